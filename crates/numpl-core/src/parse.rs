@@ -1,0 +1,525 @@
+//! Reading puzzles (CONTRACT §2-3): one-line puzzles and grids, streamed one by one.
+//!
+//! `--input auto` decides once per input, at its first line that is neither blank nor a
+//! comment:
+//! - a line with whitespace, `|` or `+` in it is a grid row;
+//! - a line of L symbols where L is N*N for an allowed N is a line puzzle, except when L is
+//!   also an allowed side (16, 36, 64) and the line could be a grid row: then it is a grid
+//!   row when it holds a value above sqrt(L), or when exactly L lines of L symbols follow
+//!   up to the next blank line or the end of input;
+//! - anything else is a grid row.
+//!
+//! With `--box RxC` the shape is fixed: a first line of N*N symbols means line format and
+//! one of N symbols (or N tokens) means grid format.
+
+use std::collections::VecDeque;
+use std::io::BufRead;
+
+use crate::error::{ParseError, ParseErrorKind};
+use crate::symbols::{Symbol, Symbols};
+use crate::{Grid, Shape};
+
+/// Which text format to read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum InputFormat {
+    /// Decide per input (see the module documentation for the rule).
+    #[default]
+    Auto,
+    /// One puzzle per line.
+    Line,
+    /// One row per line.
+    Grid,
+}
+
+/// How to read puzzles.
+#[derive(Clone, Debug, Default)]
+pub struct ParseOptions {
+    /// The input format, or `Auto`.
+    pub input: InputFormat,
+    /// A fixed box shape (`--box`); otherwise the most square one for the size found.
+    pub shape: Option<Shape>,
+    /// The alphabet (`--symbols`).
+    pub symbols: Symbols,
+}
+
+/// One puzzle read from the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parsed {
+    /// The givens.
+    pub grid: Grid,
+    /// The 1-based input line the puzzle starts on.
+    pub line: usize,
+    /// The format it was read in (`Line` or `Grid`, never `Auto`).
+    pub format: InputFormat,
+}
+
+/// Reads every puzzle of `text` (a convenience over [`PuzzleReader`]).
+pub fn parse_all(text: &str, opts: &ParseOptions) -> Vec<Result<Parsed, ParseError>> {
+    PuzzleReader::new(text.as_bytes(), opts.clone()).collect()
+}
+
+/// Reads exactly one puzzle from `text`: the first one; an empty input is an error.
+pub fn parse_one(text: &str, opts: &ParseOptions) -> Result<Grid, ParseError> {
+    match PuzzleReader::new(text.as_bytes(), opts.clone()).next() {
+        Some(r) => r.map(|p| p.grid),
+        None => Err(ParseError {
+            line: 1,
+            kind: ParseErrorKind::Empty,
+        }),
+    }
+}
+
+/// A streaming reader: yields the puzzles of any [`BufRead`] one at a time, in input order,
+/// holding at most one puzzle's lines in memory. A bad puzzle yields an `Err` naming its line
+/// and reading goes on with the next one.
+pub struct PuzzleReader<R> {
+    input: R,
+    opts: ParseOptions,
+    /// Lines read ahead but not yet used: (1-based line number, text without line end).
+    ahead: VecDeque<(usize, String)>,
+    line_no: usize,
+    eof: bool,
+    format: Option<InputFormat>,
+    buf: Vec<u8>,
+}
+
+/// What a line of the input is.
+enum LineKind<'a> {
+    Blank,
+    Comment,
+    Separator,
+    Content(&'a str),
+}
+
+fn classify(line: &str) -> LineKind<'_> {
+    let t = line.trim();
+    if t.is_empty() {
+        LineKind::Blank
+    } else if t.starts_with('#') {
+        LineKind::Comment
+    } else if t
+        .chars()
+        .all(|c| matches!(c, '-' | '=' | '+' | '|') || c.is_whitespace())
+    {
+        LineKind::Separator
+    } else {
+        LineKind::Content(t)
+    }
+}
+
+fn perfect_square_side(len: usize) -> Option<usize> {
+    let n = (len as f64).sqrt().round() as usize;
+    (n * n == len && Shape::from_size(n).is_ok()).then_some(n)
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// A reader over `input` with these options.
+    pub fn new(input: R, opts: ParseOptions) -> PuzzleReader<R> {
+        let format = match opts.input {
+            InputFormat::Auto => None,
+            f => Some(f),
+        };
+        PuzzleReader {
+            input,
+            opts,
+            ahead: VecDeque::new(),
+            line_no: 0,
+            eof: false,
+            format,
+            buf: Vec::new(),
+        }
+    }
+
+    /// The format chosen so far (`None` until the first puzzle line was seen under `Auto`).
+    pub fn format(&self) -> Option<InputFormat> {
+        self.format
+    }
+
+    /// Reads one more line from the input into `ahead`. Returns false at the end.
+    fn fill(&mut self) -> Result<bool, ParseError> {
+        if self.eof {
+            return Ok(false);
+        }
+        self.buf.clear();
+        let n = self
+            .input
+            .read_until(b'\n', &mut self.buf)
+            .map_err(|e| ParseError {
+                line: self.line_no + 1,
+                kind: ParseErrorKind::Io(e.to_string()),
+            })?;
+        if n == 0 {
+            self.eof = true;
+            return Ok(false);
+        }
+        self.line_no += 1;
+        let mut bytes = &self.buf[..];
+        if self.line_no == 1 && bytes.starts_with(b"\xEF\xBB\xBF") {
+            bytes = &bytes[3..];
+        }
+        while let [rest @ .., b'\n' | b'\r'] = bytes {
+            bytes = rest;
+        }
+        let text = match std::str::from_utf8(bytes) {
+            Ok(s) => s.to_string(),
+            // Not text: keep the line so the puzzle it belongs to reports it.
+            Err(_) => String::from_utf8_lossy(bytes).into_owned(),
+        };
+        self.ahead.push_back((self.line_no, text));
+        Ok(true)
+    }
+
+    /// The next line, read ahead or from the input.
+    fn next_line(&mut self) -> Result<Option<(usize, String)>, ParseError> {
+        if self.ahead.is_empty() && !self.fill()? {
+            return Ok(None);
+        }
+        Ok(self.ahead.pop_front())
+    }
+
+    /// Decides the format at the first content line `t` (under `Auto`).
+    fn decide(&mut self, t: &str) -> Result<InputFormat, ParseError> {
+        if t.chars().any(|c| c.is_whitespace() || c == '|' || c == '+') {
+            // N*N whitespace-separated tokens (N > 35 written without an alphabet) is a line.
+            let count = t.split_whitespace().count();
+            if count > crate::MAX_SIZE && perfect_square_side(count).is_some() {
+                return Ok(InputFormat::Line);
+            }
+            return Ok(InputFormat::Grid);
+        }
+        let len = t.chars().count();
+        if let Some(shape) = self.opts.shape {
+            return Ok(if len == shape.cells() {
+                InputFormat::Line
+            } else {
+                InputFormat::Grid
+            });
+        }
+        let Some(side) = perfect_square_side(len) else {
+            return Ok(InputFormat::Grid);
+        };
+        if Shape::from_size(len).is_err() {
+            return Ok(InputFormat::Line);
+        }
+        // Ambiguous: L symbols may be an L-cell line puzzle or a row of an L x L grid.
+        let big = t.chars().any(|c| match self.opts.symbols.read(c, len) {
+            Symbol::Value(v) => v as usize > side,
+            _ => false,
+        });
+        if big {
+            return Ok(InputFormat::Grid);
+        }
+        // Look ahead: a grid has exactly L rows of L symbols up to a blank line or the end.
+        let mut rows = 1;
+        let mut i = 0;
+        loop {
+            if i == self.ahead.len() && !self.fill()? {
+                break;
+            }
+            match classify(&self.ahead[i].1) {
+                LineKind::Blank => break,
+                LineKind::Comment | LineKind::Separator => {}
+                LineKind::Content(s) => {
+                    if s.chars().count() != len {
+                        return Ok(InputFormat::Line);
+                    }
+                    rows += 1;
+                    if rows > len {
+                        return Ok(InputFormat::Line);
+                    }
+                }
+            }
+            i += 1;
+        }
+        Ok(if rows == len {
+            InputFormat::Grid
+        } else {
+            InputFormat::Line
+        })
+    }
+
+    fn read_line_puzzle(&self, line: usize, t: &str) -> Result<Parsed, ParseError> {
+        let err = |kind| ParseError { line, kind };
+        let tokens: Vec<String> = if t.chars().any(char::is_whitespace) {
+            t.split_whitespace().map(String::from).collect()
+        } else {
+            t.chars().map(String::from).collect()
+        };
+        let chars = &tokens;
+        let shape = match self.opts.shape {
+            Some(shape) => {
+                if chars.len() != shape.cells() {
+                    return Err(err(ParseErrorKind::WrongLength {
+                        len: chars.len(),
+                        expected: shape.cells(),
+                        shape,
+                    }));
+                }
+                shape
+            }
+            None => match perfect_square_side(chars.len()) {
+                Some(n) => Shape::from_size(n).map_err(|e| err(e.into()))?,
+                None => {
+                    return Err(err(ParseErrorKind::BadLineLength { len: chars.len() }));
+                }
+            },
+        };
+        let n = shape.size();
+        self.opts
+            .symbols
+            .check_size(n)
+            .map_err(|k| err(k.clone()))?;
+        let mut cells = Vec::with_capacity(chars.len());
+        for (i, tok) in tokens.iter().enumerate() {
+            cells.push(read_token(&self.opts.symbols, tok, n, i / n + 1, i % n + 1).map_err(err)?);
+        }
+        finish(shape, cells, line, InputFormat::Line)
+    }
+
+    /// Reads one grid whose first row is `first` on line `start`.
+    fn read_grid_puzzle(&mut self, start: usize, first: String) -> Result<Parsed, ParseError> {
+        let symbols = self.opts.symbols.clone();
+        let mut err_at: Option<ParseError> = None;
+        // The side: from --box, or from the first row.
+        let first_cells = split_row(&first, self.opts.shape.map(|s| s.size()), &symbols);
+        let shape = match self.opts.shape {
+            Some(s) => Ok(s),
+            None => Shape::from_size(first_cells.len()),
+        };
+        let shape = match shape {
+            Ok(s) => s,
+            Err(e) => {
+                // Unknown side: skip to the next blank line, one error for the block.
+                self.skip_block()?;
+                return Err(ParseError {
+                    line: start,
+                    kind: e.into(),
+                });
+            }
+        };
+        let n = shape.size();
+        if let Err(k) = symbols.check_size(n) {
+            err_at = Some(ParseError { line: start, kind: k });
+        }
+        let mut cells: Vec<u8> = Vec::with_capacity(shape.cells());
+        let mut rows = 0;
+        let mut row_text = Some((start, first));
+        let mut after_blank = false;
+        loop {
+            let (line, text) = match row_text.take() {
+                Some(x) => x,
+                None => match self.next_line()? {
+                    Some(x) => x,
+                    None => break,
+                },
+            };
+            let content = match classify(&text) {
+                LineKind::Blank => {
+                    after_blank = true;
+                    continue;
+                }
+                LineKind::Comment | LineKind::Separator => continue,
+                LineKind::Content(t) => t.to_string(),
+            };
+            let toks = split_row(&content, Some(n), &symbols);
+            if toks.len() != n && after_blank && rows > 0 {
+                // A new puzzle starts here: this grid was cut short.
+                self.ahead.push_front((line, text));
+                break;
+            }
+            after_blank = false;
+            rows += 1;
+            if err_at.is_none() {
+                if toks.len() != n {
+                    err_at = Some(ParseError {
+                        line,
+                        kind: ParseErrorKind::RowLength {
+                            row: rows,
+                            found: toks.len(),
+                            expected: n,
+                        },
+                    });
+                } else {
+                    for (col, tok) in toks.iter().enumerate() {
+                        match read_token(&symbols, tok, n, rows, col + 1) {
+                            Ok(v) => cells.push(v),
+                            Err(kind) => {
+                                err_at = Some(ParseError { line, kind });
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            if rows == n {
+                break;
+            }
+        }
+        if let Some(e) = err_at {
+            return Err(e);
+        }
+        if rows < n {
+            return Err(ParseError {
+                line: start,
+                kind: ParseErrorKind::Truncated {
+                    found: rows,
+                    expected: n,
+                },
+            });
+        }
+        finish(shape, cells, start, InputFormat::Grid)
+    }
+
+    fn skip_block(&mut self) -> Result<(), ParseError> {
+        while let Some((_, text)) = self.next_line()? {
+            if matches!(classify(&text), LineKind::Blank) {
+                break;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<R: BufRead> Iterator for PuzzleReader<R> {
+    type Item = Result<Parsed, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let (line, text) = match self.next_line() {
+                Ok(Some(x)) => x,
+                Ok(None) => return None,
+                Err(e) => {
+                    self.eof = true;
+                    self.ahead.clear();
+                    return Some(Err(e));
+                }
+            };
+            let t = match classify(&text) {
+                LineKind::Content(t) => t.to_string(),
+                _ => continue,
+            };
+            let format = match self.format {
+                Some(f) => f,
+                None => match self.decide(&t) {
+                    Ok(f) => {
+                        self.format = Some(f);
+                        f
+                    }
+                    Err(e) => return Some(Err(e)),
+                },
+            };
+            return Some(match format {
+                InputFormat::Line => self.read_line_puzzle(line, &t),
+                _ => self.read_grid_puzzle(line, text),
+            });
+        }
+    }
+}
+
+/// Splits a grid row into cell tokens: `|` and `+` are dropped; a row without spaces is
+/// one symbol per character; a row with spaces is whitespace-separated tokens, except that
+/// groups of symbols (`123 456 789`) are taken character by character.
+fn split_row(row: &str, n: Option<usize>, symbols: &Symbols) -> Vec<String> {
+    let cleaned: String = row
+        .chars()
+        .map(|c| if c == '|' || c == '+' { ' ' } else { c })
+        .collect();
+    let toks: Vec<&str> = cleaned.split_whitespace().collect();
+    let chars = || -> Vec<String> { toks.concat().chars().map(String::from).collect() };
+    if toks.iter().all(|t| t.chars().count() == 1) {
+        return toks.iter().map(|t| t.to_string()).collect();
+    }
+    let numeric = toks.iter().all(|t| t.chars().all(|c| c.is_ascii_digit()));
+    let tokens_fit = |side: usize| {
+        numeric && toks.iter().all(|t| t.parse::<usize>().map_or(false, |v| v <= side))
+    };
+    let by_chars = chars();
+    match n {
+        Some(n) if toks.len() == n => toks.iter().map(|t| t.to_string()).collect(),
+        Some(n) if by_chars.len() == n => by_chars,
+        Some(_) => toks.iter().map(|t| t.to_string()).collect(),
+        None => {
+            if tokens_fit(toks.len()) && Shape::from_size(toks.len()).is_ok() {
+                toks.iter().map(|t| t.to_string()).collect()
+            } else if Shape::from_size(by_chars.len()).is_ok()
+                && by_chars
+                    .iter()
+                    .all(|c| !matches!(symbols.read(c.chars().next().unwrap_or(' '), 0), Symbol::Unknown))
+            {
+                by_chars
+            } else {
+                toks.iter().map(|t| t.to_string()).collect()
+            }
+        }
+    }
+}
+
+/// The value of one character (0 for a blank).
+fn read_symbol(
+    symbols: &Symbols,
+    c: char,
+    n: usize,
+    row: usize,
+    col: usize,
+) -> Result<u8, ParseErrorKind> {
+    match symbols.read(c, n) {
+        Symbol::Blank => Ok(0),
+        Symbol::Value(v) if v as usize <= n => Ok(v),
+        Symbol::Value(_) => Err(ParseErrorKind::OutOfRange {
+            value: c.to_string(),
+            row,
+            col,
+            size: n,
+        }),
+        Symbol::Unknown => Err(ParseErrorKind::UnknownSymbol {
+            symbol: c.to_string(),
+            row,
+            col,
+        }),
+    }
+}
+
+/// The value of one grid token: a symbol, a blank, or a decimal number 1..N.
+fn read_token(
+    symbols: &Symbols,
+    tok: &str,
+    n: usize,
+    row: usize,
+    col: usize,
+) -> Result<u8, ParseErrorKind> {
+    let mut it = tok.chars();
+    if let (Some(c), None) = (it.next(), it.next()) {
+        return read_symbol(symbols, c, n, row, col);
+    }
+    if tok.chars().all(|c| c.is_ascii_digit()) {
+        return match tok.parse::<usize>() {
+            Ok(0) => Ok(0),
+            Ok(v) if v <= n => Ok(v as u8),
+            _ => Err(ParseErrorKind::OutOfRange {
+                value: tok.to_string(),
+                row,
+                col,
+                size: n,
+            }),
+        };
+    }
+    Err(ParseErrorKind::UnknownSymbol {
+        symbol: tok.to_string(),
+        row,
+        col,
+    })
+}
+
+fn finish(
+    shape: Shape,
+    cells: Vec<u8>,
+    line: usize,
+    format: InputFormat,
+) -> Result<Parsed, ParseError> {
+    let grid = Grid::from_values(shape, cells).expect("values were range-checked");
+    grid.check().map_err(|c| ParseError {
+        line,
+        kind: ParseErrorKind::Conflict(c),
+    })?;
+    Ok(Parsed { grid, line, format })
+}

@@ -1,0 +1,120 @@
+//! Symbol alphabets: which character stands for which value (CONTRACT §2).
+
+use crate::error::ParseErrorKind;
+
+/// The default alphabet: `1`-`9`, then `A`-`Z` for 10-35.
+const DEFAULT: &[u8; 35] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// An alphabet: the characters for values 1..N, in value order.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Symbols {
+    custom: Option<Vec<char>>,
+}
+
+/// What one character of a puzzle means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symbol {
+    /// A blank cell.
+    Blank,
+    /// A value, 1-based.
+    Value(u8),
+    /// A character that is neither.
+    Unknown,
+}
+
+impl Symbols {
+    /// The default alphabet (`1`-`9`, `A`-`Z`, blanks `.` `0` `_` `/`).
+    pub fn standard() -> Symbols {
+        Symbols { custom: None }
+    }
+
+    /// A custom alphabet: exactly N distinct characters in value order. `.`, `_`, `/` and
+    /// whitespace cannot be symbols: they stay blanks and separators.
+    pub fn custom(chars: &str) -> Result<Symbols, ParseErrorKind> {
+        let v: Vec<char> = chars.chars().collect();
+        if v.is_empty() || v.len() > crate::MAX_SIZE {
+            return Err(ParseErrorKind::Symbols(format!(
+                "--symbols needs 1..64 characters, got {}",
+                v.len()
+            )));
+        }
+        for (i, c) in v.iter().enumerate() {
+            if matches!(c, '.' | '_' | '/' | '|' | '+' | '#') || c.is_whitespace() {
+                return Err(ParseErrorKind::Symbols(format!(
+                    "--symbols: `{c}` cannot be a symbol (it is a blank or a separator)"
+                )));
+            }
+            if v[..i].contains(c) {
+                return Err(ParseErrorKind::Symbols(format!(
+                    "--symbols: `{c}` appears twice"
+                )));
+            }
+        }
+        Ok(Symbols { custom: Some(v) })
+    }
+
+    /// Whether this is a custom alphabet.
+    pub fn is_custom(&self) -> bool {
+        self.custom.is_some()
+    }
+
+    /// The number of values a custom alphabet has; `None` for the standard one.
+    pub fn custom_len(&self) -> Option<usize> {
+        self.custom.as_ref().map(Vec::len)
+    }
+
+    /// Checks that this alphabet can write and read a grid of side `n`.
+    pub fn check_size(&self, n: usize) -> Result<(), ParseErrorKind> {
+        match &self.custom {
+            Some(v) if v.len() != n => Err(ParseErrorKind::Symbols(format!(
+                "--symbols has {} characters but the grid has {n} values",
+                v.len()
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    /// What `c` means in a grid of side `n`.
+    #[inline]
+    pub fn read(&self, c: char, n: usize) -> Symbol {
+        match &self.custom {
+            Some(v) => {
+                if let Some(i) = v.iter().position(|&s| s == c) {
+                    Symbol::Value(i as u8 + 1)
+                } else if matches!(c, '.' | '_' | '/') {
+                    Symbol::Blank
+                } else {
+                    Symbol::Unknown
+                }
+            }
+            None => match c {
+                '.' | '0' | '_' | '/' => Symbol::Blank,
+                '1'..='9' => Symbol::Value(c as u8 - b'0'),
+                'A'..='Z' | 'a'..='z' => {
+                    let v = c.to_ascii_uppercase() as u8 - b'A' + 10;
+                    // Letters beyond N are still reported as out of range by the caller.
+                    let _ = n;
+                    Symbol::Value(v)
+                }
+                _ => Symbol::Unknown,
+            },
+        }
+    }
+
+    /// The character for `value` (1-based), `None` if the alphabet has none for it.
+    #[inline]
+    pub fn write(&self, value: u8) -> Option<char> {
+        match &self.custom {
+            Some(v) => v.get(value as usize - 1).copied(),
+            None => DEFAULT.get(value as usize - 1).map(|&b| b as char),
+        }
+    }
+
+    /// Whether every value of a side-`n` grid has a single character.
+    pub fn covers(&self, n: usize) -> bool {
+        match &self.custom {
+            Some(v) => v.len() >= n,
+            None => n <= DEFAULT.len(),
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! numpl-gen

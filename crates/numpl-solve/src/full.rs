@@ -1,0 +1,80 @@
+//! The seed's full search: blank cells in reading order, smallest fitting value first,
+//! step back one cell when no value fits. No propagation, no cell ordering: the
+//! reference for correctness and the baseline for speed, bounded by a node budget.
+
+use numpl_core::{Grid, Mask};
+
+use crate::SearchResult;
+
+/// Searches for up to `limit` solutions, visiting at most `budget` nodes (values placed).
+pub(crate) fn search(puzzle: &Grid, limit: usize, budget: u64) -> SearchResult {
+    let shape = puzzle.shape();
+    let geo = shape.geometry();
+    let all = shape.all_values();
+    let mut used = vec![Mask::EMPTY; geo.unit_count()];
+    let mut cells = puzzle.values().to_vec();
+    for (i, &v) in cells.iter().enumerate() {
+        if v != 0 {
+            for u in geo.units_of(i) {
+                used[u as usize].insert(v);
+            }
+        }
+    }
+    let blanks: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] == 0).collect();
+    let mut result = SearchResult {
+        count: 0,
+        first: None,
+        nodes: 0,
+        guesses: 0,
+        budget_hit: false,
+    };
+    // pos indexes `blanks`; cells[blanks[pos]] is the value being tried there (0: none yet).
+    let mut pos = 0usize;
+    loop {
+        if pos == blanks.len() {
+            result.count += 1;
+            if result.first.is_none() {
+                result.first = Some(Grid::from_values(shape, cells.clone()).expect("in range"));
+            }
+            if result.count >= limit || pos == 0 {
+                return result;
+            }
+            pos -= 1;
+        }
+        let cell = blanks[pos];
+        let units = geo.units_of(cell);
+        let old = cells[cell];
+        if old != 0 {
+            for &u in &units {
+                used[u as usize].remove(old);
+            }
+        }
+        let free = all - (used[units[0] as usize] | used[units[1] as usize] | used[units[2] as usize]);
+        // The next fitting value above the one tried last.
+        let next = Mask(free.0 & !(Mask::all(old as usize).0)).first();
+        match next {
+            Some(v) => {
+                if result.nodes >= budget {
+                    result.budget_hit = true;
+                    return result;
+                }
+                result.nodes += 1;
+                if free.len() > 1 && old == 0 {
+                    result.guesses += 1;
+                }
+                cells[cell] = v;
+                for &u in &units {
+                    used[u as usize].insert(v);
+                }
+                pos += 1;
+            }
+            None => {
+                cells[cell] = 0;
+                if pos == 0 {
+                    return result;
+                }
+                pos -= 1;
+            }
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! The dedicated 9x9 solver (being written).
