@@ -1,0 +1,1 @@
+//! Shared fixtures run against every algorithm (being written).

@@ -1,0 +1,1 @@
+//! Human solver tests (being written).
