@@ -107,9 +107,10 @@ fn classify(line: &str) -> LineKind<'_> {
     }
 }
 
+/// The side N when `len` is N*N for some N >= 2 (whether or not N has a box shape).
 fn perfect_square_side(len: usize) -> Option<usize> {
     let n = (len as f64).sqrt().round() as usize;
-    (n * n == len && Shape::from_size(n).is_ok()).then_some(n)
+    (n >= 2 && n * n == len).then_some(n)
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -188,6 +189,10 @@ impl<R: BufRead> PuzzleReader<R> {
             return Ok(InputFormat::Grid);
         }
         let len = t.chars().count();
+        if len > crate::MAX_SIZE {
+            // Too long for a grid row: a line puzzle (perhaps of a bad length).
+            return Ok(InputFormat::Line);
+        }
         if let Some(shape) = self.opts.shape {
             return Ok(if len == shape.cells() {
                 InputFormat::Line
@@ -281,7 +286,7 @@ impl<R: BufRead> PuzzleReader<R> {
         let symbols = self.opts.symbols.clone();
         let mut err_at: Option<ParseError> = None;
         // The side: from --box, or from the first row.
-        let first_cells = split_row(&first, self.opts.shape.map(|s| s.size()), &symbols);
+        let first_cells = split_row(&first, self.opts.shape.map(|s| s.size()));
         let shape = match self.opts.shape {
             Some(s) => Ok(s),
             None => Shape::from_size(first_cells.len()),
@@ -299,7 +304,10 @@ impl<R: BufRead> PuzzleReader<R> {
         };
         let n = shape.size();
         if let Err(k) = symbols.check_size(n) {
-            err_at = Some(ParseError { line: start, kind: k });
+            err_at = Some(ParseError {
+                line: start,
+                kind: k,
+            });
         }
         let mut cells: Vec<u8> = Vec::with_capacity(shape.cells());
         let mut rows = 0;
@@ -321,7 +329,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 LineKind::Comment | LineKind::Separator => continue,
                 LineKind::Content(t) => t.to_string(),
             };
-            let toks = split_row(&content, Some(n), &symbols);
+            let toks = split_row(&content, Some(n));
             if toks.len() != n && after_blank && rows > 0 {
                 // A new puzzle starts here: this grid was cut short.
                 self.ahead.push_front((line, text));
@@ -419,36 +427,35 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
 /// Splits a grid row into cell tokens: `|` and `+` are dropped; a row without spaces is
 /// one symbol per character; a row with spaces is whitespace-separated tokens, except that
 /// groups of symbols (`123 456 789`) are taken character by character.
-fn split_row(row: &str, n: Option<usize>, symbols: &Symbols) -> Vec<String> {
+fn split_row(row: &str, n: Option<usize>) -> Vec<String> {
     let cleaned: String = row
         .chars()
         .map(|c| if c == '|' || c == '+' { ' ' } else { c })
         .collect();
     let toks: Vec<&str> = cleaned.split_whitespace().collect();
-    let chars = || -> Vec<String> { toks.concat().chars().map(String::from).collect() };
+    let as_tokens = || toks.iter().map(|t| t.to_string()).collect::<Vec<_>>();
+    let as_chars = || toks.concat().chars().map(String::from).collect::<Vec<_>>();
     if toks.iter().all(|t| t.chars().count() == 1) {
-        return toks.iter().map(|t| t.to_string()).collect();
+        return as_tokens();
     }
-    let numeric = toks.iter().all(|t| t.chars().all(|c| c.is_ascii_digit()));
-    let tokens_fit = |side: usize| {
-        numeric && toks.iter().all(|t| t.parse::<usize>().map_or(false, |v| v <= side))
-    };
-    let by_chars = chars();
+    let chars = as_chars();
+    if toks.len() == 1 {
+        return chars;
+    }
     match n {
-        Some(n) if toks.len() == n => toks.iter().map(|t| t.to_string()).collect(),
-        Some(n) if by_chars.len() == n => by_chars,
-        Some(_) => toks.iter().map(|t| t.to_string()).collect(),
+        Some(n) if toks.len() == n => as_tokens(),
+        Some(n) if chars.len() == n => chars,
+        Some(_) => as_tokens(),
         None => {
-            if tokens_fit(toks.len()) && Shape::from_size(toks.len()).is_ok() {
-                toks.iter().map(|t| t.to_string()).collect()
-            } else if Shape::from_size(by_chars.len()).is_ok()
-                && by_chars
-                    .iter()
-                    .all(|c| !matches!(symbols.read(c.chars().next().unwrap_or(' '), 0), Symbol::Unknown))
-            {
-                by_chars
+            let numbers_ok = toks
+                .iter()
+                .all(|t| t.chars().count() == 1 || t.chars().all(|c| c.is_ascii_digit()));
+            if numbers_ok && Shape::from_size(toks.len()).is_ok() {
+                as_tokens()
+            } else if Shape::from_size(chars.len()).is_ok() {
+                chars
             } else {
-                toks.iter().map(|t| t.to_string()).collect()
+                as_tokens()
             }
         }
     }

@@ -14,7 +14,13 @@ pub fn format_line(grid: &Grid, symbols: &Symbols) -> String {
     if symbols.covers(n) {
         grid.values()
             .iter()
-            .map(|&v| if v == 0 { '.' } else { symbols.write(v).unwrap_or('?') })
+            .map(|&v| {
+                if v == 0 {
+                    '.'
+                } else {
+                    symbols.write(v).unwrap_or('?')
+                }
+            })
             .collect()
     } else {
         let mut s = String::with_capacity(grid.values().len() * 3);

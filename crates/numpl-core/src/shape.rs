@@ -184,7 +184,9 @@ impl FromStr for Shape {
     /// `RxC` (a box shape, e.g. `2x3`) or a plain size `N` (e.g. `16`).
     fn from_str(s: &str) -> Result<Shape, ShapeError> {
         let s = s.trim();
-        let bad = || ShapeError::Unreadable { text: s.to_string() };
+        let bad = || ShapeError::Unreadable {
+            text: s.to_string(),
+        };
         if let Some((r, c)) = s.split_once(['x', 'X']) {
             let r = r.trim().parse().map_err(|_| bad())?;
             let c = c.trim().parse().map_err(|_| bad())?;
