@@ -143,10 +143,32 @@ impl Grid {
 
     /// Ok when no two filled cells of a unit hold the same value.
     pub fn check(&self) -> Result<(), Conflict> {
+        if !self.has_conflict() {
+            return Ok(());
+        }
         match self.first_conflict() {
             Some(c) => Err(c),
             None => Ok(()),
         }
+    }
+
+    /// Whether some unit holds a value twice (a quick pass with one mask per unit).
+    fn has_conflict(&self) -> bool {
+        let geo = self.shape.geometry();
+        let mut used = [0u64; 3 * crate::MAX_SIZE];
+        for (i, &v) in self.cells.iter().enumerate() {
+            if v != 0 {
+                let bit = 1u64 << (v - 1);
+                for u in geo.units_of(i) {
+                    let m = &mut used[u as usize];
+                    if *m & bit != 0 {
+                        return true;
+                    }
+                    *m |= bit;
+                }
+            }
+        }
+        false
     }
 
     /// Each cell's candidates: a filled cell has its own value only; an open cell has

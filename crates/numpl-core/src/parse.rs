@@ -245,38 +245,43 @@ impl<R: BufRead> PuzzleReader<R> {
 
     fn read_line_puzzle(&self, line: usize, t: &str) -> Result<Parsed, ParseError> {
         let err = |kind| ParseError { line, kind };
-        let tokens: Vec<String> = if t.chars().any(char::is_whitespace) {
-            t.split_whitespace().map(String::from).collect()
+        let spaced = t.chars().any(char::is_whitespace);
+        let len = if spaced {
+            t.split_whitespace().count()
         } else {
-            t.chars().map(String::from).collect()
+            t.chars().count()
         };
-        let chars = &tokens;
         let shape = match self.opts.shape {
             Some(shape) => {
-                if chars.len() != shape.cells() {
+                if len != shape.cells() {
                     return Err(err(ParseErrorKind::WrongLength {
-                        len: chars.len(),
+                        len,
                         expected: shape.cells(),
                         shape,
                     }));
                 }
                 shape
             }
-            None => match perfect_square_side(chars.len()) {
+            None => match perfect_square_side(len) {
                 Some(n) => Shape::from_size(n).map_err(|e| err(e.into()))?,
-                None => {
-                    return Err(err(ParseErrorKind::BadLineLength { len: chars.len() }));
-                }
+                None => return Err(err(ParseErrorKind::BadLineLength { len })),
             },
         };
         let n = shape.size();
-        self.opts
-            .symbols
-            .check_size(n)
-            .map_err(|k| err(k.clone()))?;
-        let mut cells = Vec::with_capacity(chars.len());
-        for (i, tok) in tokens.iter().enumerate() {
-            cells.push(read_token(&self.opts.symbols, tok, n, i / n + 1, i % n + 1).map_err(err)?);
+        self.opts.symbols.check_size(n).map_err(err)?;
+        let mut cells = Vec::with_capacity(len);
+        if spaced {
+            for (i, tok) in t.split_whitespace().enumerate() {
+                cells.push(
+                    read_token(&self.opts.symbols, tok, n, i / n + 1, i % n + 1).map_err(err)?,
+                );
+            }
+        } else {
+            for (i, c) in t.chars().enumerate() {
+                cells.push(
+                    read_symbol(&self.opts.symbols, c, n, i / n + 1, i % n + 1).map_err(err)?,
+                );
+            }
         }
         finish(shape, cells, line, InputFormat::Line)
     }

@@ -164,6 +164,21 @@ impl Shape {
 
     /// The unit and peer tables of this shape, computed once per shape and shared.
     pub fn geometry(self) -> &'static Geometry {
+        thread_local! {
+            static LAST: std::cell::Cell<Option<(Shape, &'static Geometry)>> =
+                const { std::cell::Cell::new(None) };
+        }
+        if let Some((shape, geo)) = LAST.with(|l| l.get()) {
+            if shape == self {
+                return geo;
+            }
+        }
+        let geo = self.shared_geometry();
+        LAST.with(|l| l.set(Some((self, geo))));
+        geo
+    }
+
+    fn shared_geometry(self) -> &'static Geometry {
         static CACHE: OnceLock<Mutex<HashMap<Shape, &'static Geometry>>> = OnceLock::new();
         let cache = CACHE.get_or_init(Default::default);
         let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
