@@ -1,0 +1,568 @@
+//! The `numpl` binary, run as a user runs it: arguments, stdin, files, stdout, stderr and
+//! the exit code. Expected answers come from the seed's printed run (the solution below)
+//! or are derived from it (relabelled digits), never from numpl's own output.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_numpl");
+
+/// The seed's sample puzzle and the solution its program printed.
+const SEED: &str =
+    ".2.....7.9..1.2..8....8.....5.....1...7.9.5...6.....2.....4....5..8.3..9.1.....6.";
+const SEED_SOLUTION: &str =
+    "821459673936172458745386291254638917187294536369715824693541782572863149418927365";
+
+struct Out {
+    stdout: String,
+    stderr: String,
+    code: i32,
+}
+
+fn numpl(args: &[&str], stdin: &str) -> Out {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the numpl binary runs");
+    let mut input = child.stdin.take().expect("piped");
+    let text = stdin.to_string();
+    let feeder = std::thread::spawn(move || {
+        let _ = input.write_all(text.as_bytes());
+    });
+    let out = child.wait_with_output().expect("numpl finishes");
+    feeder.join().expect("stdin feeder");
+    let stderr = String::from_utf8(out.stderr).expect("utf-8 stderr");
+    assert!(!stderr.contains("panicked"), "numpl panicked: {stderr}");
+    Out {
+        stdout: String::from_utf8(out.stdout).expect("utf-8 stdout"),
+        stderr,
+        code: out.status.code().expect("exited normally"),
+    }
+}
+
+/// A fresh temporary directory for one test.
+fn tmp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("numpl-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, text).expect("write temp file");
+    p.to_str().expect("utf-8 path").to_string()
+}
+
+fn fixture(rel: &str) -> String {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures")
+        .join(rel);
+    p.to_str().expect("utf-8 path").to_string()
+}
+
+fn strip_trailing_spaces(s: &str) -> String {
+    s.split('\n')
+        .map(|l| l.trim_end())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The seed puzzle (or its solution) with every digit d replaced by (d - 1 + k) % 9 + 1:
+/// a different puzzle whose solution is the relabelled seed solution.
+fn relabel(s: &str, k: u8) -> String {
+    s.chars()
+        .map(|c| match c {
+            '1'..='9' => (b'1' + (c as u8 - b'1' + k) % 9) as char,
+            c => c,
+        })
+        .collect()
+}
+
+#[test]
+fn seed_sample_prints_exactly_what_the_seed_printed() {
+    let out = numpl(&["solve", &fixture("seed/sample.txt")], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let expected = std::fs::read_to_string(fixture("seed/sample.expected")).unwrap();
+    assert_eq!(
+        strip_trailing_spaces(&out.stdout),
+        strip_trailing_spaces(&expected)
+    );
+    // Byte-exact apart from trailing spaces, including the blank lines at the end.
+    assert!(out.stdout.ends_with("  3  6  5 \n\n"), "{:?}", out.stdout);
+    assert!(out
+        .stdout
+        .contains("  /  1  /   /  /  /   /  6  / \n\n\n\n  8  2  1"));
+}
+
+#[test]
+fn solve_line_format_gives_the_solution_line() {
+    let out = numpl(&["solve"], &format!("{SEED}\n"));
+    assert_eq!(out.code, 0);
+    assert_eq!(out.stdout, format!("{SEED_SOLUTION}\n"));
+    assert!(out.stderr.contains("1 solved"), "{}", out.stderr);
+}
+
+#[test]
+fn every_algorithm_solves_the_seed() {
+    for algo in ["fast", "full"] {
+        let out = numpl(&["solve", "--algo", algo, "-"], &format!("{SEED}\n"));
+        assert_eq!(out.stdout, format!("{SEED_SOLUTION}\n"), "algo {algo}");
+        assert_eq!(out.code, 0);
+    }
+}
+
+#[test]
+fn solve_json_record_has_the_contract_fields() {
+    let out = numpl(
+        &["solve", "--format", "json"],
+        &format!("# comment\n{SEED}\n"),
+    );
+    assert_eq!(out.code, 0);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines.len(), 1);
+    let v: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
+    assert_eq!(v["index"], 0);
+    assert_eq!(v["line"], 2);
+    assert_eq!(v["file"], "<stdin>");
+    assert_eq!(v["size"], 9);
+    assert_eq!(v["box"], "3x3");
+    assert_eq!(v["puzzle"], SEED);
+    assert_eq!(v["status"], "solved");
+    assert_eq!(v["solution"], SEED_SOLUTION);
+    assert_eq!(v["algo"], "fast");
+    assert!(v["guesses"].is_u64());
+    assert!(v["micros"].is_u64());
+    // Fields that do not apply are left out.
+    for absent in ["error", "grid", "techniques"] {
+        assert!(v.get(absent).is_none(), "{absent} in {v}");
+    }
+}
+
+#[test]
+fn json_invalid_record_names_file_and_line() {
+    let out = numpl(
+        &["solve", "-f", "json"],
+        &format!("{SEED}\n{}\n", &SEED[..80]),
+    );
+    assert_eq!(out.code, 1);
+    let lines: Vec<serde_json::Value> = out
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[1]["index"], 1);
+    assert_eq!(lines[1]["line"], 2);
+    assert_eq!(lines[1]["status"], "invalid");
+    assert_eq!(
+        lines[1]["error"],
+        "<stdin>:2: a line puzzle has 80 cells; expected N*N cells for an allowed size (16, 36, 64, 81, ...)"
+    );
+    assert!(lines[1].get("solution").is_none());
+}
+
+#[test]
+fn show_formats() {
+    // line -> grid: the seed's layout, which reads back as the same puzzle.
+    let grid = numpl(&["show", "--format", "grid"], &format!("{SEED}\n"));
+    assert_eq!(grid.code, 0);
+    let seed_layout = std::fs::read_to_string(fixture("seed/sample.txt")).unwrap();
+    assert_eq!(
+        strip_trailing_spaces(grid.stdout.trim_end()),
+        strip_trailing_spaces(seed_layout.trim_end())
+    );
+    // grid -> line (the default for grid input is grid, so ask for line).
+    let line = numpl(&["show", "-f", "line", &fixture("seed/sample.txt")], "");
+    assert_eq!(line.stdout, format!("{SEED}\n"));
+    // Default format follows the input: grid in, grid out.
+    let same = numpl(&["show", &fixture("seed/sample.txt")], "");
+    assert_eq!(same.stdout, grid.stdout);
+    // json
+    let json = numpl(&["show", "-f", "json"], &format!("{SEED}\n"));
+    let v: serde_json::Value = serde_json::from_str(json.stdout.trim()).unwrap();
+    assert_eq!(v["puzzle"], SEED);
+    assert_eq!(v["size"], 9);
+    assert!(v.get("status").is_none());
+    // detail: r1c1's candidates after the givens are 1 3 4 6 8 (hand-checked: row 1 has
+    // 2 7, column 1 has 9 5, box 1 has 2 9), r1c2 holds the given 2 in its middle.
+    let detail = numpl(&["show", "-f", "detail"], &format!("{SEED}\n"));
+    let first: Vec<&str> = detail.stdout.lines().take(3).collect();
+    assert_eq!(
+        first[0],
+        " 1 . 3         1 . 3 | . . 3  . . 3  . . . | 1 . 3         1 . 3"
+    );
+    assert_eq!(&first[1][..13], " 4 . 6    2  ");
+    assert_eq!(&first[2][..7], " . 8 . ");
+}
+
+#[test]
+#[allow(clippy::needless_range_loop)] // indexes rows and columns alike
+fn custom_symbols_and_box_shapes() {
+    // A 6x6 with tall boxes (3x2) read with --box; the solution comes back in line form.
+    // Hand-made: the solution grid is rows of a valid 3x2-box Latin square.
+    let solution = "123456345612561234234561456123612345";
+    // Check our hand-made solution is valid for 3x2 boxes before using it.
+    let rows: Vec<&[u8]> = solution.as_bytes().chunks(6).collect();
+    for r in 0..6 {
+        for c in 0..6 {
+            for c2 in c + 1..6 {
+                assert_ne!(rows[r][c], rows[r][c2]);
+                assert_ne!(rows[c][r], rows[c2][r]);
+            }
+        }
+    }
+    for b in 0..6 {
+        let (br, bc) = (b / 3 * 3, b % 3 * 2);
+        let mut seen = Vec::new();
+        for r in br..br + 3 {
+            for c in bc..bc + 2 {
+                assert!(!seen.contains(&rows[r][c]), "box {b}");
+                seen.push(rows[r][c]);
+            }
+        }
+    }
+    let mut puzzle = solution.to_string();
+    for i in [0, 7, 14, 21, 28, 35] {
+        puzzle.replace_range(i..i + 1, ".");
+    }
+    let out = numpl(&["solve", "--box", "3x2"], &format!("{puzzle}\n"));
+    assert_eq!(out.stdout, format!("{solution}\n"), "{}", out.stderr);
+    // Hex alphabet for a 4x4: 0 is then a value (1), and the output uses it too.
+    let out = numpl(
+        &["show", "--symbols", "0123", "-f", "line"],
+        "0123230112303012\n",
+    );
+    assert_eq!(out.stdout, "0123230112303012\n", "{}", out.stderr);
+    let out = numpl(
+        &["show", "--symbols", "0123", "-f", "line"],
+        "0123230112303019\n",
+    );
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("<stdin>:1:"), "{}", out.stderr);
+}
+
+#[test]
+fn exit_codes() {
+    // 0: all solved.
+    assert_eq!(numpl(&["solve"], &format!("{SEED}\n")).code, 0);
+    // 1: one puzzle with two solutions (the empty 4x4 has many).
+    let out = numpl(&["solve"], &format!("{SEED}\n................\n"));
+    assert_eq!(out.code, 1);
+    assert_eq!(out.stdout, format!("{SEED_SOLUTION}\nmultiple\n"));
+    // 1: unsolvable (r1c1 = 1 is a candidate but not the solution's value, so no solution exists).
+    let unsolvable = format!("1{}", &SEED[1..]);
+    let out = numpl(&["solve"], &format!("{unsolvable}\n"));
+    assert_eq!((out.code, out.stdout.as_str()), (1, "unsolvable\n"));
+    // 1: budget.
+    let out = numpl(
+        &["solve", "--algo", "full", "--budget", "10"],
+        &format!("{SEED}\n"),
+    );
+    assert_eq!((out.code, out.stdout.as_str()), (1, "budget\n"));
+    // 2: unreadable file, still processing the others.
+    let out = numpl(
+        &["solve", "/nonexistent/numpl.txt", "-"],
+        &format!("{SEED}\n"),
+    );
+    assert_eq!(out.code, 2);
+    assert_eq!(out.stdout, format!("{SEED_SOLUTION}\n"));
+    assert!(
+        out.stderr.contains("/nonexistent/numpl.txt: cannot open"),
+        "{}",
+        out.stderr
+    );
+    // 2: usage errors.
+    assert_eq!(numpl(&["solve", "--algo", "magic"], "").code, 2);
+    assert_eq!(numpl(&["solve", "--box", "1x9"], "").code, 2);
+    assert_eq!(numpl(&["frobnicate"], "").code, 2);
+    assert_eq!(numpl(&["solve", "--threads", "0"], "").code, 2);
+    // --help says what the exit codes mean.
+    let help = numpl(&["--help"], "");
+    assert_eq!(help.code, 0);
+    assert!(help.stdout.contains("Exit status: 0"), "{}", help.stdout);
+}
+
+#[test]
+fn first_stops_at_one_solution() {
+    let out = numpl(&["solve", "--first"], "................\n");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout.trim().len(), 16);
+}
+
+/// Every kind of bad input: one record each, the run goes on, the message names file and
+/// line (and the cell where there is one).
+#[test]
+fn bad_inputs_are_reported_with_file_and_line() {
+    let dir = tmp_dir("bad");
+    let conflict = format!("5...5{}", &SEED[5..]); // r1c1 and r1c5 both hold 5
+    let unknown = format!("{}?", &SEED[..80]);
+    let out_of_range = "1..5............"; // a 4x4 holding 5
+    let no_box = ".".repeat(49); // 7x7
+    let text = format!(
+        "{SEED}\n{}\n{unknown}\n{conflict}\n{out_of_range}\n{no_box}\n{SEED}\n",
+        &SEED[..79]
+    );
+    let f = write(&dir, "bad.txt", &text);
+    let out = numpl(&["solve", &f], "");
+    assert_eq!(out.code, 1);
+    assert_eq!(
+        out.stdout,
+        format!("{SEED_SOLUTION}\ninvalid\ninvalid\ninvalid\ninvalid\ninvalid\n{SEED_SOLUTION}\n")
+    );
+    let expect = [
+        format!("{f}:2: a line puzzle has 79 cells"),
+        format!("{f}:3: unknown symbol `?` at row 9, column 9"),
+        format!("{f}:4: conflicting givens: r1c1 and r1c5 both hold 5"),
+        format!("{f}:5: value 5 at row 1, column 4 is out of range 1..4"),
+        format!("{f}:6: size 7 has no box shape"),
+    ];
+    for e in &expect {
+        assert!(
+            out.stderr.contains(e.as_str()),
+            "missing {e:?} in\n{}",
+            out.stderr
+        );
+    }
+    assert!(out.stderr.contains("2 solved"), "{}", out.stderr);
+    assert!(out.stderr.contains("5 invalid"), "{}", out.stderr);
+
+    // A truncated grid, after a good one, in grid format.
+    let seed_layout = std::fs::read_to_string(fixture("seed/sample.txt")).unwrap();
+    let cut: String = seed_layout
+        .lines()
+        .take(5)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let g = write(&dir, "truncated.txt", &format!("{seed_layout}{cut}"));
+    let out = numpl(&["solve", "-f", "line", &g], "");
+    assert_eq!(out.code, 1);
+    assert_eq!(out.stdout, format!("{SEED_SOLUTION}\ninvalid\n"));
+    assert!(
+        out.stderr
+            .contains(&format!("{g}:12: truncated grid: 4 of 9 rows")),
+        "{}",
+        out.stderr
+    );
+    // A grid row of the wrong length names its own line.
+    let mut rows: Vec<String> = seed_layout.lines().map(String::from).collect();
+    rows[1].push_str("  7");
+    let g = write(&dir, "row.txt", &(rows.join("\n") + "\n"));
+    let out = numpl(&["solve", &g], "");
+    assert_eq!(out.code, 1);
+    assert!(out.stdout.starts_with("# invalid: "), "{}", out.stdout);
+    assert!(
+        out.stderr
+            .contains(&format!("{g}:2: row 2 has 10 cells; expected 9")),
+        "{}",
+        out.stderr
+    );
+
+    // An empty file: no record, a message naming the file, exit 1.
+    let e = write(&dir, "empty.txt", "");
+    let out = numpl(&["solve", &e], "");
+    assert_eq!(out.code, 1);
+    assert_eq!(out.stdout, "");
+    assert!(
+        out.stderr.contains(&format!("{e}: no puzzle in the input")),
+        "{}",
+        out.stderr
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn several_files_share_one_index_and_keep_their_own_lines() {
+    let dir = tmp_dir("files");
+    let a = write(
+        &dir,
+        "a.txt",
+        &format!("# first\n{SEED}\n{}\n", relabel(SEED, 1)),
+    );
+    let b = write(&dir, "b.txt", &format!("\n\n{}\n", relabel(SEED, 2)));
+    let out = numpl(&["solve", "-f", "json", &a, &b], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let recs: Vec<serde_json::Value> = out
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let got: Vec<(u64, u64, String, String)> = recs
+        .iter()
+        .map(|r| {
+            (
+                r["index"].as_u64().unwrap(),
+                r["line"].as_u64().unwrap(),
+                r["file"].as_str().unwrap().to_string(),
+                r["solution"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (0, 2, a.clone(), SEED_SOLUTION.to_string()),
+            (1, 3, a.clone(), relabel(SEED_SOLUTION, 1)),
+            (2, 3, b.clone(), relabel(SEED_SOLUTION, 2)),
+        ]
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// More puzzles than one chunk, bad lines mixed in: every record, in order, the same with
+/// one thread and with two.
+#[test]
+fn batch_keeps_order_and_drops_nothing() {
+    let dir = tmp_dir("batch");
+    let n = 9000; // over two chunks of 4096
+    let mut input = String::new();
+    let mut expected = String::new();
+    for i in 0..n {
+        if i % 7 == 3 {
+            input.push_str(&format!("bad line {i}\n"));
+            expected.push_str("invalid\n");
+        } else {
+            let k = (i % 9) as u8;
+            input.push_str(&relabel(SEED, k));
+            input.push('\n');
+            expected.push_str(&relabel(SEED_SOLUTION, k));
+            expected.push('\n');
+        }
+    }
+    let f = write(&dir, "batch.txt", &input);
+    let one = numpl(&["solve", "--threads", "1", &f], "");
+    let two = numpl(&["solve", "--threads", "2", &f], "");
+    assert_eq!(one.code, 1);
+    assert_eq!(two.code, 1);
+    assert!(
+        one.stdout == expected,
+        "threads 1: records differ from the expected"
+    );
+    assert!(
+        two.stdout == expected,
+        "threads 2: records differ from the expected"
+    );
+    let bad = (0..n).filter(|i| i % 7 == 3).count();
+    let summary = format!("numpl: {n} puzzles: {} solved", n - bad);
+    assert!(one.stderr.contains(&summary), "{}", one.stderr);
+    assert!(
+        two.stderr.contains(&format!("{bad} invalid")),
+        "{}",
+        two.stderr
+    );
+    // The messages come in input order too, each naming its line.
+    let warned: Vec<usize> = two
+        .stderr
+        .lines()
+        .filter_map(|l| l.split(&format!("{f}:")).nth(1))
+        .map(|rest| rest.split(':').next().unwrap().parse().unwrap())
+        .collect();
+    let lines: Vec<usize> = (0..n).filter(|i| i % 7 == 3).map(|i| i + 1).collect();
+    assert_eq!(warned, lines);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn closed_stdout_ends_quietly() {
+    let dir = tmp_dir("pipe");
+    let text = format!("{SEED}\n").repeat(50_000);
+    let f = write(&dir, "many.txt", &text);
+    for threads in ["1", "2"] {
+        let mut child = Command::new(BIN)
+            .args(["solve", "--threads", threads, &f])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let mut first = [0u8; 82];
+        stdout.read_exact(&mut first).unwrap();
+        assert_eq!(&first[..], format!("{SEED_SOLUTION}\n").as_bytes());
+        drop(stdout); // like `| head -1`
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(!stderr.contains("Broken pipe"), "{stderr}");
+        assert_eq!(out.status.code(), Some(0), "{stderr}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn zero_puzzles_print_zeros_never_nan() {
+    let out = numpl(&["solve"], "");
+    assert_eq!(out.stdout, "");
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr.contains("<stdin>: no puzzle in the input"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains("numpl: 0 puzzles: 0 solved"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains(" 0 puzzles/s"), "{}", out.stderr);
+    let lower = out.stderr.to_lowercase();
+    assert!(
+        !lower.contains("nan") && !lower.contains("inf"),
+        "{}",
+        out.stderr
+    );
+    // Comments only is zero puzzles too.
+    let out = numpl(&["show"], "# nothing here\n\n");
+    assert!(
+        out.stderr.contains("numpl: 0 puzzles: 0 shown, 0 invalid"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn quiet_drops_the_summary_and_warnings() {
+    let out = numpl(&["solve", "-q"], &format!("{SEED}\nxx\n"));
+    assert_eq!(out.stdout, format!("{SEED_SOLUTION}\ninvalid\n"));
+    assert_eq!(out.stderr, "");
+}
+
+#[test]
+fn grid_format_of_a_puzzle_that_is_not_solved_says_why() {
+    let unsolvable = format!("1{}", &SEED[1..]);
+    let out = numpl(&["solve", "-f", "grid"], &format!("{unsolvable}\n"));
+    assert_eq!(out.code, 1);
+    assert!(out.stdout.starts_with("  1  2  /"), "{}", out.stdout);
+    assert!(out.stdout.contains("\n\n\n# unsolvable"), "{}", out.stdout);
+}
+
+#[test]
+fn rate_reports_the_human_solver() {
+    let out = numpl(&["rate", "-f", "json"], &format!("{SEED}\nxx\n"));
+    let recs: Vec<serde_json::Value> = out
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(recs.len(), 2);
+    assert_eq!(recs[0]["algo"], "human");
+    assert!(recs[0]["techniques"].is_object(), "{}", recs[0]);
+    assert!(recs[0].get("guesses").is_none());
+    assert_eq!(recs[1]["status"], "invalid");
+    let status = recs[0]["status"].as_str().unwrap();
+    assert!(["solved", "stuck"].contains(&status), "{status}");
+    if status == "solved" {
+        assert_eq!(recs[0]["solution"], SEED_SOLUTION);
+    }
+    // The readable line starts with the puzzle and its status.
+    let out = numpl(&["rate"], &format!("{SEED}\n"));
+    assert!(
+        out.stdout.starts_with(&format!("{SEED} {status}")),
+        "{}",
+        out.stdout
+    );
+}
