@@ -223,3 +223,19 @@ pub fn count_solutions(puzzle: &Grid, limit: usize) -> usize {
     }
     fast::search(puzzle, limit.max(1), u64::MAX).count
 }
+
+/// The general (any shape) fast search, bypassing the dedicated 9x9 path: up to `limit`
+/// solutions, no budget. For cross-checks of the 9x9 path (tests, `cargo xtask bench --check`).
+#[doc(hidden)]
+pub fn count_solutions_general(puzzle: &Grid, limit: usize) -> SearchResult {
+    if puzzle.check().is_err() {
+        return SearchResult {
+            count: 0,
+            first: None,
+            nodes: 0,
+            guesses: 0,
+            budget_hit: false,
+        };
+    }
+    fast::general(puzzle, limit.max(1), u64::MAX)
+}
