@@ -1,47 +1,44 @@
-//! TEMPORARY skeleton of the human technique solver; being written.
+//! The human technique solver: candidate masks over any shape, techniques applied easiest
+//! first (HoDoKu's order), restarting from the easiest after every step, never guessing.
+//!
+//! It reports what the seed calls solve_info ([`HumanReport`]): how often each technique
+//! fired, the largest tuple and fish, the givens, how it ended, the grid and candidates so
+//! far, every step in order, and a HoDoKu-style rating ([`Level`] and score).
+//!
+//! ```
+//! use numpl_core::{parse_one, ParseOptions};
+//! use numpl_solve::{HumanSolver, HumanStatus, Technique};
+//!
+//! let p = parse_one(
+//!     ".2.....7.9..1.2..8....8.....5.....1...7.9.5...6.....2.....4....5..8.3..9.1.....6.",
+//!     &ParseOptions::default(),
+//! ).unwrap();
+//! let report = HumanSolver::new().solve(&p);
+//! assert_eq!(report.status, HumanStatus::Solved);
+//! println!("{} {}", report.level, report.score);
+//! // The generator's cheap mode: singles only, no step records.
+//! let easy = HumanSolver::new().with_max(Technique::HiddenSingle).record_steps(false);
+//! let r = easy.solve(&p);
+//! assert!(r.steps.is_empty());
+//! ```
+
+mod board;
+mod fish;
+mod singles;
+mod step;
+mod subsets;
+mod technique;
+#[cfg(test)]
+mod tests;
+mod wings;
 
 use std::collections::BTreeMap;
 
 use numpl_core::{Cell, Grid, Mask, Unit};
 
-/// A solving technique, in HoDoKu's order of difficulty (CONTRACT §8).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Technique {
-    /// The last blank cell of a unit.
-    FullHouse,
-    /// A cell with one candidate.
-    NakedSingle,
-    /// A value with one place in a unit.
-    HiddenSingle,
-}
-
-impl Technique {
-    /// The snake_case name (CONTRACT §8).
-    pub fn name(self) -> String {
-        match self {
-            Technique::FullHouse => "full_house".into(),
-            Technique::NakedSingle => "naked_single".into(),
-            Technique::HiddenSingle => "hidden_single".into(),
-        }
-    }
-}
-
-/// One logical step.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Step {
-    /// The technique.
-    pub technique: Technique,
-    /// Values placed: (cell, value).
-    pub placements: Vec<(Cell, u8)>,
-    /// Candidates removed: (cell, value).
-    pub eliminations: Vec<(Cell, u8)>,
-    /// The cells of the pattern.
-    pub cells: Vec<Cell>,
-    /// The units of the pattern.
-    pub units: Vec<Unit>,
-    /// The values of the pattern.
-    pub values: Mask,
-}
+pub use board::Board;
+pub use step::{ChainNode, Step};
+pub use technique::{Level, Technique};
 
 /// How the human solver ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,7 +47,7 @@ pub enum HumanStatus {
     Solved,
     /// No technique applies.
     Stuck,
-    /// A cell or unit ran out of candidates: the puzzle has no solution.
+    /// A cell or unit ran out of candidates (or the givens conflict): no solution.
     Contradiction,
 }
 
@@ -61,29 +58,342 @@ pub struct HumanReport {
     pub status: HumanStatus,
     /// The grid as far as it got.
     pub grid: Grid,
+    /// Every cell's candidates at the end (a filled cell: its value).
+    pub candidates: Vec<Mask>,
     /// Each technique and how often it fired.
     pub counts: BTreeMap<Technique, u32>,
-    /// Every step in order.
+    /// Every step in order (empty when steps are not recorded).
     pub steps: Vec<Step>,
+    /// The number of givens.
+    pub givens: usize,
+    /// The largest naked/hidden tuple (locked pair/triple included) used, 0 if none.
+    pub max_tuple: u8,
+    /// The largest fish (basic, finned or sashimi) used, 0 if none.
+    pub max_fish: u8,
+    /// The hardest technique used (None if no step was taken).
+    pub hardest: Option<Technique>,
+    /// HoDoKu's rating: the hardest technique's level, raised while the score passes
+    /// the level's bound. For a puzzle that is not solved it rates the steps taken.
+    pub level: Level,
+    /// The sum of HoDoKu's base scores over all steps.
+    pub score: u32,
 }
 
-/// The technique solver.
-#[derive(Clone, Debug, Default)]
-pub struct HumanSolver {}
+/// The technique solver. [`HumanSolver::new`] uses every technique; builder methods limit
+/// it (the generator's `--max-technique`), enable uniqueness techniques, and turn off
+/// step recording for speed.
+#[derive(Clone, Debug)]
+pub struct HumanSolver {
+    max: Option<Technique>,
+    unique: bool,
+    record: bool,
+    check: Option<Grid>,
+}
+
+impl Default for HumanSolver {
+    fn default() -> HumanSolver {
+        HumanSolver::new()
+    }
+}
 
 impl HumanSolver {
-    /// A solver with every technique.
+    /// A solver with every technique (uniqueness techniques off until
+    /// [`assume_unique`](HumanSolver::assume_unique)), recording steps.
     pub fn new() -> HumanSolver {
-        HumanSolver {}
+        HumanSolver {
+            max: None,
+            unique: false,
+            record: true,
+            check: None,
+        }
+    }
+
+    /// Uses only techniques up to `max` in the solver's order (e.g. `HiddenSingle`: singles only).
+    pub fn with_max(mut self, max: Technique) -> HumanSolver {
+        self.max = Some(max);
+        self
+    }
+
+    /// Whether the puzzle is known to have exactly one solution: enables unique
+    /// rectangles and BUG+1, which are only sound then.
+    pub fn assume_unique(mut self, unique: bool) -> HumanSolver {
+        self.unique = unique;
+        self
+    }
+
+    /// Whether to keep the list of steps (on by default). Off, singles run without any
+    /// allocation; counts, level and score are still reported.
+    pub fn record_steps(mut self, record: bool) -> HumanSolver {
+        self.record = record;
+        self
+    }
+
+    /// A debugging aid for tests: checks every step against a known solution and panics,
+    /// naming the step, if one removes a true candidate or places a wrong value.
+    pub fn check_against(mut self, solution: Grid) -> HumanSolver {
+        self.check = Some(solution);
+        self
+    }
+
+    /// Whether the solver may use `t`.
+    pub fn allows(&self, t: Technique) -> bool {
+        if !self.unique && matches!(t, Technique::UniqueRectangle | Technique::BugPlusOne) {
+            return false;
+        }
+        self.max.is_none_or(|m| t <= m)
+    }
+
+    /// The techniques beyond singles this solver tries on an N x N grid, in order.
+    fn advanced(&self, n: usize) -> Vec<Technique> {
+        Technique::all_for(n)
+            .into_iter()
+            .filter(|&t| t > Technique::HiddenSingle && self.allows(t) && implemented(t))
+            .collect()
     }
 
     /// Solves as far as the techniques allow.
     pub fn solve(&self, puzzle: &Grid) -> HumanReport {
-        HumanReport {
-            status: HumanStatus::Stuck,
-            grid: puzzle.clone(),
-            counts: BTreeMap::new(),
-            steps: Vec::new(),
+        self.solve_board(Board::new(puzzle))
+    }
+
+    /// Solves from a prepared board (e.g. with candidates removed by hand).
+    pub fn solve_board(&self, mut b: Board) -> HumanReport {
+        let givens = b.values.iter().filter(|&&v| v != 0).count();
+        let advanced = self.advanced(b.n);
+        let (fh, ns, hs) = (
+            self.allows(Technique::FullHouse),
+            self.allows(Technique::NakedSingle),
+            self.allows(Technique::HiddenSingle),
+        );
+        let mut singles = [0u32; 3];
+        let mut counts: BTreeMap<Technique, u32> = BTreeMap::new();
+        let mut steps = Vec::new();
+        let status = 'solve: loop {
+            if b.broken {
+                break HumanStatus::Contradiction;
+            }
+            if b.open == 0 {
+                break HumanStatus::Solved;
+            }
+            if fh {
+                if let Some((c, v, u)) = singles::full_house(&b) {
+                    self.single(&mut b, &mut steps, Technique::FullHouse, c, v, Some(u));
+                    singles[0] += 1;
+                    continue;
+                }
+            }
+            if ns {
+                match singles::naked_single(&b) {
+                    Err(_) => break HumanStatus::Contradiction,
+                    Ok(Some((c, v))) => {
+                        self.single(&mut b, &mut steps, Technique::NakedSingle, c, v, None);
+                        singles[1] += 1;
+                        continue;
+                    }
+                    Ok(None) => {}
+                }
+            }
+            if hs {
+                match singles::hidden_single(&b) {
+                    Err(_) => break HumanStatus::Contradiction,
+                    Ok(Some((c, v, u))) => {
+                        self.single(&mut b, &mut steps, Technique::HiddenSingle, c, v, Some(u));
+                        singles[2] += 1;
+                        continue;
+                    }
+                    Ok(None) => {}
+                }
+            }
+            if b.is_contradictory() {
+                break HumanStatus::Contradiction;
+            }
+            for &t in &advanced {
+                if let Some(step) = find(t, &b) {
+                    self.verify(&b, &step);
+                    b.apply(&step);
+                    *counts.entry(t).or_insert(0) += 1;
+                    if self.record {
+                        steps.push(step);
+                    }
+                    continue 'solve;
+                }
+            }
+            break HumanStatus::Stuck;
+        };
+        for (i, t) in [
+            Technique::FullHouse,
+            Technique::NakedSingle,
+            Technique::HiddenSingle,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            if singles[i] > 0 {
+                counts.insert(t, singles[i]);
+            }
         }
+        let mut max_tuple = 0;
+        let mut max_fish = 0;
+        let mut score = 0u32;
+        let mut hardest_level = Level::Easy;
+        for (&t, &k) in &counts {
+            score = score.saturating_add(t.score().saturating_mul(k));
+            hardest_level = hardest_level.max(t.level());
+            match t {
+                Technique::LockedPair => max_tuple = max_tuple.max(2),
+                Technique::LockedTriple => max_tuple = max_tuple.max(3),
+                Technique::NakedTuple(s) | Technique::HiddenTuple(s) => {
+                    max_tuple = max_tuple.max(s)
+                }
+                Technique::Fish(s) | Technique::FinnedFish(s) | Technique::SashimiFish(s) => {
+                    max_fish = max_fish.max(s)
+                }
+                _ => {}
+            }
+        }
+        HumanReport {
+            status,
+            grid: b.grid(),
+            candidates: b.candidates(),
+            hardest: counts.keys().next_back().copied(),
+            counts,
+            steps,
+            givens,
+            max_tuple,
+            max_fish,
+            level: Level::rate(hardest_level, score),
+            score,
+        }
+    }
+
+    #[inline]
+    fn single(
+        &self,
+        b: &mut Board,
+        steps: &mut Vec<Step>,
+        t: Technique,
+        c: usize,
+        v: u8,
+        u: Option<usize>,
+    ) {
+        if self.record || self.check.is_some() {
+            let mut step = Step::new(t);
+            step.placements = vec![(Cell(c as u16), v)];
+            step.cells = vec![Cell(c as u16)];
+            step.units = u.map(|u| Unit(u as u16)).into_iter().collect();
+            step.values = Mask::single(v);
+            self.verify(b, &step);
+            if self.record {
+                steps.push(step);
+            }
+        }
+        b.place(c, v);
+    }
+
+    fn verify(&self, b: &Board, step: &Step) {
+        let Some(sol) = &self.check else { return };
+        for &(c, v) in &step.placements {
+            assert!(
+                sol.get(c.index()) == v,
+                "wrong placement by {}: {}\n{}",
+                step.technique,
+                step.describe(b.shape),
+                numpl_core::format_line(&b.grid(), &numpl_core::Symbols::standard())
+            );
+        }
+        for &(c, v) in &step.eliminations {
+            assert!(
+                sol.get(c.index()) != v,
+                "true candidate removed by {}: {}\nboard: {}",
+                step.technique,
+                step.describe(b.shape),
+                numpl_core::format_line(&b.grid(), &numpl_core::Symbols::standard())
+            );
+        }
+    }
+
+    /// The next step from a board, easiest technique first; None when solved, stuck or
+    /// contradictory.
+    pub fn next_step(&self, b: &Board) -> Option<Step> {
+        if b.open == 0 || b.is_contradictory() {
+            return None;
+        }
+        let one = |t: Technique, c: usize, v: u8, u: Option<usize>| {
+            let mut step = Step::new(t);
+            step.placements = vec![(Cell(c as u16), v)];
+            step.cells = vec![Cell(c as u16)];
+            step.units = u.map(|u| Unit(u as u16)).into_iter().collect();
+            step.values = Mask::single(v);
+            step
+        };
+        if self.allows(Technique::FullHouse) {
+            if let Some((c, v, u)) = singles::full_house(b) {
+                return Some(one(Technique::FullHouse, c, v, Some(u)));
+            }
+        }
+        if self.allows(Technique::NakedSingle) {
+            if let Ok(Some((c, v))) = singles::naked_single(b) {
+                return Some(one(Technique::NakedSingle, c, v, None));
+            }
+        }
+        if self.allows(Technique::HiddenSingle) {
+            if let Ok(Some((c, v, u))) = singles::hidden_single(b) {
+                return Some(one(Technique::HiddenSingle, c, v, Some(u)));
+            }
+        }
+        self.advanced(b.n).into_iter().find_map(|t| find(t, b))
+    }
+
+    /// The next step for a grid (candidates as the givens allow).
+    pub fn next_step_grid(&self, grid: &Grid) -> Option<Step> {
+        self.next_step(&Board::new(grid))
+    }
+}
+
+/// Whether the solver has a finder for `t`.
+fn implemented(t: Technique) -> bool {
+    use Technique::*;
+    matches!(
+        t,
+        LockedPair
+            | LockedTriple
+            | LockedCandidatesPointing
+            | LockedCandidatesClaiming
+            | NakedTuple(_)
+            | HiddenTuple(_)
+            | Fish(_)
+            | FinnedFish(_)
+            | SashimiFish(_)
+            | RemotePair
+            | Skyscraper
+            | TwoStringKite
+            | EmptyRectangle
+            | WWing
+            | XyWing
+            | XyzWing
+    )
+}
+
+/// Runs the finder of one technique beyond singles.
+fn find(t: Technique, b: &Board) -> Option<Step> {
+    use Technique::*;
+    match t {
+        LockedPair => subsets::naked_tuple(b, 2, true),
+        LockedTriple => subsets::naked_tuple(b, 3, true),
+        LockedCandidatesPointing => subsets::locked_candidates(b, true),
+        LockedCandidatesClaiming => subsets::locked_candidates(b, false),
+        NakedTuple(k) => subsets::naked_tuple(b, k as usize, false),
+        HiddenTuple(k) => subsets::hidden_tuple(b, k as usize),
+        Fish(k) => fish::basic_fish(b, k as usize),
+        FinnedFish(k) => fish::finned_fish(b, k as usize, false),
+        SashimiFish(k) => fish::finned_fish(b, k as usize, true),
+        RemotePair => wings::remote_pair(b),
+        Skyscraper => wings::skyscraper(b),
+        TwoStringKite => wings::two_string_kite(b),
+        EmptyRectangle => wings::empty_rectangle(b),
+        WWing => wings::w_wing(b),
+        XyWing => wings::xy_wing(b),
+        XyzWing => wings::xyz_wing(b),
+        _ => None,
     }
 }

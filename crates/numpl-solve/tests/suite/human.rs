@@ -1,1 +1,269 @@
-//! Human solver tests (being written).
+//! The human technique solver: pinned technique counts, stuck and contradiction reports,
+//! other sizes, and a check of every step against known solutions.
+
+use numpl_core::{parse_one, Grid, ParseOptions, Shape};
+use numpl_solve::{Board, HumanSolver, HumanStatus, Level, Technique};
+
+const SEED: &str =
+    ".2.....7.9..1.2..8....8.....5.....1...7.9.5...6.....2.....4....5..8.3..9.1.....6.";
+
+fn grid(s: &str) -> Grid {
+    parse_one(s, &ParseOptions::default()).unwrap()
+}
+
+/// A small independent reference: depth-first search with minimum remaining values,
+/// counting up to two solutions. Returns (count, first solution).
+fn reference(p: &Grid) -> (usize, Option<Grid>) {
+    fn rec(g: &mut Grid, count: &mut usize, first: &mut Option<Grid>) {
+        if *count >= 2 {
+            return;
+        }
+        let cands = g.candidates();
+        let mut best: Option<usize> = None;
+        for i in 0..g.values().len() {
+            if g.get(i) == 0 && best.is_none_or(|b| cands[i].len() < cands[b].len()) {
+                best = Some(i);
+            }
+        }
+        let Some(i) = best else {
+            *count += 1;
+            first.get_or_insert_with(|| g.clone());
+            return;
+        };
+        for v in cands[i] {
+            g.set(i, v);
+            rec(g, count, first);
+        }
+        g.set(i, 0);
+    }
+    let mut g = p.clone();
+    let (mut count, mut first) = (0, None);
+    if p.check().is_ok() {
+        rec(&mut g, &mut count, &mut first);
+    }
+    (count, first)
+}
+
+/// A full grid of any shape by the usual shifting pattern.
+fn pattern_solution(shape: Shape) -> Grid {
+    let (n, r, c) = (shape.size(), shape.box_rows(), shape.box_cols());
+    let mut vals = Vec::with_capacity(n * n);
+    for row in 0..n {
+        for col in 0..n {
+            vals.push(((row % r * c + row / r + col) % n + 1) as u8);
+        }
+    }
+    let g = Grid::from_values(shape, vals).unwrap();
+    assert!(g.is_full() && g.check().is_ok());
+    g
+}
+
+#[test]
+fn seed_sample_solves_with_singles_and_one_locked_pair() {
+    let p = grid(SEED);
+    let (count, sol) = reference(&p);
+    assert_eq!(count, 1);
+    let sol = sol.unwrap();
+    let r = HumanSolver::new().check_against(sol.clone()).solve(&p);
+    assert_eq!(r.status, HumanStatus::Solved);
+    assert_eq!(r.grid, sol);
+    assert_eq!(r.givens, 21);
+    // Every blank is filled by exactly one single.
+    let singles: u32 = [
+        Technique::FullHouse,
+        Technique::NakedSingle,
+        Technique::HiddenSingle,
+    ]
+    .iter()
+    .map(|t| r.counts.get(t).copied().unwrap_or(0))
+    .sum();
+    assert_eq!(singles as usize, 81 - 21);
+    // Singles alone get stuck: the seed's sample needs more than singles.
+    let singles_only = HumanSolver::new()
+        .with_max(Technique::HiddenSingle)
+        .solve(&p);
+    assert_eq!(singles_only.status, HumanStatus::Stuck);
+    assert!(r.counts.keys().any(|&t| t > Technique::HiddenSingle));
+    // The stuck grid keeps the givens and agrees with the solution.
+    for i in 0..81 {
+        let v = singles_only.grid.get(i);
+        assert!(v == 0 || v == sol.get(i));
+        assert!(p.get(i) == 0 || v == p.get(i));
+        assert!(v != 0 || singles_only.candidates[i].contains(sol.get(i)));
+    }
+    // Steps in the report replay to the solution.
+    let mut b = Board::new(&p);
+    for s in &r.steps {
+        b.apply(s);
+    }
+    assert_eq!(b.grid(), sol);
+    let score: u32 = r.steps.iter().map(|s| s.technique.score()).sum();
+    assert_eq!(score, r.score);
+}
+
+#[test]
+fn pinned_counts_on_designed_puzzles() {
+    let solved =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let blank = |cells: &[usize]| {
+        let mut s = solved.to_string();
+        for &i in cells {
+            s.replace_range(i..i + 1, ".");
+        }
+        grid(&s)
+    };
+    // The diagonal of box 1: each cell is alone in its row.
+    let r = HumanSolver::new().solve(&blank(&[0, 10, 20]));
+    assert_eq!(r.counts.len(), 1);
+    assert_eq!(r.counts[&Technique::FullHouse], 3);
+    assert_eq!((r.level, r.score), (Level::Easy, 12));
+    // A whole row: every cell is the last of its column.
+    let r = HumanSolver::new().solve(&blank(&(36..45).collect::<Vec<_>>()));
+    assert_eq!(r.counts.len(), 1);
+    assert_eq!(r.counts[&Technique::FullHouse], 9);
+    // A 2x2 square: r1c1 is the only value row 1 and column 1 both miss (naked single);
+    // the other three are then last in their row or column.
+    let r = HumanSolver::new().solve(&blank(&[0, 1, 9, 10]));
+    assert_eq!(r.counts[&Technique::NakedSingle], 1);
+    assert_eq!(r.counts[&Technique::FullHouse], 3);
+    assert_eq!(
+        r.steps[0].describe(Shape::NINE),
+        "Naked Single: r1c1 = 5 (only candidate left)"
+    );
+}
+
+#[test]
+fn contradiction_and_conflicts() {
+    // r1c9 must be 9 by its row, but r3c9 (same column and box) holds a 9: no candidate left.
+    let mut s = format!("12345678{}", ".".repeat(73));
+    s.replace_range(26..27, "9");
+    let p = grid(&s);
+    assert_eq!(
+        HumanSolver::new().solve(&p).status,
+        HumanStatus::Contradiction
+    );
+    // Conflicting givens.
+    let mut vals = vec![0u8; 81];
+    vals[0] = 1;
+    vals[1] = 1;
+    let p = Grid::from_values(Shape::NINE, vals).unwrap();
+    assert_eq!(
+        HumanSolver::new().solve(&p).status,
+        HumanStatus::Contradiction
+    );
+}
+
+#[test]
+fn empty_grid_is_stuck_with_the_grid() {
+    for shape in [Shape::new(2, 2).unwrap(), Shape::NINE] {
+        let p = Grid::empty(shape);
+        let r = HumanSolver::new().solve(&p);
+        assert_eq!(r.status, HumanStatus::Stuck);
+        assert_eq!(r.grid, p);
+        assert!(r.steps.is_empty());
+    }
+}
+
+#[test]
+fn other_sizes_solve_to_the_pattern() {
+    for (shape, holes) in [
+        (Shape::new(2, 2).unwrap(), 3usize),
+        (Shape::new(2, 3).unwrap(), 3),
+        (Shape::new(3, 2).unwrap(), 3),
+        (Shape::new(4, 4).unwrap(), 5),
+        (Shape::new(3, 4).unwrap(), 4),
+    ] {
+        let sol = pattern_solution(shape);
+        let mut vals = sol.values().to_vec();
+        for (i, v) in vals.iter_mut().enumerate() {
+            if (i * 7 + i / shape.size()) % holes != 0 {
+                *v = 0;
+            }
+        }
+        let p = Grid::from_values(shape, vals).unwrap();
+        let r = HumanSolver::new().check_against(sol.clone()).solve(&p);
+        assert_ne!(r.status, HumanStatus::Contradiction, "{shape}");
+        if r.status == HumanStatus::Solved {
+            assert_eq!(r.grid, sol, "{shape}");
+        }
+        // Whatever it placed is the solution's value.
+        for i in 0..p.values().len() {
+            let v = r.grid.get(i);
+            assert!(v == 0 || v == sol.get(i));
+        }
+    }
+}
+
+#[test]
+fn sixteen_by_sixteen_fixture() {
+    // A 16x16 with two cells in five blanked, which the techniques fill to the
+    // pattern grid it came from.
+    let shape = Shape::new(4, 4).unwrap();
+    let sol = pattern_solution(shape);
+    let mut vals = sol.values().to_vec();
+    for (i, v) in vals.iter_mut().enumerate() {
+        if (i / 16 + i % 16 * 3) % 5 < 2 {
+            *v = 0;
+        }
+    }
+    let p = Grid::from_values(shape, vals).unwrap();
+    let r = HumanSolver::new().check_against(sol.clone()).solve(&p);
+    assert_eq!(r.status, HumanStatus::Solved);
+    assert_eq!(r.grid, sol);
+}
+
+#[test]
+fn record_steps_off_keeps_counts() {
+    let p = grid(SEED);
+    let a = HumanSolver::new().solve(&p);
+    let b = HumanSolver::new().record_steps(false).solve(&p);
+    assert!(b.steps.is_empty());
+    assert_eq!(a.counts, b.counts);
+    assert_eq!((a.level, a.score), (b.level, b.score));
+    assert_eq!(a.steps.len() as u32, a.counts.values().sum::<u32>());
+}
+
+#[test]
+fn hint_is_the_first_step() {
+    let p = grid(SEED);
+    let s = HumanSolver::new();
+    let hint = s.next_step_grid(&p).unwrap();
+    assert_eq!(Some(&hint), s.solve(&p).steps.first());
+    assert!(!hint.describe(Shape::NINE).is_empty());
+}
+
+/// Every step of the solver on hard puzzles with known unique solutions must keep the
+/// true candidates (checked by `check_against`, which panics on a wrong step).
+#[test]
+fn every_step_is_consistent_with_the_solution_on_top1465() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/top1465.txt"
+    );
+    let Ok(text) = std::fs::read_to_string(path) else {
+        eprintln!("note: {path} not found; skipping the top1465 consistency check");
+        return;
+    };
+    let mut solved = 0;
+    let mut total = 0;
+    // Every 7th puzzle keeps the debug test quick; the release bench covers them all.
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .step_by(7)
+    {
+        let p = grid(line.trim());
+        let (count, sol) = reference(&p);
+        assert_eq!(count, 1, "{line}");
+        let r = HumanSolver::new()
+            .assume_unique(true)
+            .check_against(sol.unwrap())
+            .solve(&p);
+        assert_ne!(r.status, HumanStatus::Contradiction, "{line}");
+        total += 1;
+        if r.status == HumanStatus::Solved {
+            solved += 1;
+        }
+    }
+    eprintln!("top1465 (every 7th): {solved}/{total} solved without guessing");
+}

@@ -1,0 +1,239 @@
+//! The candidate state the human solver works on: values and candidate masks per cell,
+//! with per-unit counters kept up to date incrementally.
+
+use numpl_core::{Cell, Geometry, Grid, Mask, Shape};
+
+/// A grid with pencil marks: every open cell's candidates as a `u64` mask (value v is
+/// bit v-1), kept consistent as values are placed and candidates removed.
+///
+/// Build one from a [`Grid`] (candidates are then everything the givens allow), remove
+/// candidates by hand with [`Board::eliminate`] to set up a position, and hand it to
+/// [`HumanSolver::next_step`](crate::HumanSolver::next_step) or
+/// [`HumanSolver::solve_board`](crate::HumanSolver::solve_board).
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub(crate) shape: Shape,
+    pub(crate) geo: &'static Geometry,
+    pub(crate) n: usize,
+    pub(crate) all: u64,
+    pub(crate) values: Vec<u8>,
+    /// Candidates of open cells; 0 for filled cells.
+    pub(crate) cands: Vec<u64>,
+    pub(crate) unit_open: Vec<u16>,
+    pub(crate) unit_placed: Vec<u64>,
+    pub(crate) open: usize,
+    /// A value was placed where it conflicts, or the givens conflict.
+    pub(crate) broken: bool,
+}
+
+impl Board {
+    /// The board of a puzzle: each open cell holds every value its peers allow.
+    pub fn new(grid: &Grid) -> Board {
+        let shape = grid.shape();
+        let geo = shape.geometry();
+        let n = shape.size();
+        let all = Mask::all(n).0;
+        let mut b = Board {
+            shape,
+            geo,
+            n,
+            all,
+            values: vec![0; shape.cells()],
+            cands: vec![all; shape.cells()],
+            unit_open: vec![n as u16; 3 * n],
+            unit_placed: vec![0; 3 * n],
+            open: shape.cells(),
+            broken: false,
+        };
+        for (i, &v) in grid.values().iter().enumerate() {
+            if v != 0 {
+                b.place(i, v);
+            }
+        }
+        b
+    }
+
+    /// The shape of the grid.
+    #[inline]
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The values placed so far as a grid (0 for open cells).
+    pub fn grid(&self) -> Grid {
+        Grid::from_values(self.shape, self.values.clone()).expect("values stay in range")
+    }
+
+    /// The value of a cell, 0 if open.
+    #[inline]
+    pub fn value(&self, cell: Cell) -> u8 {
+        self.values[cell.index()]
+    }
+
+    /// The candidates of an open cell (empty for a filled cell).
+    #[inline]
+    pub fn candidates_of(&self, cell: Cell) -> Mask {
+        Mask(self.cands[cell.index()])
+    }
+
+    /// Every cell's candidates, as [`Grid::candidates`] gives them: a filled cell has its
+    /// own value only.
+    pub fn candidates(&self) -> Vec<Mask> {
+        self.values
+            .iter()
+            .zip(&self.cands)
+            .map(|(&v, &m)| if v != 0 { Mask::single(v) } else { Mask(m) })
+            .collect()
+    }
+
+    /// The number of open cells.
+    #[inline]
+    pub fn open_cells(&self) -> usize {
+        self.open
+    }
+
+    /// Whether every cell is filled (and nothing conflicts).
+    pub fn is_solved(&self) -> bool {
+        self.open == 0 && !self.broken
+    }
+
+    /// Removes `value` from the candidates of `cell`; true if it was there.
+    #[inline]
+    pub fn eliminate(&mut self, cell: Cell, value: u8) -> bool {
+        let i = cell.index();
+        let bit = 1u64 << (value - 1);
+        let had = self.cands[i] & bit != 0;
+        self.cands[i] &= !bit;
+        had
+    }
+
+    /// Places `value` in `cell` and removes it from the candidates of the cell's peers.
+    /// Placing a value that is not a candidate marks the board as contradictory.
+    pub fn set(&mut self, cell: Cell, value: u8) {
+        let i = cell.index();
+        if self.values[i] != 0 || self.cands[i] >> (value - 1) & 1 == 0 {
+            self.broken = true;
+            if self.values[i] != 0 {
+                return;
+            }
+        }
+        self.place(i, value);
+    }
+
+    /// Applies a step: its placements, then its eliminations.
+    pub fn apply(&mut self, step: &crate::Step) {
+        for &(c, v) in &step.placements {
+            self.set(c, v);
+        }
+        for &(c, v) in &step.eliminations {
+            self.eliminate(c, v);
+        }
+    }
+
+    /// Whether the board is plainly contradictory: a conflict, an open cell without
+    /// candidates, or a unit where some value has no place left.
+    pub fn is_contradictory(&self) -> bool {
+        if self.broken {
+            return true;
+        }
+        if (0..self.values.len()).any(|i| self.values[i] == 0 && self.cands[i] == 0) {
+            return true;
+        }
+        (0..3 * self.n).any(|u| {
+            let mut seen = self.unit_placed[u];
+            for &c in self.geo.unit(u) {
+                seen |= self.cands[c as usize];
+            }
+            seen != self.all
+        })
+    }
+
+    #[inline]
+    pub(crate) fn place(&mut self, i: usize, v: u8) {
+        let bit = 1u64 << (v - 1);
+        self.values[i] = v;
+        self.cands[i] = 0;
+        let geo = self.geo;
+        for &p in geo.peers(i) {
+            self.cands[p as usize] &= !bit;
+        }
+        for u in geo.units_of(i) {
+            let u = u as usize;
+            self.unit_open[u] -= 1;
+            if self.unit_placed[u] & bit != 0 {
+                self.broken = true;
+            }
+            self.unit_placed[u] |= bit;
+        }
+        self.open -= 1;
+    }
+
+    // ---- helpers for the techniques ----
+
+    #[inline]
+    pub(crate) fn row(&self, c: usize) -> usize {
+        c / self.n
+    }
+
+    #[inline]
+    pub(crate) fn col(&self, c: usize) -> usize {
+        c % self.n
+    }
+
+    #[inline]
+    pub(crate) fn boxi(&self, c: usize) -> usize {
+        self.geo.units_of(c)[2] as usize - 2 * self.n
+    }
+
+    #[inline]
+    pub(crate) fn has(&self, c: usize, v: u8) -> bool {
+        self.cands[c] >> (v - 1) & 1 != 0
+    }
+
+    /// Whether two distinct cells share a unit.
+    #[inline]
+    pub(crate) fn sees(&self, a: usize, b: usize) -> bool {
+        a != b
+            && (self.row(a) == self.row(b)
+                || self.col(a) == self.col(b)
+                || self.boxi(a) == self.boxi(b))
+    }
+
+    /// Positions of `v` in unit `u`: bit i for the unit's i-th cell.
+    #[inline]
+    pub(crate) fn positions(&self, u: usize, v: u8) -> u64 {
+        let bit = 1u64 << (v - 1);
+        let mut m = 0u64;
+        for (i, &c) in self.geo.unit(u).iter().enumerate() {
+            if self.cands[c as usize] & bit != 0 {
+                m |= 1 << i;
+            }
+        }
+        m
+    }
+
+    /// The cells of unit `u` holding candidate `v`.
+    pub(crate) fn cells_with(&self, u: usize, v: u8) -> impl Iterator<Item = usize> + '_ {
+        let bit = 1u64 << (v - 1);
+        self.geo
+            .unit(u)
+            .iter()
+            .map(|&c| c as usize)
+            .filter(move |&c| self.cands[c] & bit != 0)
+    }
+
+    /// Open cells holding `v` that see every cell of `cells` (and are none of them).
+    pub(crate) fn seeing_all(&self, cells: &[usize], v: u8) -> Vec<usize> {
+        let Some(&first) = cells.first() else {
+            return Vec::new();
+        };
+        self.geo
+            .peers(first)
+            .iter()
+            .map(|&p| p as usize)
+            .filter(|&p| {
+                self.has(p, v) && !cells.contains(&p) && cells.iter().all(|&c| self.sees(p, c))
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,231 @@
+//! One logical step and its player-readable description.
+
+use std::fmt::Write;
+
+use numpl_core::{Cell, Mask, Shape, Unit};
+
+use super::Technique;
+
+/// A candidate of a chain: a value in a cell, and whether the chain makes it true (`on`)
+/// or false at that point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChainNode {
+    /// The cell.
+    pub cell: Cell,
+    /// The value.
+    pub value: u8,
+    /// True if the chain sets the candidate, false if it removes it.
+    pub on: bool,
+}
+
+/// One logical step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The technique.
+    pub technique: Technique,
+    /// Values placed: (cell, value).
+    pub placements: Vec<(Cell, u8)>,
+    /// Candidates removed: (cell, value).
+    pub eliminations: Vec<(Cell, u8)>,
+    /// The cells of the pattern (for wings: pivot first; for fish: the base cells).
+    pub cells: Vec<Cell>,
+    /// The units of the pattern (for fish: base units, then cover units).
+    pub units: Vec<Unit>,
+    /// The values of the pattern.
+    pub values: Mask,
+    /// The candidates each cell of `cells` had when the step was found.
+    pub cell_candidates: Vec<Mask>,
+    /// Fins of a finned fish; the extra cells of a pattern (e.g. UR roof, BUG cell).
+    pub extra: Vec<Cell>,
+    /// The chain of a chain technique, first node first.
+    pub chain: Vec<ChainNode>,
+    /// A variant number (unique rectangle type, multi colors type ...), 0 when none.
+    pub variant: u8,
+}
+
+impl Step {
+    pub(crate) fn new(technique: Technique) -> Step {
+        Step {
+            technique,
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            cells: Vec::new(),
+            units: Vec::new(),
+            values: Mask::EMPTY,
+            cell_candidates: Vec::new(),
+            extra: Vec::new(),
+            chain: Vec::new(),
+            variant: 0,
+        }
+    }
+
+    /// A sentence a player understands, e.g.
+    /// `XY-Wing: pivot r2c4 {5,8}, pincers r2c9 {8,9}, r5c4 {5,9} => r5c9 <> 9`.
+    pub fn describe(&self, shape: Shape) -> String {
+        use Technique::*;
+        let cn = |c: Cell| shape.cell_name(c);
+        let un = |u: Unit| shape.unit_name(u);
+        let cells_with = |i: usize| -> String {
+            let c = self.cells[i];
+            match self.cell_candidates.get(i) {
+                Some(m) => format!("{} {}", cn(c), m),
+                None => cn(c),
+            }
+        };
+        let list = |cells: &[Cell]| cells.iter().map(|&c| cn(c)).collect::<Vec<_>>().join(", ");
+        let vals = |m: Mask| {
+            m.iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let title = self.technique.title();
+        let mut s = String::new();
+        match self.technique {
+            FullHouse | NakedSingle | HiddenSingle => {
+                let (c, v) = self.placements.first().copied().unwrap_or((Cell(0), 0));
+                let why = match (self.technique, self.units.first()) {
+                    (FullHouse, Some(&u)) => format!("last open cell of {}", un(u)),
+                    (HiddenSingle, Some(&u)) => format!("only place for {v} in {}", un(u)),
+                    _ => "only candidate left".to_string(),
+                };
+                let _ = write!(s, "{title}: {} = {v} ({why})", cn(c));
+                return s;
+            }
+            LockedCandidatesPointing | LockedCandidatesClaiming => {
+                let v = vals(self.values);
+                let (a, b) = (self.units.first().copied(), self.units.get(1).copied());
+                if let (Some(a), Some(b)) = (a, b) {
+                    let _ = write!(s, "{title}: {v} in {} is confined to {}", un(a), un(b));
+                }
+            }
+            LockedPair | LockedTriple | NakedTuple(_) => {
+                let _ = write!(s, "{title}: {} {}", list(&self.cells), self.values);
+                if !self.units.is_empty() {
+                    let us: Vec<String> = self.units.iter().map(|&u| un(u)).collect();
+                    let _ = write!(s, " in {}", us.join(" and "));
+                }
+            }
+            HiddenTuple(_) => {
+                let _ = write!(s, "{title}: {} only in {}", self.values, list(&self.cells));
+                if let Some(&u) = self.units.first() {
+                    let _ = write!(s, " of {}", un(u));
+                }
+            }
+            Fish(k) | FinnedFish(k) | SashimiFish(k) => {
+                let k = k as usize;
+                let base: Vec<String> = self.units.iter().take(k).map(|&u| un(u)).collect();
+                let cover: Vec<String> = self.units.iter().skip(k).map(|&u| un(u)).collect();
+                let _ = write!(
+                    s,
+                    "{title}: {} in {} covered by {}",
+                    vals(self.values),
+                    base.join(", "),
+                    cover.join(", ")
+                );
+                if !self.extra.is_empty() {
+                    let _ = write!(s, ", fins {}", list(&self.extra));
+                }
+            }
+            XyWing | XyzWing => {
+                if self.cells.len() >= 3 {
+                    let _ = write!(
+                        s,
+                        "{title}: pivot {}, pincers {}, {}",
+                        cells_with(0),
+                        cells_with(1),
+                        cells_with(2)
+                    );
+                }
+            }
+            WWing => {
+                if self.cells.len() >= 4 {
+                    let _ = write!(
+                        s,
+                        "{title}: {} and {}, joined by the strong link {} - {}",
+                        cells_with(0),
+                        cells_with(1),
+                        cn(self.cells[2]),
+                        cn(self.cells[3])
+                    );
+                }
+            }
+            Skyscraper | TwoStringKite | EmptyRectangle => {
+                let _ = write!(s, "{title}: {} in {}", vals(self.values), list(&self.cells));
+                if !self.units.is_empty() {
+                    let us: Vec<String> = self.units.iter().map(|&u| un(u)).collect();
+                    let _ = write!(s, " ({})", us.join(", "));
+                }
+            }
+            UniqueRectangle => {
+                let _ = write!(
+                    s,
+                    "{title} type {}: {} in {}",
+                    self.variant,
+                    self.values,
+                    list(&self.cells)
+                );
+            }
+            BugPlusOne => {
+                let _ = write!(s, "{title}: every other open cell is bivalue");
+                if let Some(&c) = self.extra.first() {
+                    let _ = write!(s, "; {} must hold the value seen three times", cn(c));
+                }
+            }
+            _ => {
+                let _ = write!(s, "{title}:");
+                if !self.chain.is_empty() {
+                    s.push(' ');
+                    s.push_str(&chain_text(shape, &self.chain));
+                } else {
+                    let _ = write!(s, " {}", list(&self.cells));
+                    if !self.values.is_empty() {
+                        let _ = write!(s, " {}", self.values);
+                    }
+                }
+            }
+        }
+        s.push_str(" => ");
+        s.push_str(&self.conclusions(shape));
+        s
+    }
+
+    /// The placements and eliminations as `r1c1 = 5, r2c3 <> 4, r2c5 <> 4`, eliminations
+    /// grouped by value: `r2c3, r2c5 <> 4`.
+    pub fn conclusions(&self, shape: Shape) -> String {
+        let mut parts: Vec<String> = self
+            .placements
+            .iter()
+            .map(|&(c, v)| format!("{} = {v}", shape.cell_name(c)))
+            .collect();
+        let mut values: Vec<u8> = self.eliminations.iter().map(|&(_, v)| v).collect();
+        values.sort_unstable();
+        values.dedup();
+        for v in values {
+            let cells: Vec<String> = self
+                .eliminations
+                .iter()
+                .filter(|&&(_, w)| w == v)
+                .map(|&(c, _)| shape.cell_name(c))
+                .collect();
+            parts.push(format!("{} <> {v}", cells.join(", ")));
+        }
+        if parts.is_empty() {
+            "nothing".into()
+        } else {
+            parts.join(", ")
+        }
+    }
+}
+
+/// `(5)r1c2 = (5)r1c8 - (5)r4c8 = ...`: `=` before a node made true, `-` before a node made false.
+fn chain_text(shape: Shape, chain: &[ChainNode]) -> String {
+    let mut s = String::new();
+    for (i, node) in chain.iter().enumerate() {
+        if i > 0 {
+            s.push_str(if node.on { " = " } else { " - " });
+        }
+        let _ = write!(s, "({}){}", node.value, shape.cell_name(node.cell));
+    }
+    s
+}

@@ -1,0 +1,236 @@
+//! Intersections (locked candidates, locked pair/triple) and naked/hidden tuples.
+
+use numpl_core::{Cell, Mask, Unit};
+
+use super::{Board, Step, Technique};
+
+/// Locked candidates. Pointing: a value of a box confined to one line; claiming: a value
+/// of a line confined to one box.
+pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
+    let n = b.n;
+    let (first, last) = if pointing { (2 * n, 3 * n) } else { (0, 2 * n) };
+    for u in first..last {
+        if b.unit_open[u] < 2 {
+            continue;
+        }
+        let missing = b.all & !b.unit_placed[u];
+        for v in Mask(missing) {
+            let mut cells = b.cells_with(u, v);
+            let Some(c0) = cells.next() else { continue };
+            let rest: Vec<usize> = cells.collect();
+            if rest.is_empty() {
+                continue; // a hidden single
+            }
+            let targets: Vec<usize> = if pointing {
+                let (r, c) = (b.row(c0), b.col(c0));
+                if rest.iter().all(|&x| b.row(x) == r) {
+                    vec![r]
+                } else if rest.iter().all(|&x| b.col(x) == c) {
+                    vec![n + c]
+                } else {
+                    continue;
+                }
+            } else {
+                let bx = b.boxi(c0);
+                if rest.iter().all(|&x| b.boxi(x) == bx) {
+                    vec![2 * n + bx]
+                } else {
+                    continue;
+                }
+            };
+            let t = targets[0];
+            let elims: Vec<(Cell, u8)> = b
+                .cells_with(t, v)
+                .filter(|&x| x != c0 && !rest.contains(&x))
+                .map(|x| (Cell(x as u16), v))
+                .collect();
+            if elims.is_empty() {
+                continue;
+            }
+            let mut step = Step::new(if pointing {
+                Technique::LockedCandidatesPointing
+            } else {
+                Technique::LockedCandidatesClaiming
+            });
+            step.values = Mask::single(v);
+            step.units = vec![Unit(u as u16), Unit(t as u16)];
+            step.cells = std::iter::once(c0)
+                .chain(rest)
+                .map(|c| Cell(c as u16))
+                .collect();
+            step.eliminations = elims;
+            return Some(step);
+        }
+    }
+    None
+}
+
+/// Open cells of a unit with at most `k` candidates (and at least 1).
+fn small_cells(b: &Board, u: usize, k: usize) -> Vec<usize> {
+    b.geo
+        .unit(u)
+        .iter()
+        .map(|&c| c as usize)
+        .filter(|&c| b.values[c] == 0 && (b.cands[c].count_ones() as usize) <= k)
+        .collect()
+}
+
+/// Chooses `k` of `items` (masks) whose union has at most `k` bits; calls `found` with the
+/// chosen indices and union until it returns true.
+fn combine(items: &[u64], k: usize, found: &mut dyn FnMut(&[usize], u64) -> bool) -> bool {
+    fn rec(
+        items: &[u64],
+        k: usize,
+        start: usize,
+        union: u64,
+        chosen: &mut Vec<usize>,
+        found: &mut dyn FnMut(&[usize], u64) -> bool,
+    ) -> bool {
+        if chosen.len() == k {
+            return union.count_ones() as usize == k && found(chosen, union);
+        }
+        let need = k - chosen.len();
+        for i in start..items.len() {
+            if items.len() - i < need {
+                break;
+            }
+            let u = union | items[i];
+            if u.count_ones() as usize > k {
+                continue;
+            }
+            chosen.push(i);
+            if rec(items, k, i + 1, u, chosen, found) {
+                return true;
+            }
+            chosen.pop();
+        }
+        false
+    }
+    if items.len() < k {
+        return false;
+    }
+    rec(items, k, 0, 0, &mut Vec::with_capacity(k), found)
+}
+
+/// The line (row or column unit) all of `cells` share, if any.
+fn common_line(b: &Board, cells: &[usize]) -> Option<usize> {
+    let (r, c) = (b.row(cells[0]), b.col(cells[0]));
+    if cells.iter().all(|&x| b.row(x) == r) {
+        Some(r)
+    } else if cells.iter().all(|&x| b.col(x) == c) {
+        Some(b.n + c)
+    } else {
+        None
+    }
+}
+
+/// Naked tuples of size `k`: `k` cells of a unit holding only `k` values between them.
+/// With `locked`, only tuples (k = 2, 3) in a box that also share a line, eliminating from both.
+pub(crate) fn naked_tuple(b: &Board, k: usize, locked: bool) -> Option<Step> {
+    let n = b.n;
+    let units = if locked { 2 * n..3 * n } else { 0..3 * n };
+    for u in units {
+        let open = b.unit_open[u] as usize;
+        if open < k || (open == k && !locked) {
+            continue;
+        }
+        let cells = small_cells(b, u, k);
+        let masks: Vec<u64> = cells.iter().map(|&c| b.cands[c]).collect();
+        let mut result = None;
+        combine(&masks, k, &mut |chosen, union| {
+            let pat: Vec<usize> = chosen.iter().map(|&i| cells[i]).collect();
+            let mut scope = vec![u];
+            if locked {
+                match common_line(b, &pat) {
+                    Some(line) => scope.push(line),
+                    None => return false,
+                }
+            }
+            let mut elims = Vec::new();
+            for &su in &scope {
+                for &c in b.geo.unit(su) {
+                    let c = c as usize;
+                    if pat.contains(&c) || b.values[c] != 0 {
+                        continue;
+                    }
+                    for v in Mask(b.cands[c] & union) {
+                        if !elims.contains(&(Cell(c as u16), v)) {
+                            elims.push((Cell(c as u16), v));
+                        }
+                    }
+                }
+            }
+            if elims.is_empty() {
+                return false;
+            }
+            let tech = match (locked, k) {
+                (true, 2) => Technique::LockedPair,
+                (true, _) => Technique::LockedTriple,
+                _ => Technique::NakedTuple(k as u8),
+            };
+            let mut step = Step::new(tech);
+            step.cells = pat.iter().map(|&c| Cell(c as u16)).collect();
+            step.cell_candidates = pat.iter().map(|&c| Mask(b.cands[c])).collect();
+            step.units = scope.iter().map(|&x| Unit(x as u16)).collect();
+            step.values = Mask(union);
+            step.eliminations = elims;
+            result = Some(step);
+            true
+        });
+        if result.is_some() {
+            return result;
+        }
+    }
+    None
+}
+
+/// Hidden tuples of size `k`: `k` values of a unit confined to `k` cells.
+pub(crate) fn hidden_tuple(b: &Board, k: usize) -> Option<Step> {
+    for u in 0..3 * b.n {
+        if (b.unit_open[u] as usize) <= k {
+            continue;
+        }
+        let unit = b.geo.unit(u);
+        let missing = b.all & !b.unit_placed[u];
+        let mut vals = Vec::new();
+        let mut masks = Vec::new();
+        for v in Mask(missing) {
+            let p = b.positions(u, v);
+            if p != 0 && p.count_ones() as usize <= k {
+                vals.push(v);
+                masks.push(p);
+            }
+        }
+        let mut result = None;
+        combine(&masks, k, &mut |chosen, union| {
+            let vm: u64 = chosen
+                .iter()
+                .map(|&i| 1u64 << (vals[i] - 1))
+                .fold(0, |a, x| a | x);
+            let mut elims = Vec::new();
+            let mut pat = Vec::new();
+            for i in Mask(union) {
+                let c = unit[i as usize - 1] as usize;
+                pat.push(c);
+                for v in Mask(b.cands[c] & !vm) {
+                    elims.push((Cell(c as u16), v));
+                }
+            }
+            if elims.is_empty() {
+                return false;
+            }
+            let mut step = Step::new(Technique::HiddenTuple(k as u8));
+            step.cells = pat.iter().map(|&c| Cell(c as u16)).collect();
+            step.cell_candidates = pat.iter().map(|&c| Mask(b.cands[c])).collect();
+            step.units = vec![Unit(u as u16)];
+            step.values = Mask(vm);
+            step.eliminations = elims;
+            result = Some(step);
+            true
+        });
+        if result.is_some() {
+            return result;
+        }
+    }
+    None
+}

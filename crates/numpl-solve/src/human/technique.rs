@@ -1,0 +1,535 @@
+//! The techniques, their names (CONTRACT §8), order, HoDoKu levels and base scores.
+
+use std::borrow::Cow;
+use std::cmp::Ordering;
+use std::fmt;
+use std::str::FromStr;
+
+/// A solving technique. Techniques are ordered by difficulty in HoDoKu's order (the order
+/// the solver tries them in); tuples and fish carry their size K.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Technique {
+    /// The last open cell of a unit.
+    FullHouse,
+    /// A cell with one candidate.
+    NakedSingle,
+    /// A value with one place in a unit.
+    HiddenSingle,
+    /// A naked pair in a box and a line: eliminates from both.
+    LockedPair,
+    /// A naked triple in a box and a line: eliminates from both.
+    LockedTriple,
+    /// A value confined to one line within a box (type 1).
+    LockedCandidatesPointing,
+    /// A value confined to one box within a line (type 2).
+    LockedCandidatesClaiming,
+    /// K cells of a unit holding only K values (2 pair, 3 triple, 4 quad, larger: `naked_tuple_K`).
+    NakedTuple(u8),
+    /// K values of a unit confined to K cells.
+    HiddenTuple(u8),
+    /// Basic fish of size K (2 X-Wing, 3 Swordfish, 4 Jellyfish, larger: `fish_K`).
+    Fish(u8),
+    /// A chain of bivalue cells with the same two values.
+    RemotePair,
+    /// Bivalue universal grave + 1 (uniqueness).
+    BugPlusOne,
+    /// Two conjugate pairs sharing one end line.
+    Skyscraper,
+    /// A row and a column conjugate pair joined in a box.
+    TwoStringKite,
+    /// A box whose candidates form a cross, with a conjugate pair.
+    EmptyRectangle,
+    /// Two equal bivalue cells joined by a strong link.
+    WWing,
+    /// A bivalue pivot and two bivalue pincers.
+    XyWing,
+    /// A trivalue pivot and two bivalue pincers.
+    XyzWing,
+    /// Unique rectangle, types 1 to 4 (uniqueness).
+    UniqueRectangle,
+    /// Finned fish of size K.
+    FinnedFish(u8),
+    /// Sashimi fish of size K.
+    SashimiFish(u8),
+    /// Two values in a line-box intersection with an ALS in each (Sue de Coq).
+    SueDeCoq,
+    /// Simple colors (color trap and color wrap) on one value.
+    SimpleColors,
+    /// Multi colors on one value.
+    MultiColors,
+    /// An alternating chain on one value.
+    XChain,
+    /// A chain of bivalue cells.
+    XyChain,
+    /// Alternating inference chain / nice loop over any candidates.
+    Aic,
+    /// Two almost locked sets with a restricted common value.
+    AlsXz,
+    /// Three almost locked sets linked by two restricted common values.
+    AlsXyWing,
+    /// Forcing chains (nets of singles from every candidate of a cell or a unit).
+    ForcingChain,
+}
+
+/// A difficulty level, HoDoKu's scale.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Level {
+    /// Singles only.
+    #[default]
+    Easy,
+    /// Intersections and small subsets.
+    Medium,
+    /// Quads, basic fish, wings, single-digit patterns, uniqueness.
+    Hard,
+    /// Larger finned fish, chains, ALS.
+    Unfair,
+    /// Forcing chains.
+    Extreme,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Unfair,
+        Level::Extreme,
+    ];
+
+    /// The name used in JSON and on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Unfair => "unfair",
+            Level::Extreme => "extreme",
+        }
+    }
+
+    /// The highest score a puzzle of this level may have (HoDoKu's bounds); above it
+    /// the rating moves up a level.
+    pub const fn max_score(self) -> u32 {
+        match self {
+            Level::Easy => 800,
+            Level::Medium => 1000,
+            Level::Hard => 1600,
+            Level::Unfair => 1800,
+            Level::Extreme => u32::MAX,
+        }
+    }
+
+    /// The next harder level (Extreme stays).
+    pub const fn next(self) -> Level {
+        match self {
+            Level::Easy => Level::Medium,
+            Level::Medium => Level::Hard,
+            Level::Hard => Level::Unfair,
+            Level::Unfair | Level::Extreme => Level::Extreme,
+        }
+    }
+
+    /// HoDoKu's rating: the hardest technique's level, raised while the score passes the
+    /// level's bound.
+    pub fn rate(hardest: Level, score: u32) -> Level {
+        let mut level = hardest;
+        while score > level.max_score() && level != Level::Extreme {
+            level = level.next();
+        }
+        level
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Level, String> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| format!("unknown level `{s}` (easy, medium, hard, unfair, extreme)"))
+    }
+}
+
+/// Makes a sized technique.
+type Make = fn(u8) -> Technique;
+
+const FISH_NAMES: [&str; 3] = ["x_wing", "swordfish", "jellyfish"];
+
+impl Technique {
+    /// The techniques without a size, in order (for parsing and listing).
+    const FIXED: [Technique; 24] = [
+        Technique::FullHouse,
+        Technique::NakedSingle,
+        Technique::HiddenSingle,
+        Technique::LockedPair,
+        Technique::LockedTriple,
+        Technique::LockedCandidatesPointing,
+        Technique::LockedCandidatesClaiming,
+        Technique::RemotePair,
+        Technique::BugPlusOne,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::EmptyRectangle,
+        Technique::WWing,
+        Technique::XyWing,
+        Technique::XyzWing,
+        Technique::UniqueRectangle,
+        Technique::SueDeCoq,
+        Technique::SimpleColors,
+        Technique::MultiColors,
+        Technique::XChain,
+        Technique::XyChain,
+        Technique::Aic,
+        Technique::AlsXz,
+        Technique::AlsXyWing,
+    ];
+
+    /// The snake_case name (CONTRACT §8): `naked_pair`, `x_wing`, `naked_tuple_5`, `fish_6` ...
+    pub fn name(self) -> Cow<'static, str> {
+        use Technique::*;
+        let s: &'static str = match self {
+            FullHouse => "full_house",
+            NakedSingle => "naked_single",
+            HiddenSingle => "hidden_single",
+            LockedPair => "locked_pair",
+            LockedTriple => "locked_triple",
+            LockedCandidatesPointing => "locked_candidates_pointing",
+            LockedCandidatesClaiming => "locked_candidates_claiming",
+            NakedTuple(k) => match k {
+                2 => "naked_pair",
+                3 => "naked_triple",
+                4 => "naked_quad",
+                _ => return Cow::Owned(format!("naked_tuple_{k}")),
+            },
+            HiddenTuple(k) => match k {
+                2 => "hidden_pair",
+                3 => "hidden_triple",
+                4 => "hidden_quad",
+                _ => return Cow::Owned(format!("hidden_tuple_{k}")),
+            },
+            Fish(k) => match k {
+                2..=4 => FISH_NAMES[k as usize - 2],
+                _ => return Cow::Owned(format!("fish_{k}")),
+            },
+            FinnedFish(k) => match k {
+                2 => "finned_x_wing",
+                3 => "finned_swordfish",
+                4 => "finned_jellyfish",
+                _ => return Cow::Owned(format!("finned_fish_{k}")),
+            },
+            SashimiFish(k) => match k {
+                2 => "sashimi_x_wing",
+                3 => "sashimi_swordfish",
+                4 => "sashimi_jellyfish",
+                _ => return Cow::Owned(format!("sashimi_fish_{k}")),
+            },
+            RemotePair => "remote_pair",
+            BugPlusOne => "bug_plus_one",
+            Skyscraper => "skyscraper",
+            TwoStringKite => "two_string_kite",
+            EmptyRectangle => "empty_rectangle",
+            WWing => "w_wing",
+            XyWing => "xy_wing",
+            XyzWing => "xyz_wing",
+            UniqueRectangle => "unique_rectangle",
+            SueDeCoq => "sue_de_coq",
+            SimpleColors => "simple_colors",
+            MultiColors => "multi_colors",
+            XChain => "x_chain",
+            XyChain => "xy_chain",
+            Aic => "aic",
+            AlsXz => "als_xz",
+            AlsXyWing => "als_xy_wing",
+            ForcingChain => "forcing_chain",
+        };
+        Cow::Borrowed(s)
+    }
+
+    /// The name players read: `Hidden Single`, `XY-Wing`, `Naked Tuple (5)` ...
+    pub fn title(self) -> Cow<'static, str> {
+        use Technique::*;
+        let s: &'static str = match self {
+            FullHouse => "Full House",
+            NakedSingle => "Naked Single",
+            HiddenSingle => "Hidden Single",
+            LockedPair => "Locked Pair",
+            LockedTriple => "Locked Triple",
+            LockedCandidatesPointing => "Locked Candidates (Pointing)",
+            LockedCandidatesClaiming => "Locked Candidates (Claiming)",
+            NakedTuple(2) => "Naked Pair",
+            NakedTuple(3) => "Naked Triple",
+            NakedTuple(4) => "Naked Quad",
+            NakedTuple(k) => return Cow::Owned(format!("Naked Tuple ({k})")),
+            HiddenTuple(2) => "Hidden Pair",
+            HiddenTuple(3) => "Hidden Triple",
+            HiddenTuple(4) => "Hidden Quad",
+            HiddenTuple(k) => return Cow::Owned(format!("Hidden Tuple ({k})")),
+            Fish(2) => "X-Wing",
+            Fish(3) => "Swordfish",
+            Fish(4) => "Jellyfish",
+            Fish(k) => return Cow::Owned(format!("Fish ({k})")),
+            FinnedFish(2) => "Finned X-Wing",
+            FinnedFish(3) => "Finned Swordfish",
+            FinnedFish(4) => "Finned Jellyfish",
+            FinnedFish(k) => return Cow::Owned(format!("Finned Fish ({k})")),
+            SashimiFish(2) => "Sashimi X-Wing",
+            SashimiFish(3) => "Sashimi Swordfish",
+            SashimiFish(4) => "Sashimi Jellyfish",
+            SashimiFish(k) => return Cow::Owned(format!("Sashimi Fish ({k})")),
+            RemotePair => "Remote Pair",
+            BugPlusOne => "BUG+1",
+            Skyscraper => "Skyscraper",
+            TwoStringKite => "2-String Kite",
+            EmptyRectangle => "Empty Rectangle",
+            WWing => "W-Wing",
+            XyWing => "XY-Wing",
+            XyzWing => "XYZ-Wing",
+            UniqueRectangle => "Unique Rectangle",
+            SueDeCoq => "Sue de Coq",
+            SimpleColors => "Simple Colors",
+            MultiColors => "Multi Colors",
+            XChain => "X-Chain",
+            XyChain => "XY-Chain",
+            Aic => "AIC",
+            AlsXz => "ALS-XZ",
+            AlsXyWing => "ALS-XY-Wing",
+            ForcingChain => "Forcing Chain",
+        };
+        Cow::Borrowed(s)
+    }
+
+    /// The size K of a tuple or fish, 0 for other techniques.
+    pub fn size(self) -> u8 {
+        match self {
+            Technique::NakedTuple(k)
+            | Technique::HiddenTuple(k)
+            | Technique::Fish(k)
+            | Technique::FinnedFish(k)
+            | Technique::SashimiFish(k) => k,
+            _ => 0,
+        }
+    }
+
+    /// Position in HoDoKu's order (its step index; sizes beyond 4 slot in after quads/jellyfish).
+    fn order(self) -> u32 {
+        use Technique::*;
+        let big = |k: u8| 2 * (k as u32).saturating_sub(4);
+        match self {
+            FullHouse => 100,
+            NakedSingle => 200,
+            HiddenSingle => 300,
+            LockedPair => 1000,
+            LockedTriple => 1100,
+            LockedCandidatesPointing => 1200,
+            LockedCandidatesClaiming => 1210,
+            NakedTuple(k) => match k {
+                0..=2 => 1300,
+                3 => 1400,
+                4 => 2000,
+                _ => 2100 + big(k) - 1,
+            },
+            HiddenTuple(k) => match k {
+                0..=2 => 1500,
+                3 => 1600,
+                4 => 2100,
+                _ => 2100 + big(k),
+            },
+            Fish(k) => match k {
+                0..=4 => 2200 + 100 * (k.max(2) as u32 - 2),
+                _ => 2400 + big(k),
+            },
+            RemotePair => 2800,
+            BugPlusOne => 2900,
+            Skyscraper => 3000,
+            TwoStringKite => 3100,
+            EmptyRectangle => 3170,
+            WWing => 3200,
+            XyWing => 3300,
+            XyzWing => 3400,
+            UniqueRectangle => 3500,
+            FinnedFish(k) => match k {
+                0..=4 => 4100 + 200 * (k.max(2) as u32 - 2),
+                _ => 4600 + big(k) - 1,
+            },
+            SashimiFish(k) => match k {
+                0..=4 => 4200 + 200 * (k.max(2) as u32 - 2),
+                _ => 4600 + big(k),
+            },
+            SueDeCoq => 5300,
+            SimpleColors => 5330,
+            MultiColors => 5360,
+            XChain => 5400,
+            XyChain => 5500,
+            Aic => 5600,
+            AlsXz => 5700,
+            AlsXyWing => 5800,
+            ForcingChain => 8500,
+        }
+    }
+
+    /// HoDoKu's level for the technique.
+    pub fn level(self) -> Level {
+        use Technique::*;
+        match self {
+            FullHouse | NakedSingle | HiddenSingle => Level::Easy,
+            LockedPair | LockedTriple | LockedCandidatesPointing | LockedCandidatesClaiming => {
+                Level::Medium
+            }
+            NakedTuple(k) | HiddenTuple(k) if k <= 3 => Level::Medium,
+            NakedTuple(_) | HiddenTuple(_) => Level::Hard,
+            Fish(k) if k <= 4 => Level::Hard,
+            Fish(_) => Level::Unfair,
+            FinnedFish(2) | SashimiFish(2) => Level::Hard,
+            FinnedFish(_) | SashimiFish(_) => Level::Unfair,
+            RemotePair | BugPlusOne | Skyscraper | TwoStringKite | EmptyRectangle | WWing
+            | XyWing | XyzWing | UniqueRectangle | SimpleColors | MultiColors => Level::Hard,
+            SueDeCoq | XChain | XyChain | Aic | AlsXz | AlsXyWing => Level::Unfair,
+            ForcingChain => Level::Extreme,
+        }
+    }
+
+    /// HoDoKu's base score of one step with the technique. Sizes HoDoKu does not have
+    /// (tuples beyond quads) score 30 more per size.
+    pub fn score(self) -> u32 {
+        use Technique::*;
+        match self {
+            FullHouse | NakedSingle => 4,
+            HiddenSingle => 14,
+            LockedPair => 40,
+            LockedTriple => 60,
+            LockedCandidatesPointing | LockedCandidatesClaiming => 50,
+            NakedTuple(k) => match k {
+                0..=2 => 60,
+                3 => 80,
+                4 => 120,
+                _ => 120 + 30 * (k as u32 - 4),
+            },
+            HiddenTuple(k) => match k {
+                0..=2 => 70,
+                3 => 100,
+                4 => 150,
+                _ => 150 + 30 * (k as u32 - 4),
+            },
+            Fish(k) => match k {
+                0..=2 => 140,
+                3 => 150,
+                4 => 160,
+                _ => 470,
+            },
+            FinnedFish(k) => match k {
+                0..=2 => 130,
+                3 => 200,
+                4 => 250,
+                _ => 470,
+            },
+            SashimiFish(k) => match k {
+                0..=2 => 150,
+                3 => 240,
+                4 => 260,
+                _ => 470,
+            },
+            RemotePair => 110,
+            BugPlusOne | UniqueRectangle => 100,
+            Skyscraper => 130,
+            TwoStringKite | WWing | SimpleColors => 150,
+            EmptyRectangle => 120,
+            XyWing => 160,
+            XyzWing => 180,
+            MultiColors => 200,
+            SueDeCoq => 250,
+            XChain | XyChain => 260,
+            Aic => 280,
+            AlsXz => 300,
+            AlsXyWing => 320,
+            ForcingChain => 500,
+        }
+    }
+
+    /// Every technique the solver knows for grids of side `n`, in the order it tries them.
+    pub fn all_for(n: usize) -> Vec<Technique> {
+        let half = (n / 2).max(2) as u8;
+        let mut v: Vec<Technique> = Technique::FIXED.to_vec();
+        v.push(Technique::ForcingChain);
+        for k in 2..=half {
+            v.push(Technique::NakedTuple(k));
+            v.push(Technique::HiddenTuple(k));
+            v.push(Technique::Fish(k));
+        }
+        for k in 2..=half.min(4) {
+            v.push(Technique::FinnedFish(k));
+            v.push(Technique::SashimiFish(k));
+        }
+        v.sort();
+        v
+    }
+}
+
+impl PartialOrd for Technique {
+    fn partial_cmp(&self, other: &Technique) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Technique {
+    fn cmp(&self, other: &Technique) -> Ordering {
+        (self.order(), self.size()).cmp(&(other.order(), other.size()))
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+impl FromStr for Technique {
+    type Err = String;
+
+    /// Parses a CONTRACT §8 name (`x_wing`, `naked_tuple_5`, ...); `-` may stand for `_`.
+    fn from_str(s: &str) -> Result<Technique, String> {
+        let t = s.trim().to_ascii_lowercase().replace('-', "_");
+        if t == "forcing_chain" {
+            return Ok(Technique::ForcingChain);
+        }
+        if let Some(found) = Technique::FIXED.into_iter().find(|x| x.name() == t) {
+            return Ok(found);
+        }
+        for k in 2..=4u8 {
+            for x in [
+                Technique::NakedTuple(k),
+                Technique::HiddenTuple(k),
+                Technique::Fish(k),
+                Technique::FinnedFish(k),
+                Technique::SashimiFish(k),
+            ] {
+                if x.name() == t {
+                    return Ok(x);
+                }
+            }
+        }
+        let sized: [(&str, Make); 5] = [
+            ("naked_tuple_", Technique::NakedTuple),
+            ("hidden_tuple_", Technique::HiddenTuple),
+            ("finned_fish_", Technique::FinnedFish),
+            ("sashimi_fish_", Technique::SashimiFish),
+            ("fish_", Technique::Fish),
+        ];
+        for (prefix, make) in sized {
+            if let Some(k) = t.strip_prefix(prefix).and_then(|k| k.parse::<u8>().ok()) {
+                if (2..=32).contains(&k) {
+                    return Ok(make(k));
+                }
+            }
+        }
+        Err(format!(
+            "unknown technique `{s}` (e.g. hidden_single, x_wing, xy_wing, naked_tuple_5)"
+        ))
+    }
+}

@@ -1,0 +1,392 @@
+//! Single-digit patterns (skyscraper, 2-string kite, empty rectangle), wings (W, XY, XYZ)
+//! and remote pairs.
+
+use numpl_core::{Cell, Mask, Unit};
+
+use super::{Board, Step, Technique};
+
+fn cells(v: &[usize]) -> Vec<Cell> {
+    v.iter().map(|&c| Cell(c as u16)).collect()
+}
+
+fn elims_of(targets: Vec<usize>, v: u8) -> Vec<(Cell, u8)> {
+    targets.into_iter().map(|c| (Cell(c as u16), v)).collect()
+}
+
+/// The two cells of unit `u` holding `v`, if exactly two do.
+pub(crate) fn conjugate(b: &Board, u: usize, v: u8) -> Option<(usize, usize)> {
+    let mut it = b.cells_with(u, v);
+    let a = it.next()?;
+    let c = it.next()?;
+    if it.next().is_some() {
+        None
+    } else {
+        Some((a, c))
+    }
+}
+
+/// Skyscraper: two parallel conjugate pairs with one end in a common line.
+pub(crate) fn skyscraper(b: &Board) -> Option<Step> {
+    let n = b.n;
+    for v in 1..=n as u8 {
+        for lines in [0..n, n..2 * n] {
+            let pairs: Vec<(usize, usize, usize)> = lines
+                .clone()
+                .filter_map(|u| conjugate(b, u, v).map(|(x, y)| (u, x, y)))
+                .collect();
+            // cross coordinate: for row pairs, the column; for column pairs, the row.
+            let cross = |c: usize| if lines.start == 0 { b.col(c) } else { b.row(c) };
+            for i in 0..pairs.len() {
+                for j in i + 1..pairs.len() {
+                    let (u1, a1, b1) = pairs[i];
+                    let (u2, a2, b2) = pairs[j];
+                    for (base1, end1) in [(a1, b1), (b1, a1)] {
+                        for (base2, end2) in [(a2, b2), (b2, a2)] {
+                            if cross(base1) != cross(base2) || cross(end1) == cross(end2) {
+                                continue;
+                            }
+                            let targets = b.seeing_all(&[end1, end2], v);
+                            if targets.is_empty() {
+                                continue;
+                            }
+                            let mut step = Step::new(Technique::Skyscraper);
+                            step.values = Mask::single(v);
+                            step.cells = cells(&[base1, end1, base2, end2]);
+                            step.units = vec![Unit(u1 as u16), Unit(u2 as u16)];
+                            step.eliminations = elims_of(targets, v);
+                            return Some(step);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// 2-String Kite: a row pair and a column pair with one end each in the same box.
+pub(crate) fn two_string_kite(b: &Board) -> Option<Step> {
+    let n = b.n;
+    for v in 1..=n as u8 {
+        let rows: Vec<(usize, usize, usize)> = (0..n)
+            .filter_map(|u| conjugate(b, u, v).map(|(x, y)| (u, x, y)))
+            .collect();
+        let colp: Vec<(usize, usize, usize)> = (n..2 * n)
+            .filter_map(|u| conjugate(b, u, v).map(|(x, y)| (u, x, y)))
+            .collect();
+        for &(ru, r1, r2) in &rows {
+            for &(cu, c1, c2) in &colp {
+                if [r1, r2].contains(&c1) || [r1, r2].contains(&c2) {
+                    continue;
+                }
+                for (rin, rout) in [(r1, r2), (r2, r1)] {
+                    for (cin, cout) in [(c1, c2), (c2, c1)] {
+                        let bx = b.boxi(rin);
+                        if b.boxi(cin) != bx || b.boxi(rout) == bx || b.boxi(cout) == bx {
+                            continue;
+                        }
+                        let targets = b.seeing_all(&[rout, cout], v);
+                        if targets.is_empty() {
+                            continue;
+                        }
+                        let mut step = Step::new(Technique::TwoStringKite);
+                        step.values = Mask::single(v);
+                        step.cells = cells(&[rout, rin, cin, cout]);
+                        step.units =
+                            vec![Unit(ru as u16), Unit(cu as u16), Unit((2 * n + bx) as u16)];
+                        step.eliminations = elims_of(targets, v);
+                        return Some(step);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Empty rectangle: a box whose candidates for `v` lie on one row and one column of it,
+/// and a conjugate pair with one end on that row (or column).
+pub(crate) fn empty_rectangle(b: &Board) -> Option<Step> {
+    let n = b.n;
+    let (br, bc) = (b.shape.box_rows(), b.shape.box_cols());
+    for v in 1..=n as u8 {
+        for bx in 0..n {
+            let bu = 2 * n + bx;
+            let inbox: Vec<usize> = b.cells_with(bu, v).collect();
+            if inbox.len() < 2 {
+                continue;
+            }
+            let band = b.row(b.geo.unit(bu)[0] as usize);
+            let stack = b.col(b.geo.unit(bu)[0] as usize);
+            for er in band..band + br {
+                for ec in stack..stack + bc {
+                    if !inbox.iter().all(|&c| b.row(c) == er || b.col(c) == ec) {
+                        continue;
+                    }
+                    if inbox.iter().all(|&c| b.row(c) == er)
+                        || inbox.iter().all(|&c| b.col(c) == ec)
+                    {
+                        continue;
+                    }
+                    // Conjugate pairs in columns outside the stack, one end on row er.
+                    for col in (0..n).filter(|&c| c < stack || c >= stack + bc) {
+                        let Some((p, q)) = conjugate(b, n + col, v) else {
+                            continue;
+                        };
+                        for (near, far) in [(p, q), (q, p)] {
+                            if b.row(near) != er {
+                                continue;
+                            }
+                            let fr = b.row(far);
+                            if fr >= band && fr < band + br {
+                                continue;
+                            }
+                            let t = fr * n + ec;
+                            if b.has(t, v) {
+                                return Some(er_step(b, v, bx, &inbox, near, far, n + col, t));
+                            }
+                        }
+                    }
+                    // Conjugate pairs in rows outside the band, one end on column ec.
+                    for row in (0..n).filter(|&r| r < band || r >= band + br) {
+                        let Some((p, q)) = conjugate(b, row, v) else {
+                            continue;
+                        };
+                        for (near, far) in [(p, q), (q, p)] {
+                            if b.col(near) != ec {
+                                continue;
+                            }
+                            let fc = b.col(far);
+                            if fc >= stack && fc < stack + bc {
+                                continue;
+                            }
+                            let t = er * n + fc;
+                            if b.has(t, v) {
+                                return Some(er_step(b, v, bx, &inbox, near, far, row, t));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+#[allow(clippy::too_many_arguments)]
+fn er_step(
+    b: &Board,
+    v: u8,
+    bx: usize,
+    inbox: &[usize],
+    near: usize,
+    far: usize,
+    u: usize,
+    t: usize,
+) -> Step {
+    let mut step = Step::new(Technique::EmptyRectangle);
+    step.values = Mask::single(v);
+    let mut cs = inbox.to_vec();
+    cs.push(near);
+    cs.push(far);
+    step.cells = cells(&cs);
+    step.units = vec![Unit((2 * b.n + bx) as u16), Unit(u as u16)];
+    step.eliminations = vec![(Cell(t as u16), v)];
+    step
+}
+
+fn bivalue(b: &Board) -> Vec<usize> {
+    (0..b.cands.len())
+        .filter(|&c| b.cands[c].count_ones() == 2)
+        .collect()
+}
+
+/// W-Wing: two cells {x,y} that do not see each other, and a strong link on x whose ends
+/// see one cell each: y goes from the cells that see both.
+pub(crate) fn w_wing(b: &Board) -> Option<Step> {
+    let bv = bivalue(b);
+    for i in 0..bv.len() {
+        for j in i + 1..bv.len() {
+            let (a, c) = (bv[i], bv[j]);
+            let m = b.cands[a];
+            if b.cands[c] != m || b.sees(a, c) {
+                continue;
+            }
+            for x in Mask(m) {
+                let y = Mask(m & !(1u64 << (x - 1))).first().unwrap_or(x);
+                let targets = b.seeing_all(&[a, c], y);
+                if targets.is_empty() {
+                    continue;
+                }
+                for u in 0..3 * b.n {
+                    let Some((p, q)) = conjugate(b, u, x) else {
+                        continue;
+                    };
+                    if [p, q].contains(&a) || [p, q].contains(&c) {
+                        continue;
+                    }
+                    let ends = if b.sees(p, a) && b.sees(q, c) {
+                        (p, q)
+                    } else if b.sees(q, a) && b.sees(p, c) {
+                        (q, p)
+                    } else {
+                        continue;
+                    };
+                    let mut step = Step::new(Technique::WWing);
+                    step.values = Mask(m);
+                    step.cells = cells(&[a, c, ends.0, ends.1]);
+                    step.cell_candidates = vec![Mask(m), Mask(m)];
+                    step.units = vec![Unit(u as u16)];
+                    step.eliminations = elims_of(targets, y);
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// XY-Wing: pivot {x,y}, pincers {x,z} and {y,z} seeing the pivot: z goes from the cells
+/// that see both pincers.
+pub(crate) fn xy_wing(b: &Board) -> Option<Step> {
+    let bv = bivalue(b);
+    for &p in &bv {
+        let pm = b.cands[p];
+        let wings: Vec<usize> = bv
+            .iter()
+            .copied()
+            .filter(|&w| b.sees(p, w) && (b.cands[w] & pm).count_ones() == 1)
+            .collect();
+        for i in 0..wings.len() {
+            for j in i + 1..wings.len() {
+                let (w1, w2) = (wings[i], wings[j]);
+                let (m1, m2) = (b.cands[w1], b.cands[w2]);
+                let z = m1 & m2 & !pm;
+                if z.count_ones() != 1 || (m1 & pm) == (m2 & pm) {
+                    continue;
+                }
+                let zv = z.trailing_zeros() as u8 + 1;
+                let targets = b.seeing_all(&[w1, w2], zv);
+                if targets.is_empty() {
+                    continue;
+                }
+                let mut step = Step::new(Technique::XyWing);
+                step.values = Mask(pm | m1 | m2);
+                step.cells = cells(&[p, w1, w2]);
+                step.cell_candidates = vec![Mask(pm), Mask(m1), Mask(m2)];
+                step.eliminations = elims_of(targets, zv);
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+/// XYZ-Wing: pivot {x,y,z}, pincers {x,z} and {y,z} seeing it: z goes from the cells that
+/// see all three.
+pub(crate) fn xyz_wing(b: &Board) -> Option<Step> {
+    let bv = bivalue(b);
+    for p in 0..b.cands.len() {
+        let pm = b.cands[p];
+        if pm.count_ones() != 3 {
+            continue;
+        }
+        let wings: Vec<usize> = bv
+            .iter()
+            .copied()
+            .filter(|&w| b.sees(p, w) && b.cands[w] & !pm == 0)
+            .collect();
+        for i in 0..wings.len() {
+            for j in i + 1..wings.len() {
+                let (w1, w2) = (wings[i], wings[j]);
+                let (m1, m2) = (b.cands[w1], b.cands[w2]);
+                let z = m1 & m2;
+                if z.count_ones() != 1 || (m1 | m2) != pm {
+                    continue;
+                }
+                let zv = z.trailing_zeros() as u8 + 1;
+                let targets = b.seeing_all(&[p, w1, w2], zv);
+                if targets.is_empty() {
+                    continue;
+                }
+                let mut step = Step::new(Technique::XyzWing);
+                step.values = Mask(pm);
+                step.cells = cells(&[p, w1, w2]);
+                step.cell_candidates = vec![Mask(pm), Mask(m1), Mask(m2)];
+                step.eliminations = elims_of(targets, zv);
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+/// Remote pair: a chain of at least four bivalue cells with the same two values, each seeing
+/// the next; a cell seeing two chain cells an odd number (3 or more) of links apart loses both.
+pub(crate) fn remote_pair(b: &Board) -> Option<Step> {
+    let bv = bivalue(b);
+    let mut done = vec![false; bv.len()];
+    for s in 0..bv.len() {
+        if done[s] {
+            continue;
+        }
+        let m = b.cands[bv[s]];
+        // The component of same-pair cells reachable from bv[s].
+        let group: Vec<usize> = bv.iter().copied().filter(|&c| b.cands[c] == m).collect();
+        for (k, &c) in bv.iter().enumerate() {
+            if b.cands[c] == m {
+                done[k] = true;
+            }
+        }
+        if group.len() < 4 {
+            continue;
+        }
+        let g = group.len();
+        // All-pairs distances by BFS (groups are small), with parents for the path.
+        for a in 0..g {
+            let mut dist = vec![usize::MAX; g];
+            let mut parent = vec![usize::MAX; g];
+            dist[a] = 0;
+            let mut queue = vec![a];
+            let mut head = 0;
+            while head < queue.len() {
+                let x = queue[head];
+                head += 1;
+                for y in 0..g {
+                    if dist[y] == usize::MAX && b.sees(group[x], group[y]) {
+                        dist[y] = dist[x] + 1;
+                        parent[y] = x;
+                        queue.push(y);
+                    }
+                }
+            }
+            for z in 0..g {
+                if dist[z] == usize::MAX || dist[z] < 3 || dist[z] % 2 == 0 {
+                    continue;
+                }
+                let mut elims = Vec::new();
+                for v in Mask(m) {
+                    for t in b.seeing_all(&[group[a], group[z]], v) {
+                        elims.push((Cell(t as u16), v));
+                    }
+                }
+                if elims.is_empty() {
+                    continue;
+                }
+                let mut path = vec![z];
+                while *path.last().unwrap_or(&a) != a {
+                    let last = *path.last().unwrap_or(&a);
+                    path.push(parent[last]);
+                }
+                path.reverse();
+                let mut step = Step::new(Technique::RemotePair);
+                step.values = Mask(m);
+                step.cells = path.iter().map(|&i| Cell(group[i] as u16)).collect();
+                step.cell_candidates = vec![Mask(m); path.len()];
+                step.eliminations = elims;
+                return Some(step);
+            }
+        }
+    }
+    None
+}
