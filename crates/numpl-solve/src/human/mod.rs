@@ -22,14 +22,18 @@
 //! assert!(r.steps.is_empty());
 //! ```
 
+mod als;
 mod board;
+mod chains;
 mod fish;
+mod forcing;
 mod singles;
 mod step;
 mod subsets;
 mod technique;
 #[cfg(test)]
 mod tests;
+mod uniq;
 mod wings;
 
 use std::collections::BTreeMap;
@@ -39,6 +43,9 @@ use numpl_core::{Cell, Grid, Mask, Unit};
 pub use board::Board;
 pub use step::{ChainNode, Step};
 pub use technique::{Level, Technique};
+
+/// Placements and eliminations a pattern proves.
+type Conclusions = (Vec<(Cell, u8)>, Vec<(Cell, u8)>);
 
 /// How the human solver ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -371,6 +378,16 @@ fn implemented(t: Technique) -> bool {
             | WWing
             | XyWing
             | XyzWing
+            | UniqueRectangle
+            | BugPlusOne
+            | SimpleColors
+            | MultiColors
+            | XChain
+            | XyChain
+            | Aic
+            | AlsXz
+            | AlsXyWing
+            | ForcingChain
     )
 }
 
@@ -394,6 +411,16 @@ fn find(t: Technique, b: &Board) -> Option<Step> {
         WWing => wings::w_wing(b),
         XyWing => wings::xy_wing(b),
         XyzWing => wings::xyz_wing(b),
-        _ => None,
+        UniqueRectangle => uniq::unique_rectangle(b),
+        BugPlusOne => uniq::bug_plus_one(b),
+        SimpleColors => chains::simple_colors(b),
+        MultiColors => chains::multi_colors(b),
+        XChain => chains::chain(b, chains::ChainKind::X),
+        XyChain => chains::chain(b, chains::ChainKind::Xy),
+        Aic => chains::chain(b, chains::ChainKind::Aic),
+        AlsXz => als::als_xz(b),
+        AlsXyWing => als::als_xy_wing(b),
+        ForcingChain => forcing::forcing_chain(b),
+        SueDeCoq | FullHouse | NakedSingle | HiddenSingle => None,
     }
 }

@@ -166,6 +166,28 @@ impl Step {
                     list(&self.cells)
                 );
             }
+            ForcingChain => {
+                let cells = list(&self.cells);
+                let _ = match self.variant {
+                    2 => write!(
+                        s,
+                        "{title}: {} = {} leads to a contradiction",
+                        cells,
+                        vals(self.values)
+                    ),
+                    1 => write!(
+                        s,
+                        "{title}: each place of {} in {} ({cells}) leads to the same",
+                        vals(self.values),
+                        self.units.first().map(|&u| un(u)).unwrap_or_default()
+                    ),
+                    _ => write!(
+                        s,
+                        "{title}: each candidate {} of {cells} leads to the same",
+                        self.values
+                    ),
+                };
+            }
             BugPlusOne => {
                 let _ = write!(s, "{title}: every other open cell is bivalue");
                 if let Some(&c) = self.extra.first() {

@@ -1,0 +1,434 @@
+//! Coloring (simple colors, multi colors) and alternating inference chains (X-chain,
+//! XY-chain, AIC).
+
+use numpl_core::{Cell, Mask};
+
+use super::wings::conjugate;
+use super::{Board, ChainNode, Conclusions, Step, Technique};
+
+// ---------------------------------------------------------------- coloring
+
+/// The conjugate-pair components of value `v`: (cell, color 0/1) per component.
+fn components(b: &Board, v: u8) -> Vec<Vec<(usize, u8)>> {
+    let cells = b.cands.len();
+    let mut adj: Vec<Vec<usize>> = vec![Vec::new(); cells];
+    for u in 0..3 * b.n {
+        if let Some((x, y)) = conjugate(b, u, v) {
+            if !adj[x].contains(&y) {
+                adj[x].push(y);
+                adj[y].push(x);
+            }
+        }
+    }
+    let mut color = vec![u8::MAX; cells];
+    let mut comps = Vec::new();
+    for s in 0..cells {
+        if adj[s].is_empty() || color[s] != u8::MAX {
+            continue;
+        }
+        color[s] = 0;
+        let mut comp = vec![(s, 0u8)];
+        let mut head = 0;
+        while head < comp.len() {
+            let (x, cx) = comp[head];
+            head += 1;
+            for &y in &adj[x] {
+                if color[y] == u8::MAX {
+                    color[y] = 1 - cx;
+                    comp.push((y, 1 - cx));
+                }
+            }
+        }
+        comps.push(comp);
+    }
+    comps
+}
+
+fn color_step(
+    t: Technique,
+    v: u8,
+    comps: &[&[(usize, u8)]],
+    elims: Vec<usize>,
+    variant: u8,
+) -> Step {
+    let mut step = Step::new(t);
+    step.values = Mask::single(v);
+    for comp in comps {
+        for &(c, col) in comp.iter() {
+            if col == 0 {
+                step.cells.push(Cell(c as u16));
+            } else {
+                step.extra.push(Cell(c as u16));
+            }
+        }
+    }
+    step.eliminations = elims.into_iter().map(|c| (Cell(c as u16), v)).collect();
+    step.variant = variant;
+    step
+}
+
+/// Simple colors: color wrap (two cells of one color see each other: that color is false)
+/// and color trap (a cell seeing both colors is false).
+pub(crate) fn simple_colors(b: &Board) -> Option<Step> {
+    for v in 1..=b.n as u8 {
+        for comp in components(b, v) {
+            if comp.len() < 3 {
+                continue;
+            }
+            // Wrap.
+            for col in 0..2u8 {
+                let same: Vec<usize> = comp.iter().filter(|x| x.1 == col).map(|x| x.0).collect();
+                let wrap = same.iter().any(|&x| same.iter().any(|&y| b.sees(x, y)));
+                if wrap {
+                    return Some(color_step(Technique::SimpleColors, v, &[&comp], same, 2));
+                }
+            }
+            // Trap.
+            let mut elims = Vec::new();
+            for t in 0..b.cands.len() {
+                if !b.has(t, v) || comp.iter().any(|x| x.0 == t) {
+                    continue;
+                }
+                let sees = |col: u8| comp.iter().any(|&(c, cc)| cc == col && b.sees(t, c));
+                if sees(0) && sees(1) {
+                    elims.push(t);
+                }
+            }
+            if !elims.is_empty() {
+                return Some(color_step(Technique::SimpleColors, v, &[&comp], elims, 1));
+            }
+        }
+    }
+    None
+}
+
+/// Multi colors: with two components A and B, if a color of A sees a color of B, one of
+/// the opposite colors is true (type 1: cells seeing both opposites lose v); if a color of
+/// A sees both colors of B, that color is false (type 2).
+pub(crate) fn multi_colors(b: &Board) -> Option<Step> {
+    for v in 1..=b.n as u8 {
+        let comps: Vec<Vec<(usize, u8)>> = components(b, v)
+            .into_iter()
+            .filter(|c| c.len() >= 2)
+            .collect();
+        for i in 0..comps.len() {
+            for j in 0..comps.len() {
+                if i == j {
+                    continue;
+                }
+                let (a, bb) = (&comps[i], &comps[j]);
+                let sees = |ca: u8, cb: u8| {
+                    a.iter()
+                        .filter(|x| x.1 == ca)
+                        .any(|&(x, _)| bb.iter().any(|&(y, cy)| cy == cb && b.sees(x, y)))
+                };
+                for ca in 0..2u8 {
+                    // Type 2: color ca of A sees both colors of B.
+                    if sees(ca, 0) && sees(ca, 1) {
+                        let elims: Vec<usize> =
+                            a.iter().filter(|x| x.1 == ca).map(|x| x.0).collect();
+                        return Some(color_step(Technique::MultiColors, v, &[a, bb], elims, 2));
+                    }
+                }
+                if i > j {
+                    continue;
+                }
+                for ca in 0..2u8 {
+                    for cb in 0..2u8 {
+                        if !sees(ca, cb) {
+                            continue;
+                        }
+                        let (oa, ob) = (1 - ca, 1 - cb);
+                        let mut elims = Vec::new();
+                        for t in 0..b.cands.len() {
+                            if !b.has(t, v)
+                                || a.iter().any(|x| x.0 == t)
+                                || bb.iter().any(|x| x.0 == t)
+                            {
+                                continue;
+                            }
+                            let sa = a.iter().any(|&(c, cc)| cc == oa && b.sees(t, c));
+                            let sb = bb.iter().any(|&(c, cc)| cc == ob && b.sees(t, c));
+                            if sa && sb {
+                                elims.push(t);
+                            }
+                        }
+                        if !elims.is_empty() {
+                            return Some(color_step(Technique::MultiColors, v, &[a, bb], elims, 1));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+// ---------------------------------------------------------------- chains
+
+/// Which links a chain may use.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ChainKind {
+    /// One value: strong links are conjugate pairs, weak links are peers.
+    X,
+    /// Strong links inside bivalue cells only, weak links between cells on one value.
+    Xy,
+    /// Any strong and weak links.
+    Aic,
+}
+
+struct Graph<'a> {
+    b: &'a Board,
+    n: usize,
+    kind: ChainKind,
+    /// conjugate partner of (cell, v) per unit kind, if any: indexed by node.
+    conj: Vec<[u32; 3]>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl<'a> Graph<'a> {
+    fn new(b: &'a Board, kind: ChainKind, value: u8) -> Graph<'a> {
+        let n = b.n;
+        let mut conj = vec![[NONE; 3]; b.cands.len() * n];
+        if kind != ChainKind::Xy {
+            for u in 0..3 * n {
+                for v in Mask(b.all & !b.unit_placed[u]) {
+                    if kind == ChainKind::X && v != value {
+                        continue;
+                    }
+                    if let Some((x, y)) = conjugate(b, u, v) {
+                        let k = u / n;
+                        conj[x * n + v as usize - 1][k] = (y * n + v as usize - 1) as u32;
+                        conj[y * n + v as usize - 1][k] = (x * n + v as usize - 1) as u32;
+                    }
+                }
+            }
+        }
+        Graph { b, n, kind, conj }
+    }
+
+    #[inline]
+    fn cell(&self, node: usize) -> usize {
+        node / self.n
+    }
+
+    #[inline]
+    fn val(&self, node: usize) -> u8 {
+        (node % self.n) as u8 + 1
+    }
+
+    /// Nodes that must be true when `node` is false.
+    fn strong(&self, node: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let c = self.cell(node);
+        if self.kind != ChainKind::X {
+            let m = self.b.cands[c];
+            if m.count_ones() == 2 {
+                let other = m & !(1u64 << (self.val(node) - 1));
+                out.push(c * self.n + other.trailing_zeros() as usize);
+            }
+        }
+        if self.kind != ChainKind::Xy {
+            for &p in &self.conj[node] {
+                if p != NONE && !out.contains(&(p as usize)) {
+                    out.push(p as usize);
+                }
+            }
+        }
+    }
+
+    /// Nodes that must be false when `node` is true.
+    fn weak(&self, node: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let c = self.cell(node);
+        let v = self.val(node);
+        if self.kind == ChainKind::Aic {
+            for w in Mask(self.b.cands[c]) {
+                if w != v {
+                    out.push(c * self.n + w as usize - 1);
+                }
+            }
+        }
+        for &p in self.b.geo.peers(c) {
+            let p = p as usize;
+            if self.b.has(p, v) {
+                if self.kind == ChainKind::Xy && self.b.cands[p].count_ones() != 2 {
+                    continue;
+                }
+                out.push(p * self.n + v as usize - 1);
+            }
+        }
+    }
+
+    /// The conclusions of "start is true or end is true" (start != end as nodes).
+    fn conclude(&self, start: usize, end: usize) -> Conclusions {
+        let b = self.b;
+        let (ca, va) = (self.cell(start), self.val(start));
+        let (cd, vd) = (self.cell(end), self.val(end));
+        let mut elims = Vec::new();
+        let mut places = Vec::new();
+        if start == end {
+            places.push((Cell(ca as u16), va));
+        } else if va == vd {
+            for t in b.seeing_all(&[ca, cd], va) {
+                elims.push((Cell(t as u16), va));
+            }
+        } else if ca == cd {
+            for w in Mask(b.cands[ca]) {
+                if w != va && w != vd {
+                    elims.push((Cell(ca as u16), w));
+                }
+            }
+        } else if self.kind == ChainKind::Aic && b.sees(ca, cd) {
+            if b.has(cd, va) {
+                elims.push((Cell(cd as u16), va));
+            }
+            if b.has(ca, vd) {
+                elims.push((Cell(ca as u16), vd));
+            }
+        }
+        (places, elims)
+    }
+
+    /// The shortest chain from `start` (assumed false) that proves something; at most
+    /// `max_len` nodes. Returns the nodes (with polarity) and conclusions.
+    fn search(&self, start: usize, max_len: usize, scratch: &mut Scratch) -> Option<Found> {
+        let states = self.b.cands.len() * self.n * 2;
+        if scratch.parent.len() != states {
+            scratch.parent = vec![NONE; states];
+            scratch.depth = vec![0; states];
+        }
+        for &s in &scratch.touched {
+            scratch.parent[s] = NONE;
+        }
+        scratch.touched.clear();
+        // state = node * 2 + on
+        let s0 = start * 2;
+        scratch.parent[s0] = s0 as u32;
+        scratch.depth[s0] = 1;
+        scratch.touched.push(s0);
+        let mut queue = vec![s0];
+        let mut head = 0;
+        let mut links = Vec::new();
+        while head < queue.len() {
+            let s = queue[head];
+            head += 1;
+            let (node, on) = (s / 2, s % 2 == 1);
+            if scratch.depth[s] as usize >= max_len {
+                continue;
+            }
+            if on {
+                self.weak(node, &mut links);
+            } else {
+                self.strong(node, &mut links);
+            }
+            for &next in &links {
+                let t = next * 2 + usize::from(!on);
+                if scratch.parent[t] != NONE {
+                    continue;
+                }
+                scratch.parent[t] = s as u32;
+                scratch.depth[t] = scratch.depth[s] + 1;
+                scratch.touched.push(t);
+                if !on {
+                    // `next` is proven true if start is false.
+                    let ok = match self.kind {
+                        ChainKind::Xy => self.val(next) == self.val(start) && next != start,
+                        _ => true,
+                    };
+                    if ok {
+                        let (places, elims) = self.conclude(start, next);
+                        if !places.is_empty() || !elims.is_empty() {
+                            let mut path = vec![t];
+                            let mut x = t;
+                            while x != s0 {
+                                x = scratch.parent[x] as usize;
+                                path.push(x);
+                            }
+                            path.reverse();
+                            let chain = path
+                                .iter()
+                                .map(|&st| ChainNode {
+                                    cell: Cell(self.cell(st / 2) as u16),
+                                    value: self.val(st / 2),
+                                    on: st % 2 == 1,
+                                })
+                                .collect();
+                            return Some(Found {
+                                chain,
+                                places,
+                                elims,
+                            });
+                        }
+                    }
+                }
+                queue.push(t);
+            }
+        }
+        None
+    }
+}
+
+#[derive(Default)]
+struct Scratch {
+    parent: Vec<u32>,
+    depth: Vec<u16>,
+    touched: Vec<usize>,
+}
+
+struct Found {
+    chain: Vec<ChainNode>,
+    places: Vec<(Cell, u8)>,
+    elims: Vec<(Cell, u8)>,
+}
+
+/// The shortest chain of `kind` that proves something.
+pub(crate) fn chain(b: &Board, kind: ChainKind) -> Option<Step> {
+    let n = b.n;
+    let values: Vec<u8> = match kind {
+        ChainKind::X => (1..=n as u8).collect(),
+        _ => vec![0],
+    };
+    let max_len = 2 * 12;
+    let mut best: Option<Found> = None;
+    let mut scratch = Scratch::default();
+    for v in values {
+        let g = Graph::new(b, kind, v);
+        for c in 0..b.cands.len() {
+            let m = b.cands[c];
+            if m == 0 {
+                continue;
+            }
+            for w in Mask(m) {
+                if kind == ChainKind::X && w != v {
+                    continue;
+                }
+                if kind == ChainKind::Xy && m.count_ones() != 2 {
+                    continue;
+                }
+                let start = c * n + w as usize - 1;
+                let limit = best.as_ref().map_or(max_len, |f| f.chain.len() - 1);
+                if let Some(f) = g.search(start, limit, &mut scratch) {
+                    if best.as_ref().is_none_or(|x| f.chain.len() < x.chain.len()) {
+                        best = Some(f);
+                    }
+                }
+            }
+        }
+    }
+    let f = best?;
+    let tech = match kind {
+        ChainKind::X => Technique::XChain,
+        ChainKind::Xy => Technique::XyChain,
+        ChainKind::Aic => Technique::Aic,
+    };
+    let mut step = Step::new(tech);
+    step.values = f.chain.iter().map(|x| x.value).collect();
+    step.cells = f.chain.iter().map(|x| x.cell).collect();
+    step.cells.dedup();
+    step.chain = f.chain;
+    step.placements = f.places;
+    step.eliminations = f.elims;
+    Some(step)
+}

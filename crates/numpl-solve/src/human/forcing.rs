@@ -1,0 +1,183 @@
+//! Forcing chains, the last resort: follow the singles forced by each candidate of a cell
+//! (or each place of a value in a unit); what every branch agrees on is true, and a
+//! candidate whose branch ends in a contradiction is false.
+
+use numpl_core::{Cell, Mask, Unit};
+
+use super::singles::{hidden_single, naked_single};
+use super::{Board, ChainNode, Conclusions, Step, Technique};
+
+/// Places `v` in `c` on a copy of the board and propagates naked and hidden singles.
+/// Returns the board, or None on a contradiction.
+fn propagate(b: &Board, c: usize, v: u8, trail: &mut Vec<(usize, u8)>) -> Option<Board> {
+    let mut w = b.clone();
+    trail.clear();
+    w.set(Cell(c as u16), v);
+    trail.push((c, v));
+    loop {
+        if w.broken {
+            return None;
+        }
+        if w.open == 0 {
+            return Some(w);
+        }
+        match naked_single(&w) {
+            Err(_) => return None,
+            Ok(Some((c, v))) => {
+                w.place(c, v);
+                trail.push((c, v));
+                continue;
+            }
+            Ok(None) => {}
+        }
+        match hidden_single(&w) {
+            Err(_) => return None,
+            Ok(Some((c, v, _))) => {
+                w.place(c, v);
+                trail.push((c, v));
+                continue;
+            }
+            Ok(None) => return Some(w),
+        }
+    }
+}
+
+fn node(c: usize, v: u8, on: bool) -> ChainNode {
+    ChainNode {
+        cell: Cell(c as u16),
+        value: v,
+        on,
+    }
+}
+
+/// What every branch agrees on: placements common to all, and candidates removed in all.
+fn agree(b: &Board, branches: &[Board]) -> Conclusions {
+    let mut places = Vec::new();
+    let mut elims = Vec::new();
+    for c in 0..b.cands.len() {
+        if b.values[c] != 0 {
+            continue;
+        }
+        let v0 = branches[0].values[c];
+        if v0 != 0 && branches.iter().all(|w| w.values[c] == v0) {
+            places.push((Cell(c as u16), v0));
+            continue;
+        }
+        // A candidate gone in every branch (placed elsewhere or eliminated).
+        let mut gone = b.cands[c];
+        for w in branches {
+            let left = if w.values[c] != 0 {
+                1u64 << (w.values[c] - 1)
+            } else {
+                w.cands[c]
+            };
+            gone &= !left;
+        }
+        for v in Mask(gone) {
+            elims.push((Cell(c as u16), v));
+        }
+    }
+    (places, elims)
+}
+
+/// Forcing chains: cell forcing on bivalue cells, then unit forcing on values with two
+/// places, then contradiction tests on every candidate, then cell and unit forcing with
+/// more branches.
+pub(crate) fn forcing_chain(b: &Board) -> Option<Step> {
+    let n = b.n;
+    let mut trail = Vec::new();
+    for max_branches in [2usize, usize::MAX] {
+        // Cell forcing.
+        for c in 0..b.cands.len() {
+            let m = b.cands[c];
+            let k = m.count_ones() as usize;
+            if b.values[c] != 0
+                || k < 2
+                || (max_branches == 2 && k != 2)
+                || (max_branches > 2 && k == 2)
+            {
+                continue;
+            }
+            let mut branches = Vec::new();
+            let mut alive = Vec::new();
+            for v in Mask(m) {
+                if let Some(w) = propagate(b, c, v, &mut trail) {
+                    branches.push(w);
+                    alive.push(v);
+                }
+            }
+            if let Some(step) = conclude(b, &branches, &alive, |v| (c, v), 0) {
+                return Some(step);
+            }
+        }
+        // Unit forcing.
+        for u in 0..3 * n {
+            for v in Mask(b.all & !b.unit_placed[u]) {
+                let places: Vec<usize> = b.cells_with(u, v).collect();
+                let k = places.len();
+                if k < 2 || (max_branches == 2 && k != 2) || (max_branches > 2 && k == 2) {
+                    continue;
+                }
+                let mut branches = Vec::new();
+                let mut alive = Vec::new();
+                for &c in &places {
+                    if let Some(w) = propagate(b, c, v, &mut trail) {
+                        branches.push(w);
+                        alive.push(c);
+                    }
+                }
+                if let Some(mut step) = conclude(b, &branches, &alive, |c| (c, v), 1) {
+                    step.units = vec![Unit(u as u16)];
+                    return Some(step);
+                }
+            }
+        }
+        if max_branches == 2 {
+            // Contradiction: a candidate whose singles run into a contradiction is false.
+            for c in 0..b.cands.len() {
+                for v in Mask(b.cands[c]) {
+                    if propagate(b, c, v, &mut trail).is_none() {
+                        let mut step = Step::new(Technique::ForcingChain);
+                        step.variant = 2;
+                        step.cells = vec![Cell(c as u16)];
+                        step.values = Mask::single(v);
+                        step.chain = std::iter::once(node(c, v, true))
+                            .chain(trail.iter().skip(1).map(|&(x, w)| node(x, w, true)))
+                            .collect();
+                        step.eliminations = vec![(Cell(c as u16), v)];
+                        return Some(step);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Builds the step when the branches prove something. `variant` 0: cell forcing,
+/// 1: unit forcing. A single surviving branch is a placement.
+fn conclude<T: Copy>(
+    b: &Board,
+    branches: &[Board],
+    alive: &[T],
+    cand: impl Fn(T) -> (usize, u8),
+    variant: u8,
+) -> Option<Step> {
+    if branches.is_empty() {
+        return None; // every branch fails: the board itself is contradictory
+    }
+    let (places, elims) = agree(b, branches);
+    if places.is_empty() && elims.is_empty() {
+        return None;
+    }
+    let mut step = Step::new(Technique::ForcingChain);
+    step.variant = variant;
+    for &a in alive {
+        let (c, v) = cand(a);
+        step.cells.push(Cell(c as u16));
+        step.values.insert(v);
+    }
+    step.placements = places;
+    step.eliminations = elims;
+    Some(step)
+}

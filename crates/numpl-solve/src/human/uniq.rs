@@ -1,0 +1,251 @@
+//! Uniqueness techniques, sound only when the puzzle has exactly one solution: unique
+//! rectangles types 1 to 4 and BUG+1.
+
+use numpl_core::{Cell, Mask, Unit};
+
+use super::{Board, Step, Technique};
+
+fn ur_step(variant: u8, ab: u64, cells: [usize; 4], b: &Board) -> Step {
+    let mut step = Step::new(Technique::UniqueRectangle);
+    step.variant = variant;
+    step.values = Mask(ab);
+    step.cells = cells.iter().map(|&c| Cell(c as u16)).collect();
+    step.cell_candidates = cells.iter().map(|&c| Mask(b.cands[c])).collect();
+    step
+}
+
+/// Units both cells belong to.
+fn shared_units(b: &Board, x: usize, y: usize) -> Vec<usize> {
+    let ux = b.geo.units_of(x);
+    let uy = b.geo.units_of(y);
+    ux.iter()
+        .filter(|u| uy.contains(u))
+        .map(|&u| u as usize)
+        .collect()
+}
+
+/// Unique rectangles, types 1 to 4.
+pub(crate) fn unique_rectangle(b: &Board) -> Option<Step> {
+    let n = b.n;
+    for r1 in 0..n {
+        for r2 in r1 + 1..n {
+            for c1 in 0..n {
+                for c2 in c1 + 1..n {
+                    let cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
+                    if cells.iter().any(|&c| b.values[c] != 0) {
+                        continue;
+                    }
+                    let mut boxes: Vec<usize> = cells.iter().map(|&c| b.boxi(c)).collect();
+                    boxes.sort_unstable();
+                    boxes.dedup();
+                    if boxes.len() != 2 {
+                        continue;
+                    }
+                    let common = cells.iter().fold(b.all, |m, &c| m & b.cands[c]);
+                    if common.count_ones() < 2 {
+                        continue;
+                    }
+                    for a in Mask(common) {
+                        for bv in Mask(common) {
+                            if bv <= a {
+                                continue;
+                            }
+                            let ab = (1u64 << (a - 1)) | (1u64 << (bv - 1));
+                            if let Some(s) = ur_types(b, cells, ab, a, bv) {
+                                return Some(s);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+fn ur_types(b: &Board, cells: [usize; 4], ab: u64, a: u8, bv: u8) -> Option<Step> {
+    let exact: Vec<usize> = cells
+        .iter()
+        .copied()
+        .filter(|&c| b.cands[c] == ab)
+        .collect();
+    let roof: Vec<usize> = cells
+        .iter()
+        .copied()
+        .filter(|&c| b.cands[c] != ab)
+        .collect();
+    // Type 1: three cells hold only {a,b}: the fourth cannot be a or b.
+    if exact.len() == 3 {
+        let t = roof[0];
+        let mut step = ur_step(1, ab, cells, b);
+        step.extra = vec![Cell(t as u16)];
+        step.eliminations = vec![(Cell(t as u16), a), (Cell(t as u16), bv)];
+        return Some(step);
+    }
+    if exact.len() != 2 {
+        return None;
+    }
+    let (x, y) = (roof[0], roof[1]);
+    let (ex, ey) = (b.cands[x] & !ab, b.cands[y] & !ab);
+    // Type 2: both roof cells have the same one extra value c: one of them is c.
+    if ex == ey && ex.count_ones() == 1 {
+        let c = ex.trailing_zeros() as u8 + 1;
+        let targets = b.seeing_all(&[x, y], c);
+        if !targets.is_empty() {
+            let mut step = ur_step(2, ab, cells, b);
+            step.extra = vec![Cell(x as u16), Cell(y as u16)];
+            step.eliminations = targets.into_iter().map(|t| (Cell(t as u16), c)).collect();
+            return Some(step);
+        }
+    }
+    let shared = shared_units(b, x, y);
+    // Type 4: in a unit of both roof cells, a (or b) lives only in the roof: the other goes.
+    for &u in &shared {
+        for (keep, drop) in [(a, bv), (bv, a)] {
+            let only_roof = b.cells_with(u, keep).all(|c| c == x || c == y);
+            if only_roof {
+                let mut step = ur_step(4, ab, cells, b);
+                step.extra = vec![Cell(x as u16), Cell(y as u16)];
+                step.units = vec![Unit(u as u16)];
+                step.eliminations = vec![(Cell(x as u16), drop), (Cell(y as u16), drop)];
+                return Some(step);
+            }
+        }
+    }
+    // Type 3: the roof's extras act as one cell; with k other cells of a shared unit they
+    // form a naked (k+1)-tuple.
+    let extras = ex | ey;
+    for &u in &shared {
+        let others: Vec<usize> = b
+            .geo
+            .unit(u)
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| c != x && c != y && b.values[c] == 0)
+            .collect();
+        let cand: Vec<usize> = others
+            .iter()
+            .copied()
+            .filter(|&c| b.cands[c] & !extras != 0 || b.cands[c] & extras != 0)
+            .filter(|&c| (b.cands[c] | extras).count_ones() <= 4)
+            .collect();
+        for k in 1..=3usize {
+            if let Some(step) = type3(b, cells, ab, &others, &cand, extras, k, u, x, y) {
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+#[allow(clippy::too_many_arguments)]
+fn type3(
+    b: &Board,
+    cells: [usize; 4],
+    ab: u64,
+    others: &[usize],
+    cand: &[usize],
+    extras: u64,
+    k: usize,
+    u: usize,
+    x: usize,
+    y: usize,
+) -> Option<Step> {
+    fn rec(
+        cand: &[usize],
+        b: &Board,
+        k: usize,
+        start: usize,
+        union: u64,
+        chosen: &mut Vec<usize>,
+        out: &mut Option<(Vec<usize>, u64)>,
+    ) {
+        if out.is_some() {
+            return;
+        }
+        if chosen.len() == k {
+            if union.count_ones() as usize == k + 1 {
+                *out = Some((chosen.clone(), union));
+            }
+            return;
+        }
+        for i in start..cand.len() {
+            let m = union | b.cands[cand[i]];
+            if m.count_ones() as usize > k + 1 {
+                continue;
+            }
+            chosen.push(cand[i]);
+            rec(cand, b, k, i + 1, m, chosen, out);
+            chosen.pop();
+            if out.is_some() {
+                return;
+            }
+        }
+    }
+    let mut out = None;
+    rec(cand, b, k, 0, extras, &mut Vec::new(), &mut out);
+    let (set, union) = out?;
+    let mut elims = Vec::new();
+    for &c in others {
+        if set.contains(&c) {
+            continue;
+        }
+        for v in Mask(b.cands[c] & union) {
+            elims.push((Cell(c as u16), v));
+        }
+    }
+    if elims.is_empty() {
+        return None;
+    }
+    let mut step = ur_step(3, ab, cells, b);
+    step.extra = vec![Cell(x as u16), Cell(y as u16)];
+    step.extra.extend(set.iter().map(|&c| Cell(c as u16)));
+    step.units = vec![Unit(u as u16)];
+    step.eliminations = elims;
+    Some(step)
+}
+
+/// BUG+1: every open cell is bivalue except one with three candidates, and every value
+/// appears twice in each unit except one value three times around that cell: it is true.
+pub(crate) fn bug_plus_one(b: &Board) -> Option<Step> {
+    let mut tri = None;
+    for c in 0..b.cands.len() {
+        if b.values[c] != 0 {
+            continue;
+        }
+        match b.cands[c].count_ones() {
+            2 => {}
+            3 if tri.is_none() => tri = Some(c),
+            _ => return None,
+        }
+    }
+    let t = tri?;
+    let units = b.geo.units_of(t);
+    let mut value = None;
+    for v in Mask(b.cands[t]) {
+        if b.cells_with(units[0] as usize, v).count() == 3 {
+            value = Some(v);
+        }
+    }
+    let x = value?;
+    for u in 0..3 * b.n {
+        for v in Mask(b.all & !b.unit_placed[u]) {
+            let count = b.cells_with(u, v).count();
+            let want = if v == x && units.contains(&(u as u16)) {
+                3
+            } else {
+                2
+            };
+            if count != want {
+                return None;
+            }
+        }
+    }
+    let mut step = Step::new(Technique::BugPlusOne);
+    step.values = Mask(b.cands[t]);
+    step.cells = vec![Cell(t as u16)];
+    step.cell_candidates = vec![Mask(b.cands[t])];
+    step.extra = vec![Cell(t as u16)];
+    step.placements = vec![(Cell(t as u16), x)];
+    Some(step)
+}
