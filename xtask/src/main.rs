@@ -1,1 +1,53 @@
-fn main(){}
+//! Developer chores for numpl: `cargo xtask <command>` (the alias runs this binary).
+//!
+//! - `regress [DIR] [--algo LIST] [--bless]`: every fixture through every applicable
+//!   algorithm (see `regress.rs` and fixtures/README.md).
+//! - `make-fixtures [--out DIR]`: writes the generated fixture sets, every answer checked
+//!   independently (see `make.rs`).
+//! - `bench ...`: solver benchmarks (see `bench.rs`).
+//!
+//! Nested cargo invocations, where a command needs them, go through `$CARGO`.
+
+mod bench;
+mod check;
+mod fixture;
+mod make;
+mod regress;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: cargo xtask <command> [args]
+
+commands:
+  regress [DIR] [--algo fast,full,human] [--bless]   run the fixtures (default DIR: fixtures)
+  make-fixtures [--out DIR]                          write the generated fixture sets
+  bench [...]                                        solver benchmarks (see xtask/src/bench.rs)";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(cmd) = args.first() else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let rest = &args[1..];
+    let result = match cmd.as_str() {
+        "regress" => regress::run(rest),
+        "make-fixtures" => make::run(rest),
+        "bench" => bench::run(rest),
+        "help" | "-h" | "--help" => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        other => {
+            eprintln!("unknown command `{other}`\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
