@@ -34,6 +34,15 @@ const CHECK_BUDGET: u64 = 50_000_000;
 /// Full-search nodes over which a set is marked `# skip: full` (keeps regress quick).
 const FULL_SET_NODES: u64 = 100_000_000;
 
+/// Sets with human-solver expectations (`# human`, `NAME.human` written by regress --bless).
+const HUMAN_SETS: &[&str] = &[
+    "sizes/4x4",
+    "sizes/6x6",
+    "9x9/easy",
+    "9x9/medium",
+    "9x9/famous",
+];
+
 /// How far to dig.
 #[derive(Clone, Copy)]
 enum Dig {
@@ -255,6 +264,7 @@ fn famous(txt: &Path) -> Result<(), String> {
         "# Answers for famous.txt: found by xtask's own counter (exactly one solution), checked\n\
          # against the rules and against numpl's fast solver by `cargo xtask make-fixtures`.\n",
     );
+    answers.push_str("# human\n");
     let mut body = String::new();
     let mut full_nodes = 0u64;
     for r in numpl_core::PuzzleReader::new(&text[..], numpl_core::ParseOptions::default()) {
@@ -505,6 +515,9 @@ fn write_files(
     );
     if let Some(s) = &shape {
         answers.push_str(&format!("# box: {s}\n"));
+    }
+    if HUMAN_SETS.contains(&path) {
+        answers.push_str("# human\n");
     }
     let mut body = String::new();
     let mut full_nodes = 0u64;

@@ -196,9 +196,8 @@ impl SolveJob {
             nodes: (!human).then_some(out.nodes),
             micros: Some(micros),
             techniques: report.map(|r| Techniques(&r.counts)),
-            // The human solver's rating is wired in here when numpl-solve reports one.
-            level: None,
-            score: None,
+            level: report.map(|r| r.level.name().to_string()),
+            score: report.map(|r| u64::from(r.score)),
             error: None,
         }
         .to_line()
@@ -210,6 +209,7 @@ impl SolveJob {
         s.push(' ');
         s.push_str(out.status.name());
         if let Some(r) = &out.report {
+            s.push_str(&format!(" level={} score={}", r.level.name(), r.score));
             for (t, n) in &r.counts {
                 s.push_str(&format!(" {}={n}", t.name()));
             }
@@ -248,7 +248,14 @@ impl SolveJob {
         if let Some(s) = &out.solution {
             t.push_str(&format_grid(s, sym));
         } else if let Some(partial) = &out.grid {
-            t.push_str(&show(partial));
+            // For the human solver's partial grid, the candidates it has left.
+            match (&out.report, detail) {
+                (Some(r), true) => {
+                    t.push_str(&format_detail(partial, &r.candidates, sym));
+                    t.push('\n');
+                }
+                _ => t.push_str(&show(partial)),
+            }
         }
         t
     }
