@@ -6,14 +6,95 @@ use numpl_core::{Cell, Mask};
 
 use super::{Board, Step, Technique};
 
-/// An almost locked set: k cells of one unit holding k+1 values.
+/// A set of cells as bits, for grids of any size.
+#[derive(Clone, PartialEq, Eq)]
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn new(cells: usize) -> Bits {
+        Bits(vec![0; cells.div_ceil(64)])
+    }
+    fn set(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+    fn and_with(&mut self, o: &Bits) {
+        for (a, b) in self.0.iter_mut().zip(&o.0) {
+            *a &= b;
+        }
+    }
+    fn subset_of(&self, o: &Bits) -> bool {
+        self.0.iter().zip(&o.0).all(|(a, b)| a & !b == 0)
+    }
+    fn intersects(&self, o: &Bits) -> bool {
+        self.0.iter().zip(&o.0).any(|(a, b)| a & b != 0)
+    }
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let t = w.trailing_zeros() as usize;
+                w &= w - 1;
+                Some(i * 64 + t)
+            })
+        })
+    }
+}
+
+/// An almost locked set: k cells of one unit holding k+1 values, with per value the
+/// cells holding it and the cells that see all of those.
 struct Als {
     cells: Vec<usize>,
     values: u64,
+    set: Bits,
+    /// Per value of the set (in increasing order): (cells with v, cells seeing them all).
+    by_value: Vec<(u8, Bits, Bits)>,
+}
+
+impl Als {
+    fn get(&self, v: u8) -> Option<&(u8, Bits, Bits)> {
+        self.by_value.iter().find(|x| x.0 == v)
+    }
+}
+
+/// Per call tables: each cell's peers as bits, each value's candidate cells as bits.
+struct Tables {
+    peers: Vec<Bits>,
+    with: Vec<Bits>,
+}
+
+fn tables(b: &Board) -> Tables {
+    let cells = b.cands.len();
+    let peers = (0..cells)
+        .map(|c| {
+            let mut s = Bits::new(cells);
+            for &p in b.geo.peers(c) {
+                s.set(p as usize);
+            }
+            s
+        })
+        .collect();
+    let with = (1..=b.n as u8)
+        .map(|v| {
+            let mut s = Bits::new(cells);
+            for c in 0..cells {
+                if b.has(c, v) {
+                    s.set(c);
+                }
+            }
+            s
+        })
+        .collect();
+    Tables { peers, with }
 }
 
 /// Every ALS of up to `max` cells, each cell set once.
-fn all_als(b: &Board, max: usize) -> Vec<Als> {
+fn all_als(b: &Board, t: &Tables, max: usize) -> Vec<Als> {
     #[allow(clippy::too_many_arguments)]
     fn rec(
         b: &Board,
@@ -56,44 +137,72 @@ fn all_als(b: &Board, max: usize) -> Vec<Als> {
             .collect();
         rec(b, &pool, max, 0, &mut Vec::new(), 0, &mut out, &mut seen);
     }
+    let ncells = b.cands.len();
     out.into_iter()
-        .map(|cells| Als {
-            values: cells.iter().fold(0, |m, &c| m | b.cands[c]),
-            cells,
+        .map(|cells| {
+            let values = cells.iter().fold(0, |m, &c| m | b.cands[c]);
+            let mut set = Bits::new(ncells);
+            for &c in &cells {
+                set.set(c);
+            }
+            let by_value = Mask(values)
+                .iter()
+                .map(|v| {
+                    let mut with = Bits::new(ncells);
+                    let mut seeing: Option<Bits> = None;
+                    for &c in cells.iter().filter(|&&c| b.has(c, v)) {
+                        with.set(c);
+                        match &mut seeing {
+                            None => seeing = Some(t.peers[c].clone()),
+                            Some(s) => s.and_with(&t.peers[c]),
+                        }
+                    }
+                    (v, with, seeing.unwrap_or_else(|| Bits::new(ncells)))
+                })
+                .collect();
+            Als {
+                cells,
+                values,
+                set,
+                by_value,
+            }
         })
         .collect()
 }
 
-fn with_value<'a>(b: &'a Board, a: &'a Als, v: u8) -> impl Iterator<Item = usize> + 'a {
-    a.cells.iter().copied().filter(move |&c| b.has(c, v))
-}
-
 /// Whether `x` is a restricted common value of two disjoint ALS: every x-cell of one sees
 /// every x-cell of the other.
-fn restricted(b: &Board, a: &Als, c: &Als, x: u8) -> bool {
-    a.values & c.values & (1u64 << (x - 1)) != 0
-        && with_value(b, a, x).all(|p| with_value(b, c, x).all(|q| b.sees(p, q)))
+fn restricted(a: &Als, c: &Als, x: u8) -> bool {
+    match (a.get(x), c.get(x)) {
+        (Some((_, _, seeing)), Some((_, cells, _))) => cells.subset_of(seeing),
+        _ => false,
+    }
 }
 
 fn disjoint(a: &Als, c: &Als) -> bool {
-    !a.cells.iter().any(|x| c.cells.contains(x))
+    !a.set.intersects(&c.set)
 }
 
 /// Cells outside the sets that hold `z` and see every z-cell of `sets`.
-fn z_targets(b: &Board, sets: &[&Als], z: u8) -> Vec<usize> {
-    let zc: Vec<usize> = sets.iter().flat_map(|s| with_value(b, s, z)).collect();
-    b.seeing_all(&zc, z)
-        .into_iter()
-        .filter(|t| !sets.iter().any(|s| s.cells.contains(t)))
+fn z_targets(t: &Tables, sets: &[&Als], z: u8) -> Vec<usize> {
+    let mut acc = t.with[z as usize - 1].clone();
+    for s in sets {
+        if let Some((_, _, seeing)) = s.get(z) {
+            acc.and_with(seeing);
+        }
+    }
+    if acc.is_empty() {
+        return Vec::new();
+    }
+    acc.iter()
+        .filter(|c| !sets.iter().any(|s| s.cells.contains(c)))
         .collect()
 }
 
+/// The largest ALS considered: bigger ones are rare in real solutions and make the
+/// pair search quadratic in a much longer list.
 fn max_size(b: &Board) -> usize {
-    if b.n <= 9 {
-        b.n - 1
-    } else {
-        4
-    }
+    (b.n - 1).min(5)
 }
 
 fn als_step(t: Technique, b: &Board, sets: &[&Als], rcc: u64, z: u8, targets: Vec<usize>) -> Step {
@@ -111,7 +220,8 @@ fn als_step(t: Technique, b: &Board, sets: &[&Als], rcc: u64, z: u8, targets: Ve
 /// ALS-XZ: two ALS with a restricted common value x; any other common value z is true in
 /// one of them, so cells seeing all their z-cells lose z.
 pub(crate) fn als_xz(b: &Board) -> Option<Step> {
-    let als = all_als(b, max_size(b));
+    let t = tables(b);
+    let als = all_als(b, &t, max_size(b));
     for i in 0..als.len() {
         for j in i + 1..als.len() {
             let (a, c) = (&als[i], &als[j]);
@@ -120,11 +230,11 @@ pub(crate) fn als_xz(b: &Board) -> Option<Step> {
                 continue;
             }
             for x in Mask(common) {
-                if !restricted(b, a, c, x) {
+                if !restricted(a, c, x) {
                     continue;
                 }
                 for z in Mask(common & !(1u64 << (x - 1))) {
-                    let targets = z_targets(b, &[a, c], z);
+                    let targets = z_targets(&t, &[a, c], z);
                     if !targets.is_empty() {
                         let mut step =
                             als_step(Technique::AlsXz, b, &[a, c], 1u64 << (x - 1), z, targets);
@@ -141,7 +251,8 @@ pub(crate) fn als_xz(b: &Board) -> Option<Step> {
 /// ALS-XY-Wing: ALS A and B each linked to a pivot ALS C by different restricted common
 /// values x and y; a value z common to A and B goes from cells seeing all their z-cells.
 pub(crate) fn als_xy_wing(b: &Board) -> Option<Step> {
-    let als = all_als(b, max_size(b));
+    let t = tables(b);
+    let als = all_als(b, &t, max_size(b));
     for (ci, c) in als.iter().enumerate() {
         // (als index, restricted common value) partners of the pivot.
         let mut partners = Vec::new();
@@ -150,7 +261,7 @@ pub(crate) fn als_xy_wing(b: &Board) -> Option<Step> {
                 continue;
             }
             for x in Mask(a.values & c.values) {
-                if restricted(b, a, c, x) {
+                if restricted(a, c, x) {
                     partners.push((i, x));
                 }
             }
@@ -167,7 +278,7 @@ pub(crate) fn als_xy_wing(b: &Board) -> Option<Step> {
                 }
                 let zs = a.values & bb.values & !(1u64 << (x - 1)) & !(1u64 << (y - 1));
                 for z in Mask(zs) {
-                    let targets: Vec<usize> = z_targets(b, &[a, bb], z)
+                    let targets: Vec<usize> = z_targets(&t, &[a, bb], z)
                         .into_iter()
                         .filter(|t| !c.cells.contains(t))
                         .collect();

@@ -355,3 +355,289 @@ fn rating_levels() {
     assert_eq!(Level::rate(Level::Extreme, 0), Level::Extreme);
     let _ = Mask::EMPTY;
 }
+
+// ---------------------------------------------------------------- issue 7 techniques
+
+/// Removes `v` from column `c` except in the given rows.
+fn col_only(b: &mut Board, c: usize, v: u8, rows: &[usize]) {
+    for r in 1..=9 {
+        if !rows.contains(&r) {
+            b.eliminate(Cell(rc(r, c) as u16), v);
+        }
+    }
+}
+
+fn cells_v(cells: &[(usize, usize)], v: u8) -> Vec<(usize, u8)> {
+    expect(cells.iter().map(|&(r, c)| (rc(r, c), v)).collect())
+}
+
+#[test]
+fn skyscraper() {
+    // Rows 1 and 6 hold 1 only in c2/c5 and c2/c6: one of r1c5, r6c6 is 1.
+    let mut b = empty9();
+    row_only(&mut b, 1, 1, &[2, 5]);
+    row_only(&mut b, 6, 1, &[2, 6]);
+    let step = wings::skyscraper(&b).unwrap();
+    assert_eq!(elims(&step), cells_v(&[(2, 6), (3, 6), (4, 5), (5, 5)], 1));
+}
+
+#[test]
+fn two_string_kite() {
+    // Row 3: 2 in c2, c7; column 9: 2 in r1, r6; r3c7 and r1c9 share box 3.
+    let mut b = empty9();
+    row_only(&mut b, 3, 2, &[2, 7]);
+    col_only(&mut b, 9, 2, &[1, 6]);
+    let step = wings::two_string_kite(&b).unwrap();
+    assert_eq!(elims(&step), cells_v(&[(6, 2)], 2));
+}
+
+#[test]
+fn empty_rectangle() {
+    // Box 1 holds 3 only on row 2 and column 2; column 7 holds 3 only in r2 and r8:
+    // r8c2 would leave box 1's 3 on row 2 only, clashing with r2c7 (forced by r8c7 gone).
+    let mut b = empty9();
+    for (r, c) in [(1, 1), (1, 3), (3, 1), (3, 3)] {
+        b.eliminate(Cell(rc(r, c) as u16), 3);
+    }
+    col_only(&mut b, 7, 3, &[2, 8]);
+    let step = wings::empty_rectangle(&b).unwrap();
+    assert_eq!(elims(&step), cells_v(&[(8, 2)], 3));
+}
+
+#[test]
+fn w_wing() {
+    let mut b = empty9();
+    set(&mut b, 1, 1, &[4, 5]);
+    set(&mut b, 5, 9, &[4, 5]);
+    col_only(&mut b, 5, 4, &[1, 5]);
+    let step = wings::w_wing(&b).unwrap();
+    assert_eq!(elims(&step), cells_v(&[(1, 9), (5, 1)], 5));
+}
+
+#[test]
+fn xy_wing_and_its_sentence() {
+    let mut b = empty9();
+    set(&mut b, 2, 4, &[5, 8]);
+    set(&mut b, 2, 9, &[8, 9]);
+    set(&mut b, 5, 4, &[5, 9]);
+    let step = wings::xy_wing(&b).unwrap();
+    assert_eq!(elims(&step), cells_v(&[(5, 9)], 9));
+    assert_eq!(
+        step.describe(b.shape),
+        "XY-Wing: pivot r2c4 {5,8}, pincers r2c9 {8,9}, r5c4 {5,9} => r5c9 <> 9"
+    );
+}
+
+#[test]
+fn xyz_wing() {
+    let mut b = empty9();
+    set(&mut b, 2, 2, &[1, 2, 3]);
+    set(&mut b, 2, 7, &[1, 3]);
+    set(&mut b, 3, 1, &[2, 3]);
+    let step = wings::xyz_wing(&b).unwrap();
+    assert_eq!(elims(&step), cells_v(&[(2, 1), (2, 3)], 3));
+}
+
+#[test]
+fn remote_pair() {
+    let mut b = empty9();
+    for (r, c) in [(1, 1), (1, 5), (4, 5), (4, 8)] {
+        set(&mut b, r, c, &[6, 7]);
+    }
+    let step = wings::remote_pair(&b).unwrap();
+    let mut want = cells_v(&[(1, 8), (4, 1)], 6);
+    want.extend(cells_v(&[(1, 8), (4, 1)], 7));
+    assert_eq!(elims(&step), expect(want));
+    assert_eq!(step.cells.len(), 4);
+}
+
+/// The floor r1c1, r1c4 {1,2} of a rectangle in boxes 1 and 2, and its roof r2c1, r2c4.
+fn ur_board(roof1: &[u8], roof2: &[u8]) -> Board {
+    let mut b = empty9();
+    set(&mut b, 1, 1, &[1, 2]);
+    set(&mut b, 1, 4, &[1, 2]);
+    set(&mut b, 2, 1, roof1);
+    set(&mut b, 2, 4, roof2);
+    b
+}
+
+#[test]
+fn unique_rectangle_types() {
+    // Type 1: r2c4 cannot be 1 or 2.
+    let b = ur_board(&[1, 2], &[1, 2, 5, 9]);
+    let step = uniq::unique_rectangle(&b).unwrap();
+    assert_eq!(step.variant, 1);
+    assert_eq!(elims(&step), vec![(rc(2, 4), 1), (rc(2, 4), 2)]);
+    // Type 2: one of the roof cells is 7: the rest of row 2 loses 7.
+    let b = ur_board(&[1, 2, 7], &[1, 2, 7]);
+    let step = uniq::unique_rectangle(&b).unwrap();
+    assert_eq!(step.variant, 2);
+    assert_eq!(
+        elims(&step),
+        cells_v(&[(2, 2), (2, 3), (2, 5), (2, 6), (2, 7), (2, 8), (2, 9)], 7)
+    );
+    // Type 4: 1 lives only in the roof within row 2, so neither roof cell can be 2.
+    let mut b = ur_board(&[1, 2, 7], &[1, 2, 8]);
+    row_only(&mut b, 2, 1, &[1, 4]);
+    let step = uniq::unique_rectangle(&b).unwrap();
+    assert_eq!(step.variant, 4);
+    assert_eq!(elims(&step), vec![(rc(2, 1), 2), (rc(2, 4), 2)]);
+    // Type 3: the roof's extras {7,8} with r2c7 {7,8} form a naked pair in row 2.
+    let mut b = ur_board(&[1, 2, 7], &[1, 2, 8]);
+    set(&mut b, 2, 7, &[7, 8]);
+    let step = uniq::unique_rectangle(&b).unwrap();
+    assert_eq!(step.variant, 3);
+    let others = [(2, 2), (2, 3), (2, 5), (2, 6), (2, 8), (2, 9)];
+    let mut want = cells_v(&others, 7);
+    want.extend(cells_v(&others, 8));
+    assert_eq!(elims(&step), expect(want));
+    // Uniqueness techniques are off unless the solver is told the puzzle is unique.
+    assert!(!HumanSolver::new().allows(Technique::UniqueRectangle));
+    assert!(HumanSolver::new()
+        .assume_unique(true)
+        .allows(Technique::BugPlusOne));
+}
+
+#[test]
+fn bug_plus_one() {
+    // Every cell holds its value in SOLVED and the next value (9 -> 1): each value twice
+    // per unit. r5c5 also holds 1: three 1s in its row, column and box, so it is 1.
+    let sol: Vec<u8> = SOLVED.bytes().map(|x| x - b'0').collect();
+    let mut b = empty9();
+    for i in 0..81 {
+        let keep = [sol[i], sol[i] % 9 + 1];
+        let extra = if i == rc(5, 5) { 1 } else { keep[0] };
+        for v in 1..=9u8 {
+            if !keep.contains(&v) && v != extra {
+                b.eliminate(Cell(i as u16), v);
+            }
+        }
+    }
+    assert_eq!(sol[rc(5, 5)], 5);
+    let step = uniq::bug_plus_one(&b).unwrap();
+    assert_eq!(step.placements, vec![(Cell(rc(5, 5) as u16), 1)]);
+}
+
+#[test]
+fn simple_colors_trap() {
+    // 4: r1c1 = r7c1 (column 1), r7c1 = r7c6 (row 7), r7c6 = r2c6 (column 6).
+    let mut b = empty9();
+    col_only(&mut b, 1, 4, &[1, 7]);
+    row_only(&mut b, 7, 4, &[1, 6]);
+    col_only(&mut b, 6, 4, &[2, 7]);
+    let step = chains::simple_colors(&b).unwrap();
+    assert_eq!(step.variant, 1);
+    assert_eq!(elims(&step), cells_v(&[(1, 4), (1, 5), (2, 2), (2, 3)], 4));
+}
+
+#[test]
+fn multi_colors() {
+    // 5: r1c1 = r7c1 (column 1) and r1c2 = r9c2 (column 2); r1c1 sees r1c2, so one of
+    // r7c1, r9c2 is 5: the rest of box 7 that sees both loses 5.
+    let mut b = empty9();
+    col_only(&mut b, 1, 5, &[1, 7]);
+    col_only(&mut b, 2, 5, &[1, 9]);
+    assert!(chains::simple_colors(&b).is_none());
+    let step = chains::multi_colors(&b).unwrap();
+    assert_eq!(elims(&step), cells_v(&[(7, 3), (8, 3), (9, 3)], 5));
+}
+
+#[test]
+fn x_chain() {
+    // 6: r1c1 = r1c6 - r5c6 = r5c2: one of r1c1, r5c2 is 6.
+    let mut b = empty9();
+    row_only(&mut b, 1, 6, &[1, 6]);
+    row_only(&mut b, 5, 6, &[2, 6]);
+    let step = chains::chain(&b, chains::ChainKind::X).unwrap();
+    assert_eq!(step.technique, Technique::XChain);
+    assert_eq!(step.chain.len(), 4);
+    assert_eq!(elims(&step), cells_v(&[(2, 2), (3, 2), (4, 1), (6, 1)], 6));
+}
+
+#[test]
+fn xy_chain() {
+    // r1c1 {1,2} - r1c5 {2,3} - r4c5 {3,4} - r4c2 {4,1}: one end is 1.
+    let mut b = empty9();
+    set(&mut b, 1, 1, &[1, 2]);
+    set(&mut b, 1, 5, &[2, 3]);
+    set(&mut b, 4, 5, &[3, 4]);
+    set(&mut b, 4, 2, &[1, 4]);
+    let step = chains::chain(&b, chains::ChainKind::Xy).unwrap();
+    assert_eq!(step.technique, Technique::XyChain);
+    assert_eq!(step.chain.len(), 8);
+    assert_eq!(
+        elims(&step),
+        cells_v(&[(1, 2), (2, 2), (3, 2), (4, 1), (5, 1), (6, 1)], 1)
+    );
+}
+
+#[test]
+fn aic() {
+    // (1)r1c1 off => (2)r1c1 on => (2)r1c7 off => (2)r6c7 on (column 7) => (1)r6c7 off
+    // => (1)r6c1 on (row 6): r1c1 or r6c1 is 1, so the rest of column 1 is not.
+    let mut b = empty9();
+    set(&mut b, 1, 1, &[1, 2]);
+    set(&mut b, 6, 7, &[1, 2]);
+    col_only(&mut b, 7, 2, &[1, 6]);
+    row_only(&mut b, 6, 1, &[1, 7]);
+    let step = chains::chain(&b, chains::ChainKind::Aic).unwrap();
+    assert_eq!(step.chain.len(), 6);
+    assert_eq!(
+        elims(&step),
+        cells_v(&[(2, 1), (3, 1), (4, 1), (5, 1), (7, 1), (8, 1), (9, 1)], 1)
+    );
+}
+
+#[test]
+fn als_xz() {
+    // A = r1c1 {1,2}; C = r1c5 {1,2,3} + r1c6 {2,3}; x = 1 restricted, z = 2.
+    let mut b = empty9();
+    set(&mut b, 1, 1, &[1, 2]);
+    set(&mut b, 1, 5, &[1, 2, 3]);
+    set(&mut b, 1, 6, &[2, 3]);
+    let step = als::als_xz(&b).unwrap();
+    assert_eq!(
+        elims(&step),
+        cells_v(&[(1, 2), (1, 3), (1, 4), (1, 7), (1, 8), (1, 9)], 2)
+    );
+}
+
+#[test]
+fn als_xy_wing() {
+    // Pivot C = r5c5 {1,2}; A = r1c5 {1,3} (x = 1), B = r5c1 {2,3} (y = 2); z = 3.
+    let mut b = empty9();
+    set(&mut b, 5, 5, &[1, 2]);
+    set(&mut b, 1, 5, &[1, 3]);
+    set(&mut b, 5, 1, &[2, 3]);
+    let step = als::als_xy_wing(&b).unwrap();
+    assert_eq!(elims(&step), cells_v(&[(1, 1)], 3));
+}
+
+#[test]
+fn forcing_chain_cell() {
+    // r1c1 {1,2}, r1c2 {1,2}: either value of r1c1 forces the other into r1c2, so both
+    // branches remove 1 and 2 from the rest of row 1 and box 1.
+    let mut b = empty9();
+    set(&mut b, 1, 1, &[1, 2]);
+    set(&mut b, 1, 2, &[1, 2]);
+    let step = forcing::forcing_chain(&b).unwrap();
+    let others = [
+        (1, 3),
+        (1, 4),
+        (1, 5),
+        (1, 6),
+        (1, 7),
+        (1, 8),
+        (1, 9),
+        (2, 1),
+        (2, 2),
+        (2, 3),
+        (3, 1),
+        (3, 2),
+        (3, 3),
+    ];
+    let mut want = cells_v(&others, 1);
+    want.extend(cells_v(&others, 2));
+    assert_eq!(elims(&step), expect(want));
+    assert!(step.placements.is_empty());
+}
