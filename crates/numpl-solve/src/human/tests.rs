@@ -504,8 +504,8 @@ fn bug_plus_one() {
     // per unit. r5c5 also holds 1: three 1s in its row, column and box, so it is 1.
     let sol: Vec<u8> = SOLVED.bytes().map(|x| x - b'0').collect();
     let mut b = empty9();
-    for i in 0..81 {
-        let keep = [sol[i], sol[i] % 9 + 1];
+    for (i, &s) in sol.iter().enumerate() {
+        let keep = [s, s % 9 + 1];
         let extra = if i == rc(5, 5) { 1 } else { keep[0] };
         for v in 1..=9u8 {
             if !keep.contains(&v) && v != extra {
