@@ -198,7 +198,10 @@ pub fn solve(puzzle: &Grid, algo: Algorithm, opts: &SolveOptions) -> Outcome {
         )),
         Algorithm::Fast => search(fast::search(puzzle, limit, opts.budget.unwrap_or(u64::MAX))),
         Algorithm::Human => {
-            let report = HumanSolver::new().solve(puzzle);
+            // Uniqueness techniques (unique rectangles, BUG+1) are sound only when the
+            // puzzle has exactly one solution.
+            let unique = count_solutions(puzzle, 2) == 1;
+            let report = HumanSolver::new().assume_unique(unique).solve(puzzle);
             let (status, solution, grid) = match report.status {
                 HumanStatus::Solved => (Status::Solved, Some(report.grid.clone()), None),
                 HumanStatus::Contradiction => (Status::Unsolvable, None, None),
