@@ -1,1 +1,130 @@
-//! numpl-gen
+//! numpl-gen: Number Place puzzles of any shape, uniquely solvable, symmetric, made to order.
+//!
+//! Generation works as in the seed (`digging-hole`), done right:
+//! - [`prepare_array`] draws a random complete grid (random diagonal boxes, a randomised
+//!   minimum-remaining-values fill with singles propagation, then random validity-preserving
+//!   shuffles; see its doc for the distribution). Quick up to 25x25, and 36x36 finishes.
+//! - [`digging_hole`] empties groups of cells tied by a [`Symmetry`] (point symmetry by
+//!   default), trying every group once in random order and keeping a group empty only while
+//!   the puzzle has exactly one solution and the human solver gets through it within the
+//!   allowed techniques ([`MaxTechnique`]). The result is minimal for its symmetry.
+//! - [`Generator`] ties it together: options ([`GenOptions`]), one ChaCha8 stream per puzzle
+//!   derived from (seed, index) so that a run repeats whatever the thread count, and
+//!   [`Generator::generate_many`] in parallel with rayon.
+//!
+//! ```
+//! use numpl_gen::{GenOptions, Generator, Symmetry, MaxTechnique};
+//! use numpl_core::Shape;
+//!
+//! let opts = GenOptions {
+//!     shape: Shape::NINE,
+//!     symmetry: Symmetry::Point,
+//!     max_technique: MaxTechnique::None,
+//!     seed: 42,
+//!     ..GenOptions::default()
+//! };
+//! let made = Generator::new(opts).unwrap().generate(0).unwrap();
+//! assert!(Symmetry::Point.holds_for(&made.puzzle));
+//! assert!(made.solution.is_solution_of(&made.puzzle));
+//! assert_eq!(numpl_solve::count_solutions(&made.puzzle, 2), 1);
+//! ```
+
+mod board;
+mod dig;
+mod fill;
+mod generator;
+mod human;
+mod symmetry;
+
+use std::fmt;
+
+use numpl_core::Shape;
+
+pub use dig::digging_hole;
+pub use fill::{prepare_array, prepare_array_seeded};
+pub use generator::{generate_many, GenOptions, Generated, Generator, DEFAULT_MAX_TRIES};
+pub use human::MaxTechnique;
+pub use numpl_solve::{HumanReport, Level, Technique};
+pub use symmetry::Symmetry;
+
+/// What can go wrong when generating.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GenError {
+    /// A symmetry name that is not one of CONTRACT §5's.
+    UnknownSymmetry(String),
+    /// A symmetry that swaps rows and columns, asked for with boxes that are not square.
+    SymmetryNeedsSquareBoxes {
+        /// The symmetry asked for.
+        symmetry: Symmetry,
+        /// The shape it does not fit.
+        shape: Shape,
+    },
+    /// A `--max-technique` name the human solver does not know.
+    UnknownTechnique {
+        /// The name given.
+        name: String,
+    },
+    /// `digging_hole` was given a grid that is not complete and valid.
+    NotASolution,
+    /// `--level`: no puzzle of that level came out within the tries allowed.
+    LevelNotReached {
+        /// The level asked for.
+        level: Level,
+        /// The puzzle's index in the run.
+        index: u64,
+        /// Grids dug.
+        tries: u32,
+        /// How many came out at each other level.
+        seen: Vec<(Level, u32)>,
+        /// How many the human solver could not finish (only with `--max-technique none`).
+        stuck: u32,
+    },
+}
+
+impl fmt::Display for GenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenError::UnknownSymmetry(s) => write!(
+                f,
+                "unknown symmetry `{s}` (none, point, horizontal, vertical, diagonal, \
+                 antidiagonal, rot90, dihedral)"
+            ),
+            GenError::SymmetryNeedsSquareBoxes { symmetry, shape } => write!(
+                f,
+                "symmetry `{symmetry}` needs square boxes, but the boxes of this grid are \
+                 {shape} (use none, point, horizontal or vertical)"
+            ),
+            GenError::UnknownTechnique { name } => write!(
+                f,
+                "unknown technique `{name}` (none, all, or a technique name such as \
+                 hidden_single, naked_pair, x_wing, xy_wing, naked_tuple_5)"
+            ),
+            GenError::LevelNotReached {
+                level,
+                index,
+                tries,
+                seen,
+                stuck,
+            } => {
+                write!(f, "puzzle {index}: no {level} puzzle in {tries} tries; got")?;
+                let mut sep = " ";
+                for (l, k) in seen {
+                    write!(f, "{sep}{k} {l}")?;
+                    sep = ", ";
+                }
+                if *stuck > 0 {
+                    write!(f, "{sep}{stuck} the human solver could not finish")?;
+                }
+                if seen.is_empty() && *stuck == 0 {
+                    f.write_str(" nothing")?;
+                }
+                f.write_str(" (try more tries, another --max-technique, or another level)")
+            }
+            GenError::NotASolution => {
+                f.write_str("holes can only be dug in a complete, valid grid")
+            }
+        }
+    }
+}
+
+impl std::error::Error for GenError {}

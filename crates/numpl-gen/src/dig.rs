@@ -1,0 +1,208 @@
+//! `digging_hole`: empty symmetric groups of cells while the puzzle stays uniquely solvable
+//! within the allowed techniques.
+
+use numpl_core::{Grid, Shape};
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+use crate::board::Board;
+use crate::human::{Human, MaxTechnique};
+use crate::{GenError, Symmetry};
+
+/// What the judge says of a candidate puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// Exactly one solution, and solved within the techniques.
+    Accept,
+    /// No solution or more than one.
+    NotUnique,
+    /// Exactly one solution, but the human solver does not get through within the limit.
+    TooHard,
+    /// The uniqueness search ran out of its node budget: not known to be unique.
+    Unknown,
+}
+
+/// The default node budget of one uniqueness search: generous enough that it is never
+/// reached up to 16x16 in practice (so those puzzles are minimal), and keeps 25x25 and
+/// larger to seconds per puzzle.
+pub(crate) fn default_budget(shape: Shape) -> u64 {
+    if shape.size() <= 16 {
+        1_000_000
+    } else {
+        2_000
+    }
+}
+
+/// Decides whether a puzzle may be given out under a technique limit.
+#[derive(Clone, Debug)]
+pub(crate) struct Judge {
+    shape: Shape,
+    max: MaxTechnique,
+    singles_ok: bool,
+    human: Human,
+    budget: u64,
+}
+
+impl Judge {
+    pub(crate) fn new(shape: Shape, max: MaxTechnique) -> Judge {
+        Judge {
+            shape,
+            max,
+            singles_ok: max.allows_singles(),
+            human: Human::new(max),
+            budget: default_budget(shape),
+        }
+    }
+
+    /// The verdict on `givens` (values in reading order, 0 = blank), a puzzle made from a
+    /// uniquely solvable puzzle with solution `sol` by emptying the cells `dug`.
+    ///
+    /// Cheapest first: singles propagation (if singles alone solve it, it is unique and
+    /// solved within any limit that has singles); then uniqueness; then, only when a
+    /// technique limit applies, the human solver.
+    ///
+    /// Uniqueness: a second solution would have to differ from `sol` in one of the `dug`
+    /// cells (otherwise it would solve the puzzle before digging, which has only `sol`). So
+    /// for each dug cell in turn, with the ones before it fixed to `sol`'s values, the search
+    /// looks for any solution where that cell differs from `sol`. These searches are far
+    /// cheaper than counting all solutions, since a wrong value mostly dies in propagation.
+    pub(crate) fn verdict(&self, givens: &[u8], sol: &[u8], dug: &[u16]) -> Verdict {
+        let Ok(board) = Board::from_givens(self.shape, givens) else {
+            return Verdict::NotUnique;
+        };
+        if board.is_solved() && self.singles_ok {
+            return Verdict::Accept;
+        }
+        if !board.is_solved() {
+            match unique_when_dug(&board, sol, dug, self.budget) {
+                Some(true) => {}
+                Some(false) => return Verdict::NotUnique,
+                None => return Verdict::Unknown,
+            }
+        }
+        if !self.max.needs_human() {
+            return Verdict::Accept;
+        }
+        let grid = Grid::from_values(self.shape, givens.to_vec()).expect("values in range");
+        if self.human.solves(&grid) {
+            Verdict::Accept
+        } else {
+            Verdict::TooHard
+        }
+    }
+}
+
+/// Digs holes in the complete grid `solution`: empties its cells in the groups `symmetry`
+/// ties together (see [`Symmetry::groups`]), trying every group once in random order and
+/// keeping a group empty only while the puzzle keeps exactly one solution and is solved by
+/// the human solver within `max` (with [`MaxTechnique::None`]: uniqueness alone).
+///
+/// The result is minimal for its symmetry: putting back the values of any one group is
+/// needed, i.e. emptying any group that is still filled would give a puzzle with several
+/// solutions or one beyond `max`. (Uniqueness only gets lost as cells are emptied, so a group
+/// refused for that reason stays refused; groups refused as too hard are tried again at the
+/// end until none more can go.)
+///
+/// Uniqueness is proved by search with a node budget per search (never reached up to 16x16
+/// in practice); a group whose search runs past it is kept, so the puzzle is still unique
+/// but, from 25x25 up, may not be minimal ([`crate::Generated::minimal`] says which).
+///
+/// Unlike the seed's version, every candidate is judged on the puzzle as it is at that
+/// moment, and a refused group is put back from the solution, so the result is always
+/// accepted by the judge.
+///
+/// Errors: `symmetry` not allowed for the shape, or `solution` not a complete valid grid.
+pub fn digging_hole<R: Rng + ?Sized>(
+    solution: &Grid,
+    symmetry: Symmetry,
+    max: MaxTechnique,
+    rng: &mut R,
+) -> Result<Grid, GenError> {
+    dig(solution, symmetry, max, rng).map(|(g, _)| g)
+}
+
+/// [`digging_hole`], also saying whether the result is known to be minimal: false when some
+/// uniqueness search ran past its node budget (only seen from 25x25 up), so that group was
+/// kept without knowing whether it could go. The puzzle is uniquely solvable either way.
+pub(crate) fn dig<R: Rng + ?Sized>(
+    solution: &Grid,
+    symmetry: Symmetry,
+    max: MaxTechnique,
+    rng: &mut R,
+) -> Result<(Grid, bool), GenError> {
+    let shape = solution.shape();
+    if !solution.is_full() || solution.check().is_err() {
+        return Err(GenError::NotASolution);
+    }
+    let mut groups = symmetry.groups(shape)?;
+    groups.shuffle(rng);
+    let judge = Judge::new(shape, max);
+    let sol = solution.values();
+    let mut cur = sol.to_vec();
+    let mut too_hard = Vec::new();
+    let mut minimal = true;
+    for group in groups {
+        match try_dig(&judge, &mut cur, sol, &group) {
+            Verdict::TooHard => too_hard.push(group),
+            Verdict::Unknown => minimal = false,
+            Verdict::Accept | Verdict::NotUnique => {}
+        }
+    }
+    // A group refused as too hard may go once others have gone; repeat until none does.
+    loop {
+        let before = too_hard.len();
+        too_hard.retain(|g| match try_dig(&judge, &mut cur, sol, g) {
+            Verdict::Accept => false,
+            Verdict::TooHard => true,
+            Verdict::NotUnique => false,
+            Verdict::Unknown => {
+                minimal = false;
+                false
+            }
+        });
+        if too_hard.len() == before {
+            break;
+        }
+    }
+    let puzzle = Grid::from_values(shape, cur).expect("values in range");
+    Ok((puzzle, minimal))
+}
+
+/// Whether `board` (propagated, with solution `sol`, made from a unique puzzle by emptying
+/// `dug`) has `sol` as its only solution; `None` when a search ran past `budget` nodes.
+/// See [`Judge::verdict`].
+fn unique_when_dug(board: &Board, sol: &[u8], dug: &[u16], budget: u64) -> Option<bool> {
+    let mut base = board.clone();
+    for &c in dug {
+        let c = c as usize;
+        if base.value(c) == 0 {
+            let mut other = base.clone();
+            if other.eliminate(c, sol[c]).is_ok() && other.propagate().is_ok() {
+                let mut left = budget;
+                if other.solvable_near(sol, &mut left)? {
+                    return Some(false);
+                }
+            }
+        }
+        // Further cells: this one holds its value from `sol`.
+        if base.assign(c, sol[c]).is_err() || base.propagate().is_err() {
+            // Cannot happen for a real solution; refuse rather than trust it.
+            return Some(false);
+        }
+    }
+    Some(true)
+}
+
+/// Empties `group` in `cur` if the judge accepts the result; otherwise restores it.
+fn try_dig(judge: &Judge, cur: &mut [u8], sol: &[u8], group: &[u16]) -> Verdict {
+    for &c in group {
+        cur[c as usize] = 0;
+    }
+    let verdict = judge.verdict(cur, sol, group);
+    if verdict != Verdict::Accept {
+        for &c in group {
+            cur[c as usize] = sol[c as usize];
+        }
+    }
+    verdict
+}

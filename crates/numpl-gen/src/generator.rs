@@ -1,0 +1,192 @@
+//! The friendly layer: options, reproducible per-puzzle random streams, batches in parallel.
+
+use numpl_core::{Grid, Shape};
+use numpl_solve::{HumanReport, HumanStatus, Level, Technique};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+use crate::dig::dig;
+use crate::fill::prepare_array;
+use crate::human::{Human, MaxTechnique};
+use crate::{GenError, Symmetry};
+
+/// What to generate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GenOptions {
+    /// The grid's shape (default 9x9).
+    pub shape: Shape,
+    /// The symmetry of the givens (default point).
+    pub symmetry: Symmetry,
+    /// The hardest technique a puzzle may need (default: all the human solver knows).
+    pub max_technique: MaxTechnique,
+    /// The level wanted (`--level`): grids are dug with the techniques of that level at
+    /// most, and dug again (a new grid each time) until the human solver rates one at exactly
+    /// that level, at most `max_tries` times.
+    pub level: Option<Level>,
+    /// The most grids dug for one puzzle when a level is asked for.
+    pub max_tries: u32,
+    /// The run's seed: puzzle `i` of the run depends on (`seed`, `i`) and the options only.
+    pub seed: u64,
+}
+
+/// The default of [`GenOptions::max_tries`].
+pub const DEFAULT_MAX_TRIES: u32 = 2000;
+
+impl Default for GenOptions {
+    fn default() -> GenOptions {
+        GenOptions {
+            shape: Shape::NINE,
+            symmetry: Symmetry::Point,
+            max_technique: MaxTechnique::All,
+            level: None,
+            max_tries: DEFAULT_MAX_TRIES,
+            seed: 0,
+        }
+    }
+}
+
+/// One generated puzzle.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The puzzle (0 = blank).
+    pub puzzle: Grid,
+    /// Its only solution.
+    pub solution: Grid,
+    /// The symmetry its givens follow.
+    pub symmetry: Symmetry,
+    /// The run's seed.
+    pub seed: u64,
+    /// The puzzle's index in the run: (`seed`, `index`) makes it again.
+    pub index: u64,
+    /// How many grids were dug to get it (1 unless a level was asked for).
+    pub tries: u32,
+    /// Whether the puzzle is known to be minimal for its symmetry (every group still given
+    /// is needed). Always true up to 16x16; from 25x25 up a uniqueness search may run out of
+    /// its node budget, and the group it was about stays given.
+    pub minimal: bool,
+    /// The human solver's report on the puzzle (every technique allowed): the seed's
+    /// `solve_info` (technique counts), and whether it solved.
+    pub report: HumanReport,
+}
+
+impl Generated {
+    /// The number of givens.
+    pub fn givens(&self) -> usize {
+        self.puzzle.filled()
+    }
+}
+
+/// Makes puzzles for one set of options; cheap to clone and share between threads.
+#[derive(Clone, Debug)]
+pub struct Generator {
+    opts: GenOptions,
+}
+
+impl Generator {
+    /// A generator for `opts`; fails when the symmetry does not fit the shape.
+    pub fn new(opts: GenOptions) -> Result<Generator, GenError> {
+        opts.symmetry.check(opts.shape)?;
+        Ok(Generator { opts })
+    }
+
+    /// The options.
+    pub fn options(&self) -> &GenOptions {
+        &self.opts
+    }
+
+    /// The random stream of puzzle `index` in a run seeded `seed`: ChaCha8 keyed from `seed`,
+    /// stream number `index`. Nothing else feeds it, so a puzzle does not depend on the
+    /// thread that made it or on the puzzles before it.
+    pub fn rng_for(seed: u64, index: u64) -> ChaCha8Rng {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        rng.set_stream(index);
+        rng
+    }
+
+    /// The technique limit digging uses: the one asked for, narrowed to the hardest
+    /// technique of the level asked for (if any).
+    pub fn digging_limit(&self) -> MaxTechnique {
+        let o = &self.opts;
+        let Some(level) = o.level else {
+            return o.max_technique;
+        };
+        let hardest = Technique::all_for(o.shape.size())
+            .into_iter()
+            .filter(|t| t.level() == level)
+            .max()
+            .expect("every level has a technique");
+        match o.max_technique {
+            MaxTechnique::Upto(t) if t < hardest => MaxTechnique::Upto(t),
+            _ => MaxTechnique::Upto(hardest),
+        }
+    }
+
+    /// Puzzle number `index` of the run.
+    pub fn generate(&self, index: u64) -> Result<Generated, GenError> {
+        let o = &self.opts;
+        let mut rng = Generator::rng_for(o.seed, index);
+        let limit = self.digging_limit();
+        let rater = Human::new(MaxTechnique::All);
+        let mut seen = [0u32; Level::ALL.len()];
+        let mut stuck = 0u32;
+        let tries = if o.level.is_some() {
+            o.max_tries.max(1)
+        } else {
+            1
+        };
+        for attempt in 1..=tries {
+            let solution = prepare_array(o.shape, &mut rng);
+            let (puzzle, minimal) = dig(&solution, o.symmetry, limit, &mut rng)?;
+            let report = rater.report(&puzzle);
+            if let Some(level) = o.level {
+                if report.status != HumanStatus::Solved {
+                    stuck += 1;
+                    continue;
+                }
+                if report.level != level {
+                    seen[report.level as usize] += 1;
+                    continue;
+                }
+            }
+            return Ok(Generated {
+                puzzle,
+                solution,
+                symmetry: o.symmetry,
+                seed: o.seed,
+                index,
+                tries: attempt,
+                minimal,
+                report,
+            });
+        }
+        Err(GenError::LevelNotReached {
+            level: o.level.expect("only levels retry"),
+            index,
+            tries,
+            seen: Level::ALL
+                .into_iter()
+                .zip(seen)
+                .filter(|&(_, k)| k > 0)
+                .collect(),
+            stuck,
+        })
+    }
+
+    /// Puzzles `0..count` of the run, made in parallel on the current rayon pool, returned in
+    /// index order; the same whatever the number of threads.
+    pub fn generate_many(&self, count: u64) -> Vec<Result<Generated, GenError>> {
+        (0..count)
+            .into_par_iter()
+            .map(|i| self.generate(i))
+            .collect()
+    }
+}
+
+/// [`Generator::generate_many`] for `opts`.
+pub fn generate_many(opts: &GenOptions, count: u64) -> Result<Vec<Generated>, GenError> {
+    Generator::new(opts.clone())?
+        .generate_many(count)
+        .into_iter()
+        .collect()
+}

@@ -1,0 +1,95 @@
+//! The thin layer between the generator and `numpl-solve`'s human solver: which techniques a
+//! puzzle may need, and whether the solver gets through within them.
+
+use std::fmt;
+use std::str::FromStr;
+
+use numpl_core::Grid;
+use numpl_solve::{HumanReport, HumanSolver, HumanStatus, Technique};
+
+use crate::GenError;
+
+/// How hard a generated puzzle may be: the hardest technique the human solver may use to
+/// solve it (`--max-technique`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MaxTechnique {
+    /// `none`: no technique limit; the puzzle only has to have exactly one solution
+    /// (checked by counting solutions).
+    None,
+    /// The human solver must solve the puzzle using techniques up to this one (in the
+    /// solver's order of difficulty, CONTRACT §8).
+    Upto(Technique),
+    /// `all` (the default): the human solver must solve the puzzle with everything it knows.
+    #[default]
+    All,
+}
+
+impl MaxTechnique {
+    /// Whether the puzzle must be solved by the human solver (not only be unique).
+    pub const fn needs_human(self) -> bool {
+        !matches!(self, MaxTechnique::None)
+    }
+
+    /// Whether naked and hidden singles are within the limit, so that a puzzle singles alone
+    /// solve is accepted without calling the human solver.
+    pub(crate) fn allows_singles(self) -> bool {
+        match self {
+            MaxTechnique::None | MaxTechnique::All => true,
+            MaxTechnique::Upto(t) => t >= Technique::HiddenSingle,
+        }
+    }
+}
+
+impl fmt::Display for MaxTechnique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MaxTechnique::None => f.write_str("none"),
+            MaxTechnique::Upto(t) => f.write_str(&t.name()),
+            MaxTechnique::All => f.write_str("all"),
+        }
+    }
+}
+
+impl FromStr for MaxTechnique {
+    type Err = GenError;
+    /// `none`, `all`, or a technique name (CONTRACT §8, e.g. `hidden_single`).
+    fn from_str(s: &str) -> Result<MaxTechnique, GenError> {
+        let t = s.trim().to_ascii_lowercase().replace('-', "_");
+        match t.as_str() {
+            "none" => Ok(MaxTechnique::None),
+            "all" => Ok(MaxTechnique::All),
+            _ => t.parse::<Technique>().map(MaxTechnique::Upto).map_err(|_| {
+                GenError::UnknownTechnique {
+                    name: s.to_string(),
+                }
+            }),
+        }
+    }
+}
+
+/// The human solver as the generator runs it for a limit: steps not recorded, uniqueness
+/// techniques on (the judge only calls it on puzzles it has found to be unique).
+#[derive(Clone, Debug)]
+pub(crate) struct Human {
+    solver: HumanSolver,
+}
+
+impl Human {
+    pub(crate) fn new(max: MaxTechnique) -> Human {
+        let mut solver = HumanSolver::new().record_steps(false).assume_unique(true);
+        if let MaxTechnique::Upto(t) = max {
+            solver = solver.with_max(t);
+        }
+        Human { solver }
+    }
+
+    /// Whether the solver solves the unique puzzle `puzzle` within the limit.
+    pub(crate) fn solves(&self, puzzle: &Grid) -> bool {
+        self.solver.solve(puzzle).status == HumanStatus::Solved
+    }
+
+    /// The solver's report (counts, level, score; no steps) on a unique puzzle.
+    pub(crate) fn report(&self, puzzle: &Grid) -> HumanReport {
+        self.solver.solve(puzzle)
+    }
+}
