@@ -1,13 +1,15 @@
-//! Forcing chains, the last resort: follow the singles forced by each candidate of a cell
-//! (or each place of a value in a unit); what every branch agrees on is true, and a
+//! Forcing chains, the last resort: follow the singles (and locked candidates) forced by
+//! each candidate of a cell (or each place of a value in a unit); what every branch agrees on is true, and a
 //! candidate whose branch ends in a contradiction is false.
 
 use numpl_core::{Cell, Mask, Unit};
 
 use super::singles::{hidden_single, naked_single};
+use super::subsets::locked_candidates;
 use super::{Board, ChainNode, Conclusions, Step, Technique};
 
-/// Places `v` in `c` on a copy of the board and propagates naked and hidden singles.
+/// Places `v` in `c` on a copy of the board and propagates naked and hidden singles and
+/// locked candidates.
 /// Returns the board, or None on a contradiction.
 fn propagate(b: &Board, c: usize, v: u8, trail: &mut Vec<(usize, u8)>) -> Option<Board> {
     let mut w = b.clone();
@@ -37,7 +39,13 @@ fn propagate(b: &Board, c: usize, v: u8, trail: &mut Vec<(usize, u8)>) -> Option
                 trail.push((c, v));
                 continue;
             }
-            Ok(None) => return Some(w),
+            Ok(None) => {}
+        }
+        // Then intersections, which often unlock more singles.
+        let lc = locked_candidates(&w, true).or_else(|| locked_candidates(&w, false));
+        match lc {
+            Some(step) => w.apply(&step),
+            None => return Some(w),
         }
     }
 }

@@ -163,6 +163,15 @@ pub(crate) fn naked_tuple(b: &Board, k: usize, locked: bool) -> Option<Step> {
             if elims.is_empty() {
                 return false;
             }
+            // HoDoKu calls it locked only when it eliminates in both of its units;
+            // otherwise it is a plain naked tuple, found later.
+            if locked {
+                let in_box = |c: Cell| b.geo.units_of(c.index())[2] as usize == u;
+                let box_elims = elims.iter().filter(|&&(c, _)| in_box(c)).count();
+                if box_elims == 0 || box_elims == elims.len() {
+                    return false;
+                }
+            }
             let tech = match (locked, k) {
                 (true, 2) => Technique::LockedPair,
                 (true, _) => Technique::LockedTriple,
