@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""Compare numpl's rating with HoDoKu's (run by hand, not in CI).
+
+HoDoKu is the reference rater; the PyPI package `hodoku-py` is a port of its solver.
+
+    pip install hodoku-py
+    cargo build --release -p numpl-cli
+    python3 xtask/scripts/hodoku_compare.py --per-level 200 \
+        --pool ../shared/data/top1465.txt --generate 3000
+
+The pool is every 81-symbol puzzle of the --pool files plus --generate puzzles made by
+`numpl generate` (seeded, so the run repeats). Each is rated by HoDoKu; up to --per-level
+puzzles of each HoDoKu level are kept, rated by `numpl rate --format json`, and the script
+prints the confusion matrix (rows: HoDoKu, columns: numpl), the agreement per level and
+overall, and how numpl's score compares with HoDoKu's.
+"""
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+from collections import Counter, defaultdict
+
+LEVELS = ["easy", "medium", "hard", "unfair", "extreme"]
+
+
+def read_pool(paths):
+    out = []
+    for path in paths:
+        with open(path) as f:
+            for line in f:
+                line = line.strip()
+                if len(line) == 81 and not line.startswith("#"):
+                    out.append(line.replace("0", "."))
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--numpl", default="target/release/numpl", help="the numpl binary")
+    ap.add_argument("--pool", nargs="*", default=[], help="files of 81-symbol puzzles")
+    ap.add_argument("--generate", type=int, default=1000, help="puzzles to make with numpl generate")
+    ap.add_argument("--seed", type=int, default=20261130)
+    ap.add_argument("--per-level", type=int, default=200)
+    args = ap.parse_args()
+
+    try:
+        from hodoku import Solver
+    except ImportError:
+        sys.exit("hodoku-py is not installed: pip install hodoku-py")
+
+    pool = read_pool(args.pool)
+    if args.generate:
+        gen = subprocess.run(
+            [args.numpl, "generate", "--count", str(args.generate), "--seed", str(args.seed),
+             "--format", "line", "-q"],
+            check=True, capture_output=True, text=True,
+        )
+        pool += [l.strip() for l in gen.stdout.splitlines() if len(l.strip()) == 81]
+    random.Random(args.seed).shuffle(pool)
+    print(f"pool: {len(pool)} puzzles", file=sys.stderr)
+
+    hodoku = Solver()
+    chosen = defaultdict(list)
+    for i, p in enumerate(pool):
+        if all(len(chosen[l]) >= args.per_level for l in LEVELS):
+            break
+        r = hodoku.rate(p)
+        level = r.level.name.lower()
+        if level in LEVELS and len(chosen[level]) < args.per_level:
+            chosen[level].append((p, r.score))
+        if i % 200 == 0:
+            print(f"  rated {i} with HoDoKu: " + " ".join(f"{l}={len(chosen[l])}" for l in LEVELS),
+                  file=sys.stderr)
+
+    puzzles = [(p, level, score) for level in LEVELS for (p, score) in chosen[level]]
+    rated = subprocess.run(
+        [args.numpl, "rate", "--format", "json", "-q", "--threads", "1", "-"],
+        input="".join(p + "\n" for p, _, _ in puzzles), capture_output=True, text=True,
+    )
+    records = [json.loads(l) for l in rated.stdout.splitlines() if l.strip()]
+    if len(records) != len(puzzles):
+        sys.exit(f"numpl rate gave {len(records)} records for {len(puzzles)} puzzles")
+
+    matrix = Counter()
+    ratios = []
+    for (p, level, score), rec in zip(puzzles, records):
+        ours = rec.get("level", rec.get("status", "?"))
+        matrix[(level, ours)] += 1
+        if rec.get("score") and score:
+            ratios.append(rec["score"] / score)
+
+    cols = LEVELS + sorted({o for (_, o) in matrix} - set(LEVELS))
+    print("HoDoKu \\ numpl " + "".join(f"{c:>9}" for c in cols) + "   agree")
+    total = same = 0
+    for level in LEVELS:
+        row = [matrix[(level, c)] for c in cols]
+        n = sum(row)
+        ok = matrix[(level, level)]
+        total += n
+        same += ok
+        pct = f"{100 * ok / n:5.1f}%" if n else "    -"
+        print(f"{level:>14} " + "".join(f"{x:>9}" for x in row) + f"   {pct}")
+    overall = 100 * same / total if total else 0.0
+    print(f"agreement: {same}/{total} = {overall:.1f}%")
+    if ratios:
+        ratios.sort()
+        print(f"score numpl/HoDoKu: median {ratios[len(ratios) // 2]:.2f}")
+
+
+if __name__ == "__main__":
+    main()
