@@ -208,6 +208,8 @@ fn max_size(b: &Board) -> usize {
 fn als_step(t: Technique, b: &Board, sets: &[&Als], rcc: u64, z: u8, targets: Vec<usize>) -> Step {
     let mut step = Step::new(t);
     for s in sets {
+        let cells: Vec<Cell> = s.cells.iter().map(|&c| Cell(c as u16)).collect();
+        step.groups.push((cells, Mask(s.values)));
         step.cells.extend(s.cells.iter().map(|&c| Cell(c as u16)));
         step.cell_candidates
             .extend(s.cells.iter().map(|&c| Mask(b.cands[c])));

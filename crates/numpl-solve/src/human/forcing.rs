@@ -179,7 +179,11 @@ fn conclude<T: Copy>(
         return None;
     }
     let mut step = Step::new(Technique::ForcingChain);
-    step.variant = variant;
+    step.variant = if branches.len() == 1 && variant == 0 {
+        3
+    } else {
+        variant
+    };
     for &a in alive {
         let (c, v) = cand(a);
         step.cells.push(Cell(c as u16));

@@ -27,6 +27,7 @@ mod board;
 mod chains;
 mod fish;
 mod forcing;
+mod sdc;
 mod singles;
 mod step;
 mod subsets;
@@ -387,6 +388,7 @@ fn implemented(t: Technique) -> bool {
             | Aic
             | AlsXz
             | AlsXyWing
+            | SueDeCoq
             | ForcingChain
     )
 }
@@ -421,6 +423,7 @@ fn find(t: Technique, b: &Board) -> Option<Step> {
         AlsXz => als::als_xz(b),
         AlsXyWing => als::als_xy_wing(b),
         ForcingChain => forcing::forcing_chain(b),
-        SueDeCoq | FullHouse | NakedSingle | HiddenSingle => None,
+        SueDeCoq => sdc::sue_de_coq(b),
+        FullHouse | NakedSingle | HiddenSingle => None,
     }
 }

@@ -41,6 +41,9 @@ pub struct Step {
     pub chain: Vec<ChainNode>,
     /// A variant number (unique rectangle type, multi colors type ...), 0 when none.
     pub variant: u8,
+    /// Groups of cells of the pattern, e.g. the almost locked sets (pivot first for
+    /// ALS-XY-Wing) with their candidates.
+    pub groups: Vec<(Vec<Cell>, Mask)>,
 }
 
 impl Step {
@@ -56,6 +59,7 @@ impl Step {
             extra: Vec::new(),
             chain: Vec::new(),
             variant: 0,
+            groups: Vec::new(),
         }
     }
 
@@ -166,8 +170,42 @@ impl Step {
                     list(&self.cells)
                 );
             }
+            SueDeCoq => {
+                let parts: Vec<String> = self
+                    .groups
+                    .iter()
+                    .map(|(cells, m)| format!("{} {}", list(cells), m))
+                    .collect();
+                let us: Vec<String> = self.units.iter().map(|&u| un(u)).collect();
+                let _ = write!(s, "{title}: {} in {}", parts.join(" + "), us.join(" and "));
+            }
+            AlsXz | AlsXyWing => {
+                let sets: Vec<String> = self
+                    .groups
+                    .iter()
+                    .map(|(cells, m)| format!("{} {}", list(cells), m))
+                    .collect();
+                let names: &[&str] = if self.technique == AlsXz {
+                    &["A", "B"]
+                } else {
+                    &["pivot", "A", "B"]
+                };
+                let parts: Vec<String> = sets
+                    .iter()
+                    .zip(names)
+                    .map(|(s, n)| format!("{n} = {s}"))
+                    .collect();
+                let _ = write!(
+                    s,
+                    "{title}: {}, restricted common {}",
+                    parts.join("; "),
+                    vals(self.values)
+                );
+            }
             ForcingChain => {
-                let cells = list(&self.cells);
+                let mut cells = self.cells.clone();
+                cells.dedup();
+                let cells = list(&cells);
                 let _ = match self.variant {
                     2 => write!(
                         s,
@@ -180,6 +218,10 @@ impl Step {
                         "{title}: each place of {} in {} ({cells}) leads to the same",
                         vals(self.values),
                         self.units.first().map(|&u| un(u)).unwrap_or_default()
+                    ),
+                    3 => write!(
+                        s,
+                        "{title}: every other candidate of {cells} leads to a contradiction"
                     ),
                     _ => write!(
                         s,

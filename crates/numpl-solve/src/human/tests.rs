@@ -641,3 +641,22 @@ fn forcing_chain_cell() {
     assert_eq!(elims(&step), expect(want));
     assert!(step.placements.is_empty());
 }
+
+#[test]
+fn sue_de_coq() {
+    // C = r1c1 {1,2,3}, r1c2 {1,2,4} (row 1 x box 1); D = r1c5 {1,2}; E = r2c1 {3,4}:
+    // 1 and 2 stay in row 1's C and D, 3 and 4 in box 1's C and E.
+    let mut b = empty9();
+    set(&mut b, 1, 1, &[1, 2, 3]);
+    set(&mut b, 1, 2, &[1, 2, 4]);
+    set(&mut b, 1, 5, &[1, 2]);
+    set(&mut b, 2, 1, &[3, 4]);
+    let step = sdc::sue_de_coq(&b).unwrap();
+    let line = [(1, 3), (1, 4), (1, 6), (1, 7), (1, 8), (1, 9)];
+    let boxc = [(1, 3), (2, 2), (2, 3), (3, 1), (3, 2), (3, 3)];
+    let mut want = cells_v(&line, 1);
+    want.extend(cells_v(&line, 2));
+    want.extend(cells_v(&boxc, 3));
+    want.extend(cells_v(&boxc, 4));
+    assert_eq!(elims(&step), expect(want));
+}

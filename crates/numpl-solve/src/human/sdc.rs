@@ -1,0 +1,134 @@
+//! Sue de Coq: cells of a line-box intersection with two more candidates than cells,
+//! completed by cells of the line and cells of the box with disjoint candidates.
+
+use numpl_core::{Cell, Mask, Unit};
+
+use super::{Board, Step, Technique};
+
+/// Every subset of `cells` with 1..=`max` members, with the union of their candidates.
+fn subsets(b: &Board, cells: &[usize], max: usize) -> Vec<(Vec<usize>, u64)> {
+    let mut out = Vec::new();
+    let k = cells.len();
+    for bits in 1u32..(1 << k) {
+        if bits.count_ones() as usize > max {
+            continue;
+        }
+        let set: Vec<usize> = (0..k)
+            .filter(|i| bits >> i & 1 != 0)
+            .map(|i| cells[i])
+            .collect();
+        let m = set.iter().fold(0, |m, &c| m | b.cands[c]);
+        out.push((set, m));
+    }
+    out
+}
+
+/// Sue de Coq. With C in line ∩ box (candidates V, |V| >= |C| + 2), D in the rest of the
+/// line and E in the rest of the box, candidates of D and E disjoint, and as many values in
+/// C ∪ D ∪ E as cells: each value is placed there once. The rest of the line loses D's
+/// values and V's values not in E; the rest of the box loses E's values and V's not in D.
+pub(crate) fn sue_de_coq(b: &Board) -> Option<Step> {
+    let n = b.n;
+    for line in 0..2 * n {
+        let lc: Vec<usize> = b.geo.unit(line).iter().map(|&c| c as usize).collect();
+        let mut boxes: Vec<usize> = lc.iter().map(|&c| b.boxi(c)).collect();
+        boxes.dedup();
+        for bx in boxes {
+            let bu = 2 * n + bx;
+            let open = |c: &usize| b.values[*c] == 0;
+            let inter: Vec<usize> = lc
+                .iter()
+                .copied()
+                .filter(|&c| b.boxi(c) == bx)
+                .filter(open)
+                .collect();
+            if inter.len() < 2 {
+                continue;
+            }
+            let line_rest: Vec<usize> = lc
+                .iter()
+                .copied()
+                .filter(|&c| b.boxi(c) != bx)
+                .filter(open)
+                .collect();
+            let box_rest: Vec<usize> = b
+                .geo
+                .unit(bu)
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|c| !lc.contains(c))
+                .filter(open)
+                .collect();
+            for (cset, v) in subsets(b, &inter, inter.len()) {
+                let k = cset.len();
+                if k < 2 || (v.count_ones() as usize) < k + 2 {
+                    continue;
+                }
+                // D and E cells hold candidates of V plus at most what the count allows.
+                let ds: Vec<(Vec<usize>, u64)> = subsets(b, &line_rest, 3)
+                    .into_iter()
+                    .filter(|(d, m)| m & v != 0 && (m & !v).count_ones() as usize <= d.len())
+                    .collect();
+                let es: Vec<(Vec<usize>, u64)> = subsets(b, &box_rest, 3)
+                    .into_iter()
+                    .filter(|(e, m)| m & v != 0 && (m & !v).count_ones() as usize <= e.len())
+                    .collect();
+                for (d, vd) in &ds {
+                    for (e, ve) in &es {
+                        if vd & ve != 0 {
+                            continue;
+                        }
+                        let all = v | vd | ve;
+                        if all.count_ones() as usize != k + d.len() + e.len() {
+                            continue;
+                        }
+                        let line_vals = vd | (v & !ve);
+                        let box_vals = ve | (v & !vd);
+                        let mut elims = Vec::new();
+                        for &c in &line_rest {
+                            if !d.contains(&c) {
+                                elims.extend(
+                                    Mask(b.cands[c] & line_vals)
+                                        .iter()
+                                        .map(|x| (Cell(c as u16), x)),
+                                );
+                            }
+                        }
+                        for &c in &box_rest {
+                            if !e.contains(&c) {
+                                elims.extend(
+                                    Mask(b.cands[c] & box_vals)
+                                        .iter()
+                                        .map(|x| (Cell(c as u16), x)),
+                                );
+                            }
+                        }
+                        // Intersection cells outside C belong to both.
+                        for &c in &inter {
+                            if !cset.contains(&c) {
+                                let m = b.cands[c] & (line_vals | box_vals);
+                                elims.extend(Mask(m).iter().map(|x| (Cell(c as u16), x)));
+                            }
+                        }
+                        if elims.is_empty() {
+                            continue;
+                        }
+                        let mut step = Step::new(Technique::SueDeCoq);
+                        let cs =
+                            |s: &[usize]| s.iter().map(|&c| Cell(c as u16)).collect::<Vec<_>>();
+                        step.groups =
+                            vec![(cs(&cset), Mask(v)), (cs(d), Mask(*vd)), (cs(e), Mask(*ve))];
+                        step.cells = cs(&cset);
+                        step.cells.extend(cs(d));
+                        step.cells.extend(cs(e));
+                        step.units = vec![Unit(line as u16), Unit(bu as u16)];
+                        step.values = Mask(all);
+                        step.eliminations = elims;
+                        return Some(step);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
