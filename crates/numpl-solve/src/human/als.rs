@@ -255,19 +255,25 @@ pub(crate) fn als_xz(b: &Board) -> Option<Step> {
 pub(crate) fn als_xy_wing(b: &Board) -> Option<Step> {
     let t = tables(b);
     let als = all_als(b, &t, max_size(b));
-    for (ci, c) in als.iter().enumerate() {
-        // (als index, restricted common value) partners of the pivot.
-        let mut partners = Vec::new();
-        for (i, a) in als.iter().enumerate() {
-            if i == ci || !disjoint(a, c) {
+    // (als index, restricted common value) partners of every ALS, in one pass over pairs.
+    let mut links: Vec<Vec<(usize, u8)>> = vec![Vec::new(); als.len()];
+    for i in 0..als.len() {
+        for j in i + 1..als.len() {
+            let (a, c) = (&als[i], &als[j]);
+            let common = a.values & c.values;
+            if common == 0 || !disjoint(a, c) {
                 continue;
             }
-            for x in Mask(a.values & c.values) {
+            for x in Mask(common) {
                 if restricted(a, c, x) {
-                    partners.push((i, x));
+                    links[i].push((j, x));
+                    links[j].push((i, x));
                 }
             }
         }
+    }
+    for (ci, c) in als.iter().enumerate() {
+        let partners = &links[ci];
         for p in 0..partners.len() {
             for q in p + 1..partners.len() {
                 let ((ia, x), (ib, y)) = (partners[p], partners[q]);
