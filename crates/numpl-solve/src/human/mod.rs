@@ -81,7 +81,8 @@ pub struct HumanReport {
     /// The hardest technique used (None if no step was taken).
     pub hardest: Option<Technique>,
     /// HoDoKu's rating: the hardest technique's level, raised while the score passes
-    /// the level's bound. For a puzzle that is not solved it rates the steps taken.
+    /// the level's bound (bounds scaled by cells/81 on other sizes). For a puzzle that is
+    /// not solved it rates the steps taken.
     pub level: Level,
     /// The sum of HoDoKu's base scores over all steps.
     pub score: u32,
@@ -269,7 +270,7 @@ impl HumanSolver {
             givens,
             max_tuple,
             max_fish,
-            level: Level::rate(hardest_level, score),
+            level: Level::rate_cells(hardest_level, score, b.values.len()),
             score,
         }
     }

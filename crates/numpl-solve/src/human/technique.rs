@@ -130,11 +130,23 @@ impl Level {
         }
     }
 
-    /// HoDoKu's rating: the hardest technique's level, raised while the score passes the
-    /// level's bound.
+    /// HoDoKu's rating of a 9x9: the hardest technique's level, raised while the score
+    /// passes the level's bound.
     pub fn rate(hardest: Level, score: u32) -> Level {
+        Level::rate_cells(hardest, score, 81)
+    }
+
+    /// The rating on a grid of `cells` cells: HoDoKu's score bounds are for 81 cells, so
+    /// they scale with the number of cells (a 16x16 has about three times as many steps).
+    pub fn rate_cells(hardest: Level, score: u32, cells: usize) -> Level {
+        let bound = |l: Level| -> u64 {
+            match l {
+                Level::Extreme => u64::MAX,
+                _ => l.max_score() as u64 * cells.max(1) as u64 / 81,
+            }
+        };
         let mut level = hardest;
-        while score > level.max_score() && level != Level::Extreme {
+        while score as u64 > bound(level) && level != Level::Extreme {
             level = level.next();
         }
         level

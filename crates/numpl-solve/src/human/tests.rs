@@ -353,6 +353,10 @@ fn rating_levels() {
     assert_eq!(Level::rate(Level::Easy, 1601), Level::Unfair);
     assert_eq!(Level::rate(Level::Hard, 1900), Level::Extreme);
     assert_eq!(Level::rate(Level::Extreme, 0), Level::Extreme);
+    // 16x16: 256 cells, bounds x 256/81 (easy up to 2528).
+    assert_eq!(Level::rate_cells(Level::Easy, 2528, 256), Level::Easy);
+    assert_eq!(Level::rate_cells(Level::Easy, 2529, 256), Level::Medium);
+    assert_eq!(Level::rate_cells(Level::Easy, 801, 81), Level::Medium);
     let _ = Mask::EMPTY;
 }
 
