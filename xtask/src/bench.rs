@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo run --release -p xtask -- bench [--rounds N] [--data DIR] [--files a.txt,b.txt]
-//!                                      [--no-peer] [--no-big] [--big36] [--check]
+//!                                      [--no-peer] [--no-big] [--big 4x4,5x5,6x6] [--check]
 //! ```
 //!
 //! - For each of `top1465.txt`, `17-clue.txt`, `forum-hardest-1905.txt` and
@@ -18,9 +18,11 @@
 //!   the per-round ratios numpl / peer-bench.
 //! - peer-bench is copied from `../shared/tools/peer-bench` to `/tmp/peer-bench` and built
 //!   there with `cargo build --release` (`--no-peer` skips it).
-//! - Big grids (`--no-big` skips): minimal 16x16 and 25x25 puzzles made here from a fixed
-//!   seed (a pattern grid, shuffled, cells removed while the solution stays unique), each
-//!   solved with the uniqueness check; median and worst time. `--big36` adds a 36x36 one.
+//! - Big grids (`--no-big` skips): 16x16 and 25x25 puzzles made here from a fixed seed (a
+//!   pattern grid, shuffled, cells removed in random order while the solution stays unique
+//!   and its check costs under `DIG_BUDGET` nodes: minimal but for the costly cells), each
+//!   solved with the uniqueness check; median and worst time. `--big 4x4,5x5,6x6` chooses
+//!   the box shapes (default `4x4,5x5`: nine 16x16 and five 25x25 puzzles; one of 36x36).
 //! - `--check`: instead of timing, solve every puzzle of the files with the 9x9 path and
 //!   with the general solver, check every solution against the givens and the rules, and
 //!   report any disagreement (status, solution). Exit status 1 on a mismatch.
@@ -46,7 +48,7 @@ struct Args {
     files: Vec<String>,
     peer: bool,
     big: bool,
-    big36: bool,
+    big_sizes: Vec<(usize, usize)>,
     check: bool,
 }
 
@@ -58,7 +60,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
         files: FILES.iter().map(|s| s.to_string()).collect(),
         peer: true,
         big: true,
-        big36: false,
+        big_sizes: vec![(4, 4), (5, 5)],
         check: false,
     };
     let mut it = args.iter();
@@ -84,11 +86,19 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
             }
             "--no-peer" => a.peer = false,
             "--no-big" => a.big = false,
-            "--big36" => a.big36 = true,
+            "--big" => {
+                a.big_sizes = value("--big")?
+                    .split(',')
+                    .map(|s| {
+                        let shape: Shape = s.parse().map_err(|e| format!("bench: --big {s}: {e}"))?;
+                        Ok((shape.box_rows(), shape.box_cols()))
+                    })
+                    .collect::<Result<_, String>>()?
+            }
             "--check" => a.check = true,
             "-h" | "--help" => {
                 return Err("usage: cargo run --release -p xtask -- bench [--rounds N] \
-                     [--data DIR] [--files a.txt,b.txt] [--no-peer] [--no-big] [--big36] [--check]"
+                     [--data DIR] [--files a.txt,b.txt] [--no-peer] [--no-big] [--big 4x4,5x5,6x6] [--check]"
                     .to_string())
             }
             other => return Err(format!("bench: unknown argument `{other}`")),
@@ -108,7 +118,9 @@ fn workspace_root() -> PathBuf {
 pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let a = parse_args(args)?;
     if cfg!(debug_assertions) {
-        eprintln!("bench: warning: this is a debug build; use `cargo run --release -p xtask -- bench`");
+        eprintln!(
+            "bench: warning: this is a debug build; use `cargo run --release -p xtask -- bench`"
+        );
     }
     if a.check {
         return check(&a);
@@ -159,11 +171,17 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         }
     }
     if a.big {
-        big_grids(4, 4, 9, a.rounds)?;
-        big_grids(5, 5, 5, a.rounds)?;
-    }
-    if a.big36 {
-        big_grids(6, 6, 1, 1)?;
+        for &(br, bc) in &a.big_sizes {
+            let n = br * bc;
+            let count = if n <= 16 {
+                9
+            } else if n <= 25 {
+                5
+            } else {
+                1
+            };
+            big_grids(br, bc, count, a.rounds)?;
+        }
     }
     Ok(())
 }
@@ -322,9 +340,7 @@ fn check(a: &Args) -> Result<(), String> {
                 bad += 1;
                 println!(
                     "{file}: line {}: 9x9 path says {:?}, general solver found {}",
-                    p.line,
-                    nine.status,
-                    fast.count
+                    p.line, nine.status, fast.count
                 );
             }
         }
@@ -362,8 +378,12 @@ impl Rng {
     }
 }
 
-/// A minimal puzzle of boxes `br` x `bc`: a shuffled pattern grid with cells removed, in
-/// random order, while the solution stays unique.
+/// The node budget of one uniqueness check while digging a big puzzle.
+const DIG_BUDGET: u64 = 20_000;
+
+/// A (budget-)minimal puzzle of boxes `br` x `bc`: a shuffled pattern grid with cells
+/// removed, in random order, while the solution stays unique and the fast solver proves it
+/// within [`DIG_BUDGET`] nodes. Every given left is needed or expensive to drop.
 fn minimal_puzzle(br: usize, bc: usize, rng: &mut Rng) -> Grid {
     let shape = Shape::new(br, bc).expect("valid box");
     let n = br * bc;
@@ -395,10 +415,17 @@ fn minimal_puzzle(br: usize, bc: usize, rng: &mut Rng) -> Grid {
     debug_assert!(grid.check().is_ok());
     let mut order: Vec<usize> = (0..n * n).collect();
     rng.shuffle(&mut order);
+    // A uniqueness check that needs more nodes than this keeps its cell: on 25x25 and up,
+    // random digging otherwise ends in puzzles whose proof of uniqueness takes minutes.
+    let check = SolveOptions {
+        limit: 2,
+        budget: Some(DIG_BUDGET),
+    };
     for c in order {
         let v = grid.get(c);
         grid.set(c, 0);
-        if numpl_solve::count_solutions(&grid, 2) != 1 {
+        let o = solve(&grid, Algorithm::Fast, &check);
+        if o.status != Status::Solved {
             grid.set(c, v);
         }
     }
@@ -410,7 +437,9 @@ fn big_grids(br: usize, bc: usize, count: usize, rounds: usize) -> Result<(), St
     let n = br * bc;
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (n as u64));
     let made = Instant::now();
-    let puzzles: Vec<Grid> = (0..count).map(|_| minimal_puzzle(br, bc, &mut rng)).collect();
+    let puzzles: Vec<Grid> = (0..count)
+        .map(|_| minimal_puzzle(br, bc, &mut rng))
+        .collect();
     let made = made.elapsed().as_secs_f64();
     let mut times = Vec::new();
     let mut guesses = Vec::new();
@@ -431,7 +460,7 @@ fn big_grids(br: usize, bc: usize, count: usize, rounds: usize) -> Result<(), St
     let clues: usize = puzzles.iter().map(|p| p.filled()).sum::<usize>() / count.max(1);
     let worst = times.iter().copied().fold(0.0, f64::max);
     println!(
-        "{n}x{n}: {count} minimal puzzles (~{clues} givens, made in {made:.1}s): median {:.3} ms, worst {worst:.3} ms, median guesses {:.0}",
+        "{n}x{n}: {count} dug puzzles (~{clues} givens, made in {made:.1}s): median {:.3} ms, worst {worst:.3} ms, median guesses {:.0}",
         median(&mut times).unwrap_or(0.0),
         median(&mut guesses).unwrap_or(0.0),
     );

@@ -7,8 +7,14 @@
 //! - units touched since the last sweep are scanned for values with a single place
 //!   (hidden singles) and for values with none (contradiction);
 //! - when singles stall, locked candidates (box-line: pointing and claiming) are applied on
-//!   grids of 16x16 and larger, where they cut the tree more than they cost;
-//! - then the search branches on the open cell with the fewest candidates.
+//!   grids of 16x16 and larger, where they cut the tree more than they cost, to the boxes
+//!   and lines that changed since the last such pass;
+//! - then the search branches on the open cell with the fewest candidates, ties going to
+//!   the cell whose row, column and box have the fewest open cells (it cuts the tree on big
+//!   grids several-fold against the first such cell).
+//!
+//! An assigned cell has no candidates left (its value is in the level's value array and in
+//! its units' placed masks), so the scans need no test for "open".
 //!
 //! Each search level is a copy of the parent's state in a preallocated stack (grown only
 //! when the search goes deeper than before), so a node allocates nothing. 9x9 grids go to
@@ -40,6 +46,9 @@ fn use_locked(n: usize) -> bool {
 /// A contradiction was found: the current branch has no solution.
 struct Dead;
 
+/// The bits of the units of a shape (3N <= 192), one bit per unit.
+type Units = [u64; 3];
+
 struct Solver {
     shape: Shape,
     n: usize,
@@ -53,18 +62,22 @@ struct Solver {
     cell_units: Vec<[u16; 3]>,
     /// The N cells of every unit, reading order.
     unit_cells: Vec<u16>,
-    /// Candidates per level: `cells` words per level. An assigned cell holds its value's bit.
+    /// Candidates per level: `cells` words per level; 0 for an assigned cell.
     cand: Vec<u64>,
     /// Values per level: `cells` bytes per level, 0 for an open cell.
     val: Vec<u8>,
+    /// Values placed in each unit, per level: `3N` words per level.
+    placed: Vec<u64>,
     /// Open cells per level.
     left: Vec<u32>,
-    /// Branching frames: (cell, candidates not yet tried).
+    /// Branching frames: (cell, values not yet tried).
     frames: Vec<(u16, u64)>,
     /// Naked singles waiting to be assigned.
     queue: Vec<u16>,
-    /// Units touched since their last hidden-single scan (bit per unit, 3N <= 192).
-    dirty: [u64; 3],
+    /// Units changed since their last hidden-single scan.
+    dirty: Units,
+    /// Units changed since the last box-line pass.
+    line_dirty: Units,
     nodes: u64,
     guesses: u64,
     budget: u64,
@@ -100,10 +113,12 @@ impl Solver {
             unit_cells,
             cand: vec![0; levels * cells],
             val: vec![0; levels * cells],
+            placed: vec![0; levels * 3 * n],
             left: vec![0; levels],
             frames: Vec::with_capacity(levels),
             queue: Vec::with_capacity(cells),
             dirty: [0; 3],
+            line_dirty: [0; 3],
             nodes: 0,
             guesses: 0,
             budget,
@@ -118,8 +133,7 @@ impl Solver {
             guesses: 0,
             budget_hit: false,
         };
-        let ok = self.init(puzzle).is_ok();
-        if ok {
+        if self.init(puzzle).is_ok() {
             self.search(limit, &mut result);
         }
         result.nodes = self.nodes;
@@ -132,30 +146,28 @@ impl Solver {
         let cells = self.cells;
         self.cand[..cells].fill(self.all);
         self.val[..cells].fill(0);
+        self.placed[..3 * self.n].fill(0);
         self.left[0] = cells as u32;
         self.queue.clear();
         for (c, &v) in puzzle.values().iter().enumerate() {
             if v != 0 {
-                let bit = 1u64 << (v - 1);
-                if self.cand[c] & bit == 0 {
+                if self.cand[c] & (1u64 << (v - 1)) == 0 {
                     return Err(Dead);
                 }
-                if self.val[c] == 0 {
-                    self.assign(0, c, v)?;
-                }
+                self.assign(0, c, v)?;
             }
         }
         // Givens are not search nodes.
         self.nodes = 0;
         let units = 3 * self.n;
         for (w, d) in self.dirty.iter_mut().enumerate() {
-            let lo = w * 64;
-            *d = match units.saturating_sub(lo) {
+            *d = match units.saturating_sub(w * 64) {
                 0 => 0,
                 k if k >= 64 => u64::MAX,
                 k => (1u64 << k) - 1,
             };
         }
+        self.line_dirty = self.dirty;
         self.propagate(0)
     }
 
@@ -174,20 +186,20 @@ impl Solver {
                     return;
                 }
             } else {
-                let (cell, cands) = self.pick(level);
+                let frame = self.pick(level);
                 self.guesses += 1;
-                self.frames.push((cell as u16, cands));
+                self.frames.push(frame);
             }
             // Try the next untried value of the innermost open branch.
             loop {
                 let Some(frame) = self.frames.last_mut() else {
                     return;
                 };
-                if frame.1 == 0 {
+                let (cell, rem) = *frame;
+                if rem == 0 {
                     self.frames.pop();
                     continue;
                 }
-                let (cell, rem) = *frame;
                 frame.1 = rem & (rem - 1);
                 if self.nodes >= self.budget {
                     result.budget_hit = true;
@@ -199,6 +211,7 @@ impl Solver {
                 self.copy_level(level - 1, level);
                 self.queue.clear();
                 self.dirty = [0; 3];
+                self.line_dirty = [0; 3];
                 if self.assign(level, cell as usize, v).is_ok() && self.propagate(level).is_ok() {
                     break;
                 }
@@ -211,33 +224,48 @@ impl Solver {
             let levels = (level + 1) * 2;
             self.cand.resize(levels * self.cells, 0);
             self.val.resize(levels * self.cells, 0);
+            self.placed.resize(levels * 3 * self.n, 0);
             self.left.resize(levels, 0);
         }
     }
 
     fn copy_level(&mut self, from: usize, to: usize) {
         let cells = self.cells;
+        let units = 3 * self.n;
         self.cand
             .copy_within(from * cells..(from + 1) * cells, to * cells);
         self.val.copy_within(from * cells..(from + 1) * cells, to * cells);
+        self.placed
+            .copy_within(from * units..(from + 1) * units, to * units);
         self.left[to] = self.left[from];
     }
 
-    /// The open cell with the fewest candidates, and its candidates.
-    fn pick(&self, level: usize) -> (usize, u64) {
+    /// Where to branch: the open cell with the fewest candidates; among those, the one
+    /// whose units have the fewest open cells.
+    fn pick(&self, level: usize) -> (u16, u64) {
         let base = level * self.cells;
         let cand = &self.cand[base..base + self.cells];
-        let val = &self.val[base..base + self.cells];
-        let mut best = (usize::MAX, 0u64);
+        let mut open = [0u32; 192];
+        for (c, &m) in cand.iter().enumerate() {
+            if m != 0 {
+                for u in self.cell_units[c] {
+                    open[u as usize] += 1;
+                }
+            }
+        }
+        let mut best = (0u16, 0u64);
         let mut best_len = u32::MAX;
-        for (c, (&m, &v)) in cand.iter().zip(val).enumerate() {
-            if v == 0 {
+        let mut best_deg = u32::MAX;
+        for (c, &m) in cand.iter().enumerate() {
+            if m != 0 {
                 let len = m.count_ones();
-                if len < best_len {
-                    best = (c, m);
-                    best_len = len;
-                    if len <= 2 {
-                        break;
+                if len <= best_len {
+                    let [a, b, d] = self.cell_units[c];
+                    let deg = open[a as usize] + open[b as usize] + open[d as usize];
+                    if len < best_len || deg < best_deg {
+                        best = (c as u16, m);
+                        best_len = len;
+                        best_deg = deg;
                     }
                 }
             }
@@ -245,11 +273,32 @@ impl Solver {
         best
     }
 
-    #[inline]
+    #[inline(always)]
     fn mark_dirty(&mut self, cell: usize) {
         for u in self.cell_units[cell] {
-            self.dirty[(u >> 6) as usize] |= 1u64 << (u & 63);
+            let (w, bit) = ((u >> 6) as usize, 1u64 << (u & 63));
+            self.dirty[w] |= bit;
+            self.line_dirty[w] |= bit;
         }
+    }
+
+    /// Removes `values` from the open cell `c`; queues it when one value is left.
+    #[inline(always)]
+    fn remove(&mut self, base: usize, c: usize, values: u64) -> Result<bool, Dead> {
+        let m = self.cand[base + c];
+        if m & values == 0 {
+            return Ok(false);
+        }
+        let m = m & !values;
+        if m == 0 {
+            return Err(Dead);
+        }
+        self.cand[base + c] = m;
+        if m & (m - 1) == 0 {
+            self.queue.push(c as u16);
+        }
+        self.mark_dirty(c);
+        Ok(true)
     }
 
     /// Places `v` in the open cell `cell` and removes it from the peers.
@@ -258,27 +307,17 @@ impl Solver {
         let bit = 1u64 << (v - 1);
         self.nodes += 1;
         self.val[base + cell] = v;
-        self.cand[base + cell] = bit;
+        self.cand[base + cell] = 0;
         self.left[level] -= 1;
+        let pbase = level * 3 * self.n;
+        for u in self.cell_units[cell] {
+            self.placed[pbase + u as usize] |= bit;
+        }
         self.mark_dirty(cell);
         let pc = self.peer_count;
         for i in 0..pc {
             let p = self.peers[cell * pc + i] as usize;
-            let m = self.cand[base + p];
-            if m & bit != 0 {
-                if self.val[base + p] != 0 {
-                    return Err(Dead);
-                }
-                let m = m & !bit;
-                self.cand[base + p] = m;
-                if m == 0 {
-                    return Err(Dead);
-                }
-                if m & (m - 1) == 0 {
-                    self.queue.push(p as u16);
-                }
-                self.mark_dirty(p);
-            }
+            self.remove(base, p, bit)?;
         }
         Ok(())
     }
@@ -287,13 +326,10 @@ impl Solver {
     fn drain(&mut self, level: usize) -> Result<(), Dead> {
         let base = level * self.cells;
         while let Some(c) = self.queue.pop() {
-            let c = c as usize;
-            if self.val[base + c] == 0 {
-                let m = self.cand[base + c];
-                if m == 0 {
-                    return Err(Dead);
-                }
-                self.assign(level, c, m.trailing_zeros() as u8 + 1)?;
+            let m = self.cand[base + c as usize];
+            // 0: assigned meanwhile (an emptied open cell was reported when it emptied).
+            if m != 0 {
+                self.assign(level, c as usize, m.trailing_zeros() as u8 + 1)?;
             }
         }
         Ok(())
@@ -310,7 +346,8 @@ impl Solver {
                 self.hidden_singles(level)?;
                 continue;
             }
-            if self.locked && self.box_line(level)? {
+            if self.locked && self.line_dirty != [0; 3] {
+                self.box_line(level)?;
                 continue;
             }
             return Ok(());
@@ -321,49 +358,40 @@ impl Solver {
     /// place is assigned there.
     fn hidden_singles(&mut self, level: usize) -> Result<(), Dead> {
         let base = level * self.cells;
+        let pbase = level * 3 * self.n;
         let n = self.n;
         let all = self.all;
         for w in 0..3 {
             while self.dirty[w] != 0 {
                 let u = w * 64 + self.dirty[w].trailing_zeros() as usize;
                 self.dirty[w] &= self.dirty[w] - 1;
-                let (mut once, mut twice, mut placed) = (0u64, 0u64, 0u64);
-                for i in 0..n {
-                    let c = self.unit_cells[u * n + i] as usize;
-                    let m = self.cand[base + c];
-                    if self.val[base + c] != 0 {
-                        placed |= m;
-                    } else {
-                        twice |= once & m;
-                        once |= m;
-                    }
+                let cells = &self.unit_cells[u * n..(u + 1) * n];
+                let (mut once, mut twice) = (0u64, 0u64);
+                for &c in cells {
+                    let m = self.cand[base + c as usize];
+                    twice |= once & m;
+                    once |= m;
                 }
+                let placed = self.placed[pbase + u];
                 if (once | placed) != all {
                     return Err(Dead);
                 }
-                let mut single = once & !twice & !placed;
+                let mut single = once & !twice;
                 while single != 0 {
                     let bit = single & single.wrapping_neg();
                     single ^= bit;
-                    let v = bit.trailing_zeros() as u8 + 1;
-                    let mut found = false;
-                    for i in 0..n {
-                        let c = self.unit_cells[u * n + i] as usize;
-                        if self.val[base + c] == 0 && self.cand[base + c] & bit != 0 {
-                            self.assign(level, c, v)?;
-                            found = true;
-                            break;
-                        }
-                    }
-                    if !found {
-                        // Either a naked single placed it meanwhile, or an earlier
-                        // assignment took its last place.
-                        let placed_now = (0..n).any(|i| {
-                            let c = self.unit_cells[u * n + i] as usize;
-                            self.val[base + c] == v
-                        });
-                        if !placed_now {
-                            return Err(Dead);
+                    let cells = &self.unit_cells[u * n..(u + 1) * n];
+                    let found = cells
+                        .iter()
+                        .map(|&c| c as usize)
+                        .find(|&c| self.cand[base + c] & bit != 0);
+                    match found {
+                        Some(c) => self.assign(level, c, bit.trailing_zeros() as u8 + 1)?,
+                        None => {
+                            // Placed meanwhile by a naked single, or its last place was taken.
+                            if self.placed[pbase + u] & bit == 0 {
+                                return Err(Dead);
+                            }
                         }
                     }
                     self.drain(level)?;
@@ -373,187 +401,109 @@ impl Solver {
         Ok(())
     }
 
-    /// Removes `values` from the open cells `cells[from..to]` of a unit except
-    /// `keep_from..keep_to`; returns whether anything changed.
-    fn eliminate(
-        &mut self,
-        level: usize,
-        unit: usize,
-        keep: std::ops::Range<usize>,
-        values: u64,
-    ) -> Result<bool, Dead> {
-        let base = level * self.cells;
-        let n = self.n;
-        let mut changed = false;
-        for i in 0..n {
-            if keep.contains(&i) {
-                continue;
-            }
-            let c = self.unit_cells[unit * n + i] as usize;
-            let m = self.cand[base + c];
-            if self.val[base + c] == 0 && m & values != 0 {
-                let m = m & !values;
-                if m == 0 {
-                    return Err(Dead);
-                }
-                self.cand[base + c] = m;
-                if m & (m - 1) == 0 {
-                    self.queue.push(c as u16);
-                }
-                self.mark_dirty(c);
-                changed = true;
-            }
-        }
-        Ok(changed)
-    }
-
-    /// Locked candidates: a value confined to one row (column) of a box leaves the rest of
-    /// that row (column); a value confined to one box within a row (column) leaves the rest
-    /// of that box. Returns whether anything changed.
-    fn box_line(&mut self, level: usize) -> Result<bool, Dead> {
+    /// Locked candidates on the boxes and lines changed since the last pass: a value
+    /// confined to one row (column) of a box leaves the rest of that row (column); a value
+    /// confined to one box within a row (column) leaves the rest of that box.
+    fn box_line(&mut self, level: usize) -> Result<(), Dead> {
         let base = level * self.cells;
         let n = self.n;
         let (br, bc) = (self.shape.box_rows(), self.shape.box_cols());
-        let mut changed = false;
+        let todo = self.line_dirty;
+        self.line_dirty = [0; 3];
+        let is_todo = |u: usize| todo[u >> 6] >> (u & 63) & 1 != 0;
         let mut seg = [0u64; 64];
-        // Segment `j` of a line: the cells it shares with one box.
-        // Rows: N/C segments of C cells; columns: N/R segments of R cells.
-        for (first_unit, seg_len) in [(0usize, bc), (n, br)] {
+        // Claiming. A line's segment j is what it shares with one box: rows have N/C
+        // segments of C cells, columns N/R segments of R cells.
+        for (first, seg_len) in [(0usize, bc), (n, br)] {
             let segs = n / seg_len;
-            for line in first_unit..first_unit + n {
-                for (j, s) in seg[..segs].iter_mut().enumerate() {
-                    let mut m = 0u64;
-                    for i in j * seg_len..(j + 1) * seg_len {
-                        let c = self.unit_cells[line * n + i] as usize;
-                        if self.val[base + c] == 0 {
-                            m |= self.cand[base + c];
-                        }
-                    }
-                    *s = m;
+            for line in first..first + n {
+                if !is_todo(line) {
+                    continue;
                 }
+                let cells = &self.unit_cells[line * n..(line + 1) * n];
+                for (j, s) in seg[..segs].iter_mut().enumerate() {
+                    *s = cells[j * seg_len..(j + 1) * seg_len]
+                        .iter()
+                        .fold(0, |m, &c| m | self.cand[base + c as usize]);
+                }
+                let (twice, _) = once_twice(&seg[..segs]);
                 for j in 0..segs {
-                    let mut others = 0u64;
-                    for (k, &s) in seg[..segs].iter().enumerate() {
-                        if k != j {
-                            others |= s;
-                        }
-                    }
-                    let only = seg[j] & !others;
+                    let only = seg[j] & !twice_except(&seg[..segs], j, twice);
                     if only == 0 {
                         continue;
                     }
-                    // Claiming: `only` is confined to this segment within the line: it leaves
-                    // the rest of the box.
                     let c0 = self.unit_cells[line * n + j * seg_len] as usize;
                     let bx = self.cell_units[c0][2] as usize;
-                    let keep = self.box_positions(line < n, c0, seg_len);
-                    changed |= self.eliminate_box(level, bx, &keep, only)?;
+                    // The box's cells off this line lose `only`.
+                    for i in 0..n {
+                        let c = self.unit_cells[bx * n + i] as usize;
+                        let on_line = if line < n { c / n == line } else { c % n == line - n };
+                        if !on_line {
+                            self.remove(base, c, only)?;
+                        }
+                    }
                 }
             }
         }
         // Pointing: within a box, a value confined to one of its rows (columns).
         for bx in 2 * n..3 * n {
-            // Box rows: br segments of bc cells (reading order in the unit).
-            let mut total_rows = [0u64; 64];
-            for (i, t) in total_rows[..br].iter_mut().enumerate() {
-                let mut m = 0u64;
-                for k in 0..bc {
-                    let c = self.unit_cells[bx * n + i * bc + k] as usize;
-                    if self.val[base + c] == 0 {
-                        m |= self.cand[base + c];
-                    }
-                }
-                *t = m;
-            }
-            for i in 0..br {
-                let mut others = 0u64;
-                for (k, &t) in total_rows[..br].iter().enumerate() {
-                    if k != i {
-                        others |= t;
-                    }
-                }
-                let only = total_rows[i] & !others;
-                if only != 0 {
-                    let c0 = self.unit_cells[bx * n + i * bc] as usize;
-                    let row = self.cell_units[c0][0] as usize;
-                    let col0 = c0 % n;
-                    changed |= self.eliminate(level, row, col0..col0 + bc, only)?;
-                }
-            }
-            let mut total_cols = [0u64; 64];
-            for (k, t) in total_cols[..bc].iter_mut().enumerate() {
-                let mut m = 0u64;
-                for i in 0..br {
-                    let c = self.unit_cells[bx * n + i * bc + k] as usize;
-                    if self.val[base + c] == 0 {
-                        m |= self.cand[base + c];
-                    }
-                }
-                *t = m;
-            }
-            for k in 0..bc {
-                let mut others = 0u64;
-                for (j, &t) in total_cols[..bc].iter().enumerate() {
-                    if j != k {
-                        others |= t;
-                    }
-                }
-                let only = total_cols[k] & !others;
-                if only != 0 {
-                    let c0 = self.unit_cells[bx * n + k] as usize;
-                    let col = self.cell_units[c0][1] as usize;
-                    let row0 = c0 / n;
-                    changed |= self.eliminate(level, col, row0..row0 + br, only)?;
-                }
-            }
-        }
-        Ok(changed)
-    }
-
-    /// Which positions (0..N, reading order inside the box) of `c0`'s box hold the segment
-    /// of `seg_len` cells starting at `c0` along a row (`row == true`) or a column.
-    fn box_positions(&self, row: bool, c0: usize, seg_len: usize) -> [bool; 64] {
-        let n = self.n;
-        let (br, bc) = (self.shape.box_rows(), self.shape.box_cols());
-        let (r, c) = (c0 / n, c0 % n);
-        let (ir, ic) = (r % br, c % bc);
-        let mut keep = [false; 64];
-        for k in 0..seg_len {
-            let pos = if row { ir * bc + ic + k } else { (ir + k) * bc + ic };
-            keep[pos] = true;
-        }
-        keep
-    }
-
-    fn eliminate_box(
-        &mut self,
-        level: usize,
-        bx: usize,
-        keep: &[bool; 64],
-        values: u64,
-    ) -> Result<bool, Dead> {
-        let base = level * self.cells;
-        let n = self.n;
-        let mut changed = false;
-        for (i, &k) in keep[..n].iter().enumerate() {
-            if k {
+            if !is_todo(bx) {
                 continue;
             }
-            let c = self.unit_cells[bx * n + i] as usize;
-            let m = self.cand[base + c];
-            if self.val[base + c] == 0 && m & values != 0 {
-                let m = m & !values;
-                if m == 0 {
-                    return Err(Dead);
+            for (parts, len, stride_part, stride_cell, unit_kind) in
+                [(br, bc, bc, 1, 0usize), (bc, br, 1, bc, 1usize)]
+            {
+                for (i, s) in seg[..parts].iter_mut().enumerate() {
+                    let mut m = 0u64;
+                    for k in 0..len {
+                        let c = self.unit_cells[bx * n + i * stride_part + k * stride_cell];
+                        m |= self.cand[base + c as usize];
+                    }
+                    *s = m;
                 }
-                self.cand[base + c] = m;
-                if m & (m - 1) == 0 {
-                    self.queue.push(c as u16);
+                let (twice, _) = once_twice(&seg[..parts]);
+                for i in 0..parts {
+                    let only = seg[i] & !twice_except(&seg[..parts], i, twice);
+                    if only == 0 {
+                        continue;
+                    }
+                    let c0 = self.unit_cells[bx * n + i * stride_part] as usize;
+                    let line = self.cell_units[c0][unit_kind] as usize;
+                    for k in 0..n {
+                        let c = self.unit_cells[line * n + k] as usize;
+                        if self.cell_units[c][2] as usize != bx {
+                            self.remove(base, c, only)?;
+                        }
+                    }
                 }
-                self.mark_dirty(c);
-                changed = true;
             }
         }
-        Ok(changed)
+        Ok(())
     }
+}
+
+/// (values in at least two of the masks, values in at least one).
+#[inline]
+fn once_twice(segs: &[u64]) -> (u64, u64) {
+    let (mut once, mut twice) = (0u64, 0u64);
+    for &s in segs {
+        twice |= once & s;
+        once |= s;
+    }
+    (twice, once)
+}
+
+/// The values of the masks other than `j`: what `segs[j]` shares with no other mask is
+/// `segs[j] & !twice_except(..)`.
+#[inline]
+fn twice_except(segs: &[u64], j: usize, twice: u64) -> u64 {
+    // A value of segs[j] found in another mask is either in `twice`, or (if segs[j] does not
+    // have it) irrelevant; so OR the others only when needed.
+    let mut others = twice;
+    for (k, &s) in segs.iter().enumerate() {
+        if k != j {
+            others |= s;
+        }
+    }
+    others
 }
