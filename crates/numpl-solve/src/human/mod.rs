@@ -146,7 +146,12 @@ impl HumanSolver {
 
     /// Whether the solver may use `t`.
     pub fn allows(&self, t: Technique) -> bool {
-        if !self.unique && matches!(t, Technique::UniqueRectangle | Technique::BugPlusOne) {
+        if !self.unique
+            && matches!(
+                t,
+                Technique::UniqueRectangle | Technique::HiddenRectangle | Technique::BugPlusOne
+            )
+        {
             return false;
         }
         self.max.is_none_or(|m| t <= m)
@@ -381,6 +386,7 @@ fn implemented(t: Technique) -> bool {
             | XyWing
             | XyzWing
             | UniqueRectangle
+            | HiddenRectangle
             | BugPlusOne
             | SimpleColors
             | MultiColors
@@ -415,6 +421,7 @@ fn find(t: Technique, b: &Board) -> Option<Step> {
         XyWing => wings::xy_wing(b),
         XyzWing => wings::xyz_wing(b),
         UniqueRectangle => uniq::unique_rectangle(b),
+        HiddenRectangle => uniq::hidden_rectangle(b),
         BugPlusOne => uniq::bug_plus_one(b),
         SimpleColors => chains::simple_colors(b),
         MultiColors => chains::multi_colors(b),

@@ -161,6 +161,17 @@ impl Step {
                     let _ = write!(s, " ({})", us.join(", "));
                 }
             }
+            HiddenRectangle => {
+                let _ = write!(s, "{title}: {} in {}", self.values, list(&self.cells));
+                if self.units.len() == 2 {
+                    let _ = write!(
+                        s,
+                        " (first value only in the rectangle in {} and {})",
+                        un(self.units[0]),
+                        un(self.units[1])
+                    );
+                }
+            }
             UniqueRectangle => {
                 let _ = write!(
                     s,

@@ -45,8 +45,10 @@ pub enum Technique {
     XyWing,
     /// A trivalue pivot and two bivalue pincers.
     XyzWing,
-    /// Unique rectangle, types 1 to 4 (uniqueness).
+    /// Unique rectangle, types 1 to 6 (uniqueness).
     UniqueRectangle,
+    /// Hidden rectangle (uniqueness).
+    HiddenRectangle,
     /// Finned fish of size K.
     FinnedFish(u8),
     /// Sashimi fish of size K.
@@ -176,7 +178,7 @@ const FISH_NAMES: [&str; 3] = ["x_wing", "swordfish", "jellyfish"];
 
 impl Technique {
     /// The techniques without a size, in order (for parsing and listing).
-    const FIXED: [Technique; 24] = [
+    const FIXED: [Technique; 25] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -193,6 +195,7 @@ impl Technique {
         Technique::XyWing,
         Technique::XyzWing,
         Technique::UniqueRectangle,
+        Technique::HiddenRectangle,
         Technique::SueDeCoq,
         Technique::SimpleColors,
         Technique::MultiColors,
@@ -251,6 +254,7 @@ impl Technique {
             XyWing => "xy_wing",
             XyzWing => "xyz_wing",
             UniqueRectangle => "unique_rectangle",
+            HiddenRectangle => "hidden_rectangle",
             SueDeCoq => "sue_de_coq",
             SimpleColors => "simple_colors",
             MultiColors => "multi_colors",
@@ -304,6 +308,7 @@ impl Technique {
             XyWing => "XY-Wing",
             XyzWing => "XYZ-Wing",
             UniqueRectangle => "Unique Rectangle",
+            HiddenRectangle => "Hidden Rectangle",
             SueDeCoq => "Sue de Coq",
             SimpleColors => "Simple Colors",
             MultiColors => "Multi Colors",
@@ -366,6 +371,7 @@ impl Technique {
             XyWing => 3300,
             XyzWing => 3400,
             UniqueRectangle => 3500,
+            HiddenRectangle => 4010,
             FinnedFish(k) => match k {
                 0..=4 => 4100 + 200 * (k.max(2) as u32 - 2),
                 _ => 4600 + big(k) - 1,
@@ -401,7 +407,9 @@ impl Technique {
             FinnedFish(2) | SashimiFish(2) => Level::Hard,
             FinnedFish(_) | SashimiFish(_) => Level::Unfair,
             RemotePair | BugPlusOne | Skyscraper | TwoStringKite | EmptyRectangle | WWing
-            | XyWing | XyzWing | UniqueRectangle | SimpleColors | MultiColors => Level::Hard,
+            | XyWing | XyzWing | UniqueRectangle | HiddenRectangle | SimpleColors | MultiColors => {
+                Level::Hard
+            }
             SueDeCoq | XChain | XyChain | Aic | AlsXz | AlsXyWing => Level::Unfair,
             ForcingChain => Level::Extreme,
         }
@@ -448,7 +456,7 @@ impl Technique {
                 _ => 470,
             },
             RemotePair => 110,
-            BugPlusOne | UniqueRectangle => 100,
+            BugPlusOne | UniqueRectangle | HiddenRectangle => 100,
             Skyscraper => 130,
             TwoStringKite | WWing | SimpleColors => 150,
             EmptyRectangle => 120,

@@ -664,3 +664,40 @@ fn sue_de_coq() {
     want.extend(cells_v(&boxc, 4));
     assert_eq!(elims(&step), expect(want));
 }
+
+#[test]
+fn unique_rectangle_types_5_and_6() {
+    // Type 5: three roof cells {1,2,7}: one of them is 7; r2c5 and r2c6 see all three.
+    let mut b = empty9();
+    set(&mut b, 1, 1, &[1, 2]);
+    for (r, c) in [(1, 4), (2, 1), (2, 4)] {
+        set(&mut b, r, c, &[1, 2, 7]);
+    }
+    let step = uniq::unique_rectangle(&b).unwrap();
+    assert_eq!(step.variant, 5);
+    assert_eq!(elims(&step), cells_v(&[(2, 5), (2, 6)], 7));
+    // Type 6: {1,2} on the diagonal r1c1, r2c4; 1 only in the rectangle in rows 1 and 2.
+    let mut b = empty9();
+    set(&mut b, 1, 1, &[1, 2]);
+    set(&mut b, 2, 4, &[1, 2]);
+    set(&mut b, 1, 4, &[1, 2, 7]);
+    set(&mut b, 2, 1, &[1, 2, 8]);
+    row_only(&mut b, 1, 1, &[1, 4]);
+    row_only(&mut b, 2, 1, &[1, 4]);
+    let step = uniq::unique_rectangle(&b).unwrap();
+    assert_eq!(step.variant, 6);
+    assert_eq!(elims(&step), vec![(rc(1, 4), 1), (rc(2, 1), 1)]);
+}
+
+#[test]
+fn hidden_rectangle() {
+    // r1c1 {1,2}; 1 only at r2c1, r2c4 in row 2 and at r1c4, r2c4 in column 4: r2c4 = 2
+    // would force 1 into r2c1 and r1c4, then r1c1 = 2: the deadly pattern.
+    let mut b = empty9();
+    set(&mut b, 1, 1, &[1, 2]);
+    row_only(&mut b, 2, 1, &[1, 4]);
+    col_only(&mut b, 4, 1, &[1, 2]);
+    let step = uniq::hidden_rectangle(&b).unwrap();
+    assert_eq!(elims(&step), vec![(rc(2, 4), 2)]);
+    assert!(!HumanSolver::new().allows(Technique::HiddenRectangle));
+}

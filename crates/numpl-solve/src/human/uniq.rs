@@ -82,10 +82,44 @@ fn ur_types(b: &Board, cells: [usize; 4], ab: u64, a: u8, bv: u8) -> Option<Step
         step.eliminations = vec![(Cell(t as u16), a), (Cell(t as u16), bv)];
         return Some(step);
     }
+    // Type 5: one cell holds only {a,b} and the other three have the same one extra c.
+    if exact.len() == 1 {
+        let c = b.cands[roof[0]] & !ab;
+        if c.count_ones() == 1 && roof.iter().all(|&r| b.cands[r] & !ab == c) {
+            let cv = c.trailing_zeros() as u8 + 1;
+            let targets = b.seeing_all(&roof, cv);
+            if !targets.is_empty() {
+                let mut step = ur_step(5, ab, cells, b);
+                step.extra = roof.iter().map(|&r| Cell(r as u16)).collect();
+                step.eliminations = targets.into_iter().map(|t| (Cell(t as u16), cv)).collect();
+                return Some(step);
+            }
+        }
+    }
     if exact.len() != 2 {
         return None;
     }
     let (x, y) = (roof[0], roof[1]);
+    // Type 6: the {a,b} cells are diagonal and a (or b) lives only in the rectangle in
+    // both of its rows (or both columns): the roof cells cannot be that value.
+    if !b.sees(exact[0], exact[1]) {
+        let (r1, r2) = (b.row(x), b.row(y));
+        let (c1, c2) = (b.col(x), b.col(y));
+        for u in [a, bv] {
+            let rows_only = [r1, r2]
+                .iter()
+                .all(|&r| b.cells_with(r, u).all(|c| cells.contains(&c)));
+            let cols_only = [c1, c2]
+                .iter()
+                .all(|&c| b.cells_with(b.n + c, u).all(|x| cells.contains(&x)));
+            if rows_only || cols_only {
+                let mut step = ur_step(6, ab, cells, b);
+                step.extra = vec![Cell(x as u16), Cell(y as u16)];
+                step.eliminations = vec![(Cell(x as u16), u), (Cell(y as u16), u)];
+                return Some(step);
+            }
+        }
+    }
     let (ex, ey) = (b.cands[x] & !ab, b.cands[y] & !ab);
     // Type 2: both roof cells have the same one extra value c: one of them is c.
     if ex == ey && ex.count_ones() == 1 {
@@ -248,4 +282,53 @@ pub(crate) fn bug_plus_one(b: &Board) -> Option<Step> {
     step.extra = vec![Cell(t as u16)];
     step.placements = vec![(Cell(t as u16), x)];
     Some(step)
+}
+
+/// Hidden rectangle: a rectangle (two boxes) whose four cells hold a and b, one of them
+/// only {a,b}; if a lives only in the rectangle in both the row and the column of the
+/// opposite corner, that corner cannot be b (it would make the deadly pattern).
+pub(crate) fn hidden_rectangle(b: &Board) -> Option<Step> {
+    let n = b.n;
+    for e in 0..b.cands.len() {
+        let m = b.cands[e];
+        if m.count_ones() != 2 {
+            continue;
+        }
+        let (er, ec) = (b.row(e), b.col(e));
+        for dr in 0..n {
+            for dc in 0..n {
+                if dr == er || dc == ec {
+                    continue;
+                }
+                let d = dr * n + dc;
+                let f = er * n + dc;
+                let g = dr * n + ec;
+                let cells = [e, f, g, d];
+                if cells.iter().any(|&c| b.cands[c] & m != m) {
+                    continue;
+                }
+                let mut boxes: Vec<usize> = cells.iter().map(|&c| b.boxi(c)).collect();
+                boxes.sort_unstable();
+                boxes.dedup();
+                if boxes.len() != 2 {
+                    continue;
+                }
+                for a in Mask(m) {
+                    let other = Mask(m & !(1u64 << (a - 1))).first().unwrap_or(a);
+                    let row_ok = b.cells_with(dr, a).all(|c| c == d || c == g);
+                    let col_ok = b.cells_with(n + dc, a).all(|c| c == d || c == f);
+                    if row_ok && col_ok {
+                        let mut step = Step::new(Technique::HiddenRectangle);
+                        step.values = Mask(m);
+                        step.cells = cells.iter().map(|&c| Cell(c as u16)).collect();
+                        step.cell_candidates = cells.iter().map(|&c| Mask(b.cands[c])).collect();
+                        step.units = vec![Unit(dr as u16), Unit((n + dc) as u16)];
+                        step.eliminations = vec![(Cell(d as u16), other)];
+                        return Some(step);
+                    }
+                }
+            }
+        }
+    }
+    None
 }
