@@ -36,6 +36,10 @@ pub(crate) enum Command {
     Solve(SolveArgs),
     /// Rate puzzles with the human-technique solver: techniques used, level, score.
     Rate(RateArgs),
+    /// The next logical step of each puzzle, explained (human techniques, no guessing).
+    Hint(RateArgs),
+    /// Every step of a logical solution of each puzzle, explained.
+    Explain(RateArgs),
 }
 
 /// Options every command takes (they may be given before or after the command name).
@@ -108,7 +112,7 @@ pub(crate) struct SolveArgs {
     pub(crate) budget: Option<u64>,
 }
 
-/// `numpl rate`.
+/// `numpl rate`, `hint`, `explain`: files only.
 #[derive(Debug, Args)]
 pub(crate) struct RateArgs {
     /// Puzzle files; none or `-` reads stdin.

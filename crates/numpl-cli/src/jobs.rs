@@ -10,7 +10,7 @@
 use std::time::Instant;
 
 use numpl_core::{format_detail, format_grid, format_line, Grid, InputFormat, Symbols};
-use numpl_solve::{solve, Algorithm, Outcome, SolveOptions, Status};
+use numpl_solve::{count_solutions, solve, Algorithm, HumanSolver, Outcome, SolveOptions, Status};
 
 use crate::cli::Format;
 use crate::input::Item;
@@ -27,10 +27,12 @@ pub(crate) enum Kind {
     Invalid,
     /// `show`: read and printed.
     Shown,
+    /// `hint`: a next step was found.
+    Hinted,
 }
 
 impl Kind {
-    pub(crate) const ALL: [Kind; 7] = [
+    pub(crate) const ALL: [Kind; 8] = [
         Kind::Solved,
         Kind::Multiple,
         Kind::Unsolvable,
@@ -38,6 +40,7 @@ impl Kind {
         Kind::Budget,
         Kind::Invalid,
         Kind::Shown,
+        Kind::Hinted,
     ];
 
     pub(crate) const fn name(self) -> &'static str {
@@ -49,12 +52,13 @@ impl Kind {
             Kind::Budget => "budget",
             Kind::Invalid => "invalid",
             Kind::Shown => "shown",
+            Kind::Hinted => "hinted",
         }
     }
 
     /// Whether this record lets the run exit 0.
     pub(crate) const fn ok(self) -> bool {
-        matches!(self, Kind::Solved | Kind::Shown)
+        matches!(self, Kind::Solved | Kind::Shown | Kind::Hinted)
     }
 
     fn from_status(s: Status) -> Kind {
@@ -198,7 +202,7 @@ impl SolveJob {
             techniques: report.map(|r| Techniques(&r.counts)),
             level: report.map(|r| r.level.name().to_string()),
             score: report.map(|r| u64::from(r.score)),
-            error: None,
+            ..Record::default()
         }
         .to_line()
     }
@@ -290,5 +294,137 @@ impl Job for SolveJob {
 
     fn kinds(&self) -> &'static [Kind] {
         SOLVE_KINDS
+    }
+}
+
+/// `numpl explain` (every step of the human solver's solution) and `numpl hint` (the next
+/// step only). Text: the puzzle, then numbered step descriptions, then how it ended.
+pub(crate) struct ExplainJob {
+    pub(crate) format: Option<Format>,
+    pub(crate) symbols: Symbols,
+    /// `hint`: only the first step.
+    pub(crate) hint: bool,
+}
+
+impl Job for ExplainJob {
+    fn process(&self, item: &Item) -> Done {
+        let format = self.format.unwrap_or(Format::Line);
+        let p = match &item.puzzle {
+            Ok(p) => p,
+            Err(msg) => return invalid(item, msg, format, Some("human")),
+        };
+        let g = &p.grid;
+        let shape = g.shape();
+        let sym = &self.symbols;
+        let puzzle = format_line(g, sym);
+        let start = Instant::now();
+        if self.hint {
+            // Uniqueness techniques are sound only on puzzles with one solution.
+            let unique = count_solutions(g, 2) == 1;
+            let step = if g.is_full() {
+                None
+            } else {
+                HumanSolver::new().assume_unique(unique).next_step_grid(g)
+            };
+            let micros = start.elapsed().as_micros() as u64;
+            // The record's status: none when a step was found, else why there is none.
+            let (kind, status) = match (&step, g.is_full()) {
+                (_, true) => (Kind::Solved, Some(Status::Solved.name())),
+                (Some(_), _) => (Kind::Hinted, None),
+                (None, _) => (Kind::Stuck, Some(Status::Stuck.name())),
+            };
+            let text_hint = step.as_ref().map(|s| s.describe(shape));
+            let text = match format {
+                Format::Json => {
+                    let rec = Record {
+                        index: item.index,
+                        line: item.line,
+                        file: &item.file,
+                        size: Some(g.size()),
+                        shape: Some(shape.to_string()),
+                        puzzle: Some(puzzle),
+                        status,
+                        algo: Some("human"),
+                        micros: Some(micros),
+                        hint: text_hint.clone(),
+                        ..Record::default()
+                    };
+                    rec.to_line()
+                }
+                _ => match &text_hint {
+                    Some(h) => format!("{puzzle}: {h}\n"),
+                    None if g.is_full() => format!("{puzzle}: solved already\n"),
+                    None => format!("{puzzle}: stuck: no technique applies\n"),
+                },
+            };
+            return Done {
+                text,
+                kind,
+                warning: None,
+            };
+        }
+        let out = solve(g, Algorithm::Human, &SolveOptions::default());
+        let micros = start.elapsed().as_micros() as u64;
+        let steps: Vec<String> = out
+            .report
+            .as_ref()
+            .map(|r| r.steps.iter().map(|s| s.describe(shape)).collect())
+            .unwrap_or_default();
+        let text = match format {
+            Format::Json => {
+                let report = out.report.as_ref();
+                Record {
+                    index: item.index,
+                    line: item.line,
+                    file: &item.file,
+                    size: Some(g.size()),
+                    shape: Some(shape.to_string()),
+                    puzzle: Some(puzzle),
+                    status: Some(out.status.name()),
+                    solution: out.solution.as_ref().map(|s| format_line(s, sym)),
+                    grid: out.grid.as_ref().map(|s| format_line(s, sym)),
+                    algo: Some("human"),
+                    micros: Some(micros),
+                    techniques: report.map(|r| Techniques(&r.counts)),
+                    level: report.map(|r| r.level.name().to_string()),
+                    score: report.map(|r| u64::from(r.score)),
+                    steps: Some(&steps),
+                    ..Record::default()
+                }
+                .to_line()
+            }
+            _ => {
+                let mut t = format!("# {}:{}: {puzzle}\n", item.file, item.line);
+                for (i, s) in steps.iter().enumerate() {
+                    t.push_str(&format!("{:>4}. {s}\n", i + 1));
+                }
+                let how = match out.status {
+                    Status::Solved => "solved",
+                    Status::Stuck => "stuck: no technique applies any more",
+                    Status::Unsolvable => "unsolvable: the steps reach a contradiction",
+                    s => s.name(),
+                };
+                let rating = out
+                    .report
+                    .as_ref()
+                    .map(|r| format!(" (level {}, score {})", r.level.name(), r.score))
+                    .unwrap_or_default();
+                t.push_str(&format!("{how} after {} steps{rating}\n\n", steps.len()));
+                t
+            }
+        };
+        Done {
+            text,
+            kind: Kind::from_status(out.status),
+            warning: None,
+        }
+    }
+
+    fn kinds(&self) -> &'static [Kind] {
+        if self.hint {
+            &[Kind::Hinted, Kind::Solved, Kind::Stuck, Kind::Invalid]
+        } else {
+            SOLVE_KINDS
+        }
     }
 }

@@ -20,7 +20,7 @@ use numpl_solve::{Algorithm, SolveOptions};
 
 use crate::cli::{Cli, Command, Common, Format, Input};
 use crate::input::Inputs;
-use crate::jobs::{Job, ShowJob, SolveJob};
+use crate::jobs::{ExplainJob, Job, ShowJob, SolveJob};
 
 /// Exit codes (CONTRACT §7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,7 +129,28 @@ fn run(cli: Cli) -> Result<Exit, String> {
             };
             batch_run(&job, args.files, parse, common)
         }
+        Command::Hint(args) => explain(args.files, true, symbols, parse, common),
+        Command::Explain(args) => explain(args.files, false, symbols, parse, common),
     }
+}
+
+/// `numpl hint` and `numpl explain`.
+fn explain(
+    files: Vec<String>,
+    hint: bool,
+    symbols: Symbols,
+    parse: ParseOptions,
+    common: &Common,
+) -> Result<Exit, String> {
+    if matches!(common.format, Some(Format::Grid | Format::Detail)) {
+        return Err("numpl hint and explain write `--format line` (text) or `json`".into());
+    }
+    let job = ExplainJob {
+        format: common.format,
+        symbols,
+        hint,
+    };
+    batch_run(&job, files, parse, common)
 }
 
 /// Runs a job over files as a batch, prints the summary, and picks the exit code.

@@ -44,6 +44,12 @@ pub(crate) struct Record<'a> {
     pub(crate) score: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) error: Option<&'a str>,
+    /// `hint`: the next step, described (an extension of the contract's record).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) hint: Option<String>,
+    /// `explain`: every step, described (an extension of the contract's record).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) steps: Option<&'a [String]>,
 }
 
 /// Technique counts as a JSON object, in order of difficulty.

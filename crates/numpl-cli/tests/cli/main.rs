@@ -566,3 +566,64 @@ fn rate_reports_the_human_solver() {
         out.stdout
     );
 }
+
+#[test]
+fn hint_gives_the_one_step_left() {
+    // 1234/3412/2143/4321 with r4c4 open: the only step is r4c4 = 1.
+    let out = numpl(&["hint"], "123434122143432.\n");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.starts_with("123434122143432.: "),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("r4c4 = 1"), "{}", out.stdout);
+    let out = numpl(
+        &["hint", "-f", "json"],
+        "123434122143432.\n1234341221434321\n",
+    );
+    let recs: Vec<serde_json::Value> = out
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(
+        recs[0]["hint"].as_str().unwrap().contains("r4c4 = 1"),
+        "{}",
+        recs[0]
+    );
+    assert!(recs[0].get("status").is_none(), "{}", recs[0]);
+    assert_eq!(recs[1]["status"], "solved"); // nothing left to hint
+    assert!(recs[1].get("hint").is_none());
+}
+
+#[test]
+fn explain_lists_every_step() {
+    let out = numpl(&["explain"], &format!("{SEED}\n"));
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines[0], format!("# <stdin>:1: {SEED}"));
+    assert!(lines[1].starts_with("   1. "), "{}", lines[1]);
+    let last = lines.iter().rev().find(|l| !l.is_empty()).unwrap();
+    if out.code == 0 {
+        // Solved: at least one step per open cell placed a value (58 open cells).
+        assert!(last.starts_with("solved after "), "{last}");
+        let n: usize = last["solved after ".len()..]
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(n >= 58, "{last}");
+        assert_eq!(
+            lines.len(),
+            n + 3,
+            "header, {n} steps, the end line, a blank line"
+        );
+    } else {
+        assert!(last.starts_with("stuck"), "{last}");
+    }
+    let json = numpl(&["explain", "-f", "json"], &format!("{SEED}\n"));
+    let v: serde_json::Value = serde_json::from_str(json.stdout.trim()).unwrap();
+    assert!(v["steps"].as_array().unwrap().len() >= 2);
+    assert_eq!(v["algo"], "human");
+}
