@@ -106,28 +106,33 @@ pub(crate) fn run<J: Job>(job: &J, mut inputs: Inputs, opts: &Options) -> io::Re
             .build()
             .map_err(io::Error::other)?;
         let stop = AtomicBool::new(false);
-        let (chunk_tx, chunk_rx) = sync_channel::<Vec<Item>>(2);
-        let (done_tx, done_rx) = sync_channel::<Vec<Done>>(2);
+        let (chunk_tx, chunk_rx) = sync_channel::<(Vec<Item>, u64)>(2);
+        let (done_tx, done_rx) = sync_channel::<(Vec<Done>, u64)>(2);
         let (ins, w) = std::thread::scope(|s| {
             let stop = &stop;
             let reader = s.spawn(move || {
+                // Each chunk goes with the input bytes read when it was complete, so the
+                // progress bar shows how far the written records are, not the reader.
+                let bytes = std::sync::Arc::clone(&inputs.bytes);
+                let at = move || bytes.load(Ordering::Relaxed);
                 let mut chunk = Vec::with_capacity(CHUNK);
                 for item in inputs.by_ref() {
                     chunk.push(item);
                     if chunk.len() == CHUNK {
                         let full = std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK));
-                        if stop.load(Ordering::Relaxed) || chunk_tx.send(full).is_err() {
+                        if stop.load(Ordering::Relaxed) || chunk_tx.send((full, at())).is_err() {
                             return inputs;
                         }
                     }
                 }
                 if !chunk.is_empty() {
-                    let _ = chunk_tx.send(chunk);
+                    let _ = chunk_tx.send((chunk, at()));
                 }
                 inputs
             });
             let writer_thread = s.spawn(move || {
-                'all: for dones in done_rx {
+                'all: for (dones, bytes) in done_rx {
+                    writer.progress.read_to(bytes);
                     for d in dones {
                         if !writer.write(d) {
                             stop.store(true, Ordering::Relaxed);
@@ -141,13 +146,13 @@ pub(crate) fn run<J: Job>(job: &J, mut inputs: Inputs, opts: &Options) -> io::Re
                 }
                 writer
             });
-            for chunk in chunk_rx {
+            for (chunk, bytes) in chunk_rx {
                 if stop.load(Ordering::Relaxed) {
                     break;
                 }
                 let dones: Vec<Done> =
                     pool.install(|| chunk.par_iter().map(|it| job.process(it)).collect());
-                if done_tx.send(dones).is_err() {
+                if done_tx.send((dones, bytes)).is_err() {
                     break;
                 }
             }
@@ -239,6 +244,8 @@ struct Progress {
     /// `--progress always` without a terminal: a plain line every few seconds.
     plain: Option<Instant>,
     bytes: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    /// Input bytes behind the records written (parallel path; else `bytes` is close).
+    read_to: Option<u64>,
     total_bytes: Option<u64>,
     start: Instant,
 }
@@ -272,9 +279,19 @@ impl Progress {
             bar,
             plain: (want && !tty).then(Instant::now),
             bytes: std::sync::Arc::clone(&inputs.bytes),
+            read_to: None,
             total_bytes: inputs.total_bytes,
             start: Instant::now(),
         }
+    }
+
+    fn read_to(&mut self, bytes: u64) {
+        self.read_to = Some(bytes);
+    }
+
+    fn position(&self) -> u64 {
+        self.read_to
+            .unwrap_or_else(|| self.bytes.load(Ordering::Relaxed))
     }
 
     fn message(&self, done: u64) -> String {
@@ -290,14 +307,14 @@ impl Progress {
         }
         if let Some(bar) = &self.bar {
             if self.total_bytes.is_some() {
-                bar.set_position(self.bytes.load(Ordering::Relaxed));
+                bar.set_position(self.position());
             } else {
                 bar.tick();
             }
             bar.set_message(self.message(done));
         } else if let Some(last) = self.plain {
             if last.elapsed() >= Duration::from_secs(2) {
-                let bytes = self.bytes.load(Ordering::Relaxed);
+                let bytes = self.position();
                 let pct = match self.total_bytes {
                     Some(t) if t > 0 => {
                         format!(" ({:.0}% of the input)", bytes as f64 * 100.0 / t as f64)
