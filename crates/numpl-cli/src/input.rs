@@ -116,6 +116,7 @@ impl Inputs {
                     }
                 }
             };
+            tracing::debug!("{name}: reading");
             let counting = Counting {
                 inner,
                 bytes: Arc::clone(&self.bytes),
@@ -146,6 +147,7 @@ impl Iterator for Inputs {
             let cur = self.current.as_mut().expect("opened above");
             match cur.reader.next() {
                 None => {
+                    tracing::debug!("{}: {} puzzle(s)", cur.name, cur.puzzles);
                     if cur.puzzles == 0 {
                         tracing::warn!("{}: no puzzle in the input", cur.name);
                         self.empty_inputs += 1;

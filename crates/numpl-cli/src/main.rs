@@ -165,6 +165,11 @@ fn batch_run<J: Job>(
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
+    tracing::info!(
+        "{} input(s), {threads} thread(s), input format {:?}",
+        files.len().max(1),
+        parse.input
+    );
     let inputs = Inputs::new(files, parse);
     let opts = batch::Options {
         threads,
