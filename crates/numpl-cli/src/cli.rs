@@ -40,6 +40,8 @@ pub(crate) enum Command {
     Hint(RateArgs),
     /// Every step of a logical solution of each puzzle, explained.
     Explain(RateArgs),
+    /// Generate puzzles: unique, symmetric, minimal, solvable within a technique limit.
+    Generate(crate::generate::GenerateArgs),
 }
 
 /// Options every command takes (they may be given before or after the command name).

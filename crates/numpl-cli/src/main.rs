@@ -8,6 +8,7 @@
 
 mod batch;
 mod cli;
+mod generate;
 mod input;
 mod jobs;
 mod record;
@@ -131,6 +132,7 @@ fn run(cli: Cli) -> Result<Exit, String> {
         }
         Command::Hint(args) => explain(args.files, true, symbols, parse, common),
         Command::Explain(args) => explain(args.files, false, symbols, parse, common),
+        Command::Generate(args) => generate::run(args, common, &symbols),
     }
 }
 
