@@ -188,15 +188,12 @@ struct Graph<'a> {
 const NONE: u32 = u32::MAX;
 
 impl<'a> Graph<'a> {
-    fn new(b: &'a Board, kind: ChainKind, value: u8) -> Graph<'a> {
+    fn new(b: &'a Board, kind: ChainKind) -> Graph<'a> {
         let n = b.n;
         let mut conj = vec![[NONE; 3]; b.cands.len() * n];
         if kind != ChainKind::Xy {
             for u in 0..3 * n {
                 for v in Mask(b.all & !b.unit_placed[u]) {
-                    if kind == ChainKind::X && v != value {
-                        continue;
-                    }
                     if let Some((x, y)) = conjugate(b, u, v) {
                         let k = u / n;
                         conj[x * n + v as usize - 1][k] = (y * n + v as usize - 1) as u32;
@@ -386,33 +383,29 @@ struct Found {
 /// The shortest chain of `kind` that proves something.
 pub(crate) fn chain(b: &Board, kind: ChainKind) -> Option<Step> {
     let n = b.n;
-    let values: Vec<u8> = match kind {
-        ChainKind::X => (1..=n as u8).collect(),
-        _ => vec![0],
-    };
     let max_len = 2 * 12;
     let mut best: Option<Found> = None;
     let mut scratch = Scratch::default();
-    for v in values {
-        let g = Graph::new(b, kind, v);
-        for c in 0..b.cands.len() {
-            let m = b.cands[c];
-            if m == 0 {
+    let mut links = Vec::new();
+    // X-chains use conjugate links, which join candidates of one value only, and weak
+    // links on the same value: each chain stays on the value it starts with.
+    let g = Graph::new(b, kind);
+    for c in 0..b.cands.len() {
+        let m = b.cands[c];
+        if m == 0 || (kind == ChainKind::Xy && m.count_ones() != 2) {
+            continue;
+        }
+        for w in Mask(m) {
+            let start = c * n + w as usize - 1;
+            // A chain starts with a strong link.
+            g.strong(start, &mut links);
+            if links.is_empty() {
                 continue;
             }
-            for w in Mask(m) {
-                if kind == ChainKind::X && w != v {
-                    continue;
-                }
-                if kind == ChainKind::Xy && m.count_ones() != 2 {
-                    continue;
-                }
-                let start = c * n + w as usize - 1;
-                let limit = best.as_ref().map_or(max_len, |f| f.chain.len() - 1);
-                if let Some(f) = g.search(start, limit, &mut scratch) {
-                    if best.as_ref().is_none_or(|x| f.chain.len() < x.chain.len()) {
-                        best = Some(f);
-                    }
+            let limit = best.as_ref().map_or(max_len, |f| f.chain.len() - 1);
+            if let Some(f) = g.search(start, limit, &mut scratch) {
+                if best.as_ref().is_none_or(|x| f.chain.len() < x.chain.len()) {
+                    best = Some(f);
                 }
             }
         }

@@ -41,7 +41,11 @@ fn propagate(b: &Board, c: usize, v: u8, trail: &mut Vec<(usize, u8)>) -> Option
             }
             Ok(None) => {}
         }
-        // Then intersections, which often unlock more singles.
+        // Then intersections, which often unlock more singles (only once the branch has
+        // moved: a bare placement rarely makes a new one, and the scan is not free).
+        if trail.len() < 2 {
+            return Some(w);
+        }
         let lc = locked_candidates(&w, true).or_else(|| locked_candidates(&w, false));
         match lc {
             Some(step) => w.apply(&step),
@@ -90,20 +94,17 @@ fn agree(b: &Board, branches: &[Board]) -> Conclusions {
 
 /// Forcing chains: cell forcing on bivalue cells, then unit forcing on values with two
 /// places, then contradiction tests on every candidate, then cell and unit forcing with
-/// more branches.
+/// three or four branches.
 pub(crate) fn forcing_chain(b: &Board) -> Option<Step> {
     let n = b.n;
     let mut trail = Vec::new();
-    for max_branches in [2usize, usize::MAX] {
+    // Two branches first (the common, easy to follow case), then up to four.
+    for max_branches in [2usize, 4] {
         // Cell forcing.
         for c in 0..b.cands.len() {
             let m = b.cands[c];
             let k = m.count_ones() as usize;
-            if b.values[c] != 0
-                || k < 2
-                || (max_branches == 2 && k != 2)
-                || (max_branches > 2 && k == 2)
-            {
+            if b.values[c] != 0 || k < 2 || k > max_branches || (max_branches > 2 && k == 2) {
                 continue;
             }
             let mut branches = Vec::new();
@@ -123,7 +124,7 @@ pub(crate) fn forcing_chain(b: &Board) -> Option<Step> {
             for v in Mask(b.all & !b.unit_placed[u]) {
                 let places: Vec<usize> = b.cells_with(u, v).collect();
                 let k = places.len();
-                if k < 2 || (max_branches == 2 && k != 2) || (max_branches > 2 && k == 2) {
+                if k < 2 || k > max_branches || (max_branches > 2 && k == 2) {
                     continue;
                 }
                 let mut branches = Vec::new();

@@ -59,23 +59,34 @@ pub(crate) fn sue_de_coq(b: &Board) -> Option<Step> {
                 .filter(|c| !lc.contains(c))
                 .filter(open)
                 .collect();
+            // D and E are almost locked sets (k cells, at most k+1 values) touching V.
+            let small = |cells: &[usize]| -> Vec<(Vec<usize>, u64)> {
+                let few: Vec<usize> = cells
+                    .iter()
+                    .copied()
+                    .filter(|&c| b.cands[c].count_ones() <= 4)
+                    .collect();
+                subsets(b, &few, 3)
+                    .into_iter()
+                    .filter(|(d, m)| m.count_ones() as usize <= d.len() + 1)
+                    .collect()
+            };
+            let ds = small(&line_rest);
+            let es = small(&box_rest);
+            if ds.is_empty() || es.is_empty() {
+                continue;
+            }
             for (cset, v) in subsets(b, &inter, inter.len()) {
                 let k = cset.len();
                 if k < 2 || (v.count_ones() as usize) < k + 2 {
                     continue;
                 }
-                // D and E cells hold candidates of V plus at most what the count allows.
-                let ds: Vec<(Vec<usize>, u64)> = subsets(b, &line_rest, 3)
-                    .into_iter()
-                    .filter(|(d, m)| m & v != 0 && (m & !v).count_ones() as usize <= d.len())
-                    .collect();
-                let es: Vec<(Vec<usize>, u64)> = subsets(b, &box_rest, 3)
-                    .into_iter()
-                    .filter(|(e, m)| m & v != 0 && (m & !v).count_ones() as usize <= e.len())
-                    .collect();
                 for (d, vd) in &ds {
+                    if vd & v == 0 {
+                        continue;
+                    }
                     for (e, ve) in &es {
-                        if vd & ve != 0 {
+                        if vd & ve != 0 || ve & v == 0 {
                             continue;
                         }
                         let all = v | vd | ve;

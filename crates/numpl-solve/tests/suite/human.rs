@@ -155,7 +155,11 @@ fn contradiction_and_conflicts() {
 
 #[test]
 fn empty_grid_is_stuck_with_the_grid() {
-    for shape in [Shape::new(2, 2).unwrap(), Shape::NINE] {
+    for shape in [
+        Shape::new(2, 2).unwrap(),
+        Shape::NINE,
+        Shape::new(4, 4).unwrap(),
+    ] {
         let p = Grid::empty(shape);
         let r = HumanSolver::new().solve(&p);
         assert_eq!(r.status, HumanStatus::Stuck);
