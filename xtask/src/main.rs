@@ -4,10 +4,12 @@
 //!   algorithm (see `regress.rs` and fixtures/README.md).
 //! - `make-fixtures [--out DIR]`: writes the generated fixture sets, every answer checked
 //!   independently (see `make.rs`).
+//! - `batch-bench ...`: `numpl solve` end to end on big files (see `batch_bench.rs`).
 //! - `bench ...`: solver benchmarks (see `bench.rs`).
 //!
 //! Nested cargo invocations, where a command needs them, go through `$CARGO`.
 
+mod batch_bench;
 mod bench;
 mod check;
 mod fixture;
@@ -21,6 +23,7 @@ const USAGE: &str = "usage: cargo xtask <command> [args]
 commands:
   regress [DIR] [--algo fast,full,human] [--bless]   run the fixtures (default DIR: fixtures)
   make-fixtures [--out DIR]                          write the generated fixture sets
+  batch-bench [--data DIR] [--threads 1,2]           numpl solve on big files: puzzles/s, peak RSS
   bench [...]                                        solver benchmarks (see xtask/src/bench.rs)";
 
 fn main() -> ExitCode {
@@ -33,6 +36,7 @@ fn main() -> ExitCode {
     let result = match cmd.as_str() {
         "regress" => regress::run(rest),
         "make-fixtures" => make::run(rest),
+        "batch-bench" => batch_bench::run(rest),
         "bench" => bench::run(rest),
         "help" | "-h" | "--help" => {
             println!("{USAGE}");
