@@ -627,3 +627,38 @@ fn explain_lists_every_step() {
     assert!(v["steps"].as_array().unwrap().len() >= 2);
     assert_eq!(v["algo"], "human");
 }
+
+#[test]
+fn solve_detail_shows_candidates_then_the_solution() {
+    let out = numpl(&["solve", "-f", "detail"], &format!("{SEED}\n"));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let show = numpl(&["show", "-f", "detail"], &format!("{SEED}\n"));
+    // The puzzle's pencil marks (as `show` prints them), two empty lines, the solution.
+    let seed_out = std::fs::read_to_string(fixture("seed/sample.expected")).unwrap();
+    let solution_part: String = seed_out.split('\n').skip(14).collect::<Vec<_>>().join("\n");
+    assert_eq!(
+        strip_trailing_spaces(&out.stdout),
+        strip_trailing_spaces(&format!("{}\n\n{}", show.stdout, solution_part))
+    );
+}
+
+#[test]
+fn forced_input_formats() {
+    // A 16-symbol line read as a line puzzle (a 4x4) or, forced, as a grid row.
+    let out = numpl(
+        &["show", "--input", "line", "-f", "line"],
+        "1234341221434321\n",
+    );
+    assert_eq!(out.stdout, "1234341221434321\n", "{}", out.stderr);
+    let out = numpl(
+        &["show", "--input", "grid", "-f", "line"],
+        "1234341221434321\n",
+    );
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr
+            .contains("<stdin>:1: truncated grid: 1 of 16 rows"),
+        "{}",
+        out.stderr
+    );
+}
