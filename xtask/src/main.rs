@@ -13,6 +13,7 @@ mod batch_bench;
 mod bench;
 mod check;
 mod fixture;
+mod genbench;
 mod make;
 mod regress;
 
@@ -24,7 +25,8 @@ commands:
   regress [DIR] [--algo fast,full,human] [--bless]   run the fixtures (default DIR: fixtures)
   make-fixtures [--out DIR]                          write the generated fixture sets
   batch-bench [--data DIR] [--threads 1,2]           numpl solve on big files: puzzles/s, peak RSS
-  bench [...]                                        solver benchmarks (see xtask/src/bench.rs)";
+  bench [...]                                        solver benchmarks (see xtask/src/bench.rs)
+  genbench [...]                                     generator benchmark (see xtask/src/genbench.rs)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -38,6 +40,7 @@ fn main() -> ExitCode {
         "make-fixtures" => make::run(rest),
         "batch-bench" => batch_bench::run(rest),
         "bench" => bench::run(rest),
+        "genbench" => genbench::run(rest),
         "help" | "-h" | "--help" => {
             println!("{USAGE}");
             Ok(())

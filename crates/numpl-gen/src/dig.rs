@@ -2,6 +2,7 @@
 //! within the allowed techniques.
 
 use numpl_core::{Grid, Shape};
+use numpl_solve::{HumanReport, HumanStatus};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -41,6 +42,10 @@ pub(crate) struct Judge {
     singles_ok: bool,
     human: Human,
     budget: u64,
+    /// The human solver's report on the puzzle of the last `Accept`, when it ran.
+    last_report: Option<HumanReport>,
+    /// The report of the puzzle being judged.
+    report: Option<HumanReport>,
 }
 
 impl Judge {
@@ -51,6 +56,8 @@ impl Judge {
             singles_ok: max.allows_singles(),
             human: Human::new(max),
             budget: default_budget(shape),
+            last_report: None,
+            report: None,
         }
     }
 
@@ -66,7 +73,16 @@ impl Judge {
     /// for each dug cell in turn, with the ones before it fixed to `sol`'s values, the search
     /// looks for any solution where that cell differs from `sol`. These searches are far
     /// cheaper than counting all solutions, since a wrong value mostly dies in propagation.
-    pub(crate) fn verdict(&self, givens: &[u8], sol: &[u8], dug: &[u16]) -> Verdict {
+    pub(crate) fn verdict(&mut self, givens: &[u8], sol: &[u8], dug: &[u16]) -> Verdict {
+        let verdict = self.judge(givens, sol, dug);
+        if verdict == Verdict::Accept {
+            self.last_report = self.report.take();
+        }
+        verdict
+    }
+
+    fn judge(&mut self, givens: &[u8], sol: &[u8], dug: &[u16]) -> Verdict {
+        self.report = None;
         let Ok(board) = Board::from_givens(self.shape, givens) else {
             return Verdict::NotUnique;
         };
@@ -84,7 +100,9 @@ impl Judge {
             return Verdict::Accept;
         }
         let grid = Grid::from_values(self.shape, givens.to_vec()).expect("values in range");
-        if self.human.solves(&grid) {
+        let report = self.human.report(&grid);
+        if report.status == HumanStatus::Solved {
+            self.report = Some(report);
             Verdict::Accept
         } else {
             Verdict::TooHard
@@ -118,54 +136,84 @@ pub fn digging_hole<R: Rng + ?Sized>(
     max: MaxTechnique,
     rng: &mut R,
 ) -> Result<Grid, GenError> {
-    dig(solution, symmetry, max, rng).map(|(g, _)| g)
+    dig(solution, symmetry, max, rng).map(|d| d.puzzle)
 }
 
-/// [`digging_hole`], also saying whether the result is known to be minimal: false when some
-/// uniqueness search ran past its node budget (only seen from 25x25 up), so that group was
-/// kept without knowing whether it could go. The puzzle is uniquely solvable either way.
+/// What [`dig`] gives.
+pub(crate) struct Dug {
+    pub(crate) puzzle: Grid,
+    /// False when some uniqueness search ran past its node budget (only seen from 25x25
+    /// up), so that group was kept without knowing whether it could go. The puzzle is
+    /// uniquely solvable either way.
+    pub(crate) minimal: bool,
+    /// The human solver's report on `puzzle` (every technique, no steps), when the judge
+    /// already has it.
+    pub(crate) report: Option<HumanReport>,
+}
+
+/// [`digging_hole`], also saying whether the result is known to be minimal, and handing
+/// over the judge's last human-solver report.
 pub(crate) fn dig<R: Rng + ?Sized>(
     solution: &Grid,
     symmetry: Symmetry,
     max: MaxTechnique,
     rng: &mut R,
-) -> Result<(Grid, bool), GenError> {
+) -> Result<Dug, GenError> {
     let shape = solution.shape();
     if !solution.is_full() || solution.check().is_err() {
         return Err(GenError::NotASolution);
     }
     let mut groups = symmetry.groups(shape)?;
     groups.shuffle(rng);
-    let judge = Judge::new(shape, max);
+    let mut judge = Judge::new(shape, max);
     let sol = solution.values();
     let mut cur = sol.to_vec();
-    let mut too_hard = Vec::new();
+    // Groups refused as too hard, each with the number of groups dug when it was judged.
+    let mut too_hard: Vec<(Vec<u16>, usize)> = Vec::new();
+    let mut dug = 0usize;
     let mut minimal = true;
     for group in groups {
-        match try_dig(&judge, &mut cur, sol, &group) {
-            Verdict::TooHard => too_hard.push(group),
+        match try_dig(&mut judge, &mut cur, sol, &group) {
+            Verdict::Accept => dug += 1,
+            Verdict::TooHard => too_hard.push((group, dug)),
             Verdict::Unknown => minimal = false,
-            Verdict::Accept | Verdict::NotUnique => {}
+            Verdict::NotUnique => {}
         }
     }
-    // A group refused as too hard may go once others have gone; repeat until none does.
+    // A group refused as too hard may go once others have gone; try again those judged
+    // before the puzzle last changed, until none can go.
     loop {
-        let before = too_hard.len();
-        too_hard.retain(|g| match try_dig(&judge, &mut cur, sol, g) {
-            Verdict::Accept => false,
-            Verdict::TooHard => true,
-            Verdict::NotUnique => false,
-            Verdict::Unknown => {
-                minimal = false;
-                false
+        let before = dug;
+        let mut k = 0;
+        while k < too_hard.len() {
+            if too_hard[k].1 == dug {
+                // Judged on this very puzzle: the verdict would be the same.
+                k += 1;
+                continue;
             }
-        });
-        if too_hard.len() == before {
+            let verdict = try_dig(&mut judge, &mut cur, sol, &too_hard[k].0);
+            match verdict {
+                Verdict::TooHard => {
+                    too_hard[k].1 = dug;
+                    k += 1;
+                    continue;
+                }
+                Verdict::Accept => dug += 1,
+                Verdict::Unknown => minimal = false,
+                Verdict::NotUnique => {}
+            }
+            too_hard.swap_remove(k);
+        }
+        if dug == before {
             break;
         }
     }
     let puzzle = Grid::from_values(shape, cur).expect("values in range");
-    Ok((puzzle, minimal))
+    Ok(Dug {
+        puzzle,
+        minimal,
+        report: judge.last_report.take(),
+    })
 }
 
 /// Whether `board` (propagated, with solution `sol`, made from a unique puzzle by emptying
@@ -194,7 +242,7 @@ fn unique_when_dug(board: &Board, sol: &[u8], dug: &[u16], budget: u64) -> Optio
 }
 
 /// Empties `group` in `cur` if the judge accepts the result; otherwise restores it.
-fn try_dig(judge: &Judge, cur: &mut [u8], sol: &[u8], group: &[u16]) -> Verdict {
+fn try_dig(judge: &mut Judge, cur: &mut [u8], sol: &[u8], group: &[u16]) -> Verdict {
     for &c in group {
         cur[c as usize] = 0;
     }

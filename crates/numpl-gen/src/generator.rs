@@ -137,8 +137,12 @@ impl Generator {
         };
         for attempt in 1..=tries {
             let solution = prepare_array(o.shape, &mut rng);
-            let (puzzle, minimal) = dig(&solution, o.symmetry, limit, &mut rng)?;
-            let report = rater.report(&puzzle);
+            let dug = dig(&solution, o.symmetry, limit, &mut rng)?;
+            let (puzzle, minimal) = (dug.puzzle, dug.minimal);
+            let report = match dug.report {
+                Some(r) => r,
+                None => rater.report(&puzzle),
+            };
             if let Some(level) = o.level {
                 if report.status != HumanStatus::Solved {
                     stuck += 1;

@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use numpl_core::Grid;
-use numpl_solve::{HumanReport, HumanSolver, HumanStatus, Technique};
+use numpl_solve::{HumanReport, HumanSolver, Technique};
 
 use crate::GenError;
 
@@ -83,12 +83,11 @@ impl Human {
         Human { solver }
     }
 
-    /// Whether the solver solves the unique puzzle `puzzle` within the limit.
-    pub(crate) fn solves(&self, puzzle: &Grid) -> bool {
-        self.solver.solve(puzzle).status == HumanStatus::Solved
-    }
-
     /// The solver's report (counts, level, score; no steps) on a unique puzzle.
+    ///
+    /// When it is `Solved` under a limit, it is also the report without the limit: the
+    /// solver always takes the easiest technique that applies, so a run that gets through
+    /// within the limit takes exactly the steps an unlimited run would.
     pub(crate) fn report(&self, puzzle: &Grid) -> HumanReport {
         self.solver.solve(puzzle)
     }

@@ -1,0 +1,232 @@
+//! `cargo xtask genbench`: how fast numpl-gen makes puzzles, against qqwing.
+//!
+//! Run it as a release build (the generator is called in-process, one puzzle after another
+//! on the main thread, so every figure is for one core):
+//!
+//! ```text
+//! cargo run --release -p xtask -- genbench [--count N] [--level-count N] [--big-count N]
+//!                                          [--seed S] [--no-levels] [--no-25] [--qqwing N]
+//! ```
+//!
+//! - 9x9, any level (point symmetry, every technique allowed): `--count` puzzles (default
+//!   2000): puzzles/s and median time per puzzle.
+//! - 9x9 per level (`--level easy` ... `extreme`): `--level-count` puzzles each (default
+//!   20): puzzles/s, median and worst time per puzzle, mean grids dug per puzzle, and how
+//!   many gave up (`--no-levels` skips).
+//! - 16x16 (every technique, and uniqueness only) and 25x25 (`--no-25` skips):
+//!   `--big-count` puzzles each (default 3): median and worst seconds per puzzle, mean
+//!   givens, and whether all came out minimal.
+//! - qqwing, if on the PATH: `qqwing --generate N --one-line` (N = `--qqwing`, default 200)
+//!   timed as a whole, in the same run: puzzles/s.
+//!
+//! Every figure that divides prints 0 for zero work, never NaN or inf.
+
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use numpl_core::Shape;
+use numpl_gen::{GenOptions, Generator, Level, MaxTechnique, Symmetry};
+
+struct Args {
+    count: u64,
+    level_count: u64,
+    big_count: u64,
+    seed: u64,
+    levels: bool,
+    big25: bool,
+    qqwing: u64,
+}
+
+fn parse(args: &[String]) -> Result<Args, String> {
+    let mut a = Args {
+        count: 2000,
+        level_count: 20,
+        big_count: 3,
+        seed: 2024,
+        levels: true,
+        big25: true,
+        qqwing: 200,
+    };
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut num = |name: &str| -> Result<u64, String> {
+            it.next()
+                .and_then(|v| v.parse().ok())
+                .ok_or_else(|| format!("{name} needs a number"))
+        };
+        match arg.as_str() {
+            "--count" => a.count = num("--count")?,
+            "--level-count" => a.level_count = num("--level-count")?,
+            "--big-count" => a.big_count = num("--big-count")?,
+            "--seed" => a.seed = num("--seed")?,
+            "--qqwing" => a.qqwing = num("--qqwing")?,
+            "--no-levels" => a.levels = false,
+            "--no-25" => a.big25 = false,
+            other => return Err(format!("genbench: unknown argument `{other}`")),
+        }
+    }
+    Ok(a)
+}
+
+/// Per second, 0 when nothing was done or no time passed.
+fn per_sec(count: u64, secs: f64) -> f64 {
+    if count == 0 || secs.is_nan() || secs <= 0.0 || secs.is_infinite() {
+        0.0
+    } else {
+        count as f64 / secs
+    }
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// What one series of puzzles gave.
+struct Series {
+    made: u64,
+    failed: u64,
+    secs: f64,
+    times: Vec<f64>,
+    tries: u64,
+    givens: u64,
+    all_minimal: bool,
+}
+
+fn series(opts: GenOptions, count: u64) -> Result<Series, String> {
+    let generator = Generator::new(opts).map_err(|e| e.to_string())?;
+    let mut s = Series {
+        made: 0,
+        failed: 0,
+        secs: 0.0,
+        times: Vec::new(),
+        tries: 0,
+        givens: 0,
+        all_minimal: true,
+    };
+    let start = Instant::now();
+    for i in 0..count {
+        let t = Instant::now();
+        let result = generator.generate(i);
+        s.times.push(t.elapsed().as_secs_f64());
+        match result {
+            Ok(g) => {
+                s.made += 1;
+                s.tries += u64::from(g.tries);
+                s.givens += g.givens() as u64;
+                s.all_minimal &= g.minimal;
+            }
+            Err(_) => s.failed += 1,
+        }
+    }
+    s.secs = start.elapsed().as_secs_f64();
+    Ok(s)
+}
+
+fn mean(total: u64, count: u64) -> f64 {
+    if count == 0 {
+        0.0
+    } else {
+        total as f64 / count as f64
+    }
+}
+
+pub(crate) fn run(args: &[String]) -> Result<(), String> {
+    let a = parse(args)?;
+    let nine = GenOptions {
+        seed: a.seed,
+        ..GenOptions::default()
+    };
+    println!("numpl-gen benchmark, one core, seed {}", a.seed);
+    println!();
+
+    let mut s = series(nine.clone(), a.count)?;
+    println!(
+        "9x9 any level:   {:>5} puzzles  {:>9.1} puzzles/s  median {:>8.3} ms  mean givens {:.1}",
+        s.made,
+        per_sec(s.made, s.secs),
+        median(&mut s.times) * 1e3,
+        mean(s.givens, s.made)
+    );
+
+    if a.levels {
+        for level in Level::ALL {
+            let opts = GenOptions {
+                level: Some(level),
+                ..nine.clone()
+            };
+            let mut s = series(opts, a.level_count)?;
+            let worst = s.times.iter().copied().fold(0.0, f64::max);
+            println!(
+                "9x9 {:<8}     {:>5} puzzles  {:>9.1} puzzles/s  median {:>8.3} ms  worst {:>8.1} ms  \
+                 mean tries {:.1}  gave up {}",
+                level.name(),
+                s.made,
+                per_sec(s.made, s.secs),
+                median(&mut s.times) * 1e3,
+                worst * 1e3,
+                mean(s.tries, s.made),
+                s.failed
+            );
+        }
+    }
+
+    let mut big = vec![(Shape::new(4, 4).expect("4x4"), "16x16")];
+    if a.big25 {
+        big.push((Shape::new(5, 5).expect("5x5"), "25x25"));
+    }
+    for (shape, name) in big {
+        for max in [MaxTechnique::All, MaxTechnique::None] {
+            let opts = GenOptions {
+                shape,
+                symmetry: Symmetry::Point,
+                max_technique: max,
+                ..nine.clone()
+            };
+            let mut s = series(opts, a.big_count)?;
+            let worst = s.times.iter().copied().fold(0.0, f64::max);
+            println!(
+                "{name} max {:<4}   {:>5} puzzles  median {:>8.3} s  worst {:>8.3} s  mean givens {:.1}  \
+                 all minimal: {}",
+                max.to_string(),
+                s.made,
+                median(&mut s.times),
+                worst,
+                mean(s.givens, s.made),
+                s.all_minimal
+            );
+        }
+    }
+
+    println!();
+    if a.qqwing == 0 {
+        return Ok(());
+    }
+    let start = Instant::now();
+    let out = Command::new("qqwing")
+        .args(["--generate", &a.qqwing.to_string(), "--one-line"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .output();
+    match out {
+        Ok(out) if out.status.success() => {
+            let secs = start.elapsed().as_secs_f64();
+            let made = String::from_utf8_lossy(&out.stdout)
+                .lines()
+                .filter(|l| l.trim().len() == 81)
+                .count() as u64;
+            println!(
+                "qqwing 9x9:      {:>5} puzzles  {:>9.1} puzzles/s  (qqwing --generate {} --one-line)",
+                made,
+                per_sec(made, secs),
+                a.qqwing
+            );
+        }
+        Ok(out) => println!("qqwing failed: {}", out.status),
+        Err(_) => println!("qqwing not installed (apt-get install -y qqwing): no comparison"),
+    }
+    Ok(())
+}
