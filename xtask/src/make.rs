@@ -260,7 +260,10 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
 /// one solution by xtask's own counter, and numpl's fast solver must find the same.
 fn famous(txt: &Path) -> Result<(), String> {
     if !txt.exists() {
-        println!("no {} (typed in by hand): its answers are not written", txt.display());
+        println!(
+            "no {} (typed in by hand): its answers are not written",
+            txt.display()
+        );
         return Ok(());
     }
     let text = std::fs::read(txt).map_err(|e| format!("{}: {e}", txt.display()))?;
