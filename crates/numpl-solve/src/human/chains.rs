@@ -175,6 +175,16 @@ pub(crate) enum ChainKind {
     Xy,
     /// Any strong and weak links.
     Aic,
+    /// Any links, and groups: a value in two or three cells of a line-box intersection.
+    Grouped,
+}
+
+/// A group node: `v` in one of `cells` (2 or 3 cells of a line-box intersection).
+struct Group {
+    v: u8,
+    cells: Vec<usize>,
+    /// The line and the box.
+    units: [usize; 2],
 }
 
 struct Graph<'a> {
@@ -183,6 +193,10 @@ struct Graph<'a> {
     kind: ChainKind,
     /// conjugate partner of (cell, v) per unit kind, if any: indexed by node.
     conj: Vec<[u32; 3]>,
+    /// Group nodes (grouped chains only): node `cells * n + i` is `groups[i]`.
+    groups: Vec<Group>,
+    /// (line, box, value) -> group index.
+    group_at: std::collections::HashMap<(usize, usize, u8), usize>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -202,7 +216,142 @@ impl<'a> Graph<'a> {
                 }
             }
         }
-        Graph { b, n, kind, conj }
+        let mut groups = Vec::new();
+        let mut group_at = std::collections::HashMap::new();
+        if kind == ChainKind::Grouped {
+            for line in 0..2 * n {
+                let mut boxes: Vec<usize> = b
+                    .geo
+                    .unit(line)
+                    .iter()
+                    .map(|&c| b.boxi(c as usize))
+                    .collect();
+                boxes.dedup();
+                for bx in boxes {
+                    for v in Mask(b.all & !b.unit_placed[line]) {
+                        let cells: Vec<usize> =
+                            b.cells_with(line, v).filter(|&c| b.boxi(c) == bx).collect();
+                        if cells.len() >= 2 {
+                            group_at.insert((line, bx, v), groups.len());
+                            groups.push(Group {
+                                v,
+                                cells,
+                                units: [line, 2 * n + bx],
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        Graph {
+            b,
+            n,
+            kind,
+            conj,
+            groups,
+            group_at,
+        }
+    }
+
+    #[inline]
+    fn is_group(&self, node: usize) -> bool {
+        node >= self.b.cands.len() * self.n
+    }
+
+    fn group(&self, node: usize) -> &Group {
+        &self.groups[node - self.b.cands.len() * self.n]
+    }
+
+    /// The value of any node.
+    fn value_of(&self, node: usize) -> u8 {
+        if self.is_group(node) {
+            self.group(node).v
+        } else {
+            self.val(node)
+        }
+    }
+
+    /// The cells of any node.
+    fn cells_of(&self, node: usize) -> Vec<usize> {
+        if self.is_group(node) {
+            self.group(node).cells.clone()
+        } else {
+            vec![self.cell(node)]
+        }
+    }
+
+    /// In unit `u`, the node holding every place of `v` outside `taken`, if those places
+    /// are one cell or exactly one group.
+    fn rest_node(&self, u: usize, v: u8, taken: &[usize]) -> Option<usize> {
+        let rest: Vec<usize> = self
+            .b
+            .cells_with(u, v)
+            .filter(|c| !taken.contains(c))
+            .collect();
+        match rest.len() {
+            0 => None,
+            1 => Some(rest[0] * self.n + v as usize - 1),
+            _ => {
+                let bx = self.b.boxi(rest[0]);
+                let (r, c) = (self.b.row(rest[0]), self.b.col(rest[0]));
+                let line = if rest.iter().all(|&x| self.b.row(x) == r) {
+                    r
+                } else if rest.iter().all(|&x| self.b.col(x) == c) {
+                    self.n + c
+                } else {
+                    return None;
+                };
+                if !rest.iter().all(|&x| self.b.boxi(x) == bx) {
+                    return None;
+                }
+                let gi = *self.group_at.get(&(line, bx, v))?;
+                (self.groups[gi].cells == rest).then_some(self.b.cands.len() * self.n + gi)
+            }
+        }
+    }
+
+    /// Strong and weak links of group nodes, and the group links of cell nodes.
+    fn group_links(&self, node: usize, strong: bool, out: &mut Vec<usize>) {
+        let v = self.value_of(node);
+        let mine = self.cells_of(node);
+        let units: Vec<usize> = if self.is_group(node) {
+            self.group(node).units.to_vec()
+        } else {
+            self.b
+                .geo
+                .units_of(mine[0])
+                .iter()
+                .map(|&u| u as usize)
+                .collect()
+        };
+        if strong {
+            for u in units {
+                if let Some(x) = self.rest_node(u, v, &mine) {
+                    if (self.is_group(x) || self.is_group(node)) && !out.contains(&x) {
+                        out.push(x);
+                    }
+                }
+            }
+            return;
+        }
+        let base = self.b.cands.len() * self.n;
+        if self.is_group(node) {
+            // Cells seeing the whole group.
+            for t in self.b.seeing_all(&mine, v) {
+                out.push(t * self.n + v as usize - 1);
+            }
+        }
+        for (gi, g) in self.groups.iter().enumerate() {
+            if g.v != v || base + gi == node || g.cells.iter().any(|c| mine.contains(c)) {
+                continue;
+            }
+            if g.cells
+                .iter()
+                .all(|&x| mine.iter().all(|&y| self.b.sees(x, y)))
+            {
+                out.push(base + gi);
+            }
+        }
     }
 
     #[inline]
@@ -218,6 +367,12 @@ impl<'a> Graph<'a> {
     /// Nodes that must be true when `node` is false.
     fn strong(&self, node: usize, out: &mut Vec<usize>) {
         out.clear();
+        if self.kind == ChainKind::Grouped {
+            self.group_links(node, true, out);
+            if self.is_group(node) {
+                return;
+            }
+        }
         let c = self.cell(node);
         if self.kind != ChainKind::X {
             let m = self.b.cands[c];
@@ -238,9 +393,15 @@ impl<'a> Graph<'a> {
     /// Nodes that must be false when `node` is true.
     fn weak(&self, node: usize, out: &mut Vec<usize>) {
         out.clear();
+        if self.kind == ChainKind::Grouped {
+            self.group_links(node, false, out);
+            if self.is_group(node) {
+                return;
+            }
+        }
         let c = self.cell(node);
         let v = self.val(node);
-        if self.kind == ChainKind::Aic {
+        if matches!(self.kind, ChainKind::Aic | ChainKind::Grouped) {
             for w in Mask(self.b.cands[c]) {
                 if w != v {
                     out.push(c * self.n + w as usize - 1);
@@ -261,6 +422,24 @@ impl<'a> Graph<'a> {
     /// The conclusions of "start is true or end is true" (start != end as nodes).
     fn conclude(&self, start: usize, end: usize) -> Conclusions {
         let b = self.b;
+        if self.is_group(end) {
+            let (ca, va) = (self.cell(start), self.val(start));
+            let g = self.group(end);
+            let mut elims = Vec::new();
+            if g.v == va {
+                let mut all = g.cells.clone();
+                all.push(ca);
+                for t in b.seeing_all(&all, va) {
+                    elims.push((Cell(t as u16), va));
+                }
+            } else if !g.cells.contains(&ca)
+                && b.has(ca, g.v)
+                && g.cells.iter().all(|&x| b.sees(x, ca))
+            {
+                elims.push((Cell(ca as u16), g.v));
+            }
+            return (Vec::new(), elims);
+        }
         let (ca, va) = (self.cell(start), self.val(start));
         let (cd, vd) = (self.cell(end), self.val(end));
         let mut elims = Vec::new();
@@ -277,7 +456,7 @@ impl<'a> Graph<'a> {
                     elims.push((Cell(ca as u16), w));
                 }
             }
-        } else if self.kind == ChainKind::Aic && b.sees(ca, cd) {
+        } else if matches!(self.kind, ChainKind::Aic | ChainKind::Grouped) && b.sees(ca, cd) {
             if b.has(cd, va) {
                 elims.push((Cell(cd as u16), va));
             }
@@ -291,7 +470,7 @@ impl<'a> Graph<'a> {
     /// The shortest chain from `start` (assumed false) that proves something; at most
     /// `max_len` nodes. Returns the nodes (with polarity) and conclusions.
     fn search(&self, start: usize, max_len: usize, scratch: &mut Scratch) -> Option<Found> {
-        let states = self.b.cands.len() * self.n * 2;
+        let states = (self.b.cands.len() * self.n + self.groups.len()) * 2;
         if scratch.parent.len() != states {
             scratch.parent = vec![NONE; states];
             scratch.depth = vec![0; states];
@@ -332,6 +511,7 @@ impl<'a> Graph<'a> {
                     // `next` is proven true if start is false.
                     let ok = match self.kind {
                         ChainKind::Xy => self.val(next) == self.val(start) && next != start,
+                        ChainKind::Grouped => true,
                         _ => true,
                     };
                     if ok {
@@ -346,10 +526,14 @@ impl<'a> Graph<'a> {
                             path.reverse();
                             let chain = path
                                 .iter()
-                                .map(|&st| ChainNode {
-                                    cell: Cell(self.cell(st / 2) as u16),
-                                    value: self.val(st / 2),
-                                    on: st % 2 == 1,
+                                .map(|&st| {
+                                    let cells = self.cells_of(st / 2);
+                                    ChainNode {
+                                        cell: Cell(cells[0] as u16),
+                                        group: cells[1..].iter().map(|&c| Cell(c as u16)).collect(),
+                                        value: self.value_of(st / 2),
+                                        on: st % 2 == 1,
+                                    }
                                 })
                                 .collect();
                             return Some(Found {
@@ -415,6 +599,7 @@ pub(crate) fn chain(b: &Board, kind: ChainKind) -> Option<Step> {
         ChainKind::X => Technique::XChain,
         ChainKind::Xy => Technique::XyChain,
         ChainKind::Aic => Technique::Aic,
+        ChainKind::Grouped => Technique::GroupedAic,
     };
     let mut step = Step::new(tech);
     step.values = f.chain.iter().map(|x| x.value).collect();

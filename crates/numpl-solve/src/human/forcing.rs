@@ -57,6 +57,7 @@ fn propagate(b: &Board, c: usize, v: u8, trail: &mut Vec<(usize, u8)>) -> Option
 fn node(c: usize, v: u8, on: bool) -> ChainNode {
     ChainNode {
         cell: Cell(c as u16),
+        group: Vec::new(),
         value: v,
         on,
     }

@@ -393,6 +393,7 @@ fn implemented(t: Technique) -> bool {
             | XChain
             | XyChain
             | Aic
+            | GroupedAic
             | AlsXz
             | AlsXyWing
             | SueDeCoq
@@ -428,6 +429,7 @@ fn find(t: Technique, b: &Board) -> Option<Step> {
         XChain => chains::chain(b, chains::ChainKind::X),
         XyChain => chains::chain(b, chains::ChainKind::Xy),
         Aic => chains::chain(b, chains::ChainKind::Aic),
+        GroupedAic => chains::chain(b, chains::ChainKind::Grouped),
         AlsXz => als::als_xz(b),
         AlsXyWing => als::als_xy_wing(b),
         ForcingChain => forcing::forcing_chain(b),

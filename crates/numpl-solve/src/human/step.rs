@@ -6,12 +6,14 @@ use numpl_core::{Cell, Mask, Shape, Unit};
 
 use super::Technique;
 
-/// A candidate of a chain: a value in a cell, and whether the chain makes it true (`on`)
-/// or false at that point.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A candidate of a chain: a value in a cell (or, for grouped chains, in one of a group of
+/// cells), and whether the chain makes it true (`on`) or false at that point.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChainNode {
-    /// The cell.
+    /// The cell (the first cell of a group).
     pub cell: Cell,
+    /// The other cells of a group node; empty for a single candidate.
+    pub group: Vec<Cell>,
     /// The value.
     pub value: u8,
     /// True if the chain sets the candidate, false if it removes it.
@@ -301,6 +303,9 @@ fn chain_text(shape: Shape, chain: &[ChainNode]) -> String {
             s.push_str(if node.on { " = " } else { " - " });
         }
         let _ = write!(s, "({}){}", node.value, shape.cell_name(node.cell));
+        for &c in &node.group {
+            let _ = write!(s, "/{}", shape.cell_name(c));
+        }
     }
     s
 }

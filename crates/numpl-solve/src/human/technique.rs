@@ -65,6 +65,8 @@ pub enum Technique {
     XyChain,
     /// Alternating inference chain / nice loop over any candidates.
     Aic,
+    /// AIC with group nodes (a value in two or three cells of a line-box intersection).
+    GroupedAic,
     /// Two almost locked sets with a restricted common value.
     AlsXz,
     /// Three almost locked sets linked by two restricted common values.
@@ -178,7 +180,7 @@ const FISH_NAMES: [&str; 3] = ["x_wing", "swordfish", "jellyfish"];
 
 impl Technique {
     /// The techniques without a size, in order (for parsing and listing).
-    const FIXED: [Technique; 25] = [
+    const FIXED: [Technique; 26] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -202,6 +204,7 @@ impl Technique {
         Technique::XChain,
         Technique::XyChain,
         Technique::Aic,
+        Technique::GroupedAic,
         Technique::AlsXz,
         Technique::AlsXyWing,
     ];
@@ -261,6 +264,7 @@ impl Technique {
             XChain => "x_chain",
             XyChain => "xy_chain",
             Aic => "aic",
+            GroupedAic => "grouped_aic",
             AlsXz => "als_xz",
             AlsXyWing => "als_xy_wing",
             ForcingChain => "forcing_chain",
@@ -315,6 +319,7 @@ impl Technique {
             XChain => "X-Chain",
             XyChain => "XY-Chain",
             Aic => "AIC",
+            GroupedAic => "Grouped AIC",
             AlsXz => "ALS-XZ",
             AlsXyWing => "ALS-XY-Wing",
             ForcingChain => "Forcing Chain",
@@ -386,6 +391,7 @@ impl Technique {
             XChain => 5400,
             XyChain => 5500,
             Aic => 5600,
+            GroupedAic => 5650,
             AlsXz => 5700,
             AlsXyWing => 5800,
             ForcingChain => 8500,
@@ -410,7 +416,7 @@ impl Technique {
             | XyWing | XyzWing | UniqueRectangle | HiddenRectangle | SimpleColors | MultiColors => {
                 Level::Hard
             }
-            SueDeCoq | XChain | XyChain | Aic | AlsXz | AlsXyWing => Level::Unfair,
+            SueDeCoq | XChain | XyChain | Aic | GroupedAic | AlsXz | AlsXyWing => Level::Unfair,
             ForcingChain => Level::Extreme,
         }
     }
@@ -466,6 +472,7 @@ impl Technique {
             SueDeCoq => 250,
             XChain | XyChain => 260,
             Aic => 280,
+            GroupedAic => 300,
             AlsXz => 300,
             AlsXyWing => 320,
             ForcingChain => 500,

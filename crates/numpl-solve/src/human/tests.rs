@@ -701,3 +701,18 @@ fn hidden_rectangle() {
     assert_eq!(elims(&step), vec![(rc(2, 4), 2)]);
     assert!(!HumanSolver::new().allows(Technique::HiddenRectangle));
 }
+
+#[test]
+fn grouped_aic() {
+    // 7: r1c1 = r1c8 (row 1) - {r2c9,r3c9} (box 3) = r7c9 (column 9): r1c1 or r7c9 is 7,
+    // so r7c1 is not. Without the group node there is no chain.
+    let mut b = empty9();
+    row_only(&mut b, 1, 7, &[1, 8]);
+    col_only(&mut b, 9, 7, &[2, 3, 7]);
+    assert!(chains::chain(&b, chains::ChainKind::Aic).is_none());
+    let step = chains::chain(&b, chains::ChainKind::Grouped).unwrap();
+    assert_eq!(step.technique, Technique::GroupedAic);
+    assert_eq!(step.chain.len(), 4);
+    assert!(step.chain.iter().any(|n| !n.group.is_empty()));
+    assert_eq!(elims(&step), cells_v(&[(7, 1)], 7));
+}
