@@ -9,11 +9,14 @@
 //! ```
 //!
 //! - 9x9, any level (point symmetry, every technique allowed): `--count` puzzles (default
-//!   2000): puzzles/s and median time per puzzle.
+//!   2000): puzzles/s and median time per puzzle; rated (the human solver's level and score
+//!   for every puzzle, as `--format json` prints) and unrated (`--format line`), and with
+//!   uniqueness only (`--max-technique none`, unrated).
 //! - 9x9 per level (`--level easy` ... `extreme`): `--level-count` puzzles each (default
 //!   20): puzzles/s, median and worst time per puzzle, mean grids dug per puzzle, and how
 //!   many gave up (`--no-levels` skips).
-//! - 16x16 (every technique, and uniqueness only) and 25x25 (`--no-25` skips):
+//! - 16x16 and 25x25 (`--no-25` skips), every technique (rated) and uniqueness only (rated
+//!   and unrated):
 //!   `--big-count` puzzles each (default 3): median and worst seconds per puzzle, mean
 //!   givens, and whether all came out minimal.
 //! - qqwing, if on the PATH: `qqwing --generate N --one-line` (N = `--qqwing`, default 200)
@@ -143,14 +146,25 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     println!("numpl-gen benchmark, one core, seed {}", a.seed);
     println!();
 
-    let mut s = series(nine.clone(), a.count)?;
-    println!(
-        "9x9 any level:   {:>5} puzzles  {:>9.1} puzzles/s  median {:>8.3} ms  mean givens {:.1}",
-        s.made,
-        per_sec(s.made, s.secs),
-        median(&mut s.times) * 1e3,
-        mean(s.givens, s.made)
-    );
+    for (max, rate, name) in [
+        (MaxTechnique::All, true, "9x9 any level:  "),
+        (MaxTechnique::All, false, "9x9 any, unrated"),
+        (MaxTechnique::None, false, "9x9 unique only "),
+    ] {
+        let opts = GenOptions {
+            max_technique: max,
+            rate,
+            ..nine.clone()
+        };
+        let mut s = series(opts, a.count)?;
+        println!(
+            "{name} {:>5} puzzles  {:>9.1} puzzles/s  median {:>8.3} ms  mean givens {:.1}",
+            s.made,
+            per_sec(s.made, s.secs),
+            median(&mut s.times) * 1e3,
+            mean(s.givens, s.made)
+        );
+    }
 
     if a.levels {
         for level in Level::ALL {
@@ -179,19 +193,25 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         big.push((Shape::new(5, 5).expect("5x5"), "25x25"));
     }
     for (shape, name) in big {
-        for max in [MaxTechnique::All, MaxTechnique::None] {
+        for (max, rate) in [
+            (MaxTechnique::All, true),
+            (MaxTechnique::None, true),
+            (MaxTechnique::None, false),
+        ] {
             let opts = GenOptions {
                 shape,
                 symmetry: Symmetry::Point,
                 max_technique: max,
+                rate,
                 ..nine.clone()
             };
             let mut s = series(opts, a.big_count)?;
             let worst = s.times.iter().copied().fold(0.0, f64::max);
             println!(
-                "{name} max {:<4}   {:>5} puzzles  median {:>8.3} s  worst {:>8.3} s  mean givens {:.1}  \
+                "{name} max {:<4} {} {:>5} puzzles  median {:>8.3} s  worst {:>8.3} s  mean givens {:.1}  \
                  all minimal: {}",
                 max.to_string(),
+                if rate { "rated  " } else { "unrated" },
                 s.made,
                 median(&mut s.times),
                 worst,

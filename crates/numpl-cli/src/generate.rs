@@ -151,6 +151,8 @@ pub(crate) fn run(args: GenerateArgs, common: &Common, symbols: &Symbols) -> Res
         level: args.level,
         max_tries: args.max_tries.max(1),
         seed,
+        // Only JSON shows the rating (a level asked for rates anyway).
+        rate: format == Format::Json,
     })
     .map_err(|e| e.to_string())?;
     if !common.quiet {
@@ -239,7 +241,7 @@ fn render(g: &Generated, format: Format, symbols: &Symbols, micros: u64) -> Stri
         Format::Grid => format_grid(&g.puzzle, symbols) + "\n",
         Format::Detail => format_detail(&g.puzzle, &g.puzzle.candidates(), symbols) + "\n\n",
         Format::Json => {
-            let r = &g.report;
+            let r = g.report.as_ref();
             let rec = GenRecord {
                 index: g.index,
                 size: g.puzzle.size(),
@@ -248,9 +250,9 @@ fn render(g: &Generated, format: Format, symbols: &Symbols, micros: u64) -> Stri
                 status: Some("solved"),
                 solution: Some(format_line(&g.solution, symbols)),
                 micros: Some(micros),
-                techniques: Some(Techniques(&r.counts)),
-                level: Some(r.level.name()),
-                score: Some(r.score),
+                techniques: r.map(|r| Techniques(&r.counts)),
+                level: r.map(|r| r.level.name()),
+                score: r.map(|r| r.score),
                 givens: Some(g.givens()),
                 symmetry: g.symmetry.name(),
                 seed: g.seed,
@@ -288,4 +290,74 @@ fn to_line(rec: &GenRecord<'_>) -> String {
     let mut s = serde_json::to_string(rec).expect("a record always serializes");
     s.push('\n');
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{Cli, Command};
+    use clap::Parser;
+
+    fn args(line: &[&str]) -> GenerateArgs {
+        match Cli::try_parse_from(line).unwrap().command {
+            Command::Generate(a) => a,
+            other => panic!("parsed as {other:?}"),
+        }
+    }
+
+    #[test]
+    fn options_parse_with_their_defaults() {
+        let a = args(&["numpl", "generate"]);
+        assert_eq!((a.size, a.count, a.seed), (None, 1, None));
+        assert_eq!(a.symmetry, Symmetry::Point);
+        assert_eq!(a.max_technique, MaxTechnique::All);
+        let a = args(&[
+            "numpl",
+            "generate",
+            "--size",
+            "2x3",
+            "--count",
+            "5",
+            "--seed",
+            "7",
+            "--symmetry",
+            "vertical",
+            "--max-technique",
+            "x_wing",
+            "--level",
+            "hard",
+        ]);
+        assert_eq!(a.size, Some(Shape::new(2, 3).unwrap()));
+        assert_eq!((a.count, a.seed), (5, Some(7)));
+        assert_eq!(a.symmetry, Symmetry::Vertical);
+        assert_eq!(a.level, Some(Level::Hard));
+        assert!(Cli::try_parse_from(["numpl", "generate", "--symmetry", "spiral"]).is_err());
+        assert!(Cli::try_parse_from(["numpl", "generate", "--level", "fiendish"]).is_err());
+    }
+
+    #[test]
+    fn json_record_has_the_contract_fields_and_the_generator_ones() {
+        let g = Generator::new(GenOptions {
+            seed: 3,
+            ..GenOptions::default()
+        })
+        .unwrap()
+        .generate(0)
+        .unwrap();
+        let line = render(&g, Format::Json, &Symbols::standard(), 10);
+        let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(v["status"], "solved");
+        assert_eq!(v["size"], 9);
+        assert_eq!(v["box"], "3x3");
+        assert_eq!(v["symmetry"], "point");
+        assert_eq!(v["seed"], 3);
+        assert_eq!(v["givens"], g.givens());
+        assert_eq!(v["puzzle"], format_line(&g.puzzle, &Symbols::standard()));
+        assert_eq!(
+            v["solution"],
+            format_line(&g.solution, &Symbols::standard())
+        );
+        assert!(v["techniques"].is_object() && v["level"].is_string() && v["score"].is_u64());
+        assert!(line.ends_with('\n') && !line.trim_end().contains('\n'));
+    }
 }

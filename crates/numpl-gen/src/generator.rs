@@ -28,6 +28,11 @@ pub struct GenOptions {
     pub max_tries: u32,
     /// The run's seed: puzzle `i` of the run depends on (`seed`, `i`) and the options only.
     pub seed: u64,
+    /// Whether to rate every puzzle with the human solver ([`Generated::report`]); on by
+    /// default. The rating is nearly free when digging already ran the human solver on the
+    /// final puzzle (the usual case with a technique limit), and the main cost otherwise
+    /// (`MaxTechnique::None`, large grids). A level asked for always rates.
+    pub rate: bool,
 }
 
 /// The default of [`GenOptions::max_tries`].
@@ -42,6 +47,7 @@ impl Default for GenOptions {
             level: None,
             max_tries: DEFAULT_MAX_TRIES,
             seed: 0,
+            rate: true,
         }
     }
 }
@@ -65,9 +71,10 @@ pub struct Generated {
     /// is needed). Always true up to 16x16; from 25x25 up a uniqueness search may run out of
     /// its node budget, and the group it was about stays given.
     pub minimal: bool,
-    /// The human solver's report on the puzzle (every technique allowed): the seed's
-    /// `solve_info` (technique counts), and whether it solved.
-    pub report: HumanReport,
+    /// The human solver's report on the puzzle (every technique allowed, no steps kept):
+    /// the seed's `solve_info` (technique counts, largest tuple and fish), whether it
+    /// solved, level and score. `None` only when [`GenOptions::rate`] is off.
+    pub report: Option<HumanReport>,
 }
 
 impl Generated {
@@ -140,10 +147,11 @@ impl Generator {
             let dug = dig(&solution, o.symmetry, limit, &mut rng)?;
             let (puzzle, minimal) = (dug.puzzle, dug.minimal);
             let report = match dug.report {
-                Some(r) => r,
-                None => rater.report(&puzzle),
+                Some(r) => Some(r),
+                None if o.rate || o.level.is_some() => Some(rater.report(&puzzle)),
+                None => None,
             };
-            if let Some(level) = o.level {
+            if let (Some(level), Some(report)) = (o.level, &report) {
                 if report.status != HumanStatus::Solved {
                     stuck += 1;
                     continue;

@@ -256,7 +256,7 @@ fn a_level_asked_for_is_the_level_given() {
         .unwrap();
         for i in 0..3 {
             let g = gen.generate(i).unwrap();
-            assert_eq!(g.report.level, level);
+            assert_eq!(g.report.as_ref().unwrap().level, level);
             assert!(human_solves(&g.puzzle, &g.solution, MaxTechnique::All));
             assert_eq!(numpl_solve::count_solutions(&g.puzzle, 2), 1);
         }
