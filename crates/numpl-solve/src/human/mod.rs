@@ -5,6 +5,22 @@
 //! fired, the largest tuple and fish, the givens, how it ended, the grid and candidates so
 //! far, every step in order, and a HoDoKu-style rating ([`Level`] and score).
 //!
+//! Techniques, in the order tried ([`Technique`], names as CONTRACT §8): full house, naked
+//! and hidden single; locked pair/triple; locked candidates (pointing, claiming); naked and
+//! hidden pairs, triples, quads (and `naked_tuple_K`/`hidden_tuple_K` up to N/2 on big
+//! grids); X-Wing, Swordfish, Jellyfish (`fish_K` up to N/2); remote pair; BUG+1;
+//! skyscraper; 2-string kite; empty rectangle; W-, XY-, XYZ-Wing; unique rectangle types
+//! 1-6 and hidden rectangle; finned and sashimi X-Wing/Swordfish/Jellyfish; Sue de Coq;
+//! simple and multi colors; X-chain; XY-chain; AIC; grouped AIC; ALS-XZ; ALS-XY-Wing;
+//! forcing chains (singles and intersections followed from every branch of a cell or a
+//! unit, and candidates tested for contradiction) as the last resort. Uniqueness
+//! techniques run only with [`HumanSolver::assume_unique`].
+//!
+//! Rating: each step scores HoDoKu's base score for its technique ([`Technique::score`]);
+//! the level is the hardest technique's level ([`Technique::level`]), raised while the
+//! total passes HoDoKu's bound for that level (800, 1000, 1600, 1800; scaled by cells/81
+//! on other sizes).
+//!
 //! ```
 //! use numpl_core::{parse_one, ParseOptions};
 //! use numpl_solve::{HumanSolver, HumanStatus, Technique};
