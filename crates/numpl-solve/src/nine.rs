@@ -422,3 +422,92 @@ pub(crate) fn search(puzzle: &Grid, limit: usize, budget: u64) -> SearchResult {
     s.run(&mut st);
     s.result
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use numpl_core::{parse_one, ParseOptions};
+
+    /// Every `step`-th puzzle of a `shared/data` file (beside the repository), or `None`
+    /// with a note when the file is not there.
+    pub(crate) fn shared_sample(name: &str, step: usize) -> Option<Vec<Grid>> {
+        let dir = std::env::var("NUMPL_SHARED_DATA").unwrap_or_else(|_| {
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data").into()
+        });
+        let path = format!("{dir}/{name}");
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            eprintln!("note: {path} not found; skipping this sample");
+            return None;
+        };
+        let opts = ParseOptions::default();
+        Some(
+            text.lines()
+                .filter(|l| !l.starts_with('#') && l.trim().len() >= 81)
+                .step_by(step)
+                .map(|l| parse_one(&l.trim()[..81], &opts).expect("a valid puzzle"))
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn agrees_with_the_general_solver_on_shared_data() {
+        for (name, step) in [
+            ("top1465.txt", 7),
+            ("17-clue.txt", 499),
+            ("forum-hardest-1905.txt", 997),
+            ("forum-hardest-1106.txt", 5),
+            ("serg-benchmark.txt", 101),
+        ] {
+            let Some(puzzles) = shared_sample(name, step) else {
+                continue;
+            };
+            assert!(!puzzles.is_empty(), "{name}");
+            for p in &puzzles {
+                for limit in [1, 2] {
+                    let nine = search(p, limit, u64::MAX);
+                    let general = crate::fast::general(p, limit, u64::MAX);
+                    assert_eq!(nine.count, general.count, "{name}: {p:?}");
+                    let s = nine.first.as_ref().expect("these sets are solvable");
+                    assert!(s.is_solution_of(p), "{name}: {p:?}");
+                    if limit == 2 && general.count == 1 {
+                        assert_eq!(nine.first, general.first, "{name}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn band_tables() {
+        assert_eq!(COMPLEX[0x1FF], FULL);
+        // The diagonal of mini-rows is the only permutation: only it is kept.
+        assert_eq!(COMPLEX[0b100_010_001], 7 | 7 << 12 | 7 << 24);
+        // Row 2 has no mini-row: no permutation.
+        assert_eq!(COMPLEX[0b000_111_111], 0);
+        // Boxes 0 and 1 only, in every row: no room for box 2.
+        assert_eq!(COMPLEX[0b011_011_011], 0);
+        assert_eq!(SHRINK[0b100_000_001], 0b101);
+        assert_eq!(ROW_SINGLE[0b1000], 0b1000);
+        assert_eq!(ROW_SINGLE[0b1001], 0);
+        assert_eq!(BAND_PEERS[0].count_ones(), 8 + 6);
+    }
+
+    #[test]
+    fn clashing_givens_have_no_solution() {
+        let mut v = vec![0u8; 81];
+        v[0] = 5;
+        v[10] = 5; // same box
+        let g = Grid::from_values(Shape::NINE, v).unwrap();
+        assert_eq!(search(&g, 2, u64::MAX).count, 0);
+    }
+
+    #[test]
+    fn counts_up_to_the_limit_and_stops_at_the_budget() {
+        let empty = Grid::empty(Shape::NINE);
+        let r = search(&empty, 5, u64::MAX);
+        assert_eq!(r.count, 5);
+        assert!(r.guesses > 0 && !r.budget_hit);
+        let r = search(&empty, 2, 10);
+        assert!(r.budget_hit && r.count == 0, "{r:?}");
+    }
+}
