@@ -22,7 +22,9 @@
 //! - qqwing, if on the PATH: `qqwing --generate N --one-line` (N = `--qqwing`, default 200)
 //!   timed as a whole, in the same run: puzzles/s.
 //!
-//! Every figure that divides prints 0 for zero work, never NaN or inf.
+//! Rates are given per wall-clock second and per CPU second of the thread doing the work
+//! (Linux `/proc` accounting; for qqwing, the child's user + system time), since the
+//! machine may be shared. Every figure that divides prints 0 for zero work, never NaN or inf.
 
 use std::process::{Command, Stdio};
 use std::time::Instant;
@@ -71,6 +73,24 @@ fn parse(args: &[String]) -> Result<Args, String> {
     Ok(a)
 }
 
+/// CPU seconds used by this thread so far (Linux: `/proc/thread-self/schedstat`), so that
+/// figures mean something on a shared, loaded machine. `None` elsewhere.
+fn thread_cpu() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e9)
+}
+
+/// CPU seconds used by waited-for children (Linux: `/proc/self/stat` cutime + cstime, in
+/// clock ticks of 1/100 s).
+fn children_cpu() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let rest = &text[text.rfind(')')? + 1..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = f.get(13)?.parse::<f64>().ok()? + f.get(14)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
 /// Per second, 0 when nothing was done or no time passed.
 fn per_sec(count: u64, secs: f64) -> f64 {
     if count == 0 || secs.is_nan() || secs <= 0.0 || secs.is_infinite() {
@@ -93,6 +113,8 @@ struct Series {
     made: u64,
     failed: u64,
     secs: f64,
+    /// CPU seconds (wall seconds where unknown).
+    cpu: f64,
     times: Vec<f64>,
     tries: u64,
     givens: u64,
@@ -105,12 +127,14 @@ fn series(opts: GenOptions, count: u64) -> Result<Series, String> {
         made: 0,
         failed: 0,
         secs: 0.0,
+        cpu: 0.0,
         times: Vec::new(),
         tries: 0,
         givens: 0,
         all_minimal: true,
     };
     let start = Instant::now();
+    let cpu0 = thread_cpu();
     for i in 0..count {
         let t = Instant::now();
         let result = generator.generate(i);
@@ -126,6 +150,10 @@ fn series(opts: GenOptions, count: u64) -> Result<Series, String> {
         }
     }
     s.secs = start.elapsed().as_secs_f64();
+    s.cpu = match (cpu0, thread_cpu()) {
+        (Some(a), Some(b)) => b - a,
+        _ => s.secs,
+    };
     Ok(s)
 }
 
@@ -158,9 +186,11 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         };
         let mut s = series(opts, a.count)?;
         println!(
-            "{name} {:>5} puzzles  {:>9.1} puzzles/s  median {:>8.3} ms  mean givens {:.1}",
+            "{name} {:>5} puzzles  {:>9.1} puzzles/s ({:>7.1} per CPU s)  median {:>8.3} ms  \
+             mean givens {:.1}",
             s.made,
             per_sec(s.made, s.secs),
+            per_sec(s.made, s.cpu),
             median(&mut s.times) * 1e3,
             mean(s.givens, s.made)
         );
@@ -175,11 +205,12 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             let mut s = series(opts, a.level_count)?;
             let worst = s.times.iter().copied().fold(0.0, f64::max);
             println!(
-                "9x9 {:<8}     {:>5} puzzles  {:>9.1} puzzles/s  median {:>8.3} ms  worst {:>8.1} ms  \
-                 mean tries {:.1}  gave up {}",
+                "9x9 {:<8}     {:>5} puzzles  {:>9.1} puzzles/s ({:>7.1} per CPU s)  median {:>8.3} ms  \
+                 worst {:>8.1} ms  mean tries {:.1}  gave up {}",
                 level.name(),
                 s.made,
                 per_sec(s.made, s.secs),
+                per_sec(s.made, s.cpu),
                 median(&mut s.times) * 1e3,
                 worst * 1e3,
                 mean(s.tries, s.made),
@@ -208,13 +239,18 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             let mut s = series(opts, a.big_count)?;
             let worst = s.times.iter().copied().fold(0.0, f64::max);
             println!(
-                "{name} max {:<4} {} {:>5} puzzles  median {:>8.3} s  worst {:>8.3} s  mean givens {:.1}  \
-                 all minimal: {}",
+                "{name} max {:<4} {} {:>5} puzzles  median {:>8.3} s  worst {:>8.3} s  \
+                 CPU {:>8.3} s per puzzle  mean givens {:.1}  all minimal: {}",
                 max.to_string(),
                 if rate { "rated  " } else { "unrated" },
                 s.made,
                 median(&mut s.times),
                 worst,
+                if s.made + s.failed == 0 {
+                    0.0
+                } else {
+                    s.cpu / (s.made + s.failed) as f64
+                },
                 mean(s.givens, s.made),
                 s.all_minimal
             );
@@ -226,6 +262,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         return Ok(());
     }
     let start = Instant::now();
+    let child0 = children_cpu();
     let out = Command::new("qqwing")
         .args(["--generate", &a.qqwing.to_string(), "--one-line"])
         .stdout(Stdio::piped())
@@ -234,14 +271,20 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     match out {
         Ok(out) if out.status.success() => {
             let secs = start.elapsed().as_secs_f64();
+            let cpu = match (child0, children_cpu()) {
+                (Some(a), Some(b)) => b - a,
+                _ => secs,
+            };
             let made = String::from_utf8_lossy(&out.stdout)
                 .lines()
                 .filter(|l| l.trim().len() == 81)
                 .count() as u64;
             println!(
-                "qqwing 9x9:      {:>5} puzzles  {:>9.1} puzzles/s  (qqwing --generate {} --one-line)",
+                "qqwing 9x9:       {:>5} puzzles  {:>9.1} puzzles/s ({:>7.1} per CPU s)  \
+                 (qqwing --generate {} --one-line)",
                 made,
                 per_sec(made, secs),
+                per_sec(made, cpu),
                 a.qqwing
             );
         }

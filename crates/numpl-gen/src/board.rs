@@ -41,9 +41,15 @@ impl Board {
         }
     }
 
-    /// A board holding `givens` (0 = blank), propagated with singles.
-    pub(crate) fn from_givens(shape: Shape, givens: &[u8]) -> Result<Board, Contradiction> {
+    /// A board holding `givens` (0 = blank), propagated with singles, and with box-line
+    /// reductions too when `locked`.
+    pub(crate) fn from_givens(
+        shape: Shape,
+        givens: &[u8],
+        locked: bool,
+    ) -> Result<Board, Contradiction> {
         let mut b = Board::new(shape);
+        b.locked = locked;
         for (i, &v) in givens.iter().enumerate() {
             if v != 0 {
                 b.assign(i, v)?;
@@ -51,6 +57,11 @@ impl Board {
         }
         b.propagate()?;
         Ok(b)
+    }
+
+    /// Turns box-line reductions in [`Board::propagate`] on or off.
+    pub(crate) fn set_locked(&mut self, on: bool) {
+        self.locked = on;
     }
 
     /// Whether every cell is placed.

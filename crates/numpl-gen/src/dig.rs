@@ -40,6 +40,7 @@ pub(crate) struct Judge {
     shape: Shape,
     max: MaxTechnique,
     singles_ok: bool,
+    locked_ok: bool,
     human: Human,
     budget: u64,
     /// The human solver's report on the puzzle of the last `Accept`, when it ran.
@@ -54,6 +55,7 @@ impl Judge {
             shape,
             max,
             singles_ok: max.allows_singles(),
+            locked_ok: max.allows_locked(),
             human: Human::new(max),
             budget: default_budget(shape),
             last_report: None,
@@ -64,9 +66,9 @@ impl Judge {
     /// The verdict on `givens` (values in reading order, 0 = blank), a puzzle made from a
     /// uniquely solvable puzzle with solution `sol` by emptying the cells `dug`.
     ///
-    /// Cheapest first: singles propagation (if singles alone solve it, it is unique and
-    /// solved within any limit that has singles); then uniqueness; then, only when a
-    /// technique limit applies, the human solver.
+    /// Cheapest first: singles propagation, with box-line reductions when the limit allows
+    /// them (if that alone solves it, it is unique and solved within the limit); then
+    /// uniqueness; then, only when a technique limit applies, the human solver.
     ///
     /// Uniqueness: a second solution would have to differ from `sol` in one of the `dug`
     /// cells (otherwise it would solve the puzzle before digging, which has only `sol`). So
@@ -83,11 +85,21 @@ impl Judge {
 
     fn judge(&mut self, givens: &[u8], sol: &[u8], dug: &[u16]) -> Verdict {
         self.report = None;
-        let Ok(board) = Board::from_givens(self.shape, givens) else {
+        // From 16x16 up the reductions also speed up the uniqueness search; on smaller
+        // grids they cost more than they save there, so they only get a separate try.
+        let big = self.shape.size() >= 16;
+        let Ok(board) = Board::from_givens(self.shape, givens, self.locked_ok && big) else {
             return Verdict::NotUnique;
         };
         if board.is_solved() && self.singles_ok {
             return Verdict::Accept;
+        }
+        if !board.is_solved() && self.locked_ok && !big {
+            let mut with_locked = board.clone();
+            with_locked.set_locked(true);
+            if with_locked.propagate().is_ok() && with_locked.is_solved() {
+                return Verdict::Accept;
+            }
         }
         if !board.is_solved() {
             match unique_when_dug(&board, sol, dug, self.budget) {

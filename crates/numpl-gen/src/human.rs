@@ -40,6 +40,21 @@ impl MaxTechnique {
     }
 }
 
+impl MaxTechnique {
+    /// Whether box-line reductions (locked candidates, pointing and claiming) and singles
+    /// are within the limit.
+    pub(crate) fn allows_locked(self) -> bool {
+        match self {
+            MaxTechnique::None | MaxTechnique::All => true,
+            MaxTechnique::Upto(t) => {
+                t >= Technique::LockedCandidatesClaiming
+                    && t >= Technique::LockedCandidatesPointing
+                    && t >= Technique::HiddenSingle
+            }
+        }
+    }
+}
+
 impl fmt::Display for MaxTechnique {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
