@@ -197,6 +197,8 @@ struct Graph<'a> {
     groups: Vec<Group>,
     /// (line, box, value) -> group index.
     group_at: std::collections::HashMap<(usize, usize, u8), usize>,
+    /// Per node, the strong and weak links that involve groups (grouped chains only).
+    glinks: Vec<[Vec<u32>; 2]>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -243,14 +245,33 @@ impl<'a> Graph<'a> {
                 }
             }
         }
-        Graph {
+        let mut g = Graph {
             b,
             n,
             kind,
             conj,
             groups,
             group_at,
+            glinks: Vec::new(),
+        };
+        if kind == ChainKind::Grouped {
+            let total = b.cands.len() * n + g.groups.len();
+            let mut links = Vec::with_capacity(total);
+            let mut out = Vec::new();
+            for node in 0..total {
+                let mut pair = [Vec::new(), Vec::new()];
+                if g.is_group(node) || b.has(g.cell(node), g.val(node)) {
+                    for (k, strong) in [(0, true), (1, false)] {
+                        out.clear();
+                        g.group_links(node, strong, &mut out);
+                        pair[k] = out.iter().map(|&x| x as u32).collect();
+                    }
+                }
+                links.push(pair);
+            }
+            g.glinks = links;
         }
+        g
     }
 
     #[inline]
@@ -368,7 +389,7 @@ impl<'a> Graph<'a> {
     fn strong(&self, node: usize, out: &mut Vec<usize>) {
         out.clear();
         if self.kind == ChainKind::Grouped {
-            self.group_links(node, true, out);
+            out.extend(self.glinks[node][0].iter().map(|&x| x as usize));
             if self.is_group(node) {
                 return;
             }
@@ -394,7 +415,7 @@ impl<'a> Graph<'a> {
     fn weak(&self, node: usize, out: &mut Vec<usize>) {
         out.clear();
         if self.kind == ChainKind::Grouped {
-            self.group_links(node, false, out);
+            out.extend(self.glinks[node][1].iter().map(|&x| x as usize));
             if self.is_group(node) {
                 return;
             }
