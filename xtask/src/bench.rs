@@ -16,7 +16,7 @@
 //!   report, run as `peer-bench FILE [--first] --print > /dev/null`), `--rounds` times
 //!   (default 5) in alternation; the table shows the median rate of each and the median of
 //!   the per-round ratios numpl / peer-bench.
-//! - peer-bench is copied from `../shared/tools/peer-bench` to `/tmp/peer-bench` and built
+//! - peer-bench is copied from `../shared/tools/peer-bench` (beside `--data`) to `/tmp/peer-bench` and built
 //!   there with `cargo build --release` (`--no-peer` skips it).
 //! - Big grids (`--no-big` skips): 16x16 and 25x25 puzzles made here from a fixed seed (a
 //!   pattern grid, shuffled, cells removed in random order while the solution stays unique
@@ -125,7 +125,11 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     if a.check {
         return check(&a);
     }
-    let peer = if a.peer { Some(build_peer()?) } else { None };
+    let peer = if a.peer {
+        Some(build_peer(&a.data.join("../tools/peer-bench"))?)
+    } else {
+        None
+    };
     println!(
         "{:<24} {:<7} {:>10} {:>12} {:>12} {:>7}",
         "file", "mode", "puzzles", "numpl /s", "peer /s", "ratio"
@@ -247,9 +251,9 @@ fn time_ours(text: &str, first: bool) -> (usize, f64) {
     (count, rate(count, secs))
 }
 
-/// Copies peer-bench to /tmp and builds it; returns the binary's path.
-fn build_peer() -> Result<PathBuf, String> {
-    let src = workspace_root().join("../shared/tools/peer-bench");
+/// Copies peer-bench (`tools/peer-bench` beside the data directory) to /tmp and builds it;
+/// returns the binary's path.
+fn build_peer(src: &Path) -> Result<PathBuf, String> {
     let dst = PathBuf::from("/tmp/peer-bench");
     let status = Command::new("cp")
         .arg("-r")

@@ -170,18 +170,29 @@ impl State {
         self.open[b] &= !bit;
     }
 
+    /// The words that changed since the band logic last saw them, as a bit set.
+    #[inline(always)]
+    fn changed(&self) -> u32 {
+        let mut m = 0u32;
+        for i in 0..27 {
+            m |= u32::from(self.f[i] != self.seen[i]) << i;
+        }
+        m
+    }
+
     /// Propagates to a fixed point; false on a contradiction.
     fn propagate(&mut self) -> bool {
         loop {
             // Band logic until stable; remember which digits changed for the column pass.
             let mut col_dirty = 0u32;
             loop {
-                let mut any = false;
-                for i in 0..27 {
-                    if self.f[i] == self.seen[i] {
-                        continue;
-                    }
-                    any = true;
+                let mut changed = self.changed();
+                if changed == 0 {
+                    break;
+                }
+                while changed != 0 {
+                    let i = changed.trailing_zeros() as usize;
+                    changed &= changed - 1;
                     let (d, b) = (i / 3, i % 3);
                     col_dirty |= 1 << d;
                     let mut a = self.f[i];
@@ -206,9 +217,6 @@ impl State {
                         }
                         self.place(d, b, bit);
                     }
-                }
-                if !any {
-                    break;
                 }
             }
             // Naked singles.
