@@ -716,3 +716,29 @@ fn grouped_aic() {
     assert!(step.chain.iter().any(|n| !n.group.is_empty()));
     assert_eq!(elims(&step), cells_v(&[(7, 1)], 7));
 }
+
+#[test]
+fn techniques_on_six_by_six_boxes_of_two_by_three() {
+    let shape = Shape::new(2, 3).unwrap();
+    let at = |r: usize, c: usize| Cell(((r - 1) * 6 + (c - 1)) as u16);
+    // Pointing: 1 in box 1 (rows 1-2, columns 1-3) only on row 1.
+    let mut b = Board::new(&Grid::empty(shape));
+    for c in 1..=3 {
+        b.eliminate(at(2, c), 1);
+    }
+    let step = subsets::locked_candidates(&b, true).unwrap();
+    let want: Vec<(usize, u8)> = (4..=6).map(|c| (at(1, c).index(), 1)).collect();
+    assert_eq!(elims(&step), want);
+    // Finned X-Wing: 2 in rows 1 and 4 at columns 1, 5, plus the fin r4c6 (box 4 =
+    // rows 3-4, columns 4-6): r3c5 sees the fin and is in a cover column.
+    let mut b = Board::new(&Grid::empty(shape));
+    for c in [2, 3, 4, 6] {
+        b.eliminate(at(1, c), 2);
+    }
+    for c in [2, 3, 4] {
+        b.eliminate(at(4, c), 2);
+    }
+    assert!(fish::basic_fish(&b, 2).is_none());
+    let step = fish::finned_fish(&b, 2, false).unwrap();
+    assert_eq!(elims(&step), vec![(at(3, 5).index(), 2)]);
+}

@@ -271,3 +271,26 @@ fn every_step_is_consistent_with_the_solution_on_top1465() {
     }
     eprintln!("top1465 (every 15th): {solved}/{total} solved without guessing");
 }
+
+#[test]
+fn solve_with_the_human_algorithm_reports_the_rating() {
+    use numpl_solve::{solve, Algorithm, SolveOptions, Status};
+    let p = grid(SEED);
+    let out = solve(&p, Algorithm::Human, &SolveOptions::default());
+    assert_eq!(out.status, Status::Solved);
+    let r = out.report.unwrap();
+    assert_eq!(r.status, HumanStatus::Solved);
+    let score: u32 = r.counts.iter().map(|(t, &k)| t.score() * k).sum();
+    assert_eq!(r.score, score);
+    assert!(r.level >= r.hardest.unwrap().level());
+    // A puzzle with two solutions: the human solver may not use uniqueness and is stuck.
+    // r1c1, r1c2, r4c1, r4c2 hold 1,2 / 2,1: blank, they can be swapped.
+    let two =
+        grid("..3456789456789123789123456..4365897365897214897214365531642978642978531978531642");
+    assert_eq!(reference(&two).0, 2);
+    let out = solve(&two, Algorithm::Human, &SolveOptions::default());
+    assert_eq!(out.status, Status::Stuck);
+    let r = out.report.unwrap();
+    assert!(!r.counts.contains_key(&Technique::UniqueRectangle));
+    assert!(!r.counts.contains_key(&Technique::BugPlusOne));
+}
