@@ -49,7 +49,8 @@ pub(crate) fn search(puzzle: &Grid, limit: usize, budget: u64) -> SearchResult {
                 used[u as usize].remove(old);
             }
         }
-        let free = all - (used[units[0] as usize] | used[units[1] as usize] | used[units[2] as usize]);
+        let free =
+            all - (used[units[0] as usize] | used[units[1] as usize] | used[units[2] as usize]);
         // The next fitting value above the one tried last.
         let next = Mask(free.0 & !(Mask::all(old as usize).0)).first();
         match next {
