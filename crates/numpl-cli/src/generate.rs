@@ -12,7 +12,8 @@ use std::time::Instant;
 use clap::Args;
 use numpl_core::{format_detail, format_grid, format_line, Shape, Symbols};
 use numpl_gen::{
-    GenError, GenOptions, Generated, Generator, Level, MaxTechnique, Symmetry, DEFAULT_MAX_TRIES,
+    GenError, GenOptions, Generated, Generator, Level, MaxTechnique, Symmetry, Technique,
+    DEFAULT_MAX_TRIES,
 };
 use rayon::prelude::*;
 use serde::Serialize;
@@ -52,7 +53,11 @@ pub(crate) struct GenerateArgs {
     #[arg(long, value_parser = parse_level)]
     pub(crate) level: Option<Level>,
 
-    /// With --level: the most grids dug for one puzzle before giving up on it.
+    /// Only puzzles whose logical solution needs this technique (e.g. x_wing, xy_wing).
+    #[arg(long, value_name = "NAME", value_parser = parse_technique)]
+    pub(crate) require: Option<Technique>,
+
+    /// With --level or --require: the most grids dug for one puzzle before giving up on it.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TRIES)]
     pub(crate) max_tries: u32,
 }
@@ -67,6 +72,10 @@ fn parse_symmetry(s: &str) -> Result<Symmetry, String> {
 
 fn parse_max(s: &str) -> Result<MaxTechnique, String> {
     s.parse::<MaxTechnique>().map_err(|e| e.to_string())
+}
+
+fn parse_technique(s: &str) -> Result<Technique, String> {
+    s.parse::<Technique>()
 }
 
 fn parse_level(s: &str) -> Result<Level, String> {
@@ -149,6 +158,7 @@ pub(crate) fn run(args: GenerateArgs, common: &Common, symbols: &Symbols) -> Res
         symmetry: args.symmetry,
         max_technique: args.max_technique,
         level: args.level,
+        require: args.require,
         max_tries: args.max_tries.max(1),
         seed,
         // Only JSON shows the rating (a level asked for rates anyway).
@@ -166,6 +176,10 @@ pub(crate) fn run(args: GenerateArgs, common: &Common, symbols: &Symbols) -> Res
             args.level
                 .map(|l| format!(", level {l}"))
                 .unwrap_or_default()
+                + &args
+                    .require
+                    .map(|t| format!(", needing {t}"))
+                    .unwrap_or_default()
         );
     }
     let pool = rayon::ThreadPoolBuilder::new()

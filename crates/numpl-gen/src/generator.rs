@@ -24,7 +24,11 @@ pub struct GenOptions {
     /// most, and dug again (a new grid each time) until the human solver rates one at exactly
     /// that level, at most `max_tries` times.
     pub level: Option<Level>,
-    /// The most grids dug for one puzzle when a level is asked for.
+    /// A technique the puzzle must need (`--require`): the human solver's solution uses it.
+    /// Grids are dug with it as the technique limit (narrowed further by a lower
+    /// `max_technique` or level), and dug again until one needs it, at most `max_tries` times.
+    pub require: Option<Technique>,
+    /// The most grids dug for one puzzle when a level or technique is asked for.
     pub max_tries: u32,
     /// The run's seed: puzzle `i` of the run depends on (`seed`, `i`) and the options only.
     pub seed: u64,
@@ -45,6 +49,7 @@ impl Default for GenOptions {
             symmetry: Symmetry::Point,
             max_technique: MaxTechnique::All,
             level: None,
+            require: None,
             max_tries: DEFAULT_MAX_TRIES,
             seed: 0,
             rate: true,
@@ -112,21 +117,26 @@ impl Generator {
     }
 
     /// The technique limit digging uses: the one asked for, narrowed to the hardest
-    /// technique of the level asked for (if any).
+    /// technique of the level asked for and to the technique required (if any).
     pub fn digging_limit(&self) -> MaxTechnique {
         let o = &self.opts;
-        let Some(level) = o.level else {
-            return o.max_technique;
+        let mut limit = o.max_technique;
+        let narrow = |limit: MaxTechnique, cap: Technique| match limit {
+            MaxTechnique::Upto(t) if t < cap => MaxTechnique::Upto(t),
+            _ => MaxTechnique::Upto(cap),
         };
-        let hardest = Technique::all_for(o.shape.size())
-            .into_iter()
-            .filter(|t| t.level() == level)
-            .max()
-            .expect("every level has a technique");
-        match o.max_technique {
-            MaxTechnique::Upto(t) if t < hardest => MaxTechnique::Upto(t),
-            _ => MaxTechnique::Upto(hardest),
+        if let Some(level) = o.level {
+            let hardest = Technique::all_for(o.shape.size())
+                .into_iter()
+                .filter(|t| t.level() == level)
+                .max()
+                .expect("every level has a technique");
+            limit = narrow(limit, hardest);
         }
+        if let Some(t) = o.require {
+            limit = narrow(limit, t);
+        }
+        limit
     }
 
     /// Puzzle number `index` of the run.
@@ -137,26 +147,25 @@ impl Generator {
         let rater = Human::new(MaxTechnique::All);
         let mut seen = [0u32; Level::ALL.len()];
         let mut stuck = 0u32;
-        let tries = if o.level.is_some() {
-            o.max_tries.max(1)
-        } else {
-            1
-        };
+        let targeted = o.level.is_some() || o.require.is_some();
+        let tries = if targeted { o.max_tries.max(1) } else { 1 };
         for attempt in 1..=tries {
             let solution = prepare_array(o.shape, &mut rng);
             let dug = dig(&solution, o.symmetry, limit, &mut rng)?;
             let (puzzle, minimal) = (dug.puzzle, dug.minimal);
             let report = match dug.report {
                 Some(r) => Some(r),
-                None if o.rate || o.level.is_some() => Some(rater.report(&puzzle)),
+                None if o.rate || targeted => Some(rater.report(&puzzle)),
                 None => None,
             };
-            if let (Some(level), Some(report)) = (o.level, &report) {
+            if let (true, Some(report)) = (targeted, &report) {
                 if report.status != HumanStatus::Solved {
                     stuck += 1;
                     continue;
                 }
-                if report.level != level {
+                let level_ok = o.level.is_none_or(|l| report.level == l);
+                let needs_ok = o.require.is_none_or(|t| report.counts.contains_key(&t));
+                if !(level_ok && needs_ok) {
                     seen[report.level as usize] += 1;
                     continue;
                 }
@@ -172,8 +181,9 @@ impl Generator {
                 report,
             });
         }
-        Err(GenError::LevelNotReached {
-            level: o.level.expect("only levels retry"),
+        Err(GenError::NotReached {
+            level: o.level,
+            require: o.require,
             index,
             tries,
             seen: Level::ALL

@@ -66,10 +66,13 @@ pub enum GenError {
     },
     /// `digging_hole` was given a grid that is not complete and valid.
     NotASolution,
-    /// `--level`: no puzzle of that level came out within the tries allowed.
-    LevelNotReached {
+    /// `--level` / `--require`: no puzzle of that level (needing that technique) came out
+    /// within the tries allowed.
+    NotReached {
         /// The level asked for.
-        level: Level,
+        level: Option<Level>,
+        /// The technique asked for.
+        require: Option<Technique>,
         /// The puzzle's index in the run.
         index: u64,
         /// Grids dug.
@@ -99,17 +102,29 @@ impl fmt::Display for GenError {
                 "unknown technique `{name}` (none, all, or a technique name such as \
                  hidden_single, naked_pair, x_wing, xy_wing, naked_tuple_5)"
             ),
-            GenError::LevelNotReached {
+            GenError::NotReached {
                 level,
+                require,
                 index,
                 tries,
                 seen,
                 stuck,
             } => {
-                write!(f, "puzzle {index}: no {level} puzzle in {tries} tries; got")?;
+                write!(f, "puzzle {index}: no ")?;
+                if let Some(level) = level {
+                    write!(f, "{level} ")?;
+                }
+                f.write_str("puzzle")?;
+                if let Some(t) = require {
+                    write!(f, " needing {t}")?;
+                }
+                write!(f, " in {tries} tries; got")?;
                 let mut sep = " ";
                 for (l, k) in seen {
                     write!(f, "{sep}{k} {l}")?;
+                    if require.is_some() {
+                        f.write_str(" without it")?;
+                    }
                     sep = ", ";
                 }
                 if *stuck > 0 {
@@ -118,7 +133,7 @@ impl fmt::Display for GenError {
                 if seen.is_empty() && *stuck == 0 {
                     f.write_str(" nothing")?;
                 }
-                f.write_str(" (try more tries, another --max-technique, or another level)")
+                f.write_str(" (try more tries, another --max-technique, level or technique)")
             }
             GenError::NotASolution => {
                 f.write_str("holes can only be dug in a complete, valid grid")

@@ -277,14 +277,14 @@ fn an_unreachable_level_is_a_clear_error_saying_how_far_it_got() {
     .unwrap();
     let err = gen.generate(3).unwrap_err();
     match &err {
-        GenError::LevelNotReached {
+        GenError::NotReached {
             level,
             index,
             tries,
             seen,
             ..
         } => {
-            assert_eq!((*level, *index, *tries), (Level::Extreme, 3, 5));
+            assert_eq!((*level, *index, *tries), (Some(Level::Extreme), 3, 5));
             assert_eq!(seen.iter().map(|&(_, k)| k).sum::<u32>(), 5);
         }
         other => panic!("unexpected {other:?}"),
@@ -294,4 +294,35 @@ fn an_unreachable_level_is_a_clear_error_saying_how_far_it_got() {
         msg.contains("extreme") && msg.contains("5 tries") && msg.contains("easy"),
         "{msg}"
     );
+}
+
+#[test]
+fn a_required_technique_is_needed_by_the_puzzle() {
+    for t in [
+        Technique::LockedCandidatesPointing,
+        Technique::NakedTuple(2),
+    ] {
+        let gen = Generator::new(GenOptions {
+            require: Some(t),
+            seed: 31,
+            ..GenOptions::default()
+        })
+        .unwrap();
+        for i in 0..2 {
+            let g = gen.generate(i).unwrap();
+            let report = g.report.as_ref().unwrap();
+            assert!(
+                report.counts.contains_key(&t),
+                "{t} not used: {:?}",
+                report.counts
+            );
+            // Needed, not only used: with techniques up to just below it, the solver is stuck.
+            let below = numpl_solve::HumanSolver::new()
+                .assume_unique(true)
+                .with_max(Technique::HiddenSingle)
+                .solve(&g.puzzle);
+            assert_ne!(below.status, numpl_solve::HumanStatus::Solved);
+            check_generated(&g, MaxTechnique::Upto(t));
+        }
+    }
 }
