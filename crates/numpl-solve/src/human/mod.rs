@@ -9,7 +9,7 @@
 //! and hidden single; locked pair/triple; locked candidates (pointing, claiming); naked and
 //! hidden pairs, triples, quads (and `naked_tuple_K`/`hidden_tuple_K` up to N/2 on big
 //! grids); X-Wing, Swordfish, Jellyfish (`fish_K` up to N/2); remote pair; BUG+1;
-//! skyscraper; 2-string kite; empty rectangle; W-, XY-, XYZ-Wing; unique rectangle types
+//! skyscraper; 2-string kite; turbot fish; empty rectangle; W-, XY-, XYZ-Wing; unique rectangle types
 //! 1-6 and hidden rectangle; finned and sashimi X-Wing/Swordfish/Jellyfish; Sue de Coq;
 //! simple and multi colors; X-chain; XY-chain; AIC; grouped AIC; ALS-XZ; ALS-XY-Wing;
 //! forcing chains (singles and intersections followed from every branch of a cell or a
@@ -397,6 +397,7 @@ fn implemented(t: Technique) -> bool {
             | RemotePair
             | Skyscraper
             | TwoStringKite
+            | TurbotFish
             | EmptyRectangle
             | WWing
             | XyWing
@@ -433,6 +434,7 @@ fn find(t: Technique, b: &Board) -> Option<Step> {
         RemotePair => wings::remote_pair(b),
         Skyscraper => wings::skyscraper(b),
         TwoStringKite => wings::two_string_kite(b),
+        TurbotFish => wings::turbot_fish(b),
         EmptyRectangle => wings::empty_rectangle(b),
         WWing => wings::w_wing(b),
         XyWing => wings::xy_wing(b),

@@ -156,7 +156,7 @@ impl Step {
                     );
                 }
             }
-            Skyscraper | TwoStringKite | EmptyRectangle => {
+            Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle => {
                 let _ = write!(s, "{title}: {} in {}", vals(self.values), list(&self.cells));
                 if !self.units.is_empty() {
                     let us: Vec<String> = self.units.iter().map(|&u| un(u)).collect();

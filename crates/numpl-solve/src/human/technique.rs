@@ -37,6 +37,8 @@ pub enum Technique {
     Skyscraper,
     /// A row and a column conjugate pair joined in a box.
     TwoStringKite,
+    /// Two conjugate pairs (one in a box) joined by a weak link.
+    TurbotFish,
     /// A box whose candidates form a cross, with a conjugate pair.
     EmptyRectangle,
     /// Two equal bivalue cells joined by a strong link.
@@ -180,7 +182,7 @@ const FISH_NAMES: [&str; 3] = ["x_wing", "swordfish", "jellyfish"];
 
 impl Technique {
     /// The techniques without a size, in order (for parsing and listing).
-    const FIXED: [Technique; 26] = [
+    const FIXED: [Technique; 27] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -192,6 +194,7 @@ impl Technique {
         Technique::BugPlusOne,
         Technique::Skyscraper,
         Technique::TwoStringKite,
+        Technique::TurbotFish,
         Technique::EmptyRectangle,
         Technique::WWing,
         Technique::XyWing,
@@ -252,6 +255,7 @@ impl Technique {
             BugPlusOne => "bug_plus_one",
             Skyscraper => "skyscraper",
             TwoStringKite => "two_string_kite",
+            TurbotFish => "turbot_fish",
             EmptyRectangle => "empty_rectangle",
             WWing => "w_wing",
             XyWing => "xy_wing",
@@ -307,6 +311,7 @@ impl Technique {
             BugPlusOne => "BUG+1",
             Skyscraper => "Skyscraper",
             TwoStringKite => "2-String Kite",
+            TurbotFish => "Turbot Fish",
             EmptyRectangle => "Empty Rectangle",
             WWing => "W-Wing",
             XyWing => "XY-Wing",
@@ -371,6 +376,7 @@ impl Technique {
             BugPlusOne => 2900,
             Skyscraper => 3000,
             TwoStringKite => 3100,
+            TurbotFish => 3120,
             EmptyRectangle => 3170,
             WWing => 3200,
             XyWing => 3300,
@@ -412,10 +418,9 @@ impl Technique {
             Fish(_) => Level::Unfair,
             FinnedFish(2) | SashimiFish(2) => Level::Hard,
             FinnedFish(_) | SashimiFish(_) => Level::Unfair,
-            RemotePair | BugPlusOne | Skyscraper | TwoStringKite | EmptyRectangle | WWing
-            | XyWing | XyzWing | UniqueRectangle | HiddenRectangle | SimpleColors | MultiColors => {
-                Level::Hard
-            }
+            RemotePair | BugPlusOne | Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle
+            | WWing | XyWing | XyzWing | UniqueRectangle | HiddenRectangle | SimpleColors
+            | MultiColors => Level::Hard,
             SueDeCoq | XChain | XyChain | Aic | GroupedAic | AlsXz | AlsXyWing => Level::Unfair,
             ForcingChain => Level::Extreme,
         }
@@ -465,7 +470,7 @@ impl Technique {
             BugPlusOne | UniqueRectangle | HiddenRectangle => 100,
             Skyscraper => 130,
             TwoStringKite | WWing | SimpleColors => 150,
-            EmptyRectangle => 120,
+            EmptyRectangle | TurbotFish => 120,
             XyWing => 160,
             XyzWing => 180,
             MultiColors => 200,

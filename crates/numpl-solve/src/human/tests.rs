@@ -742,3 +742,18 @@ fn techniques_on_six_by_six_boxes_of_two_by_three() {
     let step = fish::finned_fish(&b, 2, false).unwrap();
     assert_eq!(elims(&step), vec![(at(3, 5).index(), 2)]);
 }
+
+#[test]
+fn turbot_fish() {
+    // 8: r1c2 = r3c1 (box 1) - r3c7 (row 3) = r8c7 (column 7): r1c2 or r8c7 is 8, so
+    // r8c2 is not (r1c7, the other common peer, has no 8 left in column 7).
+    let mut b = empty9();
+    for (r, c) in [(1, 1), (1, 3), (2, 1), (2, 2), (2, 3), (3, 2), (3, 3)] {
+        b.eliminate(Cell(rc(r, c) as u16), 8);
+    }
+    col_only(&mut b, 7, 8, &[3, 8]);
+    assert!(wings::skyscraper(&b).is_none());
+    assert!(wings::two_string_kite(&b).is_none());
+    let step = wings::turbot_fish(&b).unwrap();
+    assert_eq!(elims(&step), cells_v(&[(8, 2)], 8));
+}

@@ -390,3 +390,42 @@ pub(crate) fn remote_pair(b: &Board) -> Option<Step> {
     }
     None
 }
+
+/// Turbot fish: two conjugate pairs on one value (in any units, at least one a box, as
+/// rows-only and row-column forms are skyscrapers and kites) joined by a weak link:
+/// one of the outer ends is true.
+pub(crate) fn turbot_fish(b: &Board) -> Option<Step> {
+    let n = b.n;
+    for v in 1..=n as u8 {
+        let pairs: Vec<(usize, usize, usize)> = (0..3 * n)
+            .filter_map(|u| conjugate(b, u, v).map(|(x, y)| (u, x, y)))
+            .collect();
+        for i in 0..pairs.len() {
+            for j in 0..pairs.len() {
+                let ((u1, a1, b1), (u2, a2, b2)) = (pairs[i], pairs[j]);
+                if i == j || (u1 < 2 * n && u2 < 2 * n) {
+                    continue;
+                }
+                for (a, bb) in [(a1, b1), (b1, a1)] {
+                    for (c, d) in [(a2, b2), (b2, a2)] {
+                        let distinct = a != c && a != d && bb != c && bb != d;
+                        if !distinct || !b.sees(bb, c) {
+                            continue;
+                        }
+                        let targets = b.seeing_all(&[a, d], v);
+                        if targets.is_empty() {
+                            continue;
+                        }
+                        let mut step = Step::new(Technique::TurbotFish);
+                        step.values = Mask::single(v);
+                        step.cells = cells(&[a, bb, c, d]);
+                        step.units = vec![Unit(u1 as u16), Unit(u2 as u16)];
+                        step.eliminations = elims_of(targets, v);
+                        return Some(step);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
