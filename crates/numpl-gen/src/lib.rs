@@ -10,7 +10,20 @@
 //!   allowed techniques ([`MaxTechnique`]). The result is minimal for its symmetry.
 //! - [`Generator`] ties it together: options ([`GenOptions`]), one ChaCha8 stream per puzzle
 //!   derived from (seed, index) so that a run repeats whatever the thread count, and
-//!   [`Generator::generate_many`] in parallel with rayon.
+//!   [`Generator::generate_many`] in parallel with rayon. A level (`GenOptions::level`) or a
+//!   technique the puzzle must need (`GenOptions::require`) narrows the technique limit used
+//!   while digging, then grids are dug again until the human solver's rating matches.
+//!
+//! What the judge accepts while digging, cheapest check first: singles (plus box-line
+//! reductions when the limit has them) solving the puzzle outright; otherwise uniqueness, by
+//! searches for a solution that differs from the known one in one of the cells just
+//! emptied (each cut off at a node budget that only 25x25 and larger reach: such a group
+//! stays, and [`Generated::minimal`] says so); then the human solver within the limit.
+//!
+//! Speed is measured by `cargo run --release -p xtask -- genbench` (see
+//! `xtask/src/genbench.rs`): 9x9 of any level, each level, 16x16 and 25x25, and qqwing's
+//! rate in the same run. Most of the time beyond 9x9 is the human solver's (digging with
+//! `MaxTechnique::None` and no rating takes a fraction of it).
 //!
 //! ```
 //! use numpl_gen::{GenOptions, Generator, Symmetry, MaxTechnique};
