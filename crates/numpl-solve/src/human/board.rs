@@ -97,9 +97,12 @@ impl Board {
         self.open == 0 && !self.broken
     }
 
-    /// Removes `value` from the candidates of `cell`; true if it was there.
+    /// Removes `value` (1..=N) from the candidates of `cell`; true if it was there.
     #[inline]
     pub fn eliminate(&mut self, cell: Cell, value: u8) -> bool {
+        if value == 0 || value as usize > self.n {
+            return false;
+        }
         let i = cell.index();
         let bit = 1u64 << (value - 1);
         let had = self.cands[i] & bit != 0;
@@ -107,9 +110,14 @@ impl Board {
         had
     }
 
-    /// Places `value` in `cell` and removes it from the candidates of the cell's peers.
-    /// Placing a value that is not a candidate marks the board as contradictory.
+    /// Places `value` (1..=N) in `cell` and removes it from the candidates of the cell's
+    /// peers. Placing a value that is not a candidate (or out of range, or in a filled
+    /// cell) marks the board as contradictory.
     pub fn set(&mut self, cell: Cell, value: u8) {
+        if value == 0 || value as usize > self.n {
+            self.broken = true;
+            return;
+        }
         let i = cell.index();
         if self.values[i] != 0 || self.cands[i] >> (value - 1) & 1 == 0 {
             self.broken = true;

@@ -757,3 +757,18 @@ fn turbot_fish() {
     let step = wings::turbot_fish(&b).unwrap();
     assert_eq!(elims(&step), cells_v(&[(8, 2)], 8));
 }
+
+#[test]
+fn board_rejects_out_of_range_values_without_panicking() {
+    let mut b = empty9();
+    assert!(!b.eliminate(Cell(0), 0));
+    assert!(!b.eliminate(Cell(0), 10));
+    assert!(!b.is_contradictory());
+    b.set(Cell(0), 10);
+    assert!(b.is_contradictory());
+    let mut b = empty9();
+    b.set(Cell(0), 5);
+    b.set(Cell(1), 5);
+    assert!(b.is_contradictory());
+    assert_eq!(HumanSolver::new().next_step(&b), None);
+}
