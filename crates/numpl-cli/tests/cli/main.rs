@@ -277,6 +277,11 @@ fn exit_codes() {
         "{}",
         out.stderr
     );
+    // 2: a directory cannot be read as a puzzle file.
+    let dir = std::env::temp_dir();
+    let out = numpl(&["solve", dir.to_str().unwrap()], "");
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("cannot read input"), "{}", out.stderr);
     // 2: usage errors.
     assert_eq!(numpl(&["solve", "--algo", "magic"], "").code, 2);
     assert_eq!(numpl(&["solve", "--box", "1x9"], "").code, 2);
