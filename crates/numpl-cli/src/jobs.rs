@@ -270,7 +270,14 @@ impl Job for SolveJob {
         let algo = Some(self.algo.name());
         let p = match &item.puzzle {
             Ok(p) => p,
-            Err(msg) => return invalid(item, msg, default_format(self.format, item.format), algo),
+            Err(msg) => {
+                // `rate` writes lines (or JSON) whatever the input format.
+                let format = match self.rate {
+                    true => self.format.unwrap_or(Format::Line),
+                    false => default_format(self.format, item.format),
+                };
+                return invalid(item, msg, format, algo);
+            }
         };
         let start = Instant::now();
         let out = solve(&p.grid, self.algo, &self.opts);
