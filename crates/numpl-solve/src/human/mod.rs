@@ -189,7 +189,8 @@ impl HumanSolver {
     /// Solves from a prepared board (e.g. with candidates removed by hand).
     pub fn solve_board(&self, mut b: Board) -> HumanReport {
         let givens = b.values.iter().filter(|&&v| v != 0).count();
-        let advanced = self.advanced(b.n);
+        // Built the first time singles stall (never, on easy puzzles).
+        let mut advanced: Option<Vec<Technique>> = None;
         let (fh, ns, hs) = (
             self.allows(Technique::FullHouse),
             self.allows(Technique::NakedSingle),
@@ -237,7 +238,7 @@ impl HumanSolver {
             if b.is_contradictory() {
                 break HumanStatus::Contradiction;
             }
-            for &t in &advanced {
+            for &t in advanced.get_or_insert_with(|| self.advanced(b.n)).iter() {
                 if let Some(step) = find(t, &b) {
                     self.verify(&b, &step);
                     b.apply(&step);
