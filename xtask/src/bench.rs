@@ -257,7 +257,7 @@ fn build_peer(src: &Path) -> Result<PathBuf, String> {
     let dst = PathBuf::from("/tmp/peer-bench");
     let status = Command::new("cp")
         .arg("-r")
-        .arg(&src)
+        .arg(src)
         .arg("/tmp/")
         .status()
         .map_err(|e| format!("bench: cp {}: {e}", src.display()))?;
