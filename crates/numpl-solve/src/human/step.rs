@@ -267,8 +267,8 @@ impl Step {
         s
     }
 
-    /// The placements and eliminations as `r1c1 = 5, r2c3 <> 4, r2c5 <> 4`, eliminations
-    /// grouped by value: `r2c3, r2c5 <> 4`.
+    /// The placements and eliminations, e.g. `r1c1 = 5, r2c3, r2c5 <> 4, r7c7 <> 1/8`:
+    /// eliminations grouped by value, and values removed from the same cells together.
     pub fn conclusions(&self, shape: Shape) -> String {
         let mut parts: Vec<String> = self
             .placements
@@ -278,14 +278,26 @@ impl Step {
         let mut values: Vec<u8> = self.eliminations.iter().map(|&(_, v)| v).collect();
         values.sort_unstable();
         values.dedup();
+        // Values removed from the same cells are written together: `r5c9 <> 2/5/6`.
+        let mut groups: Vec<(String, Vec<u8>)> = Vec::new();
         for v in values {
-            let cells: Vec<String> = self
+            let mut cells: Vec<Cell> = self
                 .eliminations
                 .iter()
                 .filter(|&&(_, w)| w == v)
-                .map(|&(c, _)| shape.cell_name(c))
+                .map(|&(c, _)| c)
                 .collect();
-            parts.push(format!("{} <> {v}", cells.join(", ")));
+            cells.sort_unstable();
+            let names: Vec<String> = cells.iter().map(|&c| shape.cell_name(c)).collect();
+            let key = names.join(", ");
+            match groups.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, vs)) => vs.push(v),
+                None => groups.push((key, vec![v])),
+            }
+        }
+        for (cells, vs) in groups {
+            let vs: Vec<String> = vs.iter().map(|v| v.to_string()).collect();
+            parts.push(format!("{cells} <> {}", vs.join("/")));
         }
         if parts.is_empty() {
             "nothing".into()
