@@ -435,9 +435,8 @@ impl Solver {
                         .iter()
                         .fold(0, |m, &c| m | self.cand[base + c as usize]);
                 }
-                let (twice, _) = once_twice(&seg[..segs]);
                 for j in 0..segs {
-                    let only = seg[j] & !twice_except(&seg[..segs], j, twice);
+                    let only = seg[j] & !others(&seg[..segs], j);
                     if only == 0 {
                         continue;
                     }
@@ -474,9 +473,8 @@ impl Solver {
                     }
                     *s = m;
                 }
-                let (twice, _) = once_twice(&seg[..parts]);
                 for i in 0..parts {
-                    let only = seg[i] & !twice_except(&seg[..parts], i, twice);
+                    let only = seg[i] & !others(&seg[..parts], i);
                     if only == 0 {
                         continue;
                     }
@@ -495,30 +493,13 @@ impl Solver {
     }
 }
 
-/// (values in at least two of the masks, values in at least one).
+/// The values of the masks other than `segs[j]`.
 #[inline]
-fn once_twice(segs: &[u64]) -> (u64, u64) {
-    let (mut once, mut twice) = (0u64, 0u64);
-    for &s in segs {
-        twice |= once & s;
-        once |= s;
-    }
-    (twice, once)
-}
-
-/// The values of the masks other than `j`: what `segs[j]` shares with no other mask is
-/// `segs[j] & !twice_except(..)`.
-#[inline]
-fn twice_except(segs: &[u64], j: usize, twice: u64) -> u64 {
-    // A value of segs[j] found in another mask is either in `twice`, or (if segs[j] does not
-    // have it) irrelevant; so OR the others only when needed.
-    let mut others = twice;
-    for (k, &s) in segs.iter().enumerate() {
-        if k != j {
-            others |= s;
-        }
-    }
-    others
+fn others(segs: &[u64], j: usize) -> u64 {
+    segs.iter()
+        .enumerate()
+        .filter(|&(k, _)| k != j)
+        .fold(0, |m, (_, &s)| m | s)
 }
 
 #[cfg(test)]
