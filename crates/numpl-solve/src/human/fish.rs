@@ -2,7 +2,7 @@
 
 use numpl_core::{Cell, Mask, Unit};
 
-use super::{Board, Step, Technique};
+use super::{memo::Memo, Board, Step, Technique};
 
 /// The geometry of one orientation: base lines are rows (`cols == false`) or columns.
 #[derive(Clone, Copy)]
@@ -80,8 +80,12 @@ fn choose(
 }
 
 /// A basic fish of size `k` on any value.
-pub(crate) fn basic_fish(b: &Board, k: usize) -> Option<Step> {
+pub(crate) fn basic_fish(b: &Board, k: usize, memo: &mut Memo) -> Option<Step> {
+    let tech = Technique::Fish(k as u8);
     for v in 1..=b.n as u8 {
+        if memo.value_unchanged(tech, b, v) {
+            continue;
+        }
         for cols in [false, true] {
             let o = Orient { cols, n: b.n };
             let pos = line_positions(b, o, v);
@@ -124,6 +128,7 @@ pub(crate) fn basic_fish(b: &Board, k: usize) -> Option<Step> {
                 return result;
             }
         }
+        memo.value_failed(tech, b, v);
     }
     None
 }
@@ -131,9 +136,17 @@ pub(crate) fn basic_fish(b: &Board, k: usize) -> Option<Step> {
 /// A finned (or, with `sashimi`, sashimi) fish of size `k`: the base lines' candidates lie
 /// in `k` cover lines except for fins, all in one box; cover cells in that box that see
 /// the fins lose the value.
-pub(crate) fn finned_fish(b: &Board, k: usize, sashimi: bool) -> Option<Step> {
+pub(crate) fn finned_fish(b: &Board, k: usize, sashimi: bool, memo: &mut Memo) -> Option<Step> {
     let (br, bc) = (b.shape.box_rows(), b.shape.box_cols());
+    let tech = if sashimi {
+        Technique::SashimiFish(k as u8)
+    } else {
+        Technique::FinnedFish(k as u8)
+    };
     for v in 1..=b.n as u8 {
+        if memo.value_unchanged(tech, b, v) {
+            continue;
+        }
         for cols in [false, true] {
             let o = Orient { cols, n: b.n };
             // Box extent along the base and cover directions.
@@ -202,6 +215,7 @@ pub(crate) fn finned_fish(b: &Board, k: usize, sashimi: bool) -> Option<Step> {
                 return result;
             }
         }
+        memo.value_failed(tech, b, v);
     }
     None
 }

@@ -43,6 +43,7 @@ mod board;
 mod chains;
 mod fish;
 mod forcing;
+mod memo;
 mod sdc;
 mod singles;
 mod step;
@@ -56,6 +57,8 @@ mod wings;
 use std::collections::BTreeMap;
 
 use numpl_core::{Cell, Grid, Mask, Unit};
+
+use memo::Memo;
 
 pub use board::Board;
 pub use step::{ChainNode, Step};
@@ -199,6 +202,7 @@ impl HumanSolver {
         let mut singles = [0u32; 3];
         let mut counts: BTreeMap<Technique, u32> = BTreeMap::new();
         let mut steps = Vec::new();
+        let mut memo = Memo::default();
         let status = 'solve: loop {
             if b.broken {
                 break HumanStatus::Contradiction;
@@ -238,8 +242,9 @@ impl HumanSolver {
             if b.is_contradictory() {
                 break HumanStatus::Contradiction;
             }
+            memo.board_changed();
             for &t in advanced.get_or_insert_with(|| self.advanced(b.n)).iter() {
-                if let Some(step) = find(t, &b) {
+                if let Some(step) = find(t, &b, &mut memo) {
                     self.verify(&b, &step);
                     b.apply(&step);
                     *counts.entry(t).or_insert(0) += 1;
@@ -372,7 +377,10 @@ impl HumanSolver {
                 return Some(one(Technique::HiddenSingle, c, v, Some(u)));
             }
         }
-        self.advanced(b.n).into_iter().find_map(|t| find(t, b))
+        let mut memo = Memo::default();
+        self.advanced(b.n)
+            .into_iter()
+            .find_map(|t| find(t, b, &mut memo))
     }
 
     /// The next step for a grid (candidates as the givens allow).
@@ -420,18 +428,18 @@ fn implemented(t: Technique) -> bool {
 }
 
 /// Runs the finder of one technique beyond singles.
-fn find(t: Technique, b: &Board) -> Option<Step> {
+fn find(t: Technique, b: &Board, memo: &mut Memo) -> Option<Step> {
     use Technique::*;
     match t {
-        LockedPair => subsets::naked_tuple(b, 2, true),
-        LockedTriple => subsets::naked_tuple(b, 3, true),
+        LockedPair => subsets::naked_tuple(b, 2, true, memo),
+        LockedTriple => subsets::naked_tuple(b, 3, true, memo),
         LockedCandidatesPointing => subsets::locked_candidates(b, true),
         LockedCandidatesClaiming => subsets::locked_candidates(b, false),
-        NakedTuple(k) => subsets::naked_tuple(b, k as usize, false),
-        HiddenTuple(k) => subsets::hidden_tuple(b, k as usize),
-        Fish(k) => fish::basic_fish(b, k as usize),
-        FinnedFish(k) => fish::finned_fish(b, k as usize, false),
-        SashimiFish(k) => fish::finned_fish(b, k as usize, true),
+        NakedTuple(k) => subsets::naked_tuple(b, k as usize, false, memo),
+        HiddenTuple(k) => subsets::hidden_tuple(b, k as usize, memo),
+        Fish(k) => fish::basic_fish(b, k as usize, memo),
+        FinnedFish(k) => fish::finned_fish(b, k as usize, false, memo),
+        SashimiFish(k) => fish::finned_fish(b, k as usize, true, memo),
         RemotePair => wings::remote_pair(b),
         Skyscraper => wings::skyscraper(b),
         TwoStringKite => wings::two_string_kite(b),

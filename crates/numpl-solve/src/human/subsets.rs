@@ -2,51 +2,103 @@
 
 use numpl_core::{Cell, Mask, Unit};
 
-use super::{Board, Step, Technique};
+use super::{memo::Memo, Board, Step, Technique};
 
 /// Locked candidates. Pointing: a value of a box confined to one line; claiming: a value
 /// of a line confined to one box.
 pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
     let n = b.n;
+    let (br, bc) = (b.shape.box_rows(), b.shape.box_cols());
     let (first, last) = if pointing { (2 * n, 3 * n) } else { (0, 2 * n) };
     for u in first..last {
         if b.unit_open[u] < 2 {
             continue;
         }
-        let missing = b.all & !b.unit_placed[u];
-        for v in Mask(missing) {
-            let mut cells = b.cells_with(u, v);
-            let Some(c0) = cells.next() else { continue };
-            let rest: Vec<usize> = cells.collect();
-            if rest.is_empty() {
-                continue; // a hidden single
+        let unit = b.geo.unit(u);
+        // Values with two or more places in `u`, and values whose places all lie in one
+        // line of the box (pointing) or one box of the line (claiming): one pass over the
+        // unit, all values at once.
+        let (mut seen, mut multi) = (0u64, 0u64);
+        let mut ga = [0u64; 64];
+        let mut gb = [0u64; 64];
+        for &c in unit {
+            let c = c as usize;
+            let m = b.cands[c];
+            multi |= seen & m;
+            seen |= m;
+            if pointing {
+                ga[b.row(c) % br] |= m;
+                gb[b.col(c) % bc] |= m;
+            } else if u < n {
+                ga[b.col(c) / bc] |= m;
+            } else {
+                ga[b.row(c) / br] |= m;
             }
-            let targets: Vec<usize> = if pointing {
-                let (r, c) = (b.row(c0), b.col(c0));
-                if rest.iter().all(|&x| b.row(x) == r) {
-                    vec![r]
-                } else if rest.iter().all(|&x| b.col(x) == c) {
-                    vec![n + c]
+        }
+        let one_group = |g: &[u64]| {
+            let (mut s, mut mu) = (0u64, 0u64);
+            for &x in g {
+                mu |= s & x;
+                s |= x;
+            }
+            s & !mu
+        };
+        let confined = if pointing {
+            one_group(&ga[..br]) | one_group(&gb[..bc])
+        } else if u < n {
+            one_group(&ga[..n / bc])
+        } else {
+            one_group(&ga[..n / br])
+        };
+        for v in Mask(confined & multi & !b.unit_placed[u]) {
+            let bit = 1u64 << (v - 1);
+            let mut c0 = usize::MAX;
+            let (mut same_row, mut same_col, mut same_box) = (true, true, true);
+            for &c in unit {
+                let c = c as usize;
+                if b.cands[c] & bit == 0 {
+                    continue;
+                }
+                if c0 == usize::MAX {
+                    c0 = c;
+                } else if pointing {
+                    same_row &= b.row(c) == b.row(c0);
+                    same_col &= b.col(c) == b.col(c0);
+                } else {
+                    same_box &= b.boxi(c) == b.boxi(c0);
+                }
+            }
+            let t = if pointing {
+                if same_row {
+                    b.row(c0)
+                } else if same_col {
+                    n + b.col(c0)
                 } else {
                     continue;
                 }
+            } else if same_box {
+                2 * n + b.boxi(c0)
             } else {
-                let bx = b.boxi(c0);
-                if rest.iter().all(|&x| b.boxi(x) == bx) {
-                    vec![2 * n + bx]
+                continue;
+            };
+            // Every cell of `t` with `v` inside `u` is in the pattern.
+            let in_u = |x: usize| {
+                if pointing {
+                    b.boxi(x) + 2 * n == u
+                } else if u < n {
+                    b.row(x) == u
                 } else {
-                    continue;
+                    b.col(x) + n == u
                 }
             };
-            let t = targets[0];
-            let elims: Vec<(Cell, u8)> = b
-                .cells_with(t, v)
-                .filter(|&x| x != c0 && !rest.contains(&x))
-                .map(|x| (Cell(x as u16), v))
-                .collect();
-            if elims.is_empty() {
+            if !b.cells_with(t, v).any(|x| !in_u(x)) {
                 continue;
             }
+            let elims: Vec<(Cell, u8)> = b
+                .cells_with(t, v)
+                .filter(|&x| !in_u(x))
+                .map(|x| (Cell(x as u16), v))
+                .collect();
             let mut step = Step::new(if pointing {
                 Technique::LockedCandidatesPointing
             } else {
@@ -54,10 +106,7 @@ pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
             });
             step.values = Mask::single(v);
             step.units = vec![Unit(u as u16), Unit(t as u16)];
-            step.cells = std::iter::once(c0)
-                .chain(rest)
-                .map(|c| Cell(c as u16))
-                .collect();
+            step.cells = b.cells_with(u, v).map(|c| Cell(c as u16)).collect();
             step.eliminations = elims;
             return Some(step);
         }
@@ -126,12 +175,16 @@ fn common_line(b: &Board, cells: &[usize]) -> Option<usize> {
 
 /// Naked tuples of size `k`: `k` cells of a unit holding only `k` values between them.
 /// With `locked`, only tuples (k = 2, 3) in a box that also share a line, eliminating from both.
-pub(crate) fn naked_tuple(b: &Board, k: usize, locked: bool) -> Option<Step> {
+pub(crate) fn naked_tuple(b: &Board, k: usize, locked: bool, memo: &mut Memo) -> Option<Step> {
     let n = b.n;
     let units = if locked { 2 * n..3 * n } else { 0..3 * n };
+    let tech = Technique::NakedTuple(k as u8);
     for u in units {
         let open = b.unit_open[u] as usize;
         if open < k || (open == k && !locked) {
+            continue;
+        }
+        if !locked && memo.unit_unchanged(tech, b, u) {
             continue;
         }
         let cells = small_cells(b, u, k);
@@ -189,14 +242,21 @@ pub(crate) fn naked_tuple(b: &Board, k: usize, locked: bool) -> Option<Step> {
         if result.is_some() {
             return result;
         }
+        if !locked {
+            memo.unit_failed(tech, b, u);
+        }
     }
     None
 }
 
 /// Hidden tuples of size `k`: `k` values of a unit confined to `k` cells.
-pub(crate) fn hidden_tuple(b: &Board, k: usize) -> Option<Step> {
+pub(crate) fn hidden_tuple(b: &Board, k: usize, memo: &mut Memo) -> Option<Step> {
+    let tech = Technique::HiddenTuple(k as u8);
     for u in 0..3 * b.n {
         if (b.unit_open[u] as usize) <= k {
+            continue;
+        }
+        if memo.unit_unchanged(tech, b, u) {
             continue;
         }
         let unit = b.geo.unit(u);
@@ -240,6 +300,7 @@ pub(crate) fn hidden_tuple(b: &Board, k: usize) -> Option<Step> {
         if result.is_some() {
             return result;
         }
+        memo.unit_failed(tech, b, u);
     }
     None
 }

@@ -4,6 +4,7 @@
 
 use numpl_core::{parse_one, Cell, Grid, Mask, ParseOptions, Shape};
 
+use super::memo::Memo;
 use super::*;
 
 fn empty9() -> Board {
@@ -132,7 +133,7 @@ fn locked_pair_eliminates_in_box_and_row() {
     let mut b = empty9();
     set(&mut b, 1, 1, &[1, 2]);
     set(&mut b, 1, 2, &[1, 2]);
-    let step = subsets::naked_tuple(&b, 2, true).unwrap();
+    let step = subsets::naked_tuple(&b, 2, true, &mut Memo::default()).unwrap();
     assert_eq!(step.technique, Technique::LockedPair);
     let mut want = Vec::new();
     for c in [
@@ -171,11 +172,11 @@ fn naked_pair_triple_quad() {
         }
         for smaller in 2..k {
             assert!(
-                subsets::naked_tuple(&b, smaller, false).is_none(),
+                subsets::naked_tuple(&b, smaller, false, &mut Memo::default()).is_none(),
                 "k={k} found at {smaller}"
             );
         }
-        let step = subsets::naked_tuple(&b, k, false).unwrap();
+        let step = subsets::naked_tuple(&b, k, false, &mut Memo::default()).unwrap();
         assert_eq!(step.technique, Technique::NakedTuple(k as u8));
         let mut want = Vec::new();
         for c in 1..=9 {
@@ -197,9 +198,9 @@ fn hidden_pair_triple_quad() {
             row_only(&mut b, 1, v, cols);
         }
         for smaller in 2..k {
-            assert!(subsets::hidden_tuple(&b, smaller).is_none());
+            assert!(subsets::hidden_tuple(&b, smaller, &mut Memo::default()).is_none());
         }
-        let step = subsets::hidden_tuple(&b, k).unwrap();
+        let step = subsets::hidden_tuple(&b, k, &mut Memo::default()).unwrap();
         assert_eq!(step.technique, Technique::HiddenTuple(k as u8));
         let mut want = Vec::new();
         for &c in cols {
@@ -223,9 +224,9 @@ fn basic_fish_sizes_2_to_4() {
             row_only(&mut b, r, 5, cols);
         }
         for smaller in 2..k {
-            assert!(fish::basic_fish(&b, smaller).is_none());
+            assert!(fish::basic_fish(&b, smaller, &mut Memo::default()).is_none());
         }
-        let step = fish::basic_fish(&b, k).unwrap();
+        let step = fish::basic_fish(&b, k, &mut Memo::default()).unwrap();
         assert_eq!(step.technique, Technique::Fish(k as u8));
         let mut cover: Vec<usize> = rows.iter().flat_map(|&(_, c)| c.iter().copied()).collect();
         cover.sort_unstable();
@@ -247,17 +248,17 @@ fn finned_and_sashimi_x_wing() {
     let mut b = empty9();
     row_only(&mut b, 2, 5, &[3, 8]);
     row_only(&mut b, 6, 5, &[3, 8, 9]);
-    assert!(fish::basic_fish(&b, 2).is_none());
-    assert!(fish::finned_fish(&b, 2, true).is_none());
-    let step = fish::finned_fish(&b, 2, false).unwrap();
+    assert!(fish::basic_fish(&b, 2, &mut Memo::default()).is_none());
+    assert!(fish::finned_fish(&b, 2, true, &mut Memo::default()).is_none());
+    let step = fish::finned_fish(&b, 2, false, &mut Memo::default()).unwrap();
     assert_eq!(step.technique, Technique::FinnedFish(2));
     assert_eq!(step.extra, vec![Cell(rc(6, 9) as u16)]);
     assert_eq!(elims(&step), vec![(rc(4, 8), 5), (rc(5, 8), 5)]);
     // Without r6c8 it is sashimi. The first one found (boxes in order) covers columns 3
     // and 9 with the fin r2c8 in box 3: r1c9 and r3c9 see the fin and are in column 9.
     b.eliminate(Cell(rc(6, 8) as u16), 5);
-    assert!(fish::finned_fish(&b, 2, false).is_none());
-    let step = fish::finned_fish(&b, 2, true).unwrap();
+    assert!(fish::finned_fish(&b, 2, false, &mut Memo::default()).is_none());
+    let step = fish::finned_fish(&b, 2, true, &mut Memo::default()).unwrap();
     assert_eq!(step.technique, Technique::SashimiFish(2));
     assert_eq!(step.extra, vec![Cell(rc(2, 8) as u16)]);
     assert_eq!(elims(&step), vec![(rc(1, 9), 5), (rc(3, 9), 5)]);
@@ -271,8 +272,8 @@ fn finned_swordfish() {
     row_only(&mut b, 1, 3, &[2, 5]);
     row_only(&mut b, 4, 3, &[5, 8]);
     row_only(&mut b, 7, 3, &[1, 2, 8]);
-    assert!(fish::basic_fish(&b, 3).is_none());
-    let step = fish::finned_fish(&b, 3, false).unwrap();
+    assert!(fish::basic_fish(&b, 3, &mut Memo::default()).is_none());
+    let step = fish::finned_fish(&b, 3, false, &mut Memo::default()).unwrap();
     assert_eq!(step.technique, Technique::FinnedFish(3));
     assert_eq!(elims(&step), vec![(rc(8, 2), 3), (rc(9, 2), 3)]);
 }
@@ -297,9 +298,9 @@ fn big_grid_tuples_and_fish() {
         }
     }
     for k in 2..5 {
-        assert!(subsets::naked_tuple(&b, k, false).is_none());
+        assert!(subsets::naked_tuple(&b, k, false, &mut Memo::default()).is_none());
     }
-    let step = subsets::naked_tuple(&b, 5, false).unwrap();
+    let step = subsets::naked_tuple(&b, 5, false, &mut Memo::default()).unwrap();
     assert_eq!(step.technique.name(), "naked_tuple_5");
     assert_eq!(step.eliminations.len(), 11 * 5);
     // A fish of size 5 on value 9: rows 0..5 hold 9 only in columns 0, 3, 6, 9, 12.
@@ -313,9 +314,9 @@ fn big_grid_tuples_and_fish() {
         }
     }
     for k in 2..5 {
-        assert!(fish::basic_fish(&b, k).is_none());
+        assert!(fish::basic_fish(&b, k, &mut Memo::default()).is_none());
     }
-    let step = fish::basic_fish(&b, 5).unwrap();
+    let step = fish::basic_fish(&b, 5, &mut Memo::default()).unwrap();
     assert_eq!(step.technique.name(), "fish_5");
     assert_eq!(step.eliminations.len(), 11 * 5);
 }
@@ -738,8 +739,8 @@ fn techniques_on_six_by_six_boxes_of_two_by_three() {
     for c in [2, 3, 4] {
         b.eliminate(at(4, c), 2);
     }
-    assert!(fish::basic_fish(&b, 2).is_none());
-    let step = fish::finned_fish(&b, 2, false).unwrap();
+    assert!(fish::basic_fish(&b, 2, &mut Memo::default()).is_none());
+    let step = fish::finned_fish(&b, 2, false, &mut Memo::default()).unwrap();
     assert_eq!(elims(&step), vec![(at(3, 5).index(), 2)]);
 }
 

@@ -1,0 +1,117 @@
+//! Where a finder searched in vain: the solver restarts from the easiest technique after
+//! every step, and most units (and most values' fish patterns) did not change, so a
+//! search that failed on exactly the same candidates fails again and is skipped.
+//!
+//! A snapshot is the exact state a finder reads (a unit's placed values and its cells'
+//! candidates; a value's candidate positions in every row), so skipping never changes
+//! what is found, only how long it takes.
+
+use super::{Board, Technique};
+
+/// Snapshots of failed searches, per technique.
+#[derive(Default)]
+pub(crate) struct Memo {
+    slots: Vec<Slot>,
+    /// Row positions of every value for the current board (value-major), when computed.
+    rows: Vec<u64>,
+    rows_fresh: bool,
+}
+
+struct Slot {
+    tech: Technique,
+    /// Words per key.
+    stride: usize,
+    valid: Vec<bool>,
+    snap: Vec<u64>,
+}
+
+fn slot(slots: &mut Vec<Slot>, tech: Technique, keys: usize, stride: usize) -> &mut Slot {
+    let i = match slots.iter().position(|s| s.tech == tech) {
+        Some(i) => i,
+        None => {
+            slots.push(Slot {
+                tech,
+                stride,
+                valid: vec![false; keys],
+                snap: vec![0; keys * stride],
+            });
+            slots.len() - 1
+        }
+    };
+    &mut slots[i]
+}
+
+fn unit_state(b: &Board, u: usize) -> impl Iterator<Item = u64> + '_ {
+    std::iter::once(b.unit_placed[u]).chain(b.geo.unit(u).iter().map(|&c| b.cands[c as usize]))
+}
+
+impl Memo {
+    /// The board changed: forget derived per-board data (snapshots stay).
+    #[inline]
+    pub(crate) fn board_changed(&mut self) {
+        self.rows_fresh = false;
+    }
+
+    /// Whether `tech` already failed on unit `u` with the same candidates.
+    pub(crate) fn unit_unchanged(&mut self, tech: Technique, b: &Board, u: usize) -> bool {
+        let s = slot(&mut self.slots, tech, 3 * b.n, b.n + 1);
+        if !s.valid[u] {
+            return false;
+        }
+        s.snap[u * s.stride..(u + 1) * s.stride]
+            .iter()
+            .copied()
+            .eq(unit_state(b, u))
+    }
+
+    /// Records that `tech` found nothing in unit `u`.
+    pub(crate) fn unit_failed(&mut self, tech: Technique, b: &Board, u: usize) {
+        let s = slot(&mut self.slots, tech, 3 * b.n, b.n + 1);
+        s.valid[u] = true;
+        let stride = s.stride;
+        for (d, x) in s.snap[u * stride..(u + 1) * stride]
+            .iter_mut()
+            .zip(unit_state(b, u))
+        {
+            *d = x;
+        }
+    }
+
+    fn ensure_rows(&mut self, b: &Board) {
+        if self.rows_fresh {
+            return;
+        }
+        let n = b.n;
+        self.rows.clear();
+        self.rows.resize(n * n, 0);
+        for (c, &m) in b.cands.iter().enumerate() {
+            let (r, col) = (c / n, c % n);
+            let mut m = m;
+            while m != 0 {
+                let v = m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.rows[v * n + r] |= 1 << col;
+            }
+        }
+        self.rows_fresh = true;
+    }
+
+    /// Whether `tech` already failed on value `v` with the same candidate positions.
+    pub(crate) fn value_unchanged(&mut self, tech: Technique, b: &Board, v: u8) -> bool {
+        self.ensure_rows(b);
+        let n = b.n;
+        let k = v as usize - 1;
+        let s = slot(&mut self.slots, tech, n, n);
+        s.valid[k] && s.snap[k * n..(k + 1) * n] == self.rows[k * n..(k + 1) * n]
+    }
+
+    /// Records that `tech` found nothing on value `v`.
+    pub(crate) fn value_failed(&mut self, tech: Technique, b: &Board, v: u8) {
+        self.ensure_rows(b);
+        let n = b.n;
+        let k = v as usize - 1;
+        let s = slot(&mut self.slots, tech, n, n);
+        s.valid[k] = true;
+        s.snap[k * n..(k + 1) * n].copy_from_slice(&self.rows[k * n..(k + 1) * n]);
+    }
+}
