@@ -20,6 +20,7 @@ import json
 import random
 import subprocess
 import sys
+import time
 from collections import Counter, defaultdict
 
 LEVELS = ["easy", "medium", "hard", "unfair", "extreme"]
@@ -43,6 +44,8 @@ def main():
     ap.add_argument("--generate", type=int, default=1000, help="puzzles to make with numpl generate")
     ap.add_argument("--seed", type=int, default=20261130)
     ap.add_argument("--per-level", type=int, default=200)
+    ap.add_argument("--max-seconds", type=float, default=0,
+                    help="stop rating with HoDoKu after this long and compare what was chosen")
     args = ap.parse_args()
 
     try:
@@ -63,14 +66,18 @@ def main():
 
     hodoku = Solver()
     chosen = defaultdict(list)
+    start = time.monotonic()
     for i, p in enumerate(pool):
         if all(len(chosen[l]) >= args.per_level for l in LEVELS):
+            break
+        if args.max_seconds and time.monotonic() - start > args.max_seconds:
+            print(f"  time is up after {i} puzzles", file=sys.stderr)
             break
         r = hodoku.rate(p)
         level = r.level.name.lower()
         if level in LEVELS and len(chosen[level]) < args.per_level:
             chosen[level].append((p, r.score))
-        if i % 200 == 0:
+        if i % 20 == 0:
             print(f"  rated {i} with HoDoKu: " + " ".join(f"{l}={len(chosen[l])}" for l in LEVELS),
                   file=sys.stderr)
 
