@@ -17,22 +17,24 @@ pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
         let unit = b.geo.unit(u);
         // Values with two or more places in `u`, and values whose places all lie in one
         // line of the box (pointing) or one box of the line (claiming): one pass over the
-        // unit, all values at once.
+        // unit, all values at once. Unit cells come in reading order (a box row by row, a
+        // line cell by cell), so `(g, i)` walks box rows and columns, or the line's
+        // segments, without dividing.
+        let seg = if pointing || u < n { bc } else { br };
         let (mut seen, mut multi) = (0u64, 0u64);
         let mut ga = [0u64; 64];
         let mut gb = [0u64; 64];
+        let (mut g, mut i) = (0, 0);
         for &c in unit {
-            let c = c as usize;
-            let m = b.cands[c];
+            let m = b.cands[c as usize];
             multi |= seen & m;
             seen |= m;
-            if pointing {
-                ga[b.row(c) % br] |= m;
-                gb[b.col(c) % bc] |= m;
-            } else if u < n {
-                ga[b.col(c) / bc] |= m;
-            } else {
-                ga[b.row(c) / br] |= m;
+            ga[g] |= m;
+            gb[i] |= m;
+            i += 1;
+            if i == seg {
+                i = 0;
+                g += 1;
             }
         }
         let one_group = |g: &[u64]| {
@@ -45,27 +47,30 @@ pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
         };
         let confined = if pointing {
             one_group(&ga[..br]) | one_group(&gb[..bc])
-        } else if u < n {
-            one_group(&ga[..n / bc])
         } else {
-            one_group(&ga[..n / br])
+            one_group(&ga[..g])
         };
         for v in Mask(confined & multi & !b.unit_placed[u]) {
             let bit = 1u64 << (v - 1);
             let mut c0 = usize::MAX;
+            let (mut g0, mut i0) = (0, 0);
             let (mut same_row, mut same_col, mut same_box) = (true, true, true);
+            let (mut g, mut i) = (0, 0);
             for &c in unit {
                 let c = c as usize;
-                if b.cands[c] & bit == 0 {
-                    continue;
+                if b.cands[c] & bit != 0 {
+                    if c0 == usize::MAX {
+                        (c0, g0, i0) = (c, g, i);
+                    } else {
+                        same_row &= g == g0;
+                        same_col &= i == i0;
+                        same_box &= g == g0;
+                    }
                 }
-                if c0 == usize::MAX {
-                    c0 = c;
-                } else if pointing {
-                    same_row &= b.row(c) == b.row(c0);
-                    same_col &= b.col(c) == b.col(c0);
-                } else {
-                    same_box &= b.boxi(c) == b.boxi(c0);
+                i += 1;
+                if i == seg {
+                    i = 0;
+                    g += 1;
                 }
             }
             let t = if pointing {
@@ -82,15 +87,8 @@ pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
                 continue;
             };
             // Every cell of `t` with `v` inside `u` is in the pattern.
-            let in_u = |x: usize| {
-                if pointing {
-                    b.boxi(x) + 2 * n == u
-                } else if u < n {
-                    b.row(x) == u
-                } else {
-                    b.col(x) + n == u
-                }
-            };
+            let kind = if pointing { 2 } else { usize::from(u >= n) };
+            let in_u = |x: usize| b.geo.units_of(x)[kind] as usize == u;
             if !b.cells_with(t, v).any(|x| !in_u(x)) {
                 continue;
             }
