@@ -122,6 +122,20 @@ const COL: [u32; 9] = {
     t
 };
 
+/// For a band bit: the three band bits of its column.
+const COL_OF: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        t[p] = COL[p % 9];
+        p += 1;
+    }
+    t
+};
+
+/// The other two bands of a band.
+const OTHER: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
+
 const FULL: u32 = (1 << 27) - 1;
 
 /// The digit words (27) and one padding word.
@@ -161,18 +175,14 @@ impl State {
     #[inline(always)]
     fn place(&mut self, d: usize, b: usize, bit: u32) {
         let p = bit.trailing_zeros() as usize;
-        let col = COL[p % 9];
+        let col = COL_OF[p];
         for e in 0..9 {
             self.f[3 * e + b] &= !bit;
         }
         let i = 3 * d;
         self.f[i + b] = (self.f[i + b] & !BAND_PEERS[p]) | bit;
         // The other two bands.
-        let (b1, b2) = match b {
-            0 => (1, 2),
-            1 => (0, 2),
-            _ => (0, 1),
-        };
+        let (b1, b2) = OTHER[b];
         self.f[i + b1] &= !col;
         self.f[i + b2] &= !col;
         self.open[b] &= !bit;
