@@ -134,13 +134,7 @@ impl Solver {
     }
 
     fn run(&mut self, puzzle: &Grid, limit: usize) -> SearchResult {
-        let mut result = SearchResult {
-            count: 0,
-            first: None,
-            nodes: 0,
-            guesses: 0,
-            budget_hit: false,
-        };
+        let mut result = SearchResult::default();
         if self.init(puzzle).is_ok() {
             self.search(limit, &mut result);
         }

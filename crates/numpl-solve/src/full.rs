@@ -21,13 +21,7 @@ pub(crate) fn search(puzzle: &Grid, limit: usize, budget: u64) -> SearchResult {
         }
     }
     let blanks: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] == 0).collect();
-    let mut result = SearchResult {
-        count: 0,
-        first: None,
-        nodes: 0,
-        guesses: 0,
-        budget_hit: false,
-    };
+    let mut result = SearchResult::default();
     // pos indexes `blanks`; cells[blanks[pos]] is the value being tried there (0: none yet).
     let mut pos = 0usize;
     loop {

@@ -127,7 +127,7 @@ impl Default for SolveOptions {
 pub const DEFAULT_FULL_BUDGET: u64 = 50_000_000;
 
 /// What a search found (the raw result of `full` and `fast`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SearchResult {
     /// Solutions found, at most the limit asked for.
     pub count: usize,
@@ -182,13 +182,7 @@ pub fn solve(puzzle: &Grid, algo: Algorithm, opts: &SolveOptions) -> Outcome {
         }
     };
     if puzzle.check().is_err() {
-        return search(SearchResult {
-            count: 0,
-            first: None,
-            nodes: 0,
-            guesses: 0,
-            budget_hit: false,
-        });
+        return search(SearchResult::default());
     }
     match algo {
         Algorithm::Full => search(full::search(
@@ -232,13 +226,7 @@ pub fn count_solutions(puzzle: &Grid, limit: usize) -> usize {
 #[doc(hidden)]
 pub fn count_solutions_general(puzzle: &Grid, limit: usize) -> SearchResult {
     if puzzle.check().is_err() {
-        return SearchResult {
-            count: 0,
-            first: None,
-            nodes: 0,
-            guesses: 0,
-            budget_hit: false,
-        };
+        return SearchResult::default();
     }
     fast::general(puzzle, limit.max(1), u64::MAX)
 }

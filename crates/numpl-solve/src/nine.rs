@@ -448,13 +448,7 @@ pub(crate) fn search(puzzle: &Grid, limit: usize, budget: u64) -> SearchResult {
     let mut s = Search {
         limit: limit.max(1),
         budget,
-        result: SearchResult {
-            count: 0,
-            first: None,
-            nodes: 0,
-            guesses: 0,
-            budget_hit: false,
-        },
+        result: SearchResult::default(),
     };
     let mut st = State::new();
     for (cell, &v) in puzzle.values().iter().enumerate() {
