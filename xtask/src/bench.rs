@@ -1,28 +1,39 @@
-//! `cargo xtask bench`: how fast the `fast` solver is, against the `sudoku` crate (peer-bench).
-//!
-//! Run it as a release build (the library is called in-process, so the xtask binary itself
-//! must be optimised):
+//! `cargo xtask bench`: how fast numpl solves 9x9 files, against the `sudoku` crate
+//! (peer-bench), whole process against whole process.
 //!
 //! ```text
-//! cargo run --release -p xtask -- bench [--rounds N] [--data DIR] [--files a.txt,b.txt]
-//!                                      [--no-peer] [--no-big] [--big 4x4,5x5,6x6] [--check]
+//! cargo xtask bench [--rounds N] [--data DIR] [--files a.txt,b.txt] [--numpl PATH]
+//!                   [--no-peer] [--no-lib] [--no-big] [--big 4x4,5x5,6x6] [--check]
 //! ```
 //!
-//! - For each of `top1465.txt`, `17-clue.txt`, `forum-hardest-1905.txt` and
+//! - numpl's binary: built here with `$CARGO build --release -p numpl-cli` (fat LTO, the
+//!   release profile) into `$CARGO_TARGET_DIR` (default `target/` in the workspace) and run
+//!   from `<target>/release/numpl`; `--numpl PATH` runs that binary instead and skips the
+//!   build (e.g. to compare an older build).
+//! - Main table: for each of `top1465.txt`, `17-clue.txt`, `forum-hardest-1905.txt` and
 //!   `forum-hardest-1106.txt` in `--data` (default `../shared/data`, beside the repository),
-//!   single-threaded, both with the uniqueness check (up to two solutions) and with `--first`:
-//!   numpl's puzzles/s (read each line with `PuzzleReader`, `solve` with `Algorithm::Fast`,
-//!   write the solution with `format_line` into a buffer) and peer-bench's puzzles/s (its own
-//!   report, run as `peer-bench FILE [--first] --print > /dev/null`), `--rounds` times
-//!   (default 5) in alternation; the table shows the median rate of each and the median of
-//!   the per-round ratios numpl / peer-bench.
+//!   both with the uniqueness check (`unique`) and with `--first`, two whole processes timed
+//!   from outside with the same clock (spawn to exit, stdout to `/dev/null`):
+//!   `numpl solve --threads 1 --format line [--first] FILE` and
+//!   `peer-bench FILE [--first] --print`, so start-up, reading, parsing and writing count on
+//!   both sides. They run `--rounds` times (default 5), alternating (who goes first
+//!   alternates too); the table shows each one's median puzzles/s and the median of the
+//!   per-round ratios numpl / peer-bench (above 1: numpl is faster).
+//! - Second table (`--no-lib` skips it): the solver without the process around it. numpl's
+//!   library in this process (read each line with `PuzzleReader`, `solve` with
+//!   `Algorithm::Fast`, write with `format_line` into a buffer), against peer-bench's own
+//!   report of the same runs (its clock starts after reading the file, ends after writing).
+//!   Only meaningful when xtask itself is a release build (`cargo run --release -p xtask --
+//!   bench`); the difference to the main table is what start-up and I/O cost.
 //! - peer-bench is copied from `../shared/tools/peer-bench` (beside `--data`) to `/tmp/peer-bench` and built
-//!   there with `cargo build --release` (`--no-peer` skips it).
-//! - Big grids (`--no-big` skips): 16x16 and 25x25 puzzles made here from a fixed seed (a
-//!   pattern grid, shuffled, cells removed in random order while the solution stays unique
-//!   and its check costs under `DIG_BUDGET` nodes: minimal but for the costly cells), each
-//!   solved with the uniqueness check; median and worst time. `--big 4x4,5x5,6x6` chooses
-//!   the box shapes (default `4x4,5x5`: nine 16x16 and five 25x25 puzzles; one of 36x36).
+//!   there with `cargo build --release` (`--no-peer` skips it and its columns).
+//! - Big grids (`--no-big` skips): puzzles made by numpl's generator (`numpl_gen::Generator`,
+//!   uniqueness only: `MaxTechnique::None`, point symmetry, minimal for it; not rated),
+//!   seed `BIG_SEED`, puzzles `0..count` (made at start, in parallel; nothing is cached), each
+//!   solved with the uniqueness check (up to two solutions, `Algorithm::Fast`, one thread)
+//!   `--rounds` times; a puzzle's time is its fastest round (the least disturbed by other
+//!   load), and the line shows the median and the worst puzzle. `--big 4x4,5x5,6x6` chooses
+//!   the box shapes (default `4x4,5x5`); counts: 20 of 16x16, 10 of 25x25, 2 of 36x36 and up.
 //! - `--check`: instead of timing, solve every puzzle of the files with the 9x9 path and
 //!   with the general solver, check every solution against the givens and the rules, and
 //!   report any disagreement (status, solution). Exit status 1 on a mismatch.
@@ -33,6 +44,7 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use numpl_core::{format_line, Grid, InputFormat, ParseOptions, PuzzleReader, Shape, Symbols};
+use numpl_gen::{GenOptions, MaxTechnique, Symmetry};
 use numpl_solve::{solve, Algorithm, SolveOptions, Status};
 
 const FILES: [&str; 4] = [
@@ -47,6 +59,10 @@ struct Args {
     data: PathBuf,
     files: Vec<String>,
     peer: bool,
+    /// The in-process table.
+    lib: bool,
+    /// A numpl binary to run instead of building one.
+    numpl: Option<PathBuf>,
     big: bool,
     big_sizes: Vec<(usize, usize)>,
     check: bool,
@@ -59,6 +75,8 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
         data: root.join("../shared/data"),
         files: FILES.iter().map(|s| s.to_string()).collect(),
         peer: true,
+        lib: true,
+        numpl: None,
         big: true,
         big_sizes: vec![(4, 4), (5, 5)],
         check: false,
@@ -85,20 +103,24 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
                     .collect()
             }
             "--no-peer" => a.peer = false,
+            "--no-lib" => a.lib = false,
+            "--numpl" => a.numpl = Some(PathBuf::from(value("--numpl")?)),
             "--no-big" => a.big = false,
             "--big" => {
                 a.big_sizes = value("--big")?
                     .split(',')
                     .map(|s| {
-                        let shape: Shape = s.parse().map_err(|e| format!("bench: --big {s}: {e}"))?;
+                        let shape: Shape =
+                            s.parse().map_err(|e| format!("bench: --big {s}: {e}"))?;
                         Ok((shape.box_rows(), shape.box_cols()))
                     })
                     .collect::<Result<_, String>>()?
             }
             "--check" => a.check = true,
             "-h" | "--help" => {
-                return Err("usage: cargo run --release -p xtask -- bench [--rounds N] \
-                     [--data DIR] [--files a.txt,b.txt] [--no-peer] [--no-big] [--big 4x4,5x5,6x6] [--check]"
+                return Err("usage: cargo xtask bench [--rounds N] [--data DIR] \
+                     [--files a.txt,b.txt] [--numpl PATH] [--no-peer] [--no-lib] [--no-big] \
+                     [--big 4x4,5x5,6x6] [--check]"
                     .to_string())
             }
             other => return Err(format!("bench: unknown argument `{other}`")),
@@ -117,23 +139,30 @@ fn workspace_root() -> PathBuf {
 /// Runs the benchmark (see the module documentation).
 pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let a = parse_args(args)?;
-    if cfg!(debug_assertions) {
-        eprintln!(
-            "bench: warning: this is a debug build; use `cargo run --release -p xtask -- bench`"
-        );
-    }
     if a.check {
         return check(&a);
     }
+    let numpl = match &a.numpl {
+        Some(p) => p.clone(),
+        None => build_numpl()?,
+    };
     let peer = if a.peer {
         Some(build_peer(&a.data.join("../tools/peer-bench"))?)
     } else {
         None
     };
     println!(
-        "{:<24} {:<7} {:>10} {:>12} {:>12} {:>7}",
+        "whole processes, 1 thread: `{} solve --threads 1 --format line [--first] FILE` vs \
+         `peer-bench FILE [--first] --print`, stdout to /dev/null; medians of {} rounds",
+        numpl.display(),
+        a.rounds
+    );
+    println!(
+        "{:<24} {:<7} {:>8} {:>12} {:>12} {:>7}",
         "file", "mode", "puzzles", "numpl /s", "peer /s", "ratio"
     );
+    // (file, mode, puzzles, numpl library rates, peer self-reported rates, their ratios)
+    let mut lib_rows = Vec::new();
     for file in &a.files {
         let path = a.data.join(file);
         let text = match std::fs::read_to_string(&path) {
@@ -143,28 +172,46 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
                 continue;
             }
         };
+        let count = PuzzleReader::new(text.as_bytes(), nine_options()).count();
         for first in [false, true] {
             let mut ours = Vec::new();
             let mut theirs = Vec::new();
             let mut ratios = Vec::new();
-            let mut count = 0;
-            for _ in 0..a.rounds {
-                let (n, rate) = time_ours(&text, first);
-                count = n;
-                ours.push(rate);
-                if let Some(p) = &peer {
-                    let r = time_peer(p, &path, first)?;
+            let mut lib = Vec::new();
+            let mut self_reported = Vec::new();
+            let mut lib_ratios = Vec::new();
+            for round in 0..a.rounds {
+                // Alternate who goes first, so neither always runs on a warmer cache.
+                let run_ours = || time_numpl(&numpl, &path, first).map(|s| rate(count, s));
+                let (ours_rate, peer_run) = match &peer {
+                    None => (run_ours()?, None),
+                    Some(p) if round % 2 == 0 => {
+                        let o = run_ours()?;
+                        (o, Some(time_peer(p, &path, first)?))
+                    }
+                    Some(p) => {
+                        let t = time_peer(p, &path, first)?;
+                        (run_ours()?, Some(t))
+                    }
+                };
+                ours.push(ours_rate);
+                if let Some((secs, reported)) = peer_run {
+                    let r = rate(count, secs);
                     theirs.push(r);
-                    ratios.push(if r > 0.0 { rate / r } else { 0.0 });
+                    ratios.push(if r > 0.0 { ours_rate / r } else { 0.0 });
+                    self_reported.push(reported);
+                }
+                if a.lib {
+                    let (_, l) = time_ours(&text, first);
+                    if let Some(&r) = self_reported.last() {
+                        lib_ratios.push(if r > 0.0 { l / r } else { 0.0 });
+                    }
+                    lib.push(l);
                 }
             }
             let mode = if first { "first" } else { "unique" };
-            let fmt = |v: Option<f64>, prec: usize| match v {
-                Some(x) => format!("{x:.prec$}"),
-                None => "-".to_string(),
-            };
             println!(
-                "{:<24} {:<7} {:>10} {:>12} {:>12} {:>7}",
+                "{:<24} {:<7} {:>8} {:>12} {:>12} {:>7}",
                 file,
                 mode,
                 count,
@@ -172,22 +219,114 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
                 fmt(median(&mut theirs), 0),
                 fmt(median(&mut ratios), 2),
             );
+            if a.lib {
+                lib_rows.push((file.clone(), mode, count, lib, self_reported, lib_ratios));
+            }
+        }
+    }
+    if a.lib && !lib_rows.is_empty() {
+        println!();
+        println!(
+            "in-process: numpl's library in this process (parse, solve, format_line) vs \
+             peer-bench's own report of the runs above{}",
+            if cfg!(debug_assertions) {
+                " (xtask is a debug build: use `cargo run --release -p xtask -- bench`)"
+            } else {
+                ""
+            }
+        );
+        println!(
+            "{:<24} {:<7} {:>8} {:>12} {:>12} {:>7}",
+            "file", "mode", "puzzles", "numpl /s", "peer /s", "ratio"
+        );
+        for (file, mode, count, mut lib, mut reported, mut ratios) in lib_rows {
+            println!(
+                "{:<24} {:<7} {:>8} {:>12} {:>12} {:>7}",
+                file,
+                mode,
+                count,
+                fmt(median(&mut lib), 0),
+                fmt(median(&mut reported), 0),
+                fmt(median(&mut ratios), 2),
+            );
         }
     }
     if a.big {
         for &(br, bc) in &a.big_sizes {
-            let n = br * bc;
-            let count = if n <= 16 {
-                9
-            } else if n <= 25 {
-                5
-            } else {
-                1
-            };
-            big_grids(br, bc, count, a.rounds)?;
+            big_grids(br, bc, big_count(br * bc), a.rounds)?;
         }
     }
     Ok(())
+}
+
+/// A table cell: the value with `prec` decimals, or `-`.
+fn fmt(v: Option<f64>, prec: usize) -> String {
+    match v {
+        Some(x) => format!("{x:.prec$}"),
+        None => "-".to_string(),
+    }
+}
+
+/// Builds numpl's release binary (`$CARGO build --release -p numpl-cli`, into
+/// `$CARGO_TARGET_DIR` or the workspace's `target/`); returns its path.
+fn build_numpl() -> Result<PathBuf, String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    eprintln!("bench: building numpl (cargo build --release -p numpl-cli)");
+    let status = Command::new(&cargo)
+        .args(["build", "--release", "--quiet", "-p", "numpl-cli"])
+        .current_dir(workspace_root())
+        .status()
+        .map_err(|e| format!("bench: {cargo}: {e}"))?;
+    if !status.success() {
+        return Err("bench: building numpl failed".to_string());
+    }
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .map(|t| {
+            if t.is_relative() {
+                workspace_root().join(t)
+            } else {
+                t
+            }
+        })
+        .unwrap_or_else(|| workspace_root().join("target"));
+    Ok(target.join("release/numpl"))
+}
+
+/// Runs `numpl solve --threads 1 --format line [--first] FILE > /dev/null` once; its wall
+/// seconds, spawn to exit.
+fn time_numpl(bin: &Path, file: &Path, first: bool) -> Result<f64, String> {
+    let mut cmd = Command::new(bin);
+    cmd.args([
+        "solve",
+        "--threads",
+        "1",
+        "--format",
+        "line",
+        "--progress",
+        "never",
+    ]);
+    if first {
+        cmd.arg("--first");
+    }
+    cmd.arg(file)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    let start = Instant::now();
+    let status = cmd
+        .status()
+        .map_err(|e| format!("bench: running {}: {e}", bin.display()))?;
+    let secs = start.elapsed().as_secs_f64();
+    // 1 (some puzzle not solved) is an outcome; 2 is an error.
+    if !matches!(status.code(), Some(0 | 1)) {
+        return Err(format!(
+            "bench: {} solve {} failed: {status}",
+            bin.display(),
+            file.display()
+        ));
+    }
+    Ok(secs)
 }
 
 /// The median (the mean of the middle two for an even count); `None` for no values.
@@ -279,24 +418,31 @@ fn build_peer(src: &Path) -> Result<PathBuf, String> {
     Ok(dst.join("target/release/peer-bench"))
 }
 
-/// Runs peer-bench once; its reported puzzles per second.
-fn time_peer(bin: &Path, file: &Path, first: bool) -> Result<f64, String> {
+/// Runs `peer-bench FILE [--first] --print > /dev/null` once: its wall seconds, spawn to
+/// exit, and the puzzles per second it reports itself.
+fn time_peer(bin: &Path, file: &Path, first: bool) -> Result<(f64, f64), String> {
     let mut cmd = Command::new(bin);
-    cmd.arg(file).arg("--print");
+    cmd.arg(file);
     if first {
         cmd.arg("--first");
     }
-    let out = cmd
+    cmd.arg("--print")
+        .stdin(Stdio::null())
         .stdout(Stdio::null())
-        .stderr(Stdio::piped())
+        .stderr(Stdio::piped());
+    let start = Instant::now();
+    let out = cmd
         .output()
         .map_err(|e| format!("bench: running {}: {e}", bin.display()))?;
+    let secs = start.elapsed().as_secs_f64();
     let err = String::from_utf8_lossy(&out.stderr);
-    err.split_whitespace()
+    let reported = err
+        .split_whitespace()
         .skip_while(|w| *w != "puzzles/s")
         .nth(1)
         .and_then(|w| w.parse().ok())
-        .ok_or_else(|| format!("bench: unexpected peer-bench output: {err}"))
+        .ok_or_else(|| format!("bench: unexpected peer-bench output: {err}"))?;
+    Ok((secs, reported))
 }
 
 /// `--check`: the 9x9 path against the general solver on every puzzle of the files.
@@ -362,88 +508,44 @@ fn check(a: &Args) -> Result<(), String> {
     }
 }
 
-/// A small deterministic generator (xorshift64*), so the big puzzles repeat run to run.
-struct Rng(u64);
+/// The generator's seed for the big-grid puzzles: fixed, so every run times the same ones.
+const BIG_SEED: u64 = 6;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            v.swap(i, self.below(i + 1));
-        }
+/// How many puzzles of side `n` the big-grid benchmark makes.
+fn big_count(n: usize) -> usize {
+    if n <= 16 {
+        20
+    } else if n <= 25 {
+        10
+    } else {
+        2
     }
 }
 
-/// The node budget of one uniqueness check while digging a big puzzle.
-const DIG_BUDGET: u64 = 20_000;
-
-/// A (budget-)minimal puzzle of boxes `br` x `bc`: a shuffled pattern grid with cells
-/// removed, in random order, while the solution stays unique and the fast solver proves it
-/// within [`DIG_BUDGET`] nodes. Every given left is needed or expensive to drop.
-fn minimal_puzzle(br: usize, bc: usize, rng: &mut Rng) -> Grid {
-    let shape = Shape::new(br, bc).expect("valid box");
-    let n = br * bc;
-    // Pattern: value(r, c) = (bc * (r % br) + r / br + c) % n, a valid grid for any box.
-    let mut digits: Vec<u8> = (1..=n as u8).collect();
-    rng.shuffle(&mut digits);
-    // Rows: shuffle bands (groups of br rows) and rows within a band; columns likewise.
-    let perm = |groups: usize, size: usize, rng: &mut Rng| {
-        let mut g: Vec<usize> = (0..groups).collect();
-        rng.shuffle(&mut g);
-        let mut out = Vec::with_capacity(groups * size);
-        for gi in g {
-            let mut inner: Vec<usize> = (0..size).collect();
-            rng.shuffle(&mut inner);
-            out.extend(inner.into_iter().map(|i| gi * size + i));
-        }
-        out
+/// Puzzles `0..count` of numpl's generator for boxes `br` x `bc`: uniqueness only (so
+/// minimal for the point symmetry, as far as the generator's search budget tells), seed
+/// [`BIG_SEED`], not rated. Also how many the generator knows to be minimal.
+fn generated_puzzles(br: usize, bc: usize, count: usize) -> Result<(Vec<Grid>, usize), String> {
+    let shape = Shape::new(br, bc).map_err(|e| format!("bench: --big {br}x{bc}: {e}"))?;
+    let opts = GenOptions {
+        shape,
+        symmetry: Symmetry::Point,
+        max_technique: MaxTechnique::None,
+        seed: BIG_SEED,
+        rate: false,
+        ..GenOptions::default()
     };
-    let rows = perm(bc, br, rng);
-    let cols = perm(br, bc, rng);
-    let mut cells = vec![0u8; n * n];
-    for r in 0..n {
-        for c in 0..n {
-            let (pr, pc) = (rows[r], cols[c]);
-            cells[r * n + c] = digits[(bc * (pr % br) + pr / br + pc) % n];
-        }
-    }
-    let mut grid = Grid::from_values(shape, cells).expect("in range");
-    debug_assert!(grid.check().is_ok());
-    let mut order: Vec<usize> = (0..n * n).collect();
-    rng.shuffle(&mut order);
-    // A uniqueness check that needs more nodes than this keeps its cell: on 25x25 and up,
-    // random digging otherwise ends in puzzles whose proof of uniqueness takes minutes.
-    let check = SolveOptions {
-        limit: 2,
-        budget: Some(DIG_BUDGET),
-    };
-    for c in order {
-        let v = grid.get(c);
-        grid.set(c, 0);
-        let o = solve(&grid, Algorithm::Fast, &check);
-        if o.status != Status::Solved {
-            grid.set(c, v);
-        }
-    }
-    grid
+    let made = numpl_gen::generate_many(&opts, count as u64)
+        .map_err(|e| format!("bench: generating {br}x{bc} puzzles: {e}"))?;
+    let minimal = made.iter().filter(|g| g.minimal).count();
+    Ok((made.into_iter().map(|g| g.puzzle).collect(), minimal))
 }
 
-/// Makes `count` minimal puzzles of boxes `br` x `bc` and times their solving.
+/// Makes `count` generator puzzles of boxes `br` x `bc` and times their solving.
 fn big_grids(br: usize, bc: usize, count: usize, rounds: usize) -> Result<(), String> {
     let n = br * bc;
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (n as u64));
     let made = Instant::now();
-    let puzzles: Vec<Grid> = (0..count)
-        .map(|_| minimal_puzzle(br, bc, &mut rng))
-        .collect();
+    let (puzzles, minimal) = generated_puzzles(br, bc, count)?;
     let made = made.elapsed().as_secs_f64();
     let mut times = Vec::new();
     let mut guesses = Vec::new();
@@ -464,7 +566,8 @@ fn big_grids(br: usize, bc: usize, count: usize, rounds: usize) -> Result<(), St
     let clues: usize = puzzles.iter().map(|p| p.filled()).sum::<usize>() / count.max(1);
     let worst = times.iter().copied().fold(0.0, f64::max);
     println!(
-        "{n}x{n}: {count} dug puzzles (~{clues} givens, made in {made:.1}s): median {:.3} ms, worst {worst:.3} ms, median guesses {:.0}",
+        "{n}x{n}: {count} generated puzzles (seed {BIG_SEED}, {minimal} known minimal, ~{clues} givens, \
+         made in {made:.1}s): median {:.3} ms, worst {worst:.3} ms, median guesses {:.0}",
         median(&mut times).unwrap_or(0.0),
         median(&mut guesses).unwrap_or(0.0),
     );
