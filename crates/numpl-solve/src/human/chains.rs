@@ -3,6 +3,7 @@
 
 use numpl_core::{Cell, Mask};
 
+use super::memo::Memo;
 use super::wings::conjugate;
 use super::{Board, ChainNode, Conclusions, Step, Technique};
 
@@ -67,95 +68,88 @@ fn color_step(
     step
 }
 
-/// Simple colors: color wrap (two cells of one color see each other: that color is false)
+/// Simple colors on value `v`: color wrap (two cells of one color see each other: that color is false)
 /// and color trap (a cell seeing both colors is false).
-pub(crate) fn simple_colors(b: &Board) -> Option<Step> {
-    for v in 1..=b.n as u8 {
-        for comp in components(b, v) {
-            if comp.len() < 3 {
+pub(crate) fn simple_colors(b: &Board, v: u8) -> Option<Step> {
+    for comp in components(b, v) {
+        if comp.len() < 3 {
+            continue;
+        }
+        // Wrap.
+        for col in 0..2u8 {
+            let same: Vec<usize> = comp.iter().filter(|x| x.1 == col).map(|x| x.0).collect();
+            let wrap = same.iter().any(|&x| same.iter().any(|&y| b.sees(x, y)));
+            if wrap {
+                return Some(color_step(Technique::SimpleColors, v, &[&comp], same, 2));
+            }
+        }
+        // Trap.
+        let mut elims = Vec::new();
+        for t in 0..b.cands.len() {
+            if !b.has(t, v) || comp.iter().any(|x| x.0 == t) {
                 continue;
             }
-            // Wrap.
-            for col in 0..2u8 {
-                let same: Vec<usize> = comp.iter().filter(|x| x.1 == col).map(|x| x.0).collect();
-                let wrap = same.iter().any(|&x| same.iter().any(|&y| b.sees(x, y)));
-                if wrap {
-                    return Some(color_step(Technique::SimpleColors, v, &[&comp], same, 2));
-                }
+            let sees = |col: u8| comp.iter().any(|&(c, cc)| cc == col && b.sees(t, c));
+            if sees(0) && sees(1) {
+                elims.push(t);
             }
-            // Trap.
-            let mut elims = Vec::new();
-            for t in 0..b.cands.len() {
-                if !b.has(t, v) || comp.iter().any(|x| x.0 == t) {
-                    continue;
-                }
-                let sees = |col: u8| comp.iter().any(|&(c, cc)| cc == col && b.sees(t, c));
-                if sees(0) && sees(1) {
-                    elims.push(t);
-                }
-            }
-            if !elims.is_empty() {
-                return Some(color_step(Technique::SimpleColors, v, &[&comp], elims, 1));
-            }
+        }
+        if !elims.is_empty() {
+            return Some(color_step(Technique::SimpleColors, v, &[&comp], elims, 1));
         }
     }
     None
 }
 
-/// Multi colors: with two components A and B, if a color of A sees a color of B, one of
+/// Multi colors on value `v`: with two components A and B, if a color of A sees a color of B, one of
 /// the opposite colors is true (type 1: cells seeing both opposites lose v); if a color of
 /// A sees both colors of B, that color is false (type 2).
-pub(crate) fn multi_colors(b: &Board) -> Option<Step> {
-    for v in 1..=b.n as u8 {
-        let comps: Vec<Vec<(usize, u8)>> = components(b, v)
-            .into_iter()
-            .filter(|c| c.len() >= 2)
-            .collect();
-        for i in 0..comps.len() {
-            for j in 0..comps.len() {
-                if i == j {
-                    continue;
+pub(crate) fn multi_colors(b: &Board, v: u8) -> Option<Step> {
+    let comps: Vec<Vec<(usize, u8)>> = components(b, v)
+        .into_iter()
+        .filter(|c| c.len() >= 2)
+        .collect();
+    for i in 0..comps.len() {
+        for j in 0..comps.len() {
+            if i == j {
+                continue;
+            }
+            let (a, bb) = (&comps[i], &comps[j]);
+            let sees = |ca: u8, cb: u8| {
+                a.iter()
+                    .filter(|x| x.1 == ca)
+                    .any(|&(x, _)| bb.iter().any(|&(y, cy)| cy == cb && b.sees(x, y)))
+            };
+            for ca in 0..2u8 {
+                // Type 2: color ca of A sees both colors of B.
+                if sees(ca, 0) && sees(ca, 1) {
+                    let elims: Vec<usize> = a.iter().filter(|x| x.1 == ca).map(|x| x.0).collect();
+                    return Some(color_step(Technique::MultiColors, v, &[a, bb], elims, 2));
                 }
-                let (a, bb) = (&comps[i], &comps[j]);
-                let sees = |ca: u8, cb: u8| {
-                    a.iter()
-                        .filter(|x| x.1 == ca)
-                        .any(|&(x, _)| bb.iter().any(|&(y, cy)| cy == cb && b.sees(x, y)))
-                };
-                for ca in 0..2u8 {
-                    // Type 2: color ca of A sees both colors of B.
-                    if sees(ca, 0) && sees(ca, 1) {
-                        let elims: Vec<usize> =
-                            a.iter().filter(|x| x.1 == ca).map(|x| x.0).collect();
-                        return Some(color_step(Technique::MultiColors, v, &[a, bb], elims, 2));
+            }
+            if i > j {
+                continue;
+            }
+            for ca in 0..2u8 {
+                for cb in 0..2u8 {
+                    if !sees(ca, cb) {
+                        continue;
                     }
-                }
-                if i > j {
-                    continue;
-                }
-                for ca in 0..2u8 {
-                    for cb in 0..2u8 {
-                        if !sees(ca, cb) {
+                    let (oa, ob) = (1 - ca, 1 - cb);
+                    let mut elims = Vec::new();
+                    for t in 0..b.cands.len() {
+                        if !b.has(t, v) || a.iter().any(|x| x.0 == t) || bb.iter().any(|x| x.0 == t)
+                        {
                             continue;
                         }
-                        let (oa, ob) = (1 - ca, 1 - cb);
-                        let mut elims = Vec::new();
-                        for t in 0..b.cands.len() {
-                            if !b.has(t, v)
-                                || a.iter().any(|x| x.0 == t)
-                                || bb.iter().any(|x| x.0 == t)
-                            {
-                                continue;
-                            }
-                            let sa = a.iter().any(|&(c, cc)| cc == oa && b.sees(t, c));
-                            let sb = bb.iter().any(|&(c, cc)| cc == ob && b.sees(t, c));
-                            if sa && sb {
-                                elims.push(t);
-                            }
+                        let sa = a.iter().any(|&(c, cc)| cc == oa && b.sees(t, c));
+                        let sb = bb.iter().any(|&(c, cc)| cc == ob && b.sees(t, c));
+                        if sa && sb {
+                            elims.push(t);
                         }
-                        if !elims.is_empty() {
-                            return Some(color_step(Technique::MultiColors, v, &[a, bb], elims, 1));
-                        }
+                    }
+                    if !elims.is_empty() {
+                        return Some(color_step(Technique::MultiColors, v, &[a, bb], elims, 1));
                     }
                 }
             }
@@ -586,17 +580,36 @@ struct Found {
 }
 
 /// The shortest chain of `kind` that proves something.
-pub(crate) fn chain(b: &Board, kind: ChainKind) -> Option<Step> {
+///
+/// X-chains use conjugate links, which join candidates of one value only, and weak links
+/// on the same value: each chain stays on the value it starts with and reads only that
+/// value's positions. So a value where every search ran to full length in vain is noted in
+/// `memo`, and skipped while its positions stay the same (the result is unchanged: those
+/// searches would fail again).
+pub(crate) fn chain(b: &Board, kind: ChainKind, memo: &mut Memo) -> Option<Step> {
     let n = b.n;
     let max_len = 2 * 12;
+    let x = kind == ChainKind::X;
+    // Values skipped (X-chains: failed before on the same positions), and values whose
+    // searches were cut short by a chain found (or found one): not known to fail.
+    let mut skip = 0u64;
+    let mut open = 0u64;
+    if x {
+        for v in 1..=n as u8 {
+            if memo.value_unchanged(Technique::XChain, b, v) {
+                skip |= 1 << (v - 1);
+            }
+        }
+        if skip == b.all {
+            return None;
+        }
+    }
     let mut best: Option<Found> = None;
     let mut scratch = Scratch::default();
     let mut links = Vec::new();
-    // X-chains use conjugate links, which join candidates of one value only, and weak
-    // links on the same value: each chain stays on the value it starts with.
     let g = Graph::new(b, kind);
     for c in 0..b.cands.len() {
-        let m = b.cands[c];
+        let m = b.cands[c] & !skip;
         if m == 0 || (kind == ChainKind::Xy && m.count_ones() != 2) {
             continue;
         }
@@ -608,11 +621,20 @@ pub(crate) fn chain(b: &Board, kind: ChainKind) -> Option<Step> {
                 continue;
             }
             let limit = best.as_ref().map_or(max_len, |f| f.chain.len() - 1);
+            if limit < max_len {
+                open |= 1 << (w - 1);
+            }
             if let Some(f) = g.search(start, limit, &mut scratch) {
+                open |= 1 << (w - 1);
                 if best.as_ref().is_none_or(|x| f.chain.len() < x.chain.len()) {
                     best = Some(f);
                 }
             }
+        }
+    }
+    if x {
+        for v in Mask(b.all & !skip & !open) {
+            memo.value_failed(Technique::XChain, b, v);
         }
     }
     let f = best?;

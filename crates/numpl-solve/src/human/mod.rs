@@ -427,6 +427,26 @@ fn implemented(t: Technique) -> bool {
     )
 }
 
+/// Runs a single-digit finder (which reads only the candidate positions of its value) on
+/// every value in turn, skipping values whose positions are unchanged since it failed there.
+fn per_value(
+    t: Technique,
+    b: &Board,
+    memo: &mut Memo,
+    f: impl Fn(&Board, u8) -> Option<Step>,
+) -> Option<Step> {
+    for v in 1..=b.n as u8 {
+        if memo.value_unchanged(t, b, v) {
+            continue;
+        }
+        if let Some(step) = f(b, v) {
+            return Some(step);
+        }
+        memo.value_failed(t, b, v);
+    }
+    None
+}
+
 /// Runs the finder of one technique beyond singles.
 fn find(t: Technique, b: &Board, memo: &mut Memo) -> Option<Step> {
     use Technique::*;
@@ -441,22 +461,22 @@ fn find(t: Technique, b: &Board, memo: &mut Memo) -> Option<Step> {
         FinnedFish(k) => fish::finned_fish(b, k as usize, false, memo),
         SashimiFish(k) => fish::finned_fish(b, k as usize, true, memo),
         RemotePair => wings::remote_pair(b),
-        Skyscraper => wings::skyscraper(b),
-        TwoStringKite => wings::two_string_kite(b),
-        TurbotFish => wings::turbot_fish(b),
-        EmptyRectangle => wings::empty_rectangle(b),
+        Skyscraper => per_value(t, b, memo, wings::skyscraper),
+        TwoStringKite => per_value(t, b, memo, wings::two_string_kite),
+        TurbotFish => per_value(t, b, memo, wings::turbot_fish),
+        EmptyRectangle => per_value(t, b, memo, wings::empty_rectangle),
         WWing => wings::w_wing(b),
         XyWing => wings::xy_wing(b),
         XyzWing => wings::xyz_wing(b),
         UniqueRectangle => uniq::unique_rectangle(b),
         HiddenRectangle => uniq::hidden_rectangle(b),
         BugPlusOne => uniq::bug_plus_one(b),
-        SimpleColors => chains::simple_colors(b),
-        MultiColors => chains::multi_colors(b),
-        XChain => chains::chain(b, chains::ChainKind::X),
-        XyChain => chains::chain(b, chains::ChainKind::Xy),
-        Aic => chains::chain(b, chains::ChainKind::Aic),
-        GroupedAic => chains::chain(b, chains::ChainKind::Grouped),
+        SimpleColors => per_value(t, b, memo, chains::simple_colors),
+        MultiColors => per_value(t, b, memo, chains::multi_colors),
+        XChain => chains::chain(b, chains::ChainKind::X, memo),
+        XyChain => chains::chain(b, chains::ChainKind::Xy, memo),
+        Aic => chains::chain(b, chains::ChainKind::Aic, memo),
+        GroupedAic => chains::chain(b, chains::ChainKind::Grouped, memo),
         AlsXz => als::als_xz(b),
         AlsXyWing => als::als_xy_wing(b),
         ForcingChain => forcing::forcing_chain(b),

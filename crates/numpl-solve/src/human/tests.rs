@@ -382,7 +382,7 @@ fn skyscraper() {
     let mut b = empty9();
     row_only(&mut b, 1, 1, &[2, 5]);
     row_only(&mut b, 6, 1, &[2, 6]);
-    let step = wings::skyscraper(&b).unwrap();
+    let step = find(Technique::Skyscraper, &b, &mut Memo::default()).unwrap();
     assert_eq!(elims(&step), cells_v(&[(2, 6), (3, 6), (4, 5), (5, 5)], 1));
 }
 
@@ -392,7 +392,7 @@ fn two_string_kite() {
     let mut b = empty9();
     row_only(&mut b, 3, 2, &[2, 7]);
     col_only(&mut b, 9, 2, &[1, 6]);
-    let step = wings::two_string_kite(&b).unwrap();
+    let step = find(Technique::TwoStringKite, &b, &mut Memo::default()).unwrap();
     assert_eq!(elims(&step), cells_v(&[(6, 2)], 2));
 }
 
@@ -405,7 +405,7 @@ fn empty_rectangle() {
         b.eliminate(Cell(rc(r, c) as u16), 3);
     }
     col_only(&mut b, 7, 3, &[2, 8]);
-    let step = wings::empty_rectangle(&b).unwrap();
+    let step = find(Technique::EmptyRectangle, &b, &mut Memo::default()).unwrap();
     assert_eq!(elims(&step), cells_v(&[(8, 2)], 3));
 }
 
@@ -530,7 +530,7 @@ fn simple_colors_trap() {
     col_only(&mut b, 1, 4, &[1, 7]);
     row_only(&mut b, 7, 4, &[1, 6]);
     col_only(&mut b, 6, 4, &[2, 7]);
-    let step = chains::simple_colors(&b).unwrap();
+    let step = find(Technique::SimpleColors, &b, &mut Memo::default()).unwrap();
     assert_eq!(step.variant, 1);
     assert_eq!(elims(&step), cells_v(&[(1, 4), (1, 5), (2, 2), (2, 3)], 4));
 }
@@ -542,8 +542,8 @@ fn multi_colors() {
     let mut b = empty9();
     col_only(&mut b, 1, 5, &[1, 7]);
     col_only(&mut b, 2, 5, &[1, 9]);
-    assert!(chains::simple_colors(&b).is_none());
-    let step = chains::multi_colors(&b).unwrap();
+    assert!(find(Technique::SimpleColors, &b, &mut Memo::default()).is_none());
+    let step = find(Technique::MultiColors, &b, &mut Memo::default()).unwrap();
     assert_eq!(elims(&step), cells_v(&[(7, 3), (8, 3), (9, 3)], 5));
 }
 
@@ -553,7 +553,7 @@ fn x_chain() {
     let mut b = empty9();
     row_only(&mut b, 1, 6, &[1, 6]);
     row_only(&mut b, 5, 6, &[2, 6]);
-    let step = chains::chain(&b, chains::ChainKind::X).unwrap();
+    let step = chains::chain(&b, chains::ChainKind::X, &mut Memo::default()).unwrap();
     assert_eq!(step.technique, Technique::XChain);
     assert_eq!(step.chain.len(), 4);
     assert_eq!(elims(&step), cells_v(&[(2, 2), (3, 2), (4, 1), (6, 1)], 6));
@@ -567,7 +567,7 @@ fn xy_chain() {
     set(&mut b, 1, 5, &[2, 3]);
     set(&mut b, 4, 5, &[3, 4]);
     set(&mut b, 4, 2, &[1, 4]);
-    let step = chains::chain(&b, chains::ChainKind::Xy).unwrap();
+    let step = chains::chain(&b, chains::ChainKind::Xy, &mut Memo::default()).unwrap();
     assert_eq!(step.technique, Technique::XyChain);
     assert_eq!(step.chain.len(), 8);
     assert_eq!(
@@ -585,7 +585,7 @@ fn aic() {
     set(&mut b, 6, 7, &[1, 2]);
     col_only(&mut b, 7, 2, &[1, 6]);
     row_only(&mut b, 6, 1, &[1, 7]);
-    let step = chains::chain(&b, chains::ChainKind::Aic).unwrap();
+    let step = chains::chain(&b, chains::ChainKind::Aic, &mut Memo::default()).unwrap();
     assert_eq!(step.chain.len(), 6);
     assert_eq!(
         elims(&step),
@@ -710,8 +710,8 @@ fn grouped_aic() {
     let mut b = empty9();
     row_only(&mut b, 1, 7, &[1, 8]);
     col_only(&mut b, 9, 7, &[2, 3, 7]);
-    assert!(chains::chain(&b, chains::ChainKind::Aic).is_none());
-    let step = chains::chain(&b, chains::ChainKind::Grouped).unwrap();
+    assert!(chains::chain(&b, chains::ChainKind::Aic, &mut Memo::default()).is_none());
+    let step = chains::chain(&b, chains::ChainKind::Grouped, &mut Memo::default()).unwrap();
     assert_eq!(step.technique, Technique::GroupedAic);
     assert_eq!(step.chain.len(), 4);
     assert!(step.chain.iter().any(|n| !n.group.is_empty()));
@@ -753,9 +753,9 @@ fn turbot_fish() {
         b.eliminate(Cell(rc(r, c) as u16), 8);
     }
     col_only(&mut b, 7, 8, &[3, 8]);
-    assert!(wings::skyscraper(&b).is_none());
-    assert!(wings::two_string_kite(&b).is_none());
-    let step = wings::turbot_fish(&b).unwrap();
+    assert!(find(Technique::Skyscraper, &b, &mut Memo::default()).is_none());
+    assert!(find(Technique::TwoStringKite, &b, &mut Memo::default()).is_none());
+    let step = find(Technique::TurbotFish, &b, &mut Memo::default()).unwrap();
     assert_eq!(elims(&step), cells_v(&[(8, 2)], 8));
 }
 

@@ -25,75 +25,33 @@ pub(crate) fn conjugate(b: &Board, u: usize, v: u8) -> Option<(usize, usize)> {
     }
 }
 
-/// Skyscraper: two parallel conjugate pairs with one end in a common line.
-pub(crate) fn skyscraper(b: &Board) -> Option<Step> {
+/// Skyscraper on value `v`: two parallel conjugate pairs with one end in a common line.
+pub(crate) fn skyscraper(b: &Board, v: u8) -> Option<Step> {
     let n = b.n;
-    for v in 1..=n as u8 {
-        for lines in [0..n, n..2 * n] {
-            let pairs: Vec<(usize, usize, usize)> = lines
-                .clone()
-                .filter_map(|u| conjugate(b, u, v).map(|(x, y)| (u, x, y)))
-                .collect();
-            // cross coordinate: for row pairs, the column; for column pairs, the row.
-            let cross = |c: usize| if lines.start == 0 { b.col(c) } else { b.row(c) };
-            for i in 0..pairs.len() {
-                for j in i + 1..pairs.len() {
-                    let (u1, a1, b1) = pairs[i];
-                    let (u2, a2, b2) = pairs[j];
-                    for (base1, end1) in [(a1, b1), (b1, a1)] {
-                        for (base2, end2) in [(a2, b2), (b2, a2)] {
-                            if cross(base1) != cross(base2) || cross(end1) == cross(end2) {
-                                continue;
-                            }
-                            let targets = b.seeing_all(&[end1, end2], v);
-                            if targets.is_empty() {
-                                continue;
-                            }
-                            let mut step = Step::new(Technique::Skyscraper);
-                            step.values = Mask::single(v);
-                            step.cells = cells(&[base1, end1, base2, end2]);
-                            step.units = vec![Unit(u1 as u16), Unit(u2 as u16)];
-                            step.eliminations = elims_of(targets, v);
-                            return Some(step);
-                        }
-                    }
-                }
-            }
-        }
-    }
-    None
-}
-
-/// 2-String Kite: a row pair and a column pair with one end each in the same box.
-pub(crate) fn two_string_kite(b: &Board) -> Option<Step> {
-    let n = b.n;
-    for v in 1..=n as u8 {
-        let rows: Vec<(usize, usize, usize)> = (0..n)
+    for lines in [0..n, n..2 * n] {
+        let pairs: Vec<(usize, usize, usize)> = lines
+            .clone()
             .filter_map(|u| conjugate(b, u, v).map(|(x, y)| (u, x, y)))
             .collect();
-        let colp: Vec<(usize, usize, usize)> = (n..2 * n)
-            .filter_map(|u| conjugate(b, u, v).map(|(x, y)| (u, x, y)))
-            .collect();
-        for &(ru, r1, r2) in &rows {
-            for &(cu, c1, c2) in &colp {
-                if [r1, r2].contains(&c1) || [r1, r2].contains(&c2) {
-                    continue;
-                }
-                for (rin, rout) in [(r1, r2), (r2, r1)] {
-                    for (cin, cout) in [(c1, c2), (c2, c1)] {
-                        let bx = b.boxi(rin);
-                        if b.boxi(cin) != bx || b.boxi(rout) == bx || b.boxi(cout) == bx {
+        // cross coordinate: for row pairs, the column; for column pairs, the row.
+        let cross = |c: usize| if lines.start == 0 { b.col(c) } else { b.row(c) };
+        for i in 0..pairs.len() {
+            for j in i + 1..pairs.len() {
+                let (u1, a1, b1) = pairs[i];
+                let (u2, a2, b2) = pairs[j];
+                for (base1, end1) in [(a1, b1), (b1, a1)] {
+                    for (base2, end2) in [(a2, b2), (b2, a2)] {
+                        if cross(base1) != cross(base2) || cross(end1) == cross(end2) {
                             continue;
                         }
-                        let targets = b.seeing_all(&[rout, cout], v);
+                        let targets = b.seeing_all(&[end1, end2], v);
                         if targets.is_empty() {
                             continue;
                         }
-                        let mut step = Step::new(Technique::TwoStringKite);
+                        let mut step = Step::new(Technique::Skyscraper);
                         step.values = Mask::single(v);
-                        step.cells = cells(&[rout, rin, cin, cout]);
-                        step.units =
-                            vec![Unit(ru as u16), Unit(cu as u16), Unit((2 * n + bx) as u16)];
+                        step.cells = cells(&[base1, end1, base2, end2]);
+                        step.units = vec![Unit(u1 as u16), Unit(u2 as u16)];
                         step.eliminations = elims_of(targets, v);
                         return Some(step);
                     }
@@ -104,66 +62,99 @@ pub(crate) fn two_string_kite(b: &Board) -> Option<Step> {
     None
 }
 
-/// Empty rectangle: a box whose candidates for `v` lie on one row and one column of it,
-/// and a conjugate pair with one end on that row (or column).
-pub(crate) fn empty_rectangle(b: &Board) -> Option<Step> {
+/// 2-String Kite on value `v`: a row pair and a column pair with one end each in the same box.
+pub(crate) fn two_string_kite(b: &Board, v: u8) -> Option<Step> {
     let n = b.n;
-    let (br, bc) = (b.shape.box_rows(), b.shape.box_cols());
-    for v in 1..=n as u8 {
-        for bx in 0..n {
-            let bu = 2 * n + bx;
-            let inbox: Vec<usize> = b.cells_with(bu, v).collect();
-            if inbox.len() < 2 {
+    let rows: Vec<(usize, usize, usize)> = (0..n)
+        .filter_map(|u| conjugate(b, u, v).map(|(x, y)| (u, x, y)))
+        .collect();
+    let colp: Vec<(usize, usize, usize)> = (n..2 * n)
+        .filter_map(|u| conjugate(b, u, v).map(|(x, y)| (u, x, y)))
+        .collect();
+    for &(ru, r1, r2) in &rows {
+        for &(cu, c1, c2) in &colp {
+            if [r1, r2].contains(&c1) || [r1, r2].contains(&c2) {
                 continue;
             }
-            let band = b.row(b.geo.unit(bu)[0] as usize);
-            let stack = b.col(b.geo.unit(bu)[0] as usize);
-            for er in band..band + br {
-                for ec in stack..stack + bc {
-                    if !inbox.iter().all(|&c| b.row(c) == er || b.col(c) == ec) {
+            for (rin, rout) in [(r1, r2), (r2, r1)] {
+                for (cin, cout) in [(c1, c2), (c2, c1)] {
+                    let bx = b.boxi(rin);
+                    if b.boxi(cin) != bx || b.boxi(rout) == bx || b.boxi(cout) == bx {
                         continue;
                     }
-                    if inbox.iter().all(|&c| b.row(c) == er)
-                        || inbox.iter().all(|&c| b.col(c) == ec)
-                    {
+                    let targets = b.seeing_all(&[rout, cout], v);
+                    if targets.is_empty() {
                         continue;
                     }
-                    // Conjugate pairs in columns outside the stack, one end on row er.
-                    for col in (0..n).filter(|&c| c < stack || c >= stack + bc) {
-                        let Some((p, q)) = conjugate(b, n + col, v) else {
+                    let mut step = Step::new(Technique::TwoStringKite);
+                    step.values = Mask::single(v);
+                    step.cells = cells(&[rout, rin, cin, cout]);
+                    step.units = vec![Unit(ru as u16), Unit(cu as u16), Unit((2 * n + bx) as u16)];
+                    step.eliminations = elims_of(targets, v);
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Empty rectangle on value `v`: a box whose candidates lie on one row and one column of it,
+/// and a conjugate pair with one end on that row (or column).
+pub(crate) fn empty_rectangle(b: &Board, v: u8) -> Option<Step> {
+    let n = b.n;
+    let (br, bc) = (b.shape.box_rows(), b.shape.box_cols());
+    for bx in 0..n {
+        let bu = 2 * n + bx;
+        let inbox: Vec<usize> = b.cells_with(bu, v).collect();
+        if inbox.len() < 2 {
+            continue;
+        }
+        let band = b.row(b.geo.unit(bu)[0] as usize);
+        let stack = b.col(b.geo.unit(bu)[0] as usize);
+        for er in band..band + br {
+            for ec in stack..stack + bc {
+                if !inbox.iter().all(|&c| b.row(c) == er || b.col(c) == ec) {
+                    continue;
+                }
+                if inbox.iter().all(|&c| b.row(c) == er) || inbox.iter().all(|&c| b.col(c) == ec) {
+                    continue;
+                }
+                // Conjugate pairs in columns outside the stack, one end on row er.
+                for col in (0..n).filter(|&c| c < stack || c >= stack + bc) {
+                    let Some((p, q)) = conjugate(b, n + col, v) else {
+                        continue;
+                    };
+                    for (near, far) in [(p, q), (q, p)] {
+                        if b.row(near) != er {
                             continue;
-                        };
-                        for (near, far) in [(p, q), (q, p)] {
-                            if b.row(near) != er {
-                                continue;
-                            }
-                            let fr = b.row(far);
-                            if fr >= band && fr < band + br {
-                                continue;
-                            }
-                            let t = fr * n + ec;
-                            if b.has(t, v) {
-                                return Some(er_step(b, v, bx, &inbox, near, far, n + col, t));
-                            }
+                        }
+                        let fr = b.row(far);
+                        if fr >= band && fr < band + br {
+                            continue;
+                        }
+                        let t = fr * n + ec;
+                        if b.has(t, v) {
+                            return Some(er_step(b, v, bx, &inbox, near, far, n + col, t));
                         }
                     }
-                    // Conjugate pairs in rows outside the band, one end on column ec.
-                    for row in (0..n).filter(|&r| r < band || r >= band + br) {
-                        let Some((p, q)) = conjugate(b, row, v) else {
+                }
+                // Conjugate pairs in rows outside the band, one end on column ec.
+                for row in (0..n).filter(|&r| r < band || r >= band + br) {
+                    let Some((p, q)) = conjugate(b, row, v) else {
+                        continue;
+                    };
+                    for (near, far) in [(p, q), (q, p)] {
+                        if b.col(near) != ec {
                             continue;
-                        };
-                        for (near, far) in [(p, q), (q, p)] {
-                            if b.col(near) != ec {
-                                continue;
-                            }
-                            let fc = b.col(far);
-                            if fc >= stack && fc < stack + bc {
-                                continue;
-                            }
-                            let t = er * n + fc;
-                            if b.has(t, v) {
-                                return Some(er_step(b, v, bx, &inbox, near, far, row, t));
-                            }
+                        }
+                        let fc = b.col(far);
+                        if fc >= stack && fc < stack + bc {
+                            continue;
+                        }
+                        let t = er * n + fc;
+                        if b.has(t, v) {
+                            return Some(er_step(b, v, bx, &inbox, near, far, row, t));
                         }
                     }
                 }
@@ -394,35 +385,33 @@ pub(crate) fn remote_pair(b: &Board) -> Option<Step> {
 /// Turbot fish: two conjugate pairs on one value (in any units, at least one a box, as
 /// rows-only and row-column forms are skyscrapers and kites) joined by a weak link:
 /// one of the outer ends is true.
-pub(crate) fn turbot_fish(b: &Board) -> Option<Step> {
+pub(crate) fn turbot_fish(b: &Board, v: u8) -> Option<Step> {
     let n = b.n;
-    for v in 1..=n as u8 {
-        let pairs: Vec<(usize, usize, usize)> = (0..3 * n)
-            .filter_map(|u| conjugate(b, u, v).map(|(x, y)| (u, x, y)))
-            .collect();
-        for i in 0..pairs.len() {
-            for j in 0..pairs.len() {
-                let ((u1, a1, b1), (u2, a2, b2)) = (pairs[i], pairs[j]);
-                if i == j || (u1 < 2 * n && u2 < 2 * n) {
-                    continue;
-                }
-                for (a, bb) in [(a1, b1), (b1, a1)] {
-                    for (c, d) in [(a2, b2), (b2, a2)] {
-                        let distinct = a != c && a != d && bb != c && bb != d;
-                        if !distinct || !b.sees(bb, c) {
-                            continue;
-                        }
-                        let targets = b.seeing_all(&[a, d], v);
-                        if targets.is_empty() {
-                            continue;
-                        }
-                        let mut step = Step::new(Technique::TurbotFish);
-                        step.values = Mask::single(v);
-                        step.cells = cells(&[a, bb, c, d]);
-                        step.units = vec![Unit(u1 as u16), Unit(u2 as u16)];
-                        step.eliminations = elims_of(targets, v);
-                        return Some(step);
+    let pairs: Vec<(usize, usize, usize)> = (0..3 * n)
+        .filter_map(|u| conjugate(b, u, v).map(|(x, y)| (u, x, y)))
+        .collect();
+    for i in 0..pairs.len() {
+        for j in 0..pairs.len() {
+            let ((u1, a1, b1), (u2, a2, b2)) = (pairs[i], pairs[j]);
+            if i == j || (u1 < 2 * n && u2 < 2 * n) {
+                continue;
+            }
+            for (a, bb) in [(a1, b1), (b1, a1)] {
+                for (c, d) in [(a2, b2), (b2, a2)] {
+                    let distinct = a != c && a != d && bb != c && bb != d;
+                    if !distinct || !b.sees(bb, c) {
+                        continue;
                     }
+                    let targets = b.seeing_all(&[a, d], v);
+                    if targets.is_empty() {
+                        continue;
+                    }
+                    let mut step = Step::new(Technique::TurbotFish);
+                    step.values = Mask::single(v);
+                    step.cells = cells(&[a, bb, c, d]);
+                    step.units = vec![Unit(u1 as u16), Unit(u2 as u16)];
+                    step.eliminations = elims_of(targets, v);
+                    return Some(step);
                 }
             }
         }
