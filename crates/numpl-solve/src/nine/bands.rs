@@ -1,0 +1,579 @@
+//! The 9x9 band solver's core: plain arrays in, counted solutions out (no numpl types, so
+//! it can be timed and tested on its own).
+//!
+//! ## Representation
+//! One bitboard per digit over the 81 cells, kept as three 27-bit band words: word
+//! `3d + b` ("subband") holds the cells of band `b` (rows `3b..3b+3`) that may still hold
+//! digit `d`, bit `9r + c` for row `r` of the band and column `c`. A solved cell keeps its
+//! bit in its own digit's word and loses it everywhere else.
+//!
+//! ## Propagation (until nothing changes)
+//! - Subband update, for every word that changed since it was last updated: the digit needs
+//!   one cell in each of the band's rows and boxes, so the nine mini-rows (row x box) that
+//!   can hold it must contain a permutation; mini-rows in no permutation go (locked
+//!   candidates inside the band; hidden singles in rows and boxes fall out of it). A box of
+//!   the band left with one column takes the digit out of that column in the other two
+//!   bands (pointing along columns; this is also what keeps columns free of repeats). A
+//!   mini-row alone in its row and box, in a box with one column left, is a single cell:
+//!   the digit is solved there, and the cell leaves every other digit's word.
+//! - Naked singles: counting the nine digit words bit-sliced finds open cells with one
+//!   candidate (placed: the digit leaves the cell's row and box; the update does the rest),
+//!   cells with none (a contradiction), and cells with two (kept for guessing).
+//!
+//! Placing a digit touches one word; the other digits' words and the other bands are
+//! cleaned lazily by the update, which runs anyway.
+//!
+//! ## Search
+//! Depth-first, guessing on the first cell with two candidates (almost always there is
+//! one), otherwise on an open cell with the fewest. A branch works on a copy of the 240-byte
+//! state; the last branch reuses the parent's.
+
+/// The result of a search.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Counted {
+    /// Solutions found (at most the limit).
+    pub(crate) count: usize,
+    /// The first solution found, as 81 values 1..=9.
+    pub(crate) first: Option<[u8; 81]>,
+    /// Cells filled by propagation plus values tried by guessing.
+    pub(crate) nodes: u64,
+    /// Guesses made (cells branched on).
+    pub(crate) guesses: u64,
+    /// True when the search stopped at the node budget.
+    pub(crate) budget_hit: bool,
+}
+
+const ALL: u32 = (1 << 27) - 1;
+const LOW9: u32 = 0x1FF;
+
+/// For a 9-bit row: bit k set when box k (columns 3k..3k+3) has a cell.
+static SHRINK: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if x & (7 << (3 * k)) != 0 {
+                t[x] |= 1 << k;
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// For the 9-bit set of non-empty mini-rows of a band (bit 3r + k: row r, box k), the
+/// mini-rows that belong to some permutation (one per row and per box); 0 when none does.
+static KEEP: [u16; 512] = {
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0u16; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut keep = 0u16;
+        let mut p = 0;
+        while p < 6 {
+            let m = (1 << PERMS[p][0]) | (1 << (3 + PERMS[p][1])) | (1 << (6 + PERMS[p][2]));
+            if s & m == m {
+                keep |= m as u16;
+            }
+            p += 1;
+        }
+        t[s] = keep;
+        s += 1;
+    }
+    t
+};
+
+/// For a 9-bit set of mini-rows, its 27 cells.
+static MINI_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut i = 0;
+        while i < 9 {
+            if s & (1 << i) != 0 {
+                t[s] |= 7 << (9 * (i / 3) + 3 * (i % 3));
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// For a 9-bit set of mini-rows, those alone in both their row and their box.
+static ALONE: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut i = 0;
+        while i < 9 {
+            let (r, k) = (i / 3, i % 3);
+            let row = 7 << (3 * r);
+            let bx = (1 << k) | (1 << (3 + k)) | (1 << (6 + k));
+            if s & (1 << i) != 0 && s & row == 1 << i && s & bx == 1 << i {
+                t[s] |= 1 << i;
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// For the 9-bit set of a band's columns holding a digit: the mini-rows (bit 3r + k) of
+/// the boxes with exactly one column.
+static ONE_COLUMN: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let cols = (s >> (3 * k)) & 7;
+            if cols != 0 && cols & (cols - 1) == 0 {
+                t[s] |= (1 << k) | (1 << (3 + k)) | (1 << (6 + k));
+            }
+            k += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// For the 9-bit set of a band's columns holding a digit: the cells the other two bands
+/// keep (all but the columns of boxes with exactly one column).
+static OTHER_BANDS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut m = ALL;
+        let mut k = 0;
+        while k < 3 {
+            let cols = (s >> (3 * k)) & 7;
+            if cols != 0 && cols & (cols - 1) == 0 {
+                m &= !((cols as u32 * 0o001_001_001) << (3 * k));
+            }
+            k += 1;
+        }
+        t[s] = m;
+        s += 1;
+    }
+    t
+};
+
+/// For a band bit: the band's cells outside its row and box, plus the cell itself.
+static KEEP_PEERS: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        let (r, c) = (p / 9, p % 9);
+        let mut q = 0;
+        while q < 27 {
+            let (r2, c2) = (q / 9, q % 9);
+            if q == p || (r2 != r && c2 / 3 != c / 3) {
+                t[p] |= 1 << q;
+            }
+            q += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+#[inline(always)]
+fn shrink(a: u32) -> usize {
+    SHRINK[(a & LOW9) as usize] as usize
+        | (SHRINK[((a >> 9) & LOW9) as usize] as usize) << 3
+        | (SHRINK[(a >> 18) as usize] as usize) << 6
+}
+
+/// A contradiction: this branch has no solution.
+struct Dead;
+
+/// The search state: copied for every branch but the last.
+#[derive(Clone, Copy)]
+struct State {
+    /// `f[3d + b]`: the cells of band b that may hold digit d.
+    f: [u32; 27],
+    /// Each word as its last update left it: a word that differs needs an update.
+    prev: [u32; 27],
+    /// The open cells of each band.
+    open: [u32; 3],
+    /// The open cells with two candidates, as the last naked-singles pass found them.
+    pairs: [u32; 3],
+}
+
+impl State {
+    fn new() -> State {
+        State {
+            f: [ALL; 27],
+            prev: [0; 27],
+            open: [ALL; 3],
+            pairs: [0; 3],
+        }
+    }
+
+    /// Places a given: clears everything it rules out at once. False when it clashes.
+    fn give(&mut self, d: usize, cell: usize) -> bool {
+        let (b, p) = (cell / 27, cell % 27);
+        let bit = 1u32 << p;
+        if self.f[3 * d + b] & bit == 0 {
+            return false;
+        }
+        for e in 0..9 {
+            self.f[3 * e + b] &= !bit;
+        }
+        self.f[3 * d + b] = (self.f[3 * d + b] & KEEP_PEERS[p]) | bit;
+        let col = 0o001_001_001 << (p % 9);
+        for b2 in 0..3 {
+            if b2 != b {
+                self.f[3 * d + b2] &= !col;
+            }
+        }
+        true
+    }
+
+    /// Updates subband `I` (see the module doc).
+    #[inline(always)]
+    fn update_one<const I: usize>(&mut self) -> Result<(), Dead> {
+        let b = I % 3;
+        let (n1, n2) = (I - b + (b + 1) % 3, I - b + (b + 2) % 3);
+        let old = self.f[I];
+        let keep = KEEP[shrink(old)] as usize;
+        let a = old & MINI_CELLS[keep];
+        if a == 0 {
+            return Err(Dead);
+        }
+        let cols = ((a | a >> 9 | a >> 18) & LOW9) as usize;
+        let other = OTHER_BANDS[cols];
+        self.f[n1] &= other;
+        self.f[n2] &= other;
+        let solved = a & MINI_CELLS[(ALONE[keep] & ONE_COLUMN[cols]) as usize] & self.open[b];
+        if solved != 0 {
+            self.open[b] &= !solved;
+            let mut e = b;
+            while e < 27 {
+                self.f[e] &= !solved;
+                e += 3;
+            }
+        }
+        self.f[I] = a;
+        self.prev[I] = a;
+        Ok(())
+    }
+
+    /// Runs the subband update until no word changes.
+    fn update(&mut self) -> Result<(), Dead> {
+        macro_rules! visit {
+            ($changed:ident; $($i:literal)*) => {
+                $(
+                    if self.f[$i] != self.prev[$i] {
+                        $changed = true;
+                        self.update_one::<$i>()?;
+                    }
+                )*
+            };
+        }
+        loop {
+            let mut changed = false;
+            visit!(changed; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Places naked singles; records cells with two candidates. True when it placed any.
+    fn naked_singles(&mut self) -> Result<bool, Dead> {
+        let mut placed = false;
+        for b in 0..3 {
+            let (mut c1, mut c2, mut c3) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.f[3 * d + b];
+                c3 |= c2 & x;
+                c2 |= c1 & x;
+                c1 |= x;
+            }
+            if c1 != ALL {
+                return Err(Dead);
+            }
+            self.pairs[b] = c2 & !c3;
+            let mut singles = c1 & !c2 & self.open[b];
+            while singles != 0 {
+                let p = singles.trailing_zeros() as usize;
+                let bit = 1u32 << p;
+                singles &= singles - 1;
+                let mut i = b;
+                while self.f[i] & bit == 0 {
+                    i += 3;
+                    if i >= 27 {
+                        return Err(Dead);
+                    }
+                }
+                self.f[i] &= KEEP_PEERS[p];
+                placed = true;
+            }
+        }
+        Ok(placed)
+    }
+
+    /// Locked candidates along the stacks: for each digit and stack, the 3x3 matrix of
+    /// mini-columns (band x column) that can hold it must contain a permutation; the
+    /// mini-columns in none are cleared. True when a word changed.
+    fn stacks(&mut self) -> Result<bool, Dead> {
+        let mut changed = false;
+        for d in 0..9 {
+            let i = 3 * d;
+            let cols = [
+                (self.f[i] | self.f[i] >> 9 | self.f[i] >> 18) & LOW9,
+                (self.f[i + 1] | self.f[i + 1] >> 9 | self.f[i + 1] >> 18) & LOW9,
+                (self.f[i + 2] | self.f[i + 2] >> 9 | self.f[i + 2] >> 18) & LOW9,
+            ];
+            let mut allowed = [0u32; 3];
+            for k in 0..3 {
+                let m = ((cols[0] >> (3 * k)) & 7)
+                    | ((cols[1] >> (3 * k)) & 7) << 3
+                    | ((cols[2] >> (3 * k)) & 7) << 6;
+                let keep = KEEP[m as usize] as u32;
+                if keep == 0 {
+                    return Err(Dead);
+                }
+                allowed[0] |= (keep & 7) << (3 * k);
+                allowed[1] |= ((keep >> 3) & 7) << (3 * k);
+                allowed[2] |= ((keep >> 6) & 7) << (3 * k);
+            }
+            for b in 0..3 {
+                if allowed[b] != cols[b] {
+                    self.f[i + b] &= allowed[b] * 0o001_001_001;
+                    changed = true;
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Propagates to a fixed point.
+    fn propagate(&mut self) -> Result<(), Dead> {
+        loop {
+            self.update()?;
+            if self.solved() {
+                return Ok(());
+            }
+            if !self.naked_singles()? && !self.stacks()? {
+                return Ok(());
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn solved(&self) -> bool {
+        self.open[0] | self.open[1] | self.open[2] == 0
+    }
+
+    #[inline(always)]
+    fn open_count(&self) -> u32 {
+        self.open[0].count_ones() + self.open[1].count_ones() + self.open[2].count_ones()
+    }
+
+    /// A cell to guess on: (band, band bit, candidate subbands as a mask of digits).
+    fn pick(&self) -> (usize, u32, u32) {
+        // A cell with two candidates, the one with the most open peers: its guess reaches
+        // furthest (this halves the guesses against taking the first such cell); peers with
+        // two candidates break ties.
+        if self.pairs != [0; 3] {
+            let mut best = (0, 0, 0);
+            for b in 0..3 {
+                let (b1, b2) = ((b + 1) % 3, (b + 2) % 3);
+                let mut pairs = self.pairs[b];
+                while pairs != 0 {
+                    let p = pairs.trailing_zeros() as usize;
+                    pairs &= pairs - 1;
+                    let col = 0o001_001_001u32 << (p % 9);
+                    let near = !KEEP_PEERS[p] & ALL;
+                    let open = (self.open[b] & near).count_ones()
+                        + (self.open[b1] & col).count_ones()
+                        + (self.open[b2] & col).count_ones();
+                    let two = (self.pairs[b] & near).count_ones()
+                        + (self.pairs[b1] & col).count_ones()
+                        + (self.pairs[b2] & col).count_ones();
+                    let score = 4 * open + two + 1;
+                    if score > best.2 {
+                        best = (b, 1u32 << p, score);
+                    }
+                }
+            }
+            return (best.0, best.1, self.digits(best.0, best.1));
+        }
+        let mut best = (0, 0, 0);
+        let mut best_len = u32::MAX;
+        for b in 0..3 {
+            let mut open = self.open[b];
+            while open != 0 {
+                let bit = open & open.wrapping_neg();
+                open ^= bit;
+                let ds = self.digits(b, bit);
+                if ds.count_ones() < best_len {
+                    best_len = ds.count_ones();
+                    best = (b, bit, ds);
+                }
+            }
+        }
+        best
+    }
+
+    #[inline(always)]
+    fn digits(&self, b: usize, bit: u32) -> u32 {
+        let mut ds = 0;
+        for d in 0..9 {
+            ds |= u32::from(self.f[3 * d + b] & bit != 0) << d;
+        }
+        ds
+    }
+
+    fn values(&self) -> [u8; 81] {
+        let mut v = [0u8; 81];
+        for (i, &w) in self.f.iter().enumerate() {
+            let (d, b) = (i / 3, i % 3);
+            let mut w = w;
+            while w != 0 {
+                let p = w.trailing_zeros() as usize;
+                w &= w - 1;
+                v[27 * b + p] = d as u8 + 1;
+            }
+        }
+        v
+    }
+}
+
+struct Search {
+    limit: usize,
+    budget: u64,
+    out: Counted,
+}
+
+impl Search {
+    /// Propagates `st`, records a solution or searches below it; true when the search
+    /// must stop (limit reached or budget spent).
+    fn run(&mut self, st: &mut State) -> bool {
+        let before = st.open_count();
+        let ok = st.propagate().is_ok();
+        self.out.nodes += u64::from(before - st.open_count());
+        if !ok {
+            return false;
+        }
+        if st.solved() {
+            self.out.count += 1;
+            if self.out.first.is_none() {
+                self.out.first = Some(st.values());
+            }
+            return self.out.count >= self.limit;
+        }
+        let (b, bit, mut ds) = st.pick();
+        let p = bit.trailing_zeros() as usize;
+        self.out.guesses += 1;
+        while ds != 0 {
+            if self.out.nodes >= self.budget {
+                self.out.budget_hit = true;
+                return true;
+            }
+            self.out.nodes += 1;
+            let i = 3 * ds.trailing_zeros() as usize + b;
+            ds &= ds - 1;
+            if ds == 0 {
+                st.f[i] &= KEEP_PEERS[p];
+                return self.run(st);
+            }
+            let mut child = *st;
+            child.f[i] &= KEEP_PEERS[p];
+            if self.run(&mut child) {
+                return true;
+            }
+            st.f[i] &= !bit;
+        }
+        false
+    }
+}
+
+/// Searches the puzzle `givens` (81 values, 0 for an empty cell, else 1..=9) for up to
+/// `limit` solutions, stopping after `budget` nodes.
+pub(crate) fn search(givens: &[u8; 81], limit: usize, budget: u64) -> Counted {
+    let mut s = Search {
+        limit: limit.max(1),
+        budget,
+        out: Counted::default(),
+    };
+    let mut st = State::new();
+    for (cell, &v) in givens.iter().enumerate() {
+        if v != 0 && !st.give(v as usize - 1, cell) {
+            return s.out;
+        }
+    }
+    for b in 0..3 {
+        let mut open = ALL;
+        for (cell, &v) in givens[27 * b..27 * b + 27].iter().enumerate() {
+            if v != 0 {
+                open &= !(1 << cell);
+            }
+        }
+        st.open[b] = open;
+    }
+    // Givens are not search nodes: count only what propagation adds.
+    s.run(&mut st);
+    s.out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn band_tables() {
+        assert_eq!(KEEP[0x1FF], 0x1FF);
+        // The diagonal of mini-rows is the only permutation: only it is kept.
+        assert_eq!(KEEP[0b100_010_001 | 0b000_000_010], 0b100_010_001);
+        // Row 2 has no mini-row, or box 2 none: no permutation.
+        assert_eq!(KEEP[0b000_111_111], 0);
+        assert_eq!(KEEP[0b011_011_011], 0);
+        assert_eq!(MINI_CELLS[0b100_010_001], 7 | 7 << 12 | 7 << 24);
+        assert_eq!(SHRINK[0b100_000_001], 0b101);
+        // Mini-row (0, 0) is alone in row 0 and box 0; (1, 1) shares box 1 with (2, 1).
+        assert_eq!(ALONE[0b010_010_001], 0b000_000_001);
+        // Box 0 has column 1 only, box 1 columns 3 and 5, box 2 nothing.
+        assert_eq!(ONE_COLUMN[0b000_101_010], 0b001_001_001);
+        assert_eq!(OTHER_BANDS[0b000_101_010], ALL & !(0o001_001_001 << 1));
+        assert_eq!(KEEP_PEERS[0].count_ones(), 27 - 8 - 6);
+        assert_eq!(KEEP_PEERS[0] & 1, 1);
+    }
+
+    #[test]
+    fn an_empty_grid_has_solutions_and_clashes_have_none() {
+        let r = search(&[0; 81], 3, u64::MAX);
+        assert_eq!(r.count, 3);
+        let first = r.first.expect("a solution");
+        for i in 0..9 {
+            let mut row = [false; 9];
+            let mut col = [false; 9];
+            for j in 0..9 {
+                row[first[9 * i + j] as usize - 1] = true;
+                col[first[9 * j + i] as usize - 1] = true;
+            }
+            assert!(
+                row.iter().all(|&x| x) && col.iter().all(|&x| x),
+                "{first:?}"
+            );
+        }
+        let mut clash = [0u8; 81];
+        clash[0] = 5;
+        clash[80] = 5;
+        clash[8] = 5; // same row as cell 0
+        assert_eq!(search(&clash, 2, u64::MAX).count, 0);
+    }
+}
