@@ -9,7 +9,7 @@
 
 use std::time::Instant;
 
-use numpl_core::{format_detail, format_grid, format_line, Grid, InputFormat, Symbols};
+use numpl_core::{format_detail, format_grid, format_line, push_line, Grid, InputFormat, Symbols};
 use numpl_solve::{count_solutions, solve, Algorithm, HumanSolver, Outcome, SolveOptions, Status};
 
 use crate::cli::Format;
@@ -119,6 +119,14 @@ fn invalid(item: &Item, msg: &str, format: Format, algo: Option<&'static str>) -
     }
 }
 
+/// The line form of a grid with its line end, in one allocation.
+fn line_text(g: &Grid, symbols: &Symbols) -> String {
+    let mut s = String::with_capacity(g.values().len() + 1);
+    push_line(g, symbols, &mut s);
+    s.push('\n');
+    s
+}
+
 fn default_format(f: Option<Format>, read_as: InputFormat) -> Format {
     f.unwrap_or(match read_as {
         InputFormat::Line => Format::Line,
@@ -140,11 +148,7 @@ impl Job for ShowJob {
         };
         let g = &p.grid;
         let text = match default_format(self.format, p.format) {
-            Format::Line => {
-                let mut s = format_line(g, &self.symbols);
-                s.push('\n');
-                s
-            }
+            Format::Line => line_text(g, &self.symbols),
             Format::Grid => format_grid(g, &self.symbols),
             Format::Detail => format_detail(g, &g.candidates(), &self.symbols) + "\n",
             Format::Json => Record {
@@ -227,7 +231,7 @@ impl SolveJob {
         let status = out.status;
         if format == Format::Line {
             return match (&out.solution, status) {
-                (Some(s), Status::Solved) => format_line(s, sym) + "\n",
+                (Some(s), Status::Solved) => line_text(s, sym),
                 _ => format!("{}\n", status.name()),
             };
         }
@@ -279,14 +283,15 @@ impl Job for SolveJob {
                 return invalid(item, msg, format, algo);
             }
         };
-        let start = Instant::now();
-        let out = solve(&p.grid, self.algo, &self.opts);
-        let micros = start.elapsed().as_micros() as u64;
         let format = if self.rate {
             self.format.unwrap_or(Format::Line)
         } else {
             default_format(self.format, p.format)
         };
+        // Only the JSON record shows the time, so only it reads the clock.
+        let start = (format == Format::Json).then(Instant::now);
+        let out = solve(&p.grid, self.algo, &self.opts);
+        let micros = start.map_or(0, |s| s.elapsed().as_micros() as u64);
         let text = match format {
             Format::Json => self.json(item, &p.grid, &out, micros),
             Format::Line if self.rate => self.rate_line(&p.grid, &out),

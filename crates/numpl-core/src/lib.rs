@@ -35,6 +35,6 @@ pub use error::{Conflict, ParseError, ParseErrorKind, ShapeError};
 pub use grid::Grid;
 pub use mask::{Mask, MaskIter};
 pub use parse::{parse_all, parse_one, InputFormat, ParseOptions, Parsed, PuzzleReader};
-pub use print::{format_detail, format_grid, format_line};
+pub use print::{format_detail, format_grid, format_line, push_line};
 pub use shape::{Cell, Geometry, Shape, Unit, UnitKind, MAX_SIZE};
 pub use symbols::{Symbol, Symbols};

@@ -136,10 +136,11 @@ impl<R: BufRead> PuzzleReader<R> {
         self.format
     }
 
-    /// Reads one more line from the input into `ahead`. Returns false at the end.
-    fn fill(&mut self) -> Result<bool, ParseError> {
+    /// Reads one more line of the input into `buf`: the range of its text (without a
+    /// leading BOM on line 1 and without its line end), or `None` at the end.
+    fn read_raw(&mut self) -> Result<Option<(usize, usize)>, ParseError> {
         if self.eof {
-            return Ok(false);
+            return Ok(None);
         }
         self.buf.clear();
         let n = self
@@ -151,23 +152,70 @@ impl<R: BufRead> PuzzleReader<R> {
             })?;
         if n == 0 {
             self.eof = true;
-            return Ok(false);
+            return Ok(None);
         }
         self.line_no += 1;
-        let mut bytes = &self.buf[..];
-        if self.line_no == 1 && bytes.starts_with(b"\xEF\xBB\xBF") {
-            bytes = &bytes[3..];
+        let mut start = 0;
+        if self.line_no == 1 && self.buf.starts_with(b"\xEF\xBB\xBF") {
+            start = 3;
         }
-        while let [rest @ .., b'\n' | b'\r'] = bytes {
-            bytes = rest;
+        let mut end = self.buf.len();
+        while end > start && matches!(self.buf[end - 1], b'\n' | b'\r') {
+            end -= 1;
         }
+        Ok(Some((start, end)))
+    }
+
+    /// Reads one more line from the input into `ahead`. Returns false at the end.
+    fn fill(&mut self) -> Result<bool, ParseError> {
+        let Some((start, end)) = self.read_raw()? else {
+            return Ok(false);
+        };
+        self.push_ahead(start, end);
+        Ok(true)
+    }
+
+    /// Keeps `buf[start..end]`, the line just read, in `ahead`.
+    fn push_ahead(&mut self, start: usize, end: usize) {
+        let bytes = &self.buf[start..end];
         let text = match std::str::from_utf8(bytes) {
             Ok(s) => s.to_string(),
             // Not text: keep the line so the puzzle it belongs to reports it.
             Err(_) => String::from_utf8_lossy(bytes).into_owned(),
         };
         self.ahead.push_back((self.line_no, text));
-        Ok(true)
+    }
+
+    /// The next puzzle once the format is known to be `Line` and nothing is read ahead:
+    /// each line is looked at in the read buffer, with no `String` per line. `None` hands
+    /// over to the general path (a line that is not ASCII, now in `ahead`, or the end).
+    fn next_line_puzzle(&mut self) -> Option<Result<Parsed, ParseError>> {
+        loop {
+            let (start, end) = match self.read_raw() {
+                Ok(Some(r)) => r,
+                Ok(None) => return None,
+                Err(e) => {
+                    self.eof = true;
+                    return Some(Err(e));
+                }
+            };
+            let bytes = &self.buf[start..end];
+            if !bytes.is_ascii() {
+                self.push_ahead(start, end);
+                return None;
+            }
+            let t = trim_ascii(bytes);
+            if t.is_empty()
+                || t[0] == b'#'
+                || t.iter()
+                    .all(|&b| matches!(b, b'-' | b'=' | b'+' | b'|') || is_space(b))
+            {
+                // Blank, comment or separator.
+                continue;
+            }
+            let t = std::str::from_utf8(t).expect("ASCII");
+            return Some(read_line_puzzle(&self.opts, self.line_no, t));
+        }
     }
 
     /// The next line, read ahead or from the input.
@@ -241,49 +289,6 @@ impl<R: BufRead> PuzzleReader<R> {
         } else {
             InputFormat::Line
         })
-    }
-
-    fn read_line_puzzle(&self, line: usize, t: &str) -> Result<Parsed, ParseError> {
-        let err = |kind| ParseError { line, kind };
-        let spaced = t.chars().any(char::is_whitespace);
-        let len = if spaced {
-            t.split_whitespace().count()
-        } else {
-            t.chars().count()
-        };
-        let shape = match self.opts.shape {
-            Some(shape) => {
-                if len != shape.cells() {
-                    return Err(err(ParseErrorKind::WrongLength {
-                        len,
-                        expected: shape.cells(),
-                        shape,
-                    }));
-                }
-                shape
-            }
-            None => match perfect_square_side(len) {
-                Some(n) => Shape::from_size(n).map_err(|e| err(e.into()))?,
-                None => return Err(err(ParseErrorKind::BadLineLength { len })),
-            },
-        };
-        let n = shape.size();
-        self.opts.symbols.check_size(n).map_err(err)?;
-        let mut cells = Vec::with_capacity(len);
-        if spaced {
-            for (i, tok) in t.split_whitespace().enumerate() {
-                cells.push(
-                    read_token(&self.opts.symbols, tok, n, i / n + 1, i % n + 1).map_err(err)?,
-                );
-            }
-        } else {
-            for (i, c) in t.chars().enumerate() {
-                cells.push(
-                    read_symbol(&self.opts.symbols, c, n, i / n + 1, i % n + 1).map_err(err)?,
-                );
-            }
-        }
-        finish(shape, cells, line, InputFormat::Line)
     }
 
     /// Reads one grid whose first row is `first` on line `start`.
@@ -397,6 +402,11 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
     type Item = Result<Parsed, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if self.format == Some(InputFormat::Line) && self.ahead.is_empty() {
+            if let Some(r) = self.next_line_puzzle() {
+                return Some(r);
+            }
+        }
         loop {
             let (line, text) = match self.next_line() {
                 Ok(Some(x)) => x,
@@ -422,11 +432,132 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                 },
             };
             return Some(match format {
-                InputFormat::Line => self.read_line_puzzle(line, &t),
+                InputFormat::Line => read_line_puzzle(&self.opts, line, &t),
                 _ => self.read_grid_puzzle(line, text),
             });
         }
     }
+}
+
+/// The common case of [`read_line_puzzle`]: ASCII, the standard alphabet, one symbol per
+/// byte (no whitespace), a valid length, every value in range. One table lookup per byte
+/// and no per-character checks; `None` for anything else, which the general path reads
+/// (and, for a bad line, reports cell by cell).
+fn read_line_fast(opts: &ParseOptions, line: usize, t: &str) -> Option<Result<Parsed, ParseError>> {
+    if opts.symbols.is_custom() || !t.is_ascii() {
+        return None;
+    }
+    let bytes = t.as_bytes();
+    let len = bytes.len();
+    let shape = match opts.shape {
+        Some(s) if s.cells() == len => s,
+        Some(_) => return None,
+        None if len == Shape::NINE.cells() => Shape::NINE,
+        None => Shape::from_size(perfect_square_side(len)?).ok()?,
+    };
+    let cells: Vec<u8> = bytes.iter().map(|&b| STANDARD[b as usize]).collect();
+    // Whitespace and unknown bytes are u8::MAX, above any size.
+    let max = cells.iter().copied().fold(0, u8::max);
+    if max as usize > shape.size() {
+        return None;
+    }
+    Some(finish(shape, cells, line, InputFormat::Line))
+}
+
+/// Reads a line puzzle: `t` is the line without surrounding whitespace.
+fn read_line_puzzle(opts: &ParseOptions, line: usize, t: &str) -> Result<Parsed, ParseError> {
+    if let Some(parsed) = read_line_fast(opts, line, t) {
+        return parsed;
+    }
+    let err = |kind| ParseError { line, kind };
+    let ascii = t.is_ascii();
+    let spaced = if ascii {
+        t.bytes().any(is_space)
+    } else {
+        t.chars().any(char::is_whitespace)
+    };
+    let len = if spaced {
+        t.split_whitespace().count()
+    } else if ascii {
+        t.len()
+    } else {
+        t.chars().count()
+    };
+    let shape = match opts.shape {
+        Some(shape) => {
+            if len != shape.cells() {
+                return Err(err(ParseErrorKind::WrongLength {
+                    len,
+                    expected: shape.cells(),
+                    shape,
+                }));
+            }
+            shape
+        }
+        None => match perfect_square_side(len) {
+            Some(n) => Shape::from_size(n).map_err(|e| err(e.into()))?,
+            None => return Err(err(ParseErrorKind::BadLineLength { len })),
+        },
+    };
+    let n = shape.size();
+    opts.symbols.check_size(n).map_err(err)?;
+    let mut cells = Vec::with_capacity(len);
+    if spaced {
+        for (i, tok) in t.split_whitespace().enumerate() {
+            cells.push(read_token(&opts.symbols, tok, n, i / n + 1, i % n + 1).map_err(err)?);
+        }
+    } else {
+        for (i, c) in t.chars().enumerate() {
+            cells.push(read_symbol(&opts.symbols, c, n, i / n + 1, i % n + 1).map_err(err)?);
+        }
+    }
+    finish(shape, cells, line, InputFormat::Line)
+}
+
+/// The standard alphabet by byte (what [`Symbols::read`] says): 0 for a blank, the value,
+/// or `u8::MAX` for a byte that is no symbol.
+static STANDARD: [u8; 256] = {
+    let mut t = [u8::MAX; 256];
+    t[b'.' as usize] = 0;
+    t[b'0' as usize] = 0;
+    t[b'_' as usize] = 0;
+    t[b'/' as usize] = 0;
+    let mut i = 0;
+    while i < 9 {
+        t[(b'1' + i) as usize] = i + 1;
+        i += 1;
+    }
+    let mut i = 0;
+    while i < 26 {
+        t[(b'A' + i) as usize] = i + 10;
+        t[(b'a' + i) as usize] = i + 10;
+        i += 1;
+    }
+    t
+};
+
+/// `char::is_whitespace` for an ASCII byte (it counts the vertical tab, unlike
+/// `u8::is_ascii_whitespace`).
+#[inline]
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r')
+}
+
+/// ASCII text without leading and trailing whitespace (what `str::trim` does to it).
+fn trim_ascii(mut t: &[u8]) -> &[u8] {
+    while let [first, rest @ ..] = t {
+        if !is_space(*first) {
+            break;
+        }
+        t = rest;
+    }
+    while let [rest @ .., last] = t {
+        if !is_space(*last) {
+            break;
+        }
+        t = rest;
+    }
+    t
 }
 
 /// Splits a grid row into cell tokens: `|` and `+` are dropped; a row without spaces is

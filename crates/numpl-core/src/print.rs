@@ -10,31 +10,45 @@ use crate::{Grid, Mask, Symbols};
 /// standard alphabet) are written as whitespace-separated decimal numbers, `.` for a blank;
 /// the reader takes that form back as a line puzzle.
 pub fn format_line(grid: &Grid, symbols: &Symbols) -> String {
+    let mut s = String::with_capacity(grid.values().len() + 1);
+    push_line(grid, symbols, &mut s);
+    s
+}
+
+/// [`format_line`] appended to `out` (no line end), so a caller can reuse one buffer.
+pub fn push_line(grid: &Grid, symbols: &Symbols, out: &mut String) {
     let n = grid.size();
-    if symbols.covers(n) {
-        grid.values()
-            .iter()
-            .map(|&v| {
-                if v == 0 {
-                    '.'
-                } else {
-                    symbols.write(v).unwrap_or('?')
-                }
-            })
-            .collect()
+    if !symbols.is_custom() && n <= 35 {
+        // One ASCII byte per cell.
+        const CHARS: &[u8; 36] = b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+        out.reserve(grid.values().len());
+        for part in grid.values().chunks(128) {
+            let mut buf = [0u8; 128];
+            for (b, &v) in buf.iter_mut().zip(part) {
+                *b = CHARS[v as usize];
+            }
+            out.push_str(std::str::from_utf8(&buf[..part.len()]).expect("ASCII"));
+        }
+    } else if symbols.covers(n) {
+        out.extend(grid.values().iter().map(|&v| {
+            if v == 0 {
+                '.'
+            } else {
+                symbols.write(v).unwrap_or('?')
+            }
+        }));
     } else {
-        let mut s = String::with_capacity(grid.values().len() * 3);
+        out.reserve(grid.values().len() * 3);
         for (i, &v) in grid.values().iter().enumerate() {
             if i > 0 {
-                s.push(' ');
+                out.push(' ');
             }
             if v == 0 {
-                s.push('.');
+                out.push('.');
             } else {
-                let _ = write!(s, "{v}");
+                let _ = write!(out, "{v}");
             }
         }
-        s
     }
 }
 
