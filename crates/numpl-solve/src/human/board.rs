@@ -201,10 +201,9 @@ impl Board {
     /// Whether two distinct cells share a unit.
     #[inline]
     pub(crate) fn sees(&self, a: usize, b: usize) -> bool {
-        a != b
-            && (self.row(a) == self.row(b)
-                || self.col(a) == self.col(b)
-                || self.boxi(a) == self.boxi(b))
+        // Row, column and box from the geometry's table (no division).
+        let (x, y) = (self.geo.units_of(a), self.geo.units_of(b));
+        a != b && (x[0] == y[0] || x[1] == y[1] || x[2] == y[2])
     }
 
     /// Positions of `v` in unit `u`: bit i for the unit's i-th cell.
@@ -232,16 +231,22 @@ impl Board {
 
     /// Open cells holding `v` that see every cell of `cells` (and are none of them).
     pub(crate) fn seeing_all(&self, cells: &[usize], v: u8) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.each_seeing_all(cells, v, |p| out.push(p));
+        out
+    }
+
+    /// [`Board::seeing_all`] without the list: `f` gets each such cell in the same order.
+    #[inline]
+    pub(crate) fn each_seeing_all(&self, cells: &[usize], v: u8, mut f: impl FnMut(usize)) {
         let Some(&first) = cells.first() else {
-            return Vec::new();
+            return;
         };
-        self.geo
-            .peers(first)
-            .iter()
-            .map(|&p| p as usize)
-            .filter(|&p| {
-                self.has(p, v) && !cells.contains(&p) && cells.iter().all(|&c| self.sees(p, c))
-            })
-            .collect()
+        for &p in self.geo.peers(first) {
+            let p = p as usize;
+            if self.has(p, v) && !cells.contains(&p) && cells.iter().all(|&c| self.sees(p, c)) {
+                f(p);
+            }
+        }
     }
 }

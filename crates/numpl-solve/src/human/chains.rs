@@ -193,12 +193,18 @@ struct Graph<'a> {
     group_at: std::collections::HashMap<(usize, usize, u8), usize>,
     /// Per node, the strong and weak links that involve groups (grouped chains only).
     glinks: Vec<[Vec<u32>; 2]>,
+    /// Every link, built once per call: the nodes a search goes to from state
+    /// `node * 2 + on` (off: [`Graph::strong`], on: [`Graph::weak`]) are
+    /// `adj[off[s]..off[s + 1]]`, in the order those give them.
+    off: Vec<u32>,
+    adj: Vec<u32>,
 }
 
 const NONE: u32 = u32::MAX;
 
 impl<'a> Graph<'a> {
-    fn new(b: &'a Board, kind: ChainKind) -> Graph<'a> {
+    /// The graph of `kind` on `b`; nodes of values in `skip` get no links.
+    fn new(b: &'a Board, kind: ChainKind, skip: u64) -> Graph<'a> {
         let n = b.n;
         let mut conj = vec![[NONE; 3]; b.cands.len() * n];
         if kind != ChainKind::Xy {
@@ -247,6 +253,8 @@ impl<'a> Graph<'a> {
             groups,
             group_at,
             glinks: Vec::new(),
+            off: Vec::new(),
+            adj: Vec::new(),
         };
         if kind == ChainKind::Grouped {
             let total = b.cands.len() * n + g.groups.len();
@@ -265,7 +273,35 @@ impl<'a> Graph<'a> {
             }
             g.glinks = links;
         }
+        let total = b.cands.len() * n + g.groups.len();
+        let mut off = Vec::with_capacity(2 * total + 1);
+        let mut adj = Vec::new();
+        let mut out = Vec::new();
+        off.push(0);
+        for node in 0..total {
+            let live = g.is_group(node)
+                || (b.has(g.cell(node), g.val(node)) && skip >> (g.val(node) - 1) & 1 == 0);
+            for on in [false, true] {
+                if live {
+                    if on {
+                        g.weak(node, &mut out);
+                    } else {
+                        g.strong(node, &mut out);
+                    }
+                    adj.extend(out.iter().map(|&x| x as u32));
+                }
+                off.push(adj.len() as u32);
+            }
+        }
+        g.off = off;
+        g.adj = adj;
         g
+    }
+
+    /// The nodes linked from state `s` (`node * 2 + on`).
+    #[inline]
+    fn links(&self, s: usize) -> &[u32] {
+        &self.adj[self.off[s] as usize..self.off[s + 1] as usize]
     }
 
     #[inline]
@@ -434,37 +470,34 @@ impl<'a> Graph<'a> {
         }
     }
 
-    /// The conclusions of "start is true or end is true" (start != end as nodes).
-    fn conclude(&self, start: usize, end: usize) -> Conclusions {
+    /// The conclusions of "start is true or end is true" (start != end as nodes), into
+    /// `places` and `elims` (cleared first).
+    fn conclude(&self, start: usize, end: usize, out: &mut Conclusions) {
         let b = self.b;
+        let (places, elims) = out;
+        places.clear();
+        elims.clear();
         if self.is_group(end) {
             let (ca, va) = (self.cell(start), self.val(start));
             let g = self.group(end);
-            let mut elims = Vec::new();
             if g.v == va {
                 let mut all = g.cells.clone();
                 all.push(ca);
-                for t in b.seeing_all(&all, va) {
-                    elims.push((Cell(t as u16), va));
-                }
+                b.each_seeing_all(&all, va, |t| elims.push((Cell(t as u16), va)));
             } else if !g.cells.contains(&ca)
                 && b.has(ca, g.v)
                 && g.cells.iter().all(|&x| b.sees(x, ca))
             {
                 elims.push((Cell(ca as u16), g.v));
             }
-            return (Vec::new(), elims);
+            return;
         }
         let (ca, va) = (self.cell(start), self.val(start));
         let (cd, vd) = (self.cell(end), self.val(end));
-        let mut elims = Vec::new();
-        let mut places = Vec::new();
         if start == end {
             places.push((Cell(ca as u16), va));
         } else if va == vd {
-            for t in b.seeing_all(&[ca, cd], va) {
-                elims.push((Cell(t as u16), va));
-            }
+            b.each_seeing_all(&[ca, cd], va, |t| elims.push((Cell(t as u16), va)));
         } else if ca == cd {
             for w in Mask(b.cands[ca]) {
                 if w != va && w != vd {
@@ -479,7 +512,6 @@ impl<'a> Graph<'a> {
                 elims.push((Cell(ca as u16), vd));
             }
         }
-        (places, elims)
     }
 
     /// The shortest chain from `start` (assumed false) that proves something; at most
@@ -499,22 +531,23 @@ impl<'a> Graph<'a> {
         scratch.parent[s0] = s0 as u32;
         scratch.depth[s0] = 1;
         scratch.touched.push(s0);
-        let mut queue = vec![s0];
+        let mut queue = std::mem::take(&mut scratch.queue);
+        queue.clear();
+        queue.push(s0);
         let mut head = 0;
-        let mut links = Vec::new();
-        while head < queue.len() {
+        let mut out = std::mem::take(&mut scratch.out);
+        let found = 'bfs: loop {
+            if head >= queue.len() {
+                break None;
+            }
             let s = queue[head];
             head += 1;
-            let (node, on) = (s / 2, s % 2 == 1);
+            let on = s % 2 == 1;
             if scratch.depth[s] as usize >= max_len {
                 continue;
             }
-            if on {
-                self.weak(node, &mut links);
-            } else {
-                self.strong(node, &mut links);
-            }
-            for &next in &links {
+            for &next in self.links(s) {
+                let next = next as usize;
                 let t = next * 2 + usize::from(!on);
                 if scratch.parent[t] != NONE {
                     continue;
@@ -530,8 +563,8 @@ impl<'a> Graph<'a> {
                         _ => true,
                     };
                     if ok {
-                        let (places, elims) = self.conclude(start, next);
-                        if !places.is_empty() || !elims.is_empty() {
+                        self.conclude(start, next, &mut out);
+                        if !out.0.is_empty() || !out.1.is_empty() {
                             let mut path = vec![t];
                             let mut x = t;
                             while x != s0 {
@@ -551,18 +584,20 @@ impl<'a> Graph<'a> {
                                     }
                                 })
                                 .collect();
-                            return Some(Found {
+                            break 'bfs Some(Found {
                                 chain,
-                                places,
-                                elims,
+                                places: out.0.clone(),
+                                elims: out.1.clone(),
                             });
                         }
                     }
                 }
                 queue.push(t);
             }
-        }
-        None
+        };
+        scratch.queue = queue;
+        scratch.out = out;
+        found
     }
 }
 
@@ -571,6 +606,8 @@ struct Scratch {
     parent: Vec<u32>,
     depth: Vec<u16>,
     touched: Vec<usize>,
+    queue: Vec<usize>,
+    out: Conclusions,
 }
 
 struct Found {
@@ -606,8 +643,7 @@ pub(crate) fn chain(b: &Board, kind: ChainKind, memo: &mut Memo) -> Option<Step>
     }
     let mut best: Option<Found> = None;
     let mut scratch = Scratch::default();
-    let mut links = Vec::new();
-    let g = Graph::new(b, kind);
+    let g = Graph::new(b, kind, skip);
     for c in 0..b.cands.len() {
         let m = b.cands[c] & !skip;
         if m == 0 || (kind == ChainKind::Xy && m.count_ones() != 2) {
@@ -616,8 +652,7 @@ pub(crate) fn chain(b: &Board, kind: ChainKind, memo: &mut Memo) -> Option<Step>
         for w in Mask(m) {
             let start = c * n + w as usize - 1;
             // A chain starts with a strong link.
-            g.strong(start, &mut links);
-            if links.is_empty() {
+            if g.links(start * 2).is_empty() {
                 continue;
             }
             let limit = best.as_ref().map_or(max_len, |f| f.chain.len() - 1);
