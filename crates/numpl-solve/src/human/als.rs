@@ -4,6 +4,7 @@ use std::collections::HashSet;
 
 use numpl_core::{Cell, Mask};
 
+use super::memo::Memo;
 use super::{Board, Step, Technique};
 
 /// A set of cells as bits, for grids of any size.
@@ -170,6 +171,21 @@ fn all_als(b: &Board, t: &Tables, max: usize) -> Vec<Als> {
         .collect()
 }
 
+/// The tables and every ALS of a board, built once per board state (ALS-XZ and
+/// ALS-XY-Wing run on the same board whenever the first finds nothing).
+pub(crate) struct Cache {
+    t: Tables,
+    als: Vec<Als>,
+}
+
+fn cached<'m>(b: &Board, memo: &'m mut Memo) -> &'m Cache {
+    memo.als.get_or_insert_with(|| {
+        let t = tables(b);
+        let als = all_als(b, &t, max_size(b));
+        Cache { t, als }
+    })
+}
+
 /// Whether `x` is a restricted common value of two disjoint ALS: every x-cell of one sees
 /// every x-cell of the other.
 fn restricted(a: &Als, c: &Als, x: u8) -> bool {
@@ -221,9 +237,8 @@ fn als_step(t: Technique, b: &Board, sets: &[&Als], rcc: u64, z: u8, targets: Ve
 
 /// ALS-XZ: two ALS with a restricted common value x; any other common value z is true in
 /// one of them, so cells seeing all their z-cells lose z.
-pub(crate) fn als_xz(b: &Board) -> Option<Step> {
-    let t = tables(b);
-    let als = all_als(b, &t, max_size(b));
+pub(crate) fn als_xz(b: &Board, memo: &mut Memo) -> Option<Step> {
+    let Cache { t, als } = cached(b, memo);
     for i in 0..als.len() {
         for j in i + 1..als.len() {
             let (a, c) = (&als[i], &als[j]);
@@ -236,7 +251,7 @@ pub(crate) fn als_xz(b: &Board) -> Option<Step> {
                     continue;
                 }
                 for z in Mask(common & !(1u64 << (x - 1))) {
-                    let targets = z_targets(&t, &[a, c], z);
+                    let targets = z_targets(t, &[a, c], z);
                     if !targets.is_empty() {
                         let mut step =
                             als_step(Technique::AlsXz, b, &[a, c], 1u64 << (x - 1), z, targets);
@@ -252,9 +267,8 @@ pub(crate) fn als_xz(b: &Board) -> Option<Step> {
 
 /// ALS-XY-Wing: ALS A and B each linked to a pivot ALS C by different restricted common
 /// values x and y; a value z common to A and B goes from cells seeing all their z-cells.
-pub(crate) fn als_xy_wing(b: &Board) -> Option<Step> {
-    let t = tables(b);
-    let als = all_als(b, &t, max_size(b));
+pub(crate) fn als_xy_wing(b: &Board, memo: &mut Memo) -> Option<Step> {
+    let Cache { t, als } = cached(b, memo);
     // (als index, restricted common value) partners of every ALS, in one pass over pairs.
     let mut links: Vec<Vec<(usize, u8)>> = vec![Vec::new(); als.len()];
     for i in 0..als.len() {
@@ -286,7 +300,7 @@ pub(crate) fn als_xy_wing(b: &Board) -> Option<Step> {
                 }
                 let zs = a.values & bb.values & !(1u64 << (x - 1)) & !(1u64 << (y - 1));
                 for z in Mask(zs) {
-                    let targets: Vec<usize> = z_targets(&t, &[a, bb], z)
+                    let targets: Vec<usize> = z_targets(t, &[a, bb], z)
                         .into_iter()
                         .filter(|t| !c.cells.contains(t))
                         .collect();

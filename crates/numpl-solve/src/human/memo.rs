@@ -15,6 +15,8 @@ pub(crate) struct Memo {
     /// Row positions of every value for the current board (value-major), when computed.
     rows: Vec<u64>,
     rows_fresh: bool,
+    /// Every almost locked set of the current board, when built.
+    pub(crate) als: Option<super::als::Cache>,
 }
 
 struct Slot {
@@ -50,6 +52,7 @@ impl Memo {
     #[inline]
     pub(crate) fn board_changed(&mut self) {
         self.rows_fresh = false;
+        self.als = None;
     }
 
     /// Whether `tech` already failed on unit `u` with the same candidates.
@@ -72,6 +75,46 @@ impl Memo {
         for (d, x) in s.snap[u * stride..(u + 1) * stride]
             .iter_mut()
             .zip(unit_state(b, u))
+        {
+            *d = x;
+        }
+    }
+
+    /// Whether `tech` already failed on `key` (one of `keys`), a search that reads only
+    /// the units `units` (always the same ones for a key), with the same candidates there.
+    pub(crate) fn units_unchanged(
+        &mut self,
+        tech: Technique,
+        b: &Board,
+        key: usize,
+        keys: usize,
+        units: &[usize],
+    ) -> bool {
+        let s = slot(&mut self.slots, tech, keys, units.len() * (b.n + 1));
+        if !s.valid[key] {
+            return false;
+        }
+        s.snap[key * s.stride..(key + 1) * s.stride]
+            .iter()
+            .copied()
+            .eq(units.iter().flat_map(|&u| unit_state(b, u)))
+    }
+
+    /// Records that `tech` found nothing on `key` (see [`Memo::units_unchanged`]).
+    pub(crate) fn units_failed(
+        &mut self,
+        tech: Technique,
+        b: &Board,
+        key: usize,
+        keys: usize,
+        units: &[usize],
+    ) {
+        let s = slot(&mut self.slots, tech, keys, units.len() * (b.n + 1));
+        s.valid[key] = true;
+        let stride = s.stride;
+        for (d, x) in s.snap[key * stride..(key + 1) * stride]
+            .iter_mut()
+            .zip(units.iter().flat_map(|&u| unit_state(b, u)))
         {
             *d = x;
         }

@@ -51,6 +51,7 @@ mod subsets;
 mod technique;
 #[cfg(test)]
 mod tests;
+
 mod uniq;
 mod wings;
 
@@ -477,10 +478,10 @@ fn find(t: Technique, b: &Board, memo: &mut Memo) -> Option<Step> {
         XyChain => chains::chain(b, chains::ChainKind::Xy, memo),
         Aic => chains::chain(b, chains::ChainKind::Aic, memo),
         GroupedAic => chains::chain(b, chains::ChainKind::Grouped, memo),
-        AlsXz => als::als_xz(b),
-        AlsXyWing => als::als_xy_wing(b),
+        AlsXz => als::als_xz(b, memo),
+        AlsXyWing => als::als_xy_wing(b, memo),
         ForcingChain => forcing::forcing_chain(b),
-        SueDeCoq => sdc::sue_de_coq(b),
+        SueDeCoq => sdc::sue_de_coq(b, memo),
         FullHouse | NakedSingle | HiddenSingle => None,
     }
 }

@@ -3,6 +3,7 @@
 
 use numpl_core::{Cell, Mask, Unit};
 
+use super::memo::Memo;
 use super::{Board, Step, Technique};
 
 /// Every subset of `cells` with 1..=`max` members, with the union of their candidates.
@@ -27,117 +28,133 @@ fn subsets(b: &Board, cells: &[usize], max: usize) -> Vec<(Vec<usize>, u64)> {
 /// line and E in the rest of the box, candidates of D and E disjoint, and as many values in
 /// C ∪ D ∪ E as cells: each value is placed there once. The rest of the line loses D's
 /// values and V's values not in E; the rest of the box loses E's values and V's not in D.
-pub(crate) fn sue_de_coq(b: &Board) -> Option<Step> {
+pub(crate) fn sue_de_coq(b: &Board, memo: &mut Memo) -> Option<Step> {
     let n = b.n;
+    // At most this many boxes cross a line.
+    let per_line = b.shape.box_rows().max(b.shape.box_cols());
+    let keys = 2 * n * per_line;
     for line in 0..2 * n {
         let lc: Vec<usize> = b.geo.unit(line).iter().map(|&c| c as usize).collect();
         let mut boxes: Vec<usize> = lc.iter().map(|&c| b.boxi(c)).collect();
         boxes.dedup();
-        for bx in boxes {
-            let bu = 2 * n + bx;
-            let open = |c: &usize| b.values[*c] == 0;
-            let inter: Vec<usize> = lc
-                .iter()
-                .copied()
-                .filter(|&c| b.boxi(c) == bx)
-                .filter(open)
-                .collect();
-            if inter.len() < 2 {
+        for (j, bx) in boxes.into_iter().enumerate() {
+            // The search reads only the line and the box.
+            let (key, units) = (line * per_line + j, [line, 2 * n + bx]);
+            if memo.units_unchanged(Technique::SueDeCoq, b, key, keys, &units) {
                 continue;
             }
-            let line_rest: Vec<usize> = lc
-                .iter()
-                .copied()
-                .filter(|&c| b.boxi(c) != bx)
-                .filter(open)
-                .collect();
-            let box_rest: Vec<usize> = b
-                .geo
-                .unit(bu)
-                .iter()
-                .map(|&c| c as usize)
-                .filter(|c| !lc.contains(c))
-                .filter(open)
-                .collect();
-            // D and E are almost locked sets (k cells, at most k+1 values) touching V.
-            let small = |cells: &[usize]| -> Vec<(Vec<usize>, u64)> {
-                let few: Vec<usize> = cells
-                    .iter()
-                    .copied()
-                    .filter(|&c| b.cands[c].count_ones() <= 4)
-                    .collect();
-                subsets(b, &few, 3)
-                    .into_iter()
-                    .filter(|(d, m)| m.count_ones() as usize <= d.len() + 1)
-                    .collect()
-            };
-            let ds = small(&line_rest);
-            let es = small(&box_rest);
-            if ds.is_empty() || es.is_empty() {
+            if let Some(step) = at(b, line, &lc, bx) {
+                return Some(step);
+            }
+            memo.units_failed(Technique::SueDeCoq, b, key, keys, &units);
+        }
+    }
+    None
+}
+
+/// Sue de Coq in the intersection of `line` (cells `lc`) and box `bx`.
+fn at(b: &Board, line: usize, lc: &[usize], bx: usize) -> Option<Step> {
+    let n = b.n;
+    let bu = 2 * n + bx;
+    let open = |c: &usize| b.values[*c] == 0;
+    let inter: Vec<usize> = lc
+        .iter()
+        .copied()
+        .filter(|&c| b.boxi(c) == bx)
+        .filter(open)
+        .collect();
+    if inter.len() < 2 {
+        return None;
+    }
+    let line_rest: Vec<usize> = lc
+        .iter()
+        .copied()
+        .filter(|&c| b.boxi(c) != bx)
+        .filter(open)
+        .collect();
+    let box_rest: Vec<usize> = b
+        .geo
+        .unit(bu)
+        .iter()
+        .map(|&c| c as usize)
+        .filter(|c| !lc.contains(c))
+        .filter(open)
+        .collect();
+    // D and E are almost locked sets (k cells, at most k+1 values) touching V.
+    let small = |cells: &[usize]| -> Vec<(Vec<usize>, u64)> {
+        let few: Vec<usize> = cells
+            .iter()
+            .copied()
+            .filter(|&c| b.cands[c].count_ones() <= 4)
+            .collect();
+        subsets(b, &few, 3)
+            .into_iter()
+            .filter(|(d, m)| m.count_ones() as usize <= d.len() + 1)
+            .collect()
+    };
+    let ds = small(&line_rest);
+    let es = small(&box_rest);
+    if ds.is_empty() || es.is_empty() {
+        return None;
+    }
+    for (cset, v) in subsets(b, &inter, inter.len()) {
+        let k = cset.len();
+        if k < 2 || (v.count_ones() as usize) < k + 2 {
+            continue;
+        }
+        for (d, vd) in &ds {
+            if vd & v == 0 {
                 continue;
             }
-            for (cset, v) in subsets(b, &inter, inter.len()) {
-                let k = cset.len();
-                if k < 2 || (v.count_ones() as usize) < k + 2 {
+            for (e, ve) in &es {
+                if vd & ve != 0 || ve & v == 0 {
                     continue;
                 }
-                for (d, vd) in &ds {
-                    if vd & v == 0 {
-                        continue;
-                    }
-                    for (e, ve) in &es {
-                        if vd & ve != 0 || ve & v == 0 {
-                            continue;
-                        }
-                        let all = v | vd | ve;
-                        if all.count_ones() as usize != k + d.len() + e.len() {
-                            continue;
-                        }
-                        let line_vals = vd | (v & !ve);
-                        let box_vals = ve | (v & !vd);
-                        let mut elims = Vec::new();
-                        for &c in &line_rest {
-                            if !d.contains(&c) {
-                                elims.extend(
-                                    Mask(b.cands[c] & line_vals)
-                                        .iter()
-                                        .map(|x| (Cell(c as u16), x)),
-                                );
-                            }
-                        }
-                        for &c in &box_rest {
-                            if !e.contains(&c) {
-                                elims.extend(
-                                    Mask(b.cands[c] & box_vals)
-                                        .iter()
-                                        .map(|x| (Cell(c as u16), x)),
-                                );
-                            }
-                        }
-                        // Intersection cells outside C belong to both.
-                        for &c in &inter {
-                            if !cset.contains(&c) {
-                                let m = b.cands[c] & (line_vals | box_vals);
-                                elims.extend(Mask(m).iter().map(|x| (Cell(c as u16), x)));
-                            }
-                        }
-                        if elims.is_empty() {
-                            continue;
-                        }
-                        let mut step = Step::new(Technique::SueDeCoq);
-                        let cs =
-                            |s: &[usize]| s.iter().map(|&c| Cell(c as u16)).collect::<Vec<_>>();
-                        step.groups =
-                            vec![(cs(&cset), Mask(v)), (cs(d), Mask(*vd)), (cs(e), Mask(*ve))];
-                        step.cells = cs(&cset);
-                        step.cells.extend(cs(d));
-                        step.cells.extend(cs(e));
-                        step.units = vec![Unit(line as u16), Unit(bu as u16)];
-                        step.values = Mask(all);
-                        step.eliminations = elims;
-                        return Some(step);
+                let all = v | vd | ve;
+                if all.count_ones() as usize != k + d.len() + e.len() {
+                    continue;
+                }
+                let line_vals = vd | (v & !ve);
+                let box_vals = ve | (v & !vd);
+                let mut elims = Vec::new();
+                for &c in &line_rest {
+                    if !d.contains(&c) {
+                        elims.extend(
+                            Mask(b.cands[c] & line_vals)
+                                .iter()
+                                .map(|x| (Cell(c as u16), x)),
+                        );
                     }
                 }
+                for &c in &box_rest {
+                    if !e.contains(&c) {
+                        elims.extend(
+                            Mask(b.cands[c] & box_vals)
+                                .iter()
+                                .map(|x| (Cell(c as u16), x)),
+                        );
+                    }
+                }
+                // Intersection cells outside C belong to both.
+                for &c in &inter {
+                    if !cset.contains(&c) {
+                        let m = b.cands[c] & (line_vals | box_vals);
+                        elims.extend(Mask(m).iter().map(|x| (Cell(c as u16), x)));
+                    }
+                }
+                if elims.is_empty() {
+                    continue;
+                }
+                let mut step = Step::new(Technique::SueDeCoq);
+                let cs = |s: &[usize]| s.iter().map(|&c| Cell(c as u16)).collect::<Vec<_>>();
+                step.groups = vec![(cs(&cset), Mask(v)), (cs(d), Mask(*vd)), (cs(e), Mask(*ve))];
+                step.cells = cs(&cset);
+                step.cells.extend(cs(d));
+                step.cells.extend(cs(e));
+                step.units = vec![Unit(line as u16), Unit(bu as u16)];
+                step.values = Mask(all);
+                step.eliminations = elims;
+                return Some(step);
             }
         }
     }

@@ -600,7 +600,7 @@ fn als_xz() {
     set(&mut b, 1, 1, &[1, 2]);
     set(&mut b, 1, 5, &[1, 2, 3]);
     set(&mut b, 1, 6, &[2, 3]);
-    let step = als::als_xz(&b).unwrap();
+    let step = als::als_xz(&b, &mut Memo::default()).unwrap();
     assert_eq!(
         elims(&step),
         cells_v(&[(1, 2), (1, 3), (1, 4), (1, 7), (1, 8), (1, 9)], 2)
@@ -614,7 +614,7 @@ fn als_xy_wing() {
     set(&mut b, 5, 5, &[1, 2]);
     set(&mut b, 1, 5, &[1, 3]);
     set(&mut b, 5, 1, &[2, 3]);
-    let step = als::als_xy_wing(&b).unwrap();
+    let step = als::als_xy_wing(&b, &mut Memo::default()).unwrap();
     assert_eq!(elims(&step), cells_v(&[(1, 1)], 3));
 }
 
@@ -656,7 +656,7 @@ fn sue_de_coq() {
     set(&mut b, 1, 2, &[1, 2, 4]);
     set(&mut b, 1, 5, &[1, 2]);
     set(&mut b, 2, 1, &[3, 4]);
-    let step = sdc::sue_de_coq(&b).unwrap();
+    let step = sdc::sue_de_coq(&b, &mut Memo::default()).unwrap();
     let line = [(1, 3), (1, 4), (1, 6), (1, 7), (1, 8), (1, 9)];
     let boxc = [(1, 3), (2, 2), (2, 3), (3, 1), (3, 2), (3, 3)];
     let mut want = cells_v(&line, 1);
