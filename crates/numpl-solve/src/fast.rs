@@ -11,7 +11,14 @@
 //!   and lines that changed since the last such pass;
 //! - then the search branches on the open cell with the fewest candidates, ties going to
 //!   the cell whose row, column and box have the fewest open cells (it cuts the tree on big
-//!   grids several-fold against the first such cell).
+//!   grids several-fold against the first such cell);
+//! - from 16x16 up, when that cell has two candidates, the bivalue cells (up to
+//!   [`probe_count`], fewest open cells in their units first) are probed first: each value
+//!   is placed on a scratch level and propagated (singles only). A value that fails forces
+//!   the other (placed, propagated, and the probing starts over); otherwise the search
+//!   branches on the probed cell whose two values fill the most cells (product of the
+//!   two counts). Minimal 25x25 and 36x36 puzzles need a hundred to ten thousand times fewer
+//!   guesses, and the worst ones go from seconds to milliseconds.
 //!
 //! An assigned cell has no candidates left (its value is in the level's value array and in
 //! its units' placed masks), so the scans need no test for "open".
@@ -38,11 +45,13 @@ pub(crate) fn general(puzzle: &Grid, limit: usize, budget: u64) -> SearchResult 
     s.run(puzzle, limit.max(1))
 }
 
-/// The general solver with box-line reductions forced on or off (tests).
+/// The general solver with box-line reductions forced on or off and `probe` bivalue cells
+/// probed before each guess (tests).
 #[cfg(test)]
-fn general_with(puzzle: &Grid, limit: usize, locked: bool) -> SearchResult {
+fn general_with(puzzle: &Grid, limit: usize, locked: bool, probe: usize) -> SearchResult {
     let mut s = Solver::new(puzzle.shape(), u64::MAX);
     s.locked = locked;
+    s.probe_k = probe;
     s.run(puzzle, limit.max(1))
 }
 
@@ -51,8 +60,27 @@ fn use_locked(n: usize) -> bool {
     n >= 16
 }
 
+/// How many bivalue cells are probed before each guess on a grid of side `n` (0: none).
+/// A probe costs a propagation, far more than it saves on small grids; from 16x16 up it
+/// shrinks the tree tenfold to a thousandfold (25x25 minimal puzzles: 474,962 guesses for
+/// ten puzzles without, 262 with).
+fn probe_count(n: usize) -> usize {
+    match n {
+        0..=15 => 0,
+        16..=24 => 16,
+        _ => 32,
+    }
+}
+
 /// A contradiction was found: the current branch has no solution.
 struct Dead;
+
+/// What a propagated level leads to.
+enum Choice {
+    Solved,
+    Dead,
+    Branch((u16, u64)),
+}
 
 /// The bits of the units of a shape (3N <= 192), one bit per unit.
 type Units = [u64; 3];
@@ -89,6 +117,10 @@ struct Solver {
     nodes: u64,
     guesses: u64,
     budget: u64,
+    /// How many bivalue cells to probe before branching (0: no probing).
+    probe_k: usize,
+    /// Bivalue cells to probe: (units' open cells, cell, candidates).
+    probe_cells: Vec<(u32, u16, u64)>,
 }
 
 impl Solver {
@@ -130,6 +162,8 @@ impl Solver {
             nodes: 0,
             guesses: 0,
             budget,
+            probe_k: probe_count(n),
+            probe_cells: Vec::with_capacity(cells),
         }
     }
 
@@ -178,19 +212,22 @@ impl Solver {
         let mut level = 0usize;
         loop {
             // The state at `level` is propagated and consistent.
-            if self.left[level] == 0 {
-                result.count += 1;
-                if result.first.is_none() {
-                    let vals = self.val[level * cells..(level + 1) * cells].to_vec();
-                    result.first = Some(Grid::from_values(self.shape, vals).expect("in range"));
+            match self.choose(level) {
+                Choice::Solved => {
+                    result.count += 1;
+                    if result.first.is_none() {
+                        let vals = self.val[level * cells..(level + 1) * cells].to_vec();
+                        result.first = Some(Grid::from_values(self.shape, vals).expect("in range"));
+                    }
+                    if result.count >= limit {
+                        return;
+                    }
                 }
-                if result.count >= limit {
-                    return;
+                Choice::Dead => {}
+                Choice::Branch(frame) => {
+                    self.guesses += 1;
+                    self.frames.push(frame);
                 }
-            } else {
-                let frame = self.pick(level);
-                self.guesses += 1;
-                self.frames.push(frame);
             }
             // Try the next untried value of the innermost open branch.
             loop {
@@ -241,6 +278,110 @@ impl Solver {
         self.placed
             .copy_within(from * units..(from + 1) * units, to * units);
         self.left[to] = self.left[from];
+    }
+
+    /// What to do at a propagated, consistent `level`: count a solution, branch, or (when
+    /// probing finds a contradiction) give the level up.
+    fn choose(&mut self, level: usize) -> Choice {
+        loop {
+            if self.left[level] == 0 {
+                return Choice::Solved;
+            }
+            let frame = self.pick(level);
+            if self.probe_k == 0 || frame.1.count_ones() != 2 || self.nodes >= self.budget {
+                return Choice::Branch(frame);
+            }
+            let k = self.collect_bivalue(level);
+            let mut best = frame;
+            let mut best_score = 0u64;
+            let mut forced = None;
+            for i in 0..k {
+                let (_, c, m) = self.probe_cells[i];
+                let a = m & m.wrapping_neg();
+                let b = m ^ a;
+                // A value that fails forces the other (which may fail too: then the
+                // level is dead, found when it is placed).
+                let Some(x) = self.probe(level, c as usize, a) else {
+                    forced = Some((c, b));
+                    break;
+                };
+                let Some(y) = self.probe(level, c as usize, b) else {
+                    forced = Some((c, a));
+                    break;
+                };
+                // Branch where both sides fill the most cells.
+                let score = (x + 1) * (y + 1);
+                if score > best_score {
+                    best_score = score;
+                    best = (c, m);
+                }
+            }
+            match forced {
+                None => return Choice::Branch(best),
+                Some((c, bit)) => {
+                    self.queue.clear();
+                    self.dirty = [0; 3];
+                    self.line_dirty = [0; 3];
+                    let v = bit.trailing_zeros() as u8 + 1;
+                    if self.assign(level, c as usize, v).is_err() || self.propagate(level).is_err()
+                    {
+                        return Choice::Dead;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Collects up to `probe_k` bivalue cells of `level` into `probe_cells` (those whose
+    /// units have the fewest open cells first); how many.
+    fn collect_bivalue(&mut self, level: usize) -> usize {
+        let base = level * self.cells;
+        let cand = &self.cand[base..base + self.cells];
+        let mut open = [0u32; 192];
+        for (c, &m) in cand.iter().enumerate() {
+            if m != 0 {
+                for u in self.cell_units[c] {
+                    open[u as usize] += 1;
+                }
+            }
+        }
+        let list = &mut self.probe_cells;
+        list.clear();
+        for (c, &m) in cand.iter().enumerate() {
+            if m != 0 && m.count_ones() == 2 {
+                let [a, b, d] = self.cell_units[c];
+                let deg = open[a as usize] + open[b as usize] + open[d as usize];
+                list.push((deg, c as u16, m));
+            }
+        }
+        let k = self.probe_k.min(list.len());
+        if k < list.len() {
+            list.select_nth_unstable_by_key(k, |x| (x.0, x.1));
+        }
+        list[..k].sort_unstable_by_key(|x| (x.0, x.1));
+        k
+    }
+
+    /// Tries `bit` in `cell` on a scratch copy of `level`: `None` on a contradiction, else
+    /// how many cells it filled.
+    fn probe(&mut self, level: usize, cell: usize, bit: u64) -> Option<u64> {
+        let to = level + 1;
+        self.ensure_level(to);
+        self.copy_level(level, to);
+        self.queue.clear();
+        self.dirty = [0; 3];
+        self.line_dirty = [0; 3];
+        let v = bit.trailing_zeros() as u8 + 1;
+        // Singles only: box-line passes cost more here than they find.
+        let locked = self.locked;
+        self.locked = false;
+        let r = if self.assign(to, cell, v).is_ok() && self.propagate(to).is_ok() {
+            Some((self.left[level] - self.left[to]) as u64)
+        } else {
+            None
+        };
+        self.locked = locked;
+        r
     }
 
     /// Where to branch: the open cell with the fewest candidates; among those, the one
@@ -545,8 +686,8 @@ mod tests {
             let solved = pattern(br, bc, 1);
             for (keep, seed) in [(300, 1), (450, 2), (600, 3), (750, 4)] {
                 let p = thin(&solved, keep, seed);
-                let with = general_with(&p, 2, true);
-                let without = general_with(&p, 2, false);
+                let with = general_with(&p, 2, true, 0);
+                let without = general_with(&p, 2, false, 0);
                 assert_eq!(with.count, without.count, "{br}x{bc} {keep} {seed}");
                 for r in [&with, &without] {
                     let s = r.first.as_ref().expect("thinned from a solution");
@@ -556,6 +697,30 @@ mod tests {
                     assert_eq!(with.first.as_ref(), Some(&solved));
                     assert_eq!(without.first.as_ref(), Some(&solved));
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn probing_changes_the_work_not_the_answers() {
+        for (br, bc) in [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (4, 5), (5, 5)] {
+            let solved = pattern(br, bc, 2);
+            for (keep, seed) in [(450, 6), (550, 7), (700, 8)] {
+                let p = thin(&solved, keep, seed);
+                let plain = general_with(&p, 2, true, 0);
+                for probe in [1, 4, 64] {
+                    let r = general_with(&p, 2, true, probe);
+                    assert_eq!(r.count, plain.count, "{br}x{bc} {keep} {seed} {probe}");
+                    let s = r.first.as_ref().expect("thinned from a solution");
+                    assert!(s.is_solution_of(&p));
+                    if r.count == 1 {
+                        assert_eq!(r.first.as_ref(), Some(&solved));
+                    }
+                }
+                let one = general_with(&p, 1, true, 64);
+                assert_eq!(one.count, 1);
+                let three = general_with(&p, 3, true, 64);
+                assert_eq!(three.count, general_with(&p, 3, true, 0).count);
             }
         }
     }
