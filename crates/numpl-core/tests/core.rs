@@ -527,3 +527,82 @@ proptest! {
         prop_assert_eq!(back, g);
     }
 }
+
+// ---------- the conflict check against a plain peer scan ----------
+
+/// Whether two peers hold the same value, the slow way.
+fn conflicts_naively(g: &Grid) -> bool {
+    let geo = g.shape().geometry();
+    (0..g.values().len()).any(|i| {
+        let v = g.get(i);
+        v != 0 && geo.peers(i).iter().any(|&p| g.get(p as usize) == v)
+    })
+}
+
+/// 9x9 grids with few givens, so that some have conflicts and some do not.
+fn sparse_nines() -> impl Strategy<Value = Grid> {
+    proptest::collection::vec(
+        prop_oneof![8 => Just(0u8), 1 => 1u8..=9],
+        Shape::NINE.cells(),
+    )
+    .prop_map(|v| Grid::from_values(Shape::NINE, v).unwrap())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn check_agrees_with_a_peer_scan_on_9x9(g in sparse_nines()) {
+        prop_assert_eq!(g.check().is_err(), conflicts_naively(&g));
+        prop_assert_eq!(g.first_conflict().is_some(), conflicts_naively(&g));
+    }
+
+    #[test]
+    fn check_agrees_with_a_peer_scan(g in grids()) {
+        prop_assert_eq!(g.check().is_err(), conflicts_naively(&g));
+        let clean = without_conflicts(g);
+        prop_assert!(clean.check().is_ok());
+    }
+}
+
+// ---------- line files: the streaming path keeps lines, order and errors ----------
+
+#[test]
+fn line_files_keep_order_lines_and_errors() {
+    let a = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let b = ".2.....7.9..1.2..8....8.....5.....1...7.9.5...6.....2.....4....5..8.3..9.1.....6.";
+    let bad_symbol = format!("{}x{}", &a[..40], &a[41..]);
+    let conflict = format!("44{}", &a[2..]);
+    let non_ascii = format!("{}é{}", &a[..10], &a[11..]);
+    let text = format!(
+        "\u{feff}# comment\r\n{a}\r\n\n  ---+---  \n\t{b} \x0b\n{bad_symbol}\n{conflict}\n{non_ascii}\n{}\n# end\n{a}",
+        &a[..80]
+    );
+    let opts = ParseOptions {
+        input: InputFormat::Line,
+        ..ParseOptions::default()
+    };
+    let all = parse_all(&text, &opts);
+    let lines: Vec<usize> = all
+        .iter()
+        .map(|r| match r {
+            Ok(p) => p.line,
+            Err(e) => e.line,
+        })
+        .collect();
+    assert_eq!(lines, [2, 5, 6, 7, 8, 9, 11]);
+    let fmt = |r: &Result<Parsed, ParseError>| match r {
+        Ok(p) => format_line(&p.grid, &Symbols::standard()),
+        Err(e) => e.to_string(),
+    };
+    assert_eq!(fmt(&all[0]), a);
+    assert_eq!(fmt(&all[1]), b);
+    assert!(fmt(&all[2]).contains("row 5, column 5"), "{}", fmt(&all[2]));
+    assert!(fmt(&all[3]).contains("r1c1") && fmt(&all[3]).contains("r1c2"));
+    assert!(fmt(&all[4]).contains("row 2, column 2"), "{}", fmt(&all[4]));
+    assert!(fmt(&all[5]).contains("80"), "{}", fmt(&all[5]));
+    assert_eq!(fmt(&all[6]), a);
+    // Auto detection reads the same file the same way.
+    let auto = parse_all(&text, &ParseOptions::default());
+    assert_eq!(auto, all);
+}
