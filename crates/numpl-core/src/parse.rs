@@ -199,18 +199,23 @@ impl<R: BufRead> PuzzleReader<R> {
                     return Some(Err(e));
                 }
             };
-            let bytes = &self.buf[start..end];
-            if !bytes.is_ascii() {
+            let t = trim_ascii(&self.buf[start..end]);
+            if t.is_empty() || t[0] == b'#' {
+                // Blank or comment (whatever else the line holds).
+                continue;
+            }
+            if let Some(parsed) = read_line_fast(&self.opts, self.line_no, t) {
+                return Some(parsed);
+            }
+            if !t.is_ascii() {
+                // Unicode whitespace or separators may change what the line is.
                 self.push_ahead(start, end);
                 return None;
             }
-            let t = trim_ascii(bytes);
-            if t.is_empty()
-                || t[0] == b'#'
-                || t.iter()
-                    .all(|&b| matches!(b, b'-' | b'=' | b'+' | b'|') || is_space(b))
+            if t.iter()
+                .all(|&b| matches!(b, b'-' | b'=' | b'+' | b'|') || is_space(b))
             {
-                // Blank, comment or separator.
+                // A separator.
                 continue;
             }
             let t = std::str::from_utf8(t).expect("ASCII");
@@ -439,15 +444,18 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
     }
 }
 
-/// The common case of [`read_line_puzzle`]: ASCII, the standard alphabet, one symbol per
+/// The common case of [`read_line_puzzle`]: the standard alphabet, one ASCII symbol per
 /// byte (no whitespace), a valid length, every value in range. One table lookup per byte
 /// and no per-character checks; `None` for anything else, which the general path reads
 /// (and, for a bad line, reports cell by cell).
-fn read_line_fast(opts: &ParseOptions, line: usize, t: &str) -> Option<Result<Parsed, ParseError>> {
-    if opts.symbols.is_custom() || !t.is_ascii() {
+fn read_line_fast(
+    opts: &ParseOptions,
+    line: usize,
+    bytes: &[u8],
+) -> Option<Result<Parsed, ParseError>> {
+    if opts.symbols.is_custom() {
         return None;
     }
-    let bytes = t.as_bytes();
     let len = bytes.len();
     let shape = match opts.shape {
         Some(s) if s.cells() == len => s,
@@ -456,7 +464,7 @@ fn read_line_fast(opts: &ParseOptions, line: usize, t: &str) -> Option<Result<Pa
         None => Shape::from_size(perfect_square_side(len)?).ok()?,
     };
     let cells: Vec<u8> = bytes.iter().map(|&b| STANDARD[b as usize]).collect();
-    // Whitespace and unknown bytes are u8::MAX, above any size.
+    // Whitespace, unknown and non-ASCII bytes are u8::MAX, above any size.
     let max = cells.iter().copied().fold(0, u8::max);
     if max as usize > shape.size() {
         return None;
@@ -466,7 +474,7 @@ fn read_line_fast(opts: &ParseOptions, line: usize, t: &str) -> Option<Result<Pa
 
 /// Reads a line puzzle: `t` is the line without surrounding whitespace.
 fn read_line_puzzle(opts: &ParseOptions, line: usize, t: &str) -> Result<Parsed, ParseError> {
-    if let Some(parsed) = read_line_fast(opts, line, t) {
+    if let Some(parsed) = read_line_fast(opts, line, t.as_bytes()) {
         return parsed;
     }
     let err = |kind| ParseError { line, kind };
