@@ -4,8 +4,9 @@
 //! - each cell keeps its candidates as a `u64` (value v is bit v-1);
 //! - placing a value removes it from the cell's peers; a cell left with one candidate is
 //!   queued (naked single);
-//! - units touched since the last sweep are scanned for values with a single place
-//!   (hidden singles) and for values with none (contradiction);
+//! - each level keeps, per unit and value, how many open cells of the unit have the value
+//!   as a candidate; when a removal brings a count to one the (unit, value) is queued as a
+//!   hidden single, to zero it is a contradiction (no unit is scanned to find them);
 //! - when singles stall, locked candidates (box-line: pointing and claiming) are applied on
 //!   grids of 16x16 and larger, where they cut the tree more than they cost, to the boxes
 //!   and lines that changed since the last such pass;
@@ -96,6 +97,8 @@ struct Solver {
     peers: Vec<u16>,
     /// The three units of every cell.
     cell_units: Vec<[u16; 3]>,
+    /// The three units of every cell as bits.
+    cell_masks: Vec<Units>,
     /// The N cells of every unit, reading order.
     unit_cells: Vec<u16>,
     /// Candidates per level: `cells` words per level; 0 for an assigned cell.
@@ -104,14 +107,17 @@ struct Solver {
     val: Vec<u8>,
     /// Values placed in each unit, per level: `3N` words per level.
     placed: Vec<u64>,
+    /// Per level, unit and value (`3N * N` bytes per level): how many open cells of the
+    /// unit have the value as a candidate (for a value placed in the unit: not kept up).
+    count: Vec<u8>,
     /// Open cells per level.
     left: Vec<u32>,
     /// Branching frames: (cell, values not yet tried).
     frames: Vec<(u16, u64)>,
     /// Naked singles waiting to be assigned.
     queue: Vec<u16>,
-    /// Units changed since their last hidden-single scan.
-    dirty: Units,
+    /// (unit, value - 1) whose count fell to one: hidden singles to check.
+    hidden: Vec<(u16, u8)>,
     /// Units changed since the last box-line pass.
     line_dirty: Units,
     nodes: u64,
@@ -135,6 +141,16 @@ impl Solver {
             peers.extend_from_slice(geo.peers(c));
             cell_units.push(geo.units_of(c));
         }
+        let cell_masks = cell_units
+            .iter()
+            .map(|us| {
+                let mut m: Units = [0; 3];
+                for &u in us {
+                    m[(u >> 6) as usize] |= 1u64 << (u & 63);
+                }
+                m
+            })
+            .collect();
         let mut unit_cells = Vec::with_capacity(3 * n * n);
         for u in 0..geo.unit_count() {
             unit_cells.extend_from_slice(geo.unit(u));
@@ -150,14 +166,16 @@ impl Solver {
             peer_count,
             peers,
             cell_units,
+            cell_masks,
             unit_cells,
             cand: vec![0; levels * cells],
             val: vec![0; levels * cells],
             placed: vec![0; levels * 3 * n],
+            count: vec![0; levels * 3 * n * n],
             left: vec![0; levels],
             frames: Vec::with_capacity(levels),
             queue: Vec::with_capacity(cells),
-            dirty: [0; 3],
+            hidden: Vec::with_capacity(3 * n * n),
             line_dirty: [0; 3],
             nodes: 0,
             guesses: 0,
@@ -180,11 +198,16 @@ impl Solver {
     /// Level 0: every given placed and propagated.
     fn init(&mut self, puzzle: &Grid) -> Result<(), Dead> {
         let cells = self.cells;
+        let n = self.n;
         self.cand[..cells].fill(self.all);
         self.val[..cells].fill(0);
-        self.placed[..3 * self.n].fill(0);
+        self.placed[..3 * n].fill(0);
+        self.count[..3 * n * n].fill(n as u8);
         self.left[0] = cells as u32;
-        self.queue.clear();
+        self.reset_queues();
+        if n == 1 {
+            self.hidden.extend((0..3).map(|u| (u, 0)));
+        }
         for (c, &v) in puzzle.values().iter().enumerate() {
             if v != 0 {
                 if self.cand[c] & (1u64 << (v - 1)) == 0 {
@@ -195,16 +218,22 @@ impl Solver {
         }
         // Givens are not search nodes.
         self.nodes = 0;
-        let units = 3 * self.n;
-        for (w, d) in self.dirty.iter_mut().enumerate() {
+        let units = 3 * n;
+        for (w, d) in self.line_dirty.iter_mut().enumerate() {
             *d = match units.saturating_sub(w * 64) {
                 0 => 0,
                 k if k >= 64 => u64::MAX,
                 k => (1u64 << k) - 1,
             };
         }
-        self.line_dirty = self.dirty;
         self.propagate(0)
+    }
+
+    /// Forgets pending work (before propagating a new level).
+    fn reset_queues(&mut self) {
+        self.queue.clear();
+        self.hidden.clear();
+        self.line_dirty = [0; 3];
     }
 
     fn search(&mut self, limit: usize, result: &mut SearchResult) {
@@ -248,9 +277,7 @@ impl Solver {
                 level = self.frames.len();
                 self.ensure_level(level);
                 self.copy_level(level - 1, level);
-                self.queue.clear();
-                self.dirty = [0; 3];
-                self.line_dirty = [0; 3];
+                self.reset_queues();
                 if self.assign(level, cell as usize, v).is_ok() && self.propagate(level).is_ok() {
                     break;
                 }
@@ -264,6 +291,7 @@ impl Solver {
             self.cand.resize(levels * self.cells, 0);
             self.val.resize(levels * self.cells, 0);
             self.placed.resize(levels * 3 * self.n, 0);
+            self.count.resize(levels * 3 * self.n * self.n, 0);
             self.left.resize(levels, 0);
         }
     }
@@ -277,6 +305,8 @@ impl Solver {
             .copy_within(from * cells..(from + 1) * cells, to * cells);
         self.placed
             .copy_within(from * units..(from + 1) * units, to * units);
+        let k = units * self.n;
+        self.count.copy_within(from * k..(from + 1) * k, to * k);
         self.left[to] = self.left[from];
     }
 
@@ -319,9 +349,7 @@ impl Solver {
             match forced {
                 None => return Choice::Branch(best),
                 Some((c, bit)) => {
-                    self.queue.clear();
-                    self.dirty = [0; 3];
-                    self.line_dirty = [0; 3];
+                    self.reset_queues();
                     let v = bit.trailing_zeros() as u8 + 1;
                     if self.assign(level, c as usize, v).is_err() || self.propagate(level).is_err()
                     {
@@ -368,9 +396,7 @@ impl Solver {
         let to = level + 1;
         self.ensure_level(to);
         self.copy_level(level, to);
-        self.queue.clear();
-        self.dirty = [0; 3];
-        self.line_dirty = [0; 3];
+        self.reset_queues();
         let v = bit.trailing_zeros() as u8 + 1;
         // Singles only: box-line passes cost more here than they find.
         let locked = self.locked;
@@ -417,53 +443,128 @@ impl Solver {
         best
     }
 
+    /// Open cell `c` of `level` lost the candidates `lost`: the counts of its units drop;
+    /// a value left with no place in a unit (where it is not placed) is a contradiction,
+    /// with one place it is queued as a hidden single.
     #[inline(always)]
-    fn mark_dirty(&mut self, cell: usize) {
-        for u in self.cell_units[cell] {
-            let (w, bit) = ((u >> 6) as usize, 1u64 << (u & 63));
-            self.dirty[w] |= bit;
-            self.line_dirty[w] |= bit;
+    fn lose(&mut self, level: usize, c: usize, lost: u64) -> Result<(), Dead> {
+        let n = self.n;
+        let ubase = level * 3 * n;
+        let units = self.cell_units[c];
+        let placed = &self.placed[ubase..ubase + 3 * n];
+        let count = &mut self.count[ubase * n..(ubase + 3 * n) * n];
+        let mut rest = lost;
+        while rest != 0 {
+            let d = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            for u in units {
+                let u = u as usize;
+                let k = &mut count[u * n + d];
+                *k -= 1;
+                if *k <= 1 && placed[u] >> d & 1 == 0 {
+                    if *k == 0 {
+                        return Err(Dead);
+                    }
+                    self.hidden.push((u as u16, d as u8));
+                }
+            }
         }
+        Ok(())
     }
 
     /// Removes `values` from the open cell `c`; queues it when one value is left.
-    #[inline(always)]
-    fn remove(&mut self, base: usize, c: usize, values: u64) -> Result<bool, Dead> {
-        let m = self.cand[base + c];
+    fn remove(&mut self, level: usize, c: usize, values: u64) -> Result<(), Dead> {
+        let i = level * self.cells + c;
+        let m = self.cand[i];
         if m & values == 0 {
-            return Ok(false);
+            return Ok(());
         }
-        let m = m & !values;
-        if m == 0 {
+        let left = m & !values;
+        if left == 0 {
             return Err(Dead);
         }
-        self.cand[base + c] = m;
-        if m & (m - 1) == 0 {
+        self.cand[i] = left;
+        if left & (left - 1) == 0 {
             self.queue.push(c as u16);
         }
-        self.mark_dirty(c);
-        Ok(true)
+        for (d, m) in self.line_dirty.iter_mut().zip(self.cell_masks[c]) {
+            *d |= m;
+        }
+        self.lose(level, c, m & values)
     }
 
     /// Places `v` in the open cell `cell` and removes it from the peers.
     fn assign(&mut self, level: usize, cell: usize, v: u8) -> Result<(), Dead> {
+        let n = self.n;
         let base = level * self.cells;
         let bit = 1u64 << (v - 1);
+        let d = (v - 1) as usize;
         self.nodes += 1;
         self.val[base + cell] = v;
+        let old = self.cand[base + cell];
         self.cand[base + cell] = 0;
         self.left[level] -= 1;
-        let pbase = level * 3 * self.n;
+        let ubase = level * 3 * n;
         for u in self.cell_units[cell] {
-            self.placed[pbase + u as usize] |= bit;
+            self.placed[ubase + u as usize] |= bit;
         }
-        self.mark_dirty(cell);
+        // The cell's other candidates leave its units.
+        self.lose(level, cell, old & !bit)?;
+        // Peers lose `bit`: their units' counts of it drop (its own units have it placed),
+        // and their units are gathered into `dirty` on the way.
         let pc = self.peer_count;
-        for i in 0..pc {
-            let p = self.peers[cell * pc + i] as usize;
-            self.remove(base, p, bit)?;
+        let peers = &self.peers[cell * pc..(cell + 1) * pc];
+        let cand = &mut self.cand[base..base + self.cells];
+        let masks = &self.cell_masks;
+        let cell_units = &self.cell_units;
+        let placed = &self.placed[ubase..ubase + 3 * n];
+        let count = &mut self.count[ubase * n..(ubase + 3 * n) * n];
+        let mut dirty = masks[cell];
+        let mut dead = false;
+        for &p in peers {
+            let p = p as usize;
+            let m = cand[p];
+            if m & bit != 0 {
+                let m = m & !bit;
+                cand[p] = m;
+                if m & (m.wrapping_sub(1)) == 0 {
+                    if m == 0 {
+                        dead = true;
+                        break;
+                    }
+                    self.queue.push(p as u16);
+                }
+                let pm = &masks[p];
+                dirty[0] |= pm[0];
+                dirty[1] |= pm[1];
+                dirty[2] |= pm[2];
+                for u in cell_units[p] {
+                    let u = u as usize;
+                    if placed[u] & bit == 0 {
+                        let k = &mut count[u * n + d];
+                        *k -= 1;
+                        if *k <= 1 {
+                            if *k == 0 {
+                                dead = true;
+                                break;
+                            }
+                            self.hidden.push((u as u16, d as u8));
+                        }
+                    }
+                }
+                if dead {
+                    break;
+                }
+            }
         }
-        Ok(())
+        for (d, m) in self.line_dirty.iter_mut().zip(dirty) {
+            *d |= m;
+        }
+        if dead {
+            Err(Dead)
+        } else {
+            Ok(())
+        }
     }
 
     /// Assigns every queued naked single.
@@ -486,7 +587,7 @@ impl Solver {
             if self.left[level] == 0 {
                 return Ok(());
             }
-            if self.dirty != [0; 3] {
+            if !self.hidden.is_empty() {
                 self.hidden_singles(level)?;
                 continue;
             }
@@ -498,49 +599,28 @@ impl Solver {
         }
     }
 
-    /// Scans the dirty units: a value with no place is a contradiction, a value with one
-    /// place is assigned there.
+    /// Assigns the queued hidden singles still open (a value with one place left in a
+    /// unit), each followed by the naked singles it makes.
     fn hidden_singles(&mut self, level: usize) -> Result<(), Dead> {
         let base = level * self.cells;
-        let pbase = level * 3 * self.n;
+        let ubase = level * 3 * self.n;
         let n = self.n;
-        let all = self.all;
-        for w in 0..3 {
-            while self.dirty[w] != 0 {
-                let u = w * 64 + self.dirty[w].trailing_zeros() as usize;
-                self.dirty[w] &= self.dirty[w] - 1;
-                let cells = &self.unit_cells[u * n..(u + 1) * n];
-                let (mut once, mut twice) = (0u64, 0u64);
-                for &c in cells {
-                    let m = self.cand[base + c as usize];
-                    twice |= once & m;
-                    once |= m;
-                }
-                let placed = self.placed[pbase + u];
-                if (once | placed) != all {
-                    return Err(Dead);
-                }
-                let mut single = once & !twice;
-                while single != 0 {
-                    let bit = single & single.wrapping_neg();
-                    single ^= bit;
-                    let cells = &self.unit_cells[u * n..(u + 1) * n];
-                    let found = cells
-                        .iter()
-                        .map(|&c| c as usize)
-                        .find(|&c| self.cand[base + c] & bit != 0);
-                    match found {
-                        Some(c) => self.assign(level, c, bit.trailing_zeros() as u8 + 1)?,
-                        None => {
-                            // Placed meanwhile by a naked single, or its last place was taken.
-                            if self.placed[pbase + u] & bit == 0 {
-                                return Err(Dead);
-                            }
-                        }
-                    }
-                    self.drain(level)?;
-                }
+        while let Some((u, d)) = self.hidden.pop() {
+            let (u, bit) = (u as usize, 1u64 << d);
+            if self.placed[ubase + u] & bit != 0 {
+                continue;
             }
+            let cells = &self.unit_cells[u * n..(u + 1) * n];
+            let found = cells
+                .iter()
+                .map(|&c| c as usize)
+                .find(|&c| self.cand[base + c] & bit != 0);
+            match found {
+                Some(c) => self.assign(level, c, d + 1)?,
+                // Its count reached 0 on the way, which reported the contradiction.
+                None => return Err(Dead),
+            }
+            self.drain(level)?;
         }
         Ok(())
     }
@@ -586,7 +666,7 @@ impl Solver {
                             c % n == line - n
                         };
                         if !on_line {
-                            self.remove(base, c, only)?;
+                            self.remove(level, c, only)?;
                         }
                     }
                 }
@@ -618,7 +698,7 @@ impl Solver {
                     for k in 0..n {
                         let c = self.unit_cells[line * n + k] as usize;
                         if self.cell_units[c][2] as usize != bx {
-                            self.remove(base, c, only)?;
+                            self.remove(level, c, only)?;
                         }
                     }
                 }
