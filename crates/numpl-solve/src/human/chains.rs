@@ -189,10 +189,17 @@ struct Graph<'a> {
     conj: Vec<[u32; 3]>,
     /// Group nodes (grouped chains only): node `cells * n + i` is `groups[i]`.
     groups: Vec<Group>,
-    /// (line, box, value) -> group index.
-    group_at: std::collections::HashMap<(usize, usize, u8), usize>,
-    /// Per node, the strong and weak links that involve groups (grouped chains only).
-    glinks: Vec<[Vec<u32>; 2]>,
+    /// `(line * n + box) * n + value - 1` -> group index, `NONE` if no group there.
+    group_at: Vec<u32>,
+    /// The group indexes of each value (`v - 1`), in increasing order.
+    by_value: Vec<Vec<usize>>,
+    /// The first group node: cells * n.
+    base: usize,
+    /// Words per cell set; every cell's peers as a set ([`Memo::peer_bits`]); per value
+    /// (`v - 1`), the cells holding it.
+    words: usize,
+    peers: &'a [u64],
+    with: Vec<u64>,
     /// Every link, built once per call: the nodes a search goes to from state
     /// `node * 2 + on` (off: [`Graph::strong`], on: [`Graph::weak`]) are
     /// `adj[off[s]..off[s + 1]]`, in the order those give them.
@@ -204,8 +211,15 @@ const NONE: u32 = u32::MAX;
 
 impl<'a> Graph<'a> {
     /// The graph of `kind` on `b`; nodes of values in `skip` get no links.
-    fn new(b: &'a Board, kind: ChainKind, skip: u64) -> Graph<'a> {
+    fn new(b: &'a Board, kind: ChainKind, skip: u64, peers: &'a [u64]) -> Graph<'a> {
         let n = b.n;
+        let words = b.cands.len().div_ceil(64);
+        let mut with = vec![0u64; words * n];
+        for (c, &m) in b.cands.iter().enumerate() {
+            for v in Mask(m) {
+                with[(v as usize - 1) * words + c / 64] |= 1 << (c % 64);
+            }
+        }
         let mut conj = vec![[NONE; 3]; b.cands.len() * n];
         if kind != ChainKind::Xy {
             for u in 0..3 * n {
@@ -219,8 +233,10 @@ impl<'a> Graph<'a> {
             }
         }
         let mut groups = Vec::new();
-        let mut group_at = std::collections::HashMap::new();
+        let mut group_at = Vec::new();
+        let mut by_value = vec![Vec::new(); n];
         if kind == ChainKind::Grouped {
+            group_at = vec![NONE; 2 * n * n * n];
             for line in 0..2 * n {
                 let mut boxes: Vec<usize> = b
                     .geo
@@ -234,7 +250,8 @@ impl<'a> Graph<'a> {
                         let cells: Vec<usize> =
                             b.cells_with(line, v).filter(|&c| b.boxi(c) == bx).collect();
                         if cells.len() >= 2 {
-                            group_at.insert((line, bx, v), groups.len());
+                            group_at[(line * n + bx) * n + v as usize - 1] = groups.len() as u32;
+                            by_value[v as usize - 1].push(groups.len());
                             groups.push(Group {
                                 v,
                                 cells,
@@ -252,35 +269,25 @@ impl<'a> Graph<'a> {
             conj,
             groups,
             group_at,
-            glinks: Vec::new(),
+            by_value,
+            base: b.cands.len() * n,
+            words,
+            peers,
+            with,
             off: Vec::new(),
             adj: Vec::new(),
         };
-        if kind == ChainKind::Grouped {
-            let total = b.cands.len() * n + g.groups.len();
-            let mut links = Vec::with_capacity(total);
-            let mut out = Vec::new();
-            for node in 0..total {
-                let mut pair = [Vec::new(), Vec::new()];
-                if g.is_group(node) || b.has(g.cell(node), g.val(node)) {
-                    for (k, strong) in [(0, true), (1, false)] {
-                        out.clear();
-                        g.group_links(node, strong, &mut out);
-                        pair[k] = out.iter().map(|&x| x as u32).collect();
-                    }
-                }
-                links.push(pair);
-            }
-            g.glinks = links;
-        }
-        let total = b.cands.len() * n + g.groups.len();
+        let total = g.base + g.groups.len();
         let mut off = Vec::with_capacity(2 * total + 1);
         let mut adj = Vec::new();
         let mut out = Vec::new();
         off.push(0);
         for node in 0..total {
-            let live = g.is_group(node)
-                || (b.has(g.cell(node), g.val(node)) && skip >> (g.val(node) - 1) & 1 == 0);
+            // node = cell * n + value - 1 below `base`.
+            let live = node >= g.base || {
+                let m = b.cands[node / n] & !skip;
+                m >> (node % n) & 1 != 0
+            };
             for on in [false, true] {
                 if live {
                     if on {
@@ -298,6 +305,19 @@ impl<'a> Graph<'a> {
         g
     }
 
+    /// Whether some cell holding `v` sees both `a` and `b`: a quick test by bit sets
+    /// before [`Board::each_seeing_all`] lists them.
+    #[inline]
+    fn common_peer_with(&self, a: usize, b: usize, v: u8) -> bool {
+        let w = self.words;
+        let (pa, pb) = (
+            &self.peers[a * w..(a + 1) * w],
+            &self.peers[b * w..(b + 1) * w],
+        );
+        let with = &self.with[(v as usize - 1) * w..v as usize * w];
+        (0..w).any(|i| pa[i] & pb[i] & with[i] != 0)
+    }
+
     /// The nodes linked from state `s` (`node * 2 + on`).
     #[inline]
     fn links(&self, s: usize) -> &[u32] {
@@ -306,11 +326,11 @@ impl<'a> Graph<'a> {
 
     #[inline]
     fn is_group(&self, node: usize) -> bool {
-        node >= self.b.cands.len() * self.n
+        node >= self.base
     }
 
     fn group(&self, node: usize) -> &Group {
-        &self.groups[node - self.b.cands.len() * self.n]
+        &self.groups[node - self.base]
     }
 
     /// The value of any node.
@@ -334,50 +354,59 @@ impl<'a> Graph<'a> {
     /// In unit `u`, the node holding every place of `v` outside `taken`, if those places
     /// are one cell or exactly one group.
     fn rest_node(&self, u: usize, v: u8, taken: &[usize]) -> Option<usize> {
-        let rest: Vec<usize> = self
-            .b
-            .cells_with(u, v)
-            .filter(|c| !taken.contains(c))
-            .collect();
-        match rest.len() {
-            0 => None,
-            1 => Some(rest[0] * self.n + v as usize - 1),
-            _ => {
-                let bx = self.b.boxi(rest[0]);
-                let (r, c) = (self.b.row(rest[0]), self.b.col(rest[0]));
-                let line = if rest.iter().all(|&x| self.b.row(x) == r) {
-                    r
-                } else if rest.iter().all(|&x| self.b.col(x) == c) {
-                    self.n + c
-                } else {
-                    return None;
-                };
-                if !rest.iter().all(|&x| self.b.boxi(x) == bx) {
-                    return None;
-                }
-                let gi = *self.group_at.get(&(line, bx, v))?;
-                (self.groups[gi].cells == rest).then_some(self.b.cands.len() * self.n + gi)
+        let geo = self.b.geo;
+        let rest = || self.b.cells_with(u, v).filter(|c| !taken.contains(c));
+        let mut it = rest();
+        let first = it.next()?;
+        // Row, column and box units of the first place; whether all share each.
+        let f = geo.units_of(first);
+        let (mut count, mut same) = (1, [true; 3]);
+        for x in it {
+            count += 1;
+            let ux = geo.units_of(x);
+            for k in 0..3 {
+                same[k] &= ux[k] == f[k];
             }
         }
+        if count == 1 {
+            return Some(first * self.n + v as usize - 1);
+        }
+        let line = if same[0] {
+            f[0] as usize
+        } else if same[1] {
+            f[1] as usize
+        } else {
+            return None;
+        };
+        if !same[2] {
+            return None;
+        }
+        let bx = f[2] as usize - 2 * self.n;
+        let gi = self.group_at[(line * self.n + bx) * self.n + v as usize - 1];
+        if gi == NONE {
+            return None;
+        }
+        let cells = &self.groups[gi as usize].cells;
+        (cells.len() == count && rest().eq(cells.iter().copied()))
+            .then_some(self.base + gi as usize)
     }
 
     /// Strong and weak links of group nodes, and the group links of cell nodes.
     fn group_links(&self, node: usize, strong: bool, out: &mut Vec<usize>) {
         let v = self.value_of(node);
-        let mine = self.cells_of(node);
-        let units: Vec<usize> = if self.is_group(node) {
-            self.group(node).units.to_vec()
+        let one: [usize; 1];
+        let three: [usize; 3];
+        let (mine, units): (&[usize], &[usize]) = if self.is_group(node) {
+            let g = self.group(node);
+            (&g.cells, &g.units)
         } else {
-            self.b
-                .geo
-                .units_of(mine[0])
-                .iter()
-                .map(|&u| u as usize)
-                .collect()
+            one = [self.cell(node)];
+            three = self.b.geo.units_of(one[0]).map(|u| u as usize);
+            (&one, &three)
         };
         if strong {
-            for u in units {
-                if let Some(x) = self.rest_node(u, v, &mine) {
+            for &u in units {
+                if let Some(x) = self.rest_node(u, v, mine) {
                     if (self.is_group(x) || self.is_group(node)) && !out.contains(&x) {
                         out.push(x);
                     }
@@ -385,15 +414,15 @@ impl<'a> Graph<'a> {
             }
             return;
         }
-        let base = self.b.cands.len() * self.n;
+        let base = self.base;
         if self.is_group(node) {
             // Cells seeing the whole group.
-            for t in self.b.seeing_all(&mine, v) {
-                out.push(t * self.n + v as usize - 1);
-            }
+            self.b
+                .each_seeing_all(mine, v, |t| out.push(t * self.n + v as usize - 1));
         }
-        for (gi, g) in self.groups.iter().enumerate() {
-            if g.v != v || base + gi == node || g.cells.iter().any(|c| mine.contains(c)) {
+        for &gi in &self.by_value[v as usize - 1] {
+            let g = &self.groups[gi];
+            if base + gi == node || g.cells.iter().any(|c| mine.contains(c)) {
                 continue;
             }
             if g.cells
@@ -419,7 +448,7 @@ impl<'a> Graph<'a> {
     fn strong(&self, node: usize, out: &mut Vec<usize>) {
         out.clear();
         if self.kind == ChainKind::Grouped {
-            out.extend(self.glinks[node][0].iter().map(|&x| x as usize));
+            self.group_links(node, true, out);
             if self.is_group(node) {
                 return;
             }
@@ -445,7 +474,7 @@ impl<'a> Graph<'a> {
     fn weak(&self, node: usize, out: &mut Vec<usize>) {
         out.clear();
         if self.kind == ChainKind::Grouped {
-            out.extend(self.glinks[node][1].iter().map(|&x| x as usize));
+            self.group_links(node, false, out);
             if self.is_group(node) {
                 return;
             }
@@ -497,7 +526,9 @@ impl<'a> Graph<'a> {
         if start == end {
             places.push((Cell(ca as u16), va));
         } else if va == vd {
-            b.each_seeing_all(&[ca, cd], va, |t| elims.push((Cell(t as u16), va)));
+            if self.common_peer_with(ca, cd, va) {
+                b.each_seeing_all(&[ca, cd], va, |t| elims.push((Cell(t as u16), va)));
+            }
         } else if ca == cd {
             for w in Mask(b.cands[ca]) {
                 if w != va && w != vd {
@@ -521,16 +552,21 @@ impl<'a> Graph<'a> {
         if scratch.parent.len() != states {
             scratch.parent = vec![NONE; states];
             scratch.depth = vec![0; states];
+            scratch.seen = vec![0; states];
+            scratch.stamp = 0;
         }
-        for &s in &scratch.touched {
-            scratch.parent[s] = NONE;
+        // A state is reached in this search when its stamp is the search's.
+        scratch.stamp = scratch.stamp.wrapping_add(1);
+        if scratch.stamp == 0 {
+            scratch.seen.fill(0);
+            scratch.stamp = 1;
         }
-        scratch.touched.clear();
+        let stamp = scratch.stamp;
         // state = node * 2 + on
         let s0 = start * 2;
         scratch.parent[s0] = s0 as u32;
         scratch.depth[s0] = 1;
-        scratch.touched.push(s0);
+        scratch.seen[s0] = stamp;
         let mut queue = std::mem::take(&mut scratch.queue);
         queue.clear();
         queue.push(s0);
@@ -549,12 +585,12 @@ impl<'a> Graph<'a> {
             for &next in self.links(s) {
                 let next = next as usize;
                 let t = next * 2 + usize::from(!on);
-                if scratch.parent[t] != NONE {
+                if scratch.seen[t] == stamp {
                     continue;
                 }
+                scratch.seen[t] = stamp;
                 scratch.parent[t] = s as u32;
                 scratch.depth[t] = scratch.depth[s] + 1;
-                scratch.touched.push(t);
                 if !on {
                     // `next` is proven true if start is false.
                     let ok = match self.kind {
@@ -605,7 +641,9 @@ impl<'a> Graph<'a> {
 struct Scratch {
     parent: Vec<u32>,
     depth: Vec<u16>,
-    touched: Vec<usize>,
+    /// Per state, the stamp of the last search that reached it.
+    seen: Vec<u32>,
+    stamp: u32,
     queue: Vec<usize>,
     out: Conclusions,
 }
@@ -631,6 +669,21 @@ pub(crate) fn chain(b: &Board, kind: ChainKind, memo: &mut Memo) -> Option<Step>
     // searches were cut short by a chain found (or found one): not known to fail.
     let mut skip = 0u64;
     let mut open = 0u64;
+    // XY-chains run only through bivalue cells, and conclude only on cells seeing both
+    // ends; the solver only ever removes candidates, so with the same bivalue cells as
+    // when they last failed, they fail again.
+    let bivalue: Vec<(usize, u64)> = if kind == ChainKind::Xy {
+        let bv: Vec<(usize, u64)> = (0..b.cands.len())
+            .filter(|&c| b.cands[c].count_ones() == 2)
+            .map(|c| (c, b.cands[c]))
+            .collect();
+        if memo.xy_failed.as_ref() == Some(&bv) {
+            return None;
+        }
+        bv
+    } else {
+        Vec::new()
+    };
     if x {
         for v in 1..=n as u8 {
             if memo.value_unchanged(Technique::XChain, b, v) {
@@ -643,7 +696,13 @@ pub(crate) fn chain(b: &Board, kind: ChainKind, memo: &mut Memo) -> Option<Step>
     }
     let mut best: Option<Found> = None;
     let mut scratch = Scratch::default();
-    let g = Graph::new(b, kind, skip);
+    let peers = std::mem::take(&mut memo.peer_bits);
+    let peers = if peers.is_empty() {
+        Memo::build_peer_bits(b)
+    } else {
+        peers
+    };
+    let g = Graph::new(b, kind, skip, &peers);
     for c in 0..b.cands.len() {
         let m = b.cands[c] & !skip;
         if m == 0 || (kind == ChainKind::Xy && m.count_ones() != 2) {
@@ -667,10 +726,15 @@ pub(crate) fn chain(b: &Board, kind: ChainKind, memo: &mut Memo) -> Option<Step>
             }
         }
     }
+    drop(g);
+    memo.peer_bits = peers;
     if x {
         for v in Mask(b.all & !skip & !open) {
             memo.value_failed(Technique::XChain, b, v);
         }
+    }
+    if kind == ChainKind::Xy && best.is_none() {
+        memo.xy_failed = Some(bivalue);
     }
     let f = best?;
     let tech = match kind {

@@ -4,7 +4,10 @@
 //!
 //! A snapshot is the exact state a finder reads (a unit's placed values and its cells'
 //! candidates; a value's candidate positions in every row), so skipping never changes
-//! what is found, only how long it takes.
+//! what is found, only how long it takes. One exception leans on the solver only ever
+//! removing candidates within a solve: XY-chains are skipped while the bivalue cells are
+//! the same as when they failed (see `chains::chain`). Besides failures, the memo keeps
+//! the current board's ALS list until the board changes.
 
 use super::{Board, Technique};
 
@@ -17,6 +20,11 @@ pub(crate) struct Memo {
     rows_fresh: bool,
     /// Every almost locked set of the current board, when built.
     pub(crate) als: Option<super::als::Cache>,
+    /// The bivalue cells (cell, candidates) when XY-chains last failed.
+    pub(crate) xy_failed: Option<Vec<(usize, u64)>>,
+    /// Every cell's peers as a bit set (`cells.div_ceil(64)` words per cell), when built
+    /// (they depend only on the shape).
+    pub(crate) peer_bits: Vec<u64>,
 }
 
 struct Slot {
@@ -48,6 +56,20 @@ fn unit_state(b: &Board, u: usize) -> impl Iterator<Item = u64> + '_ {
 }
 
 impl Memo {
+    /// Every cell's peers as a bit set, `cells.div_ceil(64)` words per cell.
+    pub(crate) fn build_peer_bits(b: &Board) -> Vec<u64> {
+        let cells = b.cands.len();
+        let w = cells.div_ceil(64);
+        let mut bits = vec![0u64; cells * w];
+        for c in 0..cells {
+            for &p in b.geo.peers(c) {
+                let p = p as usize;
+                bits[c * w + p / 64] |= 1 << (p % 64);
+            }
+        }
+        bits
+    }
+
     /// The board changed: forget derived per-board data (snapshots stay).
     #[inline]
     pub(crate) fn board_changed(&mut self) {
