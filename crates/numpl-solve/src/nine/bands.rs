@@ -256,14 +256,12 @@ impl State {
         let other = OTHER_BANDS[cols];
         self.f[n1] &= other;
         self.f[n2] &= other;
-        let solved = a & MINI_CELLS[(ALONE[keep] & ONE_COLUMN[cols]) as usize] & self.open[b];
-        if solved != 0 {
-            self.open[b] &= !solved;
-            let mut e = b;
-            while e < 27 {
-                self.f[e] &= !solved;
-                e += 3;
-            }
+        let solved = a & MINI_CELLS[(ALONE[keep] & ONE_COLUMN[cols]) as usize];
+        self.open[b] &= !solved;
+        let mut e = b;
+        while e < 27 {
+            self.f[e] &= !solved;
+            e += 3;
         }
         self.f[I] = a;
         self.prev[I] = a;
@@ -313,12 +311,16 @@ impl State {
                 let p = singles.trailing_zeros() as usize;
                 let bit = 1u32 << p;
                 singles &= singles - 1;
+                // The cell's one digit, without a data-dependent loop; none left when a
+                // single placed just before took it.
                 let mut i = b;
-                while self.f[i] & bit == 0 {
-                    i += 3;
-                    if i >= 27 {
-                        return Err(Dead);
+                for e in 1..9 {
+                    if self.f[3 * e + b] & bit != 0 {
+                        i = 3 * e + b;
                     }
+                }
+                if self.f[i] & bit == 0 {
+                    return Err(Dead);
                 }
                 self.f[i] &= KEEP_PEERS[p];
                 placed = true;
@@ -550,19 +552,20 @@ pub(crate) fn search(givens: &[u8; 81], limit: usize, budget: u64) -> Counted {
         out: Counted::default(),
     };
     let mut st = State::new();
-    for (cell, &v) in givens.iter().enumerate() {
-        if v != 0 && !st.give(v as usize - 1, cell) {
-            return s.out;
-        }
-    }
     for b in 0..3 {
-        let mut open = ALL;
-        for (cell, &v) in givens[27 * b..27 * b + 27].iter().enumerate() {
-            if v != 0 {
-                open &= !(1 << cell);
+        let mut given = 0u32;
+        for (p, &v) in givens[27 * b..27 * b + 27].iter().enumerate() {
+            given |= u32::from(v != 0) << p;
+        }
+        st.open[b] = ALL & !given;
+        while given != 0 {
+            let p = given.trailing_zeros() as usize;
+            given &= given - 1;
+            let v = givens[27 * b + p];
+            if v > 9 || !st.give(v as usize - 1, 27 * b + p) {
+                return s.out;
             }
         }
-        st.open[b] = open;
     }
     // Givens are not search nodes: count only what propagation adds.
     s.start(&mut st);
