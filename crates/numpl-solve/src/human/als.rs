@@ -176,13 +176,20 @@ fn all_als(b: &Board, t: &Tables, max: usize) -> Vec<Als> {
 pub(crate) struct Cache {
     t: Tables,
     als: Vec<Als>,
+    /// Per ALS, its (ALS index, restricted common value) partners: filled in by an ALS-XZ
+    /// search that went through every pair, for ALS-XY-Wing.
+    links: Option<Vec<Vec<(usize, u8)>>>,
 }
 
-fn cached<'m>(b: &Board, memo: &'m mut Memo) -> &'m Cache {
+fn cached<'m>(b: &Board, memo: &'m mut Memo) -> &'m mut Cache {
     memo.als.get_or_insert_with(|| {
         let t = tables(b);
         let als = all_als(b, &t, max_size(b));
-        Cache { t, als }
+        Cache {
+            t,
+            als,
+            links: None,
+        }
     })
 }
 
@@ -235,15 +242,48 @@ fn als_step(t: Technique, b: &Board, sets: &[&Als], rcc: u64, z: u8, targets: Ve
     step
 }
 
-/// ALS-XZ: two ALS with a restricted common value x; any other common value z is true in
-/// one of them, so cells seeing all their z-cells lose z.
-pub(crate) fn als_xz(b: &Board, memo: &mut Memo) -> Option<Step> {
-    let Cache { t, als } = cached(b, memo);
+/// Per ALS, its (ALS index, restricted common value) partners, in one pass over pairs.
+fn all_links(als: &[Als]) -> Vec<Vec<(usize, u8)>> {
+    let mut links: Vec<Vec<(usize, u8)>> = vec![Vec::new(); als.len()];
     for i in 0..als.len() {
         for j in i + 1..als.len() {
             let (a, c) = (&als[i], &als[j]);
             let common = a.values & c.values;
-            if common.count_ones() < 2 || !disjoint(a, c) {
+            if common == 0 || !disjoint(a, c) {
+                continue;
+            }
+            for x in Mask(common) {
+                if restricted(a, c, x) {
+                    links[i].push((j, x));
+                    links[j].push((i, x));
+                }
+            }
+        }
+    }
+    links
+}
+
+/// ALS-XZ: two ALS with a restricted common value x; any other common value z is true in
+/// one of them, so cells seeing all their z-cells lose z.
+pub(crate) fn als_xz(b: &Board, memo: &mut Memo) -> Option<Step> {
+    let cache = cached(b, memo);
+    let (t, als) = (&cache.t, &cache.als);
+    // The restricted common values of every pair, noted on the way for ALS-XY-Wing.
+    let mut links: Vec<Vec<(usize, u8)>> = vec![Vec::new(); als.len()];
+    for i in 0..als.len() {
+        for j in i + 1..als.len() {
+            let (a, c) = (&als[i], &als[j]);
+            let common = a.values & c.values;
+            if common == 0 || !disjoint(a, c) {
+                continue;
+            }
+            for x in Mask(common) {
+                if restricted(a, c, x) {
+                    links[i].push((j, x));
+                    links[j].push((i, x));
+                }
+            }
+            if common.count_ones() < 2 {
                 continue;
             }
             for x in Mask(common) {
@@ -262,30 +302,18 @@ pub(crate) fn als_xz(b: &Board, memo: &mut Memo) -> Option<Step> {
             }
         }
     }
+    cache.links = Some(links);
     None
 }
 
 /// ALS-XY-Wing: ALS A and B each linked to a pivot ALS C by different restricted common
 /// values x and y; a value z common to A and B goes from cells seeing all their z-cells.
 pub(crate) fn als_xy_wing(b: &Board, memo: &mut Memo) -> Option<Step> {
-    let Cache { t, als } = cached(b, memo);
-    // (als index, restricted common value) partners of every ALS, in one pass over pairs.
-    let mut links: Vec<Vec<(usize, u8)>> = vec![Vec::new(); als.len()];
-    for i in 0..als.len() {
-        for j in i + 1..als.len() {
-            let (a, c) = (&als[i], &als[j]);
-            let common = a.values & c.values;
-            if common == 0 || !disjoint(a, c) {
-                continue;
-            }
-            for x in Mask(common) {
-                if restricted(a, c, x) {
-                    links[i].push((j, x));
-                    links[j].push((i, x));
-                }
-            }
-        }
-    }
+    let cache = cached(b, memo);
+    let (t, als) = (&cache.t, &cache.als);
+    // (als index, restricted common value) partners of every ALS, in one pass over pairs
+    // (unless ALS-XZ already made the list on this board).
+    let links = cache.links.get_or_insert_with(|| all_links(als));
     for (ci, c) in als.iter().enumerate() {
         let partners = &links[ci];
         for p in 0..partners.len() {

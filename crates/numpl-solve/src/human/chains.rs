@@ -420,8 +420,16 @@ impl<'a> Graph<'a> {
             self.b
                 .each_seeing_all(mine, v, |t| out.push(t * self.n + v as usize - 1));
         }
+        let cell_units = (!self.is_group(node)).then_some(units);
         for &gi in &self.by_value[v as usize - 1] {
             let g = &self.groups[gi];
+            if let Some(us) = cell_units {
+                // A cell outside a group (two or more cells along its line, in its box)
+                // sees them all exactly when it is in that line or that box.
+                if !us.contains(&g.units[0]) && us[2] != g.units[1] {
+                    continue;
+                }
+            }
             if base + gi == node || g.cells.iter().any(|c| mine.contains(c)) {
                 continue;
             }
