@@ -53,6 +53,24 @@ impl Board {
         b
     }
 
+    /// Makes this board a copy of `o` without allocating (when the shapes match).
+    pub(crate) fn copy_from(&mut self, o: &Board) {
+        if self.values.len() != o.values.len() || self.unit_open.len() != o.unit_open.len() {
+            *self = o.clone();
+            return;
+        }
+        self.shape = o.shape;
+        self.geo = o.geo;
+        self.n = o.n;
+        self.all = o.all;
+        self.values.copy_from_slice(&o.values);
+        self.cands.copy_from_slice(&o.cands);
+        self.unit_open.copy_from_slice(&o.unit_open);
+        self.unit_placed.copy_from_slice(&o.unit_placed);
+        self.open = o.open;
+        self.broken = o.broken;
+    }
+
     /// The shape of the grid.
     #[inline]
     pub fn shape(&self) -> Shape {

@@ -8,23 +8,22 @@ use super::singles::{hidden_single, naked_single};
 use super::subsets::locked_candidates;
 use super::{Board, ChainNode, Conclusions, Step, Technique};
 
-/// Places `v` in `c` on a copy of the board and propagates naked and hidden singles and
-/// locked candidates.
-/// Returns the board, or None on a contradiction.
-fn propagate(b: &Board, c: usize, v: u8, trail: &mut Vec<(usize, u8)>) -> Option<Board> {
-    let mut w = b.clone();
+/// Places `v` in `c` on `w`, made a copy of the board, and propagates naked and hidden
+/// singles and locked candidates. False on a contradiction.
+fn propagate(b: &Board, c: usize, v: u8, trail: &mut Vec<(usize, u8)>, w: &mut Board) -> bool {
+    w.copy_from(b);
     trail.clear();
     w.set(Cell(c as u16), v);
     trail.push((c, v));
     loop {
         if w.broken {
-            return None;
+            return false;
         }
         if w.open == 0 {
-            return Some(w);
+            return true;
         }
-        match naked_single(&w) {
-            Err(_) => return None,
+        match naked_single(w) {
+            Err(_) => return false,
             Ok(Some((c, v))) => {
                 w.place(c, v);
                 trail.push((c, v));
@@ -32,8 +31,8 @@ fn propagate(b: &Board, c: usize, v: u8, trail: &mut Vec<(usize, u8)>) -> Option
             }
             Ok(None) => {}
         }
-        match hidden_single(&w) {
-            Err(_) => return None,
+        match hidden_single(w) {
+            Err(_) => return false,
             Ok(Some((c, v, _))) => {
                 w.place(c, v);
                 trail.push((c, v));
@@ -44,12 +43,12 @@ fn propagate(b: &Board, c: usize, v: u8, trail: &mut Vec<(usize, u8)>) -> Option
         // Then intersections, which often unlock more singles (only once the branch has
         // moved: a bare placement rarely makes a new one, and the scan is not free).
         if trail.len() < 2 {
-            return Some(w);
+            return true;
         }
-        let lc = locked_candidates(&w, true).or_else(|| locked_candidates(&w, false));
+        let lc = locked_candidates(w, true).or_else(|| locked_candidates(w, false));
         match lc {
             Some(step) => w.apply(&step),
-            None => return Some(w),
+            None => return true,
         }
     }
 }
@@ -99,6 +98,14 @@ fn agree(b: &Board, branches: &[Board]) -> Conclusions {
 pub(crate) fn forcing_chain(b: &Board) -> Option<Step> {
     let n = b.n;
     let mut trail = Vec::new();
+    // Branch boards, reused: the first `k` hold the branches that survived.
+    let mut pool: Vec<Board> = Vec::new();
+    let branch = |pool: &mut Vec<Board>, k: usize, c: usize, v: u8, trail: &mut Vec<_>| {
+        if pool.len() == k {
+            pool.push(b.clone());
+        }
+        propagate(b, c, v, trail, &mut pool[k])
+    };
     // Two branches first (the common, easy to follow case), then up to four.
     for max_branches in [2usize, 4] {
         // Cell forcing.
@@ -108,15 +115,13 @@ pub(crate) fn forcing_chain(b: &Board) -> Option<Step> {
             if b.values[c] != 0 || k < 2 || k > max_branches || (max_branches > 2 && k == 2) {
                 continue;
             }
-            let mut branches = Vec::new();
             let mut alive = Vec::new();
             for v in Mask(m) {
-                if let Some(w) = propagate(b, c, v, &mut trail) {
-                    branches.push(w);
+                if branch(&mut pool, alive.len(), c, v, &mut trail) {
                     alive.push(v);
                 }
             }
-            if let Some(step) = conclude(b, &branches, &alive, |v| (c, v), 0) {
+            if let Some(step) = conclude(b, &pool[..alive.len()], &alive, |v| (c, v), 0) {
                 return Some(step);
             }
         }
@@ -128,15 +133,13 @@ pub(crate) fn forcing_chain(b: &Board) -> Option<Step> {
                 if k < 2 || k > max_branches || (max_branches > 2 && k == 2) {
                     continue;
                 }
-                let mut branches = Vec::new();
                 let mut alive = Vec::new();
                 for &c in &places {
-                    if let Some(w) = propagate(b, c, v, &mut trail) {
-                        branches.push(w);
+                    if branch(&mut pool, alive.len(), c, v, &mut trail) {
                         alive.push(c);
                     }
                 }
-                if let Some(mut step) = conclude(b, &branches, &alive, |c| (c, v), 1) {
+                if let Some(mut step) = conclude(b, &pool[..alive.len()], &alive, |c| (c, v), 1) {
                     step.units = vec![Unit(u as u16)];
                     return Some(step);
                 }
@@ -146,7 +149,7 @@ pub(crate) fn forcing_chain(b: &Board) -> Option<Step> {
             // Contradiction: a candidate whose singles run into a contradiction is false.
             for c in 0..b.cands.len() {
                 for v in Mask(b.cands[c]) {
-                    if propagate(b, c, v, &mut trail).is_none() {
+                    if !branch(&mut pool, 0, c, v, &mut trail) {
                         let mut step = Step::new(Technique::ForcingChain);
                         step.variant = 2;
                         step.cells = vec![Cell(c as u16)];

@@ -10,6 +10,10 @@ pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
     let n = b.n;
     let (br, bc) = (b.shape.box_rows(), b.shape.box_cols());
     let (first, last) = if pointing { (2 * n, 3 * n) } else { (0, 2 * n) };
+    // Per segment (g) and per place within a segment (i): the candidates seen there.
+    // Cleared per unit only as far as used (at most N/seg + 1 and seg entries).
+    let mut ga = [0u64; 64];
+    let mut gb = [0u64; 64];
     for u in first..last {
         if b.unit_open[u] < 2 {
             continue;
@@ -22,8 +26,8 @@ pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
         // segments, without dividing.
         let seg = if pointing || u < n { bc } else { br };
         let (mut seen, mut multi) = (0u64, 0u64);
-        let mut ga = [0u64; 64];
-        let mut gb = [0u64; 64];
+        ga[..(n / seg + 1).min(64)].fill(0);
+        gb[..seg].fill(0);
         let (mut g, mut i) = (0, 0);
         for &c in unit {
             let m = b.cands[c as usize];
@@ -45,46 +49,27 @@ pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
             }
             s & !mu
         };
-        let confined = if pointing {
-            one_group(&ga[..br]) | one_group(&gb[..bc])
+        let (in_row, in_col) = if pointing {
+            (one_group(&ga[..br]), one_group(&gb[..bc]))
         } else {
-            one_group(&ga[..g])
+            (one_group(&ga[..g]), 0)
         };
+        let confined = in_row | in_col;
+        let groups = g;
         for v in Mask(confined & multi & !b.unit_placed[u]) {
             let bit = 1u64 << (v - 1);
-            let mut c0 = usize::MAX;
-            let (mut g0, mut i0) = (0, 0);
-            let (mut same_row, mut same_col, mut same_box) = (true, true, true);
-            let (mut g, mut i) = (0, 0);
-            for &c in unit {
-                let c = c as usize;
-                if b.cands[c] & bit != 0 {
-                    if c0 == usize::MAX {
-                        (c0, g0, i0) = (c, g, i);
-                    } else {
-                        same_row &= g == g0;
-                        same_col &= i == i0;
-                        same_box &= g == g0;
-                    }
-                }
-                i += 1;
-                if i == seg {
-                    i = 0;
-                    g += 1;
-                }
-            }
+            // The line (pointing) or box (claiming) holding every place of `v` in `u`:
+            // the one segment (box row, box column, or line segment) where it was seen.
+            let at = |gs: &[u64]| gs.iter().position(|&x| x & bit != 0).unwrap_or(0);
+            let first = b.geo.units_of(unit[0] as usize);
             let t = if pointing {
-                if same_row {
-                    b.row(c0)
-                } else if same_col {
-                    n + b.col(c0)
+                if in_row & bit != 0 {
+                    first[0] as usize + at(&ga[..br])
                 } else {
-                    continue;
+                    first[1] as usize + at(&gb[..bc])
                 }
-            } else if same_box {
-                2 * n + b.boxi(c0)
             } else {
-                continue;
+                b.geo.units_of(unit[at(&ga[..groups]) * seg] as usize)[2] as usize
             };
             // Every cell of `t` with `v` inside `u` is in the pattern.
             let kind = if pointing { 2 } else { usize::from(u >= n) };
