@@ -209,6 +209,9 @@ struct State {
     open: [u32; 3],
     /// The open cells with two candidates, as the last naked-singles pass found them.
     pairs: [u32; 3],
+    /// Per digit, its columns in the three bands (9 bits each) when `stacks` last left
+    /// them: a digit whose columns are unchanged has nothing new to give there.
+    stack_seen: [u32; 9],
 }
 
 impl State {
@@ -218,6 +221,7 @@ impl State {
             prev: [0; 27],
             open: [ALL; 3],
             pairs: [0; 3],
+            stack_seen: [0; 9],
         }
     }
 
@@ -342,6 +346,10 @@ impl State {
                 (self.f[i + 1] | self.f[i + 1] >> 9 | self.f[i + 1] >> 18) & LOW9,
                 (self.f[i + 2] | self.f[i + 2] >> 9 | self.f[i + 2] >> 18) & LOW9,
             ];
+            let packed = cols[0] | cols[1] << 9 | cols[2] << 18;
+            if packed == self.stack_seen[d] {
+                continue;
+            }
             let mut allowed = [0u32; 3];
             for k in 0..3 {
                 let m = ((cols[0] >> (3 * k)) & 7)
@@ -361,6 +369,7 @@ impl State {
                     changed = true;
                 }
             }
+            self.stack_seen[d] = allowed[0] | allowed[1] << 9 | allowed[2] << 18;
         }
         Ok(changed)
     }
