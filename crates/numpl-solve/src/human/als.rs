@@ -53,13 +53,18 @@ struct Als {
     cells: Vec<usize>,
     values: u64,
     set: Bits,
+    /// The cells mod 64 as bits: a quick disjointness test.
+    sig: u64,
     /// Per value of the set (in increasing order): (cells with v, cells seeing them all).
     by_value: Vec<(u8, Bits, Bits)>,
 }
 
 impl Als {
     fn get(&self, v: u8) -> Option<&(u8, Bits, Bits)> {
-        self.by_value.iter().find(|x| x.0 == v)
+        // `by_value` is in increasing value order: v's entry comes after those below it.
+        let bit = 1u64 << (v - 1);
+        (self.values & bit != 0)
+            .then(|| &self.by_value[(self.values & (bit - 1)).count_ones() as usize])
     }
 }
 
@@ -161,10 +166,12 @@ fn all_als(b: &Board, t: &Tables, max: usize) -> Vec<Als> {
                     (v, with, seeing.unwrap_or_else(|| Bits::new(ncells)))
                 })
                 .collect();
+            let sig = cells.iter().fold(0u64, |m, &c| m | 1 << (c % 64));
             Als {
                 cells,
                 values,
                 set,
+                sig,
                 by_value,
             }
         })
@@ -203,7 +210,19 @@ fn restricted(a: &Als, c: &Als, x: u8) -> bool {
 }
 
 fn disjoint(a: &Als, c: &Als) -> bool {
-    !a.set.intersects(&c.set)
+    // Cells mod 64 first: disjoint there means disjoint.
+    a.sig & c.sig == 0 || !a.set.intersects(&c.set)
+}
+
+/// The values `x` of `common` that are restricted common values of `a` and `c`.
+fn restricted_mask(a: &Als, c: &Als, common: u64) -> u64 {
+    let mut r = 0;
+    for x in Mask(common) {
+        if restricted(a, c, x) {
+            r |= 1u64 << (x - 1);
+        }
+    }
+    r
 }
 
 /// Cells outside the sets that hold `z` and see every z-cell of `sets`.
@@ -277,19 +296,15 @@ pub(crate) fn als_xz(b: &Board, memo: &mut Memo) -> Option<Step> {
             if common == 0 || !disjoint(a, c) {
                 continue;
             }
-            for x in Mask(common) {
-                if restricted(a, c, x) {
-                    links[i].push((j, x));
-                    links[j].push((i, x));
-                }
+            let rcc = restricted_mask(a, c, common);
+            for x in Mask(rcc) {
+                links[i].push((j, x));
+                links[j].push((i, x));
             }
             if common.count_ones() < 2 {
                 continue;
             }
-            for x in Mask(common) {
-                if !restricted(a, c, x) {
-                    continue;
-                }
+            for x in Mask(rcc) {
                 for z in Mask(common & !(1u64 << (x - 1))) {
                     let targets = z_targets(t, &[a, c], z);
                     if !targets.is_empty() {
