@@ -188,6 +188,22 @@ static KEEP_PEERS: [u32; 27] = {
     t
 };
 
+/// For a subband `3d + b`: its band b and the same digit's subbands in the other bands.
+static BAND_OF: [(u8, u8, u8); 28] = {
+    let mut t = [(0u8, 0u8, 0u8); 28];
+    let mut i = 0;
+    while i < 27 {
+        let b = i % 3;
+        t[i] = (
+            b as u8,
+            (i - b + (b + 1) % 3) as u8,
+            (i - b + (b + 2) % 3) as u8,
+        );
+        i += 1;
+    }
+    t
+};
+
 #[inline(always)]
 fn shrink(a: u32) -> usize {
     SHRINK[(a & LOW9) as usize] as usize
@@ -202,9 +218,9 @@ struct Dead;
 #[derive(Clone, Copy)]
 struct State {
     /// `f[3d + b]`: the cells of band b that may hold digit d.
-    f: [u32; 27],
+    f: [u32; 28],
     /// Each word as its last update left it: a word that differs needs an update.
-    prev: [u32; 27],
+    prev: [u32; 28],
     /// The open cells of each band.
     open: [u32; 3],
     /// The open cells with two candidates, as the last naked-singles pass found them.
@@ -217,8 +233,12 @@ struct State {
 impl State {
     fn new() -> State {
         State {
-            f: [ALL; 27],
-            prev: [0; 27],
+            f: {
+                let mut f = [ALL; 28];
+                f[27] = 0;
+                f
+            },
+            prev: [0; 28],
             open: [ALL; 3],
             pairs: [0; 3],
             stack_seen: [0; 9],
@@ -245,12 +265,12 @@ impl State {
         true
     }
 
-    /// Updates subband `I` (see the module doc).
+    /// Updates subband `i` (see the module doc).
     #[inline(always)]
-    fn update_one<const I: usize>(&mut self) -> Result<(), Dead> {
-        let b = I % 3;
-        let (n1, n2) = (I - b + (b + 1) % 3, I - b + (b + 2) % 3);
-        let old = self.f[I];
+    fn update_at(&mut self, i: usize) -> Result<(), Dead> {
+        let (b, n1, n2) = BAND_OF[i];
+        let (b, n1, n2) = (b as usize, n1 as usize, n2 as usize);
+        let old = self.f[i];
         let keep = KEEP[shrink(old)] as usize;
         let a = old & MINI_CELLS[keep];
         if a == 0 {
@@ -262,35 +282,60 @@ impl State {
         self.f[n2] &= other;
         let solved = a & MINI_CELLS[(ALONE[keep] & ONE_COLUMN[cols]) as usize];
         self.open[b] &= !solved;
-        let mut e = b;
-        while e < 27 {
-            self.f[e] &= !solved;
-            e += 3;
+        for k in 0..9 {
+            self.f[3 * k + b] &= !solved;
         }
-        self.f[I] = a;
-        self.prev[I] = a;
+        self.f[i] = a;
+        self.prev[i] = a;
         Ok(())
     }
 
-    /// Runs the subband update until no word changes.
+    /// Runs the subband update until no word changes. The changed words are found
+    /// together (SSE2) and walked as a bit set, so the only branch that depends on the
+    /// data is the loop's end (a branch per word mispredicts about once per update).
     #[inline(always)]
     fn update(&mut self) -> Result<(), Dead> {
-        macro_rules! visit {
-            ($changed:ident; $($i:literal)*) => {
-                $(
-                    if self.f[$i] != self.prev[$i] {
-                        $changed = true;
-                        self.update_one::<$i>()?;
-                    }
-                )*
-            };
-        }
         loop {
-            let mut changed = false;
-            visit!(changed; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
-            if !changed {
+            let mut changed = self.changed();
+            if changed == 0 {
                 return Ok(());
             }
+            while changed != 0 {
+                let i = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                self.update_at(i)?;
+            }
+        }
+    }
+
+    /// The words that differ from their last update, as a bit set.
+    #[inline(always)]
+    fn changed(&self) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{
+                __m128i, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps,
+            };
+            let mut eq = 0u32;
+            for k in 0..7 {
+                // SAFETY: SSE2 is part of every x86-64 target; words 4k..4k+4 lie inside
+                // `f` and `prev` (28 words each), and the loads are unaligned ones.
+                let same = unsafe {
+                    let x = _mm_loadu_si128(self.f.as_ptr().add(4 * k).cast::<__m128i>());
+                    let y = _mm_loadu_si128(self.prev.as_ptr().add(4 * k).cast::<__m128i>());
+                    _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, y)))
+                };
+                eq |= (same as u32) << (4 * k);
+            }
+            !eq & ALL
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let mut m = 0u32;
+            for i in 0..27 {
+                m |= u32::from(self.f[i] != self.prev[i]) << i;
+            }
+            m
         }
     }
 
@@ -456,7 +501,7 @@ impl State {
 
     fn values(&self) -> [u8; 81] {
         let mut v = [0u8; 81];
-        for (i, &w) in self.f.iter().enumerate() {
+        for (i, &w) in self.f[..27].iter().enumerate() {
             let (d, b) = (i / 3, i % 3);
             let mut w = w;
             while w != 0 {
