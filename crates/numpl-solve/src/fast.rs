@@ -327,6 +327,8 @@ impl Solver {
             let mut best = frame;
             let mut best_score = 0u64;
             let mut forced = false;
+            // Units changed by forced values, for one box-line pass after the pass.
+            let mut pending: Units = [0; 3];
             for i in 0..k {
                 let c = self.probe_cells[i].1;
                 // A value forced meanwhile may have changed the cell.
@@ -356,9 +358,17 @@ impl Solver {
                 if let Some(bit) = fail {
                     self.reset_queues();
                     let v = bit.trailing_zeros() as u8 + 1;
-                    if self.assign(level, c as usize, v).is_err() || self.propagate(level).is_err()
-                    {
+                    // Singles now, box-line once the pass is over.
+                    let locked = self.locked;
+                    self.locked = false;
+                    let ok =
+                        self.assign(level, c as usize, v).is_ok() && self.propagate(level).is_ok();
+                    self.locked = locked;
+                    if !ok {
                         return Choice::Dead;
+                    }
+                    for (p, d) in pending.iter_mut().zip(self.line_dirty) {
+                        *p |= d;
                     }
                     if self.left[level] == 0 {
                         return Choice::Solved;
@@ -371,6 +381,13 @@ impl Solver {
             // After a forced value, probe again until a pass forces nothing.
             if !forced {
                 return Choice::Branch(best);
+            }
+            if self.locked {
+                self.reset_queues();
+                self.line_dirty = pending;
+                if self.propagate(level).is_err() {
+                    return Choice::Dead;
+                }
             }
         }
     }
