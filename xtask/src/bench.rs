@@ -154,9 +154,14 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         None
     };
     println!(
-        "whole processes, 1 thread: `{} solve --threads 1 --format line [--first] FILE` vs \
-         `peer-bench FILE [--first] --print`, stdout to /dev/null; medians of {} rounds",
+        "whole processes, 1 thread: `{} solve --threads 1 --format line [--first] FILE`{}, \
+         stdout to /dev/null; medians of {} rounds",
         numpl.display(),
+        if peer.is_some() {
+            " vs `peer-bench FILE [--first] --print`"
+        } else {
+            ""
+        },
         a.rounds
     );
     println!(
@@ -229,8 +234,12 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     if a.lib && !lib_rows.is_empty() {
         println!();
         println!(
-            "in-process: numpl's library in this process (parse, solve, format_line) vs \
-             peer-bench's own report of the runs above{}",
+            "in-process: numpl's library in this process (parse, solve, format_line){}{}",
+            if peer.is_some() {
+                " vs peer-bench's own report of the runs above"
+            } else {
+                ""
+            },
             if cfg!(debug_assertions) {
                 " (xtask is a debug build: use `cargo run --release -p xtask -- bench`)"
             } else {
