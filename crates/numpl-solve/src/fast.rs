@@ -93,21 +93,25 @@ struct Solver {
     cells: usize,
     all: u64,
     locked: bool,
-    peer_count: usize,
-    /// Peers of every cell, `peer_count` each.
-    peers: Vec<u16>,
     /// The three units of every cell.
     cell_units: Vec<[u16; 3]>,
     /// The three units of every cell as bits.
     cell_masks: Vec<Units>,
     /// The N cells of every unit, reading order.
     unit_cells: Vec<u16>,
+    /// Words of a cell bit set (`cells` bits).
+    words: usize,
+    /// The cells of every unit as a bit set, `words` each.
+    unit_bits: Vec<u64>,
     /// Candidates per level: `cells` words per level; 0 for an assigned cell.
     cand: Vec<u64>,
     /// Values per level: `cells` bytes per level, 0 for an open cell.
     val: Vec<u8>,
     /// Values placed in each unit, per level: `3N` words per level.
     placed: Vec<u64>,
+    /// Per level and value, the open cells that have it as a candidate (`N * words` words
+    /// per level): the peers losing a placed value are found a word at a time.
+    board: Vec<u64>,
     /// Per level, unit and value (`3N * N` bytes per level): how many open cells of the
     /// unit have the value as a candidate (for a value placed in the unit: not kept up).
     count: Vec<u8>,
@@ -135,13 +139,7 @@ impl Solver {
         let geo = shape.geometry();
         let n = shape.size();
         let cells = shape.cells();
-        let peer_count = geo.peers(0).len();
-        let mut peers = Vec::with_capacity(cells * peer_count);
-        let mut cell_units = Vec::with_capacity(cells);
-        for c in 0..cells {
-            peers.extend_from_slice(geo.peers(c));
-            cell_units.push(geo.units_of(c));
-        }
+        let cell_units: Vec<[u16; 3]> = (0..cells).map(|c| geo.units_of(c)).collect();
         let cell_masks = cell_units
             .iter()
             .map(|us| {
@@ -156,6 +154,13 @@ impl Solver {
         for u in 0..geo.unit_count() {
             unit_cells.extend_from_slice(geo.unit(u));
         }
+        let words = cells.div_ceil(64);
+        let mut unit_bits = vec![0u64; 3 * n * words];
+        for u in 0..3 * n {
+            for &c in &unit_cells[u * n..(u + 1) * n] {
+                unit_bits[u * words + c as usize / 64] |= 1u64 << (c % 64);
+            }
+        }
         // Room for a few levels; grown when a search goes deeper.
         let levels = 16;
         Solver {
@@ -164,14 +169,15 @@ impl Solver {
             cells,
             all: shape.all_values().0,
             locked: use_locked(n),
-            peer_count,
-            peers,
             cell_units,
             cell_masks,
             unit_cells,
+            words,
+            unit_bits,
             cand: vec![0; levels * cells],
             val: vec![0; levels * cells],
             placed: vec![0; levels * 3 * n],
+            board: vec![0; levels * n * words],
             count: vec![0; levels * 3 * n * n],
             left: vec![0; levels],
             frames: Vec::with_capacity(levels),
@@ -204,6 +210,14 @@ impl Solver {
         self.val[..cells].fill(0);
         self.placed[..3 * n].fill(0);
         self.count[..3 * n * n].fill(n as u8);
+        let words = self.words;
+        for d in 0..n {
+            let b = &mut self.board[d * words..(d + 1) * words];
+            b.fill(u64::MAX);
+            if cells % 64 != 0 {
+                b[words - 1] = (1u64 << (cells % 64)) - 1;
+            }
+        }
         self.left[0] = cells as u32;
         self.reset_queues();
         if n == 1 {
@@ -293,6 +307,7 @@ impl Solver {
             self.val.resize(levels * self.cells, 0);
             self.placed.resize(levels * 3 * self.n, 0);
             self.count.resize(levels * 3 * self.n * self.n, 0);
+            self.board.resize(levels * self.n * self.words, 0);
             self.left.resize(levels, 0);
         }
     }
@@ -308,6 +323,8 @@ impl Solver {
             .copy_within(from * units..(from + 1) * units, to * units);
         let k = units * self.n;
         self.count.copy_within(from * k..(from + 1) * k, to * k);
+        let k = self.n * self.words;
+        self.board.copy_within(from * k..(from + 1) * k, to * k);
         self.left[to] = self.left[from];
     }
 
@@ -485,10 +502,14 @@ impl Solver {
         let units = self.cell_units[c];
         let placed = &self.placed[ubase..ubase + 3 * n];
         let count = &mut self.count[ubase * n..(ubase + 3 * n) * n];
+        let words = self.words;
+        let board = &mut self.board[level * n * words..(level + 1) * n * words];
+        let (cw, cb) = (c / 64, !(1u64 << (c % 64)));
         let mut rest = lost;
         while rest != 0 {
             let d = rest.trailing_zeros() as usize;
             rest &= rest - 1;
+            board[d * words + cw] &= cb;
             for u in units {
                 let u = u as usize;
                 let k = &mut count[u * n + d];
@@ -543,9 +564,13 @@ impl Solver {
         // The cell's other candidates leave its units.
         self.lose(level, cell, old & !bit)?;
         // Peers lose `bit`: their units' counts of it drop (its own units have it placed),
-        // and their units are gathered into `dirty` on the way.
-        let pc = self.peer_count;
-        let peers = &self.peers[cell * pc..(cell + 1) * pc];
+        // and their units are gathered into `dirty` on the way. The peers that have it are
+        // the value's board within the cell's three units.
+        let words = self.words;
+        let [ur, uc, ub] = self.cell_units[cell].map(|u| u as usize * words);
+        let board = &mut self.board[(level * n + d) * words..(level * n + d + 1) * words];
+        board[cell / 64] &= !(1u64 << (cell % 64));
+        let unit_bits = &self.unit_bits;
         let cand = &mut self.cand[base..base + self.cells];
         let masks = &self.cell_masks;
         let cell_units = &self.cell_units;
@@ -553,16 +578,18 @@ impl Solver {
         let count = &mut self.count[ubase * n..(ubase + 3 * n) * n];
         let mut dirty = masks[cell];
         let mut dead = false;
-        for &p in peers {
-            let p = p as usize;
-            let m = cand[p];
-            if m & bit != 0 {
-                let m = m & !bit;
+        'words: for (w, bw) in board.iter_mut().enumerate() {
+            let mut x = *bw & (unit_bits[ur + w] | unit_bits[uc + w] | unit_bits[ub + w]);
+            *bw &= !x;
+            while x != 0 {
+                let p = w * 64 + x.trailing_zeros() as usize;
+                x &= x - 1;
+                let m = cand[p] & !bit;
                 cand[p] = m;
                 if m & (m.wrapping_sub(1)) == 0 {
                     if m == 0 {
                         dead = true;
-                        break;
+                        break 'words;
                     }
                     self.queue.push(p as u16);
                 }
@@ -578,14 +605,11 @@ impl Solver {
                         if *k <= 1 {
                             if *k == 0 {
                                 dead = true;
-                                break;
+                                break 'words;
                             }
                             self.hidden.push((u as u16, d as u8));
                         }
                     }
-                }
-                if dead {
-                    break;
                 }
             }
         }
