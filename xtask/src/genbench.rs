@@ -17,8 +17,9 @@
 //!   many gave up (`--no-levels` skips).
 //! - 16x16 and 25x25 (`--no-25` skips), every technique (rated) and uniqueness only (rated
 //!   and unrated):
-//!   `--big-count` puzzles each (default 3): median and worst seconds per puzzle, mean
-//!   givens, and whether all came out minimal.
+//!   `--big-count` puzzles each (default 3): median and worst seconds per puzzle (wall
+//!   clock, then CPU of the thread, which a busy machine does not inflate as much), mean
+//!   CPU seconds, mean givens, and whether all came out minimal.
 //! - qqwing, if on the PATH: `qqwing --generate N --one-line` (N = `--qqwing`, default 200)
 //!   timed as a whole, in the same run: puzzles/s.
 //!
@@ -116,12 +117,14 @@ struct Series {
     /// CPU seconds (wall seconds where unknown).
     cpu: f64,
     times: Vec<f64>,
+    /// CPU seconds per puzzle (only when asked for: reading them costs a few µs).
+    cpu_times: Vec<f64>,
     tries: u64,
     givens: u64,
     all_minimal: bool,
 }
 
-fn series(opts: GenOptions, count: u64) -> Result<Series, String> {
+fn series(opts: GenOptions, count: u64, per_puzzle_cpu: bool) -> Result<Series, String> {
     let generator = Generator::new(opts).map_err(|e| e.to_string())?;
     let mut s = Series {
         made: 0,
@@ -129,6 +132,7 @@ fn series(opts: GenOptions, count: u64) -> Result<Series, String> {
         secs: 0.0,
         cpu: 0.0,
         times: Vec::new(),
+        cpu_times: Vec::new(),
         tries: 0,
         givens: 0,
         all_minimal: true,
@@ -137,8 +141,12 @@ fn series(opts: GenOptions, count: u64) -> Result<Series, String> {
     let cpu0 = thread_cpu();
     for i in 0..count {
         let t = Instant::now();
+        let c = if per_puzzle_cpu { thread_cpu() } else { None };
         let result = generator.generate(i);
         s.times.push(t.elapsed().as_secs_f64());
+        if let (Some(a), Some(b)) = (c, per_puzzle_cpu.then(thread_cpu).flatten()) {
+            s.cpu_times.push(b - a);
+        }
         match result {
             Ok(g) => {
                 s.made += 1;
@@ -184,7 +192,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             rate,
             ..nine.clone()
         };
-        let mut s = series(opts, a.count)?;
+        let mut s = series(opts, a.count, false)?;
         println!(
             "{name} {:>5} puzzles  {:>9.1} puzzles/s ({:>7.1} per CPU s)  median {:>8.3} ms  \
              mean givens {:.1}",
@@ -202,7 +210,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
                 level: Some(level),
                 ..nine.clone()
             };
-            let mut s = series(opts, a.level_count)?;
+            let mut s = series(opts, a.level_count, false)?;
             let worst = s.times.iter().copied().fold(0.0, f64::max);
             println!(
                 "9x9 {:<8}     {:>5} puzzles  {:>9.1} puzzles/s ({:>7.1} per CPU s)  median {:>8.3} ms  \
@@ -236,16 +244,20 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
                 rate,
                 ..nine.clone()
             };
-            let mut s = series(opts, a.big_count)?;
+            let mut s = series(opts, a.big_count, true)?;
             let worst = s.times.iter().copied().fold(0.0, f64::max);
+            let cpu_worst = s.cpu_times.iter().copied().fold(0.0, f64::max);
             println!(
                 "{name} max {:<4} {} {:>5} puzzles  median {:>8.3} s  worst {:>8.3} s  \
-                 CPU {:>8.3} s per puzzle  mean givens {:.1}  all minimal: {}",
+                 CPU median {:>7.3} s  worst {:>7.3} s  mean {:>7.3} s per puzzle  \
+                 mean givens {:.1}  all minimal: {}",
                 max.to_string(),
                 if rate { "rated  " } else { "unrated" },
                 s.made,
                 median(&mut s.times),
                 worst,
+                median(&mut s.cpu_times),
+                cpu_worst,
                 if s.made + s.failed == 0 {
                     0.0
                 } else {
