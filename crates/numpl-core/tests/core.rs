@@ -606,3 +606,34 @@ fn line_files_keep_order_lines_and_errors() {
     let auto = parse_all(&text, &ParseOptions::default());
     assert_eq!(auto, all);
 }
+
+#[test]
+fn line_blanks_digits_and_letters_read_alike_on_every_path() {
+    let a = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let reference = one(a).unwrap();
+    // Every blank symbol, in lines of the fast (digits) and the table path.
+    for blank in ["0", "_", "/"] {
+        let text = a.replacen('.', blank, 3);
+        assert_eq!(one(&text).unwrap(), reference, "{text}");
+    }
+    // A 4x4 line with a 5 is out of range, and so is a 9x9 line with a letter.
+    let line_opts = ParseOptions {
+        input: InputFormat::Line,
+        ..ParseOptions::default()
+    };
+    let four = parse_one("1235341221434321", &line_opts)
+        .unwrap_err()
+        .to_string();
+    assert!(four.contains("out of range"), "{four}");
+    let letter = format!("A{}", &a[1..]);
+    assert!(err(&letter).contains("out of range"), "{}", err(&letter));
+    // 16x16 with lower- and upper-case letters.
+    let g16 = "1234567890abcdefABCDEFG..........................................................................................................................................................................................................................................................";
+    let g16 = &g16[..256];
+    let expected = g16.to_uppercase().replace('0', ".");
+    let parsed = one(g16);
+    match parsed {
+        Ok(g) => assert_eq!(format_line(&g, &Symbols::standard()), expected),
+        Err(e) => assert!(e.to_string().contains("both hold"), "{e}"),
+    }
+}
