@@ -291,7 +291,7 @@ impl Solver {
                 let v = rem.trailing_zeros() as u8 + 1;
                 level = self.frames.len();
                 self.ensure_level(level);
-                self.copy_level(level - 1, level);
+                self.copy_level(level - 1, level, true);
                 self.reset_queues();
                 if self.assign(level, cell as usize, v).is_ok() && self.propagate(level).is_ok() {
                     break;
@@ -312,13 +312,17 @@ impl Solver {
         }
     }
 
-    fn copy_level(&mut self, from: usize, to: usize) {
+    /// Copies level `from` to level `to`; the values only `with_values` (a probe's
+    /// scratch level needs none: a solution is only read from a search level).
+    fn copy_level(&mut self, from: usize, to: usize, with_values: bool) {
         let cells = self.cells;
         let units = 3 * self.n;
         self.cand
             .copy_within(from * cells..(from + 1) * cells, to * cells);
-        self.val
-            .copy_within(from * cells..(from + 1) * cells, to * cells);
+        if with_values {
+            self.val
+                .copy_within(from * cells..(from + 1) * cells, to * cells);
+        }
         self.placed
             .copy_within(from * units..(from + 1) * units, to * units);
         let k = units * self.n;
@@ -444,7 +448,7 @@ impl Solver {
     fn probe(&mut self, level: usize, cell: usize, bit: u64) -> Option<u64> {
         let to = level + 1;
         self.ensure_level(to);
-        self.copy_level(level, to);
+        self.copy_level(level, to, false);
         self.reset_queues();
         let v = bit.trailing_zeros() as u8 + 1;
         // Singles only: box-line passes cost more here than they find.
@@ -721,7 +725,7 @@ impl Solver {
                         } else {
                             c % n == line - n
                         };
-                        if !on_line {
+                        if !on_line && self.cand[base + c] & only != 0 {
                             self.remove(level, c, only)?;
                         }
                     }
@@ -753,7 +757,7 @@ impl Solver {
                     let line = self.cell_units[c0][unit_kind] as usize;
                     for k in 0..n {
                         let c = self.unit_cells[line * n + k] as usize;
-                        if self.cell_units[c][2] as usize != bx {
+                        if self.cell_units[c][2] as usize != bx && self.cand[base + c] & only != 0 {
                             self.remove(level, c, only)?;
                         }
                     }
