@@ -3,7 +3,7 @@
 //!
 //! ## Representation
 //! One bitboard per digit over the 81 cells, kept as three 27-bit band words: word
-//! `3d + b` ("subband") holds the cells of band `b` (rows `3b..3b+3`) that may still hold
+//! `9b + d` ("subband") holds the cells of band `b` (rows `3b..3b+3`) that may still hold
 //! digit `d`, bit `9r + c` for row `r` of the band and column `c`. A solved cell keeps its
 //! bit in its own digit's word and loses it everywhere else.
 //!
@@ -188,16 +188,16 @@ static KEEP_PEERS: [u32; 27] = {
     t
 };
 
-/// For a subband `3d + b`: its band b and the same digit's subbands in the other bands.
+/// For a subband `9b + d`: its band b and the same digit's subbands in the other bands.
 static BAND_OF: [(u8, u8, u8); 28] = {
     let mut t = [(0u8, 0u8, 0u8); 28];
     let mut i = 0;
     while i < 27 {
-        let b = i % 3;
+        let (b, d) = (i / 9, i % 9);
         t[i] = (
             b as u8,
-            (i - b + (b + 1) % 3) as u8,
-            (i - b + (b + 2) % 3) as u8,
+            (9 * ((b + 1) % 3) + d) as u8,
+            (9 * ((b + 2) % 3) + d) as u8,
         );
         i += 1;
     }
@@ -217,7 +217,8 @@ struct Dead;
 /// The search state: copied for every branch but the last.
 #[derive(Clone, Copy)]
 struct State {
-    /// `f[3d + b]`: the cells of band b that may hold digit d.
+    /// `f[9b + d]`: the cells of band b that may hold digit d (a band's nine words are
+    /// side by side, so clearing a cell from all of them is two vector operations).
     f: [u32; 28],
     /// Each word as its last update left it: a word that differs needs an update.
     prev: [u32; 28],
@@ -263,7 +264,7 @@ impl State {
         let solved = a & MINI_CELLS[(ALONE[keep] & ONE_COLUMN[cols]) as usize];
         self.open[b] &= !solved;
         for k in 0..9 {
-            self.f[3 * k + b] &= !solved;
+            self.f[9 * b + k] &= !solved;
         }
         self.f[i] = a;
         self.prev[i] = a;
@@ -326,7 +327,7 @@ impl State {
         for b in 0..3 {
             let (mut c1, mut c2, mut c3) = (0u32, 0u32, 0u32);
             for d in 0..9 {
-                let x = self.f[3 * d + b];
+                let x = self.f[9 * b + d];
                 c3 |= c2 & x;
                 c2 |= c1 & x;
                 c1 |= x;
@@ -342,10 +343,10 @@ impl State {
                 singles &= singles - 1;
                 // The cell's one digit, without a data-dependent loop; none left when a
                 // single placed just before took it.
-                let mut i = b;
+                let mut i = 9 * b;
                 for e in 1..9 {
-                    if self.f[3 * e + b] & bit != 0 {
-                        i = 3 * e + b;
+                    if self.f[9 * b + e] & bit != 0 {
+                        i = 9 * b + e;
                     }
                 }
                 if self.f[i] & bit == 0 {
@@ -365,11 +366,11 @@ impl State {
     fn stacks(&mut self) -> Result<bool, Dead> {
         let mut changed = false;
         for d in 0..9 {
-            let i = 3 * d;
+            let w = [self.f[d], self.f[9 + d], self.f[18 + d]];
             let cols = [
-                (self.f[i] | self.f[i] >> 9 | self.f[i] >> 18) & LOW9,
-                (self.f[i + 1] | self.f[i + 1] >> 9 | self.f[i + 1] >> 18) & LOW9,
-                (self.f[i + 2] | self.f[i + 2] >> 9 | self.f[i + 2] >> 18) & LOW9,
+                (w[0] | w[0] >> 9 | w[0] >> 18) & LOW9,
+                (w[1] | w[1] >> 9 | w[1] >> 18) & LOW9,
+                (w[2] | w[2] >> 9 | w[2] >> 18) & LOW9,
             ];
             let packed = cols[0] | cols[1] << 9 | cols[2] << 18;
             if packed == self.stack_seen[d] {
@@ -390,7 +391,7 @@ impl State {
             }
             for b in 0..3 {
                 if allowed[b] != cols[b] {
-                    self.f[i + b] &= allowed[b] * 0o001_001_001;
+                    self.f[9 * b + d] &= allowed[b] * 0o001_001_001;
                     changed = true;
                 }
             }
@@ -474,7 +475,7 @@ impl State {
     fn digits(&self, b: usize, bit: u32) -> u32 {
         let mut ds = 0;
         for d in 0..9 {
-            ds |= u32::from(self.f[3 * d + b] & bit != 0) << d;
+            ds |= u32::from(self.f[9 * b + d] & bit != 0) << d;
         }
         ds
     }
@@ -482,7 +483,7 @@ impl State {
     fn values(&self) -> [u8; 81] {
         let mut v = [0u8; 81];
         for (i, &w) in self.f[..27].iter().enumerate() {
-            let (d, b) = (i / 3, i % 3);
+            let (b, d) = (i / 9, i % 9);
             let mut w = w;
             while w != 0 {
                 let p = w.trailing_zeros() as usize;
@@ -529,7 +530,7 @@ macro_rules! search_fn {
                     return true;
                 }
                 self.out.nodes += 1;
-                let i = 3 * ds.trailing_zeros() as usize + b;
+                let i = 9 * b + ds.trailing_zeros() as usize;
                 ds &= ds - 1;
                 if ds == 0 {
                     st.f[i] &= KEEP_PEERS[p];
@@ -631,7 +632,7 @@ pub(crate) fn search(givens: &[u8; 81], limit: usize, budget: u64) -> Counted {
             if v > 9 {
                 return s.out;
             }
-            let (i, bit) = (3 * (v - 1) + b, 1u32 << p);
+            let (i, bit) = (9 * b + v - 1, 1u32 << p);
             if st.f[i] & bit == 0 {
                 // A given of the same digit saw this cell: no solution.
                 return s.out;
@@ -645,7 +646,7 @@ pub(crate) fn search(givens: &[u8; 81], limit: usize, budget: u64) -> Counted {
         }
     }
     for (i, &mine) in own.iter().enumerate() {
-        st.f[i] = (st.f[i] & !given[i % 3]) | mine;
+        st.f[i] = (st.f[i] & !given[i / 9]) | mine;
     }
     // Givens are not search nodes: count only what propagation adds.
     s.start(&mut st);
