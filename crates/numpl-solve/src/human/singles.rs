@@ -51,10 +51,18 @@ pub(crate) fn hidden_single(b: &Board) -> Result<Option<(usize, u8, usize)>, Bro
         }
         let cells = b.geo.unit(u);
         let (mut once, mut twice) = (0u64, 0u64);
-        for &c in cells {
-            let m = b.cands[c as usize];
-            twice |= once & m;
-            once |= m;
+        if u < b.n {
+            // A row's cells are consecutive: read them without the unit table.
+            for &m in &b.cands[u * b.n..(u + 1) * b.n] {
+                twice |= once & m;
+                once |= m;
+            }
+        } else {
+            for &c in cells {
+                let m = b.cands[c as usize];
+                twice |= once & m;
+                once |= m;
+            }
         }
         if (once | b.unit_placed[u]) != b.all {
             return Err(Broken);

@@ -28,17 +28,14 @@ pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
         let (mut seen, mut multi) = (0u64, 0u64);
         ga[..(n / seg + 1).min(64)].fill(0);
         gb[..seg].fill(0);
-        let (mut g, mut i) = (0, 0);
-        for &c in unit {
-            let m = b.cands[c as usize];
-            multi |= seen & m;
-            seen |= m;
-            ga[g] |= m;
-            gb[i] |= m;
-            i += 1;
-            if i == seg {
-                i = 0;
-                g += 1;
+        let g = n / seg;
+        for (chunk, a) in unit.chunks_exact(seg).zip(ga.iter_mut()) {
+            for (&c, bb) in chunk.iter().zip(gb.iter_mut()) {
+                let m = b.cands[c as usize];
+                multi |= seen & m;
+                seen |= m;
+                *a |= m;
+                *bb |= m;
             }
         }
         let one_group = |g: &[u64]| {
