@@ -188,6 +188,17 @@ static KEEP_PEERS: [u32; 27] = {
     t
 };
 
+/// For a band bit: its peers inside the band (row and box) and its column's three bits.
+static PEERS_IN_BAND: [(u32, u32); 27] = {
+    let mut t = [(0u32, 0u32); 27];
+    let mut p = 0;
+    while p < 27 {
+        t[p] = (!KEEP_PEERS[p] & ALL, 0o001_001_001 << (p % 9));
+        p += 1;
+    }
+    t
+};
+
 /// For a subband `9b + d`: its band b and the same digit's subbands in the other bands.
 static BAND_OF: [(u8, u8, u8); 28] = {
     let mut t = [(0u8, 0u8, 0u8); 28];
@@ -438,14 +449,15 @@ impl State {
                 while pairs != 0 {
                     let p = pairs.trailing_zeros() as usize;
                     pairs &= pairs - 1;
-                    let col = 0o001_001_001u32 << (p % 9);
-                    let near = !KEEP_PEERS[p] & ALL;
-                    let open = (self.open[b] & near).count_ones()
-                        + (self.open[b1] & col).count_ones()
-                        + (self.open[b2] & col).count_ones();
-                    let two = (self.pairs[b] & near).count_ones()
-                        + (self.pairs[b1] & col).count_ones()
-                        + (self.pairs[b2] & col).count_ones();
+                    let (near, col) = PEERS_IN_BAND[p];
+                    // Peers in the band in the low 27 bits, in the column of the other two
+                    // bands above them (columns line up; the second moves one bit over):
+                    // one count for open peers, one for peers with two candidates.
+                    let packed = |w: &[u32; 3]| {
+                        u64::from(w[b] & near) | u64::from((w[b1] & col) | (w[b2] & col) << 1) << 27
+                    };
+                    let open = packed(&self.open).count_ones();
+                    let two = packed(&self.pairs).count_ones();
                     let score = 4 * open + two + 1;
                     if score > best.2 {
                         best = (b, 1u32 << p, score);
