@@ -418,14 +418,7 @@ impl Solver {
     fn collect_bivalue(&mut self, level: usize) -> usize {
         let base = level * self.cells;
         let cand = &self.cand[base..base + self.cells];
-        let mut open = [0u32; 192];
-        for (c, &m) in cand.iter().enumerate() {
-            if m != 0 {
-                for u in self.cell_units[c] {
-                    open[u as usize] += 1;
-                }
-            }
-        }
+        let open = self.open_cells(level);
         let list = &mut self.probe_cells;
         list.clear();
         for (c, &m) in cand.iter().enumerate() {
@@ -463,19 +456,23 @@ impl Solver {
         r
     }
 
+    /// The open cells of every unit of `level`: N less the values placed there.
+    fn open_cells(&self, level: usize) -> [u32; 192] {
+        let units = 3 * self.n;
+        let placed = &self.placed[level * units..(level + 1) * units];
+        let mut open = [0u32; 192];
+        for (o, p) in open.iter_mut().zip(placed) {
+            *o = self.n as u32 - p.count_ones();
+        }
+        open
+    }
+
     /// Where to branch: the open cell with the fewest candidates; among those, the one
     /// whose units have the fewest open cells.
     fn pick(&self, level: usize) -> (u16, u64) {
         let base = level * self.cells;
         let cand = &self.cand[base..base + self.cells];
-        let mut open = [0u32; 192];
-        for (c, &m) in cand.iter().enumerate() {
-            if m != 0 {
-                for u in self.cell_units[c] {
-                    open[u as usize] += 1;
-                }
-            }
-        }
+        let open = self.open_cells(level);
         let mut best = (0u16, 0u64);
         let mut best_len = u32::MAX;
         let mut best_deg = u32::MAX;
@@ -662,7 +659,6 @@ impl Solver {
     /// Assigns the queued hidden singles still open (a value with one place left in a
     /// unit), each followed by the naked singles it makes.
     fn hidden_singles(&mut self, level: usize) -> Result<(), Dead> {
-        let base = level * self.cells;
         let ubase = level * 3 * self.n;
         let n = self.n;
         while let Some((u, d)) = self.hidden.pop() {
@@ -670,11 +666,15 @@ impl Solver {
             if self.placed[ubase + u] & bit != 0 {
                 continue;
             }
-            let cells = &self.unit_cells[u * n..(u + 1) * n];
-            let found = cells
+            // Its place: the value's board within the unit.
+            let words = self.words;
+            let board = &self.board[(level * n + d as usize) * words..][..words];
+            let found = board
                 .iter()
-                .map(|&c| c as usize)
-                .find(|&c| self.cand[base + c] & bit != 0);
+                .zip(&self.unit_bits[u * words..(u + 1) * words])
+                .enumerate()
+                .find(|(_, (b, ub))| *b & *ub != 0)
+                .map(|(w, (b, ub))| w * 64 + (b & ub).trailing_zeros() as usize);
             match found {
                 Some(c) => self.assign(level, c, d + 1)?,
                 // Its count reached 0 on the way, which reported the contradiction.
