@@ -219,7 +219,7 @@ static BAND_OF: [(u8, u8, u8); 28] = {
 fn shrink(a: u32) -> usize {
     SHRINK[(a & LOW9) as usize] as usize
         | (SHRINK[((a >> 9) & LOW9) as usize] as usize) << 3
-        | (SHRINK[(a >> 18) as usize] as usize) << 6
+        | (SHRINK[((a >> 18) & LOW9) as usize] as usize) << 6
 }
 
 /// A contradiction: this branch has no solution.
@@ -272,7 +272,8 @@ impl State {
         let other = OTHER_BANDS[cols];
         self.f[n1] &= other;
         self.f[n2] &= other;
-        let solved = a & MINI_CELLS[(ALONE[keep] & ONE_COLUMN[cols]) as usize];
+        // (`& 0x1FF` here and in `shrink` tells the compiler the index is in range.)
+        let solved = a & MINI_CELLS[(ALONE[keep] & ONE_COLUMN[cols] & 0x1FF) as usize];
         self.open[b] &= !solved;
         for k in 0..9 {
             self.f[9 * b + k] &= !solved;
