@@ -19,14 +19,34 @@
 //! - Naked singles: counting the nine digit words bit-sliced finds open cells with one
 //!   candidate (placed: the digit leaves the cell's row and box; the update does the rest),
 //!   cells with none (a contradiction), and cells with two (kept for guessing).
+//! - Locked candidates along stacks, when singles run dry: for each digit, the 3x3 matrix
+//!   of a stack's mini-columns (band x column) that can hold it must contain a permutation
+//!   too; mini-columns in none are cleared (a column left in one band claims the digit for
+//!   that box; hidden singles in columns follow). Digits whose columns did not change since
+//!   the last pass are skipped. About 15% fewer guesses.
 //!
 //! Placing a digit touches one word; the other digits' words and the other bands are
-//! cleaned lazily by the update, which runs anyway.
+//! cleaned lazily by the update, which runs anyway. The words that changed are found
+//! together (SSE2 compare of the words with their last-updated copies) and walked as a bit
+//! set, so a sweep has no branch per word to mispredict.
 //!
 //! ## Search
-//! Depth-first, guessing on the first cell with two candidates (almost always there is
-//! one), otherwise on an open cell with the fewest. A branch works on a copy of the 240-byte
-//! state; the last branch reuses the parent's.
+//! Depth-first. The guess goes to the cell with two candidates that has the most open peers
+//! (then the most two-candidate peers): its values reach furthest, and this takes half the
+//! guesses of "the first two-candidate cell" (top1465: 9.9 guesses a puzzle against the
+//! `sudoku` crate's 21.7; hardest-1106: 138 against 306). With no such cell, an open cell
+//! with the fewest candidates. A branch works on a copy of the state (about 280 bytes); the
+//! last branch reuses the parent's.
+//!
+//! The search is compiled twice: for the x86-64 baseline and with POPCNT/BMI1/BMI2 (the
+//! scoring counts bits), chosen at run time by `is_x86_feature_detected!`, so one binary
+//! runs everywhere and uses the fast instructions where they exist.
+//!
+//! ## Where the time goes (callgrind, hard puzzles)
+//! About 57% in the subband update (a chain of dependent table lookups per changed word),
+//! 13% in the stack pass, 13% in choosing the guess, 11% in the naked-singles pass. Per
+//! search node this costs about 1.5 times what the `sudoku` crate's node costs; it wins by
+//! needing half the nodes.
 
 /// The result of a search.
 #[derive(Clone, Debug, Default)]
