@@ -2,6 +2,8 @@
 //! remaining-values search grown into a propagating solver.
 //!
 //! - each cell keeps its candidates as a `u64` (value v is bit v-1);
+//! - each level also keeps, per value, the set of open cells that have it (a bit set of
+//!   the grid), so placing a value finds the peers that lose it a word at a time;
 //! - placing a value removes it from the cell's peers; a cell left with one candidate is
 //!   queued (naked single);
 //! - each level keeps, per unit and value, how many open cells of the unit have the value
@@ -24,6 +26,10 @@
 //!
 //! An assigned cell has no candidates left (its value is in the level's value array and in
 //! its units' placed masks), so the scans need no test for "open".
+//!
+//! Where the time goes (generator-made minimal 25x25 puzzles, callgrind): about 70% in
+//! probes, mostly placing values (`assign`); box-line passes about 15%, copying levels
+//! about 10%.
 //!
 //! Each search level is a copy of the parent's state in a preallocated stack (grown only
 //! when the search goes deeper than before), so a node allocates nothing. 9x9 grids go to
