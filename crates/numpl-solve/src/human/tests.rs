@@ -773,3 +773,36 @@ fn board_rejects_out_of_range_values_without_panicking() {
     assert!(b.is_contradictory());
     assert_eq!(HumanSolver::new().next_step(&b), None);
 }
+
+/// The memo (searches skipped where they failed on the same candidates, XY-chains on the
+/// same bivalue cells, the ALS list kept per board) only saves time: a whole solve takes
+/// exactly the steps found one at a time, each from scratch with an empty memo.
+#[test]
+fn memo_changes_no_step() {
+    let famous = include_str!("../../../../fixtures/9x9/famous.txt");
+    let mut puzzles: Vec<&str> = famous
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    // A generated 16x16 needing XY-chains, AIC, grouped AIC, ALS, Sue de Coq and
+    // forcing chains.
+    puzzles.push(
+        ".e.2.gb7...15c..d4...5...c.....ga7....c8....6bf1...g2..d.....8..5......g4........d6f.e2...c8..5......f5.e62ag..4g..4..8c..f.a.12ca.d.b..67..f..54..ba3e1.58......8..c6...fg.b19........93......a..4.....d..72...26d8....54....g9b.....6...1...df..a5b...g26.1.e.",
+    );
+    let solver = HumanSolver::new().assume_unique(true);
+    for p in puzzles {
+        let g = grid(p);
+        let report = solver.solve(&g);
+        let mut b = Board::new(&g);
+        let mut steps = Vec::new();
+        while let Some(step) = solver.next_step(&b) {
+            b.apply(&step);
+            steps.push(step);
+        }
+        assert_eq!(report.steps.len(), steps.len(), "{p}");
+        for (i, (a, c)) in report.steps.iter().zip(&steps).enumerate() {
+            assert_eq!(a, c, "{p}: step {i}");
+        }
+    }
+}
