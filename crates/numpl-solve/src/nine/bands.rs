@@ -759,6 +759,48 @@ mod tests {
         }
     }
 
+    /// The SSE2 helpers against plain loops (what other CPUs run).
+    #[test]
+    fn vector_helpers_match_plain_loops() {
+        let mut seed = 12345u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..500 {
+            let mut g = [0u8; 81];
+            for v in g.iter_mut() {
+                *v = if next() % 3 == 0 {
+                    (next() % 9 + 1) as u8
+                } else {
+                    0
+                };
+            }
+            let mut plain = [0u32; 3];
+            for (cell, &v) in g.iter().enumerate() {
+                plain[cell / 27] |= u32::from(v != 0) << (cell % 27);
+            }
+            assert_eq!(given_cells(&g), plain);
+
+            let mut st = State::new();
+            for i in 0..27 {
+                st.f[i] = next() as u32 & ALL;
+                st.prev[i] = if next() % 2 == 0 {
+                    st.f[i]
+                } else {
+                    next() as u32 & ALL
+                };
+            }
+            let mut m = 0u32;
+            for i in 0..27 {
+                m |= u32::from(st.f[i] != st.prev[i]) << i;
+            }
+            assert_eq!(st.changed(), m);
+        }
+    }
+
     #[test]
     fn an_empty_grid_has_solutions_and_clashes_have_none() {
         let r = search(&[0; 81], 3, u64::MAX);
