@@ -260,6 +260,9 @@ struct State {
     /// Per digit, its columns in the three bands (9 bits each) when `stacks` last left
     /// them: a digit whose columns are unchanged has nothing new to give there.
     stack_seen: [u32; 9],
+    /// Each word's columns (9 bits) as its last update left them (at a fixed point, the
+    /// columns of every word).
+    cols: [u16; 28],
 }
 
 impl State {
@@ -274,6 +277,7 @@ impl State {
             open: [ALL; 3],
             pairs: [0; 3],
             stack_seen: [0; 9],
+            cols: [0; 28],
         }
     }
 
@@ -289,6 +293,7 @@ impl State {
             return Err(Dead);
         }
         let cols = ((a | a >> 9 | a >> 18) & LOW9) as usize;
+        self.cols[i] = cols as u16;
         let other = OTHER_BANDS[cols];
         self.f[n1] &= other;
         self.f[n2] &= other;
@@ -398,11 +403,10 @@ impl State {
     fn stacks(&mut self) -> Result<bool, Dead> {
         let mut changed = false;
         for d in 0..9 {
-            let w = [self.f[d], self.f[9 + d], self.f[18 + d]];
             let cols = [
-                (w[0] | w[0] >> 9 | w[0] >> 18) & LOW9,
-                (w[1] | w[1] >> 9 | w[1] >> 18) & LOW9,
-                (w[2] | w[2] >> 9 | w[2] >> 18) & LOW9,
+                u32::from(self.cols[d]),
+                u32::from(self.cols[9 + d]),
+                u32::from(self.cols[18 + d]),
             ];
             let packed = cols[0] | cols[1] << 9 | cols[2] << 18;
             if packed == self.stack_seen[d] {
