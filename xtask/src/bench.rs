@@ -18,7 +18,10 @@
 //!   `peer-bench FILE [--first] --print`, so start-up, reading, parsing and writing count on
 //!   both sides. They run `--rounds` times (default 5), alternating (who goes first
 //!   alternates too); the table shows each one's median puzzles/s and the median of the
-//!   per-round ratios numpl / peer-bench (above 1: numpl is faster).
+//!   per-round ratios numpl / peer-bench (above 1: numpl is faster). A file that takes
+//!   less than `MIN_ROUND_SECS` (0.25 s) is run several times a round on each side (the
+//!   same count, found from one run of numpl first), so short runs are not one scheduler
+//!   hiccup away from a different ratio.
 //! - Second table (`--no-lib` skips it): the solver without the process around it. numpl's
 //!   library in this process (read each line with `PuzzleReader`, `solve` with
 //!   `Algorithm::Fast`, write with `format_line` into a buffer), against peer-bench's own
@@ -48,6 +51,9 @@ use std::time::Instant;
 use numpl_core::{format_line, Grid, InputFormat, ParseOptions, PuzzleReader, Shape, Symbols};
 use numpl_gen::{GenOptions, MaxTechnique, Symmetry};
 use numpl_solve::{solve, Algorithm, SolveOptions, Status};
+
+/// The least a whole-process measurement lasts: short files are run several times.
+const MIN_ROUND_SECS: f64 = 0.25;
 
 const FILES: [&str; 4] = [
     "top1465.txt",
@@ -187,17 +193,39 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             let mut lib = Vec::new();
             let mut self_reported = Vec::new();
             let mut lib_ratios = Vec::new();
+            // A short file is run several times per round (each side the same number of
+            // times, summed), so that every measurement lasts at least `MIN_ROUND_SECS`:
+            // a 20 ms run is at the mercy of one scheduler hiccup.
+            let reps = {
+                let t = time_numpl(&numpl, &path, first)?;
+                ((MIN_ROUND_SECS / t.max(1e-6)).ceil() as usize).clamp(1, 100)
+            };
             for round in 0..a.rounds {
                 // Alternate who goes first, so neither always runs on a warmer cache.
-                let run_ours = || time_numpl(&numpl, &path, first).map(|s| rate(count, s));
+                let run_ours = || -> Result<f64, String> {
+                    let mut secs = 0.0;
+                    for _ in 0..reps {
+                        secs += time_numpl(&numpl, &path, first)?;
+                    }
+                    Ok(rate(count * reps, secs))
+                };
+                let run_peer = |p: &Path| -> Result<(f64, f64), String> {
+                    let (mut secs, mut reported) = (0.0, 0.0);
+                    for _ in 0..reps {
+                        let (s, r) = time_peer(p, &path, first)?;
+                        secs += s;
+                        reported += r;
+                    }
+                    Ok((secs / reps as f64, reported / reps as f64))
+                };
                 let (ours_rate, peer_run) = match &peer {
                     None => (run_ours()?, None),
                     Some(p) if round % 2 == 0 => {
                         let o = run_ours()?;
-                        (o, Some(time_peer(p, &path, first)?))
+                        (o, Some(run_peer(p)?))
                     }
                     Some(p) => {
-                        let t = time_peer(p, &path, first)?;
+                        let t = run_peer(p)?;
                         (run_ours()?, Some(t))
                     }
                 };
