@@ -38,9 +38,10 @@
 //! with the fewest candidates. A branch works on a copy of the state (about 280 bytes); the
 //! last branch reuses the parent's.
 //!
-//! The search is compiled twice: for the x86-64 baseline and with POPCNT/BMI1/BMI2 (the
-//! scoring counts bits), chosen at run time by `is_x86_feature_detected!`, so one binary
-//! runs everywhere and uses the fast instructions where they exist.
+//! The search is compiled twice: for the x86-64 baseline and with POPCNT/BMI1/BMI2/AVX2
+//! (the scoring counts bits; VEX encodings and 256-bit state copies), chosen at run time by
+//! `is_x86_feature_detected!`, so one binary runs everywhere and uses the fast
+//! instructions where they exist.
 //!
 //! ## Where the time goes (callgrind, hard puzzles)
 //! About 57% in the subband update (a chain of dependent table lookups per changed word),
@@ -588,7 +589,8 @@ macro_rules! search_fn {
 impl Search {
     /// Runs the search with the best instruction set this CPU has: the hot loop counts
     /// bits (guess scores, node counts) and walks them (trailing zeros), which POPCNT and
-    /// BMI1/BMI2 do in one instruction each; the baseline x86-64 build has neither. The
+    /// BMI1/BMI2 do in one instruction each, and AVX2 machines get three-operand vector
+    /// code and 256-bit state copies; the baseline x86-64 build has none of these. The
     /// binary stays portable: the choice is made at run time.
     fn start(&mut self, st: &mut State) {
         #[cfg(target_arch = "x86_64")]
@@ -596,6 +598,7 @@ impl Search {
             if std::arch::is_x86_feature_detected!("popcnt")
                 && std::arch::is_x86_feature_detected!("bmi1")
                 && std::arch::is_x86_feature_detected!("bmi2")
+                && std::arch::is_x86_feature_detected!("avx2")
             {
                 // SAFETY: the CPU has the features `run_bmi` is compiled for.
                 unsafe { self.run_bmi(st) };
@@ -609,7 +612,7 @@ impl Search {
 
     #[cfg(target_arch = "x86_64")]
     search_fn!(
-        #[target_feature(enable = "popcnt,bmi1,bmi2")]
+        #[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
         run_bmi,
         unsafe
     );
@@ -654,7 +657,7 @@ pub(crate) fn search(givens: &[u8; 81], limit: usize, budget: u64) -> Counted {
 }
 
 /// As [`search`]; `best` false keeps to the baseline instruction set (for tests: the path
-/// a CPU without POPCNT/BMI takes must give the same answers).
+/// a CPU without POPCNT/BMI/AVX2 takes must give the same answers).
 fn search_on(givens: &[u8; 81], limit: usize, budget: u64, best: bool) -> Counted {
     let mut s = Search {
         limit: limit.max(1),
@@ -723,7 +726,7 @@ mod tests {
         assert_eq!(KEEP_PEERS[0] & 1, 1);
     }
 
-    /// The baseline build of the search (what a CPU without POPCNT/BMI runs) and the one
+    /// The baseline build of the search (what a CPU without POPCNT/BMI/AVX2 runs) and the one
     /// chosen at run time agree on everything, on puzzles dug at random from random grids.
     #[test]
     fn the_baseline_search_agrees_with_the_fast_one() {
