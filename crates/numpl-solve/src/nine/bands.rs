@@ -333,19 +333,29 @@ impl State {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{
-                __m128i, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps,
+                __m128i, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16,
+                _mm_packs_epi32, _mm_setzero_si128,
             };
-            let mut eq = 0u32;
-            for k in 0..7 {
-                // SAFETY: SSE2 is part of every x86-64 target; words 4k..4k+4 lie inside
-                // `f` and `prev` (28 words each), and the loads are unaligned ones.
-                let same = unsafe {
+            // SAFETY: SSE2 is part of every x86-64 target; words 4k..4k+4 (k < 7) lie
+            // inside `f` and `prev` (28 words each), and the loads are unaligned ones.
+            let eq = unsafe {
+                let cmp = |k: usize| {
                     let x = _mm_loadu_si128(self.f.as_ptr().add(4 * k).cast::<__m128i>());
                     let y = _mm_loadu_si128(self.prev.as_ptr().add(4 * k).cast::<__m128i>());
-                    _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, y)))
+                    _mm_cmpeq_epi32(x, y)
                 };
-                eq |= (same as u32) << (4 * k);
-            }
+                // Each word's all-ones/all-zeros compare narrowed (with saturation, so
+                // it stays all-ones/all-zeros) to a byte: 16 words per byte mask.
+                let lo = _mm_packs_epi16(
+                    _mm_packs_epi32(cmp(0), cmp(1)),
+                    _mm_packs_epi32(cmp(2), cmp(3)),
+                );
+                let hi = _mm_packs_epi16(
+                    _mm_packs_epi32(cmp(4), cmp(5)),
+                    _mm_packs_epi32(cmp(6), _mm_setzero_si128()),
+                );
+                _mm_movemask_epi8(lo) as u32 | (_mm_movemask_epi8(hi) as u32) << 16
+            };
             !eq & ALL
         }
         #[cfg(not(target_arch = "x86_64"))]
