@@ -35,7 +35,7 @@
 //! (then the most two-candidate peers): its values reach furthest, and this takes half the
 //! guesses of "the first two-candidate cell" (top1465: 9.9 guesses a puzzle against the
 //! `sudoku` crate's 21.7; hardest-1106: 138 against 306). With no such cell, an open cell
-//! with the fewest candidates. A branch works on a copy of the state (about 280 bytes); the
+//! with the fewest candidates. A branch works on a copy of the state (about 340 bytes); the
 //! last branch reuses the parent's.
 //!
 //! The search is compiled twice: for the x86-64 baseline and with POPCNT/BMI1/BMI2/AVX2
