@@ -39,9 +39,10 @@
 //!   for a core on a loaded machine), and the line shows the median and the worst puzzle.
 //!   Making the puzzles takes a while (25x25: seconds to a minute each). `--big 4x4,5x5,6x6` chooses
 //!   the box shapes (default `4x4,5x5`); counts: 20 of 16x16, 10 of 25x25, 2 of 36x36 and up.
-//! - `--check`: instead of timing, solve every puzzle of the files with the 9x9 path and
-//!   with the general solver, check every solution against the givens and the rules, and
-//!   report any disagreement (status, solution). Exit status 1 on a mismatch.
+//! - `--check`: instead of timing, solve every puzzle of the files (without `--files`:
+//!   every `.txt` file in `--data`, so all of `../shared/data`) with the 9x9 path and with
+//!   the general solver, check every solution against the givens and the rules, and report
+//!   any disagreement (status, solution). Exit status 1 on a mismatch.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -74,6 +75,8 @@ struct Args {
     big: bool,
     big_sizes: Vec<(usize, usize)>,
     check: bool,
+    /// `--files` was given.
+    files_given: bool,
 }
 
 fn parse_args(args: &[String]) -> Result<Args, String> {
@@ -88,6 +91,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
         big: true,
         big_sizes: vec![(4, 4), (5, 5)],
         check: false,
+        files_given: false,
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -108,7 +112,8 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
                 a.files = value("--files")?
                     .split(',')
                     .map(|s| s.to_string())
-                    .collect()
+                    .collect();
+                a.files_given = true;
             }
             "--no-peer" => a.peer = false,
             "--no-lib" => a.lib = false,
@@ -487,7 +492,20 @@ fn time_peer(bin: &Path, file: &Path, first: bool) -> Result<(f64, f64), String>
 /// `--check`: the 9x9 path against the general solver on every puzzle of the files.
 fn check(a: &Args) -> Result<(), String> {
     let mut bad = 0usize;
-    for file in &a.files {
+    // Without --files: every `.txt` file of the data directory.
+    let files = if a.files_given {
+        a.files.clone()
+    } else {
+        let mut all: Vec<String> = std::fs::read_dir(&a.data)
+            .map_err(|e| format!("bench --check: {}: {e}", a.data.display()))?
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".txt"))
+            .collect();
+        all.sort();
+        all
+    };
+    for file in &files {
         let path = a.data.join(file);
         let text = match std::fs::read_to_string(&path) {
             Ok(t) => t,
