@@ -39,10 +39,15 @@ use numpl_core::{Grid, Shape};
 
 use crate::SearchResult;
 
-/// Searches for up to `limit` solutions, stopping after `budget` nodes.
+/// Searches for up to `limit` solutions, stopping after `budget` nodes. Clashing givens
+/// give no solution and no work: the 9x9 solver finds them as it places the givens; for
+/// other shapes `Grid::check` does, before the general solver (which needs them clean).
 pub(crate) fn search(puzzle: &Grid, limit: usize, budget: u64) -> SearchResult {
     if puzzle.shape() == Shape::NINE {
         return crate::nine::search(puzzle, limit, budget);
+    }
+    if puzzle.check().is_err() {
+        return SearchResult::default();
     }
     general(puzzle, limit, budget)
 }

@@ -28,7 +28,7 @@ mod full;
 mod human;
 mod nine;
 
-use numpl_core::{Grid, Shape};
+use numpl_core::Grid;
 
 pub use human::*;
 
@@ -181,10 +181,8 @@ pub fn solve(puzzle: &Grid, algo: Algorithm, opts: &SolveOptions) -> Outcome {
             report: None,
         }
     };
-    // The 9x9 search finds clashing givens itself as it places them (and then reports no
-    // solution and no work, as below), so the fast path skips the separate check.
-    let nine_fast = algo == Algorithm::Fast && puzzle.shape() == Shape::NINE;
-    if !nine_fast && puzzle.check().is_err() {
+    // `fast::search` deals with clashing givens itself (no solution, no work).
+    if algo != Algorithm::Fast && puzzle.check().is_err() {
         return search(SearchResult::default());
     }
     match algo {
@@ -218,13 +216,6 @@ pub fn solve(puzzle: &Grid, algo: Algorithm, opts: &SolveOptions) -> Outcome {
 
 /// Counts the solutions of `puzzle`, stopping at `limit` (fast search, no budget).
 pub fn count_solutions(puzzle: &Grid, limit: usize) -> usize {
-    if puzzle.shape() == Shape::NINE {
-        // Clashing givens: no solution, found as they are placed.
-        return nine::search(puzzle, limit.max(1), u64::MAX).count;
-    }
-    if puzzle.check().is_err() {
-        return 0;
-    }
     fast::search(puzzle, limit.max(1), u64::MAX).count
 }
 

@@ -80,7 +80,7 @@ mod tests {
         }
     }
 
-    /// `solve` and `count_solutions` skip `Grid::check` on this path: every clash must be
+    /// `fast::search` skips `Grid::check` on this path: every clash must be
     /// found here, with no work reported, as the check would have it.
     #[test]
     fn every_clash_is_found_when_the_givens_are_placed() {

@@ -221,8 +221,8 @@ static PEERS_IN_BAND: [(u32, u32); 27] = {
 };
 
 /// For a subband `9b + d`: its band b and the same digit's subbands in the other bands.
-static BAND_OF: [(u8, u8, u8); 28] = {
-    let mut t = [(0u8, 0u8, 0u8); 28];
+static BAND_OF: [(u8, u8, u8); 27] = {
+    let mut t = [(0u8, 0u8, 0u8); 27];
     let mut i = 0;
     while i < 27 {
         let (b, d) = (i / 9, i % 9);
