@@ -190,6 +190,32 @@ static OTHER_BANDS: [u32; 512] = {
     t
 };
 
+/// For the 9-bit set of a band's non-empty mini-rows (see [`shrink`]): the cells of the
+/// mini-rows in some permutation ([`KEEP`] spread to cells), and the cells of those of them
+/// alone in their row and box. One lookup where two would wait on each other.
+static KEEP_CELLS: [(u32, u32); 512] = {
+    let mut t = [(0u32, 0u32); 512];
+    let mut s = 0;
+    while s < 512 {
+        let keep = KEEP[s] as usize;
+        t[s] = (MINI_CELLS[keep], MINI_CELLS[ALONE[keep] as usize]);
+        s += 1;
+    }
+    t
+};
+
+/// For the 9-bit set of a band's columns holding a digit: the cells of the boxes with
+/// exactly one column ([`ONE_COLUMN`] spread to cells).
+static ONE_COLUMN_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        t[s] = MINI_CELLS[ONE_COLUMN[s] as usize];
+        s += 1;
+    }
+    t
+};
+
 /// For a band bit: the band's cells outside its row and box, plus the cell itself.
 static KEEP_PEERS: [u32; 27] = {
     let mut t = [0u32; 27];
@@ -238,9 +264,10 @@ static BAND_OF: [(u8, u8, u8); 27] = {
 
 #[inline(always)]
 fn shrink(a: u32) -> usize {
-    SHRINK[(a & LOW9) as usize] as usize
+    (SHRINK[(a & LOW9) as usize] as usize
         | (SHRINK[((a >> 9) & LOW9) as usize] as usize) << 3
-        | (SHRINK[((a >> 18) & LOW9) as usize] as usize) << 6
+        | (SHRINK[((a >> 18) & LOW9) as usize] as usize) << 6)
+        & 0x1FF
 }
 
 /// A contradiction: this branch has no solution.
@@ -288,8 +315,8 @@ impl State {
         let (b, n1, n2) = BAND_OF[i];
         let (b, n1, n2) = (b as usize, n1 as usize, n2 as usize);
         let old = self.f[i];
-        let keep = KEEP[shrink(old)] as usize;
-        let a = old & MINI_CELLS[keep];
+        let (keep, alone) = KEEP_CELLS[shrink(old)];
+        let a = old & keep;
         if a == 0 {
             return Err(Dead);
         }
@@ -299,7 +326,7 @@ impl State {
         self.f[n1] &= other;
         self.f[n2] &= other;
         // (`& 0x1FF` here and in `shrink` tells the compiler the index is in range.)
-        let solved = a & MINI_CELLS[(ALONE[keep] & ONE_COLUMN[cols] & 0x1FF) as usize];
+        let solved = a & alone & ONE_COLUMN_CELLS[cols];
         self.open[b] &= !solved;
         for k in 0..9 {
             self.f[9 * b + k] &= !solved;
