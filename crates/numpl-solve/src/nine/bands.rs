@@ -26,28 +26,33 @@
 //!   the last pass are skipped. About 15% fewer guesses.
 //!
 //! Placing a digit touches one word; the other digits' words and the other bands are
-//! cleaned lazily by the update, which runs anyway. The words that changed are found
-//! together (SSE2 compare of the words with their last-updated copies) and walked as a bit
-//! set, so a sweep has no branch per word to mispredict.
+//! cleaned lazily by the update, which runs anyway. Every change marks its word in a bit
+//! set (the band clear finds its changed words with SSE2), and the update walks the marks a
+//! sweep at a time: no branch per word to mispredict, and, unlike comparing every word with
+//! a copy from its last update, no wide load waiting on the narrow stores just made (that
+//! compare cost about 14% of the time).
 //!
 //! ## Search
 //! Depth-first. The guess goes to the cell with two candidates that has the most open peers
 //! (then the most two-candidate peers): its values reach furthest, and this takes half the
 //! guesses of "the first two-candidate cell" (top1465: 9.9 guesses a puzzle against the
 //! `sudoku` crate's 21.7; hardest-1106: 138 against 306). With no such cell, an open cell
-//! with the fewest candidates. A branch works on a copy of the state (about 340 bytes); the
-//! last branch reuses the parent's.
+//! with the fewest candidates. A branch works on a copy of the state (232 bytes); the last
+//! branch reuses the parent's.
 //!
-//! The search is compiled twice: for the x86-64 baseline and with POPCNT/BMI1/BMI2/AVX2
-//! (the scoring counts bits; VEX encodings and 256-bit state copies), chosen at run time by
-//! `is_x86_feature_detected!`, so one binary runs everywhere and uses the fast
-//! instructions where they exist.
+//! The search is compiled three times: for the x86-64 baseline; with POPCNT/BMI1/BMI2/AVX2
+//! (the scoring counts bits; VEX encodings and 256-bit state copies); and the same with
+//! PEXT finding a word's mini-rows, for CPUs where PEXT is fast. The choice is made at run
+//! time ([`Isa::best`]), so one binary runs everywhere and uses the fast instructions where
+//! they exist.
 //!
-//! ## Where the time goes (callgrind, hard puzzles)
-//! About 57% in the subband update (a chain of dependent table lookups per changed word),
-//! 13% in the stack pass, 13% in choosing the guess, 11% in the naked-singles pass. Per
-//! search node this costs about 1.5 times what the `sudoku` crate's node costs; it wins by
-//! needing half the nodes.
+//! ## Where the time goes
+//! The update is bound by latency more than by instructions: each changed word is a chain
+//! of dependent steps (its mini-rows, one table lookup for what stays, its columns, one
+//! lookup for what the other bands lose). Cutting two lookups from that chain gave 10%
+//! with 5% fewer instructions; PEXT in place of three lookups gave 4%. callgrind on hard
+//! puzzles: about 60% of the instructions in the update, 12% in the stack pass, 10% in
+//! choosing the guess, 10% in the naked-singles pass.
 
 /// The result of a search.
 #[derive(Clone, Debug, Default)]
@@ -291,6 +296,12 @@ unsafe fn pext(a: u32, mask: u32) -> u32 {
     std::arch::x86_64::_pext_u32(a, mask)
 }
 
+/// 1 when `x` is not 0, for `x` below 2^27 (no compare, no flags).
+#[inline(always)]
+fn nonzero(x: u32) -> u32 {
+    (x + ALL) >> 27
+}
+
 /// A contradiction: this branch has no solution.
 struct Dead;
 
@@ -300,8 +311,8 @@ struct State {
     /// `f[9b + d]`: the cells of band b that may hold digit d (a band's nine words are
     /// side by side, so clearing a cell from all of them is two vector operations).
     f: [u32; 28],
-    /// Each word as its last update left it: a word that differs needs an update.
-    prev: [u32; 28],
+    /// The words changed since their last update (bit `9b + d`).
+    dirty: u32,
     /// The open cells of each band.
     open: [u32; 3],
     /// The open cells with two candidates, as the last naked-singles pass found them.
@@ -322,7 +333,7 @@ impl State {
                 f[27] = 0;
                 f
             },
-            prev: [0; 28],
+            dirty: ALL,
             open: [ALL; 3],
             pairs: [0; 3],
             stack_seen: [0; 9],
@@ -332,7 +343,7 @@ impl State {
 
     /// Updates subband `i` (see the module doc).
     #[inline(always)]
-    fn update_at<const PEXT: bool>(&mut self, i: usize) -> Result<(), Dead> {
+    fn update_at<const PEXT: bool>(&mut self, i: usize, dirty: &mut u32) -> Result<(), Dead> {
         let (b, n1, n2) = BAND_OF[i];
         let (b, n1, n2) = (b as usize, n1 as usize, n2 as usize);
         let old = self.f[i];
@@ -344,76 +355,82 @@ impl State {
         let cols = ((a | a >> 9 | a >> 18) & LOW9) as usize;
         self.cols[i] = cols as u16;
         let other = OTHER_BANDS[cols];
-        self.f[n1] &= other;
-        self.f[n2] &= other;
-        // (`& 0x1FF` here and in `shrink` tells the compiler the index is in range.)
+        let (x1, x2) = (self.f[n1], self.f[n2]);
+        self.f[n1] = x1 & other;
+        self.f[n2] = x2 & other;
+        *dirty |= nonzero(x1 & !other) << n1 | nonzero(x2 & !other) << n2;
         let solved = a & alone & ONE_COLUMN_CELLS[cols];
         self.open[b] &= !solved;
-        for k in 0..9 {
-            self.f[9 * b + k] &= !solved;
-        }
+        let lost = self.clear_band(b, solved);
+        *dirty |= (lost & !(1 << (i - 9 * b))) << (9 * b);
         self.f[i] = a;
-        self.prev[i] = a;
         Ok(())
     }
 
-    /// Runs the subband update until no word changes. The changed words are found
-    /// together (SSE2) and walked as a bit set, so the only branch that depends on the
-    /// data is the loop's end (a branch per word mispredicts about once per update).
+    /// Clears `cells` from band `b`'s nine words; the digits (bits) whose word lost any.
     #[inline(always)]
-    fn update<const PEXT: bool>(&mut self) -> Result<(), Dead> {
-        loop {
-            let mut changed = self.changed();
-            if changed == 0 {
-                return Ok(());
-            }
-            while changed != 0 {
-                let i = changed.trailing_zeros() as usize;
-                changed &= changed - 1;
-                self.update_at::<PEXT>(i)?;
-            }
-        }
-    }
-
-    /// The words that differ from their last update, as a bit set.
-    #[inline(always)]
-    fn changed(&self) -> u32 {
+    fn clear_band(&mut self, b: usize, cells: u32) -> u32 {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{
-                __m128i, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16,
-                _mm_packs_epi32, _mm_setzero_si128,
+                __m128i, _mm_and_si128, _mm_andnot_si128, _mm_castsi128_ps, _mm_cmpeq_epi32,
+                _mm_loadu_si128, _mm_movemask_ps, _mm_set1_epi32, _mm_setzero_si128,
+                _mm_storeu_si128,
             };
-            // SAFETY: SSE2 is part of every x86-64 target; words 4k..4k+4 (k < 7) lie
-            // inside `f` and `prev` (28 words each), and the loads are unaligned ones.
-            let eq = unsafe {
-                let cmp = |k: usize| {
-                    let x = _mm_loadu_si128(self.f.as_ptr().add(4 * k).cast::<__m128i>());
-                    let y = _mm_loadu_si128(self.prev.as_ptr().add(4 * k).cast::<__m128i>());
-                    _mm_cmpeq_epi32(x, y)
-                };
-                // Each word's all-ones/all-zeros compare narrowed (with saturation, so
-                // it stays all-ones/all-zeros) to a byte: 16 words per byte mask.
-                let lo = _mm_packs_epi16(
-                    _mm_packs_epi32(cmp(0), cmp(1)),
-                    _mm_packs_epi32(cmp(2), cmp(3)),
-                );
-                let hi = _mm_packs_epi16(
-                    _mm_packs_epi32(cmp(4), cmp(5)),
-                    _mm_packs_epi32(cmp(6), _mm_setzero_si128()),
-                );
-                _mm_movemask_epi8(lo) as u32 | (_mm_movemask_epi8(hi) as u32) << 16
+            let x8 = self.f[9 * b + 8];
+            self.f[9 * b + 8] = x8 & !cells;
+            // SAFETY: SSE2 is part of every x86-64 target; words 9b..9b+8 lie inside `f`,
+            // and the loads and stores are unaligned ones.
+            let kept = unsafe {
+                let p = self.f.as_mut_ptr().add(9 * b).cast::<__m128i>();
+                let c = _mm_set1_epi32(cells as i32);
+                let (v0, v1) = (_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)));
+                _mm_storeu_si128(p, _mm_andnot_si128(c, v0));
+                _mm_storeu_si128(p.add(1), _mm_andnot_si128(c, v1));
+                let z = _mm_setzero_si128();
+                let k0 =
+                    _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(v0, c), z)));
+                let k1 =
+                    _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(v1, c), z)));
+                (k0 | k1 << 4) as u32
             };
-            !eq & ALL
+            (!kept & 0xFF) | nonzero(x8 & cells) << 8
         }
         #[cfg(not(target_arch = "x86_64"))]
-        {
-            let mut m = 0u32;
-            for i in 0..27 {
-                m |= u32::from(self.f[i] != self.prev[i]) << i;
-            }
-            m
+        self.clear_band_plain(b, cells)
+    }
+
+    /// [`State::clear_band`] word by word (other CPUs; and the SSE2 version's reference).
+    #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+    fn clear_band_plain(&mut self, b: usize, cells: u32) -> u32 {
+        let mut lost = 0;
+        for k in 0..9 {
+            let x = self.f[9 * b + k];
+            self.f[9 * b + k] = x & !cells;
+            lost |= nonzero(x & cells) << k;
         }
+        lost
+    }
+
+    /// Runs the subband update until no word changes: every update marks the words it
+    /// changed, and the marks are walked as a bit set, a sweep at a time (no branch per word
+    /// to mispredict).
+    #[inline(always)]
+    fn update<const PEXT: bool>(&mut self) -> Result<(), Dead> {
+        let mut dirty = self.dirty;
+        while dirty != 0 {
+            let mut work = dirty;
+            dirty = 0;
+            while work != 0 {
+                let i = work.trailing_zeros() as usize;
+                work &= work - 1;
+                // Updated now, with whatever earlier updates of this sweep did to it.
+                dirty &= !(1 << i);
+                self.update_at::<PEXT>(i, &mut dirty)?;
+            }
+        }
+        self.dirty = 0;
+        Ok(())
     }
 
     /// Places naked singles; records cells with two candidates. True when it placed any.
@@ -449,6 +466,7 @@ impl State {
                     return Err(Dead);
                 }
                 self.f[i] &= KEEP_PEERS[p];
+                self.dirty |= 1 << i;
                 placed = true;
             }
         }
@@ -487,6 +505,7 @@ impl State {
             for b in 0..3 {
                 if allowed[b] != cols[b] {
                     self.f[9 * b + d] &= allowed[b] * 0o001_001_001;
+                    self.dirty |= 1 << (9 * b + d);
                     changed = true;
                 }
             }
@@ -630,14 +649,17 @@ macro_rules! search_fn {
                 ds &= ds - 1;
                 if ds == 0 {
                     st.f[i] &= KEEP_PEERS[p];
+                    st.dirty |= 1 << i;
                     return self.$name(st);
                 }
                 let mut child = *st;
                 child.f[i] &= KEEP_PEERS[p];
+                child.dirty |= 1 << i;
                 if self.$name(&mut child) {
                     return true;
                 }
                 st.f[i] &= !bit;
+                st.dirty |= 1 << i;
             }
             false
         }
@@ -928,19 +950,13 @@ mod tests {
             assert_eq!(given_cells(&g), plain);
 
             let mut st = State::new();
-            for i in 0..27 {
-                st.f[i] = next() as u32 & ALL;
-                st.prev[i] = if next() % 2 == 0 {
-                    st.f[i]
-                } else {
-                    next() as u32 & ALL
-                };
+            for w in st.f.iter_mut().take(27) {
+                *w = next() as u32 & ALL;
             }
-            let mut m = 0u32;
-            for i in 0..27 {
-                m |= u32::from(st.f[i] != st.prev[i]) << i;
-            }
-            assert_eq!(st.changed(), m);
+            let mut plain = st;
+            let (b, cells) = ((next() % 3) as usize, next() as u32 & next() as u32 & ALL);
+            assert_eq!(st.clear_band(b, cells), plain.clear_band_plain(b, cells));
+            assert_eq!(st.f, plain.f);
         }
     }
 
