@@ -14,8 +14,9 @@
 //!   candidates inside the band; hidden singles in rows and boxes fall out of it). A box of
 //!   the band left with one column takes the digit out of that column in the other two
 //!   bands (pointing along columns; this is also what keeps columns free of repeats). A
-//!   mini-row alone in its row and box, in a box with one column left, is a single cell:
-//!   the digit is solved there, and the cell leaves every other digit's word.
+//!   mini-row alone in its row and box with one cell left is a solved cell (found with
+//!   shifts, not a lookup that would wait on the columns): the digit is solved there, and
+//!   the cell leaves every other digit's word.
 //! - Naked singles: counting the nine digit words bit-sliced finds open cells with one
 //!   candidate (placed: the digit leaves the cell's row and box; the update does the rest),
 //!   cells with none (a contradiction), and cells with two (kept for guessing).
@@ -155,25 +156,6 @@ static ALONE: [u16; 512] = {
     t
 };
 
-/// For the 9-bit set of a band's columns holding a digit: the mini-rows (bit 3r + k) of
-/// the boxes with exactly one column.
-static ONE_COLUMN: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut s = 0;
-    while s < 512 {
-        let mut k = 0;
-        while k < 3 {
-            let cols = (s >> (3 * k)) & 7;
-            if cols != 0 && cols & (cols - 1) == 0 {
-                t[s] |= (1 << k) | (1 << (3 + k)) | (1 << (6 + k));
-            }
-            k += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
 /// For the 9-bit set of a band's columns holding a digit: the cells the other two bands
 /// keep (all but the columns of boxes with exactly one column).
 static OTHER_BANDS: [u32; 512] = {
@@ -204,18 +186,6 @@ static KEEP_CELLS: [(u32, u32); 512] = {
     while s < 512 {
         let keep = KEEP[s] as usize;
         t[s] = (MINI_CELLS[keep], MINI_CELLS[ALONE[keep] as usize]);
-        s += 1;
-    }
-    t
-};
-
-/// For the 9-bit set of a band's columns holding a digit: the cells of the boxes with
-/// exactly one column ([`ONE_COLUMN`] spread to cells).
-static ONE_COLUMN_CELLS: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut s = 0;
-    while s < 512 {
-        t[s] = MINI_CELLS[ONE_COLUMN[s] as usize];
         s += 1;
     }
     t
@@ -296,6 +266,14 @@ unsafe fn pext(a: u32, mask: u32) -> u32 {
     std::arch::x86_64::_pext_u32(a, mask)
 }
 
+/// The cells of `a` with no other cell of `a` in their mini-row (a few shifts, no lookup).
+#[inline(always)]
+fn single_in_mini_row(a: u32) -> u32 {
+    let down = ((a >> 1) & 0o333_333_333) | ((a >> 2) & 0o111_111_111);
+    let up = ((a << 1) & 0o666_666_666) | ((a << 2) & 0o444_444_444);
+    a & !(down | up)
+}
+
 /// 1 when `x` is not 0, for `x` below 2^27 (no compare, no flags).
 #[inline(always)]
 fn nonzero(x: u32) -> u32 {
@@ -359,7 +337,7 @@ impl State {
         self.f[n1] = x1 & other;
         self.f[n2] = x2 & other;
         *dirty |= nonzero(x1 & !other) << n1 | nonzero(x2 & !other) << n2;
-        let solved = a & alone & ONE_COLUMN_CELLS[cols];
+        let solved = alone & single_in_mini_row(a);
         self.open[b] &= !solved;
         let lost = self.clear_band(b, solved);
         *dirty |= (lost & !(1 << (i - 9 * b))) << (9 * b);
@@ -877,9 +855,14 @@ mod tests {
         // Mini-row (0, 0) is alone in row 0 and box 0; (1, 1) shares box 1 with (2, 1).
         assert_eq!(ALONE[0b010_010_001], 0b000_000_001);
         // Box 0 has column 1 only, box 1 columns 3 and 5, box 2 nothing.
-        assert_eq!(ONE_COLUMN[0b000_101_010], 0b001_001_001);
         assert_eq!(OTHER_BANDS[0b000_101_010], ALL & !(0o001_001_001 << 1));
         assert_eq!(KEEP_PEERS[0].count_ones(), 27 - 8 - 6);
+        // Row 0: cells 0 and 2 share a mini-row, cell 4 is alone in its; row 1: cell 15.
+        assert_eq!(
+            single_in_mini_row(0b101 | 1 << 4 | 1 << 15),
+            1 << 4 | 1 << 15
+        );
+        assert_eq!(single_in_mini_row(ALL), 0);
         assert_eq!(KEEP_PEERS[0] & 1, 1);
     }
 
