@@ -199,6 +199,23 @@ static KEEP_CELLS: [(u32, u32); 512] = {
     t
 };
 
+/// A byte's eight bits as eight bytes (bit k to the low bit of byte k).
+static SPREAD: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut x = 0;
+    while x < 256 {
+        let mut k = 0;
+        while k < 8 {
+            if x & (1 << k) != 0 {
+                t[x] |= 1 << (8 * k);
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
 /// For a band bit: the band's cells outside its row and box, plus the cell itself.
 static KEEP_PEERS: [u32; 27] = {
     let mut t = [0u32; 27];
@@ -581,18 +598,36 @@ impl State {
         ds
     }
 
+    /// The grid's values (at a solution: every cell in exactly one digit's word). Per band,
+    /// the values' four bit planes, spread eight cells at a time into bytes by a table.
     fn values(&self) -> [u8; 81] {
-        let mut v = [0u8; 81];
-        for (i, &w) in self.f[..27].iter().enumerate() {
-            let (b, d) = (i / 9, i % 9);
-            let mut w = w;
-            while w != 0 {
-                let p = w.trailing_zeros() as usize;
-                w &= w - 1;
-                v[27 * b + p] = d as u8 + 1;
+        // Room for the last band's last 8-byte store (cells 78..86).
+        let mut v = [0u8; 88];
+        for b in 0..3 {
+            let mut planes = [0u32; 4];
+            for d in 0..9 {
+                let w = self.f[9 * b + d];
+                for (k, plane) in planes.iter_mut().enumerate() {
+                    if (d + 1) & (1 << k) != 0 {
+                        *plane |= w;
+                    }
+                }
+            }
+            // Cells 8j..8j+8 of the band; the last store runs 5 bytes into the next band,
+            // with zeros (the planes have 27 bits), which that band then overwrites.
+            for j in 0..4 {
+                let spread = |x: u32| SPREAD[((x >> (8 * j)) & 0xFF) as usize];
+                let bytes = spread(planes[0])
+                    | spread(planes[1]) << 1
+                    | spread(planes[2]) << 2
+                    | spread(planes[3]) << 3;
+                let at = 27 * b + 8 * j;
+                v[at..at + 8].copy_from_slice(&bytes.to_le_bytes());
             }
         }
-        v
+        let mut out = [0u8; 81];
+        out.copy_from_slice(&v[..81]);
+        out
     }
 }
 
