@@ -1,10 +1,12 @@
-//! The batch: read puzzles, run a [`Job`] on each, write the records in input order.
+//! The batch: take work items from a [`Source`] (puzzles read from files, or the indexes of
+//! puzzles to generate), run a [`Job`] on each, write the records in input order.
 //!
 //! With one thread it is a plain loop. With more, three stages run at once: a reader thread
-//! cuts the input into chunks of [`CHUNK`] puzzles, the rayon pool processes one chunk at a
-//! time in parallel, and a writer thread prints finished chunks in order. The channels
-//! between the stages hold at most two chunks each, so memory stays flat whatever the input
-//! size. A closed stdout (`| head`) stops every stage quietly.
+//! cuts the source into chunks, the rayon pool processes one chunk at a time in parallel,
+//! and a writer thread prints finished chunks in order. The channels between the stages
+//! hold at most two chunks each, so memory stays flat whatever the input size. A closed
+//! stdout (`| head`) stops every stage quietly. Every command runs through here, so every
+//! command has the same order, progress, summary and exit status.
 
 use std::io::{self, BufWriter, ErrorKind, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,85 +17,236 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::cli::Progress as ProgressMode;
-use crate::input::{Inputs, Item};
-use crate::jobs::{Done, Job, Kind};
+use crate::settings::RunSettings;
+use crate::Exit;
 
-/// Puzzles per chunk in the parallel path.
+/// Puzzles per chunk in the parallel path, for sources of quick work.
 pub(crate) const CHUNK: usize = 4096;
+
+/// How one record ended, for the summary and the exit code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Solved,
+    Multiple,
+    Unsolvable,
+    Stuck,
+    Budget,
+    Invalid,
+    /// `show`: read and printed.
+    Shown,
+    /// `hint`: a next step was found.
+    Hinted,
+    /// `generate`: a puzzle was made.
+    Generated,
+    /// `generate`: no puzzle could be made with the options (e.g. no grid reached the level).
+    Failed,
+}
+
+impl Kind {
+    pub(crate) const ALL: [Kind; 10] = [
+        Kind::Solved,
+        Kind::Multiple,
+        Kind::Unsolvable,
+        Kind::Stuck,
+        Kind::Budget,
+        Kind::Invalid,
+        Kind::Shown,
+        Kind::Hinted,
+        Kind::Generated,
+        Kind::Failed,
+    ];
+
+    pub(crate) const fn name(self) -> &'static str {
+        match self {
+            Kind::Solved => "solved",
+            Kind::Multiple => "multiple",
+            Kind::Unsolvable => "unsolvable",
+            Kind::Stuck => "stuck",
+            Kind::Budget => "budget",
+            Kind::Invalid => "invalid",
+            Kind::Shown => "shown",
+            Kind::Hinted => "hinted",
+            Kind::Generated => "generated",
+            Kind::Failed => "failed",
+        }
+    }
+
+    /// Whether this record lets the run exit 0.
+    pub(crate) const fn ok(self) -> bool {
+        matches!(
+            self,
+            Kind::Solved | Kind::Shown | Kind::Hinted | Kind::Generated
+        )
+    }
+
+    const fn slot(self) -> usize {
+        self as usize
+    }
+}
+
+/// One output record.
+pub(crate) struct Done {
+    pub(crate) text: String,
+    pub(crate) kind: Kind,
+    /// Why the record is not what was asked for (an invalid puzzle, a failed generation):
+    /// logged as an error, in input order, by the writer.
+    pub(crate) error: Option<String>,
+}
+
+impl Done {
+    pub(crate) fn new(text: String, kind: Kind) -> Done {
+        Done {
+            text,
+            kind,
+            error: None,
+        }
+    }
+}
+
+/// A unit of work: one puzzle read, or one puzzle to generate.
+pub(crate) trait Work: Send + Sync {
+    /// How far the run is once this item is written, in the source's unit (input bytes
+    /// used, or puzzles).
+    fn progress(&self) -> u64;
+}
+
+/// Where the work comes from.
+pub(crate) trait Source: Iterator<Item: Work> + Send {
+    /// The progress at the end, when known (input size in bytes, or puzzle count).
+    fn total(&self) -> Option<u64>;
+    /// Whether [`Work::progress`] counts bytes (else puzzles).
+    fn counts_bytes(&self) -> bool;
+    /// Whether records must be written as soon as each item is done (a person typing).
+    fn interactive(&self) -> bool {
+        false
+    }
+    /// Items per chunk in the parallel path.
+    fn chunk(&self, _threads: usize) -> usize {
+        CHUNK
+    }
+    /// After the run: (some input could not be read, inputs that held no puzzle).
+    fn end(&self) -> (bool, usize) {
+        (false, 0)
+    }
+}
+
+/// What a command does with each work item.
+pub(crate) trait Job: Sync {
+    type Item;
+    fn process(&self, item: &Self::Item) -> Done;
+    /// The statuses the summary lists (all of them, even when zero).
+    fn kinds(&self) -> &'static [Kind];
+    /// More for the summary line (e.g. the generator's seed).
+    fn note(&self) -> Option<String> {
+        None
+    }
+}
 
 /// How a batch ended.
 pub(crate) struct Summary {
-    pub(crate) counts: [u64; Kind::ALL.len()],
-    pub(crate) total: u64,
-    pub(crate) elapsed: Duration,
+    counts: [u64; Kind::ALL.len()],
+    total: u64,
+    elapsed: Duration,
     /// A file could not be opened or read, or stdout failed (not by closing).
-    pub(crate) io_error: bool,
+    io_error: bool,
     /// Inputs without any puzzle.
-    pub(crate) empty_inputs: usize,
+    empty_inputs: usize,
     /// stdout was closed by the reader (e.g. `| head`): the run stopped early.
-    pub(crate) closed: bool,
+    closed: bool,
 }
 
 impl Summary {
     fn count(&mut self, kind: Kind) {
         self.total += 1;
-        let i = Kind::ALL.iter().position(|&k| k == kind).expect("listed");
-        self.counts[i] += 1;
+        self.counts[kind.slot()] += 1;
     }
 
-    pub(crate) fn of(&self, kind: Kind) -> u64 {
-        let i = Kind::ALL.iter().position(|&k| k == kind).expect("listed");
-        self.counts[i]
-    }
-
-    /// Whether every record ended well.
-    pub(crate) fn all_ok(&self) -> bool {
-        Kind::ALL.iter().all(|&k| k.ok() || self.of(k) == 0)
+    fn of(&self, kind: Kind) -> u64 {
+        self.counts[kind.slot()]
     }
 
     /// The summary line: counts per status, seconds, puzzles per second (zero, never NaN
     /// or inf, when nothing was done or no time passed).
-    pub(crate) fn line(&self, kinds: &[Kind]) -> String {
+    pub(crate) fn line(&self, kinds: &[Kind], note: Option<String>) -> String {
         let secs = self.elapsed.as_secs_f64();
         let counts: Vec<String> = kinds
             .iter()
             .map(|&k| format!("{} {}", self.of(k), k.name()))
             .collect();
         format!(
-            "numpl: {} puzzles: {}; {:.3} s, {} puzzles/s",
-            self.total,
+            "numpl: {}: {}; {:.3} s, {} puzzles/s{}",
+            plural(self.total, "puzzle", "puzzles"),
             counts.join(", "),
             secs,
-            rate(self.total, secs)
+            rate(self.total, secs),
+            note.map(|n| format!("; {n}")).unwrap_or_default()
         )
     }
-}
 
-/// Puzzles per second, rounded; 0 when nothing was done or no time passed.
-pub(crate) fn rate(count: u64, secs: f64) -> u64 {
-    if count == 0 || secs.is_nan() || secs <= 0.0 || secs.is_infinite() {
-        0
-    } else {
-        (count as f64 / secs).round() as u64
+    /// The exit status: 2 for an I/O error, 1 when some record did not end well or an
+    /// input held no puzzle, else 0. A closed stdout is not a failure.
+    pub(crate) fn exit(&self) -> Exit {
+        if self.io_error {
+            Exit::Error
+        } else if self.closed {
+            Exit::Ok
+        } else if self.empty_inputs > 0 || Kind::ALL.iter().any(|&k| !k.ok() && self.of(k) > 0) {
+            Exit::Failed
+        } else {
+            Exit::Ok
+        }
     }
 }
 
-/// The options of a batch.
-pub(crate) struct Options {
-    pub(crate) threads: usize,
-    pub(crate) progress: ProgressMode,
+/// `1 puzzle`, `2 puzzles`.
+pub(crate) fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// Runs `job` over every puzzle of `inputs`, writing records to stdout.
-pub(crate) fn run<J: Job>(job: &J, mut inputs: Inputs, opts: &Options) -> io::Result<Summary> {
+/// Items per second, never NaN or inf (0 when nothing was done or no time passed) and
+/// never rounded down to 0 when something was done: whole numbers from 100 up, three
+/// significant digits below (`42.7`, `0.0913`).
+pub(crate) fn rate(count: u64, secs: f64) -> String {
+    if count == 0 || !secs.is_finite() || secs <= 0.0 {
+        return "0".to_string();
+    }
+    let r = count as f64 / secs;
+    if r >= 100.0 {
+        format!("{}", r.round() as u64)
+    } else {
+        let digits = (2 - r.log10().floor() as i32).max(0) as usize;
+        format!("{r:.digits$}")
+    }
+}
+
+/// Runs `job` over every item of `source`, writing records to stdout, then prints the
+/// summary (unless quiet) and gives the exit status.
+pub(crate) fn run<S, J>(job: &J, source: S, settings: &RunSettings) -> io::Result<Exit>
+where
+    S: Source,
+    J: Job<Item = S::Item>,
+{
+    let summary = process(job, source, settings)?;
+    if !settings.quiet && !summary.closed {
+        eprintln!("{}", summary.line(job.kinds(), job.note()));
+    }
+    Ok(summary.exit())
+}
+
+fn process<S, J>(job: &J, mut source: S, settings: &RunSettings) -> io::Result<Summary>
+where
+    S: Source,
+    J: Job<Item = S::Item>,
+{
     let start = Instant::now();
-    let progress = Progress::new(opts.progress, &inputs);
-    let interactive = inputs.interactive();
+    let progress = Progress::new(settings.progress, &source);
+    let interactive = source.interactive();
     let mut writer = Writer::new(progress);
-    if opts.threads <= 1 || interactive {
-        for item in inputs.by_ref() {
+    if settings.threads <= 1 || interactive {
+        for item in source.by_ref() {
+            let at = item.progress();
             let done = job.process(&item);
-            if !writer.write(done) {
+            if !writer.write(done, at) {
                 break;
             }
             if interactive && !writer.flush() {
@@ -102,39 +255,35 @@ pub(crate) fn run<J: Job>(job: &J, mut inputs: Inputs, opts: &Options) -> io::Re
         }
     } else {
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(opts.threads)
+            .num_threads(settings.threads)
             .build()
             .map_err(io::Error::other)?;
+        let chunk_len = source.chunk(settings.threads).max(1);
         let stop = AtomicBool::new(false);
-        let (chunk_tx, chunk_rx) = sync_channel::<(Vec<Item>, u64)>(2);
-        let (done_tx, done_rx) = sync_channel::<(Vec<Done>, u64)>(2);
-        let (ins, w) = std::thread::scope(|s| {
+        let (chunk_tx, chunk_rx) = sync_channel::<Vec<S::Item>>(2);
+        let (done_tx, done_rx) = sync_channel::<Vec<(Done, u64)>>(2);
+        let (src, w) = std::thread::scope(|s| {
             let stop = &stop;
             let reader = s.spawn(move || {
-                // Each chunk goes with the input bytes read when it was complete, so the
-                // progress bar shows how far the written records are, not the reader.
-                let bytes = std::sync::Arc::clone(&inputs.bytes);
-                let at = move || bytes.load(Ordering::Relaxed);
-                let mut chunk = Vec::with_capacity(CHUNK);
-                for item in inputs.by_ref() {
+                let mut chunk = Vec::with_capacity(chunk_len);
+                for item in source.by_ref() {
                     chunk.push(item);
-                    if chunk.len() == CHUNK {
-                        let full = std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK));
-                        if stop.load(Ordering::Relaxed) || chunk_tx.send((full, at())).is_err() {
-                            return inputs;
+                    if chunk.len() == chunk_len {
+                        let full = std::mem::replace(&mut chunk, Vec::with_capacity(chunk_len));
+                        if stop.load(Ordering::Relaxed) || chunk_tx.send(full).is_err() {
+                            return source;
                         }
                     }
                 }
                 if !chunk.is_empty() {
-                    let _ = chunk_tx.send((chunk, at()));
+                    let _ = chunk_tx.send(chunk);
                 }
-                inputs
+                source
             });
             let writer_thread = s.spawn(move || {
-                'all: for (dones, bytes) in done_rx {
-                    writer.progress.read_to(bytes);
-                    for d in dones {
-                        if !writer.write(d) {
+                'all: for dones in done_rx {
+                    for (d, at) in dones {
+                        if !writer.write(d, at) {
                             stop.store(true, Ordering::Relaxed);
                             break 'all;
                         }
@@ -146,36 +295,41 @@ pub(crate) fn run<J: Job>(job: &J, mut inputs: Inputs, opts: &Options) -> io::Re
                 }
                 writer
             });
-            for (chunk, bytes) in chunk_rx {
+            for chunk in chunk_rx {
                 if stop.load(Ordering::Relaxed) {
                     break;
                 }
-                let dones: Vec<Done> =
-                    pool.install(|| chunk.par_iter().map(|it| job.process(it)).collect());
-                if done_tx.send((dones, bytes)).is_err() {
+                let dones: Vec<(Done, u64)> = pool.install(|| {
+                    chunk
+                        .par_iter()
+                        .map(|it| (job.process(it), it.progress()))
+                        .collect()
+                });
+                if done_tx.send(dones).is_err() {
                     break;
                 }
             }
             drop(done_tx);
-            let w = writer_thread
-                .join()
-                .expect("the writer thread does not panic");
-            let ins = reader.join().expect("the reader thread does not panic");
-            (ins, w)
+            let w = writer_thread.join();
+            let src = reader.join();
+            (src, w)
         });
-        inputs = ins;
-        writer = w;
+        // Neither thread panics (they only move items and write); if one did, its panic
+        // goes on here rather than being lost.
+        source = src.unwrap_or_else(|p| std::panic::resume_unwind(p));
+        writer = w.unwrap_or_else(|p| std::panic::resume_unwind(p));
     }
     writer.flush();
     writer.progress.finish();
     let mut summary = writer.summary;
     summary.elapsed = start.elapsed();
-    summary.io_error |= inputs.io_error;
-    summary.empty_inputs = inputs.empty_inputs;
+    let (io_error, empty_inputs) = source.end();
+    summary.io_error |= io_error;
+    summary.empty_inputs = empty_inputs;
     Ok(summary)
 }
 
-/// Writes records in order, counts them, logs their warnings, moves the progress bar.
+/// Writes records in order, counts them, logs their errors, moves the progress bar.
 struct Writer {
     out: BufWriter<io::Stdout>,
     summary: Summary,
@@ -201,18 +355,18 @@ impl Writer {
     }
 
     /// Writes one record; false when stdout is gone and the run must stop.
-    fn write(&mut self, d: Done) -> bool {
+    fn write(&mut self, d: Done, at: u64) -> bool {
         if self.failed {
             return false;
         }
-        if let Some(w) = &d.warning {
-            self.progress.suspend(|| tracing::warn!("{w}"));
+        if let Some(e) = &d.error {
+            self.progress.suspend(|| tracing::error!("{e}"));
         }
         self.summary.count(d.kind);
         if let Err(e) = self.out.write_all(d.text.as_bytes()) {
             return self.fail(e);
         }
-        self.progress.tick(self.summary.total);
+        self.progress.tick(self.summary.total, at);
         true
     }
 
@@ -238,92 +392,91 @@ impl Writer {
     }
 }
 
-/// The progress display: an indicatif bar, plain lines, or nothing.
+/// The progress display: an indicatif bar, plain lines, or nothing. Its position is that
+/// of the last record written, so it reaches 100% with the last record, not when the
+/// input has merely been read.
 struct Progress {
     bar: Option<ProgressBar>,
     /// `--progress always` without a terminal: a plain line every few seconds.
     plain: Option<Instant>,
-    bytes: std::sync::Arc<std::sync::atomic::AtomicU64>,
-    /// Input bytes behind the records written (parallel path; else `bytes` is close).
-    read_to: Option<u64>,
-    total_bytes: Option<u64>,
+    total: Option<u64>,
+    bytes: bool,
     start: Instant,
+    last: Instant,
 }
 
 impl Progress {
-    fn new(mode: ProgressMode, inputs: &Inputs) -> Progress {
+    fn new<S: Source>(mode: ProgressMode, source: &S) -> Progress {
         let tty = io::stderr().is_terminal();
         let want = match mode {
             ProgressMode::Never => false,
             ProgressMode::Auto => tty,
             ProgressMode::Always => true,
         };
-        let bar = (want && tty).then(|| match inputs.total_bytes {
-            Some(total) => {
-                ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr_with_hz(5))
-                    .with_style(
-                        ProgressStyle::with_template(
-                            "{elapsed_precise} [{wide_bar}] {percent}% {msg} ETA {eta}",
-                        )
-                        .expect("a valid template")
-                        .progress_chars("=> "),
+        let total = source.total();
+        let bar = (want && tty).then(|| {
+            let target = ProgressDrawTarget::stderr_with_hz(5);
+            let bar = match total {
+                Some(total) => ProgressBar::with_draw_target(Some(total), target).with_style(
+                    ProgressStyle::with_template(
+                        "{elapsed_precise} [{wide_bar}] {percent}% {msg} ETA {eta}",
                     )
-            }
-            None => ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(5))
-                .with_style(
+                    .expect("a valid template")
+                    .progress_chars("=> "),
+                ),
+                None => ProgressBar::with_draw_target(None, target).with_style(
                     ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
                         .expect("a valid template"),
                 ),
+            };
+            // Slow records (a big grid to generate) still show the time going on.
+            bar.enable_steady_tick(Duration::from_millis(200));
+            bar
         });
+        let now = Instant::now();
         Progress {
             bar,
-            plain: (want && !tty).then(Instant::now),
-            bytes: std::sync::Arc::clone(&inputs.bytes),
-            read_to: None,
-            total_bytes: inputs.total_bytes,
-            start: Instant::now(),
+            plain: (want && !tty).then_some(now),
+            total,
+            bytes: source.counts_bytes(),
+            start: now,
+            last: now,
         }
-    }
-
-    fn read_to(&mut self, bytes: u64) {
-        self.read_to = Some(bytes);
-    }
-
-    fn position(&self) -> u64 {
-        self.read_to
-            .unwrap_or_else(|| self.bytes.load(Ordering::Relaxed))
     }
 
     fn message(&self, done: u64) -> String {
         format!(
-            "{done} puzzles, {} puzzles/s",
+            "{}, {} puzzles/s",
+            plural(done, "puzzle", "puzzles"),
             rate(done, self.start.elapsed().as_secs_f64())
         )
     }
 
-    fn tick(&mut self, done: u64) {
-        if done % 256 != 0 {
+    /// After `done` records, the last one at `at`.
+    fn tick(&mut self, done: u64, at: u64) {
+        if self.bar.is_none() && self.plain.is_none() {
+            return;
+        }
+        // Reading the clock costs more than a quick record: look at it every 64 records
+        // when records come fast (bytes), at each record when they are whole puzzles made.
+        if self.bytes && done % 64 != 0 {
             return;
         }
         if let Some(bar) = &self.bar {
-            if self.total_bytes.is_some() {
-                bar.set_position(self.position());
-            } else {
-                bar.tick();
+            if self.total.is_some() {
+                bar.set_position(at);
             }
             bar.set_message(self.message(done));
-        } else if let Some(last) = self.plain {
-            if last.elapsed() >= Duration::from_secs(2) {
-                let bytes = self.position();
-                let pct = match self.total_bytes {
-                    Some(t) if t > 0 => {
-                        format!(" ({:.0}% of the input)", bytes as f64 * 100.0 / t as f64)
-                    }
-                    _ => String::new(),
-                };
-                eprintln!("numpl: {}{pct}", self.message(done));
-                self.plain = Some(Instant::now());
-            }
+        } else if self.last.elapsed() >= Duration::from_secs(2) {
+            let pct = match self.total {
+                Some(t) if t > 0 => {
+                    let unit = if self.bytes { "of the input" } else { "done" };
+                    format!(" ({:.0}% {unit})", at as f64 * 100.0 / t as f64)
+                }
+                _ => String::new(),
+            };
+            eprintln!("numpl: {}{pct}", self.message(done));
+            self.last = Instant::now();
         }
     }
 
@@ -337,6 +490,37 @@ impl Progress {
     fn finish(&self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rates_are_never_rounded_to_zero_nor_nan() {
+        assert_eq!(rate(0, 0.0), "0");
+        assert_eq!(rate(5, 0.0), "0");
+        assert_eq!(rate(5, f64::NAN), "0");
+        assert_eq!(rate(1, 11.7), "0.0855");
+        assert_eq!(rate(3, 2.0), "1.50");
+        assert_eq!(rate(427, 10.0), "42.7");
+        assert_eq!(rate(1000, 1.0), "1000");
+        assert_eq!(rate(999, 10.0), "99.9");
+    }
+
+    #[test]
+    fn plurals() {
+        assert_eq!(plural(1, "puzzle", "puzzles"), "1 puzzle");
+        assert_eq!(plural(0, "puzzle", "puzzles"), "0 puzzles");
+        assert_eq!(plural(2, "try", "tries"), "2 tries");
+    }
+
+    #[test]
+    fn kinds_have_their_own_slots() {
+        for (i, k) in Kind::ALL.iter().enumerate() {
+            assert_eq!(k.slot(), i);
         }
     }
 }

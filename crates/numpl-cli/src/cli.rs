@@ -1,7 +1,12 @@
-//! The command line: clap derive structs. Doc comments are the help text.
+//! The command line as clap sees it: low-level flags, one struct per command. Doc comments
+//! are the help text. Nothing here is checked beyond what clap parses: [`crate::settings`]
+//! turns these flags into validated settings in one place.
+
+use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use numpl_core::Shape;
+use numpl_gen::{Level, MaxTechnique, Symmetry, Technique, DEFAULT_MAX_TRIES};
 
 /// numpl: solve, rate and show Number Place (Sudoku) puzzles of any size, 4x4 to 64x64.
 ///
@@ -26,22 +31,22 @@ pub(crate) struct Cli {
     pub(crate) common: Common,
 }
 
-/// The subcommands. To add one: a variant here (its args struct in its own module) and an
-/// arm in `run()` in main.rs.
+/// The subcommands. To add one: a variant here, its settings in `settings.rs`, and its
+/// own file under `commands/`.
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
     /// Parse puzzles and print them in another format (`--format detail`: candidates).
-    Show(ShowArgs),
+    Show(FilesArgs),
     /// Solve puzzles: one record per puzzle (solved, multiple, unsolvable, budget, invalid).
     Solve(SolveArgs),
     /// Rate puzzles with the human-technique solver: techniques used, level, score.
-    Rate(RateArgs),
+    Rate(FilesArgs),
     /// The next logical step of each puzzle, explained (human techniques, no guessing).
-    Hint(RateArgs),
+    Hint(FilesArgs),
     /// Every step of a logical solution of each puzzle, explained.
-    Explain(RateArgs),
+    Explain(FilesArgs),
     /// Generate puzzles: unique, symmetric, minimal, solvable within a technique limit.
-    Generate(crate::generate::GenerateArgs),
+    Generate(GenerateArgs),
 }
 
 /// Options every command takes (they may be given before or after the command name).
@@ -65,13 +70,15 @@ pub(crate) struct Common {
     #[arg(long, value_name = "STR", global = true)]
     pub(crate) symbols: Option<String>,
 
-    /// Worker threads; default: all cores. 1 is the plain sequential path.
+    /// Worker threads; default: all cores (at most 4 per core). 1 is the plain sequential
+    /// path.
     #[arg(long, short = 'j', value_name = "N", global = true)]
     pub(crate) threads: Option<usize>,
 
-    /// Only errors on stderr; no summary.
-    #[arg(long, short = 'q', global = true, conflicts_with = "verbose")]
-    pub(crate) quiet: bool,
+    /// -q: no summary and no warnings, only errors (such as why a puzzle is invalid);
+    /// -qq: nothing at all on stderr.
+    #[arg(long, short = 'q', action = clap::ArgAction::Count, global = true, conflicts_with = "verbose")]
+    pub(crate) quiet: u8,
 
     /// More messages on stderr (-v: info, -vv: debug). `RUST_LOG` overrides.
     #[arg(long, short = 'v', action = clap::ArgAction::Count, global = true)]
@@ -86,18 +93,18 @@ fn parse_shape(s: &str) -> Result<Shape, String> {
     s.parse::<Shape>().map_err(|e| e.to_string())
 }
 
-/// `numpl show`.
+/// Commands that take only puzzle files: `show`, `rate`, `hint`, `explain`.
 #[derive(Debug, Args)]
-pub(crate) struct ShowArgs {
+pub(crate) struct FilesArgs {
     /// Puzzle files; none or `-` reads stdin.
-    pub(crate) files: Vec<String>,
+    pub(crate) files: Vec<PathBuf>,
 }
 
 /// `numpl solve`.
 #[derive(Debug, Args)]
 pub(crate) struct SolveArgs {
     /// Puzzle files; none or `-` reads stdin.
-    pub(crate) files: Vec<String>,
+    pub(crate) files: Vec<PathBuf>,
 
     /// The algorithm: `fast` (bitmask search), `full` (the seed's plain backtracking),
     /// `human` (techniques only, never guesses).
@@ -114,14 +121,63 @@ pub(crate) struct SolveArgs {
     pub(crate) budget: Option<u64>,
 }
 
-/// `numpl rate`, `hint`, `explain`: files only.
+/// `numpl generate`.
 #[derive(Debug, Args)]
-pub(crate) struct RateArgs {
-    /// Puzzle files; none or `-` reads stdin.
-    pub(crate) files: Vec<String>,
+pub(crate) struct GenerateArgs {
+    /// Grid size N (4, 6, 9, 16, 25, 36 ...; the most square boxes) or a box shape RxC
+    /// (e.g. `2x3`). `--box` means the same.
+    #[arg(long, value_name = "N|RxC", value_parser = parse_shape)]
+    pub(crate) size: Option<Shape>,
+
+    /// How many puzzles.
+    #[arg(long, short = 'n', default_value_t = 1, value_name = "K")]
+    pub(crate) count: u64,
+
+    /// The run's seed: the same seed, options and numpl version give the same puzzles.
+    /// Default: a random seed, reported on stderr and in JSON.
+    #[arg(long, value_name = "S")]
+    pub(crate) seed: Option<u64>,
+
+    /// Symmetry of the givens: none, point, horizontal, vertical, diagonal, antidiagonal,
+    /// rot90, dihedral (the last four need square boxes).
+    #[arg(long, default_value = "point", value_parser = parse_symmetry)]
+    pub(crate) symmetry: Symmetry,
+
+    /// The hardest technique a puzzle may need (e.g. hidden_single, naked_pair, x_wing,
+    /// xy_wing); `all`: anything the human solver knows; `none`: uniqueness only.
+    #[arg(long, value_name = "NAME", default_value = "all", value_parser = parse_max)]
+    pub(crate) max_technique: MaxTechnique,
+
+    /// Only puzzles the human solver rates at this level: easy, medium, hard, unfair, extreme.
+    #[arg(long, value_parser = parse_level)]
+    pub(crate) level: Option<Level>,
+
+    /// Only puzzles whose logical solution needs this technique (e.g. x_wing, xy_wing).
+    #[arg(long, value_name = "NAME", value_parser = parse_technique)]
+    pub(crate) require: Option<Technique>,
+
+    /// With --level or --require: the most grids dug for one puzzle before giving up on it.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TRIES)]
+    pub(crate) max_tries: u32,
 }
 
-/// Output formats (CONTRACT §4).
+fn parse_symmetry(s: &str) -> Result<Symmetry, String> {
+    s.parse::<Symmetry>().map_err(|e| e.to_string())
+}
+
+fn parse_max(s: &str) -> Result<MaxTechnique, String> {
+    s.parse::<MaxTechnique>().map_err(|e| e.to_string())
+}
+
+fn parse_technique(s: &str) -> Result<Technique, String> {
+    s.parse::<Technique>().map_err(|e| e.to_string())
+}
+
+fn parse_level(s: &str) -> Result<Level, String> {
+    s.parse::<Level>().map_err(|e| e.to_string())
+}
+
+/// Output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Format {
     /// N*N symbols on one line, `.` for a blank.
@@ -134,7 +190,7 @@ pub(crate) enum Format {
     Json,
 }
 
-/// Input formats (CONTRACT §3).
+/// Input formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Input {
     /// Decide per file.
@@ -167,16 +223,6 @@ pub(crate) enum Algo {
     Human,
 }
 
-impl Algo {
-    pub(crate) fn algorithm(self) -> numpl_solve::Algorithm {
-        match self {
-            Algo::Fast => numpl_solve::Algorithm::Fast,
-            Algo::Full => numpl_solve::Algorithm::Full,
-            Algo::Human => numpl_solve::Algorithm::Human,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -199,5 +245,42 @@ mod tests {
     fn a_bad_box_is_a_usage_error() {
         let e = Cli::try_parse_from(["numpl", "show", "--box", "1x7"]).unwrap_err();
         assert!(e.to_string().contains("box 1x7 is not allowed"), "{e}");
+    }
+
+    fn generate_args(line: &[&str]) -> GenerateArgs {
+        match Cli::try_parse_from(line).unwrap().command {
+            Command::Generate(a) => a,
+            other => panic!("parsed as {other:?}"),
+        }
+    }
+
+    #[test]
+    fn generate_options_parse_with_their_defaults() {
+        let a = generate_args(&["numpl", "generate"]);
+        assert_eq!((a.size, a.count, a.seed), (None, 1, None));
+        assert_eq!(a.symmetry, Symmetry::Point);
+        assert_eq!(a.max_technique, MaxTechnique::All);
+        let a = generate_args(&[
+            "numpl",
+            "generate",
+            "--size",
+            "2x3",
+            "--count",
+            "5",
+            "--seed",
+            "7",
+            "--symmetry",
+            "vertical",
+            "--max-technique",
+            "x_wing",
+            "--level",
+            "hard",
+        ]);
+        assert_eq!(a.size, Some(Shape::new(2, 3).unwrap()));
+        assert_eq!((a.count, a.seed), (5, Some(7)));
+        assert_eq!(a.symmetry, Symmetry::Vertical);
+        assert_eq!(a.level, Some(Level::Hard));
+        assert!(Cli::try_parse_from(["numpl", "generate", "--symmetry", "spiral"]).is_err());
+        assert!(Cli::try_parse_from(["numpl", "generate", "--level", "fiendish"]).is_err());
     }
 }

@@ -1,11 +1,16 @@
 //! Reading puzzles from files and stdin, as one stream with a global index.
 
+use std::ffi::OsStr;
 use std::fs::File;
-use std::io::{self, BufReader, IsTerminal, Read};
+use std::io::{self, BufRead, BufReader, IsTerminal, Read};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use numpl_core::{InputFormat, ParseErrorKind, ParseOptions, Parsed, PuzzleReader};
+
+use crate::batch::{Source, Work};
+use crate::settings::InputSettings;
 
 /// The name used for standard input in messages and records.
 pub(crate) const STDIN_NAME: &str = "<stdin>";
@@ -14,7 +19,7 @@ pub(crate) const STDIN_NAME: &str = "<stdin>";
 pub(crate) struct Item {
     /// 0-based, in input order across all files.
     pub(crate) index: u64,
-    /// The file it came from (`<stdin>` for standard input).
+    /// The file it came from (`<stdin>` for standard input), as messages show it.
     pub(crate) file: Arc<str>,
     /// The 1-based line it starts on (for a bad puzzle: the line that is wrong).
     pub(crate) line: usize,
@@ -22,56 +27,81 @@ pub(crate) struct Item {
     pub(crate) format: InputFormat,
     /// The puzzle, or the message saying why it could not be read (naming file and line).
     pub(crate) puzzle: Result<Parsed, String>,
+    /// Input bytes used up to the end of this puzzle, over all files (for progress).
+    end: u64,
 }
 
-/// Counts the bytes read through it, for the progress bar.
+impl Work for Item {
+    fn progress(&self) -> u64 {
+        self.end
+    }
+}
+
+/// A buffered input that counts the bytes the parser has used (not merely read ahead), so
+/// that progress follows the puzzles read.
 struct Counting {
-    inner: Box<dyn Read + Send>,
-    bytes: Arc<AtomicU64>,
+    inner: BufReader<Box<dyn Read + Send>>,
+    used: Arc<AtomicU64>,
 }
 
 impl Read for Counting {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
-        self.bytes.fetch_add(n as u64, Ordering::Relaxed);
+        self.used.fetch_add(n as u64, Ordering::Relaxed);
         Ok(n)
+    }
+}
+
+impl BufRead for Counting {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amt: usize) {
+        self.inner.consume(amt);
+        self.used.fetch_add(amt as u64, Ordering::Relaxed);
     }
 }
 
 struct Current {
     name: Arc<str>,
-    reader: PuzzleReader<BufReader<Counting>>,
+    reader: PuzzleReader<Counting>,
     puzzles: u64,
+}
+
+fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == OsStr::new("-")
 }
 
 /// Every puzzle of a list of files, in order. Problems with whole files (cannot open,
 /// cannot read, no puzzle at all) are logged and remembered, not yielded.
 pub(crate) struct Inputs {
-    files: Vec<String>,
+    files: Vec<PathBuf>,
     next_file: usize,
     current: Option<Current>,
     opts: ParseOptions,
     index: u64,
-    /// Bytes read so far from all files.
-    pub(crate) bytes: Arc<AtomicU64>,
+    /// Bytes the parser has used so far, over all files.
+    used: Arc<AtomicU64>,
     /// The total size of the files, when every one is a regular file.
-    pub(crate) total_bytes: Option<u64>,
+    total_bytes: Option<u64>,
     /// Some file could not be opened or read.
-    pub(crate) io_error: bool,
+    io_error: bool,
     /// Inputs that held no puzzle.
-    pub(crate) empty_inputs: usize,
+    empty_inputs: usize,
 }
 
 impl Inputs {
     /// The inputs named on the command line (none means stdin).
-    pub(crate) fn new(mut files: Vec<String>, opts: ParseOptions) -> Inputs {
+    pub(crate) fn new(settings: InputSettings) -> Inputs {
+        let InputSettings { mut files, parse } = settings;
         if files.is_empty() {
-            files.push("-".to_string());
+            files.push(PathBuf::from("-"));
         }
         let total_bytes = files
             .iter()
             .map(|f| {
-                if f == "-" {
+                if is_stdin(f) {
                     None
                 } else {
                     std::fs::metadata(f)
@@ -81,36 +111,32 @@ impl Inputs {
                 }
             })
             .sum::<Option<u64>>();
+        tracing::info!("{} input(s), input format {:?}", files.len(), parse.input);
         Inputs {
             files,
             next_file: 0,
             current: None,
-            opts,
+            opts: parse,
             index: 0,
-            bytes: Arc::new(AtomicU64::new(0)),
+            used: Arc::new(AtomicU64::new(0)),
             total_bytes,
             io_error: false,
             empty_inputs: 0,
         }
     }
 
-    /// Whether one of the inputs is an interactive terminal (then records are written as
-    /// soon as each puzzle is read).
-    pub(crate) fn interactive(&self) -> bool {
-        self.files.iter().any(|f| f == "-") && io::stdin().is_terminal()
-    }
-
     fn open_next(&mut self) -> bool {
         while self.next_file < self.files.len() {
-            let path = self.files[self.next_file].clone();
+            let path = &self.files[self.next_file];
             self.next_file += 1;
-            let (name, inner): (Arc<str>, Box<dyn Read + Send>) = if path == "-" {
+            let (name, inner): (Arc<str>, Box<dyn Read + Send>) = if is_stdin(path) {
                 (Arc::from(STDIN_NAME), Box::new(io::stdin()))
             } else {
-                match File::open(&path) {
-                    Ok(f) => (Arc::from(path.as_str()), Box::new(f)),
+                let name: Arc<str> = Arc::from(path.display().to_string());
+                match File::open(path) {
+                    Ok(f) => (name, Box::new(f)),
                     Err(e) => {
-                        tracing::error!("{path}: cannot open: {e}");
+                        tracing::error!("{name}: cannot open: {e}");
                         self.io_error = true;
                         continue;
                     }
@@ -118,16 +144,12 @@ impl Inputs {
             };
             tracing::debug!("{name}: reading");
             let counting = Counting {
-                inner,
-                bytes: Arc::clone(&self.bytes),
+                inner: BufReader::with_capacity(1 << 16, inner),
+                used: Arc::clone(&self.used),
             };
-            let reader = PuzzleReader::new(
-                BufReader::with_capacity(1 << 16, counting),
-                self.opts.clone(),
-            );
             self.current = Some(Current {
                 name,
-                reader,
+                reader: PuzzleReader::new(counting, self.opts.clone()),
                 puzzles: 0,
             });
             return true;
@@ -144,7 +166,7 @@ impl Iterator for Inputs {
             if self.current.is_none() && !self.open_next() {
                 return None;
             }
-            let cur = self.current.as_mut().expect("opened above");
+            let cur = self.current.as_mut()?;
             match cur.reader.next() {
                 None => {
                     tracing::debug!("{}: {} puzzle(s)", cur.name, cur.puzzles);
@@ -165,6 +187,7 @@ impl Iterator for Inputs {
                     let index = self.index;
                     self.index += 1;
                     let file = Arc::clone(&cur.name);
+                    let end = self.used.load(Ordering::Relaxed);
                     let format = cur.reader.format().unwrap_or(InputFormat::Line);
                     return Some(match r {
                         Ok(p) => Item {
@@ -173,6 +196,7 @@ impl Iterator for Inputs {
                             format: p.format,
                             puzzle: Ok(p),
                             file,
+                            end,
                         },
                         Err(e) => Item {
                             index,
@@ -180,10 +204,65 @@ impl Iterator for Inputs {
                             format,
                             puzzle: Err(format!("{file}:{}: {}", e.line, e.kind)),
                             file,
+                            end,
                         },
                     });
                 }
             }
         }
+    }
+}
+
+impl Source for Inputs {
+    fn total(&self) -> Option<u64> {
+        self.total_bytes
+    }
+
+    fn counts_bytes(&self) -> bool {
+        true
+    }
+
+    fn interactive(&self) -> bool {
+        self.files.iter().any(|f| is_stdin(f)) && io::stdin().is_terminal()
+    }
+
+    fn end(&self) -> (bool, usize) {
+        (self.io_error, self.empty_inputs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Progress follows the puzzles handed out, not the bytes read ahead into the buffer:
+    /// each item's position is the end of its own last line.
+    #[test]
+    fn progress_is_the_end_of_each_puzzle() {
+        let dir = std::env::temp_dir().join(format!("numpl-input-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // 82 bytes (a 16-symbol line would make the reader look ahead: it could be a row).
+        let line = format!("{}\n", "1".repeat(81));
+        let a = dir.join("a.txt");
+        let b = dir.join("b.txt");
+        std::fs::write(&a, format!("# head\n{}", line.repeat(3))).unwrap(); // 7 + 246 bytes
+        std::fs::write(&b, line.repeat(2)).unwrap();
+        let inputs = Inputs::new(InputSettings {
+            files: vec![a, b],
+            parse: ParseOptions::default(),
+        });
+        assert_eq!(inputs.total(), Some(253 + 164));
+        let got: Vec<(u64, usize, u64)> = inputs.map(|i| (i.index, i.line, i.progress())).collect();
+        assert_eq!(
+            got,
+            vec![
+                (0, 2, 89),
+                (1, 3, 171),
+                (2, 4, 253),
+                (3, 1, 335),
+                (4, 2, 417)
+            ]
+        );
+        let _ = std::fs::remove_dir_all(dir);
     }
 }

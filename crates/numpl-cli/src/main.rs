@@ -1,32 +1,43 @@
-//! `numpl`: the command-line tool. Thin glue: `main` parses the arguments, installs the
-//! log subscriber, calls [`run`] and maps its result to the exit code (CONTRACT §7):
+//! `numpl`: the command-line tool. Thin glue: `main` parses the arguments, resolves them
+//! into checked [`Settings`], runs the command and maps the result to the exit status:
 //! 0 every puzzle ended well, 1 some puzzle did not, 2 usage or I/O error.
 //!
-//! Layout: `cli` (clap structs), `input` (files and stdin as one stream of puzzles),
-//! `jobs` (what each command does with one puzzle), `record` (the JSON wire struct),
-//! `batch` (the ordered, parallel, bounded-memory pipeline with progress and summary).
+//! The flow, top to bottom (each module only uses the ones below it):
+//! - `cli`: the clap structs (flags as typed);
+//! - `settings`: flags resolved and checked once (threads, symbols, box, formats, the
+//!   generator's options) into [`Settings`];
+//! - `commands/*`: one file per command, each a [`batch::Job`] that turns one puzzle (or one
+//!   index to generate) into its record;
+//! - `input` (files and stdin as one stream of puzzles), `record` (the JSON wire struct);
+//! - `batch`: the ordered, parallel, bounded-memory pipeline with progress and summary that
+//!   every command runs through.
 
 mod batch;
 mod cli;
-mod generate;
+mod commands;
 mod input;
-mod jobs;
 mod record;
+mod settings;
 
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
-use numpl_core::{InputFormat, ParseOptions, Symbols};
-use numpl_solve::{Algorithm, SolveOptions};
 
-use crate::cli::{Cli, Command, Common, Format, Input};
+use crate::cli::Cli;
+use crate::commands::explain::ExplainJob;
+use crate::commands::generate::{GenerateJob, Indexes};
+use crate::commands::hint::HintJob;
+use crate::commands::rate::RateJob;
+use crate::commands::show::ShowJob;
+use crate::commands::solve::SolveJob;
 use crate::input::Inputs;
-use crate::jobs::{ExplainJob, Job, ShowJob, SolveJob};
+use crate::settings::{Settings, Task};
 
-/// Exit codes (CONTRACT §7).
+/// Exit statuses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Exit {
-    /// Every puzzle ended `solved` (or was read, for `show`).
+pub(crate) enum Exit {
+    /// Every puzzle ended `solved` (or was read, for `show`; or was made, for `generate`).
     Ok = 0,
     /// Some puzzle ended otherwise.
     Failed = 1,
@@ -35,165 +46,98 @@ enum Exit {
 }
 
 fn main() -> ExitCode {
-    // clap prints help/version and exits 0, or prints a usage error and exits 2.
-    let cli = Cli::parse();
-    init_logging(&cli.common);
-    let code = match run(cli) {
-        Ok(code) => code,
-        Err(msg) => {
-            tracing::error!("{msg}");
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return ExitCode::from(clap_exit(&e) as u8),
+    };
+    init_logging(cli.common.quiet, cli.common.verbose);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let code = match Settings::resolve(cli, cores) {
+        Ok(settings) => match run(settings) {
+            Ok(code) => code,
+            Err(e) => {
+                tracing::error!("{e}");
+                Exit::Error
+            }
+        },
+        Err(e) => {
+            tracing::error!("{e}");
             Exit::Error
         }
     };
     ExitCode::from(code as u8)
 }
 
-/// Logs go to stderr. `RUST_LOG` wins; otherwise `-q` shows errors only, the default shows
-/// warnings (e.g. bad puzzles), `-v` info, `-vv` debug, `-vvv` trace.
-fn init_logging(common: &Common) {
-    use tracing_subscriber::EnvFilter;
-    let level = if common.quiet {
-        "error"
-    } else {
-        match common.verbose {
-            0 => "warn",
-            1 => "info",
-            2 => "debug",
-            _ => "trace",
+/// What clap could not take: `--help` and `--version` go to stdout (exit 0, or 2 when
+/// stdout cannot be written, e.g. `numpl --help > /dev/full`); usage errors to stderr
+/// (exit 2).
+fn clap_exit(e: &clap::Error) -> Exit {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let out = std::io::stdout();
+            let text = if out.is_terminal() {
+                e.render().ansi().to_string()
+            } else {
+                e.render().to_string()
+            };
+            let mut out = out.lock();
+            match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                Ok(()) => Exit::Ok,
+                Err(err) => {
+                    eprintln!("numpl: cannot write to stdout: {err}");
+                    Exit::Error
+                }
+            }
         }
+        _ => {
+            let _ = e.print();
+            Exit::Error
+        }
+    }
+}
+
+/// Logs go to stderr. `RUST_LOG` wins; otherwise `-q` shows errors only (such as why a
+/// puzzle is invalid), `-qq` nothing, the default shows warnings too, `-v` info, `-vv`
+/// debug, `-vvv` trace.
+fn init_logging(quiet: u8, verbose: u8) {
+    use tracing_subscriber::EnvFilter;
+    let level = match (quiet, verbose) {
+        (0, 0) => "warn",
+        (0, 1) => "info",
+        (0, 2) => "debug",
+        (0, _) => "trace",
+        (1, _) => "error",
+        _ => "off",
     };
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(level));
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .with_ansi(std::io::stderr().is_terminal())
         .with_target(false)
         .without_time()
         .init();
 }
 
-/// Runs one command. `Err` is a usage or setup error (exit 2).
-fn run(cli: Cli) -> Result<Exit, String> {
-    let common = &cli.common;
-    let symbols = match &common.symbols {
-        Some(s) => Symbols::custom(s).map_err(|e| e.to_string())?,
-        None => Symbols::standard(),
-    };
-    if let (Some(n), Some(shape)) = (symbols.custom_len(), common.shape) {
-        if n != shape.size() {
-            return Err(format!(
-                "--symbols has {n} characters but --box {shape} has {} values",
-                shape.size()
-            ));
+/// Runs one command. `Err` is an error that ends the whole run (exit 2).
+fn run(settings: Settings) -> std::io::Result<Exit> {
+    let Settings { run, output, task } = settings;
+    match task {
+        Task::Show(inputs) => batch::run(&ShowJob { output }, Inputs::new(inputs), &run),
+        Task::Solve { inputs, algo, opts } => {
+            batch::run(&SolveJob { algo, opts, output }, Inputs::new(inputs), &run)
         }
-    }
-    let parse = ParseOptions {
-        input: match common.input {
-            Input::Auto => InputFormat::Auto,
-            Input::Line => InputFormat::Line,
-            Input::Grid => InputFormat::Grid,
-        },
-        shape: common.shape,
-        symbols: symbols.clone(),
-    };
-    match cli.command {
-        Command::Show(args) => {
-            let job = ShowJob {
-                format: common.format,
-                symbols,
-            };
-            batch_run(&job, args.files, parse, common)
-        }
-        Command::Solve(args) => {
-            let job = SolveJob {
-                algo: args.algo.algorithm(),
-                opts: SolveOptions {
-                    limit: if args.first { 1 } else { 2 },
-                    budget: args.budget,
-                },
-                format: common.format,
-                symbols,
-                rate: false,
-            };
-            batch_run(&job, args.files, parse, common)
-        }
-        Command::Rate(args) => {
-            if matches!(common.format, Some(Format::Grid | Format::Detail)) {
-                return Err("numpl rate writes `--format line` (readable) or `json`".into());
+        Task::Rate(inputs) => batch::run(&RateJob { output }, Inputs::new(inputs), &run),
+        Task::Hint(inputs) => batch::run(&HintJob { output }, Inputs::new(inputs), &run),
+        Task::Explain(inputs) => batch::run(&ExplainJob { output }, Inputs::new(inputs), &run),
+        Task::Generate(g) => {
+            let count = g.count;
+            let job = GenerateJob::new(g, output);
+            if !run.quiet {
+                eprintln!("numpl: {}", job.describe(count));
             }
-            let job = SolveJob {
-                algo: Algorithm::Human,
-                opts: SolveOptions::default(),
-                format: common.format,
-                symbols,
-                rate: true,
-            };
-            batch_run(&job, args.files, parse, common)
+            batch::run(&job, Indexes::new(count), &run)
         }
-        Command::Hint(args) => explain(args.files, true, symbols, parse, common),
-        Command::Explain(args) => explain(args.files, false, symbols, parse, common),
-        Command::Generate(args) => generate::run(args, common, &symbols),
     }
-}
-
-/// `numpl hint` and `numpl explain`.
-fn explain(
-    files: Vec<String>,
-    hint: bool,
-    symbols: Symbols,
-    parse: ParseOptions,
-    common: &Common,
-) -> Result<Exit, String> {
-    if matches!(common.format, Some(Format::Grid | Format::Detail)) {
-        return Err("numpl hint and explain write `--format line` (text) or `json`".into());
-    }
-    let job = ExplainJob {
-        format: common.format,
-        symbols,
-        hint,
-    };
-    batch_run(&job, files, parse, common)
-}
-
-/// Runs a job over files as a batch, prints the summary, and picks the exit code.
-fn batch_run<J: Job>(
-    job: &J,
-    files: Vec<String>,
-    parse: ParseOptions,
-    common: &Common,
-) -> Result<Exit, String> {
-    let threads = match common.threads {
-        Some(0) => return Err("--threads must be at least 1".into()),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
-    tracing::info!(
-        "{} input(s), {threads} thread(s), input format {:?}",
-        files.len().max(1),
-        parse.input
-    );
-    let inputs = Inputs::new(files, parse);
-    let opts = batch::Options {
-        threads,
-        progress: common.progress,
-    };
-    let summary = batch::run(job, inputs, &opts).map_err(|e| e.to_string())?;
-    if summary.closed {
-        // stdout was closed (`| head`): stop quietly.
-        return Ok(if summary.io_error {
-            Exit::Error
-        } else {
-            Exit::Ok
-        });
-    }
-    if !common.quiet {
-        eprintln!("{}", summary.line(job.kinds()));
-    }
-    Ok(if summary.io_error {
-        Exit::Error
-    } else if !summary.all_ok() || summary.empty_inputs > 0 {
-        Exit::Failed
-    } else {
-        Exit::Ok
-    })
 }

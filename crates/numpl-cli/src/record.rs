@@ -1,19 +1,25 @@
-//! The JSON record (CONTRACT §6): a serialize-only wire struct, one object per line.
-//! Fields that do not apply are left out.
+//! The JSON record: one serialize-only wire struct for every command, one object per line.
+//! Fields that do not apply are left out. The fields and what they mean are listed in the
+//! README ("Output"); `hint`, `steps`, `nodes` and the generator's fields are extensions.
 
 use std::collections::BTreeMap;
 
+use numpl_core::{format_line, Grid, Symbols};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
-use numpl_solve::Technique;
+use numpl_solve::{Outcome, Technique};
 
-/// One JSON line. Field order is the contract's.
+use crate::input::Item;
+
+/// One JSON line. The field order is the order users see.
 #[derive(Serialize, Default)]
 pub(crate) struct Record<'a> {
     pub(crate) index: u64,
-    pub(crate) line: usize,
-    pub(crate) file: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) file: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) size: Option<usize>,
     #[serde(rename = "box", skip_serializing_if = "Option::is_none")]
@@ -31,7 +37,7 @@ pub(crate) struct Record<'a> {
     pub(crate) algo: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) guesses: Option<u64>,
-    /// Search nodes (values placed); an extension of the contract's record.
+    /// Search nodes (values placed); an extension.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) nodes: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -39,17 +45,32 @@ pub(crate) struct Record<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) techniques: Option<Techniques<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) level: Option<String>,
+    pub(crate) level: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) score: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) error: Option<&'a str>,
-    /// `hint`: the next step, described (an extension of the contract's record).
+    /// `hint`: the next step, described (an extension).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) hint: Option<String>,
-    /// `explain`: every step, described (an extension of the contract's record).
+    /// `explain`: every step, described (an extension).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) steps: Option<&'a [String]>,
+    /// `generate`: the number of givens.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) givens: Option<usize>,
+    /// `generate`: the symmetry of the givens.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) symmetry: Option<&'static str>,
+    /// `generate`: the run's seed (with `index`, it makes the puzzle again).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) seed: Option<u64>,
+    /// `generate`: grids dug to find one with the level or technique asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) tries: Option<u32>,
+    /// `generate`: whether no given can be removed (false when a search budget ran out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) minimal: Option<bool>,
 }
 
 /// Technique counts as a JSON object, in order of difficulty.
@@ -65,7 +86,40 @@ impl Serialize for Techniques<'_> {
     }
 }
 
-impl Record<'_> {
+impl<'a> Record<'a> {
+    /// The fields every record of an input puzzle has: where it came from.
+    pub(crate) fn of_item(item: &'a Item) -> Record<'a> {
+        Record {
+            index: item.index,
+            line: Some(item.line),
+            file: Some(&item.file),
+            ..Record::default()
+        }
+    }
+
+    /// An input puzzle's record with the puzzle itself: size, box and line form.
+    pub(crate) fn of_puzzle(item: &'a Item, g: &Grid, symbols: &Symbols) -> Record<'a> {
+        Record {
+            size: Some(g.size()),
+            shape: Some(g.shape().to_string()),
+            puzzle: Some(format_line(g, symbols)),
+            ..Record::of_item(item)
+        }
+    }
+
+    /// Adds what a solve found: status, solution or partial grid, and the human
+    /// solver's rating when there is one.
+    pub(crate) fn with_outcome(mut self, out: &'a Outcome, symbols: &Symbols) -> Record<'a> {
+        let report = out.report.as_ref();
+        self.status = Some(out.status.name());
+        self.solution = out.solution.as_ref().map(|s| format_line(s, symbols));
+        self.grid = out.grid.as_ref().map(|s| format_line(s, symbols));
+        self.techniques = report.map(|r| Techniques(&r.counts));
+        self.level = report.map(|r| r.level.name());
+        self.score = report.map(|r| u64::from(r.score));
+        self
+    }
+
     /// The record as one JSON line (with its newline).
     pub(crate) fn to_line(&self) -> String {
         let mut s = serde_json::to_string(self).expect("a record always serializes");

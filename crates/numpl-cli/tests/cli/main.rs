@@ -89,11 +89,8 @@ fn seed_sample_prints_exactly_what_the_seed_printed() {
     let out = numpl(&["solve", &fixture("seed/sample.txt")], "");
     assert_eq!(out.code, 0, "{}", out.stderr);
     let expected = std::fs::read_to_string(fixture("seed/sample.expected")).unwrap();
-    assert_eq!(
-        strip_trailing_spaces(&out.stdout),
-        strip_trailing_spaces(&expected)
-    );
-    // Byte-exact apart from trailing spaces, including the blank lines at the end.
+    // Byte for byte, trailing spaces and the blank lines at the end included.
+    assert_eq!(out.stdout, expected);
     assert!(out.stdout.ends_with("  3  6  5 \n\n"), "{:?}", out.stdout);
     assert!(out
         .stdout
@@ -530,10 +527,113 @@ fn zero_puzzles_print_zeros_never_nan() {
 }
 
 #[test]
-fn quiet_drops_the_summary_and_warnings() {
-    let out = numpl(&["solve", "-q"], &format!("{SEED}\nxx\n"));
+fn quiet_drops_the_summary_and_warnings_but_keeps_why_a_puzzle_is_invalid() {
+    let out = numpl(&["solve", "-q"], &format!("{SEED}\nxx\n\n"));
     assert_eq!(out.stdout, format!("{SEED_SOLUTION}\ninvalid\n"));
-    assert_eq!(out.stderr, "");
+    let lines: Vec<&str> = out.stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "{}", out.stderr);
+    assert!(lines[0].contains("<stdin>:2: "), "{}", out.stderr);
+    // An empty file is a warning: -q drops it.
+    let out = numpl(&["solve", "-q"], "");
+    assert_eq!((out.code, out.stderr.as_str()), (1, ""));
+    // -qq: nothing at all.
+    let out = numpl(&["solve", "-qq"], &format!("{SEED}\nxx\n"));
+    assert_eq!(out.stdout, format!("{SEED_SOLUTION}\ninvalid\n"));
+    assert_eq!((out.code, out.stderr.as_str()), (1, ""));
+}
+
+#[test]
+fn help_and_version_to_a_full_disk_fail() {
+    let full = Path::new("/dev/full");
+    if !full.exists() {
+        panic!("this test needs /dev/full (Linux)");
+    }
+    for args in [&["--help"][..], &["--version"], &["solve", "--help"]] {
+        let out = Command::new(BIN)
+            .args(args)
+            .stdout(std::fs::File::create(full).unwrap())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("cannot write to stdout"), "{stderr}");
+    }
+    assert_eq!(numpl(&["--version"], "").code, 0);
+}
+
+#[test]
+fn too_many_threads_are_capped_with_a_warning() {
+    let out = numpl(&["solve", "--threads", "10000"], &format!("{SEED}\n"));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout, format!("{SEED_SOLUTION}\n"));
+    assert!(
+        out.stderr
+            .contains("--threads 10000 is more than 4 per core"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn summaries_count_in_good_english() {
+    let out = numpl(&["solve"], &format!("{SEED}\n"));
+    assert!(
+        out.stderr.contains("numpl: 1 puzzle: 1 solved"),
+        "{}",
+        out.stderr
+    );
+    let out = numpl(&["explain"], "123434122143432.\n");
+    assert!(
+        out.stdout.contains("solved after 1 step "),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn generate_streams_through_the_ordered_batch() {
+    let args = [
+        "generate", "--size", "4", "-n", "40", "--seed", "9", "-f", "json",
+    ];
+    let one = numpl(&[&args[..], &["-j", "1"]].concat(), "");
+    let two = numpl(&[&args[..], &["-j", "2"]].concat(), "");
+    assert_eq!(one.code, 0, "{}", one.stderr);
+    // Everything but the time taken is the same whatever the thread count.
+    let records = |out: &Out| -> Vec<serde_json::Value> {
+        out.stdout
+            .lines()
+            .map(|l| {
+                let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+                assert!(v["micros"].is_u64(), "{v}");
+                v.as_object_mut().unwrap().remove("micros");
+                v
+            })
+            .collect()
+    };
+    let recs = records(&one);
+    assert_eq!(recs, records(&two), "the thread count changes nothing");
+    let indexes: Vec<u64> = recs.iter().map(|r| r["index"].as_u64().unwrap()).collect();
+    assert_eq!(indexes, (0..40).collect::<Vec<u64>>());
+    assert!(
+        one.stderr
+            .contains("numpl: 40 puzzles: 40 generated, 0 failed; "),
+        "{}",
+        one.stderr
+    );
+    assert!(one.stderr.contains("; seed 9"), "{}", one.stderr);
+}
+
+#[test]
+fn generate_refuses_bad_options_at_once() {
+    let out = numpl(&["generate", "--max-tries", "0"], "");
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("--max-tries must be at least 1"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(out.stdout, "");
 }
 
 #[test]

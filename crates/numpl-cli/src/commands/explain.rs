@@ -1,0 +1,78 @@
+//! `numpl explain`: every step of a logical solution of each puzzle. Text: the puzzle,
+//! the numbered step descriptions, then how it ended.
+
+use std::time::Instant;
+
+use numpl_core::format_line;
+use numpl_solve::{solve, Algorithm, SolveOptions, Status};
+
+use crate::batch::{Done, Job, Kind};
+use crate::cli::Format;
+use crate::commands::{invalid, SOLVE_KINDS};
+use crate::input::Item;
+use crate::record::Record;
+use crate::settings::Output;
+
+pub(crate) struct ExplainJob {
+    pub(crate) output: Output,
+}
+
+impl Job for ExplainJob {
+    type Item = Item;
+
+    fn process(&self, item: &Item) -> Done {
+        let format = self.output.format_or_line();
+        let p = match &item.puzzle {
+            Ok(p) => p,
+            Err(msg) => return invalid(item, msg, format, Some(Algorithm::Human.name())),
+        };
+        let g = &p.grid;
+        let shape = g.shape();
+        let sym = &self.output.symbols;
+        let start = Instant::now();
+        let out = solve(g, Algorithm::Human, &SolveOptions::default());
+        let micros = start.elapsed().as_micros() as u64;
+        let steps: Vec<String> = out
+            .report
+            .as_ref()
+            .map(|r| r.steps.iter().map(|s| s.describe(shape)).collect())
+            .unwrap_or_default();
+        let text = match format {
+            Format::Json => Record {
+                algo: Some(Algorithm::Human.name()),
+                micros: Some(micros),
+                steps: Some(&steps),
+                ..Record::of_puzzle(item, g, sym).with_outcome(&out, sym)
+            }
+            .to_line(),
+            _ => {
+                let mut t = format!("# {}:{}: {}\n", item.file, item.line, format_line(g, sym));
+                for (i, s) in steps.iter().enumerate() {
+                    t.push_str(&format!("{:>4}. {s}\n", i + 1));
+                }
+                let how = match out.status {
+                    Status::Solved => "solved",
+                    Status::Stuck => "stuck: no technique applies any more",
+                    Status::Unsolvable => "unsolvable: the steps reach a contradiction",
+                    s => s.name(),
+                };
+                let rating = out
+                    .report
+                    .as_ref()
+                    .map(|r| format!(" (level {}, score {})", r.level.name(), r.score))
+                    .unwrap_or_default();
+                let n = steps.len();
+                t.push_str(&format!(
+                    "{how} after {n} step{}{rating}\n\n",
+                    if n == 1 { "" } else { "s" }
+                ));
+                t
+            }
+        };
+        Done::new(text, out.status.into())
+    }
+
+    fn kinds(&self) -> &'static [Kind] {
+        SOLVE_KINDS
+    }
+}

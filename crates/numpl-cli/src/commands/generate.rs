@@ -1,0 +1,216 @@
+//! `numpl generate`: make puzzles with numpl-gen, through the same ordered batch as every
+//! other command. Puzzle `i` of a run depends only on the seed, `i` and the options, so the
+//! output is the same whatever `--threads` is; puzzles are written in index order as each
+//! chunk finishes, so a long run streams and stays small in memory.
+
+use std::time::Instant;
+
+use numpl_core::{format_detail, format_grid, format_line, Shape};
+use numpl_gen::{Generated, Generator};
+
+use crate::batch::{Done, Job, Kind, Source, Work};
+use crate::cli::Format;
+use crate::record::{Record, Techniques};
+use crate::settings::{GenerateSettings, Output};
+
+/// The index of one puzzle to make.
+pub(crate) struct Index(u64);
+
+impl Work for Index {
+    fn progress(&self) -> u64 {
+        self.0 + 1
+    }
+}
+
+/// The indexes `0..count`, in small chunks: one puzzle can take seconds.
+pub(crate) struct Indexes {
+    next: u64,
+    count: u64,
+}
+
+impl Indexes {
+    pub(crate) fn new(count: u64) -> Indexes {
+        Indexes { next: 0, count }
+    }
+}
+
+impl Iterator for Indexes {
+    type Item = Index;
+
+    fn next(&mut self) -> Option<Index> {
+        (self.next < self.count).then(|| {
+            self.next += 1;
+            Index(self.next - 1)
+        })
+    }
+}
+
+impl Source for Indexes {
+    fn total(&self) -> Option<u64> {
+        Some(self.count)
+    }
+
+    fn counts_bytes(&self) -> bool {
+        false
+    }
+
+    fn chunk(&self, threads: usize) -> usize {
+        (threads * 4).max(16)
+    }
+}
+
+pub(crate) struct GenerateJob {
+    pub(crate) generator: Generator,
+    pub(crate) output: Output,
+}
+
+impl GenerateJob {
+    pub(crate) fn new(settings: GenerateSettings, output: Output) -> GenerateJob {
+        GenerateJob {
+            generator: settings.generator,
+            output,
+        }
+    }
+
+    /// What the run makes, for the message at its start.
+    pub(crate) fn describe(&self, count: u64) -> String {
+        let o = self.generator.options();
+        let shape: Shape = o.shape;
+        format!(
+            "generating {count} {n}x{n} ({shape} boxes) puzzle{} (symmetry {}, max technique {}{}{}), seed {}",
+            if count == 1 { "" } else { "s" },
+            o.symmetry,
+            o.max_technique,
+            o.level.map(|l| format!(", level {l}")).unwrap_or_default(),
+            o.require.map(|t| format!(", needing {t}")).unwrap_or_default(),
+            o.seed,
+            n = shape.size(),
+        )
+    }
+
+    fn render(&self, g: &Generated, micros: u64) -> String {
+        let sym = &self.output.symbols;
+        match self.output.format_or_line() {
+            Format::Line => format_line(&g.puzzle, sym) + "\n",
+            Format::Grid => format_grid(&g.puzzle, sym) + "\n",
+            Format::Detail => format_detail(&g.puzzle, &g.puzzle.candidates(), sym) + "\n\n",
+            Format::Json => {
+                let r = g.report.as_ref();
+                Record {
+                    index: g.index,
+                    size: Some(g.puzzle.size()),
+                    shape: Some(g.puzzle.shape().to_string()),
+                    puzzle: Some(format_line(&g.puzzle, sym)),
+                    status: Some("solved"),
+                    solution: Some(format_line(&g.solution, sym)),
+                    micros: Some(micros),
+                    techniques: r.map(|r| Techniques(&r.counts)),
+                    level: r.map(|r| r.level.name()),
+                    score: r.map(|r| u64::from(r.score)),
+                    givens: Some(g.givens()),
+                    symmetry: Some(g.symmetry.name()),
+                    seed: Some(g.seed),
+                    tries: Some(g.tries),
+                    minimal: Some(g.minimal),
+                    ..Record::default()
+                }
+                .to_line()
+            }
+        }
+    }
+}
+
+impl Job for GenerateJob {
+    type Item = Index;
+
+    fn process(&self, &Index(i): &Index) -> Done {
+        let start = Instant::now();
+        match self.generator.generate(i) {
+            Ok(g) => Done::new(
+                self.render(&g, start.elapsed().as_micros() as u64),
+                Kind::Generated,
+            ),
+            Err(e) => {
+                let msg = format!("puzzle {i}: {e}");
+                // A failed puzzle has no text form; JSON says why in its place.
+                let text = match self.output.format_or_line() {
+                    Format::Json => {
+                        let o = self.generator.options();
+                        Record {
+                            index: i,
+                            size: Some(o.shape.size()),
+                            shape: Some(o.shape.to_string()),
+                            error: Some(&msg),
+                            symmetry: Some(o.symmetry.name()),
+                            seed: Some(o.seed),
+                            ..Record::default()
+                        }
+                        .to_line()
+                    }
+                    _ => String::new(),
+                };
+                Done {
+                    text,
+                    kind: Kind::Failed,
+                    error: Some(msg),
+                }
+            }
+        }
+    }
+
+    fn kinds(&self) -> &'static [Kind] {
+        &[Kind::Generated, Kind::Failed]
+    }
+
+    fn note(&self) -> Option<String> {
+        Some(format!("seed {}", self.generator.options().seed))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use numpl_core::Symbols;
+    use numpl_gen::GenOptions;
+
+    #[test]
+    fn json_record_has_the_solve_fields_and_the_generator_ones() {
+        let generator = Generator::new(GenOptions {
+            seed: 3,
+            ..GenOptions::default()
+        })
+        .unwrap();
+        let g = generator.generate(0).unwrap();
+        let job = GenerateJob {
+            generator,
+            output: Output {
+                format: Some(Format::Json),
+                symbols: Symbols::standard(),
+            },
+        };
+        let line = job.render(&g, 10);
+        let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(v["status"], "solved");
+        assert_eq!(v["size"], 9);
+        assert_eq!(v["box"], "3x3");
+        assert_eq!(v["symmetry"], "point");
+        assert_eq!(v["seed"], 3);
+        assert_eq!(v["givens"], g.givens());
+        assert_eq!(v["puzzle"], format_line(&g.puzzle, &Symbols::standard()));
+        assert_eq!(
+            v["solution"],
+            format_line(&g.solution, &Symbols::standard())
+        );
+        assert!(v["techniques"].is_object() && v["level"].is_string() && v["score"].is_u64());
+        assert!(v.get("file").is_none() && v.get("line").is_none());
+        assert!(line.ends_with('\n') && !line.trim_end().contains('\n'));
+    }
+
+    #[test]
+    fn indexes_count_up_and_report_progress_in_puzzles() {
+        let ix = Indexes::new(3);
+        assert_eq!(ix.total(), Some(3));
+        let got: Vec<u64> = ix.map(|i| i.progress()).collect();
+        assert_eq!(got, vec![1, 2, 3]);
+    }
+}

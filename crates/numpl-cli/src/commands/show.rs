@@ -1,0 +1,38 @@
+//! `numpl show`: print each puzzle in another format.
+
+use numpl_core::{format_detail, format_grid};
+
+use crate::batch::{Done, Job, Kind};
+use crate::cli::Format;
+use crate::commands::{invalid, line_text};
+use crate::input::Item;
+use crate::record::Record;
+use crate::settings::Output;
+
+pub(crate) struct ShowJob {
+    pub(crate) output: Output,
+}
+
+impl Job for ShowJob {
+    type Item = Item;
+
+    fn process(&self, item: &Item) -> Done {
+        let p = match &item.puzzle {
+            Ok(p) => p,
+            Err(msg) => return invalid(item, msg, self.output.format_for(item.format), None),
+        };
+        let g = &p.grid;
+        let sym = &self.output.symbols;
+        let text = match self.output.format_for(p.format) {
+            Format::Line => line_text(g, sym),
+            Format::Grid => format_grid(g, sym),
+            Format::Detail => format_detail(g, &g.candidates(), sym) + "\n",
+            Format::Json => Record::of_puzzle(item, g, sym).to_line(),
+        };
+        Done::new(text, Kind::Shown)
+    }
+
+    fn kinds(&self) -> &'static [Kind] {
+        &[Kind::Shown, Kind::Invalid]
+    }
+}

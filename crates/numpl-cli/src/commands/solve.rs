@@ -1,0 +1,106 @@
+//! `numpl solve`: solve each puzzle with the algorithm asked for.
+
+use std::time::Instant;
+
+use numpl_core::{format_detail, format_grid, Grid};
+use numpl_solve::{solve, Algorithm, Outcome, SolveOptions, Status};
+
+use crate::batch::{Done, Job, Kind};
+use crate::cli::Format;
+use crate::commands::{invalid, line_text, SOLVE_KINDS};
+use crate::input::Item;
+use crate::record::Record;
+use crate::settings::Output;
+
+pub(crate) struct SolveJob {
+    pub(crate) algo: Algorithm,
+    pub(crate) opts: SolveOptions,
+    pub(crate) output: Output,
+}
+
+impl SolveJob {
+    fn json(&self, item: &Item, g: &Grid, out: &Outcome, micros: u64) -> String {
+        let search = self.algo != Algorithm::Human;
+        Record {
+            algo: Some(self.algo.name()),
+            guesses: search.then_some(out.guesses),
+            nodes: search.then_some(out.nodes),
+            micros: Some(micros),
+            ..Record::of_puzzle(item, g, &self.output.symbols)
+                .with_outcome(out, &self.output.symbols)
+        }
+        .to_line()
+    }
+
+    /// `line`: the solution or the status word. `grid` and `detail`: the seed's layout
+    /// (the puzzle, two empty lines, the solution), with a comment line saying why when
+    /// the puzzle did not end `solved`.
+    fn text(&self, format: Format, g: &Grid, out: &Outcome) -> String {
+        let sym = &self.output.symbols;
+        let status = out.status;
+        if format == Format::Line {
+            return match (&out.solution, status) {
+                (Some(s), Status::Solved) => line_text(s, sym),
+                _ => format!("{}\n", status.name()),
+            };
+        }
+        let detail = format == Format::Detail;
+        let show = |grid: &Grid| {
+            if detail {
+                format_detail(grid, &grid.candidates(), sym) + "\n"
+            } else {
+                format_grid(grid, sym)
+            }
+        };
+        let mut t = show(g);
+        t.push_str("\n\n");
+        match status {
+            Status::Solved => {}
+            Status::Multiple => t.push_str("# multiple: more than one solution; one of them:\n"),
+            Status::Unsolvable => t.push_str("# unsolvable: no solution\n\n"),
+            Status::Stuck => t.push_str("# stuck: the human solver got this far:\n"),
+            Status::Budget => t.push_str("# budget: the search stopped at its node budget\n\n"),
+        }
+        if let Some(s) = &out.solution {
+            t.push_str(&format_grid(s, sym));
+        } else if let Some(partial) = &out.grid {
+            // For the human solver's partial grid, the candidates it has left.
+            match (&out.report, detail) {
+                (Some(r), true) => {
+                    t.push_str(&format_detail(partial, &r.candidates, sym));
+                    t.push('\n');
+                }
+                _ => t.push_str(&show(partial)),
+            }
+        }
+        t
+    }
+}
+
+impl Job for SolveJob {
+    type Item = Item;
+
+    fn process(&self, item: &Item) -> Done {
+        let p = match &item.puzzle {
+            Ok(p) => p,
+            Err(msg) => {
+                let format = self.output.format_for(item.format);
+                return invalid(item, msg, format, Some(self.algo.name()));
+            }
+        };
+        let format = self.output.format_for(p.format);
+        // Only the JSON record shows the time, so only it reads the clock.
+        let start = (format == Format::Json).then(Instant::now);
+        let out = solve(&p.grid, self.algo, &self.opts);
+        let micros = start.map_or(0, |s| s.elapsed().as_micros() as u64);
+        let text = match format {
+            Format::Json => self.json(item, &p.grid, &out, micros),
+            f => self.text(f, &p.grid, &out),
+        };
+        Done::new(text, out.status.into())
+    }
+
+    fn kinds(&self) -> &'static [Kind] {
+        SOLVE_KINDS
+    }
+}

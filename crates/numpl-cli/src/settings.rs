@@ -1,0 +1,367 @@
+//! The command line resolved once into validated, high-level settings (as ripgrep turns
+//! its flags into `HiArgs`). Every check of a flag or of two flags together lives here:
+//! `--threads`, `--symbols` against `--box`, `--size` against `--box`, the formats a command
+//! can write, the generator's options. The commands below receive settings that are known
+//! to be good and never look at a flag again.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use numpl_core::{InputFormat, ParseOptions, Shape, Symbols};
+use numpl_gen::{GenOptions, Generator};
+use numpl_solve::{Algorithm, SolveOptions};
+
+use crate::cli::{Algo, Cli, Command, Common, FilesArgs, Format, GenerateArgs, Input, Progress};
+
+/// At most this many worker threads per core: more only costs memory and switching.
+pub(crate) const THREADS_PER_CORE: usize = 4;
+
+/// A usage error: the run stops before reading anything, with exit status 2.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct UsageError(pub(crate) String);
+
+impl fmt::Display for UsageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+fn usage<T>(msg: impl Into<String>) -> Result<T, UsageError> {
+    Err(UsageError(msg.into()))
+}
+
+/// Everything a run needs, checked.
+pub(crate) struct Settings {
+    /// How the batch runs: threads, progress, what goes to stderr.
+    pub(crate) run: RunSettings,
+    /// How records are written.
+    pub(crate) output: Output,
+    /// What to do.
+    pub(crate) task: Task,
+}
+
+/// How a batch runs.
+#[derive(Clone, Debug)]
+pub(crate) struct RunSettings {
+    /// Worker threads, at least 1 and at most [`THREADS_PER_CORE`] per core.
+    pub(crate) threads: usize,
+    /// When to draw progress.
+    pub(crate) progress: Progress,
+    /// `-q`: no summary and no warnings.
+    pub(crate) quiet: bool,
+}
+
+/// How records are written.
+#[derive(Clone, Debug)]
+pub(crate) struct Output {
+    /// The format asked for; `None` follows the input (grid in, grid out).
+    pub(crate) format: Option<Format>,
+    /// The alphabet of values.
+    pub(crate) symbols: Symbols,
+}
+
+impl Output {
+    /// The format for a puzzle read in `read_as`: the one asked for, else the input's own.
+    pub(crate) fn format_for(&self, read_as: InputFormat) -> Format {
+        self.format.unwrap_or(match read_as {
+            InputFormat::Line => Format::Line,
+            _ => Format::Grid,
+        })
+    }
+
+    /// The format of commands whose text form is one line a puzzle (`rate`, `hint`,
+    /// `explain`, `generate`): the one asked for, else `line`.
+    pub(crate) fn format_or_line(&self) -> Format {
+        self.format.unwrap_or(Format::Line)
+    }
+}
+
+/// Where the puzzles come from.
+#[derive(Clone, Debug)]
+pub(crate) struct InputSettings {
+    /// The files, in order; empty means stdin, `-` is stdin.
+    pub(crate) files: Vec<PathBuf>,
+    /// How to read them.
+    pub(crate) parse: ParseOptions,
+}
+
+/// What a run does.
+pub(crate) enum Task {
+    Show(InputSettings),
+    Solve {
+        inputs: InputSettings,
+        algo: Algorithm,
+        opts: SolveOptions,
+    },
+    Rate(InputSettings),
+    Hint(InputSettings),
+    Explain(InputSettings),
+    Generate(GenerateSettings),
+}
+
+/// `numpl generate`, checked.
+pub(crate) struct GenerateSettings {
+    /// The generator, built from checked options.
+    pub(crate) generator: Generator,
+    /// How many puzzles.
+    pub(crate) count: u64,
+}
+
+impl Settings {
+    /// Checks the command line and resolves it. `cores` is the machine's parallelism
+    /// (passed in so that tests can fix it). Warnings (a capped thread count) are logged.
+    pub(crate) fn resolve(cli: Cli, cores: usize) -> Result<Settings, UsageError> {
+        let Cli { command, common } = cli;
+        let symbols = match &common.symbols {
+            Some(s) => Symbols::custom(s).map_err(|e| UsageError(format!("--symbols: {e}")))?,
+            None => Symbols::standard(),
+        };
+        if let (Some(n), Some(shape)) = (symbols.custom_len(), common.shape) {
+            if n != shape.size() {
+                return usage(format!(
+                    "--symbols has {n} characters but --box {shape} has {} values",
+                    shape.size()
+                ));
+            }
+        }
+        let run = RunSettings {
+            threads: threads(common.threads, cores)?,
+            progress: common.progress,
+            quiet: common.quiet > 0,
+        };
+        let output = Output {
+            format: common.format,
+            symbols: symbols.clone(),
+        };
+        let parse = ParseOptions {
+            input: match common.input {
+                Input::Auto => InputFormat::Auto,
+                Input::Line => InputFormat::Line,
+                Input::Grid => InputFormat::Grid,
+            },
+            shape: common.shape,
+            symbols,
+        };
+        let inputs = |a: FilesArgs| InputSettings {
+            files: a.files,
+            parse: parse.clone(),
+        };
+        let text_only = |command: &str| -> Result<(), UsageError> {
+            match common.format {
+                Some(f @ (Format::Grid | Format::Detail)) => usage(format!(
+                    "numpl {command} writes `--format line` (text) or `json`, not `{}`",
+                    format_name(f)
+                )),
+                _ => Ok(()),
+            }
+        };
+        let task = match command {
+            Command::Show(a) => Task::Show(inputs(a)),
+            Command::Solve(a) => Task::Solve {
+                algo: match a.algo {
+                    Algo::Fast => Algorithm::Fast,
+                    Algo::Full => Algorithm::Full,
+                    Algo::Human => Algorithm::Human,
+                },
+                opts: SolveOptions {
+                    limit: if a.first { 1 } else { 2 },
+                    budget: a.budget,
+                },
+                inputs: inputs(FilesArgs { files: a.files }),
+            },
+            Command::Rate(a) => {
+                text_only("rate")?;
+                Task::Rate(inputs(a))
+            }
+            Command::Hint(a) => {
+                text_only("hint")?;
+                Task::Hint(inputs(a))
+            }
+            Command::Explain(a) => {
+                text_only("explain")?;
+                Task::Explain(inputs(a))
+            }
+            Command::Generate(a) => Task::Generate(generate(a, &common, &output)?),
+        };
+        Ok(Settings { run, output, task })
+    }
+}
+
+fn format_name(f: Format) -> &'static str {
+    match f {
+        Format::Line => "line",
+        Format::Grid => "grid",
+        Format::Detail => "detail",
+        Format::Json => "json",
+    }
+}
+
+/// The worker count: all cores by default; 0 is an error; more than [`THREADS_PER_CORE`]
+/// per core is capped with a warning.
+fn threads(asked: Option<usize>, cores: usize) -> Result<usize, UsageError> {
+    let cores = cores.max(1);
+    let cap = cores * THREADS_PER_CORE;
+    match asked {
+        None => Ok(cores),
+        Some(0) => usage("--threads must be at least 1"),
+        Some(n) if n > cap => {
+            tracing::warn!(
+                "--threads {n} is more than {THREADS_PER_CORE} per core ({cores} core{}): using {cap}",
+                if cores == 1 { "" } else { "s" }
+            );
+            Ok(cap)
+        }
+        Some(n) => Ok(n),
+    }
+}
+
+/// `numpl generate`'s options, checked: the shape from `--size` or `--box` (not two
+/// different ones), `--symbols` of the right length, and the generator's own checks.
+fn generate(
+    a: GenerateArgs,
+    common: &Common,
+    output: &Output,
+) -> Result<GenerateSettings, UsageError> {
+    let shape = match (a.size, common.shape) {
+        (Some(x), Some(y)) if x != y => {
+            return usage(format!(
+                "--size {x} and --box {y} disagree; give one of them"
+            ))
+        }
+        (x, y) => x.or(y).unwrap_or(Shape::NINE),
+    };
+    if let Some(n) = output.symbols.custom_len() {
+        if n != shape.size() {
+            return usage(format!(
+                "--symbols has {n} characters but a {shape} grid has {} values",
+                shape.size()
+            ));
+        }
+    }
+    if a.max_tries == 0 {
+        return usage("--max-tries must be at least 1");
+    }
+    let opts = GenOptions {
+        shape,
+        symmetry: a.symmetry,
+        max_technique: a.max_technique,
+        level: a.level,
+        require: a.require,
+        max_tries: a.max_tries,
+        seed: a.seed.unwrap_or_else(random_seed),
+        // Only JSON shows the rating (a level asked for rates anyway).
+        rate: output.format == Some(Format::Json),
+    };
+    let generator = Generator::new(opts).map_err(|e| UsageError(e.to_string()))?;
+    Ok(GenerateSettings {
+        generator,
+        count: a.count,
+    })
+}
+
+/// A seed nobody chose: the standard library's per-process random hasher keys, mixed with
+/// the time.
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    h.write_u128(now);
+    h.write_u32(std::process::id());
+    h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    fn resolve(args: &[&str]) -> Result<Settings, UsageError> {
+        let mut line = vec!["numpl"];
+        line.extend_from_slice(args);
+        Settings::resolve(Cli::try_parse_from(line).unwrap(), 2)
+    }
+
+    fn err(args: &[&str]) -> String {
+        match resolve(args) {
+            Ok(_) => panic!("{args:?} resolved"),
+            Err(e) => e.0,
+        }
+    }
+
+    #[test]
+    fn threads_default_to_the_cores_and_are_capped() {
+        assert_eq!(resolve(&["solve"]).unwrap().run.threads, 2);
+        assert_eq!(resolve(&["solve", "-j", "3"]).unwrap().run.threads, 3);
+        assert_eq!(resolve(&["solve", "-j", "8"]).unwrap().run.threads, 8);
+        assert_eq!(resolve(&["solve", "-j", "10000"]).unwrap().run.threads, 8);
+        assert_eq!(
+            resolve(&["generate", "-j", "10000"]).unwrap().run.threads,
+            8
+        );
+        assert_eq!(err(&["solve", "-j", "0"]), "--threads must be at least 1");
+    }
+
+    #[test]
+    fn symbols_must_fit_the_box() {
+        assert_eq!(
+            err(&["show", "--symbols", "0123", "--box", "3x3"]),
+            "--symbols has 4 characters but --box 3x3 has 9 values"
+        );
+        assert!(err(&["show", "--symbols", "0120"]).starts_with("--symbols: "));
+        assert!(resolve(&["show", "--symbols", "0123", "--box", "2x2"]).is_ok());
+        assert_eq!(
+            err(&["generate", "--symbols", "0123"]),
+            "--symbols has 4 characters but a 3x3 grid has 9 values"
+        );
+    }
+
+    #[test]
+    fn text_commands_refuse_grid_formats() {
+        assert_eq!(
+            err(&["rate", "-f", "grid"]),
+            "numpl rate writes `--format line` (text) or `json`, not `grid`"
+        );
+        assert!(err(&["hint", "-f", "detail"]).contains("not `detail`"));
+        assert!(err(&["explain", "-f", "grid"]).starts_with("numpl explain"));
+        assert!(resolve(&["rate", "-f", "json"]).is_ok());
+    }
+
+    #[test]
+    fn generate_checks_its_options_at_once() {
+        assert_eq!(
+            err(&["generate", "--size", "9", "--box", "2x2"]),
+            "--size 3x3 and --box 2x2 disagree; give one of them"
+        );
+        assert_eq!(
+            err(&["generate", "--max-tries", "0"]),
+            "--max-tries must be at least 1"
+        );
+        let s = resolve(&["generate", "--box", "2x3", "--seed", "5", "-n", "3"]).unwrap();
+        match s.task {
+            Task::Generate(g) => {
+                assert_eq!(g.count, 3);
+                assert_eq!(g.generator.options().shape, Shape::new(2, 3).unwrap());
+                assert_eq!(g.generator.options().seed, 5);
+            }
+            _ => panic!("not generate"),
+        }
+    }
+
+    #[test]
+    fn solve_options_follow_the_flags() {
+        match resolve(&["solve", "--first", "--budget", "7", "--algo", "full"])
+            .unwrap()
+            .task
+        {
+            Task::Solve { algo, opts, .. } => {
+                assert_eq!(algo, Algorithm::Full);
+                assert_eq!((opts.limit, opts.budget), (1, Some(7)));
+            }
+            _ => panic!("not solve"),
+        }
+    }
+}
