@@ -424,6 +424,29 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    /// The fixtures themselves, through every algorithm: plain `cargo test` catches a
+    /// regression too, not only `cargo xtask regress fixtures/`.
+    #[test]
+    fn every_fixture_passes() {
+        let report = regress(&Options {
+            dir: repo_fixtures(),
+            algos: Algorithm::ALL.to_vec(),
+            bless: false,
+        })
+        .unwrap();
+        assert!(
+            report.mismatches.is_empty(),
+            "{} mismatches, the first: {}",
+            report.mismatches.len(),
+            report.mismatches[0]
+        );
+        let puzzles: usize = report.rows.iter().map(|r| r.passed).sum();
+        assert!(
+            puzzles > 100,
+            "only {puzzles} puzzle runs: are the fixtures there?"
+        );
+    }
+
     #[test]
     fn table_never_divides_by_zero() {
         let t = table(&[Row {
