@@ -43,6 +43,7 @@ pub(crate) enum Kind {
 }
 
 impl Kind {
+    /// Every kind; the first six are the statuses of a solve ([`Kind::SOLVE`]).
     pub(crate) const ALL: [Kind; 10] = [
         Kind::Solved,
         Kind::Multiple,
@@ -55,6 +56,9 @@ impl Kind {
         Kind::Generated,
         Kind::Failed,
     ];
+
+    /// The statuses of a solve, in the order summaries list them.
+    pub(crate) const SOLVE: &'static [Kind] = Kind::ALL.split_at(6).0;
 
     pub(crate) const fn name(self) -> &'static str {
         match self {

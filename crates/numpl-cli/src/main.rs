@@ -25,14 +25,15 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use crate::cli::Cli;
-use crate::commands::explain::ExplainJob;
+use crate::commands::explain::Explain;
 use crate::commands::generate::{GenerateJob, Indexes};
-use crate::commands::hint::HintJob;
-use crate::commands::rate::RateJob;
+use crate::commands::hint::Hint;
+use crate::commands::rate::Rate;
 use crate::commands::show::ShowJob;
 use crate::commands::solve::SolveJob;
+use crate::commands::{HumanCommand, HumanJob};
 use crate::input::Inputs;
-use crate::settings::{Settings, Task};
+use crate::settings::{InputSettings, Output, RunSettings, Settings, Task};
 
 /// Exit statuses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,9 +129,9 @@ fn run(settings: Settings) -> std::io::Result<Exit> {
         Task::Solve { inputs, algo, opts } => {
             batch::run(&SolveJob { algo, opts, output }, Inputs::new(inputs), &run)
         }
-        Task::Rate(inputs) => batch::run(&RateJob { output }, Inputs::new(inputs), &run),
-        Task::Hint(inputs) => batch::run(&HintJob { output }, Inputs::new(inputs), &run),
-        Task::Explain(inputs) => batch::run(&ExplainJob { output }, Inputs::new(inputs), &run),
+        Task::Rate(inputs) => human(Rate, output, inputs, &run),
+        Task::Hint(inputs) => human(Hint, output, inputs, &run),
+        Task::Explain(inputs) => human(Explain, output, inputs, &run),
         Task::Generate(g) => {
             let count = g.count;
             let job = GenerateJob::new(g, output);
@@ -140,4 +141,14 @@ fn run(settings: Settings) -> std::io::Result<Exit> {
             batch::run(&job, Indexes::new(count), &run)
         }
     }
+}
+
+/// Runs one of the human solver's commands (`rate`, `hint`, `explain`).
+fn human<C: HumanCommand>(
+    command: C,
+    output: Output,
+    inputs: InputSettings,
+    run: &RunSettings,
+) -> std::io::Result<Exit> {
+    batch::run(&HumanJob { command, output }, Inputs::new(inputs), run)
 }

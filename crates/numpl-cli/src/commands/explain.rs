@@ -3,32 +3,22 @@
 
 use std::time::Instant;
 
-use numpl_core::format_line;
+use numpl_core::{format_line, Grid};
 use numpl_solve::{solve, Algorithm, SolveOptions, Status};
 
-use crate::batch::{Done, Job, Kind};
+use crate::batch::Done;
 use crate::cli::Format;
-use crate::commands::{invalid, SOLVE_KINDS};
+use crate::commands::HumanCommand;
 use crate::input::Item;
 use crate::record::Record;
 use crate::settings::Output;
 
-pub(crate) struct ExplainJob {
-    pub(crate) output: Output,
-}
+pub(crate) struct Explain;
 
-impl Job for ExplainJob {
-    type Item = Item;
-
-    fn process(&self, item: &Item) -> Done {
-        let format = self.output.format_or_line();
-        let p = match &item.puzzle {
-            Ok(p) => p,
-            Err(msg) => return invalid(item, msg, format, Some(Algorithm::Human.name())),
-        };
-        let g = &p.grid;
+impl HumanCommand for Explain {
+    fn record(&self, item: &Item, g: &Grid, format: Format, output: &Output) -> Done {
         let shape = g.shape();
-        let sym = &self.output.symbols;
+        let sym = &output.symbols;
         let start = Instant::now();
         let out = solve(g, Algorithm::Human, &SolveOptions::default());
         let micros = start.elapsed().as_micros() as u64;
@@ -70,9 +60,5 @@ impl Job for ExplainJob {
             }
         };
         Done::new(text, out.status.into())
-    }
-
-    fn kinds(&self) -> &'static [Kind] {
-        SOLVE_KINDS
     }
 }

@@ -2,30 +2,20 @@
 
 use std::time::Instant;
 
-use numpl_core::format_line;
+use numpl_core::{format_line, Grid};
 use numpl_solve::{count_solutions, Algorithm, HumanSolver, Status};
 
-use crate::batch::{Done, Job, Kind};
+use crate::batch::{Done, Kind};
 use crate::cli::Format;
-use crate::commands::invalid;
+use crate::commands::HumanCommand;
 use crate::input::Item;
 use crate::record::Record;
 use crate::settings::Output;
 
-pub(crate) struct HintJob {
-    pub(crate) output: Output,
-}
+pub(crate) struct Hint;
 
-impl Job for HintJob {
-    type Item = Item;
-
-    fn process(&self, item: &Item) -> Done {
-        let format = self.output.format_or_line();
-        let p = match &item.puzzle {
-            Ok(p) => p,
-            Err(msg) => return invalid(item, msg, format, Some(Algorithm::Human.name())),
-        };
-        let g = &p.grid;
+impl HumanCommand for Hint {
+    fn record(&self, item: &Item, g: &Grid, format: Format, output: &Output) -> Done {
         let start = Instant::now();
         let full = g.is_full();
         // Uniqueness techniques are sound only on puzzles with one solution.
@@ -53,11 +43,11 @@ impl Job for HintJob {
                 algo: Some(Algorithm::Human.name()),
                 micros: Some(micros),
                 hint,
-                ..Record::of_puzzle(item, g, &self.output.symbols)
+                ..Record::of_puzzle(item, g, &output.symbols)
             }
             .to_line(),
             _ => {
-                let puzzle = format_line(g, &self.output.symbols);
+                let puzzle = format_line(g, &output.symbols);
                 match (&hint, full) {
                     (Some(h), _) => format!("{puzzle}: {h}\n"),
                     (None, true) => format!("{puzzle}: solved already\n"),

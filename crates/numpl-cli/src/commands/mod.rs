@@ -16,20 +16,14 @@ pub(crate) mod solve;
 
 use numpl_core::{push_line, Grid, Symbols};
 
-use crate::batch::{Done, Kind};
+use crate::batch::{Done, Job, Kind};
 use crate::cli::Format;
 use crate::input::Item;
 use crate::record::Record;
+use crate::settings::Output;
 
 /// The statuses a solving command's summary lists.
-pub(crate) const SOLVE_KINDS: &[Kind] = &[
-    Kind::Solved,
-    Kind::Multiple,
-    Kind::Unsolvable,
-    Kind::Stuck,
-    Kind::Budget,
-    Kind::Invalid,
-];
+pub(crate) const SOLVE_KINDS: &[Kind] = Kind::SOLVE;
 
 /// The record of a puzzle that could not be read; its message goes to stderr too.
 pub(crate) fn invalid(item: &Item, msg: &str, format: Format, algo: Option<&'static str>) -> Done {
@@ -48,6 +42,45 @@ pub(crate) fn invalid(item: &Item, msg: &str, format: Format, algo: Option<&'sta
         text,
         kind: Kind::Invalid,
         error: Some(msg.to_string()),
+    }
+}
+
+/// `rate`, `hint` and `explain`: the human solver's commands. They write lines or JSON
+/// whatever the input format, and a puzzle that could not be read gets the same record in
+/// each ([`HumanJob`] makes it).
+pub(crate) trait HumanCommand: Sync {
+    /// The record of a puzzle that was read, in `format` (`line` or `json`).
+    fn record(&self, item: &Item, g: &Grid, format: Format, output: &Output) -> Done;
+    /// The statuses the summary lists.
+    fn kinds(&self) -> &'static [Kind] {
+        SOLVE_KINDS
+    }
+}
+
+/// The job of a human-solver command.
+pub(crate) struct HumanJob<C> {
+    pub(crate) command: C,
+    pub(crate) output: Output,
+}
+
+impl<C: HumanCommand> Job for HumanJob<C> {
+    type Item = Item;
+
+    fn process(&self, item: &Item) -> Done {
+        let format = self.output.format_or_line();
+        match &item.puzzle {
+            Ok(p) => self.command.record(item, &p.grid, format, &self.output),
+            Err(msg) => invalid(
+                item,
+                msg,
+                format,
+                Some(numpl_solve::Algorithm::Human.name()),
+            ),
+        }
+    }
+
+    fn kinds(&self) -> &'static [Kind] {
+        self.command.kinds()
     }
 }
 

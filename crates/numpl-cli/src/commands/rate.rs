@@ -6,22 +6,20 @@ use std::time::Instant;
 use numpl_core::{format_line, Grid};
 use numpl_solve::{solve, Algorithm, Outcome, SolveOptions};
 
-use crate::batch::{Done, Job, Kind};
+use crate::batch::Done;
 use crate::cli::Format;
-use crate::commands::{invalid, SOLVE_KINDS};
+use crate::commands::HumanCommand;
 use crate::input::Item;
 use crate::record::Record;
 use crate::settings::Output;
 
-pub(crate) struct RateJob {
-    pub(crate) output: Output,
-}
+pub(crate) struct Rate;
 
-impl RateJob {
+impl Rate {
     /// The readable line: puzzle, status, `level=` and `score=`, then each technique with
     /// its count, in order of difficulty.
-    fn line(&self, g: &Grid, out: &Outcome) -> String {
-        let mut s = format_line(g, &self.output.symbols);
+    fn line(g: &Grid, out: &Outcome, output: &Output) -> String {
+        let mut s = format_line(g, &output.symbols);
         s.push(' ');
         s.push_str(out.status.name());
         if let Some(r) = &out.report {
@@ -35,32 +33,20 @@ impl RateJob {
     }
 }
 
-impl Job for RateJob {
-    type Item = Item;
-
-    fn process(&self, item: &Item) -> Done {
-        let format = self.output.format_or_line();
-        let p = match &item.puzzle {
-            Ok(p) => p,
-            Err(msg) => return invalid(item, msg, format, Some(Algorithm::Human.name())),
-        };
+impl HumanCommand for Rate {
+    fn record(&self, item: &Item, g: &Grid, format: Format, output: &Output) -> Done {
         let start = Instant::now();
-        let out = solve(&p.grid, Algorithm::Human, &SolveOptions::default());
+        let out = solve(g, Algorithm::Human, &SolveOptions::default());
         let micros = start.elapsed().as_micros() as u64;
         let text = match format {
             Format::Json => Record {
                 algo: Some(Algorithm::Human.name()),
                 micros: Some(micros),
-                ..Record::of_puzzle(item, &p.grid, &self.output.symbols)
-                    .with_outcome(&out, &self.output.symbols)
+                ..Record::of_puzzle(item, g, &output.symbols).with_outcome(&out, &output.symbols)
             }
             .to_line(),
-            _ => self.line(&p.grid, &out),
+            _ => Rate::line(g, &out, output),
         };
         Done::new(text, out.status.into())
-    }
-
-    fn kinds(&self) -> &'static [Kind] {
-        SOLVE_KINDS
     }
 }

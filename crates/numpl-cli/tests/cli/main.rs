@@ -66,6 +66,21 @@ fn fixture(rel: &str) -> String {
     p.to_str().expect("utf-8 path").to_string()
 }
 
+/// Fails with the whole text when `part` is not in it.
+#[track_caller]
+fn assert_has(text: &str, part: impl AsRef<str>) {
+    let part = part.as_ref();
+    assert!(text.contains(part), "{part:?} not in:\n{text}");
+}
+
+/// The JSON records of a run's stdout, one a line.
+fn json_lines(out: &Out) -> Vec<serde_json::Value> {
+    out.stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
 fn strip_trailing_spaces(s: &str) -> String {
     s.split('\n')
         .map(|l| l.trim_end())
@@ -102,7 +117,7 @@ fn solve_line_format_gives_the_solution_line() {
     let out = numpl(&["solve"], &format!("{SEED}\n"));
     assert_eq!(out.code, 0);
     assert_eq!(out.stdout, format!("{SEED_SOLUTION}\n"));
-    assert!(out.stderr.contains("1 solved"), "{}", out.stderr);
+    assert_has(&out.stderr, "1 solved");
 }
 
 #[test]
@@ -148,11 +163,7 @@ fn json_invalid_record_names_file_and_line() {
         &format!("{SEED}\n{}\n", &SEED[..80]),
     );
     assert_eq!(out.code, 1);
-    let lines: Vec<serde_json::Value> = out
-        .stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&out);
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[1]["index"], 1);
     assert_eq!(lines[1]["line"], 2);
@@ -241,7 +252,7 @@ fn custom_symbols_and_box_shapes() {
         "0123230112303019\n",
     );
     assert_eq!(out.code, 1);
-    assert!(out.stderr.contains("<stdin>:1:"), "{}", out.stderr);
+    assert_has(&out.stderr, "<stdin>:1:");
 }
 
 #[test]
@@ -269,16 +280,12 @@ fn exit_codes() {
     );
     assert_eq!(out.code, 2);
     assert_eq!(out.stdout, format!("{SEED_SOLUTION}\n"));
-    assert!(
-        out.stderr.contains("/nonexistent/numpl.txt: cannot open"),
-        "{}",
-        out.stderr
-    );
+    assert_has(&out.stderr, "/nonexistent/numpl.txt: cannot open");
     // 2: a directory cannot be read as a puzzle file.
     let dir = std::env::temp_dir();
     let out = numpl(&["solve", dir.to_str().unwrap()], "");
     assert_eq!(out.code, 2, "{}", out.stderr);
-    assert!(out.stderr.contains("cannot read input"), "{}", out.stderr);
+    assert_has(&out.stderr, "cannot read input");
     // 2: usage errors.
     assert_eq!(numpl(&["solve", "--algo", "magic"], "").code, 2);
     assert_eq!(numpl(&["solve", "--box", "1x9"], "").code, 2);
@@ -287,7 +294,7 @@ fn exit_codes() {
     // --help says what the exit codes mean.
     let help = numpl(&["--help"], "");
     assert_eq!(help.code, 0);
-    assert!(help.stdout.contains("Exit status: 0"), "{}", help.stdout);
+    assert_has(&help.stdout, "Exit status: 0");
 }
 
 #[test]
@@ -331,8 +338,8 @@ fn bad_inputs_are_reported_with_file_and_line() {
             out.stderr
         );
     }
-    assert!(out.stderr.contains("2 solved"), "{}", out.stderr);
-    assert!(out.stderr.contains("5 invalid"), "{}", out.stderr);
+    assert_has(&out.stderr, "2 solved");
+    assert_has(&out.stderr, "5 invalid");
 
     // A truncated grid, after a good one, in grid format.
     let seed_layout = std::fs::read_to_string(fixture("seed/sample.txt")).unwrap();
@@ -345,12 +352,7 @@ fn bad_inputs_are_reported_with_file_and_line() {
     let out = numpl(&["solve", "-f", "line", &g], "");
     assert_eq!(out.code, 1);
     assert_eq!(out.stdout, format!("{SEED_SOLUTION}\ninvalid\n"));
-    assert!(
-        out.stderr
-            .contains(&format!("{g}:12: truncated grid: 4 of 9 rows")),
-        "{}",
-        out.stderr
-    );
+    assert_has(&out.stderr, format!("{g}:12: truncated grid: 4 of 9 rows"));
     // A grid row of the wrong length names its own line.
     let mut rows: Vec<String> = seed_layout.lines().map(String::from).collect();
     rows[1].push_str("  7");
@@ -358,11 +360,9 @@ fn bad_inputs_are_reported_with_file_and_line() {
     let out = numpl(&["solve", &g], "");
     assert_eq!(out.code, 1);
     assert!(out.stdout.starts_with("# invalid: "), "{}", out.stdout);
-    assert!(
-        out.stderr
-            .contains(&format!("{g}:2: row 2 has 10 cells; expected 9")),
-        "{}",
-        out.stderr
+    assert_has(
+        &out.stderr,
+        format!("{g}:2: row 2 has 10 cells; expected 9"),
     );
 
     // An empty file: no record, a message naming the file, exit 1.
@@ -370,11 +370,7 @@ fn bad_inputs_are_reported_with_file_and_line() {
     let out = numpl(&["solve", &e], "");
     assert_eq!(out.code, 1);
     assert_eq!(out.stdout, "");
-    assert!(
-        out.stderr.contains(&format!("{e}: no puzzle in the input")),
-        "{}",
-        out.stderr
-    );
+    assert_has(&out.stderr, format!("{e}: no puzzle in the input"));
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -389,11 +385,7 @@ fn several_files_share_one_index_and_keep_their_own_lines() {
     let b = write(&dir, "b.txt", &format!("\n\n{}\n", relabel(SEED, 2)));
     let out = numpl(&["solve", "-f", "json", &a, &b], "");
     assert_eq!(out.code, 0, "{}", out.stderr);
-    let recs: Vec<serde_json::Value> = out
-        .stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let recs = json_lines(&out);
     let got: Vec<(u64, u64, String, String)> = recs
         .iter()
         .map(|r| {
@@ -451,12 +443,8 @@ fn batch_keeps_order_and_drops_nothing() {
     );
     let bad = (0..n).filter(|i| i % 7 == 3).count();
     let summary = format!("numpl: {n} puzzles: {} solved", n - bad);
-    assert!(one.stderr.contains(&summary), "{}", one.stderr);
-    assert!(
-        two.stderr.contains(&format!("{bad} invalid")),
-        "{}",
-        two.stderr
-    );
+    assert_has(&one.stderr, &summary);
+    assert_has(&two.stderr, format!("{bad} invalid"));
     // The messages come in input order too, each naming its line.
     let warned: Vec<usize> = two
         .stderr
@@ -500,17 +488,9 @@ fn zero_puzzles_print_zeros_never_nan() {
     let out = numpl(&["solve"], "");
     assert_eq!(out.stdout, "");
     assert_eq!(out.code, 1);
-    assert!(
-        out.stderr.contains("<stdin>: no puzzle in the input"),
-        "{}",
-        out.stderr
-    );
-    assert!(
-        out.stderr.contains("numpl: 0 puzzles: 0 solved"),
-        "{}",
-        out.stderr
-    );
-    assert!(out.stderr.contains(" 0 puzzles/s"), "{}", out.stderr);
+    assert_has(&out.stderr, "<stdin>: no puzzle in the input");
+    assert_has(&out.stderr, "numpl: 0 puzzles: 0 solved");
+    assert_has(&out.stderr, " 0 puzzles/s");
     let lower = out.stderr.to_lowercase();
     assert!(
         !lower.contains("nan") && !lower.contains("inf"),
@@ -519,11 +499,7 @@ fn zero_puzzles_print_zeros_never_nan() {
     );
     // Comments only is zero puzzles too.
     let out = numpl(&["show"], "# nothing here\n\n");
-    assert!(
-        out.stderr.contains("numpl: 0 puzzles: 0 shown, 0 invalid"),
-        "{}",
-        out.stderr
-    );
+    assert_has(&out.stderr, "numpl: 0 puzzles: 0 shown, 0 invalid");
 }
 
 #[test]
@@ -567,28 +543,15 @@ fn too_many_threads_are_capped_with_a_warning() {
     let out = numpl(&["solve", "--threads", "10000"], &format!("{SEED}\n"));
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert_eq!(out.stdout, format!("{SEED_SOLUTION}\n"));
-    assert!(
-        out.stderr
-            .contains("--threads 10000 is more than 4 per core"),
-        "{}",
-        out.stderr
-    );
+    assert_has(&out.stderr, "--threads 10000 is more than 4 per core");
 }
 
 #[test]
 fn summaries_count_in_good_english() {
     let out = numpl(&["solve"], &format!("{SEED}\n"));
-    assert!(
-        out.stderr.contains("numpl: 1 puzzle: 1 solved"),
-        "{}",
-        out.stderr
-    );
+    assert_has(&out.stderr, "numpl: 1 puzzle: 1 solved");
     let out = numpl(&["explain"], "123434122143432.\n");
-    assert!(
-        out.stdout.contains("solved after 1 step "),
-        "{}",
-        out.stdout
-    );
+    assert_has(&out.stdout, "solved after 1 step ");
 }
 
 #[test]
@@ -615,24 +578,15 @@ fn generate_streams_through_the_ordered_batch() {
     assert_eq!(recs, records(&two), "the thread count changes nothing");
     let indexes: Vec<u64> = recs.iter().map(|r| r["index"].as_u64().unwrap()).collect();
     assert_eq!(indexes, (0..40).collect::<Vec<u64>>());
-    assert!(
-        one.stderr
-            .contains("numpl: 40 puzzles: 40 generated, 0 failed; "),
-        "{}",
-        one.stderr
-    );
-    assert!(one.stderr.contains("; seed 9"), "{}", one.stderr);
+    assert_has(&one.stderr, "numpl: 40 puzzles: 40 generated, 0 failed; ");
+    assert_has(&one.stderr, "; seed 9");
 }
 
 #[test]
 fn generate_refuses_bad_options_at_once() {
     let out = numpl(&["generate", "--max-tries", "0"], "");
     assert_eq!(out.code, 2);
-    assert!(
-        out.stderr.contains("--max-tries must be at least 1"),
-        "{}",
-        out.stderr
-    );
+    assert_has(&out.stderr, "--max-tries must be at least 1");
     assert_eq!(out.stdout, "");
 }
 
@@ -642,17 +596,13 @@ fn grid_format_of_a_puzzle_that_is_not_solved_says_why() {
     let out = numpl(&["solve", "-f", "grid"], &format!("{unsolvable}\n"));
     assert_eq!(out.code, 1);
     assert!(out.stdout.starts_with("  1  2  /"), "{}", out.stdout);
-    assert!(out.stdout.contains("\n\n\n# unsolvable"), "{}", out.stdout);
+    assert_has(&out.stdout, "\n\n\n# unsolvable");
 }
 
 #[test]
 fn rate_reports_the_human_solver() {
     let out = numpl(&["rate", "-f", "json"], &format!("{SEED}\nxx\n"));
-    let recs: Vec<serde_json::Value> = out
-        .stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let recs = json_lines(&out);
     assert_eq!(recs.len(), 2);
     assert_eq!(recs[0]["algo"], "human");
     assert!(recs[0]["techniques"].is_object(), "{}", recs[0]);
@@ -682,16 +632,12 @@ fn hint_gives_the_one_step_left() {
         "{}",
         out.stdout
     );
-    assert!(out.stdout.contains("r4c4 = 1"), "{}", out.stdout);
+    assert_has(&out.stdout, "r4c4 = 1");
     let out = numpl(
         &["hint", "-f", "json"],
         "123434122143432.\n1234341221434321\n",
     );
-    let recs: Vec<serde_json::Value> = out
-        .stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let recs = json_lines(&out);
     assert!(
         recs[0]["hint"].as_str().unwrap().contains("r4c4 = 1"),
         "{}",
@@ -750,20 +696,10 @@ fn solve_detail_shows_candidates_then_the_solution() {
 #[test]
 fn forced_input_formats() {
     // A 16-symbol line read as a line puzzle (a 4x4) or, forced, as a grid row.
-    let out = numpl(
-        &["show", "--input", "line", "-f", "line"],
-        "1234341221434321\n",
-    );
-    assert_eq!(out.stdout, "1234341221434321\n", "{}", out.stderr);
-    let out = numpl(
-        &["show", "--input", "grid", "-f", "line"],
-        "1234341221434321\n",
-    );
-    assert_eq!(out.code, 1);
-    assert!(
-        out.stderr
-            .contains("<stdin>:1: truncated grid: 1 of 16 rows"),
-        "{}",
-        out.stderr
-    );
+    let line = "1234341221434321\n";
+    let as_line = numpl(&["show", "--input", "line", "-f", "line"], line);
+    assert_eq!((as_line.code, as_line.stdout.as_str()), (0, line));
+    let as_row = numpl(&["show", "--input", "grid", "-f", "line"], line);
+    assert_eq!(as_row.code, 1);
+    assert_has(&as_row.stderr, "<stdin>:1: truncated grid: 1 of 16 rows");
 }
