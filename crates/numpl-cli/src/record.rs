@@ -12,65 +12,57 @@ use numpl_solve::{Outcome, Technique};
 
 use crate::input::Item;
 
-/// One JSON line. The field order is the order users see.
-#[derive(Serialize, Default)]
-pub(crate) struct Record<'a> {
-    pub(crate) index: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) line: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) file: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) size: Option<usize>,
-    #[serde(rename = "box", skip_serializing_if = "Option::is_none")]
-    pub(crate) shape: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) puzzle: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) status: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) solution: Option<String>,
+/// Declares [`Record`]: `index`, then fields that are all optional and left out of the
+/// JSON when `None` (one attribute for all of them instead of one each).
+macro_rules! record {
+    ($($(#[$meta:meta])* $name:ident: $ty:ty,)*) => {
+        /// One JSON line. The field order is the order users see.
+        #[derive(Serialize, Default)]
+        pub(crate) struct Record<'a> {
+            pub(crate) index: u64,
+            $(
+                $(#[$meta])*
+                #[serde(skip_serializing_if = "Option::is_none")]
+                pub(crate) $name: Option<$ty>,
+            )*
+        }
+    };
+}
+
+record! {
+    line: usize,
+    file: &'a str,
+    size: usize,
+    #[serde(rename = "box")]
+    shape: String,
+    puzzle: String,
+    status: &'static str,
+    solution: String,
     /// How far the human solver got (status `stuck`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) grid: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) algo: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) guesses: Option<u64>,
+    grid: String,
+    algo: &'static str,
+    guesses: u64,
     /// Search nodes (values placed); an extension.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) nodes: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) micros: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) techniques: Option<Techniques<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) level: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) score: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) error: Option<&'a str>,
+    nodes: u64,
+    micros: u64,
+    techniques: Techniques<'a>,
+    level: &'static str,
+    score: u64,
+    error: &'a str,
     /// `hint`: the next step, described (an extension).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) hint: Option<String>,
+    hint: String,
     /// `explain`: every step, described (an extension).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) steps: Option<&'a [String]>,
+    steps: &'a [String],
     /// `generate`: the number of givens.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) givens: Option<usize>,
+    givens: usize,
     /// `generate`: the symmetry of the givens.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) symmetry: Option<&'static str>,
+    symmetry: &'static str,
     /// `generate`: the run's seed (with `index`, it makes the puzzle again).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) seed: Option<u64>,
+    seed: u64,
     /// `generate`: grids dug to find one with the level or technique asked for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) tries: Option<u32>,
+    tries: u32,
     /// `generate`: whether no given can be removed (false when a search budget ran out).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) minimal: Option<bool>,
+    minimal: bool,
 }
 
 /// Technique counts as a JSON object, in order of difficulty.
