@@ -396,19 +396,17 @@ fn rate(count: usize, secs: f64) -> f64 {
 }
 
 fn nine_options() -> ParseOptions {
-    ParseOptions {
-        input: InputFormat::Line,
-        shape: Some(Shape::NINE),
-        symbols: Symbols::standard(),
-    }
+    ParseOptions::new()
+        .input(InputFormat::Line)
+        .shape(Some(Shape::NINE))
+        .symbols(Symbols::standard())
 }
 
 /// Reads, solves and writes every puzzle of `text`; (puzzles, puzzles per second).
 fn time_ours(text: &str, first: bool) -> (usize, f64) {
-    let opts = SolveOptions {
-        limit: if first { 1 } else { 2 },
-        budget: None,
-    };
+    let opts = SolveOptions::new()
+        .limit(if first { 1 } else { 2 })
+        .budget(None);
     let symbols = Symbols::standard();
     let mut out: Vec<u8> = Vec::with_capacity(text.len() + 1024);
     let start = Instant::now();

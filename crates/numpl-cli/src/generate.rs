@@ -75,11 +75,11 @@ fn parse_max(s: &str) -> Result<MaxTechnique, String> {
 }
 
 fn parse_technique(s: &str) -> Result<Technique, String> {
-    s.parse::<Technique>()
+    s.parse::<Technique>().map_err(|e| e.to_string())
 }
 
 fn parse_level(s: &str) -> Result<Level, String> {
-    s.parse::<Level>()
+    s.parse::<Level>().map_err(|e| e.to_string())
 }
 
 /// The JSON record of one generated puzzle: CONTRACT §6's fields that apply, then

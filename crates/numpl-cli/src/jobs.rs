@@ -68,6 +68,7 @@ impl Kind {
             Status::Unsolvable => Kind::Unsolvable,
             Status::Stuck => Kind::Stuck,
             Status::Budget => Kind::Budget,
+            _ => Kind::Unsolvable,
         }
     }
 }
@@ -252,6 +253,7 @@ impl SolveJob {
             Status::Unsolvable => t.push_str("# unsolvable: no solution\n\n"),
             Status::Stuck => t.push_str("# stuck: the human solver got this far:\n"),
             Status::Budget => t.push_str("# budget: the search stopped at its node budget\n\n"),
+            _ => {}
         }
         if let Some(s) = &out.solution {
             t.push_str(&format_grid(s, sym));

@@ -87,15 +87,14 @@ fn run(cli: Cli) -> Result<Exit, String> {
             ));
         }
     }
-    let parse = ParseOptions {
-        input: match common.input {
+    let parse = ParseOptions::new()
+        .input(match common.input {
             Input::Auto => InputFormat::Auto,
             Input::Line => InputFormat::Line,
             Input::Grid => InputFormat::Grid,
-        },
-        shape: common.shape,
-        symbols: symbols.clone(),
-    };
+        })
+        .shape(common.shape)
+        .symbols(symbols.clone());
     match cli.command {
         Command::Show(args) => {
             let job = ShowJob {
@@ -107,10 +106,9 @@ fn run(cli: Cli) -> Result<Exit, String> {
         Command::Solve(args) => {
             let job = SolveJob {
                 algo: args.algo.algorithm(),
-                opts: SolveOptions {
-                    limit: if args.first { 1 } else { 2 },
-                    budget: args.budget,
-                },
+                opts: SolveOptions::new()
+                    .limit(if args.first { 1 } else { 2 })
+                    .budget(args.budget),
                 format: common.format,
                 symbols,
                 rate: false,

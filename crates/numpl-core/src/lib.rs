@@ -31,7 +31,7 @@ mod print;
 mod shape;
 mod symbols;
 
-pub use error::{Conflict, ParseError, ParseErrorKind, ShapeError};
+pub use error::{Conflict, GridError, ParseError, ParseErrorKind, ShapeError};
 pub use grid::Grid;
 pub use mask::{Mask, MaskIter};
 pub use parse::{parse_all, parse_one, InputFormat, ParseOptions, Parsed, PuzzleReader};

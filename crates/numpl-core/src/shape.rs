@@ -11,21 +11,56 @@ use crate::error::ShapeError;
 pub const MAX_SIZE: usize = 64;
 
 /// A cell index in reading order, `0..N*N`.
+///
+/// A `Cell` is only a number: which row and column it is depends on the [`Shape`]
+/// ([`Shape::row_of`], [`Shape::col_of`]); [`Shape::cell`] makes one from a row and a column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Cell(pub u16);
+pub struct Cell(u16);
 
 impl Cell {
+    /// The cell with this index in reading order.
+    #[inline]
+    pub const fn new(index: u16) -> Cell {
+        Cell(index)
+    }
+
     /// The index of this cell in reading order.
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The index of this cell in reading order, as stored.
+    #[inline]
+    pub const fn get(self) -> u16 {
+        self.0
+    }
 }
 
 /// A unit (house): a row, a column or a box. Units are numbered rows `0..N`,
-/// columns `N..2N`, boxes `2N..3N`.
+/// columns `N..2N`, boxes `2N..3N`; [`Shape::unit_kind`] tells which.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Unit(pub u16);
+pub struct Unit(u16);
+
+impl Unit {
+    /// The unit with this number (rows `0..N`, columns `N..2N`, boxes `2N..3N`).
+    #[inline]
+    pub const fn new(index: u16) -> Unit {
+        Unit(index)
+    }
+
+    /// The number of this unit.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The number of this unit, as stored.
+    #[inline]
+    pub const fn get(self) -> u16 {
+        self.0
+    }
+}
 
 /// What kind of unit a [`Unit`] is, with its 0-based index among its kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -113,9 +148,34 @@ impl Shape {
     }
 
     /// The cell at 0-based `row` and `col`.
+    ///
+    /// # Panics
+    ///
+    /// When `row` or `col` is not below N. [`Shape::try_cell`] returns `None` instead.
     #[inline]
     pub const fn cell(self, row: usize, col: usize) -> Cell {
-        Cell((row * self.size() + col) as u16)
+        match self.try_cell(row, col) {
+            Some(c) => c,
+            None => panic!("row or column out of range"),
+        }
+    }
+
+    /// The cell at 0-based `row` and `col`, or `None` when either is not below N.
+    ///
+    /// ```
+    /// use numpl_core::Shape;
+    ///
+    /// assert_eq!(Shape::NINE.try_cell(1, 3).map(|c| c.index()), Some(12));
+    /// assert_eq!(Shape::NINE.try_cell(9, 0), None);
+    /// ```
+    #[inline]
+    pub const fn try_cell(self, row: usize, col: usize) -> Option<Cell> {
+        let n = self.size();
+        if row < n && col < n {
+            Some(Cell((row * n + col) as u16))
+        } else {
+            None
+        }
     }
 
     /// The 0-based row of a cell.
@@ -145,7 +205,7 @@ impl Shape {
     /// What kind of unit `unit` is.
     pub fn unit_kind(self, unit: Unit) -> UnitKind {
         let n = self.size();
-        let u = unit.0 as usize;
+        let u = unit.index();
         match u / n {
             0 => UnitKind::Row(u),
             1 => UnitKind::Col(u - n),
@@ -243,7 +303,7 @@ impl Geometry {
         let mut cell_units = Vec::with_capacity(cells);
         let mut unit_cells = vec![Vec::with_capacity(n); 3 * n];
         for i in 0..cells {
-            let cell = Cell(i as u16);
+            let cell = Cell::new(i as u16);
             let units = [
                 shape.row_of(cell),
                 n + shape.col_of(cell),

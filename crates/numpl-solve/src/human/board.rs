@@ -32,7 +32,7 @@ impl Board {
         let shape = grid.shape();
         let geo = shape.geometry();
         let n = shape.size();
-        let all = Mask::all(n).0;
+        let all = Mask::all(n).bits();
         let mut b = Board {
             shape,
             geo,
@@ -91,7 +91,7 @@ impl Board {
     /// The candidates of an open cell (empty for a filled cell).
     #[inline]
     pub fn candidates_of(&self, cell: Cell) -> Mask {
-        Mask(self.cands[cell.index()])
+        Mask::from_bits(self.cands[cell.index()])
     }
 
     /// Every cell's candidates, as [`Grid::candidates`] gives them: a filled cell has its
@@ -100,7 +100,13 @@ impl Board {
         self.values
             .iter()
             .zip(&self.cands)
-            .map(|(&v, &m)| if v != 0 { Mask::single(v) } else { Mask(m) })
+            .map(|(&v, &m)| {
+                if v != 0 {
+                    Mask::single(v)
+                } else {
+                    Mask::from_bits(m)
+                }
+            })
             .collect()
     }
 
