@@ -153,17 +153,17 @@ pub(crate) fn run(args: GenerateArgs, common: &Common, symbols: &Symbols) -> Res
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let seed = args.seed.unwrap_or_else(random_seed);
-    let generator = Generator::new(GenOptions {
-        shape,
-        symmetry: args.symmetry,
-        max_technique: args.max_technique,
-        level: args.level,
-        require: args.require,
-        max_tries: args.max_tries.max(1),
-        seed,
-        // Only JSON shows the rating (a level asked for rates anyway).
-        rate: format == Format::Json,
-    })
+    let generator = Generator::new(
+        GenOptions::new(shape)
+            .symmetry(args.symmetry)
+            .max_technique(args.max_technique)
+            .level(args.level)
+            .require(args.require)
+            .max_tries(args.max_tries.max(1))
+            .seed(seed)
+            // Only JSON shows the rating (a level asked for rates anyway).
+            .rate(format == Format::Json),
+    )
     .map_err(|e| e.to_string())?;
     if !common.quiet {
         eprintln!(
@@ -351,13 +351,10 @@ mod tests {
 
     #[test]
     fn json_record_has_the_contract_fields_and_the_generator_ones() {
-        let g = Generator::new(GenOptions {
-            seed: 3,
-            ..GenOptions::default()
-        })
-        .unwrap()
-        .generate(0)
-        .unwrap();
+        let g = Generator::new(GenOptions::default().seed(3))
+            .unwrap()
+            .generate(0)
+            .unwrap();
         let line = render(&g, Format::Json, &Symbols::standard(), 10);
         let v: serde_json::Value = serde_json::from_str(&line).unwrap();
         assert_eq!(v["status"], "solved");

@@ -1,4 +1,4 @@
-//! Symmetries of the pattern of givens (CONTRACT §5) and the groups of cells they tie together.
+//! Symmetries of the pattern of givens and the groups of cells they tie together.
 
 use std::fmt;
 use std::str::FromStr;
@@ -14,6 +14,7 @@ type CellMap = fn(usize, usize, usize) -> (usize, usize);
 ///
 /// Rows and columns are 0-based below, `n` is the side of the grid.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Symmetry {
     /// No symmetry: cells are dug one by one.
     None,
@@ -35,7 +36,7 @@ pub enum Symmetry {
 }
 
 impl Symmetry {
-    /// Every symmetry, in the order of CONTRACT §5.
+    /// Every symmetry, in the order the command line lists them.
     pub const ALL: [Symmetry; 8] = [
         Symmetry::None,
         Symmetry::Point,
