@@ -95,7 +95,12 @@ pub fn parse_all(text: &str, opts: &ParseOptions) -> Vec<Result<Parsed, ParseErr
     PuzzleReader::new(text.as_bytes(), opts.clone()).collect()
 }
 
-/// Reads exactly one puzzle from `text`: the first one; an empty input is an error.
+/// Reads exactly one puzzle from `text`: the first one.
+///
+/// # Errors
+///
+/// The first puzzle's [`ParseError`], or [`ParseErrorKind::Empty`] when `text` holds no
+/// puzzle.
 pub fn parse_one(text: &str, opts: &ParseOptions) -> Result<Grid, ParseError> {
     match PuzzleReader::new(text.as_bytes(), opts.clone()).next() {
         Some(r) => r.map(|p| p.grid),

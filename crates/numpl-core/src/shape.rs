@@ -7,7 +7,7 @@ use std::sync::{Mutex, OnceLock};
 
 use crate::error::ShapeError;
 
-/// The largest side a grid may have (CONTRACT §1): one `u64` holds every value's bit.
+/// The largest side a grid may have: one `u64` holds every value's bit.
 pub const MAX_SIZE: usize = 64;
 
 /// A cell index in reading order, `0..N*N`.
@@ -88,6 +88,20 @@ impl Shape {
     };
 
     /// A shape with boxes of `box_rows` x `box_cols` (both at least 2, product at most 64).
+    ///
+    /// # Errors
+    ///
+    /// [`ShapeError::BadBox`] for any other box.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use numpl_core::Shape;
+    ///
+    /// let six = Shape::new(2, 3).unwrap();
+    /// assert_eq!((six.size(), six.cells()), (6, 36));
+    /// assert!(Shape::new(1, 9).is_err());
+    /// ```
     pub fn new(box_rows: usize, box_cols: usize) -> Result<Shape, ShapeError> {
         if box_rows < 2 || box_cols < 2 || box_rows * box_cols > MAX_SIZE {
             return Err(ShapeError::BadBox { box_rows, box_cols });
@@ -98,7 +112,21 @@ impl Shape {
         })
     }
 
-    /// The most square box shape with R <= C for a side of `n` (CONTRACT §1).
+    /// The most square box shape with R <= C for a side of `n` (R as large as possible).
+    ///
+    /// # Errors
+    ///
+    /// [`ShapeError::TooLarge`] above 64, [`ShapeError::NoBoxShape`] for a side that is not
+    /// R*C with R, C >= 2 (a prime, say).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use numpl_core::Shape;
+    ///
+    /// assert_eq!(Shape::from_size(12).unwrap().to_string(), "3x4");
+    /// assert!(Shape::from_size(7).is_err());
+    /// ```
     pub fn from_size(n: usize) -> Result<Shape, ShapeError> {
         if n > MAX_SIZE {
             return Err(ShapeError::TooLarge { size: n });
@@ -257,6 +285,11 @@ impl FromStr for Shape {
     type Err = ShapeError;
 
     /// `RxC` (a box shape, e.g. `2x3`) or a plain size `N` (e.g. `16`).
+    ///
+    /// # Errors
+    ///
+    /// [`ShapeError::Unreadable`] for other text, or the error of [`Shape::new`] or
+    /// [`Shape::from_size`].
     fn from_str(s: &str) -> Result<Shape, ShapeError> {
         let s = s.trim();
         let bad = || ShapeError::Unreadable {
@@ -349,12 +382,20 @@ impl Geometry {
     }
 
     /// The three units of a cell: its row, its column and its box (as unit numbers).
+    ///
+    /// # Panics
+    ///
+    /// When `cell` is not below N*N.
     #[inline]
     pub fn units_of(&self, cell: usize) -> [u16; 3] {
         self.cell_units[cell]
     }
 
     /// The N cells of a unit, in reading order.
+    ///
+    /// # Panics
+    ///
+    /// When `unit` is not below 3N.
     #[inline]
     pub fn unit(&self, unit: usize) -> &[u16] {
         let n = self.shape.size();
@@ -362,6 +403,10 @@ impl Geometry {
     }
 
     /// The peers of a cell, in increasing order.
+    ///
+    /// # Panics
+    ///
+    /// When `cell` is not below N*N.
     #[inline]
     pub fn peers(&self, cell: usize) -> &[u16] {
         &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count]

@@ -39,6 +39,8 @@
 //! assert_eq!(numpl_solve::count_solutions(&made.puzzle, 2), 1);
 //! ```
 
+#![warn(missing_docs)]
+
 mod board;
 mod dig;
 mod fill;

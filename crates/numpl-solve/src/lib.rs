@@ -23,6 +23,8 @@
 //! assert!(out.solution.unwrap().is_solution_of(&p));
 //! ```
 
+#![warn(missing_docs)]
+
 mod fast;
 mod full;
 mod human;
