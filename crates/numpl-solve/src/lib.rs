@@ -265,7 +265,7 @@ pub struct Outcome {
 }
 
 /// Solves `puzzle` with `algo`. The puzzle's givens must not conflict ([`Grid::check`]);
-/// a conflicting puzzle is reported `Unsolvable`.
+/// a conflicting puzzle is reported `Unsolvable`. See the crate documentation for an example.
 pub fn solve(puzzle: &Grid, algo: Algorithm, opts: &SolveOptions) -> Outcome {
     let limit = opts.limit.max(1);
     let search = |r: SearchResult| {
@@ -321,6 +321,14 @@ pub fn solve(puzzle: &Grid, algo: Algorithm, opts: &SolveOptions) -> Outcome {
 }
 
 /// Counts the solutions of `puzzle`, stopping at `limit` (fast search, no budget).
+///
+/// ```
+/// use numpl_core::{Grid, Shape};
+/// use numpl_solve::count_solutions;
+///
+/// let empty = Grid::empty(Shape::new(2, 2).unwrap());
+/// assert_eq!(count_solutions(&empty, 1000), 288); // every 4x4 grid
+/// ```
 pub fn count_solutions(puzzle: &Grid, limit: usize) -> usize {
     fast::search(puzzle, limit.max(1), u64::MAX).count
 }

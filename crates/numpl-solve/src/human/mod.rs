@@ -5,7 +5,7 @@
 //! fired, the largest tuple and fish, the givens, how it ended, the grid and candidates so
 //! far, every step in order, and a HoDoKu-style rating ([`Level`] and score).
 //!
-//! Techniques, in the order tried ([`Technique`], names as [`Technique::name`] gives them): full house, naked
+//! Techniques, in the order tried ([`Technique`], named by [`Technique::name`]): full house, naked
 //! and hidden single; locked pair/triple; locked candidates (pointing, claiming); naked and
 //! hidden pairs, triples, quads (and `naked_tuple_K`/`hidden_tuple_K` up to N/2 on big
 //! grids); X-Wing, Swordfish, Jellyfish (`fish_K` up to N/2); remote pair; BUG+1;
