@@ -193,13 +193,13 @@ impl fmt::Display for GenError {
             } => write!(
                 f,
                 "level {level} and max technique {max_technique} contradict: {max_technique} \
-                 is a {} technique, so no puzzle within the limit is rated {level}",
+                 is a technique of level {}, so no puzzle within the limit is rated {level}",
                 max_technique.level()
             ),
             GenError::RequireAboveLevel { require, level } => write!(
                 f,
-                "require {require} and level {level} contradict: {require} is a {} technique, \
-                 so a puzzle that needs it is never rated {level}",
+                "require {require} and level {level} contradict: {require} is a technique of \
+                 level {}, so a puzzle that needs it is never rated {level}",
                 require.level()
             ),
         }
