@@ -647,3 +647,50 @@ fn line_blanks_digits_and_letters_read_alike_on_every_path() {
         Err(e) => assert!(e.to_string().contains("both hold"), "{e}"),
     }
 }
+
+#[test]
+fn values_a_caller_can_pass_do_not_panic() {
+    // Masks: values outside 1..=64 are never in a set.
+    for v in [0u8, 65, 128, 200, 255] {
+        assert_eq!(Mask::single(v), Mask::EMPTY, "{v}");
+        assert!(!Mask::all(64).contains(v), "{v}");
+        let mut m = Mask::single(3);
+        m.insert(v);
+        m.remove(v);
+        assert_eq!(m, Mask::single(3), "{v}");
+    }
+    assert_eq!(Mask::single(64).bits(), 1 << 63);
+    assert_eq!(Mask::from_bits(0b101).iter().collect::<Vec<_>>(), [1, 3]);
+    // Symbols, cells, grids.
+    assert_eq!(Symbols::standard().write(0), None);
+    assert_eq!(Shape::NINE.try_cell(8, 9), None);
+    assert_eq!(Shape::NINE.try_cell(8, 8), Some(Cell::new(80)));
+    let mut g = Grid::empty(Shape::NINE);
+    assert_eq!(
+        g.try_set(81, 1).unwrap_err().to_string(),
+        "cell 81 is outside a 3x3 grid (81 cells)"
+    );
+    assert_eq!(
+        g.try_set(4, 10).unwrap_err().to_string(),
+        "value 10 at r1c5 is out of range 1..9"
+    );
+    assert_eq!(g, Grid::empty(Shape::NINE));
+}
+
+#[test]
+fn grid_errors_are_typed_and_read_as_before() {
+    let e = Grid::from_values(Shape::NINE, vec![0; 80]).unwrap_err();
+    assert_eq!(
+        e,
+        GridError::Count {
+            found: 80,
+            shape: Shape::NINE,
+            expected: 81
+        }
+    );
+    assert_eq!(e.to_string(), "80 values given; a 3x3 grid has 81");
+    // The serde form reports the same text.
+    let json = format!("{{\"box\":\"3x3\",\"cells\":{:?}}}", vec![0u8; 80]);
+    let e = serde_json::from_str::<Grid>(&json).unwrap_err().to_string();
+    assert!(e.contains("80 values given; a 3x3 grid has 81"), "{e}");
+}
