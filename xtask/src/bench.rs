@@ -396,19 +396,17 @@ fn rate(count: usize, secs: f64) -> f64 {
 }
 
 fn nine_options() -> ParseOptions {
-    ParseOptions {
-        input: InputFormat::Line,
-        shape: Some(Shape::NINE),
-        symbols: Symbols::standard(),
-    }
+    ParseOptions::new()
+        .input(InputFormat::Line)
+        .shape(Some(Shape::NINE))
+        .symbols(Symbols::standard())
 }
 
 /// Reads, solves and writes every puzzle of `text`; (puzzles, puzzles per second).
 fn time_ours(text: &str, first: bool) -> (usize, f64) {
-    let opts = SolveOptions {
-        limit: if first { 1 } else { 2 },
-        budget: None,
-    };
+    let opts = SolveOptions::new()
+        .limit(if first { 1 } else { 2 })
+        .budget(None);
     let symbols = Symbols::standard();
     let mut out: Vec<u8> = Vec::with_capacity(text.len() + 1024);
     let start = Instant::now();
@@ -584,14 +582,12 @@ fn big_count(n: usize) -> usize {
 /// [`BIG_SEED`], not rated. Also how many the generator knows to be minimal.
 fn generated_puzzles(br: usize, bc: usize, count: usize) -> Result<(Vec<Grid>, usize), String> {
     let shape = Shape::new(br, bc).map_err(|e| format!("bench: --big {br}x{bc}: {e}"))?;
-    let opts = GenOptions {
-        shape,
-        symmetry: Symmetry::Point,
-        max_technique: MaxTechnique::None,
-        seed: BIG_SEED,
-        rate: false,
-        ..GenOptions::default()
-    };
+    let opts = GenOptions::default()
+        .shape(shape)
+        .symmetry(Symmetry::Point)
+        .max_technique(MaxTechnique::None)
+        .seed(BIG_SEED)
+        .rate(false);
     let made = numpl_gen::generate_many(&opts, count as u64)
         .map_err(|e| format!("bench: generating {br}x{bc} puzzles: {e}"))?;
     let minimal = made.iter().filter(|g| g.minimal).count();

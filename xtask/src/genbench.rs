@@ -175,10 +175,7 @@ fn mean(total: u64, count: u64) -> f64 {
 
 pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let a = parse(args)?;
-    let nine = GenOptions {
-        seed: a.seed,
-        ..GenOptions::default()
-    };
+    let nine = GenOptions::default().seed(a.seed);
     println!("numpl-gen benchmark, one core, seed {}", a.seed);
     println!();
 
@@ -187,11 +184,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         (MaxTechnique::All, false, "9x9 any, unrated"),
         (MaxTechnique::None, false, "9x9 unique only "),
     ] {
-        let opts = GenOptions {
-            max_technique: max,
-            rate,
-            ..nine.clone()
-        };
+        let opts = nine.clone().max_technique(max).rate(rate);
         let mut s = series(opts, a.count, false)?;
         println!(
             "{name} {:>5} puzzles  {:>9.1} puzzles/s ({:>7.1} per CPU s)  median {:>8.3} ms  \
@@ -206,10 +199,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
 
     if a.levels {
         for level in Level::ALL {
-            let opts = GenOptions {
-                level: Some(level),
-                ..nine.clone()
-            };
+            let opts = nine.clone().level(Some(level));
             let mut s = series(opts, a.level_count, false)?;
             let worst = s.times.iter().copied().fold(0.0, f64::max);
             println!(
@@ -237,13 +227,12 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             (MaxTechnique::None, true),
             (MaxTechnique::None, false),
         ] {
-            let opts = GenOptions {
-                shape,
-                symmetry: Symmetry::Point,
-                max_technique: max,
-                rate,
-                ..nine.clone()
-            };
+            let opts = nine
+                .clone()
+                .shape(shape)
+                .symmetry(Symmetry::Point)
+                .max_technique(max)
+                .rate(rate);
             let mut s = series(opts, a.big_count, true)?;
             let worst = s.times.iter().copied().fold(0.0, f64::max);
             let cpu_worst = s.cpu_times.iter().copied().fold(0.0, f64::max);

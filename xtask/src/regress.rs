@@ -57,7 +57,11 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             "--bless" => opts.bless = true,
             "--algo" => {
                 let list = it.next().ok_or("--algo needs a list, e.g. fast,full")?;
-                opts.algos = list.split(',').map(str::parse).collect::<Result<_, _>>()?;
+                opts.algos = list
+                    .split(',')
+                    .map(str::parse)
+                    .collect::<Result<_, _>>()
+                    .map_err(|e: numpl_solve::ParseNameError| e.to_string())?;
             }
             s if s.starts_with('-') => return Err(format!("regress: unknown option {s}")),
             dir => opts.dir = PathBuf::from(dir),
@@ -148,10 +152,7 @@ pub(crate) fn regress(opts: &Options) -> Result<Report, String> {
         let fx = fixture::load(p)?;
         let text =
             std::fs::read(&fx.puzzles).map_err(|e| format!("{}: {e}", fx.puzzles.display()))?;
-        let parse = ParseOptions {
-            shape: fx.shape,
-            ..ParseOptions::default()
-        };
+        let parse = ParseOptions::new().shape(fx.shape);
         let puzzles: Vec<_> = PuzzleReader::new(&text[..], parse).collect();
         let name = fx.puzzles.display().to_string();
         if puzzles.len() != fx.answers.len() {

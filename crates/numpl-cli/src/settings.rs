@@ -135,15 +135,14 @@ impl Settings {
             format: common.format,
             symbols: symbols.clone(),
         };
-        let parse = ParseOptions {
-            input: match common.input {
+        let parse = ParseOptions::new()
+            .input(match common.input {
                 Input::Auto => InputFormat::Auto,
                 Input::Line => InputFormat::Line,
                 Input::Grid => InputFormat::Grid,
-            },
-            shape: common.shape,
-            symbols,
-        };
+            })
+            .shape(common.shape)
+            .symbols(symbols);
         let inputs = |a: FilesArgs| InputSettings {
             files: a.files,
             parse: parse.clone(),
@@ -165,10 +164,9 @@ impl Settings {
                     Algo::Full => Algorithm::Full,
                     Algo::Human => Algorithm::Human,
                 },
-                opts: SolveOptions {
-                    limit: if a.first { 1 } else { 2 },
-                    budget: a.budget,
-                },
+                opts: SolveOptions::new()
+                    .limit(if a.first { 1 } else { 2 })
+                    .budget(a.budget),
                 inputs: inputs(FilesArgs { files: a.files }),
             },
             Command::Rate(a) => {
@@ -243,17 +241,15 @@ fn generate(
     if a.max_tries == 0 {
         return usage("--max-tries must be at least 1");
     }
-    let opts = GenOptions {
-        shape,
-        symmetry: a.symmetry,
-        max_technique: a.max_technique,
-        level: a.level,
-        require: a.require,
-        max_tries: a.max_tries,
-        seed: a.seed.unwrap_or_else(random_seed),
+    let opts = GenOptions::new(shape)
+        .symmetry(a.symmetry)
+        .max_technique(a.max_technique)
+        .level(a.level)
+        .require(a.require)
+        .max_tries(a.max_tries)
+        .seed(a.seed.unwrap_or_else(random_seed))
         // Only JSON shows the rating (a level asked for rates anyway).
-        rate: output.format == Some(Format::Json),
-    };
+        .rate(output.format == Some(Format::Json));
     let generator = Generator::new(opts).map_err(|e| UsageError(e.to_string()))?;
     Ok(GenerateSettings {
         generator,

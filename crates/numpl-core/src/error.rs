@@ -1,9 +1,13 @@
-//! Typed errors. Each one says where: the input line, the row and column, the cell.
+//! Typed errors. Each one says where: the input line, the cell (in `r1c1` notation).
 
 use thiserror::Error;
 
-/// A size or box shape that CONTRACT §1 does not allow.
+use crate::{Cell, Shape};
+
+/// A size or box shape that numpl does not handle: boxes are R x C with R, C >= 2, and the
+/// side N = R*C is at most 64.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ShapeError {
     /// A side with no box shape R x C, R, C >= 2.
     #[error("size {size} has no box shape (it must be R*C with R, C >= 2)")]
@@ -34,25 +38,148 @@ pub enum ShapeError {
 }
 
 /// Two givens that break the rules: the same value twice in one unit.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[error("{first} and {second} both hold {value}")]
+///
+/// Displayed as `r1c1 and r1c5 both hold 5`; the cells are also given as values.
+///
+/// ```
+/// use numpl_core::{Grid, Shape};
+///
+/// let mut values = vec![0; 81];
+/// values[0] = 5;
+/// values[4] = 5;
+/// let conflict = Grid::from_values(Shape::NINE, values).unwrap().check().unwrap_err();
+/// assert_eq!(conflict.to_string(), "r1c1 and r1c5 both hold 5");
+/// assert_eq!((conflict.first().index(), conflict.second().index()), (0, 4));
+/// assert_eq!((conflict.second_row(), conflict.second_col()), (0, 4));
+/// assert_eq!(conflict.value(), 5);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Conflict {
-    /// The first cell, in r1c1 notation.
-    pub first: String,
-    /// The second cell, in r1c1 notation.
-    pub second: String,
-    /// The value both hold, as a decimal number.
-    pub value: u8,
+    shape: Shape,
+    first: Cell,
+    second: Cell,
+    value: u8,
+}
+
+impl Conflict {
+    /// The conflict of `first` and `second` (cells of a grid of `shape`), both holding `value`.
+    pub const fn new(shape: Shape, first: Cell, second: Cell, value: u8) -> Conflict {
+        Conflict {
+            shape,
+            first,
+            second,
+            value,
+        }
+    }
+
+    /// The shape of the grid.
+    pub const fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The first cell (the one seen first in the unit).
+    pub const fn first(&self) -> Cell {
+        self.first
+    }
+
+    /// The second cell.
+    pub const fn second(&self) -> Cell {
+        self.second
+    }
+
+    /// The value both cells hold.
+    pub const fn value(&self) -> u8 {
+        self.value
+    }
+
+    /// The 0-based row of the first cell.
+    pub const fn first_row(&self) -> usize {
+        self.shape.row_of(self.first)
+    }
+
+    /// The 0-based column of the first cell.
+    pub const fn first_col(&self) -> usize {
+        self.shape.col_of(self.first)
+    }
+
+    /// The 0-based row of the second cell.
+    pub const fn second_row(&self) -> usize {
+        self.shape.row_of(self.second)
+    }
+
+    /// The 0-based column of the second cell.
+    pub const fn second_col(&self) -> usize {
+        self.shape.col_of(self.second)
+    }
+}
+
+impl std::fmt::Display for Conflict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} and {} both hold {}",
+            self.shape.cell_name(self.first),
+            self.shape.cell_name(self.second),
+            self.value
+        )
+    }
+}
+
+impl std::error::Error for Conflict {}
+
+/// Why [`Grid::from_values`](crate::Grid::from_values) (or [`Grid::try_set`](crate::Grid::try_set))
+/// refused its values.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GridError {
+    /// Not N*N values.
+    #[error("{found} values given; a {shape} grid has {expected}")]
+    Count {
+        /// Values given.
+        found: usize,
+        /// The grid's shape.
+        shape: Shape,
+        /// Cells of the grid, N*N.
+        expected: usize,
+    },
+    /// A value above N.
+    #[error("value {value} at {} is out of range 1..{}", .shape.cell_name(*.cell), .shape.size())]
+    OutOfRange {
+        /// The value.
+        value: u8,
+        /// Its cell.
+        cell: Cell,
+        /// The grid's shape.
+        shape: Shape,
+    },
+    /// A cell index beyond the grid.
+    #[error("cell {index} is outside a {shape} grid ({} cells)", .shape.cells())]
+    NoSuchCell {
+        /// The index given.
+        index: usize,
+        /// The grid's shape.
+        shape: Shape,
+    },
 }
 
 /// Why a puzzle could not be read. Displayed with [`ParseError`], which adds the line.
+/// Cells are named `r1c1` (1-based row and column).
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ParseErrorKind {
     /// A line puzzle whose length is not N*N for an allowed N.
     #[error("a line puzzle has {len} cells; expected N*N cells for an allowed size (16, 36, 64, 81, ...)")]
     BadLineLength {
         /// Cells found.
         len: usize,
+    },
+    /// A grid whose first row has a number of cells that is no allowed side.
+    #[error("a grid row has {cells} cells (`{text}`); expected N cells for an allowed size N (4, 6, 8, 9, 10, 12, 16, ..., 64)")]
+    BadRowLength {
+        /// Cells found in the row.
+        cells: usize,
+        /// The row as read (at most 40 characters of it).
+        text: String,
     },
     /// A line whose length does not match the box shape asked for.
     #[error("a line puzzle has {len} cells; expected {expected} for box {shape}")]
@@ -64,8 +191,22 @@ pub enum ParseErrorKind {
         /// The shape asked for.
         shape: crate::Shape,
     },
+    /// A line puzzle of a wrong length holding a character that is neither a symbol nor a
+    /// blank (a stray carriage return, tab or space, say).
+    #[error(
+        "unexpected `{}` at column {col} in a line puzzle ({len} characters long)",
+        .symbol.escape_debug()
+    )]
+    Unexpected {
+        /// The first such character.
+        symbol: char,
+        /// Its 1-based column (in characters).
+        col: usize,
+        /// The length of the line (in characters, without surrounding whitespace).
+        len: usize,
+    },
     /// A character that is neither a value nor a blank.
-    #[error("unknown symbol `{symbol}` at row {row}, column {col}")]
+    #[error("unknown symbol `{symbol}` at r{row}c{col}")]
     UnknownSymbol {
         /// The character.
         symbol: String,
@@ -75,7 +216,7 @@ pub enum ParseErrorKind {
         col: usize,
     },
     /// A number outside 1..N.
-    #[error("value {value} at row {row}, column {col} is out of range 1..{size}")]
+    #[error("value {value} at r{row}c{col} is out of range 1..{size}")]
     OutOfRange {
         /// The number read.
         value: String,
@@ -113,10 +254,10 @@ pub enum ParseErrorKind {
     /// The input holds no puzzle at all.
     #[error("no puzzle in the input")]
     Empty,
-    /// The symbols given with `--symbols` do not fit the size.
+    /// The alphabet given (`--symbols`) does not fit the size, or is not an alphabet.
     #[error("{0}")]
     Symbols(String),
-    /// The input is not valid UTF-8 text or could not be read.
+    /// The input could not be read.
     #[error("cannot read input: {0}")]
     Io(String),
 }

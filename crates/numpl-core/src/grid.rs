@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::Conflict;
+use crate::error::{Conflict, GridError};
 use crate::{Cell, Mask, Shape};
 
 /// A grid of any shape: values in reading order, 0 for a blank cell.
@@ -31,8 +31,8 @@ impl From<Grid> for GridWire {
 }
 
 impl TryFrom<GridWire> for Grid {
-    type Error = String;
-    fn try_from(w: GridWire) -> Result<Grid, String> {
+    type Error = GridError;
+    fn try_from(w: GridWire) -> Result<Grid, GridError> {
         Grid::from_values(w.shape, w.cells)
     }
 }
@@ -57,16 +57,33 @@ impl Grid {
         }
     }
 
-    /// A grid from values in reading order (0 = blank). Fails when the count is not N*N
-    /// or a value is above N; does not check conflicts (see [`Grid::check`]).
-    pub fn from_values(shape: Shape, cells: Vec<u8>) -> Result<Grid, String> {
+    /// A grid from values in reading order (0 = blank). Does not check conflicts (see
+    /// [`Grid::check`]).
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::Count`] when there are not N*N values, [`GridError::OutOfRange`] when a
+    /// value is above N.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use numpl_core::{Grid, GridError, Shape};
+    ///
+    /// let shape = Shape::new(2, 2).unwrap();
+    /// let grid = Grid::from_values(shape, vec![0; 16]).unwrap();
+    /// assert_eq!(grid.filled(), 0);
+    /// let err = Grid::from_values(shape, vec![5; 16]).unwrap_err();
+    /// assert!(matches!(err, GridError::OutOfRange { value: 5, .. }));
+    /// assert_eq!(err.to_string(), "value 5 at r1c1 is out of range 1..4");
+    /// ```
+    pub fn from_values(shape: Shape, cells: Vec<u8>) -> Result<Grid, GridError> {
         if cells.len() != shape.cells() {
-            return Err(format!(
-                "{} values given; a {} grid has {}",
-                cells.len(),
+            return Err(GridError::Count {
+                found: cells.len(),
                 shape,
-                shape.cells()
-            ));
+                expected: shape.cells(),
+            });
         }
         // The maximum first (a loop without early exit, vectorised): values are almost
         // always in range.
@@ -75,12 +92,11 @@ impl Grid {
             return Ok(Grid { shape, cells });
         }
         if let Some(i) = cells.iter().position(|&v| v as usize > shape.size()) {
-            return Err(format!(
-                "value {} at {} is out of range 1..{}",
-                cells[i],
-                shape.cell_name(Cell(i as u16)),
-                shape.size()
-            ));
+            return Err(GridError::OutOfRange {
+                value: cells[i],
+                cell: Cell::new(i as u16),
+                shape,
+            });
         }
         Ok(Grid { shape, cells })
     }
@@ -98,16 +114,60 @@ impl Grid {
     }
 
     /// The value of a cell (index in reading order), 0 if blank.
+    ///
+    /// # Panics
+    ///
+    /// When `cell` is not below N*N ([`Grid::values`]`.get(cell)` does not panic).
     #[inline]
     pub fn get(&self, cell: usize) -> u8 {
         self.cells[cell]
     }
 
-    /// Sets a cell (0 = blank). Panics if `value > N`: callers hold checked values.
+    /// Sets a cell (index in reading order) to `value` (0 = blank).
+    ///
+    /// # Panics
+    ///
+    /// When `cell` is not below N*N or `value` is above N; [`Grid::try_set`] returns an
+    /// error instead.
     #[inline]
     pub fn set(&mut self, cell: usize, value: u8) {
         assert!(value as usize <= self.size(), "value {value} out of range");
         self.cells[cell] = value;
+    }
+
+    /// Sets a cell (index in reading order) to `value` (0 = blank).
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::NoSuchCell`] when `cell` is not below N*N, [`GridError::OutOfRange`]
+    /// when `value` is above N; the grid is left as it was.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use numpl_core::{Grid, Shape};
+    ///
+    /// let mut grid = Grid::empty(Shape::NINE);
+    /// grid.try_set(80, 9).unwrap();
+    /// assert_eq!(grid.get(80), 9);
+    /// assert!(grid.try_set(81, 1).is_err());
+    /// assert!(grid.try_set(0, 10).is_err());
+    /// ```
+    pub fn try_set(&mut self, cell: usize, value: u8) -> Result<(), GridError> {
+        let shape = self.shape;
+        let slot = self
+            .cells
+            .get_mut(cell)
+            .ok_or(GridError::NoSuchCell { index: cell, shape })?;
+        if value as usize > shape.size() {
+            return Err(GridError::OutOfRange {
+                value,
+                cell: Cell::new(cell as u16),
+                shape,
+            });
+        }
+        *slot = value;
+        Ok(())
     }
 
     /// All values in reading order.
@@ -151,14 +211,14 @@ impl Grid {
                 }
             }
         }
-        best.map(|(a, b, v)| Conflict {
-            first: self.shape.cell_name(Cell(a)),
-            second: self.shape.cell_name(Cell(b)),
-            value: v,
-        })
+        best.map(|(a, b, v)| Conflict::new(self.shape, Cell::new(a), Cell::new(b), v))
     }
 
     /// Ok when no two filled cells of a unit hold the same value.
+    ///
+    /// # Errors
+    ///
+    /// The first [`Conflict`] ([`Grid::first_conflict`]) when there is one.
     pub fn check(&self) -> Result<(), Conflict> {
         if !self.has_conflict() {
             return Ok(());

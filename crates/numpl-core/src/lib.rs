@@ -6,8 +6,9 @@
 //! a [`Mask`] is a set of candidate values in one `u64`.
 //!
 //! Puzzles are read with [`PuzzleReader`], which streams them from any `BufRead` one by
-//! one (one-line puzzles or grids, CONTRACT §2-3), and written with [`format_line`],
-//! [`format_grid`] (the seed's layout) and [`format_detail`] (pencil marks).
+//! one (one-line puzzles or grids, as the repository's README.md describes them), and
+//! written with [`format_line`], [`format_grid`] (the seed's layout) and [`format_detail`]
+//! (pencil marks).
 //! Nothing here does I/O of its own, spawns threads or searches: that is for the crates above.
 //!
 //! ```
@@ -23,6 +24,8 @@
 //! assert_eq!(cands[1].to_string(), "{1,2,5,6,9}");
 //! ```
 
+#![warn(missing_docs)]
+
 mod error;
 mod grid;
 mod mask;
@@ -31,7 +34,7 @@ mod print;
 mod shape;
 mod symbols;
 
-pub use error::{Conflict, ParseError, ParseErrorKind, ShapeError};
+pub use error::{Conflict, GridError, ParseError, ParseErrorKind, ShapeError};
 pub use grid::Grid;
 pub use mask::{Mask, MaskIter};
 pub use parse::{parse_all, parse_one, InputFormat, ParseOptions, Parsed, PuzzleReader};

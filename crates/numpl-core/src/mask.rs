@@ -5,12 +5,44 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Sub};
 
 /// A set of values 1..=64: value `v` is bit `v - 1`. Used for a cell's candidates and
 /// for the values already placed in a unit.
+///
+/// Values outside `1..=64` are never in a mask: [`Mask::single`] gives the empty set for
+/// them, [`Mask::contains`] says no, [`Mask::insert`] and [`Mask::remove`] do nothing.
+///
+/// ```
+/// use numpl_core::Mask;
+///
+/// let m: Mask = [1, 5, 9].into_iter().collect();
+/// assert_eq!(m.bits(), 0b1_0001_0001);
+/// assert_eq!(m.to_string(), "{1,5,9}");
+/// assert!(m.contains(5) && !m.contains(0));
+/// assert_eq!(Mask::single(0), Mask::EMPTY);
+/// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Mask(pub u64);
+pub struct Mask(u64);
 
 impl Mask {
     /// The empty set.
     pub const EMPTY: Mask = Mask(0);
+
+    /// The set whose bits are `bits` (value `v` is bit `v - 1`).
+    #[inline]
+    pub const fn from_bits(bits: u64) -> Mask {
+        Mask(bits)
+    }
+
+    /// The bits of the set (value `v` is bit `v - 1`).
+    #[inline]
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+
+    /// The bit of `value`, 0 when it is outside `1..=64` (no branch).
+    #[inline]
+    const fn bit(value: u8) -> u64 {
+        let i = value.wrapping_sub(1);
+        ((i < 64) as u64) << (i & 63)
+    }
 
     /// Every value `1..=n`.
     #[inline]
@@ -22,10 +54,10 @@ impl Mask {
         }
     }
 
-    /// The set holding only `value` (1-based).
+    /// The set holding only `value` (1-based); the empty set when `value` is not in `1..=64`.
     #[inline]
     pub const fn single(value: u8) -> Mask {
-        Mask(1u64 << (value - 1))
+        Mask(Mask::bit(value))
     }
 
     /// The number of values in the set.
@@ -43,19 +75,19 @@ impl Mask {
     /// Whether `value` (1-based) is in the set.
     #[inline]
     pub const fn contains(self, value: u8) -> bool {
-        self.0 >> (value - 1) & 1 != 0
+        self.0 & Mask::bit(value) != 0
     }
 
-    /// Adds `value`.
+    /// Adds `value` (nothing happens when it is not in `1..=64`).
     #[inline]
     pub fn insert(&mut self, value: u8) {
-        self.0 |= 1u64 << (value - 1);
+        self.0 |= Mask::bit(value);
     }
 
     /// Removes `value`.
     #[inline]
     pub fn remove(&mut self, value: u8) {
-        self.0 &= !(1u64 << (value - 1));
+        self.0 &= !Mask::bit(value);
     }
 
     /// The smallest value in the set, if any.

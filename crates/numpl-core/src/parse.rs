@@ -1,4 +1,4 @@
-//! Reading puzzles (CONTRACT §2-3): one-line puzzles and grids, streamed one by one.
+//! Reading puzzles: one-line puzzles and grids, streamed one by one.
 //!
 //! `--input auto` decides once per input, at its first line that is neither blank nor a
 //! comment:
@@ -31,8 +31,17 @@ pub enum InputFormat {
     Grid,
 }
 
-/// How to read puzzles.
+/// How to read puzzles. The default reads either format, finds the box shape from the
+/// size, and uses the standard alphabet.
+///
+/// ```
+/// use numpl_core::{InputFormat, ParseOptions, Shape};
+///
+/// let opts = ParseOptions::new().input(InputFormat::Line).shape(Some(Shape::NINE));
+/// assert_eq!(opts.input, InputFormat::Line);
+/// ```
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct ParseOptions {
     /// The input format, or `Auto`.
     pub input: InputFormat,
@@ -40,6 +49,34 @@ pub struct ParseOptions {
     pub shape: Option<Shape>,
     /// The alphabet (`--symbols`).
     pub symbols: Symbols,
+}
+
+impl ParseOptions {
+    /// The default options: `Auto` format, shape from the size, standard alphabet.
+    pub fn new() -> ParseOptions {
+        ParseOptions::default()
+    }
+
+    /// Sets the input format.
+    #[must_use]
+    pub fn input(mut self, input: InputFormat) -> ParseOptions {
+        self.input = input;
+        self
+    }
+
+    /// Fixes the box shape (`None`: the most square one for the size found).
+    #[must_use]
+    pub fn shape(mut self, shape: Option<Shape>) -> ParseOptions {
+        self.shape = shape;
+        self
+    }
+
+    /// Sets the alphabet.
+    #[must_use]
+    pub fn symbols(mut self, symbols: Symbols) -> ParseOptions {
+        self.symbols = symbols;
+        self
+    }
 }
 
 /// One puzzle read from the input.
@@ -58,7 +95,12 @@ pub fn parse_all(text: &str, opts: &ParseOptions) -> Vec<Result<Parsed, ParseErr
     PuzzleReader::new(text.as_bytes(), opts.clone()).collect()
 }
 
-/// Reads exactly one puzzle from `text`: the first one; an empty input is an error.
+/// Reads exactly one puzzle from `text`: the first one.
+///
+/// # Errors
+///
+/// The first puzzle's [`ParseError`], or [`ParseErrorKind::Empty`] when `text` holds no
+/// puzzle.
 pub fn parse_one(text: &str, opts: &ParseOptions) -> Result<Grid, ParseError> {
     match PuzzleReader::new(text.as_bytes(), opts.clone()).next() {
         Some(r) => r.map(|p| p.grid),
@@ -310,11 +352,15 @@ impl<R: BufRead> PuzzleReader<R> {
             Ok(s) => s,
             Err(e) => {
                 // Unknown side: skip to the next blank line, one error for the block.
+                let kind = match self.opts.shape {
+                    Some(_) => e.into(),
+                    None => ParseErrorKind::BadRowLength {
+                        cells: first_cells.len(),
+                        text: first.chars().take(40).collect(),
+                    },
+                };
                 self.skip_block()?;
-                return Err(ParseError {
-                    line: start,
-                    kind: e.into(),
-                });
+                return Err(ParseError { line: start, kind });
             }
         };
         let n = shape.size();
@@ -509,19 +555,23 @@ fn read_line_puzzle(opts: &ParseOptions, line: usize, t: &str) -> Result<Parsed,
         t.chars().count()
     };
     let shape = match opts.shape {
+        Some(shape) if len == shape.cells() => shape,
         Some(shape) => {
-            if len != shape.cells() {
-                return Err(err(ParseErrorKind::WrongLength {
+            return Err(err(stray(opts, t, spaced).unwrap_or(
+                ParseErrorKind::WrongLength {
                     len,
                     expected: shape.cells(),
                     shape,
-                }));
-            }
-            shape
+                },
+            )))
         }
-        None => match perfect_square_side(len) {
-            Some(n) => Shape::from_size(n).map_err(|e| err(e.into()))?,
-            None => return Err(err(ParseErrorKind::BadLineLength { len })),
+        None => match perfect_square_side(len).and_then(|n| Shape::from_size(n).ok()) {
+            Some(shape) => shape,
+            None => {
+                return Err(err(
+                    stray(opts, t, spaced).unwrap_or(ParseErrorKind::BadLineLength { len })
+                ))
+            }
         },
     };
     let n = shape.size();
@@ -537,6 +587,29 @@ fn read_line_puzzle(opts: &ParseOptions, line: usize, t: &str) -> Result<Parsed,
         }
     }
     finish(shape, cells, line, InputFormat::Line)
+}
+
+/// For a line puzzle of a wrong length: the first character that is neither a symbol nor
+/// a blank (a stray carriage return, tab or space inside the line, say), which likely
+/// explains the length. `None` when there is none, or when the line is whitespace-separated
+/// numbers and symbols (then whitespace separates cells and the count of cells is what is
+/// wrong).
+fn stray(opts: &ParseOptions, t: &str, spaced: bool) -> Option<ParseErrorKind> {
+    if spaced
+        && t.split_whitespace()
+            .all(|tok| tok.chars().count() == 1 || tok.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return None;
+    }
+    let (col, symbol) = t
+        .chars()
+        .enumerate()
+        .find(|&(_, c)| opts.symbols.read(c, crate::MAX_SIZE) == Symbol::Unknown)?;
+    Some(ParseErrorKind::Unexpected {
+        symbol,
+        col: col + 1,
+        len: t.chars().count(),
+    })
 }
 
 /// The standard alphabet by byte (what [`Symbols::read`] says): 0 for a blank, the value,

@@ -1,4 +1,4 @@
-//! Writing puzzles (CONTRACT §4): line, grid (the seed's layout) and detail (pencil marks).
+//! Writing puzzles: line, grid (the seed's layout) and detail (pencil marks).
 
 use std::fmt::Write;
 
@@ -93,6 +93,10 @@ pub fn format_grid(grid: &Grid, symbols: &Symbols) -> String {
 /// a fixed place (value v at mini-row (v-1)/C, mini-column (v-1)%C) and `.` where a value is
 /// no longer a candidate; a filled cell shows its value alone in the middle of its block.
 /// `candidates` holds one mask per cell (e.g. [`Grid::candidates`]).
+///
+/// # Panics
+///
+/// When `candidates` has fewer masks than the grid has cells.
 pub fn format_detail(grid: &Grid, candidates: &[Mask], symbols: &Symbols) -> String {
     let shape = grid.shape();
     let (n, br, bc) = (shape.size(), shape.box_rows(), shape.box_cols());

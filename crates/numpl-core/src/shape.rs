@@ -7,25 +7,60 @@ use std::sync::{Mutex, OnceLock};
 
 use crate::error::ShapeError;
 
-/// The largest side a grid may have (CONTRACT §1): one `u64` holds every value's bit.
+/// The largest side a grid may have: one `u64` holds every value's bit.
 pub const MAX_SIZE: usize = 64;
 
 /// A cell index in reading order, `0..N*N`.
+///
+/// A `Cell` is only a number: which row and column it is depends on the [`Shape`]
+/// ([`Shape::row_of`], [`Shape::col_of`]); [`Shape::cell`] makes one from a row and a column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Cell(pub u16);
+pub struct Cell(u16);
 
 impl Cell {
+    /// The cell with this index in reading order.
+    #[inline]
+    pub const fn new(index: u16) -> Cell {
+        Cell(index)
+    }
+
     /// The index of this cell in reading order.
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The index of this cell in reading order, as stored.
+    #[inline]
+    pub const fn get(self) -> u16 {
+        self.0
+    }
 }
 
 /// A unit (house): a row, a column or a box. Units are numbered rows `0..N`,
-/// columns `N..2N`, boxes `2N..3N`.
+/// columns `N..2N`, boxes `2N..3N`; [`Shape::unit_kind`] tells which.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Unit(pub u16);
+pub struct Unit(u16);
+
+impl Unit {
+    /// The unit with this number (rows `0..N`, columns `N..2N`, boxes `2N..3N`).
+    #[inline]
+    pub const fn new(index: u16) -> Unit {
+        Unit(index)
+    }
+
+    /// The number of this unit.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The number of this unit, as stored.
+    #[inline]
+    pub const fn get(self) -> u16 {
+        self.0
+    }
+}
 
 /// What kind of unit a [`Unit`] is, with its 0-based index among its kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -53,6 +88,20 @@ impl Shape {
     };
 
     /// A shape with boxes of `box_rows` x `box_cols` (both at least 2, product at most 64).
+    ///
+    /// # Errors
+    ///
+    /// [`ShapeError::BadBox`] for any other box.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use numpl_core::Shape;
+    ///
+    /// let six = Shape::new(2, 3).unwrap();
+    /// assert_eq!((six.size(), six.cells()), (6, 36));
+    /// assert!(Shape::new(1, 9).is_err());
+    /// ```
     pub fn new(box_rows: usize, box_cols: usize) -> Result<Shape, ShapeError> {
         if box_rows < 2 || box_cols < 2 || box_rows * box_cols > MAX_SIZE {
             return Err(ShapeError::BadBox { box_rows, box_cols });
@@ -63,7 +112,21 @@ impl Shape {
         })
     }
 
-    /// The most square box shape with R <= C for a side of `n` (CONTRACT §1).
+    /// The most square box shape with R <= C for a side of `n` (R as large as possible).
+    ///
+    /// # Errors
+    ///
+    /// [`ShapeError::TooLarge`] above 64, [`ShapeError::NoBoxShape`] for a side that is not
+    /// R*C with R, C >= 2 (a prime, say).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use numpl_core::Shape;
+    ///
+    /// assert_eq!(Shape::from_size(12).unwrap().to_string(), "3x4");
+    /// assert!(Shape::from_size(7).is_err());
+    /// ```
     pub fn from_size(n: usize) -> Result<Shape, ShapeError> {
         if n > MAX_SIZE {
             return Err(ShapeError::TooLarge { size: n });
@@ -113,9 +176,34 @@ impl Shape {
     }
 
     /// The cell at 0-based `row` and `col`.
+    ///
+    /// # Panics
+    ///
+    /// When `row` or `col` is not below N. [`Shape::try_cell`] returns `None` instead.
     #[inline]
     pub const fn cell(self, row: usize, col: usize) -> Cell {
-        Cell((row * self.size() + col) as u16)
+        match self.try_cell(row, col) {
+            Some(c) => c,
+            None => panic!("row or column out of range"),
+        }
+    }
+
+    /// The cell at 0-based `row` and `col`, or `None` when either is not below N.
+    ///
+    /// ```
+    /// use numpl_core::Shape;
+    ///
+    /// assert_eq!(Shape::NINE.try_cell(1, 3).map(|c| c.index()), Some(12));
+    /// assert_eq!(Shape::NINE.try_cell(9, 0), None);
+    /// ```
+    #[inline]
+    pub const fn try_cell(self, row: usize, col: usize) -> Option<Cell> {
+        let n = self.size();
+        if row < n && col < n {
+            Some(Cell((row * n + col) as u16))
+        } else {
+            None
+        }
     }
 
     /// The 0-based row of a cell.
@@ -145,7 +233,7 @@ impl Shape {
     /// What kind of unit `unit` is.
     pub fn unit_kind(self, unit: Unit) -> UnitKind {
         let n = self.size();
-        let u = unit.0 as usize;
+        let u = unit.index();
         match u / n {
             0 => UnitKind::Row(u),
             1 => UnitKind::Col(u - n),
@@ -197,6 +285,11 @@ impl FromStr for Shape {
     type Err = ShapeError;
 
     /// `RxC` (a box shape, e.g. `2x3`) or a plain size `N` (e.g. `16`).
+    ///
+    /// # Errors
+    ///
+    /// [`ShapeError::Unreadable`] for other text, or the error of [`Shape::new`] or
+    /// [`Shape::from_size`].
     fn from_str(s: &str) -> Result<Shape, ShapeError> {
         let s = s.trim();
         let bad = || ShapeError::Unreadable {
@@ -243,7 +336,7 @@ impl Geometry {
         let mut cell_units = Vec::with_capacity(cells);
         let mut unit_cells = vec![Vec::with_capacity(n); 3 * n];
         for i in 0..cells {
-            let cell = Cell(i as u16);
+            let cell = Cell::new(i as u16);
             let units = [
                 shape.row_of(cell),
                 n + shape.col_of(cell),
@@ -289,12 +382,20 @@ impl Geometry {
     }
 
     /// The three units of a cell: its row, its column and its box (as unit numbers).
+    ///
+    /// # Panics
+    ///
+    /// When `cell` is not below N*N.
     #[inline]
     pub fn units_of(&self, cell: usize) -> [u16; 3] {
         self.cell_units[cell]
     }
 
     /// The N cells of a unit, in reading order.
+    ///
+    /// # Panics
+    ///
+    /// When `unit` is not below 3N.
     #[inline]
     pub fn unit(&self, unit: usize) -> &[u16] {
         let n = self.shape.size();
@@ -302,6 +403,10 @@ impl Geometry {
     }
 
     /// The peers of a cell, in increasing order.
+    ///
+    /// # Panics
+    ///
+    /// When `cell` is not below N*N.
     #[inline]
     pub fn peers(&self, cell: usize) -> &[u16] {
         &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count]

@@ -1,4 +1,4 @@
-//! Symbol alphabets: which character stands for which value (CONTRACT §2).
+//! Symbol alphabets: which character stands for which value.
 
 use crate::error::ParseErrorKind;
 
@@ -30,6 +30,22 @@ impl Symbols {
 
     /// A custom alphabet: exactly N distinct characters in value order. `.`, `_`, `/` and
     /// whitespace cannot be symbols: they stay blanks and separators.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseErrorKind::Symbols`] when `chars` is empty or longer than 64 characters, holds
+    /// a blank or separator, or holds a character twice.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use numpl_core::{Symbol, Symbols};
+    ///
+    /// let hex = Symbols::custom("0123456789ABCDEF").unwrap();
+    /// assert_eq!(hex.read('0', 16), Symbol::Value(1));
+    /// assert_eq!(hex.write(16), Some('F'));
+    /// assert!(Symbols::custom("1123").is_err());
+    /// ```
     pub fn custom(chars: &str) -> Result<Symbols, ParseErrorKind> {
         let v: Vec<char> = chars.chars().collect();
         if v.is_empty() || v.len() > crate::MAX_SIZE {
@@ -64,6 +80,10 @@ impl Symbols {
     }
 
     /// Checks that this alphabet can write and read a grid of side `n`.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseErrorKind::Symbols`] when a custom alphabet does not have exactly `n` characters.
     pub fn check_size(&self, n: usize) -> Result<(), ParseErrorKind> {
         match &self.custom {
             Some(v) if v.len() != n => Err(ParseErrorKind::Symbols(format!(
@@ -104,9 +124,10 @@ impl Symbols {
     /// The character for `value` (1-based), `None` if the alphabet has none for it.
     #[inline]
     pub fn write(&self, value: u8) -> Option<char> {
+        let i = (value as usize).checked_sub(1)?;
         match &self.custom {
-            Some(v) => v.get(value as usize - 1).copied(),
-            None => DEFAULT.get(value as usize - 1).map(|&b| b as char),
+            Some(v) => v.get(i).copied(),
+            None => DEFAULT.get(i).map(|&b| b as char),
         }
     }
 

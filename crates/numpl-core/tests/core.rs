@@ -172,10 +172,7 @@ fn numeric_tokens_in_a_sixteen_grid() {
 #[test]
 fn custom_symbols_hex_sixteen() {
     let symbols = Symbols::custom("0123456789ABCDEF").unwrap();
-    let o = ParseOptions {
-        symbols: symbols.clone(),
-        ..opts()
-    };
+    let o = opts().symbols(symbols.clone());
     let mut line = String::from("0F");
     line.push_str(&".".repeat(254));
     let g = parse_one(&line, &o).unwrap();
@@ -190,10 +187,7 @@ fn custom_symbols_hex_sixteen() {
 
 #[test]
 fn box_option_reads_tall_boxes() {
-    let o = ParseOptions {
-        shape: Some("3x2".parse().unwrap()),
-        ..opts()
-    };
+    let o = opts().shape(Some("3x2".parse().unwrap()));
     // A 6x6 with tall boxes: 1 at r1c1 and r3c2 are in the same 3x2 box.
     let text = "1.....\n......\n.1....\n......\n......\n......\n";
     let e = parse_one(text, &o).unwrap_err().to_string();
@@ -220,10 +214,7 @@ fn auto_detection_of_ambiguous_lengths() {
     let blank16 = "................\n".repeat(16);
     assert_eq!(one(&blank16).unwrap().size(), 16);
     // Forcing line format reads them as 4x4s.
-    let o = ParseOptions {
-        input: InputFormat::Line,
-        ..opts()
-    };
+    let o = opts().input(InputFormat::Line);
     assert_eq!(parse_all(&blank16, &o).len(), 16);
 }
 
@@ -255,11 +246,7 @@ fn bad_input_wrong_length() {
         err(&SEED_LINE[..80]),
         "line 1: a line puzzle has 80 cells; expected N*N cells for an allowed size (16, 36, 64, 81, ...)"
     );
-    let o = ParseOptions {
-        shape: Some(Shape::NINE),
-        input: InputFormat::Line,
-        ..opts()
-    };
+    let o = opts().shape(Some(Shape::NINE)).input(InputFormat::Line);
     let e = parse_one(&"1".repeat(16), &o).unwrap_err().to_string();
     assert_eq!(
         e,
@@ -270,30 +257,21 @@ fn bad_input_wrong_length() {
 #[test]
 fn bad_input_unknown_symbol() {
     let text = SEED_LINE.replacen('.', "?", 1);
-    assert_eq!(err(&text), "line 1: unknown symbol `?` at row 1, column 1");
+    assert_eq!(err(&text), "line 1: unknown symbol `?` at r1c1");
     let mut g = SEED_GRID.to_string();
     g = g.replacen("  9  /", "  9  ?", 1);
-    assert_eq!(err(&g), "line 2: unknown symbol `?` at row 2, column 2");
+    assert_eq!(err(&g), "line 2: unknown symbol `?` at r2c2");
     // Letters are values 10..35 in the standard alphabet: out of range for a 9x9.
     let g = SEED_GRID.replacen("  9  /", "  9  x", 1);
-    assert_eq!(
-        err(&g),
-        "line 2: value x at row 2, column 2 is out of range 1..9"
-    );
+    assert_eq!(err(&g), "line 2: value x at r2c2 is out of range 1..9");
 }
 
 #[test]
 fn bad_input_value_out_of_range() {
     let text = format!("A{}", &SEED_LINE[1..]);
-    assert_eq!(
-        err(&text),
-        "line 1: value A at row 1, column 1 is out of range 1..9"
-    );
+    assert_eq!(err(&text), "line 1: value A at r1c1 is out of range 1..9");
     let g = SEED_GRID.replacen("  9  /", "  9 12", 1);
-    assert_eq!(
-        err(&g),
-        "line 2: value 12 at row 2, column 2 is out of range 1..9"
-    );
+    assert_eq!(err(&g), "line 2: value 12 at r2c2 is out of range 1..9");
 }
 
 #[test]
@@ -313,17 +291,60 @@ fn bad_input_conflicting_givens() {
 
 #[test]
 fn bad_input_size_without_box_shape() {
-    // A 7-column grid row: 7 has no box shape.
+    // A 7-column grid row: 7 has no box shape. The message says what was read.
     let text = "1234567\n".repeat(7);
     assert_eq!(
         err(&text),
-        "line 1: size 7 has no box shape (it must be R*C with R, C >= 2)"
+        "line 1: a grid row has 7 cells (`1234567`); expected N cells for an allowed size N (4, 6, 8, 9, 10, 12, 16, ..., 64)"
     );
-    // 25 symbols on a line: 5x5 has no box shape either.
+    // With the shape given, the shape's own error stays.
+    let opts = ParseOptions::new().shape(Some(Shape::new(2, 2).unwrap()));
+    let e = parse_all("12345\n", &opts).remove(0).unwrap_err();
+    assert_eq!(e.to_string(), "line 1: row 1 has 5 cells; expected 4");
+    // 25 symbols on a line: a line puzzle of a length no allowed size has.
     assert_eq!(
         err(&".".repeat(25)),
-        "line 1: size 5 has no box shape (it must be R*C with R, C >= 2)"
+        "line 1: a line puzzle has 25 cells; expected N*N cells for an allowed size \
+         (16, 36, 64, 81, ...)"
     );
+}
+
+#[test]
+fn bad_line_length_names_the_stray_character() {
+    // A carriage return inside a line puzzle (two lines joined by a bare CR, say).
+    let line = format!("{}\r{}", ".".repeat(40), ".".repeat(41));
+    let text = format!("{}\n{}\n{line}\n", ".".repeat(81), ".".repeat(81));
+    let all = parse_all(&text, &opts());
+    let e = all[2].as_ref().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 3: unexpected `\\r` at column 41 in a line puzzle (82 characters long)"
+    );
+    assert!(matches!(
+        e.kind,
+        ParseErrorKind::Unexpected {
+            symbol: '\r',
+            col: 41,
+            len: 82
+        }
+    ));
+    // A tab, and a space, inside a line puzzle.
+    let line = ParseOptions::new().input(InputFormat::Line);
+    let err = |text: &str| parse_one(text, &line).unwrap_err().to_string();
+    let e = err(&format!("{}\t{}", ".".repeat(10), ".".repeat(71)));
+    assert!(e.contains("unexpected `\\t` at column 11"), "{e}");
+    let e = err(&format!("{} {}", ".".repeat(80), "."));
+    assert!(e.contains("unexpected ` ` at column 81"), "{e}");
+    // Whitespace-separated numbers of a wrong count are still counted as cells.
+    let e = err(&"1 ".repeat(80));
+    assert!(e.contains("has 80 cells"), "{e}");
+    // With --box, the same.
+    let boxed = line.shape(Some(Shape::NINE));
+    let e = parse_one(&format!("{}\t{}", ".".repeat(10), ".".repeat(71)), &boxed);
+    assert!(matches!(
+        e.unwrap_err().kind,
+        ParseErrorKind::Unexpected { col: 11, .. }
+    ));
 }
 
 #[test]
@@ -450,11 +471,10 @@ fn grids() -> impl Strategy<Value = Grid> {
 }
 
 fn reparse(text: &str, shape: Shape, symbols: Symbols, input: InputFormat) -> Grid {
-    let o = ParseOptions {
-        input,
-        shape: Some(shape),
-        symbols,
-    };
+    let o = ParseOptions::new()
+        .input(input)
+        .shape(Some(shape))
+        .symbols(symbols);
     match PuzzleReader::new(text.as_bytes(), o).next() {
         Some(Ok(p)) => p.grid,
         Some(Err(e)) => panic!("{e}\n{text}"),
@@ -578,10 +598,7 @@ fn line_files_keep_order_lines_and_errors() {
         "\u{feff}# comment\r\n{a}\r\n\n  ---+---  \n\t{b} \x0b\n{bad_symbol}\n{conflict}\n{non_ascii}\n{}\n# end\n{a}",
         &a[..80]
     );
-    let opts = ParseOptions {
-        input: InputFormat::Line,
-        ..ParseOptions::default()
-    };
+    let opts = ParseOptions::new().input(InputFormat::Line);
     let all = parse_all(&text, &opts);
     let lines: Vec<usize> = all
         .iter()
@@ -597,9 +614,9 @@ fn line_files_keep_order_lines_and_errors() {
     };
     assert_eq!(fmt(&all[0]), a);
     assert_eq!(fmt(&all[1]), b);
-    assert!(fmt(&all[2]).contains("row 5, column 5"), "{}", fmt(&all[2]));
+    assert!(fmt(&all[2]).contains("r5c5"), "{}", fmt(&all[2]));
     assert!(fmt(&all[3]).contains("r1c1") && fmt(&all[3]).contains("r1c2"));
-    assert!(fmt(&all[4]).contains("row 2, column 2"), "{}", fmt(&all[4]));
+    assert!(fmt(&all[4]).contains("r2c2"), "{}", fmt(&all[4]));
     assert!(fmt(&all[5]).contains("80"), "{}", fmt(&all[5]));
     assert_eq!(fmt(&all[6]), a);
     // Auto detection reads the same file the same way.
@@ -617,10 +634,7 @@ fn line_blanks_digits_and_letters_read_alike_on_every_path() {
         assert_eq!(one(&text).unwrap(), reference, "{text}");
     }
     // A 4x4 line with a 5 is out of range, and so is a 9x9 line with a letter.
-    let line_opts = ParseOptions {
-        input: InputFormat::Line,
-        ..ParseOptions::default()
-    };
+    let line_opts = ParseOptions::new().input(InputFormat::Line);
     let four = parse_one("1235341221434321", &line_opts)
         .unwrap_err()
         .to_string();
@@ -636,4 +650,51 @@ fn line_blanks_digits_and_letters_read_alike_on_every_path() {
         Ok(g) => assert_eq!(format_line(&g, &Symbols::standard()), expected),
         Err(e) => assert!(e.to_string().contains("both hold"), "{e}"),
     }
+}
+
+#[test]
+fn values_a_caller_can_pass_do_not_panic() {
+    // Masks: values outside 1..=64 are never in a set.
+    for v in [0u8, 65, 128, 200, 255] {
+        assert_eq!(Mask::single(v), Mask::EMPTY, "{v}");
+        assert!(!Mask::all(64).contains(v), "{v}");
+        let mut m = Mask::single(3);
+        m.insert(v);
+        m.remove(v);
+        assert_eq!(m, Mask::single(3), "{v}");
+    }
+    assert_eq!(Mask::single(64).bits(), 1 << 63);
+    assert_eq!(Mask::from_bits(0b101).iter().collect::<Vec<_>>(), [1, 3]);
+    // Symbols, cells, grids.
+    assert_eq!(Symbols::standard().write(0), None);
+    assert_eq!(Shape::NINE.try_cell(8, 9), None);
+    assert_eq!(Shape::NINE.try_cell(8, 8), Some(Cell::new(80)));
+    let mut g = Grid::empty(Shape::NINE);
+    assert_eq!(
+        g.try_set(81, 1).unwrap_err().to_string(),
+        "cell 81 is outside a 3x3 grid (81 cells)"
+    );
+    assert_eq!(
+        g.try_set(4, 10).unwrap_err().to_string(),
+        "value 10 at r1c5 is out of range 1..9"
+    );
+    assert_eq!(g, Grid::empty(Shape::NINE));
+}
+
+#[test]
+fn grid_errors_are_typed_and_read_as_before() {
+    let e = Grid::from_values(Shape::NINE, vec![0; 80]).unwrap_err();
+    assert_eq!(
+        e,
+        GridError::Count {
+            found: 80,
+            shape: Shape::NINE,
+            expected: 81
+        }
+    );
+    assert_eq!(e.to_string(), "80 values given; a 3x3 grid has 81");
+    // The serde form reports the same text.
+    let json = format!("{{\"box\":\"3x3\",\"cells\":{:?}}}", vec![0u8; 80]);
+    let e = serde_json::from_str::<Grid>(&json).unwrap_err().to_string();
+    assert!(e.contains("80 values given; a 3x3 grid has 81"), "{e}");
 }

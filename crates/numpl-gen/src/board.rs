@@ -31,8 +31,8 @@ impl Board {
         let cells = shape.cells();
         Board {
             geo: shape.geometry(),
-            all: shape.all_values().0,
-            cand: vec![shape.all_values().0; cells],
+            all: shape.all_values().bits(),
+            cand: vec![shape.all_values().bits(); cells],
             value: vec![0; cells],
             open: cells,
             queue: Vec::with_capacity(cells),

@@ -141,7 +141,9 @@ impl Judge {
 /// moment, and a refused group is put back from the solution, so the result is always
 /// accepted by the judge.
 ///
-/// Errors: `symmetry` not allowed for the shape, or `solution` not a complete valid grid.
+/// # Errors
+///
+/// `symmetry` not allowed for the shape, or `solution` not a complete valid grid.
 pub fn digging_hole<R: Rng + ?Sized>(
     solution: &Grid,
     symmetry: Symmetry,

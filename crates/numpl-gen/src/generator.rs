@@ -11,8 +11,20 @@ use crate::fill::prepare_array;
 use crate::human::{Human, MaxTechnique};
 use crate::{GenError, Symmetry};
 
-/// What to generate.
+/// What to generate, built from [`GenOptions::new`] and checked by [`Generator::new`].
+///
+/// ```
+/// use numpl_core::Shape;
+/// use numpl_gen::{GenOptions, Level, Symmetry};
+///
+/// let opts = GenOptions::new(Shape::NINE)
+///     .symmetry(Symmetry::Horizontal)
+///     .level(Some(Level::Medium))
+///     .seed(42);
+/// assert_eq!(opts.max_tries, numpl_gen::DEFAULT_MAX_TRIES);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct GenOptions {
     /// The grid's shape (default 9x9).
     pub shape: Shape,
@@ -43,9 +55,18 @@ pub struct GenOptions {
 pub const DEFAULT_MAX_TRIES: u32 = 2000;
 
 impl Default for GenOptions {
+    /// [`GenOptions::new`] for 9x9.
     fn default() -> GenOptions {
+        GenOptions::new(Shape::NINE)
+    }
+}
+
+impl GenOptions {
+    /// The default options for `shape`: point symmetry, every technique allowed, any level,
+    /// seed 0, rated.
+    pub const fn new(shape: Shape) -> GenOptions {
         GenOptions {
-            shape: Shape::NINE,
+            shape,
             symmetry: Symmetry::Point,
             max_technique: MaxTechnique::All,
             level: None,
@@ -54,6 +75,100 @@ impl Default for GenOptions {
             seed: 0,
             rate: true,
         }
+    }
+
+    /// Sets the grid's shape.
+    #[must_use]
+    pub const fn shape(mut self, shape: Shape) -> GenOptions {
+        self.shape = shape;
+        self
+    }
+
+    /// Sets the symmetry of the givens.
+    #[must_use]
+    pub const fn symmetry(mut self, symmetry: Symmetry) -> GenOptions {
+        self.symmetry = symmetry;
+        self
+    }
+
+    /// Sets the hardest technique a puzzle may need.
+    #[must_use]
+    pub const fn max_technique(mut self, max_technique: MaxTechnique) -> GenOptions {
+        self.max_technique = max_technique;
+        self
+    }
+
+    /// Sets the level wanted (`None`: any).
+    #[must_use]
+    pub const fn level(mut self, level: Option<Level>) -> GenOptions {
+        self.level = level;
+        self
+    }
+
+    /// Sets the technique the puzzle must need (`None`: none in particular).
+    #[must_use]
+    pub const fn require(mut self, require: Option<Technique>) -> GenOptions {
+        self.require = require;
+        self
+    }
+
+    /// Sets the most grids dug for one puzzle when a level or technique is asked for.
+    #[must_use]
+    pub const fn max_tries(mut self, max_tries: u32) -> GenOptions {
+        self.max_tries = max_tries;
+        self
+    }
+
+    /// Sets the run's seed.
+    #[must_use]
+    pub const fn seed(mut self, seed: u64) -> GenOptions {
+        self.seed = seed;
+        self
+    }
+
+    /// Sets whether every puzzle is rated by the human solver.
+    #[must_use]
+    pub const fn rate(mut self, rate: bool) -> GenOptions {
+        self.rate = rate;
+        self
+    }
+
+    /// Checks that the options fit together (what [`Generator::new`] does).
+    ///
+    /// # Errors
+    ///
+    /// - [`GenError::SymmetryNeedsSquareBoxes`]: the symmetry does not fit the shape;
+    /// - [`GenError::NoTries`]: `max_tries` is 0;
+    /// - [`GenError::RequireAboveMax`]: `require` is harder than `max_technique`;
+    /// - [`GenError::LevelAboveMax`]: `level` is above the level of `max_technique`;
+    /// - [`GenError::RequireAboveLevel`]: `require` is of a level above `level`.
+    pub fn check(&self) -> Result<(), GenError> {
+        self.symmetry.check(self.shape)?;
+        if self.max_tries == 0 {
+            return Err(GenError::NoTries);
+        }
+        if let (Some(require), MaxTechnique::Upto(max)) = (self.require, self.max_technique) {
+            if require > max {
+                return Err(GenError::RequireAboveMax {
+                    require,
+                    max_technique: max,
+                });
+            }
+        }
+        if let (Some(level), MaxTechnique::Upto(max)) = (self.level, self.max_technique) {
+            if max.level() < level {
+                return Err(GenError::LevelAboveMax {
+                    level,
+                    max_technique: max,
+                });
+            }
+        }
+        if let (Some(require), Some(level)) = (self.require, self.level) {
+            if require.level() > level {
+                return Err(GenError::RequireAboveLevel { require, level });
+            }
+        }
+        Ok(())
     }
 }
 
@@ -96,9 +211,29 @@ pub struct Generator {
 }
 
 impl Generator {
-    /// A generator for `opts`; fails when the symmetry does not fit the shape.
+    /// A generator for `opts`.
+    ///
+    /// # Errors
+    ///
+    /// When the options do not fit together ([`GenOptions::check`]): a symmetry that does
+    /// not fit the shape, `max_tries` 0, or a level or a required technique that the other
+    /// options rule out (the error names both).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use numpl_core::Shape;
+    /// use numpl_gen::{GenError, GenOptions, Generator, MaxTechnique, Technique};
+    ///
+    /// let opts = GenOptions::new(Shape::NINE)
+    ///     .max_technique(MaxTechnique::Upto(Technique::HiddenSingle))
+    ///     .require(Some(Technique::Fish(2)));
+    /// let err = Generator::new(opts).unwrap_err();
+    /// assert!(matches!(err, GenError::RequireAboveMax { .. }));
+    /// assert!(err.to_string().starts_with("require x_wing and max technique hidden_single"));
+    /// ```
     pub fn new(opts: GenOptions) -> Result<Generator, GenError> {
-        opts.symmetry.check(opts.shape)?;
+        opts.check()?;
         Ok(Generator { opts })
     }
 
@@ -140,6 +275,11 @@ impl Generator {
     }
 
     /// Puzzle number `index` of the run.
+    ///
+    /// # Errors
+    ///
+    /// [`GenError::NotReached`] when a level or technique was asked for and no grid dug
+    /// within [`GenOptions::max_tries`] tries gave it.
     pub fn generate(&self, index: u64) -> Result<Generated, GenError> {
         let o = &self.opts;
         let mut rng = Generator::rng_for(o.seed, index);
@@ -148,7 +288,7 @@ impl Generator {
         let mut seen = [0u32; Level::ALL.len()];
         let mut stuck = 0u32;
         let targeted = o.level.is_some() || o.require.is_some();
-        let tries = if targeted { o.max_tries.max(1) } else { 1 };
+        let tries = if targeted { o.max_tries } else { 1 };
         for attempt in 1..=tries {
             let solution = prepare_array(o.shape, &mut rng);
             let dug = dig(&solution, o.symmetry, limit, &mut rng)?;
@@ -206,6 +346,10 @@ impl Generator {
 }
 
 /// [`Generator::generate_many`] for `opts`.
+///
+/// # Errors
+///
+/// The options' error ([`Generator::new`]), or the first puzzle's that failed.
 pub fn generate_many(opts: &GenOptions, count: u64) -> Result<Vec<Generated>, GenError> {
     Generator::new(opts.clone())?
         .generate_many(count)

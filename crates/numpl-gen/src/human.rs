@@ -12,12 +12,13 @@ use crate::GenError;
 /// How hard a generated puzzle may be: the hardest technique the human solver may use to
 /// solve it (`--max-technique`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum MaxTechnique {
     /// `none`: no technique limit; the puzzle only has to have exactly one solution
     /// (checked by counting solutions).
     None,
     /// The human solver must solve the puzzle using techniques up to this one (in the
-    /// solver's order of difficulty, CONTRACT §8).
+    /// solver's order of difficulty, [`Technique`]'s `Ord`).
     Upto(Technique),
     /// `all` (the default): the human solver must solve the puzzle with everything it knows.
     #[default]
@@ -67,7 +68,7 @@ impl fmt::Display for MaxTechnique {
 
 impl FromStr for MaxTechnique {
     type Err = GenError;
-    /// `none`, `all`, or a technique name (CONTRACT §8, e.g. `hidden_single`).
+    /// `none`, `all`, or a technique name ([`Technique::name`], e.g. `hidden_single`).
     fn from_str(s: &str) -> Result<MaxTechnique, GenError> {
         let t = s.trim().to_ascii_lowercase().replace('-', "_");
         match t.as_str() {

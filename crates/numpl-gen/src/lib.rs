@@ -29,18 +29,17 @@
 //! use numpl_gen::{GenOptions, Generator, Symmetry, MaxTechnique};
 //! use numpl_core::Shape;
 //!
-//! let opts = GenOptions {
-//!     shape: Shape::NINE,
-//!     symmetry: Symmetry::Point,
-//!     max_technique: MaxTechnique::None,
-//!     seed: 42,
-//!     ..GenOptions::default()
-//! };
+//! let opts = GenOptions::new(Shape::NINE)
+//!     .symmetry(Symmetry::Point)
+//!     .max_technique(MaxTechnique::None)
+//!     .seed(42);
 //! let made = Generator::new(opts).unwrap().generate(0).unwrap();
 //! assert!(Symmetry::Point.holds_for(&made.puzzle));
 //! assert!(made.solution.is_solution_of(&made.puzzle));
 //! assert_eq!(numpl_solve::count_solutions(&made.puzzle, 2), 1);
 //! ```
+
+#![warn(missing_docs)]
 
 mod board;
 mod dig;
@@ -62,8 +61,9 @@ pub use symmetry::Symmetry;
 
 /// What can go wrong when generating.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GenError {
-    /// A symmetry name that is not one of CONTRACT §5's.
+    /// A symmetry name that is not one of [`Symmetry::ALL`]'s.
     UnknownSymmetry(String),
     /// A symmetry that swaps rows and columns, asked for with boxes that are not square.
     SymmetryNeedsSquareBoxes {
@@ -79,6 +79,32 @@ pub enum GenError {
     },
     /// `digging_hole` was given a grid that is not complete and valid.
     NotASolution,
+    /// [`GenOptions::max_tries`] is 0.
+    NoTries,
+    /// The technique required is harder than the technique limit: no puzzle solved within
+    /// the limit can need it.
+    RequireAboveMax {
+        /// [`GenOptions::require`].
+        require: Technique,
+        /// [`GenOptions::max_technique`].
+        max_technique: Technique,
+    },
+    /// The level asked for is harder than the technique limit's level: the hardest technique
+    /// of every puzzle within the limit is of a lower level.
+    LevelAboveMax {
+        /// [`GenOptions::level`].
+        level: Level,
+        /// [`GenOptions::max_technique`].
+        max_technique: Technique,
+    },
+    /// The technique required is of a harder level than the level asked for, and a puzzle
+    /// is rated at least at the level of each technique it needs.
+    RequireAboveLevel {
+        /// [`GenOptions::require`].
+        require: Technique,
+        /// [`GenOptions::level`].
+        level: Level,
+    },
     /// `--level` / `--require`: no puzzle of that level (needing that technique) came out
     /// within the tries allowed.
     NotReached {
@@ -131,7 +157,8 @@ impl fmt::Display for GenError {
                 if let Some(t) = require {
                     write!(f, " needing {t}")?;
                 }
-                write!(f, " in {tries} tries; got")?;
+                let s = if *tries == 1 { "try" } else { "tries" };
+                write!(f, " in {tries} {s}; got")?;
                 let mut sep = " ";
                 for (l, k) in seen {
                     write!(f, "{sep}{k} {l}")?;
@@ -151,6 +178,30 @@ impl fmt::Display for GenError {
             GenError::NotASolution => {
                 f.write_str("holes can only be dug in a complete, valid grid")
             }
+            GenError::NoTries => f.write_str("max tries is 0: at least 1 try is needed"),
+            GenError::RequireAboveMax {
+                require,
+                max_technique,
+            } => write!(
+                f,
+                "require {require} and max technique {max_technique} contradict: {require} is \
+                 harder than {max_technique}, so no puzzle within the limit can need it"
+            ),
+            GenError::LevelAboveMax {
+                level,
+                max_technique,
+            } => write!(
+                f,
+                "level {level} and max technique {max_technique} contradict: {max_technique} \
+                 is a technique of level {}, so no puzzle within the limit is rated {level}",
+                max_technique.level()
+            ),
+            GenError::RequireAboveLevel { require, level } => write!(
+                f,
+                "require {require} and level {level} contradict: {require} is a technique of \
+                 level {}, so a puzzle that needs it is never rated {level}",
+                require.level()
+            ),
         }
     }
 }

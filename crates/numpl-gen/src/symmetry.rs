@@ -1,4 +1,4 @@
-//! Symmetries of the pattern of givens (CONTRACT §5) and the groups of cells they tie together.
+//! Symmetries of the pattern of givens and the groups of cells they tie together.
 
 use std::fmt;
 use std::str::FromStr;
@@ -14,6 +14,7 @@ type CellMap = fn(usize, usize, usize) -> (usize, usize);
 ///
 /// Rows and columns are 0-based below, `n` is the side of the grid.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Symmetry {
     /// No symmetry: cells are dug one by one.
     None,
@@ -35,7 +36,7 @@ pub enum Symmetry {
 }
 
 impl Symmetry {
-    /// Every symmetry, in the order of CONTRACT §5.
+    /// Every symmetry, in the order the command line lists them.
     pub const ALL: [Symmetry; 8] = [
         Symmetry::None,
         Symmetry::Point,
@@ -70,7 +71,12 @@ impl Symmetry {
         )
     }
 
-    /// Ok when this symmetry may be used with `shape`; otherwise an error saying why.
+    /// Ok when this symmetry may be used with `shape`.
+    ///
+    /// # Errors
+    ///
+    /// [`GenError::SymmetryNeedsSquareBoxes`] for a symmetry that swaps rows and columns
+    /// with boxes that are not square.
     pub fn check(self, shape: Shape) -> Result<(), GenError> {
         if self.needs_square_boxes() && shape.box_rows() != shape.box_cols() {
             return Err(GenError::SymmetryNeedsSquareBoxes {
@@ -116,6 +122,21 @@ impl Symmetry {
     /// The groups of cells (indices in reading order) this symmetry ties together: each cell is
     /// in exactly one group, and a symmetric pattern is a union of groups. Groups come in
     /// reading order of their first cell, each sorted.
+    ///
+    /// # Errors
+    ///
+    /// As [`Symmetry::check`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use numpl_core::Shape;
+    /// use numpl_gen::Symmetry;
+    ///
+    /// let groups = Symmetry::Point.groups(Shape::NINE).unwrap();
+    /// assert_eq!(groups.len(), 41); // 40 pairs and the centre
+    /// assert_eq!(groups[0], [0, 80]);
+    /// ```
     pub fn groups(self, shape: Shape) -> Result<Vec<Vec<u16>>, GenError> {
         self.check(shape)?;
         let n = shape.size();
@@ -173,6 +194,12 @@ impl fmt::Display for Symmetry {
 
 impl FromStr for Symmetry {
     type Err = GenError;
+
+    /// A symmetry's name ([`Symmetry::name`]), in any case.
+    ///
+    /// # Errors
+    ///
+    /// [`GenError::UnknownSymmetry`] for any other text.
     fn from_str(s: &str) -> Result<Symmetry, GenError> {
         let t = s.trim().to_ascii_lowercase();
         Symmetry::ALL

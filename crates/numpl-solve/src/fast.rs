@@ -178,7 +178,7 @@ impl Solver {
             shape,
             n,
             cells,
-            all: shape.all_values().0,
+            all: shape.all_values().bits(),
             locked: use_locked(n),
             cell_units,
             cell_masks,

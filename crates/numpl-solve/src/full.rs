@@ -46,7 +46,7 @@ pub(crate) fn search(puzzle: &Grid, limit: usize, budget: u64) -> SearchResult {
         let free =
             all - (used[units[0] as usize] | used[units[1] as usize] | used[units[2] as usize]);
         // The next fitting value above the one tried last.
-        let next = Mask(free.0 & !(Mask::all(old as usize).0)).first();
+        let next = Mask::from_bits(free.bits() & !(Mask::all(old as usize).bits())).first();
         match next {
             Some(v) => {
                 if result.nodes >= budget {

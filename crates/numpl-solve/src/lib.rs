@@ -23,6 +23,8 @@
 //! assert!(out.solution.unwrap().is_solution_of(&p));
 //! ```
 
+#![warn(missing_docs)]
+
 mod fast;
 mod full;
 mod human;
@@ -34,6 +36,7 @@ pub use human::*;
 
 /// Which algorithm to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum Algorithm {
     /// Plain backtracking in reading order (the seed's full search).
     Full,
@@ -65,18 +68,90 @@ impl std::fmt::Display for Algorithm {
 }
 
 impl std::str::FromStr for Algorithm {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Algorithm, String> {
+    type Err = ParseNameError;
+
+    /// `full`, `fast` or `human`.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseNameError`] for any other text.
+    fn from_str(s: &str) -> Result<Algorithm, ParseNameError> {
         Algorithm::ALL
             .into_iter()
             .find(|a| a.name() == s)
-            .ok_or_else(|| format!("unknown algorithm `{s}` (full, fast, human)"))
+            .ok_or_else(|| ParseNameError::new(NameKind::Algorithm, s))
     }
 }
 
-/// How a solve ended (CONTRACT §6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
+/// What kind of name [`ParseNameError`] could not read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum NameKind {
+    /// An [`Algorithm`].
+    Algorithm,
+    /// A [`Level`].
+    Level,
+    /// A [`Technique`].
+    Technique,
+}
+
+/// A name that is not one of an algorithm, a level or a technique (from `FromStr`).
+///
+/// ```
+/// use numpl_solve::{Algorithm, NameKind};
+///
+/// let err = "quick".parse::<Algorithm>().unwrap_err();
+/// assert_eq!(err.kind(), NameKind::Algorithm);
+/// assert_eq!(err.name(), "quick");
+/// assert_eq!(err.to_string(), "unknown algorithm `quick` (full, fast, human)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseNameError {
+    kind: NameKind,
+    name: String,
+}
+
+impl ParseNameError {
+    pub(crate) fn new(kind: NameKind, name: &str) -> ParseNameError {
+        ParseNameError {
+            kind,
+            name: name.to_string(),
+        }
+    }
+
+    /// What kind of name was expected.
+    pub fn kind(&self) -> NameKind {
+        self.kind
+    }
+
+    /// The text given.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl std::fmt::Display for ParseNameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s = &self.name;
+        match self.kind {
+            NameKind::Algorithm => write!(f, "unknown algorithm `{s}` (full, fast, human)"),
+            NameKind::Level => write!(
+                f,
+                "unknown level `{s}` (easy, medium, hard, unfair, extreme)"
+            ),
+            NameKind::Technique => write!(
+                f,
+                "unknown technique `{s}` (e.g. hidden_single, x_wing, xy_wing, naked_tuple_5)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ParseNameError {}
+
+/// How a solve ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Status {
     /// Exactly one solution (or, with `limit == 1`, a solution was found).
     Solved,
@@ -103,8 +178,17 @@ impl Status {
     }
 }
 
-/// Options for [`solve`].
+/// Options for [`solve`], built from [`SolveOptions::new`] (the default: tell unique from
+/// multiple, no budget beyond the full search's default).
+///
+/// ```
+/// use numpl_solve::SolveOptions;
+///
+/// let opts = SolveOptions::new().limit(1).budget(Some(1_000_000));
+/// assert_eq!((opts.limit, opts.budget), (1, Some(1_000_000)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SolveOptions {
     /// How many solutions to look for: 2 (the default) tells unique from multiple;
     /// 1 stops at the first (`--first`).
@@ -116,10 +200,32 @@ pub struct SolveOptions {
 
 impl Default for SolveOptions {
     fn default() -> SolveOptions {
+        SolveOptions::new()
+    }
+}
+
+impl SolveOptions {
+    /// The default options: limit 2, no budget.
+    pub const fn new() -> SolveOptions {
         SolveOptions {
             limit: 2,
             budget: None,
         }
+    }
+
+    /// How many solutions to look for (1: stop at the first; 2: tell unique from multiple).
+    /// 0 counts as 1.
+    #[must_use]
+    pub const fn limit(mut self, limit: usize) -> SolveOptions {
+        self.limit = limit;
+        self
+    }
+
+    /// The node budget of `full` and `fast` (`None`: the default of each).
+    #[must_use]
+    pub const fn budget(mut self, budget: Option<u64>) -> SolveOptions {
+        self.budget = budget;
+        self
     }
 }
 
@@ -159,7 +265,7 @@ pub struct Outcome {
 }
 
 /// Solves `puzzle` with `algo`. The puzzle's givens must not conflict ([`Grid::check`]);
-/// a conflicting puzzle is reported `Unsolvable`.
+/// a conflicting puzzle is reported `Unsolvable`. See the crate documentation for an example.
 pub fn solve(puzzle: &Grid, algo: Algorithm, opts: &SolveOptions) -> Outcome {
     let limit = opts.limit.max(1);
     let search = |r: SearchResult| {
@@ -215,6 +321,14 @@ pub fn solve(puzzle: &Grid, algo: Algorithm, opts: &SolveOptions) -> Outcome {
 }
 
 /// Counts the solutions of `puzzle`, stopping at `limit` (fast search, no budget).
+///
+/// ```
+/// use numpl_core::{Grid, Shape};
+/// use numpl_solve::count_solutions;
+///
+/// let empty = Grid::empty(Shape::new(2, 2).unwrap());
+/// assert_eq!(count_solutions(&empty, 1000), 288); // every 4x4 grid
+/// ```
 pub fn count_solutions(puzzle: &Grid, limit: usize) -> usize {
     fast::search(puzzle, limit.max(1), u64::MAX).count
 }

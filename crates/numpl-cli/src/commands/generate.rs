@@ -175,11 +175,7 @@ mod tests {
 
     #[test]
     fn json_record_has_the_solve_fields_and_the_generator_ones() {
-        let generator = Generator::new(GenOptions {
-            seed: 3,
-            ..GenOptions::default()
-        })
-        .unwrap();
+        let generator = Generator::new(GenOptions::default().seed(3)).unwrap();
         let g = generator.generate(0).unwrap();
         let job = GenerateJob {
             generator,

@@ -101,6 +101,8 @@ impl From<numpl_solve::Status> for Kind {
             Status::Unsolvable => Kind::Unsolvable,
             Status::Stuck => Kind::Stuck,
             Status::Budget => Kind::Budget,
+            // A status newer than this CLI: not a success.
+            _ => Kind::Invalid,
         }
     }
 }

@@ -60,6 +60,7 @@ impl SolveJob {
             Status::Unsolvable => t.push_str("# unsolvable: no solution\n\n"),
             Status::Stuck => t.push_str("# stuck: the human solver got this far:\n"),
             Status::Budget => t.push_str("# budget: the search stopped at its node budget\n\n"),
+            other => t.push_str(&format!("# {}\n\n", other.name())),
         }
         if let Some(s) = &out.solution {
             t.push_str(&format_grid(s, sym));

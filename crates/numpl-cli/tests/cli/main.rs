@@ -326,10 +326,10 @@ fn bad_inputs_are_reported_with_file_and_line() {
     );
     let expect = [
         format!("{f}:2: a line puzzle has 79 cells"),
-        format!("{f}:3: unknown symbol `?` at row 9, column 9"),
+        format!("{f}:3: unknown symbol `?` at r9c9"),
         format!("{f}:4: conflicting givens: r1c1 and r1c5 both hold 5"),
-        format!("{f}:5: value 5 at row 1, column 4 is out of range 1..4"),
-        format!("{f}:6: size 7 has no box shape"),
+        format!("{f}:5: value 5 at r1c4 is out of range 1..4"),
+        format!("{f}:6: a line puzzle has 49 cells"),
     ];
     for e in &expect {
         assert!(

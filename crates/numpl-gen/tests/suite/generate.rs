@@ -10,13 +10,13 @@ use numpl_gen::{
 use crate::{acceptable, check_generated, check_minimal, human_solves, small_shapes};
 
 fn generator(shape: Shape, symmetry: Symmetry, max: MaxTechnique, seed: u64) -> Generator {
-    Generator::new(GenOptions {
-        shape,
-        symmetry,
-        max_technique: max,
-        seed,
-        ..GenOptions::default()
-    })
+    Generator::new(
+        GenOptions::default()
+            .shape(shape)
+            .symmetry(symmetry)
+            .max_technique(max)
+            .seed(seed),
+    )
     .unwrap()
 }
 
@@ -155,12 +155,8 @@ fn square_only_symmetries_are_refused_for_rectangular_boxes() {
         Symmetry::Rot90,
         Symmetry::Dihedral,
     ] {
-        let err = Generator::new(GenOptions {
-            shape,
-            symmetry,
-            ..GenOptions::default()
-        })
-        .unwrap_err();
+        let err =
+            Generator::new(GenOptions::default().shape(shape).symmetry(symmetry)).unwrap_err();
         assert_eq!(err, GenError::SymmetryNeedsSquareBoxes { symmetry, shape });
         let msg = err.to_string();
         assert!(
@@ -248,12 +244,7 @@ fn digging_refuses_a_grid_that_is_not_a_solution() {
 #[test]
 fn a_level_asked_for_is_the_level_given() {
     for level in [Level::Easy, Level::Medium] {
-        let gen = Generator::new(GenOptions {
-            level: Some(level),
-            seed: 21,
-            ..GenOptions::default()
-        })
-        .unwrap();
+        let gen = Generator::new(GenOptions::default().level(Some(level)).seed(21)).unwrap();
         for i in 0..3 {
             let g = gen.generate(i).unwrap();
             assert_eq!(g.report.as_ref().unwrap().level, level);
@@ -265,15 +256,14 @@ fn a_level_asked_for_is_the_level_given() {
 
 #[test]
 fn an_unreachable_level_is_a_clear_error_saying_how_far_it_got() {
-    // A 4x4 dug with singles only can never rate extreme.
-    let gen = Generator::new(GenOptions {
-        shape: "2x2".parse().unwrap(),
-        max_technique: MaxTechnique::Upto(Technique::HiddenSingle),
-        level: Some(Level::Extreme),
-        max_tries: 5,
-        seed: 1,
-        ..GenOptions::default()
-    })
+    // A 4x4 never rates extreme, whatever the techniques allowed.
+    let gen = Generator::new(
+        GenOptions::default()
+            .shape("2x2".parse().unwrap())
+            .level(Some(Level::Extreme))
+            .max_tries(5)
+            .seed(1),
+    )
     .unwrap();
     let err = gen.generate(3).unwrap_err();
     match &err {
@@ -291,9 +281,67 @@ fn an_unreachable_level_is_a_clear_error_saying_how_far_it_got() {
     }
     let msg = err.to_string();
     assert!(
-        msg.contains("extreme") && msg.contains("5 tries") && msg.contains("easy"),
+        msg.contains("extreme") && msg.contains("in 5 tries;") && msg.contains("easy"),
         "{msg}"
     );
+    // One try is one try.
+    let one = Generator::new(gen.options().clone().max_tries(1)).unwrap();
+    let msg = one.generate(3).unwrap_err().to_string();
+    assert!(msg.contains("in 1 try;"), "{msg}");
+}
+
+#[test]
+fn contradicting_options_are_refused_at_once_naming_both() {
+    let nine = GenOptions::new(Shape::NINE);
+    let singles = MaxTechnique::Upto(Technique::HiddenSingle);
+    // A level above the technique limit's level.
+    let err = Generator::new(
+        nine.clone()
+            .max_technique(singles)
+            .level(Some(Level::Extreme)),
+    )
+    .unwrap_err();
+    assert_eq!(
+        err,
+        GenError::LevelAboveMax {
+            level: Level::Extreme,
+            max_technique: Technique::HiddenSingle
+        }
+    );
+    let msg = err.to_string();
+    assert!(
+        msg.starts_with("level extreme and max technique hidden_single contradict"),
+        "{msg}"
+    );
+    // A required technique above the limit.
+    let err = Generator::new(
+        nine.clone()
+            .max_technique(singles)
+            .require(Some(Technique::Fish(2))),
+    )
+    .unwrap_err();
+    assert!(matches!(err, GenError::RequireAboveMax { .. }), "{err:?}");
+    assert!(err.to_string().contains("x_wing") && err.to_string().contains("hidden_single"));
+    // A required technique above the level.
+    let err = Generator::new(
+        nine.clone()
+            .level(Some(Level::Easy))
+            .require(Some(Technique::Fish(2))),
+    )
+    .unwrap_err();
+    assert!(matches!(err, GenError::RequireAboveLevel { .. }), "{err:?}");
+    assert!(err.to_string().contains("x_wing") && err.to_string().contains("easy"));
+    // No tries at all.
+    let err = Generator::new(nine.clone().max_tries(0)).unwrap_err();
+    assert_eq!(err, GenError::NoTries);
+    assert_eq!(err.to_string(), "max tries is 0: at least 1 try is needed");
+    // What fits is accepted: a level at the limit's level, a technique within both.
+    assert!(Generator::new(
+        nine.max_technique(MaxTechnique::Upto(Technique::Fish(2)))
+            .level(Some(Level::Hard))
+            .require(Some(Technique::Fish(2)))
+    )
+    .is_ok());
 }
 
 #[test]
@@ -302,12 +350,7 @@ fn a_required_technique_is_needed_by_the_puzzle() {
         Technique::LockedCandidatesPointing,
         Technique::NakedTuple(2),
     ] {
-        let gen = Generator::new(GenOptions {
-            require: Some(t),
-            seed: 31,
-            ..GenOptions::default()
-        })
-        .unwrap();
+        let gen = Generator::new(GenOptions::default().require(Some(t)).seed(31)).unwrap();
         for i in 0..2 {
             let g = gen.generate(i).unwrap();
             let report = g.report.as_ref().unwrap();

@@ -23,7 +23,7 @@ pub(crate) fn human_solves(puzzle: &Grid, solution: &Grid, max: MaxTechnique) ->
     match max {
         MaxTechnique::None => return true,
         MaxTechnique::Upto(t) => solver = solver.with_max(t),
-        MaxTechnique::All => {}
+        _ => {}
     }
     let report = solver.solve(puzzle);
     report.status == HumanStatus::Solved && report.grid == *solution

@@ -151,7 +151,7 @@ fn all_als(b: &Board, t: &Tables, max: usize) -> Vec<Als> {
             for &c in &cells {
                 set.set(c);
             }
-            let by_value = Mask(values)
+            let by_value = Mask::from_bits(values)
                 .iter()
                 .map(|v| {
                     let mut with = Bits::new(ncells);
@@ -217,7 +217,7 @@ fn disjoint(a: &Als, c: &Als) -> bool {
 /// The values `x` of `common` that are restricted common values of `a` and `c`.
 fn restricted_mask(a: &Als, c: &Als, common: u64) -> u64 {
     let mut r = 0;
-    for x in Mask(common) {
+    for x in Mask::from_bits(common) {
         if restricted(a, c, x) {
             r |= 1u64 << (x - 1);
         }
@@ -250,14 +250,18 @@ fn max_size(b: &Board) -> usize {
 fn als_step(t: Technique, b: &Board, sets: &[&Als], rcc: u64, z: u8, targets: Vec<usize>) -> Step {
     let mut step = Step::new(t);
     for s in sets {
-        let cells: Vec<Cell> = s.cells.iter().map(|&c| Cell(c as u16)).collect();
-        step.groups.push((cells, Mask(s.values)));
-        step.cells.extend(s.cells.iter().map(|&c| Cell(c as u16)));
+        let cells: Vec<Cell> = s.cells.iter().map(|&c| Cell::new(c as u16)).collect();
+        step.groups.push((cells, Mask::from_bits(s.values)));
+        step.cells
+            .extend(s.cells.iter().map(|&c| Cell::new(c as u16)));
         step.cell_candidates
-            .extend(s.cells.iter().map(|&c| Mask(b.cands[c])));
+            .extend(s.cells.iter().map(|&c| Mask::from_bits(b.cands[c])));
     }
-    step.values = Mask(rcc);
-    step.eliminations = targets.into_iter().map(|c| (Cell(c as u16), z)).collect();
+    step.values = Mask::from_bits(rcc);
+    step.eliminations = targets
+        .into_iter()
+        .map(|c| (Cell::new(c as u16), z))
+        .collect();
     step
 }
 
@@ -271,7 +275,7 @@ fn all_links(als: &[Als]) -> Vec<Vec<(usize, u8)>> {
             if common == 0 || !disjoint(a, c) {
                 continue;
             }
-            for x in Mask(common) {
+            for x in Mask::from_bits(common) {
                 if restricted(a, c, x) {
                     links[i].push((j, x));
                     links[j].push((i, x));
@@ -297,20 +301,20 @@ pub(crate) fn als_xz(b: &Board, memo: &mut Memo) -> Option<Step> {
                 continue;
             }
             let rcc = restricted_mask(a, c, common);
-            for x in Mask(rcc) {
+            for x in Mask::from_bits(rcc) {
                 links[i].push((j, x));
                 links[j].push((i, x));
             }
             if common.count_ones() < 2 {
                 continue;
             }
-            for x in Mask(rcc) {
-                for z in Mask(common & !(1u64 << (x - 1))) {
+            for x in Mask::from_bits(rcc) {
+                for z in Mask::from_bits(common & !(1u64 << (x - 1))) {
                     let targets = z_targets(t, &[a, c], z);
                     if !targets.is_empty() {
                         let mut step =
                             als_step(Technique::AlsXz, b, &[a, c], 1u64 << (x - 1), z, targets);
-                        step.extra = a.cells.iter().map(|&q| Cell(q as u16)).collect();
+                        step.extra = a.cells.iter().map(|&q| Cell::new(q as u16)).collect();
                         return Some(step);
                     }
                 }
@@ -342,7 +346,7 @@ pub(crate) fn als_xy_wing(b: &Board, memo: &mut Memo) -> Option<Step> {
                     continue;
                 }
                 let zs = a.values & bb.values & !(1u64 << (x - 1)) & !(1u64 << (y - 1));
-                for z in Mask(zs) {
+                for z in Mask::from_bits(zs) {
                     let targets: Vec<usize> = z_targets(t, &[a, bb], z)
                         .into_iter()
                         .filter(|t| !c.cells.contains(t))
@@ -351,7 +355,7 @@ pub(crate) fn als_xy_wing(b: &Board, memo: &mut Memo) -> Option<Step> {
                         let rcc = (1u64 << (x - 1)) | (1u64 << (y - 1));
                         let mut step =
                             als_step(Technique::AlsXyWing, b, &[c, a, bb], rcc, z, targets);
-                        step.extra = c.cells.iter().map(|&q| Cell(q as u16)).collect();
+                        step.extra = c.cells.iter().map(|&q| Cell::new(q as u16)).collect();
                         return Some(step);
                     }
                 }

@@ -32,7 +32,7 @@ impl Board {
         let shape = grid.shape();
         let geo = shape.geometry();
         let n = shape.size();
-        let all = Mask::all(n).0;
+        let all = Mask::all(n).bits();
         let mut b = Board {
             shape,
             geo,
@@ -83,15 +83,23 @@ impl Board {
     }
 
     /// The value of a cell, 0 if open.
+    ///
+    /// # Panics
+    ///
+    /// When `cell` is not below N*N.
     #[inline]
     pub fn value(&self, cell: Cell) -> u8 {
         self.values[cell.index()]
     }
 
     /// The candidates of an open cell (empty for a filled cell).
+    ///
+    /// # Panics
+    ///
+    /// When `cell` is not below N*N.
     #[inline]
     pub fn candidates_of(&self, cell: Cell) -> Mask {
-        Mask(self.cands[cell.index()])
+        Mask::from_bits(self.cands[cell.index()])
     }
 
     /// Every cell's candidates, as [`Grid::candidates`] gives them: a filled cell has its
@@ -100,7 +108,13 @@ impl Board {
         self.values
             .iter()
             .zip(&self.cands)
-            .map(|(&v, &m)| if v != 0 { Mask::single(v) } else { Mask(m) })
+            .map(|(&v, &m)| {
+                if v != 0 {
+                    Mask::single(v)
+                } else {
+                    Mask::from_bits(m)
+                }
+            })
             .collect()
     }
 
@@ -116,6 +130,10 @@ impl Board {
     }
 
     /// Removes `value` (1..=N) from the candidates of `cell`; true if it was there.
+    ///
+    /// # Panics
+    ///
+    /// When `cell` is not below N*N.
     #[inline]
     pub fn eliminate(&mut self, cell: Cell, value: u8) -> bool {
         if value == 0 || value as usize > self.n {
@@ -131,6 +149,10 @@ impl Board {
     /// Places `value` (1..=N) in `cell` and removes it from the candidates of the cell's
     /// peers. Placing a value that is not a candidate (or out of range, or in a filled
     /// cell) marks the board as contradictory.
+    ///
+    /// # Panics
+    ///
+    /// When `cell` is not below N*N.
     pub fn set(&mut self, cell: Cell, value: u8) {
         if value == 0 || value as usize > self.n {
             self.broken = true;
@@ -147,6 +169,10 @@ impl Board {
     }
 
     /// Applies a step: its placements, then its eliminations.
+    ///
+    /// # Panics
+    ///
+    /// When a cell of the step is not below N*N (a step of another board's shape).
     pub fn apply(&mut self, step: &crate::Step) {
         for &(c, v) in &step.placements {
             self.set(c, v);

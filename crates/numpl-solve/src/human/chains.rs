@@ -57,13 +57,16 @@ fn color_step(
     for comp in comps {
         for &(c, col) in comp.iter() {
             if col == 0 {
-                step.cells.push(Cell(c as u16));
+                step.cells.push(Cell::new(c as u16));
             } else {
-                step.extra.push(Cell(c as u16));
+                step.extra.push(Cell::new(c as u16));
             }
         }
     }
-    step.eliminations = elims.into_iter().map(|c| (Cell(c as u16), v)).collect();
+    step.eliminations = elims
+        .into_iter()
+        .map(|c| (Cell::new(c as u16), v))
+        .collect();
     step.variant = variant;
     step
 }
@@ -216,14 +219,14 @@ impl<'a> Graph<'a> {
         let words = b.cands.len().div_ceil(64);
         let mut with = vec![0u64; words * n];
         for (c, &m) in b.cands.iter().enumerate() {
-            for v in Mask(m) {
+            for v in Mask::from_bits(m) {
                 with[(v as usize - 1) * words + c / 64] |= 1 << (c % 64);
             }
         }
         let mut conj = vec![[NONE; 3]; b.cands.len() * n];
         if kind != ChainKind::Xy {
             for u in 0..3 * n {
-                for v in Mask(b.all & !b.unit_placed[u]) {
+                for v in Mask::from_bits(b.all & !b.unit_placed[u]) {
                     if let Some((x, y)) = conjugate(b, u, v) {
                         let k = u / n;
                         conj[x * n + v as usize - 1][k] = (y * n + v as usize - 1) as u32;
@@ -246,7 +249,7 @@ impl<'a> Graph<'a> {
                     .collect();
                 boxes.dedup();
                 for bx in boxes {
-                    for v in Mask(b.all & !b.unit_placed[line]) {
+                    for v in Mask::from_bits(b.all & !b.unit_placed[line]) {
                         let cells: Vec<usize> =
                             b.cells_with(line, v).filter(|&c| b.boxi(c) == bx).collect();
                         if cells.len() >= 2 {
@@ -490,7 +493,7 @@ impl<'a> Graph<'a> {
         let c = self.cell(node);
         let v = self.val(node);
         if matches!(self.kind, ChainKind::Aic | ChainKind::Grouped) {
-            for w in Mask(self.b.cands[c]) {
+            for w in Mask::from_bits(self.b.cands[c]) {
                 if w != v {
                     out.push(c * self.n + w as usize - 1);
                 }
@@ -520,35 +523,35 @@ impl<'a> Graph<'a> {
             if g.v == va {
                 let mut all = g.cells.clone();
                 all.push(ca);
-                b.each_seeing_all(&all, va, |t| elims.push((Cell(t as u16), va)));
+                b.each_seeing_all(&all, va, |t| elims.push((Cell::new(t as u16), va)));
             } else if !g.cells.contains(&ca)
                 && b.has(ca, g.v)
                 && g.cells.iter().all(|&x| b.sees(x, ca))
             {
-                elims.push((Cell(ca as u16), g.v));
+                elims.push((Cell::new(ca as u16), g.v));
             }
             return;
         }
         let (ca, va) = (self.cell(start), self.val(start));
         let (cd, vd) = (self.cell(end), self.val(end));
         if start == end {
-            places.push((Cell(ca as u16), va));
+            places.push((Cell::new(ca as u16), va));
         } else if va == vd {
             if self.common_peer_with(ca, cd, va) {
-                b.each_seeing_all(&[ca, cd], va, |t| elims.push((Cell(t as u16), va)));
+                b.each_seeing_all(&[ca, cd], va, |t| elims.push((Cell::new(t as u16), va)));
             }
         } else if ca == cd {
-            for w in Mask(b.cands[ca]) {
+            for w in Mask::from_bits(b.cands[ca]) {
                 if w != va && w != vd {
-                    elims.push((Cell(ca as u16), w));
+                    elims.push((Cell::new(ca as u16), w));
                 }
             }
         } else if matches!(self.kind, ChainKind::Aic | ChainKind::Grouped) && b.sees(ca, cd) {
             if b.has(cd, va) {
-                elims.push((Cell(cd as u16), va));
+                elims.push((Cell::new(cd as u16), va));
             }
             if b.has(ca, vd) {
-                elims.push((Cell(ca as u16), vd));
+                elims.push((Cell::new(ca as u16), vd));
             }
         }
     }
@@ -621,8 +624,11 @@ impl<'a> Graph<'a> {
                                 .map(|&st| {
                                     let cells = self.cells_of(st / 2);
                                     ChainNode {
-                                        cell: Cell(cells[0] as u16),
-                                        group: cells[1..].iter().map(|&c| Cell(c as u16)).collect(),
+                                        cell: Cell::new(cells[0] as u16),
+                                        group: cells[1..]
+                                            .iter()
+                                            .map(|&c| Cell::new(c as u16))
+                                            .collect(),
                                         value: self.value_of(st / 2),
                                         on: st % 2 == 1,
                                     }
@@ -716,7 +722,7 @@ pub(crate) fn chain(b: &Board, kind: ChainKind, memo: &mut Memo) -> Option<Step>
         if m == 0 || (kind == ChainKind::Xy && m.count_ones() != 2) {
             continue;
         }
-        for w in Mask(m) {
+        for w in Mask::from_bits(m) {
             let start = c * n + w as usize - 1;
             // A chain starts with a strong link.
             if g.links(start * 2).is_empty() {
@@ -737,7 +743,7 @@ pub(crate) fn chain(b: &Board, kind: ChainKind, memo: &mut Memo) -> Option<Step>
     drop(g);
     memo.peer_bits = peers;
     if x {
-        for v in Mask(b.all & !skip & !open) {
+        for v in Mask::from_bits(b.all & !skip & !open) {
             memo.value_failed(Technique::XChain, b, v);
         }
     }

@@ -22,11 +22,11 @@ impl Orient {
     }
     #[inline]
     fn base_unit(self, i: usize) -> Unit {
-        Unit(if self.cols { self.n + i } else { i } as u16)
+        Unit::new(if self.cols { self.n + i } else { i } as u16)
     }
     #[inline]
     fn cover_unit(self, j: usize) -> Unit {
-        Unit(if self.cols { j } else { self.n + j } as u16)
+        Unit::new(if self.cols { j } else { self.n + j } as u16)
     }
 }
 
@@ -46,7 +46,7 @@ fn line_positions(b: &Board, o: Orient, v: u8) -> Vec<u64> {
 }
 
 fn bits(m: u64) -> impl Iterator<Item = usize> {
-    Mask(m).iter().map(|v| v as usize - 1)
+    Mask::from_bits(m).iter().map(|v| v as usize - 1)
 }
 
 /// Chooses `k` indices of `items` with union of at most `limit` bits.
@@ -105,7 +105,7 @@ pub(crate) fn basic_fish(b: &Board, k: usize, memo: &mut Memo) -> Option<Step> {
                 for j in bits(union) {
                     for (i, &p) in pos.iter().enumerate() {
                         if !base.contains(&i) && p >> j & 1 != 0 {
-                            elims.push((Cell(o.cell(i, j) as u16), v));
+                            elims.push((Cell::new(o.cell(i, j) as u16), v));
                         }
                     }
                 }
@@ -118,7 +118,7 @@ pub(crate) fn basic_fish(b: &Board, k: usize, memo: &mut Memo) -> Option<Step> {
                 step.units.extend(bits(union).map(|j| o.cover_unit(j)));
                 for &i in &base {
                     step.cells
-                        .extend(bits(pos[i]).map(|j| Cell(o.cell(i, j) as u16)));
+                        .extend(bits(pos[i]).map(|j| Cell::new(o.cell(i, j) as u16)));
                 }
                 step.eliminations = elims;
                 result = Some(step);
@@ -257,7 +257,7 @@ fn check_finned(
     for j in bits(in_box) {
         for i in base_range.clone() {
             if !base.contains(&i) && pos[i] >> j & 1 != 0 {
-                elims.push((Cell(o.cell(i, j) as u16), v));
+                elims.push((Cell::new(o.cell(i, j) as u16), v));
             }
         }
     }
@@ -275,9 +275,9 @@ fn check_finned(
     step.units.extend(bits(cover).map(|j| o.cover_unit(j)));
     for &i in base {
         step.cells
-            .extend(bits(pos[i] & cover).map(|j| Cell(o.cell(i, j) as u16)));
+            .extend(bits(pos[i] & cover).map(|j| Cell::new(o.cell(i, j) as u16)));
     }
-    step.extra = fins.iter().map(|&c| Cell(c as u16)).collect();
+    step.extra = fins.iter().map(|&c| Cell::new(c as u16)).collect();
     step.eliminations = elims;
     Some(step)
 }

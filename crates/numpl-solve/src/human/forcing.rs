@@ -13,7 +13,7 @@ use super::{Board, ChainNode, Conclusions, Step, Technique};
 fn propagate(b: &Board, c: usize, v: u8, trail: &mut Vec<(usize, u8)>, w: &mut Board) -> bool {
     w.copy_from(b);
     trail.clear();
-    w.set(Cell(c as u16), v);
+    w.set(Cell::new(c as u16), v);
     trail.push((c, v));
     loop {
         if w.broken {
@@ -55,7 +55,7 @@ fn propagate(b: &Board, c: usize, v: u8, trail: &mut Vec<(usize, u8)>, w: &mut B
 
 fn node(c: usize, v: u8, on: bool) -> ChainNode {
     ChainNode {
-        cell: Cell(c as u16),
+        cell: Cell::new(c as u16),
         group: Vec::new(),
         value: v,
         on,
@@ -72,7 +72,7 @@ fn agree(b: &Board, branches: &[Board]) -> Conclusions {
         }
         let v0 = branches[0].values[c];
         if v0 != 0 && branches.iter().all(|w| w.values[c] == v0) {
-            places.push((Cell(c as u16), v0));
+            places.push((Cell::new(c as u16), v0));
             continue;
         }
         // A candidate gone in every branch (placed elsewhere or eliminated).
@@ -85,8 +85,8 @@ fn agree(b: &Board, branches: &[Board]) -> Conclusions {
             };
             gone &= !left;
         }
-        for v in Mask(gone) {
-            elims.push((Cell(c as u16), v));
+        for v in Mask::from_bits(gone) {
+            elims.push((Cell::new(c as u16), v));
         }
     }
     (places, elims)
@@ -116,7 +116,7 @@ pub(crate) fn forcing_chain(b: &Board) -> Option<Step> {
                 continue;
             }
             let mut alive = Vec::new();
-            for v in Mask(m) {
+            for v in Mask::from_bits(m) {
                 if branch(&mut pool, alive.len(), c, v, &mut trail) {
                     alive.push(v);
                 }
@@ -127,7 +127,7 @@ pub(crate) fn forcing_chain(b: &Board) -> Option<Step> {
         }
         // Unit forcing.
         for u in 0..3 * n {
-            for v in Mask(b.all & !b.unit_placed[u]) {
+            for v in Mask::from_bits(b.all & !b.unit_placed[u]) {
                 let places: Vec<usize> = b.cells_with(u, v).collect();
                 let k = places.len();
                 if k < 2 || k > max_branches || (max_branches > 2 && k == 2) {
@@ -140,7 +140,7 @@ pub(crate) fn forcing_chain(b: &Board) -> Option<Step> {
                     }
                 }
                 if let Some(mut step) = conclude(b, &pool[..alive.len()], &alive, |c| (c, v), 1) {
-                    step.units = vec![Unit(u as u16)];
+                    step.units = vec![Unit::new(u as u16)];
                     return Some(step);
                 }
             }
@@ -148,16 +148,16 @@ pub(crate) fn forcing_chain(b: &Board) -> Option<Step> {
         if max_branches == 2 {
             // Contradiction: a candidate whose singles run into a contradiction is false.
             for c in 0..b.cands.len() {
-                for v in Mask(b.cands[c]) {
+                for v in Mask::from_bits(b.cands[c]) {
                     if !branch(&mut pool, 0, c, v, &mut trail) {
                         let mut step = Step::new(Technique::ForcingChain);
                         step.variant = 2;
-                        step.cells = vec![Cell(c as u16)];
+                        step.cells = vec![Cell::new(c as u16)];
                         step.values = Mask::single(v);
                         step.chain = std::iter::once(node(c, v, true))
                             .chain(trail.iter().skip(1).map(|&(x, w)| node(x, w, true)))
                             .collect();
-                        step.eliminations = vec![(Cell(c as u16), v)];
+                        step.eliminations = vec![(Cell::new(c as u16), v)];
                         return Some(step);
                     }
                 }
@@ -191,7 +191,7 @@ fn conclude<T: Copy>(
     };
     for &a in alive {
         let (c, v) = cand(a);
-        step.cells.push(Cell(c as u16));
+        step.cells.push(Cell::new(c as u16));
         step.values.insert(v);
     }
     step.placements = places;

@@ -5,7 +5,7 @@
 //! fired, the largest tuple and fish, the givens, how it ended, the grid and candidates so
 //! far, every step in order, and a HoDoKu-style rating ([`Level`] and score).
 //!
-//! Techniques, in the order tried ([`Technique`], names as CONTRACT §8): full house, naked
+//! Techniques, in the order tried ([`Technique`], named by [`Technique::name`]): full house, naked
 //! and hidden single; locked pair/triple; locked candidates (pointing, claiming); naked and
 //! hidden pairs, triples, quads (and `naked_tuple_K`/`hidden_tuple_K` up to N/2 on big
 //! grids); X-Wing, Swordfish, Jellyfish (`fish_K` up to N/2); remote pair; BUG+1;
@@ -315,9 +315,9 @@ impl HumanSolver {
     ) {
         if self.record || self.check.is_some() {
             let mut step = Step::new(t);
-            step.placements = vec![(Cell(c as u16), v)];
-            step.cells = vec![Cell(c as u16)];
-            step.units = u.map(|u| Unit(u as u16)).into_iter().collect();
+            step.placements = vec![(Cell::new(c as u16), v)];
+            step.cells = vec![Cell::new(c as u16)];
+            step.units = u.map(|u| Unit::new(u as u16)).into_iter().collect();
             step.values = Mask::single(v);
             self.verify(b, &step);
             if self.record {
@@ -357,9 +357,9 @@ impl HumanSolver {
         }
         let one = |t: Technique, c: usize, v: u8, u: Option<usize>| {
             let mut step = Step::new(t);
-            step.placements = vec![(Cell(c as u16), v)];
-            step.cells = vec![Cell(c as u16)];
-            step.units = u.map(|u| Unit(u as u16)).into_iter().collect();
+            step.placements = vec![(Cell::new(c as u16), v)];
+            step.cells = vec![Cell::new(c as u16)];
+            step.units = u.map(|u| Unit::new(u as u16)).into_iter().collect();
             step.values = Mask::single(v);
             step
         };

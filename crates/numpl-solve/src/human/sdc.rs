@@ -120,18 +120,18 @@ fn at(b: &Board, line: usize, lc: &[usize], bx: usize) -> Option<Step> {
                 for &c in &line_rest {
                     if !d.contains(&c) {
                         elims.extend(
-                            Mask(b.cands[c] & line_vals)
+                            Mask::from_bits(b.cands[c] & line_vals)
                                 .iter()
-                                .map(|x| (Cell(c as u16), x)),
+                                .map(|x| (Cell::new(c as u16), x)),
                         );
                     }
                 }
                 for &c in &box_rest {
                     if !e.contains(&c) {
                         elims.extend(
-                            Mask(b.cands[c] & box_vals)
+                            Mask::from_bits(b.cands[c] & box_vals)
                                 .iter()
-                                .map(|x| (Cell(c as u16), x)),
+                                .map(|x| (Cell::new(c as u16), x)),
                         );
                     }
                 }
@@ -139,20 +139,24 @@ fn at(b: &Board, line: usize, lc: &[usize], bx: usize) -> Option<Step> {
                 for &c in &inter {
                     if !cset.contains(&c) {
                         let m = b.cands[c] & (line_vals | box_vals);
-                        elims.extend(Mask(m).iter().map(|x| (Cell(c as u16), x)));
+                        elims.extend(Mask::from_bits(m).iter().map(|x| (Cell::new(c as u16), x)));
                     }
                 }
                 if elims.is_empty() {
                     continue;
                 }
                 let mut step = Step::new(Technique::SueDeCoq);
-                let cs = |s: &[usize]| s.iter().map(|&c| Cell(c as u16)).collect::<Vec<_>>();
-                step.groups = vec![(cs(&cset), Mask(v)), (cs(d), Mask(*vd)), (cs(e), Mask(*ve))];
+                let cs = |s: &[usize]| s.iter().map(|&c| Cell::new(c as u16)).collect::<Vec<_>>();
+                step.groups = vec![
+                    (cs(&cset), Mask::from_bits(v)),
+                    (cs(d), Mask::from_bits(*vd)),
+                    (cs(e), Mask::from_bits(*ve)),
+                ];
                 step.cells = cs(&cset);
                 step.cells.extend(cs(d));
                 step.cells.extend(cs(e));
-                step.units = vec![Unit(line as u16), Unit(bu as u16)];
-                step.values = Mask(all);
+                step.units = vec![Unit::new(line as u16), Unit::new(bu as u16)];
+                step.values = Mask::from_bits(all);
                 step.eliminations = elims;
                 return Some(step);
             }

@@ -89,7 +89,11 @@ impl Step {
         let mut s = String::new();
         match self.technique {
             FullHouse | NakedSingle | HiddenSingle => {
-                let (c, v) = self.placements.first().copied().unwrap_or((Cell(0), 0));
+                let (c, v) = self
+                    .placements
+                    .first()
+                    .copied()
+                    .unwrap_or((Cell::new(0), 0));
                 let why = match (self.technique, self.units.first()) {
                     (FullHouse, Some(&u)) => format!("last open cell of {}", un(u)),
                     (HiddenSingle, Some(&u)) => format!("only place for {v} in {}", un(u)),

@@ -53,7 +53,7 @@ pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
         };
         let confined = in_row | in_col;
         let groups = g;
-        for v in Mask(confined & multi & !b.unit_placed[u]) {
+        for v in Mask::from_bits(confined & multi & !b.unit_placed[u]) {
             let bit = 1u64 << (v - 1);
             // The line (pointing) or box (claiming) holding every place of `v` in `u`:
             // the one segment (box row, box column, or line segment) where it was seen.
@@ -77,7 +77,7 @@ pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
             let elims: Vec<(Cell, u8)> = b
                 .cells_with(t, v)
                 .filter(|&x| !in_u(x))
-                .map(|x| (Cell(x as u16), v))
+                .map(|x| (Cell::new(x as u16), v))
                 .collect();
             let mut step = Step::new(if pointing {
                 Technique::LockedCandidatesPointing
@@ -85,8 +85,8 @@ pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
                 Technique::LockedCandidatesClaiming
             });
             step.values = Mask::single(v);
-            step.units = vec![Unit(u as u16), Unit(t as u16)];
-            step.cells = b.cells_with(u, v).map(|c| Cell(c as u16)).collect();
+            step.units = vec![Unit::new(u as u16), Unit::new(t as u16)];
+            step.cells = b.cells_with(u, v).map(|c| Cell::new(c as u16)).collect();
             step.eliminations = elims;
             return Some(step);
         }
@@ -186,9 +186,9 @@ pub(crate) fn naked_tuple(b: &Board, k: usize, locked: bool, memo: &mut Memo) ->
                     if pat.contains(&c) || b.values[c] != 0 {
                         continue;
                     }
-                    for v in Mask(b.cands[c] & union) {
-                        if !elims.contains(&(Cell(c as u16), v)) {
-                            elims.push((Cell(c as u16), v));
+                    for v in Mask::from_bits(b.cands[c] & union) {
+                        if !elims.contains(&(Cell::new(c as u16), v)) {
+                            elims.push((Cell::new(c as u16), v));
                         }
                     }
                 }
@@ -211,10 +211,10 @@ pub(crate) fn naked_tuple(b: &Board, k: usize, locked: bool, memo: &mut Memo) ->
                 _ => Technique::NakedTuple(k as u8),
             };
             let mut step = Step::new(tech);
-            step.cells = pat.iter().map(|&c| Cell(c as u16)).collect();
-            step.cell_candidates = pat.iter().map(|&c| Mask(b.cands[c])).collect();
-            step.units = scope.iter().map(|&x| Unit(x as u16)).collect();
-            step.values = Mask(union);
+            step.cells = pat.iter().map(|&c| Cell::new(c as u16)).collect();
+            step.cell_candidates = pat.iter().map(|&c| Mask::from_bits(b.cands[c])).collect();
+            step.units = scope.iter().map(|&x| Unit::new(x as u16)).collect();
+            step.values = Mask::from_bits(union);
             step.eliminations = elims;
             result = Some(step);
             true
@@ -243,7 +243,7 @@ pub(crate) fn hidden_tuple(b: &Board, k: usize, memo: &mut Memo) -> Option<Step>
         let missing = b.all & !b.unit_placed[u];
         let mut vals = Vec::new();
         let mut masks = Vec::new();
-        for v in Mask(missing) {
+        for v in Mask::from_bits(missing) {
             let p = b.positions(u, v);
             if p != 0 && p.count_ones() as usize <= k {
                 vals.push(v);
@@ -258,21 +258,21 @@ pub(crate) fn hidden_tuple(b: &Board, k: usize, memo: &mut Memo) -> Option<Step>
                 .fold(0, |a, x| a | x);
             let mut elims = Vec::new();
             let mut pat = Vec::new();
-            for i in Mask(union) {
+            for i in Mask::from_bits(union) {
                 let c = unit[i as usize - 1] as usize;
                 pat.push(c);
-                for v in Mask(b.cands[c] & !vm) {
-                    elims.push((Cell(c as u16), v));
+                for v in Mask::from_bits(b.cands[c] & !vm) {
+                    elims.push((Cell::new(c as u16), v));
                 }
             }
             if elims.is_empty() {
                 return false;
             }
             let mut step = Step::new(Technique::HiddenTuple(k as u8));
-            step.cells = pat.iter().map(|&c| Cell(c as u16)).collect();
-            step.cell_candidates = pat.iter().map(|&c| Mask(b.cands[c])).collect();
-            step.units = vec![Unit(u as u16)];
-            step.values = Mask(vm);
+            step.cells = pat.iter().map(|&c| Cell::new(c as u16)).collect();
+            step.cell_candidates = pat.iter().map(|&c| Mask::from_bits(b.cands[c])).collect();
+            step.units = vec![Unit::new(u as u16)];
+            step.values = Mask::from_bits(vm);
             step.eliminations = elims;
             result = Some(step);
             true

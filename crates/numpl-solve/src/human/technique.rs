@@ -1,13 +1,16 @@
-//! The techniques, their names (CONTRACT §8), order, HoDoKu levels and base scores.
+//! The techniques, their names, order, HoDoKu levels and base scores.
 
 use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
 
+use crate::{NameKind, ParseNameError};
+
 /// A solving technique. Techniques are ordered by difficulty in HoDoKu's order (the order
 /// the solver tries them in); tuples and fish carry their size K.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Technique {
     /// The last open cell of a unit.
     FullHouse,
@@ -166,12 +169,18 @@ impl fmt::Display for Level {
 }
 
 impl FromStr for Level {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Level, String> {
+    type Err = ParseNameError;
+
+    /// `easy`, `medium`, `hard`, `unfair` or `extreme` (any case).
+    ///
+    /// # Errors
+    ///
+    /// [`ParseNameError`] for any other text.
+    fn from_str(s: &str) -> Result<Level, ParseNameError> {
         Level::ALL
             .into_iter()
             .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("unknown level `{s}` (easy, medium, hard, unfair, extreme)"))
+            .ok_or_else(|| ParseNameError::new(NameKind::Level, s))
     }
 }
 
@@ -212,7 +221,7 @@ impl Technique {
         Technique::AlsXyWing,
     ];
 
-    /// The snake_case name (CONTRACT §8): `naked_pair`, `x_wing`, `naked_tuple_5`, `fish_6` ...
+    /// The snake_case name used on the command line and in JSON: `naked_pair`, `x_wing`, `naked_tuple_5`, `fish_6` ...
     pub fn name(self) -> Cow<'static, str> {
         use Technique::*;
         let s: &'static str = match self {
@@ -522,10 +531,15 @@ impl fmt::Display for Technique {
 }
 
 impl FromStr for Technique {
-    type Err = String;
+    type Err = ParseNameError;
 
-    /// Parses a CONTRACT §8 name (`x_wing`, `naked_tuple_5`, ...); `-` may stand for `_`.
-    fn from_str(s: &str) -> Result<Technique, String> {
+    /// Parses a technique's name ([`Technique::name`]: `x_wing`, `naked_tuple_5`, ...);
+    /// `-` may stand for `_`, and case does not matter.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseNameError`] for a name no technique has.
+    fn from_str(s: &str) -> Result<Technique, ParseNameError> {
         let t = s.trim().to_ascii_lowercase().replace('-', "_");
         if t == "forcing_chain" {
             return Ok(Technique::ForcingChain);
@@ -560,8 +574,6 @@ impl FromStr for Technique {
                 }
             }
         }
-        Err(format!(
-            "unknown technique `{s}` (e.g. hidden_single, x_wing, xy_wing, naked_tuple_5)"
-        ))
+        Err(ParseNameError::new(NameKind::Technique, s))
     }
 }

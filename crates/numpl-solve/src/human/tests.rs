@@ -21,7 +21,7 @@ fn set(b: &mut Board, r: usize, c: usize, vals: &[u8]) {
     let i = rc(r, c);
     for v in 1..=b.n as u8 {
         if !vals.contains(&v) {
-            b.eliminate(Cell(i as u16), v);
+            b.eliminate(Cell::new(i as u16), v);
         }
     }
 }
@@ -30,7 +30,7 @@ fn set(b: &mut Board, r: usize, c: usize, vals: &[u8]) {
 fn row_only(b: &mut Board, r: usize, v: u8, cols: &[usize]) {
     for c in 1..=9 {
         if !cols.contains(&c) {
-            b.eliminate(Cell(rc(r, c) as u16), v);
+            b.eliminate(Cell::new(rc(r, c) as u16), v);
         }
     }
 }
@@ -103,7 +103,7 @@ fn hidden_single_in_a_row() {
 fn locked_candidates_pointing() {
     let mut b = empty9();
     for (r, c) in [(1, 1), (1, 2), (1, 3), (2, 2), (3, 1), (3, 2), (3, 3)] {
-        b.eliminate(Cell(rc(r, c) as u16), 4);
+        b.eliminate(Cell::new(rc(r, c) as u16), 4);
     }
     let step = subsets::locked_candidates(&b, true).unwrap();
     assert_eq!(step.technique, Technique::LockedCandidatesPointing);
@@ -252,15 +252,15 @@ fn finned_and_sashimi_x_wing() {
     assert!(fish::finned_fish(&b, 2, true, &mut Memo::default()).is_none());
     let step = fish::finned_fish(&b, 2, false, &mut Memo::default()).unwrap();
     assert_eq!(step.technique, Technique::FinnedFish(2));
-    assert_eq!(step.extra, vec![Cell(rc(6, 9) as u16)]);
+    assert_eq!(step.extra, vec![Cell::new(rc(6, 9) as u16)]);
     assert_eq!(elims(&step), vec![(rc(4, 8), 5), (rc(5, 8), 5)]);
     // Without r6c8 it is sashimi. The first one found (boxes in order) covers columns 3
     // and 9 with the fin r2c8 in box 3: r1c9 and r3c9 see the fin and are in column 9.
-    b.eliminate(Cell(rc(6, 8) as u16), 5);
+    b.eliminate(Cell::new(rc(6, 8) as u16), 5);
     assert!(fish::finned_fish(&b, 2, false, &mut Memo::default()).is_none());
     let step = fish::finned_fish(&b, 2, true, &mut Memo::default()).unwrap();
     assert_eq!(step.technique, Technique::SashimiFish(2));
-    assert_eq!(step.extra, vec![Cell(rc(2, 8) as u16)]);
+    assert_eq!(step.extra, vec![Cell::new(rc(2, 8) as u16)]);
     assert_eq!(elims(&step), vec![(rc(1, 9), 5), (rc(3, 9), 5)]);
 }
 
@@ -293,7 +293,7 @@ fn big_grid_tuples_and_fish() {
     for &(c, vals) in &pattern {
         for v in 1..=16u8 {
             if !vals.contains(&v) {
-                b.eliminate(Cell(c as u16), v);
+                b.eliminate(Cell::new(c as u16), v);
             }
         }
     }
@@ -309,7 +309,7 @@ fn big_grid_tuples_and_fish() {
     for r in 0..5 {
         for c in 0..16 {
             if !(cols.contains(&c) && (c / 3 == r || c / 3 == (r + 1) % 5)) {
-                b.eliminate(Cell((r * 16 + c) as u16), 9);
+                b.eliminate(Cell::new((r * 16 + c) as u16), 9);
             }
         }
     }
@@ -367,7 +367,7 @@ fn rating_levels() {
 fn col_only(b: &mut Board, c: usize, v: u8, rows: &[usize]) {
     for r in 1..=9 {
         if !rows.contains(&r) {
-            b.eliminate(Cell(rc(r, c) as u16), v);
+            b.eliminate(Cell::new(rc(r, c) as u16), v);
         }
     }
 }
@@ -402,7 +402,7 @@ fn empty_rectangle() {
     // r8c2 would leave box 1's 3 on row 2 only, clashing with r2c7 (forced by r8c7 gone).
     let mut b = empty9();
     for (r, c) in [(1, 1), (1, 3), (3, 1), (3, 3)] {
-        b.eliminate(Cell(rc(r, c) as u16), 3);
+        b.eliminate(Cell::new(rc(r, c) as u16), 3);
     }
     col_only(&mut b, 7, 3, &[2, 8]);
     let step = find(Technique::EmptyRectangle, &b, &mut Memo::default()).unwrap();
@@ -514,13 +514,13 @@ fn bug_plus_one() {
         let extra = if i == rc(5, 5) { 1 } else { keep[0] };
         for v in 1..=9u8 {
             if !keep.contains(&v) && v != extra {
-                b.eliminate(Cell(i as u16), v);
+                b.eliminate(Cell::new(i as u16), v);
             }
         }
     }
     assert_eq!(sol[rc(5, 5)], 5);
     let step = uniq::bug_plus_one(&b).unwrap();
-    assert_eq!(step.placements, vec![(Cell(rc(5, 5) as u16), 1)]);
+    assert_eq!(step.placements, vec![(Cell::new(rc(5, 5) as u16), 1)]);
 }
 
 #[test]
@@ -721,7 +721,7 @@ fn grouped_aic() {
 #[test]
 fn techniques_on_six_by_six_boxes_of_two_by_three() {
     let shape = Shape::new(2, 3).unwrap();
-    let at = |r: usize, c: usize| Cell(((r - 1) * 6 + (c - 1)) as u16);
+    let at = |r: usize, c: usize| Cell::new(((r - 1) * 6 + (c - 1)) as u16);
     // Pointing: 1 in box 1 (rows 1-2, columns 1-3) only on row 1.
     let mut b = Board::new(&Grid::empty(shape));
     for c in 1..=3 {
@@ -750,7 +750,7 @@ fn turbot_fish() {
     // r8c2 is not (r1c7, the other common peer, has no 8 left in column 7).
     let mut b = empty9();
     for (r, c) in [(1, 1), (1, 3), (2, 1), (2, 2), (2, 3), (3, 2), (3, 3)] {
-        b.eliminate(Cell(rc(r, c) as u16), 8);
+        b.eliminate(Cell::new(rc(r, c) as u16), 8);
     }
     col_only(&mut b, 7, 8, &[3, 8]);
     assert!(find(Technique::Skyscraper, &b, &mut Memo::default()).is_none());
@@ -762,14 +762,14 @@ fn turbot_fish() {
 #[test]
 fn board_rejects_out_of_range_values_without_panicking() {
     let mut b = empty9();
-    assert!(!b.eliminate(Cell(0), 0));
-    assert!(!b.eliminate(Cell(0), 10));
+    assert!(!b.eliminate(Cell::new(0), 0));
+    assert!(!b.eliminate(Cell::new(0), 10));
     assert!(!b.is_contradictory());
-    b.set(Cell(0), 10);
+    b.set(Cell::new(0), 10);
     assert!(b.is_contradictory());
     let mut b = empty9();
-    b.set(Cell(0), 5);
-    b.set(Cell(1), 5);
+    b.set(Cell::new(0), 5);
+    b.set(Cell::new(1), 5);
     assert!(b.is_contradictory());
     assert_eq!(HumanSolver::new().next_step(&b), None);
 }

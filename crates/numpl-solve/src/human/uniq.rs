@@ -8,9 +8,9 @@ use super::{Board, Step, Technique};
 fn ur_step(variant: u8, ab: u64, cells: [usize; 4], b: &Board) -> Step {
     let mut step = Step::new(Technique::UniqueRectangle);
     step.variant = variant;
-    step.values = Mask(ab);
-    step.cells = cells.iter().map(|&c| Cell(c as u16)).collect();
-    step.cell_candidates = cells.iter().map(|&c| Mask(b.cands[c])).collect();
+    step.values = Mask::from_bits(ab);
+    step.cells = cells.iter().map(|&c| Cell::new(c as u16)).collect();
+    step.cell_candidates = cells.iter().map(|&c| Mask::from_bits(b.cands[c])).collect();
     step
 }
 
@@ -45,8 +45,8 @@ pub(crate) fn unique_rectangle(b: &Board) -> Option<Step> {
                     if common.count_ones() < 2 {
                         continue;
                     }
-                    for a in Mask(common) {
-                        for bv in Mask(common) {
+                    for a in Mask::from_bits(common) {
+                        for bv in Mask::from_bits(common) {
                             if bv <= a {
                                 continue;
                             }
@@ -78,8 +78,8 @@ fn ur_types(b: &Board, cells: [usize; 4], ab: u64, a: u8, bv: u8) -> Option<Step
     if exact.len() == 3 {
         let t = roof[0];
         let mut step = ur_step(1, ab, cells, b);
-        step.extra = vec![Cell(t as u16)];
-        step.eliminations = vec![(Cell(t as u16), a), (Cell(t as u16), bv)];
+        step.extra = vec![Cell::new(t as u16)];
+        step.eliminations = vec![(Cell::new(t as u16), a), (Cell::new(t as u16), bv)];
         return Some(step);
     }
     // Type 5: one cell holds only {a,b} and the other three have the same one extra c.
@@ -90,8 +90,11 @@ fn ur_types(b: &Board, cells: [usize; 4], ab: u64, a: u8, bv: u8) -> Option<Step
             let targets = b.seeing_all(&roof, cv);
             if !targets.is_empty() {
                 let mut step = ur_step(5, ab, cells, b);
-                step.extra = roof.iter().map(|&r| Cell(r as u16)).collect();
-                step.eliminations = targets.into_iter().map(|t| (Cell(t as u16), cv)).collect();
+                step.extra = roof.iter().map(|&r| Cell::new(r as u16)).collect();
+                step.eliminations = targets
+                    .into_iter()
+                    .map(|t| (Cell::new(t as u16), cv))
+                    .collect();
                 return Some(step);
             }
         }
@@ -114,8 +117,8 @@ fn ur_types(b: &Board, cells: [usize; 4], ab: u64, a: u8, bv: u8) -> Option<Step
                 .all(|&c| b.cells_with(b.n + c, u).all(|x| cells.contains(&x)));
             if rows_only || cols_only {
                 let mut step = ur_step(6, ab, cells, b);
-                step.extra = vec![Cell(x as u16), Cell(y as u16)];
-                step.eliminations = vec![(Cell(x as u16), u), (Cell(y as u16), u)];
+                step.extra = vec![Cell::new(x as u16), Cell::new(y as u16)];
+                step.eliminations = vec![(Cell::new(x as u16), u), (Cell::new(y as u16), u)];
                 return Some(step);
             }
         }
@@ -127,8 +130,11 @@ fn ur_types(b: &Board, cells: [usize; 4], ab: u64, a: u8, bv: u8) -> Option<Step
         let targets = b.seeing_all(&[x, y], c);
         if !targets.is_empty() {
             let mut step = ur_step(2, ab, cells, b);
-            step.extra = vec![Cell(x as u16), Cell(y as u16)];
-            step.eliminations = targets.into_iter().map(|t| (Cell(t as u16), c)).collect();
+            step.extra = vec![Cell::new(x as u16), Cell::new(y as u16)];
+            step.eliminations = targets
+                .into_iter()
+                .map(|t| (Cell::new(t as u16), c))
+                .collect();
             return Some(step);
         }
     }
@@ -139,9 +145,9 @@ fn ur_types(b: &Board, cells: [usize; 4], ab: u64, a: u8, bv: u8) -> Option<Step
             let only_roof = b.cells_with(u, keep).all(|c| c == x || c == y);
             if only_roof {
                 let mut step = ur_step(4, ab, cells, b);
-                step.extra = vec![Cell(x as u16), Cell(y as u16)];
-                step.units = vec![Unit(u as u16)];
-                step.eliminations = vec![(Cell(x as u16), drop), (Cell(y as u16), drop)];
+                step.extra = vec![Cell::new(x as u16), Cell::new(y as u16)];
+                step.units = vec![Unit::new(u as u16)];
+                step.eliminations = vec![(Cell::new(x as u16), drop), (Cell::new(y as u16), drop)];
                 return Some(step);
             }
         }
@@ -224,17 +230,17 @@ fn type3(
         if set.contains(&c) {
             continue;
         }
-        for v in Mask(b.cands[c] & union) {
-            elims.push((Cell(c as u16), v));
+        for v in Mask::from_bits(b.cands[c] & union) {
+            elims.push((Cell::new(c as u16), v));
         }
     }
     if elims.is_empty() {
         return None;
     }
     let mut step = ur_step(3, ab, cells, b);
-    step.extra = vec![Cell(x as u16), Cell(y as u16)];
-    step.extra.extend(set.iter().map(|&c| Cell(c as u16)));
-    step.units = vec![Unit(u as u16)];
+    step.extra = vec![Cell::new(x as u16), Cell::new(y as u16)];
+    step.extra.extend(set.iter().map(|&c| Cell::new(c as u16)));
+    step.units = vec![Unit::new(u as u16)];
     step.eliminations = elims;
     Some(step)
 }
@@ -256,14 +262,14 @@ pub(crate) fn bug_plus_one(b: &Board) -> Option<Step> {
     let t = tri?;
     let units = b.geo.units_of(t);
     let mut value = None;
-    for v in Mask(b.cands[t]) {
+    for v in Mask::from_bits(b.cands[t]) {
         if b.cells_with(units[0] as usize, v).count() == 3 {
             value = Some(v);
         }
     }
     let x = value?;
     for u in 0..3 * b.n {
-        for v in Mask(b.all & !b.unit_placed[u]) {
+        for v in Mask::from_bits(b.all & !b.unit_placed[u]) {
             let count = b.cells_with(u, v).count();
             let want = if v == x && units.contains(&(u as u16)) {
                 3
@@ -276,11 +282,11 @@ pub(crate) fn bug_plus_one(b: &Board) -> Option<Step> {
         }
     }
     let mut step = Step::new(Technique::BugPlusOne);
-    step.values = Mask(b.cands[t]);
-    step.cells = vec![Cell(t as u16)];
-    step.cell_candidates = vec![Mask(b.cands[t])];
-    step.extra = vec![Cell(t as u16)];
-    step.placements = vec![(Cell(t as u16), x)];
+    step.values = Mask::from_bits(b.cands[t]);
+    step.cells = vec![Cell::new(t as u16)];
+    step.cell_candidates = vec![Mask::from_bits(b.cands[t])];
+    step.extra = vec![Cell::new(t as u16)];
+    step.placements = vec![(Cell::new(t as u16), x)];
     Some(step)
 }
 
@@ -313,17 +319,18 @@ pub(crate) fn hidden_rectangle(b: &Board) -> Option<Step> {
                 if boxes.len() != 2 {
                     continue;
                 }
-                for a in Mask(m) {
-                    let other = Mask(m & !(1u64 << (a - 1))).first().unwrap_or(a);
+                for a in Mask::from_bits(m) {
+                    let other = Mask::from_bits(m & !(1u64 << (a - 1))).first().unwrap_or(a);
                     let row_ok = b.cells_with(dr, a).all(|c| c == d || c == g);
                     let col_ok = b.cells_with(n + dc, a).all(|c| c == d || c == f);
                     if row_ok && col_ok {
                         let mut step = Step::new(Technique::HiddenRectangle);
-                        step.values = Mask(m);
-                        step.cells = cells.iter().map(|&c| Cell(c as u16)).collect();
-                        step.cell_candidates = cells.iter().map(|&c| Mask(b.cands[c])).collect();
-                        step.units = vec![Unit(dr as u16), Unit((n + dc) as u16)];
-                        step.eliminations = vec![(Cell(d as u16), other)];
+                        step.values = Mask::from_bits(m);
+                        step.cells = cells.iter().map(|&c| Cell::new(c as u16)).collect();
+                        step.cell_candidates =
+                            cells.iter().map(|&c| Mask::from_bits(b.cands[c])).collect();
+                        step.units = vec![Unit::new(dr as u16), Unit::new((n + dc) as u16)];
+                        step.eliminations = vec![(Cell::new(d as u16), other)];
                         return Some(step);
                     }
                 }

@@ -6,11 +6,14 @@ use numpl_core::{Cell, Mask, Unit};
 use super::{Board, Step, Technique};
 
 fn cells(v: &[usize]) -> Vec<Cell> {
-    v.iter().map(|&c| Cell(c as u16)).collect()
+    v.iter().map(|&c| Cell::new(c as u16)).collect()
 }
 
 fn elims_of(targets: Vec<usize>, v: u8) -> Vec<(Cell, u8)> {
-    targets.into_iter().map(|c| (Cell(c as u16), v)).collect()
+    targets
+        .into_iter()
+        .map(|c| (Cell::new(c as u16), v))
+        .collect()
 }
 
 /// The two cells of unit `u` holding `v`, if exactly two do.
@@ -51,7 +54,7 @@ pub(crate) fn skyscraper(b: &Board, v: u8) -> Option<Step> {
                         let mut step = Step::new(Technique::Skyscraper);
                         step.values = Mask::single(v);
                         step.cells = cells(&[base1, end1, base2, end2]);
-                        step.units = vec![Unit(u1 as u16), Unit(u2 as u16)];
+                        step.units = vec![Unit::new(u1 as u16), Unit::new(u2 as u16)];
                         step.eliminations = elims_of(targets, v);
                         return Some(step);
                     }
@@ -89,7 +92,11 @@ pub(crate) fn two_string_kite(b: &Board, v: u8) -> Option<Step> {
                     let mut step = Step::new(Technique::TwoStringKite);
                     step.values = Mask::single(v);
                     step.cells = cells(&[rout, rin, cin, cout]);
-                    step.units = vec![Unit(ru as u16), Unit(cu as u16), Unit((2 * n + bx) as u16)];
+                    step.units = vec![
+                        Unit::new(ru as u16),
+                        Unit::new(cu as u16),
+                        Unit::new((2 * n + bx) as u16),
+                    ];
                     step.eliminations = elims_of(targets, v);
                     return Some(step);
                 }
@@ -181,8 +188,8 @@ fn er_step(
     cs.push(near);
     cs.push(far);
     step.cells = cells(&cs);
-    step.units = vec![Unit((2 * b.n + bx) as u16), Unit(u as u16)];
-    step.eliminations = vec![(Cell(t as u16), v)];
+    step.units = vec![Unit::new((2 * b.n + bx) as u16), Unit::new(u as u16)];
+    step.eliminations = vec![(Cell::new(t as u16), v)];
     step
 }
 
@@ -203,8 +210,8 @@ pub(crate) fn w_wing(b: &Board) -> Option<Step> {
             if b.cands[c] != m || b.sees(a, c) {
                 continue;
             }
-            for x in Mask(m) {
-                let y = Mask(m & !(1u64 << (x - 1))).first().unwrap_or(x);
+            for x in Mask::from_bits(m) {
+                let y = Mask::from_bits(m & !(1u64 << (x - 1))).first().unwrap_or(x);
                 let targets = b.seeing_all(&[a, c], y);
                 if targets.is_empty() {
                     continue;
@@ -224,10 +231,10 @@ pub(crate) fn w_wing(b: &Board) -> Option<Step> {
                         continue;
                     };
                     let mut step = Step::new(Technique::WWing);
-                    step.values = Mask(m);
+                    step.values = Mask::from_bits(m);
                     step.cells = cells(&[a, c, ends.0, ends.1]);
-                    step.cell_candidates = vec![Mask(m), Mask(m)];
-                    step.units = vec![Unit(u as u16)];
+                    step.cell_candidates = vec![Mask::from_bits(m), Mask::from_bits(m)];
+                    step.units = vec![Unit::new(u as u16)];
                     step.eliminations = elims_of(targets, y);
                     return Some(step);
                 }
@@ -262,9 +269,13 @@ pub(crate) fn xy_wing(b: &Board) -> Option<Step> {
                     continue;
                 }
                 let mut step = Step::new(Technique::XyWing);
-                step.values = Mask(pm | m1 | m2);
+                step.values = Mask::from_bits(pm | m1 | m2);
                 step.cells = cells(&[p, w1, w2]);
-                step.cell_candidates = vec![Mask(pm), Mask(m1), Mask(m2)];
+                step.cell_candidates = vec![
+                    Mask::from_bits(pm),
+                    Mask::from_bits(m1),
+                    Mask::from_bits(m2),
+                ];
                 step.eliminations = elims_of(targets, zv);
                 return Some(step);
             }
@@ -301,9 +312,13 @@ pub(crate) fn xyz_wing(b: &Board) -> Option<Step> {
                     continue;
                 }
                 let mut step = Step::new(Technique::XyzWing);
-                step.values = Mask(pm);
+                step.values = Mask::from_bits(pm);
                 step.cells = cells(&[p, w1, w2]);
-                step.cell_candidates = vec![Mask(pm), Mask(m1), Mask(m2)];
+                step.cell_candidates = vec![
+                    Mask::from_bits(pm),
+                    Mask::from_bits(m1),
+                    Mask::from_bits(m2),
+                ];
                 step.eliminations = elims_of(targets, zv);
                 return Some(step);
             }
@@ -356,9 +371,9 @@ pub(crate) fn remote_pair(b: &Board) -> Option<Step> {
                     continue;
                 }
                 let mut elims = Vec::new();
-                for v in Mask(m) {
+                for v in Mask::from_bits(m) {
                     for t in b.seeing_all(&[group[a], group[z]], v) {
-                        elims.push((Cell(t as u16), v));
+                        elims.push((Cell::new(t as u16), v));
                     }
                 }
                 if elims.is_empty() {
@@ -371,9 +386,9 @@ pub(crate) fn remote_pair(b: &Board) -> Option<Step> {
                 }
                 path.reverse();
                 let mut step = Step::new(Technique::RemotePair);
-                step.values = Mask(m);
-                step.cells = path.iter().map(|&i| Cell(group[i] as u16)).collect();
-                step.cell_candidates = vec![Mask(m); path.len()];
+                step.values = Mask::from_bits(m);
+                step.cells = path.iter().map(|&i| Cell::new(group[i] as u16)).collect();
+                step.cell_candidates = vec![Mask::from_bits(m); path.len()];
                 step.eliminations = elims;
                 return Some(step);
             }
@@ -409,7 +424,7 @@ pub(crate) fn turbot_fish(b: &Board, v: u8) -> Option<Step> {
                     let mut step = Step::new(Technique::TurbotFish);
                     step.values = Mask::single(v);
                     step.cells = cells(&[a, bb, c, d]);
-                    step.units = vec![Unit(u1 as u16), Unit(u2 as u16)];
+                    step.units = vec![Unit::new(u1 as u16), Unit::new(u2 as u16)];
                     step.eliminations = elims_of(targets, v);
                     return Some(step);
                 }

@@ -36,8 +36,7 @@ struct Case {
 /// Which algorithm skips which case, and why: the explicit skip list.
 fn skip(algo: Algorithm, case: &Case) -> Option<&'static str> {
     match algo {
-        Algorithm::Fast => None,
-        Algorithm::Human => None,
+        Algorithm::Fast | Algorithm::Human => None,
         Algorithm::Full => {
             if HARD9.contains(&case.name) {
                 Some("the famous hard 9x9 puzzles need more than the full search's default budget")
@@ -47,6 +46,7 @@ fn skip(algo: Algorithm, case: &Case) -> Option<&'static str> {
                 None
             }
         }
+        _ => None,
     }
 }
 
@@ -119,10 +119,9 @@ fn dug_puzzle(br: usize, bc: usize, seed: u64) -> (Grid, Grid) {
     let mut grid = solution.clone();
     let mut order: Vec<usize> = (0..n * n).collect();
     order.shuffle(&mut rng);
-    let opts = SolveOptions {
-        limit: 2,
-        budget: Some(if n > 16 { 5_000 } else { 200_000 }),
-    };
+    let opts = SolveOptions::new()
+        .limit(2)
+        .budget(Some(if n > 16 { 5_000 } else { 200_000 }));
     for c in order {
         let v = grid.get(c);
         grid.set(c, 0);
@@ -326,10 +325,7 @@ fn check_case(algo: Algorithm, case: &Case) {
     let first = solve(
         &case.puzzle,
         algo,
-        &SolveOptions {
-            limit: 1,
-            budget: None,
-        },
+        &SolveOptions::new().limit(1).budget(None),
     );
     match &case.expect {
         Expect::Unsolvable => assert_eq!(first.status, Status::Unsolvable, "{ctx} --first"),
@@ -379,10 +375,7 @@ fn count_solutions_stops_at_the_limit() {
     let full = solve(
         &empty,
         Algorithm::Full,
-        &SolveOptions {
-            limit: 1000,
-            budget: None,
-        },
+        &SolveOptions::new().limit(1000).budget(None),
     );
     assert_eq!(full.status, Status::Multiple);
     let n = numpl_solve::count_solutions_general(&Grid::empty(Shape::NINE), 3);
@@ -394,14 +387,7 @@ fn a_budget_stops_full_and_fast_search() {
     let hard =
         line("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..");
     for algo in [Algorithm::Full, Algorithm::Fast] {
-        let out = solve(
-            &hard,
-            algo,
-            &SolveOptions {
-                limit: 2,
-                budget: Some(3),
-            },
-        );
+        let out = solve(&hard, algo, &SolveOptions::new().limit(2).budget(Some(3)));
         assert_eq!(out.status, Status::Budget, "{algo}");
         assert!(out.nodes <= 3 + 81, "{algo}: {} nodes", out.nodes);
     }
@@ -410,10 +396,7 @@ fn a_budget_stops_full_and_fast_search() {
     let out = solve(
         &p,
         Algorithm::Fast,
-        &SolveOptions {
-            limit: 2,
-            budget: Some(0),
-        },
+        &SolveOptions::new().limit(2).budget(Some(0)),
     );
     assert!(matches!(out.status, Status::Budget | Status::Solved));
 }
