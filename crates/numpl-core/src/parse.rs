@@ -372,6 +372,11 @@ impl<R: BufRead> PuzzleReader<R> {
         }
         let mut cells: Vec<u8> = Vec::with_capacity(shape.cells());
         let mut rows = 0;
+        // The boxes as drawn: the first row's text, and the rows that follow a blank or
+        // separator line (0-based), so that a 6x6 drawn with 3x2 boxes reads as 3x2.
+        let drawn_row = (self.opts.shape.is_none()).then(|| first.clone());
+        let mut band_starts: Vec<usize> = Vec::new();
+        let mut broken = false;
         let mut row_text = Some((start, first));
         let mut after_blank = false;
         loop {
@@ -385,9 +390,14 @@ impl<R: BufRead> PuzzleReader<R> {
             let content = match classify(&text) {
                 LineKind::Blank => {
                     after_blank = true;
+                    broken = true;
                     continue;
                 }
-                LineKind::Comment | LineKind::Separator => continue,
+                LineKind::Separator => {
+                    broken = true;
+                    continue;
+                }
+                LineKind::Comment => continue,
                 LineKind::Content(t) => t.to_string(),
             };
             let toks = split_row(&content, Some(n));
@@ -397,6 +407,10 @@ impl<R: BufRead> PuzzleReader<R> {
                 break;
             }
             after_blank = false;
+            if broken && rows > 0 {
+                band_starts.push(rows);
+            }
+            broken = false;
             rows += 1;
             if err_at.is_none() {
                 if toks.len() != n {
@@ -436,6 +450,10 @@ impl<R: BufRead> PuzzleReader<R> {
                 },
             });
         }
+        let shape = match drawn_row {
+            Some(row) => drawn_shape(&row, &band_starts, n).unwrap_or(shape),
+            None => shape,
+        };
         finish(shape, cells, start, InputFormat::Grid)
     }
 
@@ -661,6 +679,69 @@ fn trim_ascii(mut t: &[u8]) -> &[u8] {
 /// Splits a grid row into cell tokens: `|` and `+` are dropped; a row without spaces is
 /// one symbol per character; a row with spaces is whitespace-separated tokens, except that
 /// groups of symbols (`123 456 789`) are taken character by character.
+/// The box shape a grid draws, when it draws one: box columns from the first row (a `|`
+/// between cells, or a wider step between the cells' right ends, as in the seed's layout),
+/// box rows from the rows that follow a blank or separator line (`band_starts`, 0-based).
+/// Either one alone fixes the other (R * C = N). `None` when nothing is drawn, or what is
+/// drawn is not boxes of one size.
+fn drawn_shape(first_row: &str, band_starts: &[usize], n: usize) -> Option<Shape> {
+    let every = |marks: &[usize]| -> Option<usize> {
+        let step = *marks.first()?;
+        let regular = step >= 2
+            && n % step == 0
+            && marks.len() == n / step - 1
+            && marks.iter().enumerate().all(|(i, &m)| m == (i + 1) * step);
+        regular.then_some(step)
+    };
+    let cols = every(&drawn_column_marks(first_row, n));
+    let rows = every(band_starts);
+    let (r, c) = match (rows, cols) {
+        (Some(r), Some(c)) if r * c == n => (r, c),
+        (Some(_), Some(_)) => return None,
+        (Some(r), None) => (r, n / r),
+        (None, Some(c)) => (n / c, c),
+        (None, None) => return None,
+    };
+    Shape::new(r, c).ok()
+}
+
+/// The cells of a row that a box boundary is drawn before (1-based counts of cells to its
+/// left), for a row of `n` cells.
+fn drawn_column_marks(row: &str, n: usize) -> Vec<usize> {
+    // Each cell's last character position, and whether a `|` or `+` comes before it.
+    let spaced = row.split_whitespace().count() == n;
+    let mut ends: Vec<(usize, bool)> = Vec::with_capacity(n);
+    let mut bar = false;
+    let mut in_cell = false;
+    for (i, ch) in row.chars().enumerate() {
+        if ch == '|' || ch == '+' {
+            bar = true;
+            in_cell = false;
+        } else if ch.is_whitespace() {
+            in_cell = false;
+        } else if spaced && in_cell {
+            if let Some(last) = ends.last_mut() {
+                last.0 = i;
+            }
+        } else {
+            ends.push((i, bar));
+            bar = false;
+            in_cell = true;
+        }
+    }
+    if ends.len() != n {
+        return Vec::new();
+    }
+    if ends.iter().skip(1).any(|&(_, bar)| bar) {
+        return (1..n).filter(|&i| ends[i].1).collect();
+    }
+    let steps: Vec<usize> = ends.windows(2).map(|w| w[1].0 - w[0].0).collect();
+    let Some(&narrow) = steps.iter().min() else {
+        return Vec::new();
+    };
+    (1..n).filter(|&i| steps[i - 1] > narrow).collect()
+}
+
 fn split_row(row: &str, n: Option<usize>) -> Vec<String> {
     let cleaned: String = row
         .chars()

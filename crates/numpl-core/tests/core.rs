@@ -197,6 +197,46 @@ fn box_option_reads_tall_boxes() {
 }
 
 #[test]
+fn drawn_boxes_give_the_box_shape() {
+    // r1c1 and r3c2 hold 1: a clash only in 3x2 boxes, so the shape read shows in the error.
+    let tall = "line 1: conflicting givens: r1c1 and r3c2 both hold 1";
+    let read = |text: &str| match one(text) {
+        Ok(g) => g.shape().to_string(),
+        Err(e) => e.to_string(),
+    };
+    // Bars between box columns.
+    assert_eq!(read("1 . | . . | . .\n. . | . . | . .\n. 1 | . . | . .\n. . | . . | . .\n. . | . . | . .\n. . | . . | . .\n"), tall);
+    assert_eq!(
+        read("1.|..|..\n..|..|..\n.1|..|..\n..|..|..\n..|..|..\n..|..|..\n"),
+        tall
+    );
+    // The seed's layout: a wider gap between boxes, a blank line between bands.
+    let seed_layout = "  1  /   /  /   /  /\n  /  /   /  /   /  /\n  /  1   /  /   /  /\n\n  /  /   /  /   /  /\n  /  /   /  /   /  /\n  /  /   /  /   /  /\n";
+    assert_eq!(read(seed_layout), tall);
+    // Separator lines between bands alone.
+    assert_eq!(
+        read("1.....\n......\n.1....\n------\n......\n......\n......\n"),
+        tall
+    );
+    // Nothing drawn, or a drawing that is not boxes of one size: the most square shape.
+    assert_eq!(
+        read("1.....\n......\n.1....\n......\n......\n......\n"),
+        "2x3"
+    );
+    assert_eq!(
+        read("1 . . | . . .\n. . . . . .\n. 1 . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n"),
+        "2x3"
+    );
+    assert_eq!(
+        read("1 | . . . . .\n. . . . . .\n. 1 . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n"),
+        "2x3"
+    );
+    // --box wins over the drawing.
+    let o = opts().shape(Some("2x3".parse().unwrap()));
+    assert!(parse_one(seed_layout, &o).is_ok());
+}
+
+#[test]
 fn auto_detection_of_ambiguous_lengths() {
     // 16 symbols: a 4x4 line puzzle, unless 16 such lines make a 16x16 grid.
     let four = "1...............\n..2.............\n";
@@ -513,10 +553,8 @@ proptest! {
         let text = format_grid(&g, &Symbols::standard());
         prop_assert_eq!(reparse(&text, g.shape(), Symbols::standard(), InputFormat::Grid), g.clone());
         prop_assert_eq!(reparse(&text, g.shape(), Symbols::standard(), InputFormat::Auto), g.clone());
-        // The most square shapes also round-trip with no --box at all.
-        if Shape::from_size(g.size()).unwrap() == g.shape() {
-            prop_assert_eq!(parse_one(&text, &ParseOptions::default()).unwrap(), g);
-        }
+        // Every shape round-trips with no --box at all: the layout draws its boxes.
+        prop_assert_eq!(parse_one(&text, &ParseOptions::default()).unwrap(), g);
     }
 
     #[test]
