@@ -47,6 +47,22 @@ pub(crate) enum Exit {
 }
 
 fn main() -> ExitCode {
+    // A panic is a bug in numpl, never the user's doing: say so in one line, without the
+    // runtime's panic text, and exit 2 (the run could not finish).
+    std::panic::set_hook(Box::new(|info| {
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        let at = info
+            .location()
+            .map(|l| format!(" ({}:{})", l.file(), l.line()))
+            .unwrap_or_default();
+        eprintln!("numpl: internal error: {what}{at}; this is a bug in numpl, please report it");
+        std::process::exit(Exit::Error as i32);
+    }));
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return ExitCode::from(clap_exit(&e) as u8),
