@@ -95,6 +95,8 @@ pub(crate) struct Done {
     /// Why the record is not what was asked for (an invalid puzzle, a failed generation):
     /// logged as an error, in input order, by the writer.
     pub(crate) error: Option<String>,
+    /// A header line the output needs once, before its first record (CSV).
+    pub(crate) header: Option<&'static str>,
 }
 
 impl Done {
@@ -103,7 +105,13 @@ impl Done {
             text,
             kind,
             error: None,
+            header: None,
         }
+    }
+
+    /// The same record, for an output that starts with `header` (when there is one).
+    pub(crate) fn with_header(self, header: Option<&'static str>) -> Done {
+        Done { header, ..self }
     }
 }
 
@@ -339,6 +347,8 @@ struct Writer {
     summary: Summary,
     progress: Progress,
     failed: bool,
+    /// Whether a header line was written.
+    headed: bool,
 }
 
 impl Writer {
@@ -355,6 +365,7 @@ impl Writer {
             },
             progress,
             failed: false,
+            headed: false,
         }
     }
 
@@ -367,6 +378,12 @@ impl Writer {
             self.progress.suspend(|| tracing::error!("{e}"));
         }
         self.summary.count(d.kind);
+        if let (Some(header), false) = (d.header, self.headed) {
+            self.headed = true;
+            if let Err(e) = writeln!(self.out, "{header}") {
+                return self.fail(e);
+            }
+        }
         if let Err(e) = self.out.write_all(d.text.as_bytes()) {
             return self.fail(e);
         }

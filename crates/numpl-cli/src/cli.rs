@@ -188,6 +188,9 @@ pub(crate) enum Format {
     Detail,
     /// One JSON object per puzzle per line.
     Json,
+    /// A header line, then one row a puzzle: `quizzes,solutions` (`0` for a blank) and,
+    /// where they apply, `status,level,score`.
+    Csv,
 }
 
 /// Input formats.
@@ -199,6 +202,9 @@ pub(crate) enum Input {
     Line,
     /// One row per line.
     Grid,
+    /// A header line, then one puzzle a row (the column named like `quizzes` or `puzzle`,
+    /// else the first).
+    Csv,
 }
 
 /// When to draw a progress bar.

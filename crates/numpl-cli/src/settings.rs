@@ -67,14 +67,30 @@ impl Output {
     pub(crate) fn format_for(&self, read_as: InputFormat) -> Format {
         self.format.unwrap_or(match read_as {
             InputFormat::Line => Format::Line,
+            InputFormat::Csv => Format::Csv,
             _ => Format::Grid,
         })
     }
 
     /// The format of commands whose text form is one line a puzzle (`rate`, `hint`,
-    /// `explain`, `generate`): the one asked for, else `line`.
-    pub(crate) fn format_or_line(&self) -> Format {
-        self.format.unwrap_or(Format::Line)
+    /// `explain`, `generate`): the one asked for, else CSV for a CSV input, else `line`.
+    pub(crate) fn format_or_line(&self, read_as: InputFormat) -> Format {
+        match (self.format, read_as) {
+            (Some(f), _) => f,
+            (None, InputFormat::Csv) => Format::Csv,
+            (None, _) => Format::Line,
+        }
+    }
+
+    /// A puzzle as a CSV field: the line form with `0` for a blank, as the public
+    /// collections write it (`.` when `--symbols` is given, where `0` may be a value).
+    pub(crate) fn csv_field(&self, g: &numpl_core::Grid) -> String {
+        let line = numpl_core::format_line(g, &self.symbols);
+        if self.symbols.is_custom() {
+            line
+        } else {
+            line.replace('.', "0")
+        }
     }
 }
 
@@ -140,6 +156,7 @@ impl Settings {
                 Input::Auto => InputFormat::Auto,
                 Input::Line => InputFormat::Line,
                 Input::Grid => InputFormat::Grid,
+                Input::Csv => InputFormat::Csv,
             })
             .shape(common.shape)
             .symbols(symbols);
@@ -147,11 +164,15 @@ impl Settings {
             files: a.files,
             parse: parse.clone(),
         };
-        let text_only = |command: &str| -> Result<(), UsageError> {
+        let text_only = |command: &str, csv: bool| -> Result<(), UsageError> {
             match common.format {
                 Some(f @ (Format::Grid | Format::Detail)) => usage(format!(
-                    "numpl {command} writes `--format line` (text) or `json`, not `{}`",
+                    "numpl {command} writes `--format line` (text){} or `json`, not `{}`",
+                    if csv { ", `csv`" } else { "" },
                     format_name(f)
+                )),
+                Some(Format::Csv) if !csv => usage(format!(
+                    "numpl {command} writes `--format line` (text) or `json`, not `csv`"
                 )),
                 _ => Ok(()),
             }
@@ -170,15 +191,15 @@ impl Settings {
                 inputs: inputs(FilesArgs { files: a.files }),
             },
             Command::Rate(a) => {
-                text_only("rate")?;
+                text_only("rate", true)?;
                 Task::Rate(inputs(a))
             }
             Command::Hint(a) => {
-                text_only("hint")?;
+                text_only("hint", false)?;
                 Task::Hint(inputs(a))
             }
             Command::Explain(a) => {
-                text_only("explain")?;
+                text_only("explain", false)?;
                 Task::Explain(inputs(a))
             }
             Command::Generate(a) => Task::Generate(generate(a, &common, &output)?),
@@ -193,6 +214,7 @@ fn format_name(f: Format) -> &'static str {
         Format::Grid => "grid",
         Format::Detail => "detail",
         Format::Json => "json",
+        Format::Csv => "csv",
     }
 }
 
@@ -248,8 +270,8 @@ fn generate(
         .require(a.require)
         .max_tries(a.max_tries)
         .seed(a.seed.unwrap_or_else(random_seed))
-        // Only JSON shows the rating (a level asked for rates anyway).
-        .rate(output.format == Some(Format::Json));
+        // Only JSON and CSV show the rating (a level asked for rates anyway).
+        .rate(matches!(output.format, Some(Format::Json | Format::Csv)));
     let generator = Generator::new(opts).map_err(|e| UsageError(e.to_string()))?;
     Ok(GenerateSettings {
         generator,
@@ -319,7 +341,7 @@ mod tests {
     fn text_commands_refuse_grid_formats() {
         assert_eq!(
             err(&["rate", "-f", "grid"]),
-            "numpl rate writes `--format line` (text) or `json`, not `grid`"
+            "numpl rate writes `--format line` (text), `csv` or `json`, not `grid`"
         );
         assert!(err(&["hint", "-f", "detail"]).contains("not `detail`"));
         assert!(err(&["explain", "-f", "grid"]).starts_with("numpl explain"));

@@ -181,6 +181,14 @@ pub enum ParseErrorKind {
         /// The row as read (at most 40 characters of it).
         text: String,
     },
+    /// A CSV row with another number of fields than its header.
+    #[error("a CSV row has {found} field{}; the header has {expected}", if *found == 1 { "" } else { "s" })]
+    CsvFields {
+        /// Fields in the row.
+        found: usize,
+        /// Fields in the header.
+        expected: usize,
+    },
     /// A line whose length does not match the box shape asked for.
     #[error("a line puzzle has {len} cells; expected {expected} for box {shape}")]
     WrongLength {

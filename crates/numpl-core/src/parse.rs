@@ -11,6 +11,13 @@
 //!
 //! With `--box RxC` the shape is fixed: a first line of N*N symbols means line format and
 //! one of N symbols (or N tokens) means grid format.
+//!
+//! CSV (as the public machine-learning collections ship puzzles: a header line, then
+//! `quizzes,solutions` rows with `0` for a blank): the first content line is the header,
+//! and the puzzle column is the first whose name contains `quiz` or `puzzle` (in any case),
+//! else the first column. Each row's puzzle field is read as a line puzzle; other columns
+//! are ignored. Under auto detection, a first line with such a column name makes the input
+//! CSV when it has a comma or is that one name alone (`quizzes`).
 
 use std::collections::VecDeque;
 use std::io::BufRead;
@@ -29,6 +36,9 @@ pub enum InputFormat {
     Line,
     /// One row per line.
     Grid,
+    /// A header line, then one puzzle a row in its puzzle column (see the module
+    /// documentation).
+    Csv,
 }
 
 /// How to read puzzles. The default reads either format, finds the box shape from the
@@ -123,6 +133,8 @@ pub struct PuzzleReader<R> {
     eof: bool,
     format: Option<InputFormat>,
     buf: Vec<u8>,
+    /// CSV: the puzzle column and the number of columns, once the header is read.
+    csv: Option<(usize, usize)>,
 }
 
 /// What a line of the input is.
@@ -170,6 +182,7 @@ impl<R: BufRead> PuzzleReader<R> {
             eof: false,
             format,
             buf: Vec::new(),
+            csv: None,
         }
     }
 
@@ -275,6 +288,11 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// Decides the format at the first content line `t` (under `Auto`).
     fn decide(&mut self, t: &str) -> Result<InputFormat, ParseError> {
+        if csv_puzzle_column(t).is_some()
+            && (t.contains(',') || t.chars().all(|c| c.is_ascii_alphabetic() || c == '_'))
+        {
+            return Ok(InputFormat::Csv);
+        }
         if t.chars().any(|c| c.is_whitespace() || c == '|' || c == '+') {
             // N*N whitespace-separated tokens (N > 35 written without an alphabet) is a line.
             let count = t.split_whitespace().count();
@@ -502,9 +520,62 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
             };
             return Some(match format {
                 InputFormat::Line => read_line_puzzle(&self.opts, line, &t),
+                InputFormat::Csv => match self.csv {
+                    None => {
+                        // The header: choose the puzzle column, then read the rows.
+                        let columns = split_csv(&t).count();
+                        self.csv = Some((csv_puzzle_column(&t).unwrap_or(0), columns));
+                        continue;
+                    }
+                    Some((column, columns)) => read_csv_row(&self.opts, line, &t, column, columns),
+                },
                 _ => self.read_grid_puzzle(line, text),
             });
         }
+    }
+}
+
+/// The fields of a CSV line, each trimmed and without surrounding double quotes (puzzle
+/// collections have no commas inside fields).
+fn split_csv(line: &str) -> impl Iterator<Item = &str> {
+    line.split(',').map(|f| {
+        let f = f.trim();
+        f.strip_prefix('"')
+            .and_then(|f| f.strip_suffix('"'))
+            .unwrap_or(f)
+            .trim()
+    })
+}
+
+/// The puzzle column of a CSV header: the first whose name contains `quiz` or `puzzle`.
+fn csv_puzzle_column(header: &str) -> Option<usize> {
+    split_csv(header).position(|name| {
+        let name = name.to_ascii_lowercase();
+        name.contains("quiz") || name.contains("puzzle")
+    })
+}
+
+/// One CSV row: its puzzle field read as a line puzzle.
+fn read_csv_row(
+    opts: &ParseOptions,
+    line: usize,
+    row: &str,
+    column: usize,
+    columns: usize,
+) -> Result<Parsed, ParseError> {
+    let fields = split_csv(row).count();
+    match split_csv(row).nth(column) {
+        Some(field) if fields == columns => read_line_puzzle(opts, line, field).map(|p| Parsed {
+            format: InputFormat::Csv,
+            ..p
+        }),
+        _ => Err(ParseError {
+            line,
+            kind: ParseErrorKind::CsvFields {
+                found: fields,
+                expected: columns,
+            },
+        }),
     }
 }
 

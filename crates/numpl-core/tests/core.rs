@@ -237,6 +237,48 @@ fn drawn_boxes_give_the_box_shape() {
 }
 
 #[test]
+fn csv_collections_read_their_puzzle_column() {
+    let seed = ".2.....7.9..1.2..8....8.....5.....1...7.9.5...6.....2.....4....5..8.3..9.1.....6.";
+    let zeros = seed.replace('.', "0");
+    let solution =
+        "821459673936172458745386291254638917187294536369715824693541782572863149418927365";
+    // The public collections' shape, found by auto detection; 0 is a blank.
+    let text = format!("quizzes,solutions\n{zeros},{solution}\n\"{seed}\",\"{solution}\"\n");
+    let got = parse_all(&text, &ParseOptions::default());
+    assert_eq!(got.len(), 2);
+    for (r, line) in got.iter().zip([2, 3]) {
+        let p = r.as_ref().unwrap();
+        assert_eq!((p.line, p.format), (line, InputFormat::Csv));
+        assert_eq!(format_line(&p.grid, &Symbols::standard()), seed);
+    }
+    // Another column name with `puzzle` in it, not first; other columns ignored.
+    let text = format!(
+        "id,Puzzle,difficulty\n7,{seed},3.4\n8,{},1\n9,{seed}\n",
+        &seed[..80]
+    );
+    let got = parse_all(&text, &ParseOptions::default());
+    assert_eq!(got.len(), 3);
+    assert!(got[0].is_ok());
+    assert_eq!(
+        got[1].as_ref().unwrap_err().to_string(),
+        "line 3: a line puzzle has 80 cells; expected N*N cells for an allowed size (16, 36, 64, 81, ...)"
+    );
+    assert_eq!(
+        got[2].as_ref().unwrap_err().to_string(),
+        "line 4: a CSV row has 2 fields; the header has 3"
+    );
+    // A one-column file with its header.
+    let got = parse_all(&format!("Quizzes\n{zeros}\n"), &ParseOptions::default());
+    assert_eq!(got[0].as_ref().unwrap().format, InputFormat::Csv);
+    // Forced: with no puzzle-like name, the first column.
+    let text = format!("a,b\n{seed},x\n");
+    assert!(parse_all(&text, &ParseOptions::default())[0].is_err());
+    let forced = ParseOptions::new().input(InputFormat::Csv);
+    let p = parse_all(&text, &forced).remove(0).unwrap();
+    assert_eq!(format_line(&p.grid, &Symbols::standard()), seed);
+}
+
+#[test]
 fn auto_detection_of_ambiguous_lengths() {
     // 16 symbols: a 4x4 line puzzle, unless 16 such lines make a 16x16 grid.
     let four = "1...............\n..2.............\n";

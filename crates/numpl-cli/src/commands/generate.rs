@@ -5,11 +5,13 @@
 
 use std::time::Instant;
 
-use numpl_core::{format_detail, format_grid, format_line, Shape};
+use numpl_core::{format_detail, format_grid, format_line, InputFormat, Shape};
 use numpl_gen::{Generated, Generator};
 
 use crate::batch::{Done, Job, Kind, Source, Work};
 use crate::cli::Format;
+use crate::commands::rate::rate_csv_row;
+use crate::commands::{csv_status_row, RATE_CSV};
 use crate::record::{Record, Techniques};
 use crate::settings::{GenerateSettings, Output};
 
@@ -88,12 +90,23 @@ impl GenerateJob {
         )
     }
 
+    /// The CSV header, when writing CSV.
+    fn csv(&self) -> Option<&'static str> {
+        (self.output.format == Some(Format::Csv)).then_some(RATE_CSV)
+    }
+
     fn render(&self, g: &Generated, micros: u64) -> String {
         let sym = &self.output.symbols;
-        match self.output.format_or_line() {
+        match self.output.format_or_line(InputFormat::Line) {
             Format::Line => format_line(&g.puzzle, sym) + "\n",
             Format::Grid => format_grid(&g.puzzle, sym) + "\n",
             Format::Detail => format_detail(&g.puzzle, &g.puzzle.candidates(), sym) + "\n\n",
+            Format::Csv => rate_csv_row(
+                &self.output.csv_field(&g.puzzle),
+                &self.output.csv_field(&g.solution),
+                "solved",
+                g.report.as_ref(),
+            ),
             Format::Json => {
                 let r = g.report.as_ref();
                 Record {
@@ -129,11 +142,12 @@ impl Job for GenerateJob {
             Ok(g) => Done::new(
                 self.render(&g, start.elapsed().as_micros() as u64),
                 Kind::Generated,
-            ),
+            )
+            .with_header(self.csv()),
             Err(e) => {
                 let msg = format!("puzzle {i}: {e}");
                 // A failed puzzle has no text form; JSON says why in its place.
-                let text = match self.output.format_or_line() {
+                let text = match self.output.format_or_line(InputFormat::Line) {
                     Format::Json => {
                         let o = self.generator.options();
                         Record {
@@ -147,12 +161,14 @@ impl Job for GenerateJob {
                         }
                         .to_line()
                     }
+                    Format::Csv => csv_status_row(RATE_CSV, "failed"),
                     _ => String::new(),
                 };
                 Done {
                     text,
                     kind: Kind::Failed,
                     error: Some(msg),
+                    header: self.csv(),
                 }
             }
         }

@@ -25,12 +25,35 @@ use crate::settings::Output;
 /// The statuses a solving command's summary lists.
 pub(crate) const SOLVE_KINDS: &[Kind] = Kind::SOLVE;
 
-/// The record of a puzzle that could not be read; its message goes to stderr too.
-pub(crate) fn invalid(item: &Item, msg: &str, format: Format, algo: Option<&'static str>) -> Done {
-    let text = match format {
-        Format::Line => "invalid\n".to_string(),
-        Format::Grid | Format::Detail => format!("# invalid: {msg}\n\n"),
-        Format::Json => Record {
+/// CSV headers: `show`'s, and those of the commands that solve.
+pub(crate) const SHOW_CSV: &str = "quizzes,status";
+pub(crate) const SOLVE_CSV: &str = "quizzes,solutions,status";
+/// `rate` and `generate`: the rating too.
+pub(crate) const RATE_CSV: &str = "quizzes,solutions,status,level,score";
+
+/// A CSV row under `header` with only its `status` column filled (the other fields empty).
+pub(crate) fn csv_status_row(header: &str, status: &str) -> String {
+    let row: Vec<&str> = header
+        .split(',')
+        .map(|c| if c == "status" { status } else { "" })
+        .collect();
+    row.join(",") + "\n"
+}
+
+/// The record of a puzzle that could not be read; its message goes to stderr too. `csv` is
+/// the command's CSV header, where it writes CSV.
+pub(crate) fn invalid(
+    item: &Item,
+    msg: &str,
+    format: Format,
+    algo: Option<&'static str>,
+    csv: Option<&'static str>,
+) -> Done {
+    let text = match (format, csv) {
+        (Format::Line, _) | (Format::Csv, None) => "invalid\n".to_string(),
+        (Format::Csv, Some(header)) => csv_status_row(header, "invalid"),
+        (Format::Grid | Format::Detail, _) => format!("# invalid: {msg}\n\n"),
+        (Format::Json, _) => Record {
             status: Some("invalid"),
             algo,
             error: Some(msg),
@@ -42,6 +65,7 @@ pub(crate) fn invalid(item: &Item, msg: &str, format: Format, algo: Option<&'sta
         text,
         kind: Kind::Invalid,
         error: Some(msg.to_string()),
+        header: csv.filter(|_| format == Format::Csv),
     }
 }
 
@@ -55,6 +79,10 @@ pub(crate) trait HumanCommand: Sync {
     fn kinds(&self) -> &'static [Kind] {
         SOLVE_KINDS
     }
+    /// The CSV header, for a command that writes CSV.
+    fn csv(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// The job of a human-solver command.
@@ -67,14 +95,19 @@ impl<C: HumanCommand> Job for HumanJob<C> {
     type Item = Item;
 
     fn process(&self, item: &Item) -> Done {
-        let format = self.output.format_or_line();
+        let format = self.output.format_or_line(item.format);
+        let csv = self.command.csv();
         match &item.puzzle {
-            Ok(p) => self.command.record(item, &p.grid, format, &self.output),
+            Ok(p) => self
+                .command
+                .record(item, &p.grid, format, &self.output)
+                .with_header(csv.filter(|_| format == Format::Csv)),
             Err(msg) => invalid(
                 item,
                 msg,
                 format,
                 Some(numpl_solve::Algorithm::Human.name()),
+                csv,
             ),
         }
     }

@@ -8,7 +8,7 @@ use numpl_solve::{solve, Algorithm, Outcome, SolveOptions};
 
 use crate::batch::Done;
 use crate::cli::Format;
-use crate::commands::HumanCommand;
+use crate::commands::{HumanCommand, RATE_CSV};
 use crate::input::Item;
 use crate::record::Record;
 use crate::settings::Output;
@@ -45,8 +45,38 @@ impl HumanCommand for Rate {
                 ..Record::of_puzzle(item, g, &output.symbols).with_outcome(&out, &output.symbols)
             }
             .to_line(),
+            Format::Csv => rate_csv_row(
+                &output.csv_field(g),
+                &out.solution
+                    .as_ref()
+                    .map(|s| output.csv_field(s))
+                    .unwrap_or_default(),
+                out.status.name(),
+                out.report.as_ref(),
+            ),
             _ => Rate::line(g, &out, output),
         };
         Done::new(text, out.status.into())
+    }
+
+    fn csv(&self) -> Option<&'static str> {
+        Some(RATE_CSV)
+    }
+}
+
+/// A row under [`RATE_CSV`]: level and score when the human solver rated the puzzle.
+pub(crate) fn rate_csv_row(
+    quizzes: &str,
+    solutions: &str,
+    status: &str,
+    report: Option<&numpl_solve::HumanReport>,
+) -> String {
+    match report {
+        Some(r) => format!(
+            "{quizzes},{solutions},{status},{},{}\n",
+            r.level.name(),
+            r.score
+        ),
+        None => format!("{quizzes},{solutions},{status},,\n"),
     }
 }

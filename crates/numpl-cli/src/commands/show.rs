@@ -4,7 +4,7 @@ use numpl_core::{format_detail, format_grid};
 
 use crate::batch::{Done, Job, Kind};
 use crate::cli::Format;
-use crate::commands::{invalid, line_text};
+use crate::commands::{invalid, line_text, SHOW_CSV};
 use crate::input::Item;
 use crate::record::Record;
 use crate::settings::Output;
@@ -19,7 +19,10 @@ impl Job for ShowJob {
     fn process(&self, item: &Item) -> Done {
         let p = match &item.puzzle {
             Ok(p) => p,
-            Err(msg) => return invalid(item, msg, self.output.format_for(item.format), None),
+            Err(msg) => {
+                let format = self.output.format_for(item.format);
+                return invalid(item, msg, format, None, Some(SHOW_CSV));
+            }
         };
         let g = &p.grid;
         let sym = &self.output.symbols;
@@ -28,6 +31,10 @@ impl Job for ShowJob {
             Format::Grid => format_grid(g, sym),
             Format::Detail => format_detail(g, &g.candidates(), sym) + "\n",
             Format::Json => Record::of_puzzle(item, g, sym).to_line(),
+            Format::Csv => {
+                let row = format!("{},\n", self.output.csv_field(g));
+                return Done::new(row, Kind::Shown).with_header(Some(SHOW_CSV));
+            }
         };
         Done::new(text, Kind::Shown)
     }

@@ -7,7 +7,7 @@ use numpl_solve::{solve, Algorithm, Outcome, SolveOptions, Status};
 
 use crate::batch::{Done, Job, Kind};
 use crate::cli::Format;
-use crate::commands::{invalid, line_text, SOLVE_KINDS};
+use crate::commands::{invalid, line_text, SOLVE_CSV, SOLVE_KINDS};
 use crate::input::Item;
 use crate::record::Record;
 use crate::settings::Output;
@@ -86,7 +86,7 @@ impl Job for SolveJob {
             Ok(p) => p,
             Err(msg) => {
                 let format = self.output.format_for(item.format);
-                return invalid(item, msg, format, Some(self.algo.name()));
+                return invalid(item, msg, format, Some(self.algo.name()), Some(SOLVE_CSV));
             }
         };
         let format = self.output.format_for(p.format);
@@ -96,6 +96,19 @@ impl Job for SolveJob {
         let micros = start.map_or(0, |s| s.elapsed().as_micros() as u64);
         let text = match format {
             Format::Json => self.json(item, &p.grid, &out, micros),
+            Format::Csv => {
+                let o = &self.output;
+                let row = format!(
+                    "{},{},{}\n",
+                    o.csv_field(&p.grid),
+                    out.solution
+                        .as_ref()
+                        .map(|s| o.csv_field(s))
+                        .unwrap_or_default(),
+                    out.status.name()
+                );
+                return Done::new(row, out.status.into()).with_header(Some(SOLVE_CSV));
+            }
             f => self.text(f, &p.grid, &out),
         };
         Done::new(text, out.status.into())

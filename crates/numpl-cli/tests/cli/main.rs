@@ -703,3 +703,100 @@ fn forced_input_formats() {
     assert_eq!(as_row.code, 1);
     assert_has(&as_row.stderr, "<stdin>:1: truncated grid: 1 of 16 rows");
 }
+
+/// CSV as the public machine-learning collections ship it: `quizzes,solutions`, `0` for a
+/// blank. A CSV input gives CSV output by default; bad rows stay, in order, with a status.
+#[test]
+fn csv_in_csv_out_keeps_every_row() {
+    let dir = tmp_dir("csv");
+    let zeros = SEED.replace('.', "0");
+    let text = format!(
+        "quizzes,solutions\n{zeros},{SEED_SOLUTION}\nnot a puzzle,x\n{},\n{zeros}\n",
+        relabel(&zeros, 1)
+    );
+    let f = write(&dir, "ml.csv", &text);
+    let out = numpl(&["solve", &f], "");
+    assert_eq!(out.code, 1);
+    assert_eq!(
+        out.stdout,
+        format!(
+            "quizzes,solutions,status\n{zeros},{SEED_SOLUTION},solved\n,,invalid\n{},{},solved\n,,invalid\n",
+            relabel(&zeros, 1),
+            relabel(SEED_SOLUTION, 1)
+        )
+    );
+    assert_has(&out.stderr, format!("{f}:3: unexpected ` ` at column 4 in a line puzzle"));
+    assert_has(
+        &out.stderr,
+        format!("{f}:5: a CSV row has 1 field; the header has 2"),
+    );
+    // rate adds level and score; JSON still works on a CSV input.
+    let rate = numpl(&["rate", "-q"], &format!("quizzes\n{zeros}\n"));
+    let row = rate.stdout.lines().nth(1).unwrap().to_string();
+    assert!(
+        row.starts_with(&format!("{zeros},{SEED_SOLUTION},solved,")),
+        "{row}"
+    );
+    assert_eq!(
+        rate.stdout.lines().next(),
+        Some("quizzes,solutions,status,level,score")
+    );
+    let json = numpl(&["solve", "-f", "json", &f], "");
+    let recs = json_lines(&json);
+    assert_eq!(recs.len(), 4);
+    assert_eq!(
+        (recs[0]["line"].as_u64(), recs[0]["puzzle"].as_str()),
+        (Some(2), Some(SEED))
+    );
+    // Line input, CSV output.
+    let out = numpl(&["solve", "-f", "csv"], &format!("{SEED}\n"));
+    assert_eq!(
+        out.stdout,
+        format!("quizzes,solutions,status\n{zeros},{SEED_SOLUTION},solved\n")
+    );
+    // Forced: a header with no puzzle-like name, the first column.
+    let out = numpl(
+        &["solve", "--input", "csv", "-q"],
+        &format!("a,b\n{SEED},1\n"),
+    );
+    assert_eq!(
+        out.stdout.lines().nth(1),
+        Some(format!("{zeros},{SEED_SOLUTION},solved").as_str())
+    );
+    // hint and explain write text or JSON only.
+    let out = numpl(&["hint", "-f", "csv"], "");
+    assert_eq!(out.code, 2);
+    assert_has(&out.stderr, "not `csv`");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn generate_writes_csv_with_the_rating() {
+    let out = numpl(
+        &["generate", "-n", "3", "--seed", "4", "-f", "csv", "-q"],
+        "",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let rows: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(rows[0], "quizzes,solutions,status,level,score");
+    assert_eq!(rows.len(), 4);
+    for row in &rows[1..] {
+        let f: Vec<&str> = row.split(',').collect();
+        assert_eq!(f.len(), 5, "{row}");
+        assert_eq!((f[0].len(), f[1].len(), f[2]), (81, 81, "solved"));
+        assert!(f[0].contains('0') && !f[1].contains('0'), "{row}");
+        assert!(
+            ["easy", "medium", "hard", "unfair", "extreme"].contains(&f[3]),
+            "{row}"
+        );
+        assert!(f[4].parse::<u32>().is_ok(), "{row}");
+    }
+    // What it writes reads back, as CSV, to the same puzzles.
+    let back = numpl(&["solve", "-q"], &out.stdout);
+    let solved: Vec<String> = back.stdout.lines().skip(1).map(String::from).collect();
+    let expect: Vec<String> = rows[1..]
+        .iter()
+        .map(|r| r.splitn(3, ',').take(2).collect::<Vec<_>>().join(",") + ",solved")
+        .collect();
+    assert_eq!(solved, expect);
+}
