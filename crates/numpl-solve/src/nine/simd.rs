@@ -28,20 +28,25 @@ mod sse2 {
     pub(crate) struct U32x4(__m128i);
 
     impl U32x4 {
-        /// The four words of `a`.
+        /// The eight words of `a` as two vectors (words 0..4, 4..8).
         #[inline(always)]
-        pub(crate) fn load(a: &[u32; 4]) -> U32x4 {
-            // SAFETY: SSE2 is enabled for this target (the module's `cfg`); `a` is 16
-            // readable bytes, and the load is an unaligned one.
-            U32x4(unsafe { _mm_loadu_si128(a.as_ptr().cast::<__m128i>()) })
+        pub(crate) fn load_pair(a: &[u32; 8]) -> (U32x4, U32x4) {
+            let p = a.as_ptr().cast::<__m128i>();
+            // SAFETY: SSE2 is enabled for this target (the module's `cfg`); `a` is 32
+            // readable bytes, read as two unaligned 16-byte loads.
+            unsafe { (U32x4(_mm_loadu_si128(p)), U32x4(_mm_loadu_si128(p.add(1)))) }
         }
 
-        /// Writes the four lanes to `a`.
+        /// Writes `lo` to words 0..4 of `a` and `hi` to words 4..8.
         #[inline(always)]
-        pub(crate) fn store(self, a: &mut [u32; 4]) {
-            // SAFETY: SSE2 is enabled for this target (the module's `cfg`); `a` is 16
-            // writable bytes, and the store is an unaligned one.
-            unsafe { _mm_storeu_si128(a.as_mut_ptr().cast::<__m128i>(), self.0) }
+        pub(crate) fn store_pair(a: &mut [u32; 8], lo: U32x4, hi: U32x4) {
+            let p = a.as_mut_ptr().cast::<__m128i>();
+            // SAFETY: SSE2 is enabled for this target (the module's `cfg`); `a` is 32
+            // writable bytes, written as two unaligned 16-byte stores.
+            unsafe {
+                _mm_storeu_si128(p, lo.0);
+                _mm_storeu_si128(p.add(1), hi.0);
+            }
         }
 
         /// `x` in every lane.
@@ -106,16 +111,20 @@ mod portable {
     pub(crate) struct U32x4([u32; 4]);
 
     impl U32x4 {
-        /// The four words of `a`.
+        /// The eight words of `a` as two vectors (words 0..4, 4..8).
         #[inline(always)]
-        pub(crate) fn load(a: &[u32; 4]) -> U32x4 {
-            U32x4(*a)
+        pub(crate) fn load_pair(a: &[u32; 8]) -> (U32x4, U32x4) {
+            (
+                U32x4([a[0], a[1], a[2], a[3]]),
+                U32x4([a[4], a[5], a[6], a[7]]),
+            )
         }
 
-        /// Writes the four lanes to `a`.
+        /// Writes `lo` to words 0..4 of `a` and `hi` to words 4..8.
         #[inline(always)]
-        pub(crate) fn store(self, a: &mut [u32; 4]) {
-            *a = self.0;
+        pub(crate) fn store_pair(a: &mut [u32; 8], lo: U32x4, hi: U32x4) {
+            a[..4].copy_from_slice(&lo.0);
+            a[4..].copy_from_slice(&hi.0);
         }
 
         /// `x` in every lane.
@@ -194,30 +203,36 @@ mod tests {
             _ => next() as u32,
         };
         for _ in 0..2000 {
-            let a: [u32; 4] = std::array::from_fn(|_| word());
-            let m: [u32; 4] = std::array::from_fn(|_| word());
+            let a: [u32; 8] = std::array::from_fn(|_| word());
+            let m: [u32; 8] = std::array::from_fn(|_| word());
             let x = word();
-            let (va, vm) = (super::U32x4::load(&a), super::U32x4::load(&m));
-            let (pa, pm) = (portable::U32x4::load(&a), portable::U32x4::load(&m));
-            let out = |v: super::U32x4| {
-                let mut o = [0; 4];
-                v.store(&mut o);
+            let (v0, v1) = super::U32x4::load_pair(&a);
+            let (m0, m1) = super::U32x4::load_pair(&m);
+            let (p0, p1) = portable::U32x4::load_pair(&a);
+            let (q0, q1) = portable::U32x4::load_pair(&m);
+            let out = |lo: super::U32x4, hi: super::U32x4| {
+                let mut o = [0; 8];
+                super::U32x4::store_pair(&mut o, lo, hi);
                 o
             };
-            let plain = |v: portable::U32x4| {
-                let mut o = [0; 4];
-                v.store(&mut o);
+            let plain = |lo: portable::U32x4, hi: portable::U32x4| {
+                let mut o = [0; 8];
+                portable::U32x4::store_pair(&mut o, lo, hi);
                 o
             };
-            assert_eq!(out(va), a);
+            assert_eq!(out(v0, v1), a);
+            assert_eq!(plain(p0, p1), a);
+            let (s, t) = (super::U32x4::splat(x), portable::U32x4::splat(x));
+            assert_eq!(out(s, s), plain(t, t));
+            assert_eq!(out(v0.and(m0), v1.and(m1)), plain(p0.and(q0), p1.and(q1)));
             assert_eq!(
-                out(super::U32x4::splat(x)),
-                plain(portable::U32x4::splat(x))
+                out(v0.and_not(m0), v1.and_not(m1)),
+                plain(p0.and_not(q0), p1.and_not(q1))
             );
-            assert_eq!(out(va.and(vm)), plain(pa.and(pm)));
-            assert_eq!(out(va.and_not(vm)), plain(pa.and_not(pm)));
-            assert_eq!(va.zero_lanes(), pa.zero_lanes());
-            assert_eq!(va.and(vm).zero_lanes(), pa.and(pm).zero_lanes());
+            for (v, p, w, q) in [(v0, p0, m0, q0), (v1, p1, m1, q1)] {
+                assert_eq!(v.zero_lanes(), p.zero_lanes());
+                assert_eq!(v.and(w).zero_lanes(), p.and(q).zero_lanes());
+            }
 
             let bytes: [u8; 16] = std::array::from_fn(|_| (word() % 3) as u8);
             assert_eq!(

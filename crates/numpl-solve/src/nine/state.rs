@@ -89,21 +89,19 @@ impl State {
     }
 
     /// Clears `cells` from band `b`'s nine words; the digits (bits) whose word lost any.
-    /// Words 0..8 go four at a time ([`U32x4`]: SSE2 on x86-64), word 8 on its own.
+    /// Words 0..8 go four at a time ([`U32x4`]: SSE2 on x86-64), word 8 on its own. (Taking
+    /// the eight words as one array, as here, keeps the schedule of the hand-written
+    /// intrinsics this replaced; four-word arrays cut from a nine-word one cost 2%.)
     #[inline(always)]
     pub(super) fn clear_band(&mut self, b: usize, cells: u32) -> u32 {
-        let band: &mut [u32; 9] = (&mut self.f[9 * b..9 * b + 9])
+        let x8 = self.f[9 * b + 8];
+        self.f[9 * b + 8] = x8 & !cells;
+        let words: &mut [u32; 8] = (&mut self.f[9 * b..9 * b + 8])
             .try_into()
-            .expect("nine words");
-        let x8 = band[8];
-        band[8] = x8 & !cells;
+            .expect("eight words");
         let c = U32x4::splat(cells);
-        let v0 = U32x4::load(band[0..4].try_into().expect("four words"));
-        let v1 = U32x4::load(band[4..8].try_into().expect("four words"));
-        v0.and_not(c)
-            .store((&mut band[0..4]).try_into().expect("four words"));
-        v1.and_not(c)
-            .store((&mut band[4..8]).try_into().expect("four words"));
+        let (v0, v1) = U32x4::load_pair(words);
+        U32x4::store_pair(words, v0.and_not(c), v1.and_not(c));
         let kept = v0.and(c).zero_lanes() | v1.and(c).zero_lanes() << 4;
         (!kept & 0xFF) | nonzero(x8 & cells) << 8
     }
