@@ -302,7 +302,7 @@ impl Progress {
     }
 
     fn tick(&mut self, done: u64) {
-        if done % 256 != 0 {
+        if !done.is_multiple_of(256) {
             return;
         }
         if let Some(bar) = &self.bar {
