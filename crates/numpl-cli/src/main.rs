@@ -1,10 +1,13 @@
 //! `numpl`: the command-line tool. Thin glue: `main` parses the arguments, installs the
-//! log subscriber, calls [`run`] and maps its result to the exit code (CONTRACT §7):
+//! log subscriber, calls [`run`] and maps its result to the exit code (as README.md's
+//! Output section says):
 //! 0 every puzzle ended well, 1 some puzzle did not, 2 usage or I/O error.
 //!
 //! Layout: `cli` (clap structs), `input` (files and stdin as one stream of puzzles),
 //! `jobs` (what each command does with one puzzle), `record` (the JSON wire struct),
 //! `batch` (the ordered, parallel, bounded-memory pipeline with progress and summary).
+
+#![forbid(unsafe_code)]
 
 mod batch;
 mod cli;
@@ -23,7 +26,7 @@ use crate::cli::{Cli, Command, Common, Format, Input};
 use crate::input::Inputs;
 use crate::jobs::{ExplainJob, Job, ShowJob, SolveJob};
 
-/// Exit codes (CONTRACT §7).
+/// Exit codes (README.md, Output).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Exit {
     /// Every puzzle ended `solved` (or was read, for `show`).

@@ -6,8 +6,8 @@
 //! a [`Mask`] is a set of candidate values in one `u64`.
 //!
 //! Puzzles are read with [`PuzzleReader`], which streams them from any `BufRead` one by
-//! one (one-line puzzles or grids, CONTRACT §2-3), and written with [`format_line`],
-//! [`format_grid`] (the seed's layout) and [`format_detail`] (pencil marks).
+//! one (one-line puzzles or grids, as the repository's README.md describes under Input), and
+//! written with [`format_line`], [`format_grid`] (the layout of `fixtures/seed/sample.txt`) and [`format_detail`] (pencil marks).
 //! Nothing here does I/O of its own, spawns threads or searches: that is for the crates above.
 //!
 //! ```
@@ -22,6 +22,8 @@
 //! let cands = grid.candidates();
 //! assert_eq!(cands[1].to_string(), "{1,2,5,6,9}");
 //! ```
+
+#![forbid(unsafe_code)]
 
 mod error;
 mod grid;

@@ -1,6 +1,6 @@
 //! numpl-gen: Number Place puzzles of any shape, uniquely solvable, symmetric, made to order.
 //!
-//! Generation works as in the seed (`digging-hole`), done right:
+//! Generation digs holes in a random complete grid (`digging-hole`):
 //! - [`prepare_array`] draws a random complete grid (random diagonal boxes, a randomised
 //!   minimum-remaining-values fill with singles propagation, then random validity-preserving
 //!   shuffles; see its doc for the distribution). Quick up to 25x25, and 36x36 finishes.
@@ -42,6 +42,8 @@
 //! assert_eq!(numpl_solve::count_solutions(&made.puzzle, 2), 1);
 //! ```
 
+#![forbid(unsafe_code)]
+
 mod board;
 mod dig;
 mod fill;
@@ -63,7 +65,7 @@ pub use symmetry::Symmetry;
 /// What can go wrong when generating.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GenError {
-    /// A symmetry name that is not one of CONTRACT §5's.
+    /// A symmetry name that is not one of [`Symmetry`]'s.
     UnknownSymmetry(String),
     /// A symmetry that swaps rows and columns, asked for with boxes that are not square.
     SymmetryNeedsSquareBoxes {
