@@ -4,9 +4,10 @@
 //!
 //! The modules: [`tables`] (lookup tables built at compile time, and bit tricks), [`simd`]
 //! (small vectors with safe methods: SSE2 or plain loops), [`state`] (the search state and
-//! its propagation), [`search`] (the depth-first search over plain arrays, one build per
-//! instruction set, and the entry point), [`isa`] (which build this CPU runs). This file
-//! adapts the search to numpl's `Grid` and `SearchResult`, and says how it all works:
+//! its propagation), [`search`](mod@search) (the depth-first search over plain arrays, one
+//! build per instruction set, and the entry point), [`isa`] (which build this CPU runs).
+//! This file adapts the search to numpl's `Grid` and `SearchResult`, and says how it all
+//! works:
 //!
 //! ## Representation
 //! One bitboard per digit over the 81 cells, kept as three 27-bit band words: word
@@ -35,10 +36,10 @@
 //!
 //! Placing a digit touches one word; the other digits' words and the other bands are
 //! cleaned lazily by the update, which runs anyway. Every change marks its word in a bit
-//! set (the band clear finds its changed words with SSE2, see [`simd`]), and the update walks the marks a
-//! sweep at a time: no branch per word to mispredict, and, unlike comparing every word with
-//! a copy from its last update, no wide load waiting on the narrow stores just made (that
-//! compare cost about 14% of the time).
+//! set (the band clear finds its changed words with SSE2, see [`simd`]), and the update
+//! walks the marks a sweep at a time: no branch per word to mispredict, and, unlike
+//! comparing every word with a copy from its last update, no wide load waiting on the
+//! narrow stores just made (that compare cost about 14% of the time).
 //!
 //! ## Search
 //! Depth-first. The guess goes to the cell with two candidates that has the most open peers

@@ -1,8 +1,9 @@
 //! Which build of the search this CPU runs, and PEXT for the build that uses it.
 //!
 //! The search is compiled three times (`Search::run`, `run_bmi`, `run_pext` in
-//! [`super::search`], which also holds the dispatch, `Search::start`): for the x86-64
-//! baseline; with POPCNT/BMI1/BMI2/AVX2; and the same with PEXT finding a word's mini-rows.
+//! [`super::search`](mod@super::search), which also holds the dispatch, `Search::start`):
+//! for the x86-64 baseline; with POPCNT/BMI1/BMI2/AVX2; and the same with PEXT finding a
+//! word's mini-rows.
 //! [`Isa::best`] picks one at run time, so one binary runs everywhere and uses the fast
 //! instructions where they exist.
 
