@@ -12,6 +12,8 @@
 //! - `batch`: the ordered, parallel, bounded-memory pipeline with progress and summary that
 //!   every command runs through.
 
+#![forbid(unsafe_code)]
+
 mod batch;
 mod cli;
 mod commands;

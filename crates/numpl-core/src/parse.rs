@@ -759,7 +759,7 @@ fn drawn_shape(first_row: &str, band_starts: &[usize], n: usize) -> Option<Shape
     let every = |marks: &[usize]| -> Option<usize> {
         let step = *marks.first()?;
         let regular = step >= 2
-            && n % step == 0
+            && n.is_multiple_of(step)
             && marks.len() == n / step - 1
             && marks.iter().enumerate().all(|(i, &m)| m == (i + 1) * step);
         regular.then_some(step)

@@ -134,7 +134,7 @@ impl Shape {
         let mut best = None;
         let mut r = 2;
         while r * r <= n {
-            if n % r == 0 && n / r >= 2 {
+            if n.is_multiple_of(r) && n / r >= 2 {
                 best = Some(r);
             }
             r += 1;

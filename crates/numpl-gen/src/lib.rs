@@ -1,6 +1,6 @@
 //! numpl-gen: Number Place puzzles of any shape, uniquely solvable, symmetric, made to order.
 //!
-//! Generation works as in the seed (`digging-hole`), done right:
+//! Generation digs holes in a random complete grid (`digging-hole`):
 //! - [`prepare_array`] draws a random complete grid (random diagonal boxes, a randomised
 //!   minimum-remaining-values fill with singles propagation, then random validity-preserving
 //!   shuffles; see its doc for the distribution). Quick up to 25x25, and 36x36 finishes.
@@ -40,6 +40,7 @@
 //! ```
 
 #![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
 mod board;
 mod dig;

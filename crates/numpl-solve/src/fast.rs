@@ -225,7 +225,7 @@ impl Solver {
         for d in 0..n {
             let b = &mut self.board[d * words..(d + 1) * words];
             b.fill(u64::MAX);
-            if cells % 64 != 0 {
+            if !cells.is_multiple_of(64) {
                 b[words - 1] = (1u64 << (cells % 64)) - 1;
             }
         }

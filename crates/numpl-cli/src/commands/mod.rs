@@ -1,4 +1,4 @@
-//! One file per command: each holds the [`Job`](crate::batch::Job) that turns one work item
+//! One file per command: each holds the [`Job`] that turns one work item
 //! into its record. What they share is here: the record of a puzzle that could not be read,
 //! and the line form of a grid.
 //!

@@ -725,7 +725,10 @@ fn csv_in_csv_out_keeps_every_row() {
             relabel(SEED_SOLUTION, 1)
         )
     );
-    assert_has(&out.stderr, format!("{f}:3: unexpected ` ` at column 4 in a line puzzle"));
+    assert_has(
+        &out.stderr,
+        format!("{f}:3: unexpected ` ` at column 4 in a line puzzle"),
+    );
     assert_has(
         &out.stderr,
         format!("{f}:5: a CSV row has 1 field; the header has 2"),
