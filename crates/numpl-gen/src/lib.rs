@@ -42,7 +42,6 @@
 //! assert_eq!(numpl_solve::count_solutions(&made.puzzle, 2), 1);
 //! ```
 
-mod board;
 mod dig;
 mod fill;
 mod generator;

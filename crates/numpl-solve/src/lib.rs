@@ -27,10 +27,12 @@ mod fast;
 mod full;
 mod human;
 mod nine;
+mod searcher;
 
 use numpl_core::Grid;
 
 pub use human::*;
+pub use searcher::{Found, KnownFirst, LowestFirst, Propagated, Searcher, ValueOrder};
 
 /// Which algorithm to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
