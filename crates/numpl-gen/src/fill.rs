@@ -6,7 +6,6 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-
 /// A random complete grid of `shape`, drawn with `rng`.
 ///
 /// How it is drawn (and so which distribution it has):
@@ -56,7 +55,8 @@ fn random_fill<R: Rng + ?Sized>(shape: Shape, rng: &mut R) -> Vec<u8> {
         }
         let start = Grid::from_values(shape, start).expect("values are in range");
         searcher.set_budget(Some(budget_per_try));
-        let random = |_cell: usize, untried: u64| nth_value(untried, rng.gen_range(0..untried.count_ones()));
+        let random =
+            |_cell: usize, untried: u64| nth_value(untried, rng.gen_range(0..untried.count_ones()));
         if let Found::Solution(done) = searcher.first(&start, random) {
             return done.values().to_vec();
         }
