@@ -10,7 +10,9 @@
 use std::time::Instant;
 
 use numpl_core::{format_detail, format_grid, format_line, push_line, Grid, InputFormat, Symbols};
-use numpl_solve::{count_solutions, solve, Algorithm, HumanSolver, Outcome, SolveOptions, Status};
+use numpl_solve::{
+    count_solutions, solve, Algorithm, HumanSolver, HumanStatus, Outcome, SolveOptions, Status,
+};
 
 use crate::cli::Format;
 use crate::input::Item;
@@ -334,18 +336,18 @@ impl Job for ExplainJob {
             // Uniqueness techniques are sound only on puzzles with one solution.
             let unique = count_solutions(g, 2) == 1;
             let step = if g.is_full() {
-                None
+                Err(HumanStatus::Solved)
             } else {
-                HumanSolver::new().assume_unique(unique).next_step_grid(g)
+                HumanSolver::new().assume_unique(unique).hint_grid(g)
             };
             let micros = start.elapsed().as_micros() as u64;
             // The record's status: none when a step was found, else why there is none.
             let (kind, status) = match (&step, g.is_full()) {
                 (_, true) => (Kind::Solved, Some(Status::Solved.name())),
-                (Some(_), _) => (Kind::Hinted, None),
-                (None, _) => (Kind::Stuck, Some(Status::Stuck.name())),
+                (Ok(_), _) => (Kind::Hinted, None),
+                (Err(why), _) => (Kind::from_status(why.status()), Some(why.status().name())),
             };
-            let text_hint = step.as_ref().map(|s| s.describe(shape));
+            let text_hint = step.as_ref().ok().map(|s| s.describe(shape));
             let text = match format {
                 Format::Json => {
                     let rec = Record {
@@ -366,6 +368,9 @@ impl Job for ExplainJob {
                 _ => match &text_hint {
                     Some(h) => format!("{puzzle}: {h}\n"),
                     None if g.is_full() => format!("{puzzle}: solved already\n"),
+                    None if kind == Kind::Unsolvable => {
+                        format!("{puzzle}: unsolvable: the candidates show a contradiction\n")
+                    }
                     None => format!("{puzzle}: stuck: no technique applies\n"),
                 },
             };
@@ -434,7 +439,13 @@ impl Job for ExplainJob {
 
     fn kinds(&self) -> &'static [Kind] {
         if self.hint {
-            &[Kind::Hinted, Kind::Solved, Kind::Stuck, Kind::Invalid]
+            &[
+                Kind::Hinted,
+                Kind::Solved,
+                Kind::Unsolvable,
+                Kind::Stuck,
+                Kind::Invalid,
+            ]
         } else {
             SOLVE_KINDS
         }

@@ -76,7 +76,7 @@ impl std::str::FromStr for Algorithm {
     }
 }
 
-/// How a solve ended (CONTRACT §6).
+/// How a solve ended; the same words are the CLI's status words and JSON `status`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
@@ -199,10 +199,11 @@ pub fn solve(puzzle: &Grid, algo: Algorithm, opts: &SolveOptions) -> Outcome {
             // puzzle has exactly one solution.
             let unique = count_solutions(puzzle, 2) == 1;
             let report = HumanSolver::new().assume_unique(unique).solve(puzzle);
-            let (status, solution, grid) = match report.status {
-                HumanStatus::Solved => (Status::Solved, Some(report.grid.clone()), None),
-                HumanStatus::Contradiction => (Status::Unsolvable, None, None),
-                HumanStatus::Stuck => (Status::Stuck, None, Some(report.grid.clone())),
+            let status = report.status.status();
+            let (solution, grid) = match report.status {
+                HumanStatus::Solved => (Some(report.grid.clone()), None),
+                HumanStatus::Contradiction => (None, None),
+                HumanStatus::Stuck => (None, Some(report.grid.clone())),
             };
             Outcome {
                 status,

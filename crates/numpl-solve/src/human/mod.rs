@@ -79,6 +79,19 @@ pub enum HumanStatus {
     Contradiction,
 }
 
+impl HumanStatus {
+    /// The status [`solve`](crate::solve) gives for it: a contradiction the solver proves
+    /// is [`Status::Unsolvable`](crate::Status::Unsolvable), no applicable technique is
+    /// [`Status::Stuck`](crate::Status::Stuck).
+    pub const fn status(self) -> crate::Status {
+        match self {
+            HumanStatus::Solved => crate::Status::Solved,
+            HumanStatus::Stuck => crate::Status::Stuck,
+            HumanStatus::Contradiction => crate::Status::Unsolvable,
+        }
+    }
+}
+
 /// The seed's solve_info and more.
 #[derive(Clone, Debug)]
 pub struct HumanReport {
@@ -350,10 +363,37 @@ impl HumanSolver {
     }
 
     /// The next step from a board, easiest technique first; None when solved, stuck or
-    /// contradictory.
+    /// contradictory ([`HumanSolver::hint`] says which).
     pub fn next_step(&self, b: &Board) -> Option<Step> {
-        if b.open == 0 || b.is_contradictory() {
-            return None;
+        self.hint(b).ok()
+    }
+
+    /// The next step for a grid (candidates as the givens allow); None when solved, stuck
+    /// or contradictory ([`HumanSolver::hint_grid`] says which).
+    pub fn next_step_grid(&self, grid: &Grid) -> Option<Step> {
+        self.next_step(&Board::new(grid))
+    }
+
+    /// The next step for a grid (candidates as the givens allow), or why there is none:
+    /// see [`HumanSolver::hint`].
+    pub fn hint_grid(&self, grid: &Grid) -> Result<Step, HumanStatus> {
+        self.hint(&Board::new(grid))
+    }
+
+    /// The next step from a board, easiest technique first, or why there is none, as
+    /// [`HumanSolver::solve`] would end on this board: [`HumanStatus::Solved`] when no
+    /// cell is open, [`HumanStatus::Contradiction`] when the board is contradictory
+    /// (conflicting givens, an open cell without candidates, a value with no place left in
+    /// a unit), [`HumanStatus::Stuck`] when no technique applies.
+    pub fn hint(&self, b: &Board) -> Result<Step, HumanStatus> {
+        if b.broken {
+            return Err(HumanStatus::Contradiction);
+        }
+        if b.open == 0 {
+            return Err(HumanStatus::Solved);
+        }
+        if b.is_contradictory() {
+            return Err(HumanStatus::Contradiction);
         }
         let one = |t: Technique, c: usize, v: u8, u: Option<usize>| {
             let mut step = Step::new(t);
@@ -365,28 +405,25 @@ impl HumanSolver {
         };
         if self.allows(Technique::FullHouse) {
             if let Some((c, v, u)) = singles::full_house(b) {
-                return Some(one(Technique::FullHouse, c, v, Some(u)));
+                return Ok(one(Technique::FullHouse, c, v, Some(u)));
             }
         }
+        // The board is not contradictory, so the singles' scans find none.
         if self.allows(Technique::NakedSingle) {
             if let Ok(Some((c, v))) = singles::naked_single(b) {
-                return Some(one(Technique::NakedSingle, c, v, None));
+                return Ok(one(Technique::NakedSingle, c, v, None));
             }
         }
         if self.allows(Technique::HiddenSingle) {
             if let Ok(Some((c, v, u))) = singles::hidden_single(b) {
-                return Some(one(Technique::HiddenSingle, c, v, Some(u)));
+                return Ok(one(Technique::HiddenSingle, c, v, Some(u)));
             }
         }
         let mut memo = Memo::default();
         self.advanced(b.n)
             .into_iter()
             .find_map(|t| find(t, b, &mut memo))
-    }
-
-    /// The next step for a grid (candidates as the givens allow).
-    pub fn next_step_grid(&self, grid: &Grid) -> Option<Step> {
-        self.next_step(&Board::new(grid))
+            .ok_or(HumanStatus::Stuck)
     }
 }
 
