@@ -1,4 +1,5 @@
-//! The techniques, their names (CONTRACT §8), order, HoDoKu levels and base scores.
+//! The techniques, their snake_case names (as the command line and JSON use them), order,
+//! HoDoKu levels and base scores.
 
 use std::borrow::Cow;
 use std::cmp::Ordering;
@@ -212,7 +213,8 @@ impl Technique {
         Technique::AlsXyWing,
     ];
 
-    /// The snake_case name (CONTRACT §8): `naked_pair`, `x_wing`, `naked_tuple_5`, `fish_6` ...
+    /// The snake_case name used on the command line and in JSON: `naked_pair`, `x_wing`,
+    /// `naked_tuple_5`, `fish_6` ...
     pub fn name(self) -> Cow<'static, str> {
         use Technique::*;
         let s: &'static str = match self {
@@ -524,7 +526,7 @@ impl fmt::Display for Technique {
 impl FromStr for Technique {
     type Err = String;
 
-    /// Parses a CONTRACT §8 name (`x_wing`, `naked_tuple_5`, ...); `-` may stand for `_`.
+    /// Parses a snake_case name (`x_wing`, `naked_tuple_5`, ...); `-` may stand for `_`.
     fn from_str(s: &str) -> Result<Technique, String> {
         let t = s.trim().to_ascii_lowercase().replace('-', "_");
         if t == "forcing_chain" {
