@@ -147,9 +147,9 @@ impl Judge {
 /// in practice); a group whose search runs past it is kept, so the puzzle is still unique
 /// but, from 25x25 up, may not be minimal ([`crate::Generated::minimal`] says which).
 ///
-/// Unlike the seed's version, every candidate is judged on the puzzle as it is at that
-/// moment, and a refused group is put back from the solution, so the result is always
-/// accepted by the judge.
+/// Every candidate is judged on the puzzle as it is at that moment (not as it was when
+/// digging began), and a refused group is put back from the solution, so the result is
+/// always accepted by the judge.
 ///
 /// Errors: `symmetry` not allowed for the shape, or `solution` not a complete valid grid.
 pub fn digging_hole<R: Rng + ?Sized>(

@@ -1,6 +1,6 @@
 //! numpl-gen: Number Place puzzles of any shape, uniquely solvable, symmetric, made to order.
 //!
-//! Generation works as in the seed (`digging-hole`), done right:
+//! Generation has two stages, a complete grid and then holes dug in it:
 //! - [`prepare_array`] draws a random complete grid (random diagonal boxes, a randomised
 //!   minimum-remaining-values fill with singles propagation, then random validity-preserving
 //!   shuffles; see its doc for the distribution). Quick up to 25x25, and 36x36 finishes.
@@ -62,7 +62,7 @@ pub use symmetry::Symmetry;
 /// What can go wrong when generating.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GenError {
-    /// A symmetry name that is not one of CONTRACT §5's.
+    /// A symmetry name that is not one of [`Symmetry::ALL`]'s names.
     UnknownSymmetry(String),
     /// A symmetry that swaps rows and columns, asked for with boxes that are not square.
     SymmetryNeedsSquareBoxes {

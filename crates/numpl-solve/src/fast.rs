@@ -1,5 +1,7 @@
-//! The fast search for every shape (4x4 up to 64x64): the seed's bitmask + minimum-
-//! remaining-values search grown into a propagating solver.
+//! The fast search for every shape (4x4 up to 64x64): a bitmask, minimum-remaining-values
+//! search with propagation. It serves [`solve`](crate::solve) and counting (values tried
+//! smallest first) and, through [`Searcher`](crate::Searcher), the generator (a value-order
+//! hook, a budget of values tried at branches, searches from a level above 0).
 //!
 //! - each cell keeps its candidates as a `u64` (value v is bit v-1);
 //! - each level also keeps, per value, the set of open cells that have it (a bit set of
