@@ -300,6 +300,11 @@ impl Searcher {
 
     /// The first solution found from the propagated, consistent `level`.
     fn search_from<O: ValueOrder + ?Sized>(&mut self, level: usize, order: &mut O) -> Found {
+        if level == 0 {
+            // Probing may force values at the level searched from: level 0 is no longer
+            // what propagation alone made of the puzzle.
+            self.settled = None;
+        }
         let mut r = SearchResult::default();
         self.solver.start_tries();
         self.solver.search(level, 1, &mut r, order);

@@ -151,3 +151,35 @@ fn differing_agrees_with_counting() {
     let found = solution(s.differing(&empty, &sol, [80, 0]));
     assert_ne!(found.get(80), sol.get(80));
 }
+
+/// A searcher that has just searched a puzzle (where probing may force values on the
+/// level it searched from) says of propagation what a fresh one says.
+#[test]
+fn a_used_searcher_propagates_like_a_fresh_one() {
+    let shape = Shape::new(4, 4).unwrap();
+    let full = solution(Searcher::new(shape).first(&Grid::empty(shape), highest));
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    for keep in [300u64, 400, 500, 600] {
+        let mut p = full.clone();
+        for c in 0..shape.cells() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            if x % 1000 >= keep {
+                p.set(c, 0);
+            }
+        }
+        let mut used = Searcher::new(shape);
+        assert!(matches!(used.first(&p, LowestFirst), Found::Solution(_)));
+        for box_line in [false, true] {
+            let fresh = Searcher::new(shape).propagate(&p, box_line);
+            assert_eq!(used.propagate(&p, box_line), fresh, "{keep} {box_line}");
+        }
+        let _ = used.first(&p, LowestFirst);
+        assert_eq!(
+            used.differing(&p, &full, 0..shape.cells()),
+            Searcher::new(shape).differing(&p, &full, 0..shape.cells()),
+            "{keep}"
+        );
+    }
+}
