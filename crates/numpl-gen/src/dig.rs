@@ -22,14 +22,15 @@ pub(crate) enum Verdict {
     Unknown,
 }
 
-/// The default node budget of one uniqueness search: generous enough that it is never
-/// reached up to 16x16 in practice (so those puzzles are minimal), and keeps 25x25 and
-/// larger to seconds per puzzle.
+/// The default node budget of one uniqueness search (values placed by the search, its
+/// propagation and its probes): generous enough that it is never reached up to 16x16 in
+/// practice (so those puzzles are minimal), and keeps 25x25 and larger to about a second
+/// per puzzle.
 pub(crate) fn default_budget(shape: Shape) -> u64 {
     if shape.size() <= 16 {
         1_000_000
     } else {
-        2_000
+        20_000
     }
 }
 

@@ -1,7 +1,7 @@
 //! The fast search for every shape (4x4 up to 64x64): a bitmask, minimum-remaining-values
 //! search with propagation. It serves [`solve`](crate::solve) and counting (values tried
 //! smallest first) and, through [`Searcher`](crate::Searcher), the generator (a value-order
-//! hook, a budget of values tried at branches, searches from a level above 0).
+//! hook, a node budget per search, searches from a level above 0).
 //!
 //! - each cell keeps its candidates as a `u64` (value v is bit v-1);
 //! - each level also keeps, per value, the set of open cells that have it (a bit set of
@@ -142,10 +142,9 @@ pub(crate) struct Solver {
     nodes: u64,
     guesses: u64,
     budget: u64,
-    /// Values tried at branches since the last [`Solver::start_tries`].
-    tries: u64,
-    /// Values tried at branches after which a search stops (the public searcher's budget).
-    try_budget: u64,
+    /// Nodes one search of the public searcher may visit (its `budget` is set from this
+    /// when the search starts, see [`Solver::start_search`]).
+    search_budget: u64,
     /// How many bivalue cells to probe before branching (0: no probing).
     probe_k: usize,
     /// Bivalue cells to probe: (units' open cells, cell, candidates).
@@ -205,8 +204,7 @@ impl Solver {
             nodes: 0,
             guesses: 0,
             budget,
-            tries: 0,
-            try_budget: u64::MAX,
+            search_budget: u64::MAX,
             probe_k: probe_count(n),
             probe_cells: Vec::with_capacity(cells),
         }
@@ -350,7 +348,7 @@ impl Solver {
                     self.frames.pop();
                     continue;
                 }
-                if self.nodes >= self.budget || self.tries >= self.try_budget {
+                if self.nodes >= self.budget {
                     result.budget_hit = true;
                     self.frames.clear();
                     return;
@@ -358,7 +356,6 @@ impl Solver {
                 let v = order.next(cell as usize, rem);
                 debug_assert!(rem >> (v - 1) & 1 == 1, "the order gave an untried value");
                 frame.1 = rem & !(1u64 << (v - 1));
-                self.tries += 1;
                 level = base + self.frames.len();
                 self.ensure_level(level);
                 self.copy_level(level - 1, level, true);
@@ -855,20 +852,20 @@ impl Solver {
         self.locked
     }
 
-    /// Stops later searches after `budget` values tried at branches, counted from the next
-    /// [`Solver::start_tries`].
-    pub(crate) fn set_try_budget(&mut self, budget: u64) {
-        self.try_budget = budget;
+    /// Stops each later search after `budget` nodes (values placed, by branching,
+    /// propagation or probing), counted from [`Solver::start_search`].
+    pub(crate) fn set_search_budget(&mut self, budget: u64) {
+        self.search_budget = budget;
     }
 
-    /// The budget of [`Solver::set_try_budget`].
-    pub(crate) fn try_budget(&self) -> u64 {
-        self.try_budget
+    /// The budget of [`Solver::set_search_budget`].
+    pub(crate) fn search_budget(&self) -> u64 {
+        self.search_budget
     }
 
-    /// Starts counting values tried at branches afresh.
-    pub(crate) fn start_tries(&mut self) {
-        self.tries = 0;
+    /// A search starts: it may visit `search_budget` nodes from here.
+    pub(crate) fn start_search(&mut self) {
+        self.budget = self.nodes.saturating_add(self.search_budget);
     }
 
     /// Whether every cell of `level` is filled.

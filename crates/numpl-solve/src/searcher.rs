@@ -75,7 +75,7 @@ pub enum Found {
     Solution(Grid),
     /// There is none (of the kind asked for).
     NoSolution,
-    /// The search tried its budget of values before it knew.
+    /// The search used up its node budget before it knew.
     Budget,
 }
 
@@ -92,9 +92,9 @@ pub enum Propagated {
 
 /// A reusable search over one shape with a value-order hook and a node budget.
 ///
-/// The budget counts nodes: values tried at branches (values placed by propagation are
-/// free). [`Searcher::first`] spends it on the whole search, [`Searcher::differing`] on each
-/// cell's search.
+/// The budget counts nodes: values placed, whether by a branch, by propagation or by a
+/// probe, so it bounds the work. [`Searcher::first`] spends it on the whole search,
+/// [`Searcher::differing`] on each cell's search.
 ///
 /// # Examples
 ///
@@ -172,7 +172,7 @@ impl Clone for Searcher {
     fn clone(&self) -> Searcher {
         let mut s = Searcher::new(self.shape);
         s.solver.set_locked(self.solver.locked());
-        s.solver.set_try_budget(self.solver.try_budget());
+        s.solver.set_search_budget(self.solver.search_budget());
         s
     }
 }
@@ -192,9 +192,9 @@ impl Searcher {
         self.shape
     }
 
-    /// Sets the node budget (values tried at branches) of later searches; `None`: no limit.
+    /// Sets the node budget (values placed) of each later search; `None`: no limit.
     pub fn set_budget(&mut self, budget: Option<u64>) {
-        self.solver.set_try_budget(budget.unwrap_or(u64::MAX));
+        self.solver.set_search_budget(budget.unwrap_or(u64::MAX));
     }
 
     /// Places the givens of `puzzle` and propagates: naked and hidden singles, and box-line
@@ -306,7 +306,7 @@ impl Searcher {
             self.settled = None;
         }
         let mut r = SearchResult::default();
-        self.solver.start_tries();
+        self.solver.start_search();
         self.solver.search(level, 1, &mut r, order);
         match r.first {
             Some(g) => Found::Solution(g),
