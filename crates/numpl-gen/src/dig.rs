@@ -2,11 +2,10 @@
 //! within the allowed techniques.
 
 use numpl_core::{Grid, Shape};
-use numpl_solve::{HumanReport, HumanStatus};
+use numpl_solve::{Found, HumanReport, HumanStatus, Propagated, Searcher};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use crate::board::Board;
 use crate::human::{Human, MaxTechnique};
 use crate::{GenError, Symmetry};
 
@@ -23,9 +22,12 @@ pub(crate) enum Verdict {
     Unknown,
 }
 
-/// The default node budget of one uniqueness search: generous enough that it is never
-/// reached up to 16x16 in practice (so those puzzles are minimal), and keeps 25x25 and
-/// larger to seconds per puzzle.
+/// The default node budget of one uniqueness search (values placed by the search, its
+/// propagation and its probes): generous enough that it is never reached up to 16x16 in
+/// practice (so those puzzles are minimal). From 25x25 up it is small on purpose: a larger
+/// one digs a few more cells (20,000: about 4 fewer givens out of 625), but the deeper
+/// puzzles cost the human solver far more under a technique limit (25x25 `max all`: 26 s
+/// a puzzle against 4 s with 2,000).
 pub(crate) fn default_budget(shape: Shape) -> u64 {
     if shape.size() <= 16 {
         1_000_000
@@ -42,7 +44,8 @@ pub(crate) struct Judge {
     singles_ok: bool,
     locked_ok: bool,
     human: Human,
-    budget: u64,
+    /// The uniqueness search, with its node budget.
+    searcher: Searcher,
     /// The human solver's report on the puzzle of the last `Accept`, when it ran.
     last_report: Option<HumanReport>,
     /// The report of the puzzle being judged.
@@ -57,7 +60,11 @@ impl Judge {
             singles_ok: max.allows_singles(),
             locked_ok: max.allows_locked(),
             human: Human::new(max),
-            budget: default_budget(shape),
+            searcher: {
+                let mut s = Searcher::new(shape);
+                s.set_budget(Some(default_budget(shape)));
+                s
+            },
             last_report: None,
             report: None,
         }
@@ -66,9 +73,10 @@ impl Judge {
     /// The verdict on `givens` (values in reading order, 0 = blank), a puzzle made from a
     /// uniquely solvable puzzle with solution `sol` by emptying the cells `dug`.
     ///
-    /// Cheapest first: singles propagation, with box-line reductions when the limit allows
-    /// them (if that alone solves it, it is unique and solved within the limit); then
-    /// uniqueness; then, only when a technique limit applies, the human solver.
+    /// Cheapest first: singles propagation, with box-line reductions from 16x16 up when the
+    /// limit allows them (if that alone solves it, it is unique and solved within the
+    /// limit); then uniqueness; then, only when a technique limit applies, box-line
+    /// reductions on smaller grids (when allowed) and the human solver.
     ///
     /// Uniqueness: a second solution would have to differ from `sol` in one of the `dug`
     /// cells (otherwise it would solve the puzzle before digging, which has only `sol`). So
@@ -85,33 +93,38 @@ impl Judge {
 
     fn judge(&mut self, givens: &[u8], sol: &[u8], dug: &[u16]) -> Verdict {
         self.report = None;
-        // From 16x16 up the reductions also speed up the uniqueness search; on smaller
-        // grids they cost more than they save there, so they only get a separate try.
+        let grid = Grid::from_values(self.shape, givens.to_vec()).expect("values in range");
+        // From 16x16 up box-line reductions come with singles when the limit allows them
+        // (the uniqueness search has them there anyway); on smaller grids they cost more
+        // than they save in the search, so they only get a separate try.
         let big = self.shape.size() >= 16;
-        let Ok(board) = Board::from_givens(self.shape, givens, self.locked_ok && big) else {
-            return Verdict::NotUnique;
+        let solved = match self.searcher.propagate(&grid, self.locked_ok && big) {
+            Propagated::Contradiction => return Verdict::NotUnique,
+            Propagated::Solved if self.singles_ok => return Verdict::Accept,
+            Propagated::Solved => true,
+            Propagated::Open => false,
         };
-        if board.is_solved() && self.singles_ok {
-            return Verdict::Accept;
-        }
-        if !board.is_solved() && self.locked_ok && !big {
-            let mut with_locked = board.clone();
-            with_locked.set_locked(true);
-            if with_locked.propagate().is_ok() && with_locked.is_solved() {
-                return Verdict::Accept;
-            }
-        }
-        if !board.is_solved() {
-            match unique_when_dug(&board, sol, dug, self.budget) {
-                Some(true) => {}
-                Some(false) => return Verdict::NotUnique,
-                None => return Verdict::Unknown,
+        // Uniqueness before the box-line try: the search starts from the propagation just
+        // done, and a puzzle box-line reductions solve is unique anyway.
+        if !solved {
+            let known = Grid::from_values(self.shape, sol.to_vec()).expect("values in range");
+            let cells = dug.iter().map(|&c| c as usize);
+            match self.searcher.differing(&grid, &known, cells) {
+                Found::NoSolution => {}
+                Found::Solution(_) => return Verdict::NotUnique,
+                Found::Budget => return Verdict::Unknown,
             }
         }
         if !self.max.needs_human() {
             return Verdict::Accept;
         }
-        let grid = Grid::from_values(self.shape, givens.to_vec()).expect("values in range");
+        if !solved
+            && self.locked_ok
+            && !big
+            && self.searcher.propagate(&grid, true) == Propagated::Solved
+        {
+            return Verdict::Accept;
+        }
         let report = self.human.report(&grid);
         if report.status == HumanStatus::Solved {
             self.report = Some(report);
@@ -137,9 +150,9 @@ impl Judge {
 /// in practice); a group whose search runs past it is kept, so the puzzle is still unique
 /// but, from 25x25 up, may not be minimal ([`crate::Generated::minimal`] says which).
 ///
-/// Unlike the seed's version, every candidate is judged on the puzzle as it is at that
-/// moment, and a refused group is put back from the solution, so the result is always
-/// accepted by the judge.
+/// Every candidate is judged on the puzzle as it is at that moment (not as it was when
+/// digging began), and a refused group is put back from the solution, so the result is
+/// always accepted by the judge.
 ///
 /// # Errors
 ///
@@ -228,31 +241,6 @@ pub(crate) fn dig<R: Rng + ?Sized>(
         minimal,
         report: judge.last_report.take(),
     })
-}
-
-/// Whether `board` (propagated, with solution `sol`, made from a unique puzzle by emptying
-/// `dug`) has `sol` as its only solution; `None` when a search ran past `budget` nodes.
-/// See [`Judge::verdict`].
-fn unique_when_dug(board: &Board, sol: &[u8], dug: &[u16], budget: u64) -> Option<bool> {
-    let mut base = board.clone();
-    for &c in dug {
-        let c = c as usize;
-        if base.value(c) == 0 {
-            let mut other = base.clone();
-            if other.eliminate(c, sol[c]).is_ok() && other.propagate().is_ok() {
-                let mut left = budget;
-                if other.solvable_near(sol, &mut left)? {
-                    return Some(false);
-                }
-            }
-        }
-        // Further cells: this one holds its value from `sol`.
-        if base.assign(c, sol[c]).is_err() || base.propagate().is_err() {
-            // Cannot happen for a real solution; refuse rather than trust it.
-            return Some(false);
-        }
-    }
-    Some(true)
 }
 
 /// Empties `group` in `cur` if the judge accepts the result; otherwise restores it.

@@ -1,21 +1,21 @@
 //! `prepare_array`: a random complete grid of any shape.
 
 use numpl_core::{Grid, Shape};
+use numpl_solve::{Found, Searcher};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-use crate::board::Board;
 
 /// A random complete grid of `shape`, drawn with `rng`.
 ///
 /// How it is drawn (and so which distribution it has):
 /// 1. the boxes on the main diagonal of boxes share no row, column or box, so each gets an
 ///    independent, uniformly random permutation of the values;
-/// 2. the rest is filled by a search that propagates singles, branches on a cell with the
-///    fewest candidates (ties broken from a random starting cell) and tries that cell's
-///    values in random order; if a branch runs past a node budget the fill restarts from
-///    step 1 with a larger budget (this keeps 25x25 quick and makes 36x36 and above finish);
+/// 2. the rest is filled by numpl-solve's [`Searcher`] (singles propagation, box-line
+///    reductions and probing from 16x16 up, branching on a cell with the fewest
+///    candidates) trying each branch's values in random order; if the search runs past a
+///    node budget the fill restarts from step 1 with a larger budget (this keeps 25x25
+///    quick and makes 36x36 and above finish);
 /// 3. the result goes through a uniformly random element of the grid's validity-preserving
 ///    group: relabelling of the values, permutation of bands and of the rows within each
 ///    band, of stacks and of the columns within each stack, and a transposition when the
@@ -43,25 +43,33 @@ fn random_fill<R: Rng + ?Sized>(shape: Shape, rng: &mut R) -> Vec<u8> {
     // Bands hold R rows each (n / R of them), stacks C columns (n / C of them).
     let diagonal = (n / r).min(n / c);
     let mut budget_per_try = 8 * shape.cells() as u64;
+    let mut searcher = Searcher::new(shape);
+    let mut values: Vec<u8> = (1..=n as u8).collect();
     loop {
-        let mut board = Board::new(shape);
-        let mut values: Vec<u8> = (1..=n as u8).collect();
-        let mut ok = true;
+        let mut start = vec![0u8; shape.cells()];
         for b in 0..diagonal {
             values.shuffle(rng);
             for (k, &v) in values.iter().enumerate() {
-                let cell = (b * r + k / c) * n + b * c + k % c;
-                ok &= board.assign(cell, v).is_ok();
+                start[(b * r + k / c) * n + b * c + k % c] = v;
             }
         }
-        if ok && board.propagate().is_ok() {
-            let mut budget = budget_per_try;
-            if let Some(done) = board.random_fill(rng, &mut budget) {
-                return done;
-            }
+        let start = Grid::from_values(shape, start).expect("values are in range");
+        searcher.set_budget(Some(budget_per_try));
+        let random =
+            |_cell: usize, untried: u64| nth_value(untried, rng.gen_range(0..untried.count_ones()));
+        if let Found::Solution(done) = searcher.first(&start, random) {
+            return done.values().to_vec();
         }
         budget_per_try = budget_per_try.saturating_mul(2);
     }
+}
+
+/// The `k`-th (from 0) value of the value set `m` (value `v` is bit `v - 1`).
+fn nth_value(mut m: u64, k: u32) -> u8 {
+    for _ in 0..k {
+        m &= m - 1;
+    }
+    m.trailing_zeros() as u8 + 1
 }
 
 /// A random permutation of `groups` blocks of `len` consecutive indices, also permuting the

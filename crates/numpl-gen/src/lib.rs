@@ -1,6 +1,6 @@
 //! numpl-gen: Number Place puzzles of any shape, uniquely solvable, symmetric, made to order.
 //!
-//! Generation digs holes in a random complete grid (`digging-hole`):
+//! Generation has two stages, a complete grid and then holes dug in it:
 //! - [`prepare_array`] draws a random complete grid (random diagonal boxes, a randomised
 //!   minimum-remaining-values fill with singles propagation, then random validity-preserving
 //!   shuffles; see its doc for the distribution). Quick up to 25x25, and 36x36 finishes.
@@ -42,7 +42,6 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
-mod board;
 mod dig;
 mod fill;
 mod generator;
@@ -64,7 +63,7 @@ pub use symmetry::Symmetry;
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum GenError {
-    /// A symmetry name that is not one of [`Symmetry::ALL`]'s.
+    /// A symmetry name that is not one of [`Symmetry::ALL`]'s names.
     UnknownSymmetry(String),
     /// A symmetry that swaps rows and columns, asked for with boxes that are not square.
     SymmetryNeedsSquareBoxes {

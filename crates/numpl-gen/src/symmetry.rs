@@ -1,4 +1,5 @@
-//! Symmetries of the pattern of givens and the groups of cells they tie together.
+//! Symmetries of the pattern of givens (the `--symmetry` names) and the groups of cells
+//! they tie together.
 
 use std::fmt;
 use std::str::FromStr;
@@ -18,7 +19,7 @@ type CellMap = fn(usize, usize, usize) -> (usize, usize);
 pub enum Symmetry {
     /// No symmetry: cells are dug one by one.
     None,
-    /// Half-turn about the centre: (r, c) and (n-1-r, n-1-c). The seed's symmetry.
+    /// Half-turn about the centre: (r, c) and (n-1-r, n-1-c). The default.
     #[default]
     Point,
     /// Mirror across the horizontal centre line: (r, c) and (n-1-r, c).
@@ -36,7 +37,7 @@ pub enum Symmetry {
 }
 
 impl Symmetry {
-    /// Every symmetry, in the order the command line lists them.
+    /// Every symmetry, in the order the command line documents them.
     pub const ALL: [Symmetry; 8] = [
         Symmetry::None,
         Symmetry::Point,
@@ -47,6 +48,15 @@ impl Symmetry {
         Symmetry::Rot90,
         Symmetry::Dihedral,
     ];
+
+    /// The symmetry called `name` ([`Symmetry::name`]; any case, surrounding blanks
+    /// ignored).
+    pub fn from_name(name: &str) -> Option<Symmetry> {
+        let name = name.trim();
+        Symmetry::ALL
+            .into_iter()
+            .find(|x| x.name().eq_ignore_ascii_case(name))
+    }
 
     /// The name used on the command line and in JSON.
     pub const fn name(self) -> &'static str {
@@ -186,12 +196,6 @@ impl Symmetry {
     }
 }
 
-impl fmt::Display for Symmetry {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 impl FromStr for Symmetry {
     type Err = GenError;
 
@@ -201,10 +205,12 @@ impl FromStr for Symmetry {
     ///
     /// [`GenError::UnknownSymmetry`] for any other text.
     fn from_str(s: &str) -> Result<Symmetry, GenError> {
-        let t = s.trim().to_ascii_lowercase();
-        Symmetry::ALL
-            .into_iter()
-            .find(|x| x.name() == t)
-            .ok_or_else(|| GenError::UnknownSymmetry(s.to_string()))
+        Symmetry::from_name(s).ok_or_else(|| GenError::UnknownSymmetry(s.to_string()))
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }

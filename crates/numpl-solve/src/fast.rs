@@ -1,5 +1,7 @@
-//! The fast search for every shape (4x4 up to 64x64): the seed's bitmask + minimum-
-//! remaining-values search grown into a propagating solver.
+//! The fast search for every shape (4x4 up to 64x64): a bitmask, minimum-remaining-values
+//! search with propagation. It serves [`solve`](crate::solve) and counting (values tried
+//! smallest first) and, through [`Searcher`](crate::Searcher), the generator (a value-order
+//! hook, a node budget per search, searches from a level above 0).
 //!
 //! - each cell keeps its candidates as a `u64` (value v is bit v-1);
 //! - each level also keeps, per value, the set of open cells that have it (a bit set of
@@ -37,6 +39,7 @@
 
 use numpl_core::{Grid, Shape};
 
+use crate::searcher::{LowestFirst, ValueOrder};
 use crate::SearchResult;
 
 /// Searches for up to `limit` solutions, stopping after `budget` nodes. Clashing givens
@@ -98,7 +101,7 @@ enum Choice {
 /// The bits of the units of a shape (3N <= 192), one bit per unit.
 type Units = [u64; 3];
 
-struct Solver {
+pub(crate) struct Solver {
     shape: Shape,
     n: usize,
     cells: usize,
@@ -139,6 +142,9 @@ struct Solver {
     nodes: u64,
     guesses: u64,
     budget: u64,
+    /// Nodes one search of the public searcher may visit (its `budget` is set from this
+    /// when the search starts, see [`Solver::start_search`]).
+    search_budget: u64,
     /// How many bivalue cells to probe before branching (0: no probing).
     probe_k: usize,
     /// Bivalue cells to probe: (units' open cells, cell, candidates).
@@ -146,7 +152,7 @@ struct Solver {
 }
 
 impl Solver {
-    fn new(shape: Shape, budget: u64) -> Solver {
+    pub(crate) fn new(shape: Shape, budget: u64) -> Solver {
         let geo = shape.geometry();
         let n = shape.size();
         let cells = shape.cells();
@@ -198,6 +204,7 @@ impl Solver {
             nodes: 0,
             guesses: 0,
             budget,
+            search_budget: u64::MAX,
             probe_k: probe_count(n),
             probe_cells: Vec::with_capacity(cells),
         }
@@ -206,44 +213,81 @@ impl Solver {
     fn run(&mut self, puzzle: &Grid, limit: usize) -> SearchResult {
         let mut result = SearchResult::default();
         if self.init(puzzle).is_ok() {
-            self.search(limit, &mut result);
+            self.search(0, limit, &mut result, &mut LowestFirst);
         }
         result.nodes = self.nodes;
         result.guesses = self.guesses;
         result
     }
 
-    /// Level 0: every given placed and propagated.
+    /// Level 0: every given placed and propagated. The state is built in bulk (units'
+    /// placed values, candidates, the per-value boards and counts), not given by given: it
+    /// is what placing the givens one by one leaves, at a fraction of the cost (which
+    /// matters to the generator, which sets up thousands of puzzles).
     fn init(&mut self, puzzle: &Grid) -> Result<(), Dead> {
-        let cells = self.cells;
         let n = self.n;
-        self.cand[..cells].fill(self.all);
-        self.val[..cells].fill(0);
-        self.placed[..3 * n].fill(0);
-        self.count[..3 * n * n].fill(n as u8);
         let words = self.words;
-        for d in 0..n {
-            let b = &mut self.board[d * words..(d + 1) * words];
-            b.fill(u64::MAX);
-            if !cells.is_multiple_of(64) {
-                b[words - 1] = (1u64 << (cells % 64)) - 1;
+        self.reset_queues();
+        self.nodes = 0;
+        let values = puzzle.values();
+        let placed = &mut self.placed[..3 * n];
+        placed.fill(0);
+        for (c, &v) in values.iter().enumerate() {
+            if v != 0 {
+                let bit = 1u64 << (v - 1);
+                for u in self.cell_units[c] {
+                    let p = &mut placed[u as usize];
+                    if *p & bit != 0 {
+                        return Err(Dead);
+                    }
+                    *p |= bit;
+                }
             }
         }
-        self.left[0] = cells as u32;
-        self.reset_queues();
-        if n == 1 {
-            self.hidden.extend((0..3).map(|u| (u, 0)));
-        }
-        for (c, &v) in puzzle.values().iter().enumerate() {
+        let board = &mut self.board[..n * words];
+        board.fill(0);
+        let count = &mut self.count[..3 * n * n];
+        count.fill(0);
+        let mut left = 0u32;
+        for (c, &v) in values.iter().enumerate() {
+            self.val[c] = v;
             if v != 0 {
-                if self.cand[c] & (1u64 << (v - 1)) == 0 {
+                self.cand[c] = 0;
+                continue;
+            }
+            left += 1;
+            let [a, b, d] = self.cell_units[c];
+            let m = self.all & !(placed[a as usize] | placed[b as usize] | placed[d as usize]);
+            self.cand[c] = m;
+            if m & m.wrapping_sub(1) == 0 {
+                if m == 0 {
                     return Err(Dead);
                 }
-                self.assign(0, c, v)?;
+                self.queue.push(c as u16);
+            }
+            let mut rest = m;
+            while rest != 0 {
+                let k = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                board[k * words + c / 64] |= 1u64 << (c % 64);
+                count[a as usize * n + k] += 1;
+                count[b as usize * n + k] += 1;
+                count[d as usize * n + k] += 1;
             }
         }
-        // Givens are not search nodes.
-        self.nodes = 0;
+        self.left[0] = left;
+        for u in 0..3 * n {
+            let mut open = self.all & !placed[u];
+            while open != 0 {
+                let k = open.trailing_zeros() as usize;
+                open &= open - 1;
+                match count[u * n + k] {
+                    0 => return Err(Dead),
+                    1 => self.hidden.push((u as u16, k as u8)),
+                    _ => {}
+                }
+            }
+        }
         let units = 3 * n;
         for (w, d) in self.line_dirty.iter_mut().enumerate() {
             *d = match units.saturating_sub(w * 64) {
@@ -262,9 +306,18 @@ impl Solver {
         self.line_dirty = [0; 3];
     }
 
-    fn search(&mut self, limit: usize, result: &mut SearchResult) {
+    /// Searches from the propagated, consistent level `base` (the levels below it are
+    /// kept), trying the values of a branch in the order `order` gives.
+    pub(crate) fn search<O: ValueOrder + ?Sized>(
+        &mut self,
+        base: usize,
+        limit: usize,
+        result: &mut SearchResult,
+        order: &mut O,
+    ) {
+        debug_assert!(self.frames.is_empty());
         let cells = self.cells;
-        let mut level = 0usize;
+        let mut level = base;
         loop {
             // The state at `level` is propagated and consistent.
             match self.choose(level) {
@@ -275,6 +328,7 @@ impl Solver {
                         result.first = Some(Grid::from_values(self.shape, vals).expect("in range"));
                     }
                     if result.count >= limit {
+                        self.frames.clear();
                         return;
                     }
                 }
@@ -294,13 +348,15 @@ impl Solver {
                     self.frames.pop();
                     continue;
                 }
-                frame.1 = rem & (rem - 1);
                 if self.nodes >= self.budget {
                     result.budget_hit = true;
+                    self.frames.clear();
                     return;
                 }
-                let v = rem.trailing_zeros() as u8 + 1;
-                level = self.frames.len();
+                let v = order.next(cell as usize, rem);
+                debug_assert!(rem >> (v - 1) & 1 == 1, "the order gave an untried value");
+                frame.1 = rem & !(1u64 << (v - 1));
+                level = base + self.frames.len();
                 self.ensure_level(level);
                 self.copy_level(level - 1, level, true);
                 self.reset_queues();
@@ -776,6 +832,69 @@ impl Solver {
             }
         }
         Ok(())
+    }
+}
+
+/// What the public searcher ([`crate::Searcher`]) needs of the engine beyond a plain search.
+impl Solver {
+    /// Level 0 made from `puzzle` (givens placed, propagated); `false` on a contradiction.
+    pub(crate) fn settle(&mut self, puzzle: &Grid) -> bool {
+        self.init(puzzle).is_ok()
+    }
+
+    /// Turns box-line reductions on or off (on by default from 16x16 up).
+    pub(crate) fn set_locked(&mut self, on: bool) {
+        self.locked = on;
+    }
+
+    /// Whether box-line reductions are on.
+    pub(crate) fn locked(&self) -> bool {
+        self.locked
+    }
+
+    /// Stops each later search after `budget` nodes (values placed, by branching,
+    /// propagation or probing), counted from [`Solver::start_search`].
+    pub(crate) fn set_search_budget(&mut self, budget: u64) {
+        self.search_budget = budget;
+    }
+
+    /// The budget of [`Solver::set_search_budget`].
+    pub(crate) fn search_budget(&self) -> u64 {
+        self.search_budget
+    }
+
+    /// A search starts: it may visit `search_budget` nodes from here.
+    pub(crate) fn start_search(&mut self) {
+        self.budget = self.nodes.saturating_add(self.search_budget);
+    }
+
+    /// Whether every cell of `level` is filled.
+    pub(crate) fn is_full(&self, level: usize) -> bool {
+        self.left[level] == 0
+    }
+
+    /// The value of `cell` at `level` (0: open).
+    pub(crate) fn value(&self, level: usize, cell: usize) -> u8 {
+        self.val[level * self.cells + cell]
+    }
+
+    /// Level `level + 1`: a copy of `level` where the open `cell` has lost `v`, propagated.
+    /// `false` on a contradiction.
+    pub(crate) fn branch_without(&mut self, level: usize, cell: usize, v: u8) -> bool {
+        let to = level + 1;
+        self.ensure_level(to);
+        self.copy_level(level, to, true);
+        self.reset_queues();
+        self.remove(to, cell, 1u64 << (v - 1)).is_ok() && self.propagate(to).is_ok()
+    }
+
+    /// Places `v` in the open `cell` of `level` and propagates; `false` on a contradiction
+    /// (`v` not a candidate there included).
+    pub(crate) fn place(&mut self, level: usize, cell: usize, v: u8) -> bool {
+        self.reset_queues();
+        self.cand[level * self.cells + cell] >> (v - 1) & 1 == 1
+            && self.assign(level, cell, v).is_ok()
+            && self.propagate(level).is_ok()
     }
 }
 

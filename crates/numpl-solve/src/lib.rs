@@ -1,11 +1,16 @@
 //! numpl-solve: three ways to solve a Number Place puzzle of any shape, behind one API.
 //!
-//! - [`Algorithm::Full`]: the seed's full search: blank cells in reading order, smallest
+//! - [`Algorithm::Full`]: plain backtracking: blank cells in reading order, smallest
 //!   value first, step back when nothing fits. The reference; bounded by a node budget.
 //! - [`Algorithm::Fast`]: bitmask search with singles propagation and minimum-remaining-
 //!   values branching, with a dedicated 9x9 path. The default.
-//! - [`Algorithm::Human`]: the technique solver ([`HumanSolver`]): never guesses, reports
-//!   which techniques fired and how often, and keeps every step for explanations.
+//! - [`Algorithm::Human`]: the technique solver ([`human`], [`HumanSolver`]): never
+//!   guesses, reports which techniques fired and how often, and keeps every step for
+//!   explanations.
+//!
+//! [`Searcher`] opens the fast engine to callers that steer it (the generator): a
+//! value-order hook, a node budget, and searches for a solution that differs from a known
+//! one.
 //!
 //! Every algorithm can look for up to K solutions, so [`solve`] tells a unique puzzle
 //! ([`Status::Solved`]) from one with several ([`Status::Multiple`]) or none.
@@ -27,18 +32,20 @@
 
 mod fast;
 mod full;
-mod human;
+pub mod human;
 mod nine;
+mod searcher;
 
 use numpl_core::Grid;
 
-pub use human::*;
+pub use human::{Board, ChainNode, HumanReport, HumanSolver, HumanStatus, Level, Step, Technique};
+pub use searcher::{Found, KnownFirst, LowestFirst, Propagated, Searcher, ValueOrder};
 
 /// Which algorithm to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub enum Algorithm {
-    /// Plain backtracking in reading order (the seed's full search).
+    /// Plain backtracking in reading order.
     Full,
     /// Bitmask search with propagation and MRV branching.
     #[default]
@@ -149,7 +156,7 @@ impl std::fmt::Display for ParseNameError {
 
 impl std::error::Error for ParseNameError {}
 
-/// How a solve ended.
+/// How a solve ended; the same words are the CLI's status words and JSON `status`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum Status {
@@ -303,10 +310,11 @@ pub fn solve(puzzle: &Grid, algo: Algorithm, opts: &SolveOptions) -> Outcome {
             // puzzle has exactly one solution.
             let unique = count_solutions(puzzle, 2) == 1;
             let report = HumanSolver::new().assume_unique(unique).solve(puzzle);
-            let (status, solution, grid) = match report.status {
-                HumanStatus::Solved => (Status::Solved, Some(report.grid.clone()), None),
-                HumanStatus::Contradiction => (Status::Unsolvable, None, None),
-                HumanStatus::Stuck => (Status::Stuck, None, Some(report.grid.clone())),
+            let status = report.status.status();
+            let (solution, grid) = match report.status {
+                HumanStatus::Solved => (Some(report.grid.clone()), None),
+                HumanStatus::Contradiction => (None, None),
+                HumanStatus::Stuck => (None, Some(report.grid.clone())),
             };
             Outcome {
                 status,

@@ -17,29 +17,21 @@ pub(crate) struct Hint;
 impl HumanCommand for Hint {
     fn record(&self, item: &Item, g: &Grid, format: Format, output: &Output) -> Done {
         let start = Instant::now();
-        let full = g.is_full();
-        // Uniqueness techniques are sound only on puzzles with one solution.
-        let step = if full {
-            None
-        } else {
-            let unique = count_solutions(g, 2) == 1;
-            HumanSolver::new().assume_unique(unique).next_step_grid(g)
-        };
+        // Uniqueness techniques are sound only on puzzles with one solution; a full grid
+        // needs no count (the solver says it is solved).
+        let unique = g.is_full() || count_solutions(g, 2) == 1;
+        let step = HumanSolver::new().assume_unique(unique).hint_grid(g);
         let micros = start.elapsed().as_micros() as u64;
-        // The record's status: none when a step was found, else why there is none.
-        let kind = match (&step, full) {
-            (_, true) => Kind::Solved,
-            (Some(_), _) => Kind::Hinted,
-            (None, _) => Kind::Stuck,
+        // The record's status: none when a step was found, else why there is none, in the
+        // words a solve would end with (solved, unsolvable, stuck).
+        let (kind, status) = match &step {
+            Ok(_) => (Kind::Hinted, None),
+            Err(why) => (Kind::from(why.status()), Some(why.status())),
         };
-        let hint = step.as_ref().map(|s| s.describe(g.shape()));
+        let hint = step.as_ref().ok().map(|s| s.describe(g.shape()));
         let text = match format {
             Format::Json => Record {
-                status: match kind {
-                    Kind::Solved => Some(Status::Solved.name()),
-                    Kind::Stuck => Some(Status::Stuck.name()),
-                    _ => None,
-                },
+                status: status.map(Status::name),
                 algo: Some(Algorithm::Human.name()),
                 micros: Some(micros),
                 hint,
@@ -48,17 +40,27 @@ impl HumanCommand for Hint {
             .to_line(),
             _ => {
                 let puzzle = format_line(g, &output.symbols);
-                match (&hint, full) {
-                    (Some(h), _) => format!("{puzzle}: {h}\n"),
-                    (None, true) => format!("{puzzle}: solved already\n"),
-                    (None, false) => format!("{puzzle}: stuck: no technique applies\n"),
-                }
+                let why = match (&hint, status) {
+                    (Some(h), _) => h.as_str(),
+                    (None, Some(Status::Solved)) => "solved already",
+                    (None, Some(Status::Unsolvable)) => {
+                        "unsolvable: the candidates show a contradiction"
+                    }
+                    (None, _) => "stuck: no technique applies",
+                };
+                format!("{puzzle}: {why}\n")
             }
         };
         Done::new(text, kind)
     }
 
     fn kinds(&self) -> &'static [Kind] {
-        &[Kind::Hinted, Kind::Solved, Kind::Stuck, Kind::Invalid]
+        &[
+            Kind::Hinted,
+            Kind::Solved,
+            Kind::Unsolvable,
+            Kind::Stuck,
+            Kind::Invalid,
+        ]
     }
 }

@@ -803,3 +803,26 @@ fn generate_writes_csv_with_the_rating() {
         .collect();
     assert_eq!(solved, expect);
 }
+
+/// One status everywhere: a puzzle whose candidates show a contradiction (r1c9 can hold
+/// nothing but 9, which r2c9 holds) is `unsolvable` for hint, rate and solve alike.
+#[test]
+fn hint_rate_and_solve_agree_on_a_contradiction() {
+    let p = format!("12345678.........9{}\n", ".".repeat(63));
+    let hint = numpl(&["hint", "-f", "json", "-q"], &p);
+    assert_eq!(json_lines(&hint)[0]["status"], "unsolvable");
+    assert_has(&hint.stdout, "\"status\":\"unsolvable\"");
+    let text = numpl(&["hint", "-q"], &p);
+    assert_has(
+        &text.stdout,
+        ": unsolvable: the candidates show a contradiction",
+    );
+    for args in [
+        &["rate", "-f", "json"][..],
+        &["solve", "--algo", "human", "-f", "json"],
+    ] {
+        let out = numpl(args, &p);
+        assert_eq!(json_lines(&out)[0]["status"], "unsolvable", "{args:?}");
+    }
+    assert_eq!(numpl(&["solve"], &p).stdout, "unsolvable\n");
+}

@@ -9,6 +9,7 @@
 //! the same as when they failed (see `chains::chain`). Besides failures, the memo keeps
 //! the current board's ALS list until the board changes.
 
+use super::als_list::Cache;
 use super::{Board, Technique};
 
 /// Snapshots of failed searches, per technique.
@@ -19,7 +20,7 @@ pub(crate) struct Memo {
     rows: Vec<u64>,
     rows_fresh: bool,
     /// Every almost locked set of the current board, when built.
-    pub(crate) als: Option<super::als::Cache>,
+    pub(crate) als: Option<Cache>,
     /// The bivalue cells (cell, candidates) when XY-chains last failed.
     pub(crate) xy_failed: Option<Vec<(usize, u64)>>,
     /// Every cell's peers as a bit set (`cells.div_ceil(64)` words per cell), when built

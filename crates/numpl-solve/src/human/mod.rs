@@ -1,25 +1,75 @@
-//! The human technique solver: candidate masks over any shape, techniques applied easiest
-//! first (HoDoKu's order), restarting from the easiest after every step, never guessing.
+//! The human technique solver: it solves the way a person does, one logical step at a
+//! time, never guessing, and says what it did.
 //!
-//! It reports what the seed calls solve_info ([`HumanReport`]): how often each technique
-//! fired, the largest tuple and fish, the givens, how it ended, the grid and candidates so
-//! far, every step in order, and a HoDoKu-style rating ([`Level`] and score).
+//! # The big picture
 //!
-//! Techniques, in the order tried ([`Technique`], named by [`Technique::name`]): full house, naked
-//! and hidden single; locked pair/triple; locked candidates (pointing, claiming); naked and
-//! hidden pairs, triples, quads (and `naked_tuple_K`/`hidden_tuple_K` up to N/2 on big
-//! grids); X-Wing, Swordfish, Jellyfish (`fish_K` up to N/2); remote pair; BUG+1;
-//! skyscraper; 2-string kite; turbot fish; empty rectangle; W-, XY-, XYZ-Wing; unique rectangle types
-//! 1-6 and hidden rectangle; finned and sashimi X-Wing/Swordfish/Jellyfish; Sue de Coq;
-//! simple and multi colors; X-chain; XY-chain; AIC; grouped AIC; ALS-XZ; ALS-XY-Wing;
-//! forcing chains (singles and intersections followed from every branch of a cell or a
-//! unit, and candidates tested for contradiction) as the last resort. Uniqueness
-//! techniques run only with [`HumanSolver::assume_unique`].
+//! A [`Board`] holds every open cell's candidates (on any shape, 4x4 up to 64x64), kept
+//! up to date as values are placed. [`HumanSolver::solve`] repeats one move until the
+//! grid is full, no technique applies, or the candidates show a contradiction:
 //!
-//! Rating: each step scores HoDoKu's base score for its technique ([`Technique::score`]);
-//! the level is the hardest technique's level ([`Technique::level`]), raised while the
-//! total passes HoDoKu's bound for that level (800, 1000, 1600, 1800; scaled by cells/81
-//! on other sizes).
+//! 1. singles first, found by cheap scans of the board's incremental masks: a full house
+//!    (a unit with one open cell), a naked single (a cell with one candidate), a hidden
+//!    single (a value with one place left in a unit);
+//! 2. when singles stall and the board is not contradictory, each technique beyond singles
+//!    is tried in turn, easiest first; the first one that finds a pattern gives a [`Step`]
+//!    (its placements and eliminations, and the cells, units, values and chain that prove
+//!    it), which is applied;
+//! 3. after every step the search starts again from the easiest technique, so each step is
+//!    the easiest one available at that moment.
+//!
+//! The end is a [`HumanStatus`]: `Solved`, `Stuck` (no technique applies) or
+//! `Contradiction` (an open cell with no candidate, a value with no place left in a unit,
+//! or clashing givens: the puzzle has no solution). [`HumanStatus::status`] maps it to the
+//! crate's [`Status`](crate::Status) (`solved`, `stuck`, `unsolvable`), and
+//! [`HumanSolver::hint`] gives the next step, or the same status when there is none, so a
+//! hint and a whole solve never disagree about a puzzle.
+//!
+//! # Techniques, in the order tried
+//!
+//! HoDoKu's order ([`Technique`]; [`Technique::name`] gives the snake_case names used on
+//! the command line and in JSON): full house, naked and hidden single; locked pair and
+//! triple; locked candidates (pointing, claiming); naked and hidden pairs, triples, quads
+//! (and `naked_tuple_K`/`hidden_tuple_K` up to N/2 on big grids); X-Wing, Swordfish,
+//! Jellyfish (`fish_K` up to N/2); remote pair; BUG+1; skyscraper; 2-string kite; turbot
+//! fish; empty rectangle; W-, XY-, XYZ-Wing; unique rectangle types 1-6 and hidden
+//! rectangle; finned and sashimi X-Wing/Swordfish/Jellyfish; Sue de Coq; simple and multi
+//! colors; X-chain; XY-chain; AIC; grouped AIC; ALS-XZ; ALS-XY-Wing; forcing chains
+//! (singles and intersections followed from every branch of a cell or a unit, and
+//! candidates tested for contradiction) as the last resort.
+//!
+//! The uniqueness techniques (unique rectangles, hidden rectangle, BUG+1) are sound only
+//! on a puzzle with exactly one solution, so they run only with
+//! [`HumanSolver::assume_unique`] (the crate's [`solve`](crate::solve) turns it on after
+//! counting solutions). [`HumanSolver::with_max`] stops at a technique (the generator's
+//! technique limit).
+//!
+//! # Rating: levels and scores
+//!
+//! Each step scores its technique's HoDoKu base score ([`Technique::score`]); the score of
+//! a solve is their sum. Each technique also has a HoDoKu level ([`Technique::level`]):
+//! easy, medium, hard, unfair, extreme ([`Level`]). The puzzle's level is the hardest
+//! technique's level, raised one level at a time while the score passes that level's bound
+//! ([`Level::max_score`]: 800 easy, 1000 medium, 1600 hard, 1800 unfair; extreme has
+//! none). The bounds are for 81 cells and scale with the number of cells on other shapes
+//! ([`Level::rate_cells`]). A puzzle that is not solved is rated on the steps taken.
+//!
+//! # The memo cache
+//!
+//! Restarting from the easiest technique after every step means most searches run again
+//! on a board that barely changed. A per-solve memo records where a technique searched in
+//! vain, as a snapshot of exactly what that search reads (a unit's placed values and its
+//! cells' candidates, or a value's candidate positions in every row), and skips the search
+//! while the snapshot still matches: this changes how long a solve takes, never what it
+//! finds. The memo also keeps the current board's list of almost locked sets (built once
+//! for ALS-XZ and ALS-XY-Wing, dropped when the board changes). One skip leans on the
+//! solver only ever removing candidates within a solve: XY-chains are not searched again
+//! while the bivalue cells are those they failed on.
+//!
+//! # The report
+//!
+//! [`HumanReport`] says how often each technique fired, the largest tuple and fish, the
+//! givens, how it ended, the grid and candidates so far, every step in order (unless
+//! [`HumanSolver::record_steps`] turns them off), and the rating.
 //!
 //! ```
 //! use numpl_core::{parse_one, ParseOptions};
@@ -39,6 +89,7 @@
 //! ```
 
 mod als;
+mod als_list;
 mod board;
 mod chains;
 mod fish;
@@ -79,7 +130,20 @@ pub enum HumanStatus {
     Contradiction,
 }
 
-/// The seed's solve_info and more.
+impl HumanStatus {
+    /// The status [`solve`](crate::solve) gives for it: a contradiction the solver proves
+    /// is [`Status::Unsolvable`](crate::Status::Unsolvable), no applicable technique is
+    /// [`Status::Stuck`](crate::Status::Stuck).
+    pub const fn status(self) -> crate::Status {
+        match self {
+            HumanStatus::Solved => crate::Status::Solved,
+            HumanStatus::Stuck => crate::Status::Stuck,
+            HumanStatus::Contradiction => crate::Status::Unsolvable,
+        }
+    }
+}
+
+/// What a solve did: technique counts, steps, how it ended, and the rating.
 #[derive(Clone, Debug)]
 pub struct HumanReport {
     /// How it ended.
@@ -350,10 +414,37 @@ impl HumanSolver {
     }
 
     /// The next step from a board, easiest technique first; None when solved, stuck or
-    /// contradictory.
+    /// contradictory ([`HumanSolver::hint`] says which).
     pub fn next_step(&self, b: &Board) -> Option<Step> {
-        if b.open == 0 || b.is_contradictory() {
-            return None;
+        self.hint(b).ok()
+    }
+
+    /// The next step for a grid (candidates as the givens allow); None when solved, stuck
+    /// or contradictory ([`HumanSolver::hint_grid`] says which).
+    pub fn next_step_grid(&self, grid: &Grid) -> Option<Step> {
+        self.next_step(&Board::new(grid))
+    }
+
+    /// The next step for a grid (candidates as the givens allow), or why there is none:
+    /// see [`HumanSolver::hint`].
+    pub fn hint_grid(&self, grid: &Grid) -> Result<Step, HumanStatus> {
+        self.hint(&Board::new(grid))
+    }
+
+    /// The next step from a board, easiest technique first, or why there is none, as
+    /// [`HumanSolver::solve`] would end on this board: [`HumanStatus::Solved`] when no
+    /// cell is open, [`HumanStatus::Contradiction`] when the board is contradictory
+    /// (conflicting givens, an open cell without candidates, a value with no place left in
+    /// a unit), [`HumanStatus::Stuck`] when no technique applies.
+    pub fn hint(&self, b: &Board) -> Result<Step, HumanStatus> {
+        if b.broken {
+            return Err(HumanStatus::Contradiction);
+        }
+        if b.open == 0 {
+            return Err(HumanStatus::Solved);
+        }
+        if b.is_contradictory() {
+            return Err(HumanStatus::Contradiction);
         }
         let one = |t: Technique, c: usize, v: u8, u: Option<usize>| {
             let mut step = Step::new(t);
@@ -365,28 +456,25 @@ impl HumanSolver {
         };
         if self.allows(Technique::FullHouse) {
             if let Some((c, v, u)) = singles::full_house(b) {
-                return Some(one(Technique::FullHouse, c, v, Some(u)));
+                return Ok(one(Technique::FullHouse, c, v, Some(u)));
             }
         }
+        // The board is not contradictory, so the singles' scans find none.
         if self.allows(Technique::NakedSingle) {
             if let Ok(Some((c, v))) = singles::naked_single(b) {
-                return Some(one(Technique::NakedSingle, c, v, None));
+                return Ok(one(Technique::NakedSingle, c, v, None));
             }
         }
         if self.allows(Technique::HiddenSingle) {
             if let Ok(Some((c, v, u))) = singles::hidden_single(b) {
-                return Some(one(Technique::HiddenSingle, c, v, Some(u)));
+                return Ok(one(Technique::HiddenSingle, c, v, Some(u)));
             }
         }
         let mut memo = Memo::default();
         self.advanced(b.n)
             .into_iter()
             .find_map(|t| find(t, b, &mut memo))
-    }
-
-    /// The next step for a grid (candidates as the givens allow).
-    pub fn next_step_grid(&self, grid: &Grid) -> Option<Step> {
-        self.next_step(&Board::new(grid))
+            .ok_or(HumanStatus::Stuck)
     }
 }
 

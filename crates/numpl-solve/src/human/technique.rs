@@ -1,4 +1,5 @@
-//! The techniques, their names, order, HoDoKu levels and base scores.
+//! The techniques, their snake_case names (as the command line and JSON use them), order,
+//! HoDoKu levels and base scores.
 
 use std::borrow::Cow;
 use std::cmp::Ordering;
@@ -221,7 +222,8 @@ impl Technique {
         Technique::AlsXyWing,
     ];
 
-    /// The snake_case name used on the command line and in JSON: `naked_pair`, `x_wing`, `naked_tuple_5`, `fish_6` ...
+    /// The snake_case name used on the command line and in JSON: `naked_pair`, `x_wing`,
+    /// `naked_tuple_5`, `fish_6` ...
     pub fn name(self) -> Cow<'static, str> {
         use Technique::*;
         let s: &'static str = match self {

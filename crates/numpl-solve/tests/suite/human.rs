@@ -2,7 +2,9 @@
 //! other sizes, and a check of every step against known solutions.
 
 use numpl_core::{parse_one, Grid, ParseOptions, Shape};
-use numpl_solve::{Board, HumanSolver, HumanStatus, Level, Technique};
+use numpl_solve::{
+    solve, Algorithm, Board, HumanSolver, HumanStatus, Level, SolveOptions, Status, Technique,
+};
 
 const SEED: &str =
     ".2.....7.9..1.2..8....8.....5.....1...7.9.5...6.....2.....4....5..8.3..9.1.....6.";
@@ -150,6 +152,45 @@ fn contradiction_and_conflicts() {
     assert_eq!(
         HumanSolver::new().solve(&p).status,
         HumanStatus::Contradiction
+    );
+}
+
+/// A hint and a whole solve say the same of a puzzle with no step: a contradiction the
+/// candidates show is `unsolvable` for both, no applicable technique `stuck` for both.
+#[test]
+fn hint_and_solve_agree_on_why_there_is_no_step() {
+    // r1c9 has no candidate: its row leaves only 9, which r2c9 holds.
+    let p = grid(&format!("12345678{}9{}", ".".repeat(9), ".".repeat(63)));
+    let hint = HumanSolver::new().hint_grid(&p);
+    assert_eq!(hint, Err(HumanStatus::Contradiction));
+    assert_eq!(HumanSolver::new().next_step_grid(&p), None);
+    let out = solve(&p, Algorithm::Human, &SolveOptions::default());
+    assert_eq!(out.status, Status::Unsolvable);
+    assert_eq!(HumanStatus::Contradiction.status(), Status::Unsolvable);
+    // Conflicting givens: the same.
+    let mut vals = vec![0u8; 81];
+    vals[0] = 1;
+    vals[1] = 1;
+    let p = Grid::from_values(Shape::NINE, vals).unwrap();
+    assert_eq!(
+        HumanSolver::new().hint_grid(&p),
+        Err(HumanStatus::Contradiction)
+    );
+    assert_eq!(
+        solve(&p, Algorithm::Human, &SolveOptions::default()).status,
+        Status::Unsolvable
+    );
+    // No technique applies: stuck for both.
+    let p = Grid::empty(Shape::NINE);
+    assert_eq!(HumanSolver::new().hint_grid(&p), Err(HumanStatus::Stuck));
+    let out = solve(&p, Algorithm::Human, &SolveOptions::default());
+    assert_eq!(out.status, Status::Stuck);
+    assert_eq!(HumanStatus::Stuck.status(), Status::Stuck);
+    // Solved: no step either.
+    let full = pattern_solution(Shape::NINE);
+    assert_eq!(
+        HumanSolver::new().hint_grid(&full),
+        Err(HumanStatus::Solved)
     );
 }
 

@@ -1,5 +1,6 @@
 //! The one integration-test binary of numpl-solve: the engine-independent suite run
-//! against every algorithm, and the human solver's technique tests.
+//! against every algorithm, the human solver's technique tests, and the public searcher.
 
 mod algorithms;
 mod human;
+mod searcher;

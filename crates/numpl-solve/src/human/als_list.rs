@@ -1,0 +1,212 @@
+//! The almost locked sets of a board and the cell-set tables the ALS techniques
+//! (`als.rs`) read. Built once per board state and kept in the solver's [`Memo`] until the
+//! board changes, so this module is what the memo and the ALS finders share (neither needs
+//! the other's internals).
+//!
+//! [`Memo`]: super::memo::Memo
+
+use std::collections::HashSet;
+
+use numpl_core::Mask;
+
+use super::Board;
+
+/// A set of cells as bits, for grids of any size.
+#[derive(Clone, PartialEq, Eq)]
+pub(super) struct Bits(Vec<u64>);
+
+impl Bits {
+    pub(super) fn new(cells: usize) -> Bits {
+        Bits(vec![0; cells.div_ceil(64)])
+    }
+    pub(super) fn set(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+    pub(super) fn and_with(&mut self, o: &Bits) {
+        for (a, b) in self.0.iter_mut().zip(&o.0) {
+            *a &= b;
+        }
+    }
+    pub(super) fn subset_of(&self, o: &Bits) -> bool {
+        self.0.iter().zip(&o.0).all(|(a, b)| a & !b == 0)
+    }
+    pub(super) fn intersects(&self, o: &Bits) -> bool {
+        self.0.iter().zip(&o.0).any(|(a, b)| a & b != 0)
+    }
+    pub(super) fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    pub(super) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let t = w.trailing_zeros() as usize;
+                w &= w - 1;
+                Some(i * 64 + t)
+            })
+        })
+    }
+}
+
+/// An almost locked set: k cells of one unit holding k+1 values, with per value the
+/// cells holding it and the cells that see all of those.
+pub(super) struct Als {
+    pub(super) cells: Vec<usize>,
+    pub(super) values: u64,
+    pub(super) set: Bits,
+    /// The cells mod 64 as bits: a quick disjointness test.
+    pub(super) sig: u64,
+    /// Per value of the set (in increasing order): (cells with v, cells seeing them all).
+    pub(super) by_value: Vec<(u8, Bits, Bits)>,
+}
+
+impl Als {
+    pub(super) fn get(&self, v: u8) -> Option<&(u8, Bits, Bits)> {
+        // `by_value` is in increasing value order: v's entry comes after those below it.
+        let bit = 1u64 << (v - 1);
+        (self.values & bit != 0)
+            .then(|| &self.by_value[(self.values & (bit - 1)).count_ones() as usize])
+    }
+}
+
+/// Per call tables: each cell's peers as bits, each value's candidate cells as bits.
+pub(super) struct Tables {
+    pub(super) peers: Vec<Bits>,
+    pub(super) with: Vec<Bits>,
+}
+
+fn tables(b: &Board) -> Tables {
+    let cells = b.cands.len();
+    let peers = (0..cells)
+        .map(|c| {
+            let mut s = Bits::new(cells);
+            for &p in b.geo.peers(c) {
+                s.set(p as usize);
+            }
+            s
+        })
+        .collect();
+    let with = (1..=b.n as u8)
+        .map(|v| {
+            let mut s = Bits::new(cells);
+            for c in 0..cells {
+                if b.has(c, v) {
+                    s.set(c);
+                }
+            }
+            s
+        })
+        .collect();
+    Tables { peers, with }
+}
+
+/// Every ALS of up to `max` cells, each cell set once.
+fn all_als(b: &Board, t: &Tables, max: usize) -> Vec<Als> {
+    #[allow(clippy::too_many_arguments)]
+    fn rec(
+        b: &Board,
+        pool: &[usize],
+        max: usize,
+        start: usize,
+        chosen: &mut Vec<usize>,
+        union: u64,
+        out: &mut Vec<Vec<usize>>,
+        seen: &mut HashSet<Vec<usize>>,
+    ) {
+        for i in start..pool.len() {
+            let m = union | b.cands[pool[i]];
+            if m.count_ones() as usize > max + 1 {
+                continue;
+            }
+            chosen.push(pool[i]);
+            if m.count_ones() as usize == chosen.len() + 1 {
+                let mut key = chosen.clone();
+                key.sort_unstable();
+                if seen.insert(key.clone()) {
+                    out.push(key);
+                }
+            }
+            if chosen.len() < max {
+                rec(b, pool, max, i + 1, chosen, m, out, seen);
+            }
+            chosen.pop();
+        }
+    }
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    for u in 0..3 * b.n {
+        let pool: Vec<usize> = b
+            .geo
+            .unit(u)
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| b.values[c] == 0)
+            .collect();
+        rec(b, &pool, max, 0, &mut Vec::new(), 0, &mut out, &mut seen);
+    }
+    let ncells = b.cands.len();
+    out.into_iter()
+        .map(|cells| {
+            let values = cells.iter().fold(0, |m, &c| m | b.cands[c]);
+            let mut set = Bits::new(ncells);
+            for &c in &cells {
+                set.set(c);
+            }
+            let by_value = Mask::from_bits(values)
+                .iter()
+                .map(|v| {
+                    let mut with = Bits::new(ncells);
+                    let mut seeing: Option<Bits> = None;
+                    for &c in cells.iter().filter(|&&c| b.has(c, v)) {
+                        with.set(c);
+                        match &mut seeing {
+                            None => seeing = Some(t.peers[c].clone()),
+                            Some(s) => s.and_with(&t.peers[c]),
+                        }
+                    }
+                    (v, with, seeing.unwrap_or_else(|| Bits::new(ncells)))
+                })
+                .collect();
+            let sig = cells.iter().fold(0u64, |m, &c| m | 1 << (c % 64));
+            Als {
+                cells,
+                values,
+                set,
+                sig,
+                by_value,
+            }
+        })
+        .collect()
+}
+
+/// The tables and every ALS of a board, built once per board state (ALS-XZ and
+/// ALS-XY-Wing run on the same board whenever the first finds nothing).
+pub(crate) struct Cache {
+    pub(super) t: Tables,
+    pub(super) als: Vec<Als>,
+    /// Per ALS, its (ALS index, restricted common value) partners: filled in by an ALS-XZ
+    /// search that went through every pair, for ALS-XY-Wing.
+    pub(super) links: Option<Vec<Vec<(usize, u8)>>>,
+}
+
+impl Cache {
+    /// The tables and every ALS of `b`.
+    pub(super) fn build(b: &Board) -> Cache {
+        let t = tables(b);
+        let als = all_als(b, &t, max_size(b));
+        Cache {
+            t,
+            als,
+            links: None,
+        }
+    }
+}
+
+/// The largest ALS considered: bigger ones are rare in real solutions and make the
+/// pair search quadratic in a much longer list.
+fn max_size(b: &Board) -> usize {
+    (b.n - 1).min(5)
+}
