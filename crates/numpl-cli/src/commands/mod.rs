@@ -14,7 +14,7 @@ pub(crate) mod rate;
 pub(crate) mod show;
 pub(crate) mod solve;
 
-use numpl_core::{push_line, Grid, Symbols};
+use numpl_core::{push_line, Grid, Parsed, Symbols};
 
 use crate::batch::{Done, Job, Kind};
 use crate::cli::Format;
@@ -67,6 +67,20 @@ pub(crate) fn invalid(
         error: Some(msg.to_string()),
         header: csv.filter(|_| format == Format::Csv),
     }
+}
+
+/// An item's puzzle, or the record saying it could not be read, in the format its input
+/// asks for (`show` and `solve`, whose output follows the input's format).
+pub(crate) fn puzzle_or_invalid<'a>(
+    item: &'a Item,
+    output: &Output,
+    algo: Option<&'static str>,
+    csv: &'static str,
+) -> Result<&'a Parsed, Done> {
+    item.puzzle.as_ref().map_err(|msg| {
+        let format = output.format_for(item.format);
+        invalid(item, msg, format, algo, Some(csv))
+    })
 }
 
 /// `rate`, `hint` and `explain`: the human solver's commands. They write lines or JSON

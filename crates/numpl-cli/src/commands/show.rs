@@ -4,7 +4,7 @@ use numpl_core::{format_detail, format_grid};
 
 use crate::batch::{Done, Job, Kind};
 use crate::cli::Format;
-use crate::commands::{invalid, line_text, SHOW_CSV};
+use crate::commands::{line_text, puzzle_or_invalid, SHOW_CSV};
 use crate::input::Item;
 use crate::record::Record;
 use crate::settings::Output;
@@ -17,12 +17,9 @@ impl Job for ShowJob {
     type Item = Item;
 
     fn process(&self, item: &Item) -> Done {
-        let p = match &item.puzzle {
+        let p = match puzzle_or_invalid(item, &self.output, None, SHOW_CSV) {
             Ok(p) => p,
-            Err(msg) => {
-                let format = self.output.format_for(item.format);
-                return invalid(item, msg, format, None, Some(SHOW_CSV));
-            }
+            Err(invalid) => return invalid,
         };
         let g = &p.grid;
         let sym = &self.output.symbols;

@@ -7,7 +7,7 @@ use numpl_solve::{solve, Algorithm, Outcome, SolveOptions, Status};
 
 use crate::batch::{Done, Job, Kind};
 use crate::cli::Format;
-use crate::commands::{invalid, line_text, SOLVE_CSV, SOLVE_KINDS};
+use crate::commands::{line_text, puzzle_or_invalid, SOLVE_CSV, SOLVE_KINDS};
 use crate::input::Item;
 use crate::record::Record;
 use crate::settings::Output;
@@ -82,12 +82,9 @@ impl Job for SolveJob {
     type Item = Item;
 
     fn process(&self, item: &Item) -> Done {
-        let p = match &item.puzzle {
+        let p = match puzzle_or_invalid(item, &self.output, Some(self.algo.name()), SOLVE_CSV) {
             Ok(p) => p,
-            Err(msg) => {
-                let format = self.output.format_for(item.format);
-                return invalid(item, msg, format, Some(self.algo.name()), Some(SOLVE_CSV));
-            }
+            Err(invalid) => return invalid,
         };
         let format = self.output.format_for(p.format);
         // Only the JSON record shows the time, so only it reads the clock.
