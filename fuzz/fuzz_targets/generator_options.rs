@@ -54,7 +54,9 @@ fuzz_target!(|data: &[u8]| {
         shape,
         symmetry,
         max_technique,
-        level: case.level.map(|l| Level::ALL[l as usize % Level::ALL.len()]),
+        level: case
+            .level
+            .map(|l| Level::ALL[l as usize % Level::ALL.len()]),
         require: case.require.map(technique),
         max_tries: (case.max_tries % 4) as u32,
         seed: case.seed,
@@ -76,7 +78,10 @@ fuzz_target!(|data: &[u8]| {
     let made = match gen.generate(index) {
         Ok(m) => m,
         Err(GenError::NotReached { tries, .. }) => {
-            assert!(targeted, "NotReached without a level or technique asked for");
+            assert!(
+                targeted,
+                "NotReached without a level or technique asked for"
+            );
             assert_eq!(tries, opts.max_tries.max(1));
             return;
         }
@@ -84,7 +89,10 @@ fuzz_target!(|data: &[u8]| {
     };
     let p = &made.puzzle;
     assert_eq!(p.shape(), shape);
-    assert!(is_solution(&made.solution, p), "the solution reported is not one");
+    assert!(
+        is_solution(&made.solution, p),
+        "the solution reported is not one"
+    );
     assert_eq!(count_solutions(p, 2), 1, "not uniquely solvable");
     assert!(symmetry.holds_for(p), "givens do not follow {symmetry}");
     assert_eq!(made.symmetry, symmetry);
@@ -102,7 +110,11 @@ fuzz_target!(|data: &[u8]| {
             assert!(report.counts.contains_key(&t), "{t} not used");
         }
         if targeted || max_technique != MaxTechnique::None {
-            assert_eq!(report.status, HumanStatus::Solved, "human solver did not finish");
+            assert_eq!(
+                report.status,
+                HumanStatus::Solved,
+                "human solver did not finish"
+            );
         }
         if report.status == HumanStatus::Solved {
             assert_eq!(&report.grid, &made.solution);

@@ -15,8 +15,8 @@
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use numpl_core::{
-    format_grid, format_line, Grid, InputFormat, ParseError, ParseErrorKind, ParseOptions,
-    Parsed, Shape, Symbols,
+    format_grid, format_line, Grid, InputFormat, ParseError, ParseErrorKind, ParseOptions, Parsed,
+    Shape, Symbols,
 };
 use numpl_fuzz::{check_reader, fixture_puzzles};
 
@@ -173,11 +173,7 @@ fn structured(data: &[u8]) {
     let default_shape = Shape::from_size(n).ok() == Some(shape);
     let give_shape = case.give_shape || !default_shape;
     let opts = ParseOptions {
-        input: if case.auto {
-            InputFormat::Auto
-        } else {
-            format
-        },
+        input: if case.auto { InputFormat::Auto } else { format },
         shape: give_shape.then_some(shape),
         symbols: symbols.clone(),
     };
@@ -255,7 +251,10 @@ fn structured(data: &[u8]) {
             }
         };
         // The seed's layout ends with an empty line: keep it out of the last row.
-        let rows_len = rows.iter().rposition(|r| !r.is_empty()).map_or(0, |i| i + 1);
+        let rows_len = rows
+            .iter()
+            .rposition(|r| !r.is_empty())
+            .map_or(0, |i| i + 1);
         for (i, row) in rows[..rows_len].iter().enumerate() {
             out.push(row);
             if format == InputFormat::Grid && case.inner_comment == Some(i as u8) {

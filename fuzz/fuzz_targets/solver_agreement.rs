@@ -15,7 +15,9 @@ use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use numpl_core::{Grid, Shape};
 use numpl_fuzz::{fixture_puzzles, is_solution};
-use numpl_solve::{count_solutions, count_solutions_general, solve, Algorithm, SolveOptions, Status};
+use numpl_solve::{
+    count_solutions, count_solutions_general, solve, Algorithm, SolveOptions, Status,
+};
 
 /// Nodes the full search may spend on one puzzle (a few milliseconds).
 const FULL_BUDGET: u64 = 300_000;
@@ -24,7 +26,11 @@ const FULL_BUDGET: u64 = 300_000;
 enum Base {
     /// A valid solution from the pattern (value at (r, c) = (C*(r%R) + r/R + c) % N + 1),
     /// relabelled and with rows and columns swapped inside bands and stacks.
-    Pattern { relabel: Vec<u8>, swaps: Vec<(bool, u8, u8)>, blanks: Vec<u16> },
+    Pattern {
+        relabel: Vec<u8>,
+        swaps: Vec<(bool, u8, u8)>,
+        blanks: Vec<u16>,
+    },
     /// Cells straight from the input (a value or a blank each).
     Raw(Vec<u8>),
     /// A fixture puzzle of one of these shapes.
@@ -56,9 +62,16 @@ fn pattern(shape: Shape, relabel: &[u8], swaps: &[(bool, u8, u8)]) -> Grid {
     let mut cols: Vec<usize> = (0..n).collect();
     for &(col, a, b) in swaps.iter().take(16) {
         // Rows within a band (of br rows), columns within a stack (of bc columns).
-        let (v, size) = if col { (&mut cols, bc) } else { (&mut rows, br) };
+        let (v, size) = if col {
+            (&mut cols, bc)
+        } else {
+            (&mut rows, br)
+        };
         let band = a as usize % (n / size);
-        let (x, y) = (band * size + a as usize / 7 % size, band * size + b as usize % size);
+        let (x, y) = (
+            band * size + a as usize / 7 % size,
+            band * size + b as usize % size,
+        );
         v.swap(x, y);
     }
     let mut cells = vec![0u8; n * n];
@@ -113,10 +126,7 @@ fuzz_target!(|data: &[u8]| {
             Grid::from_values(shape, cells).unwrap()
         }
         Base::Fixture(k) => {
-            let small: Vec<&Grid> = fixture_puzzles()
-                .iter()
-                .filter(|g| g.size() <= 9)
-                .collect();
+            let small: Vec<&Grid> = fixture_puzzles().iter().filter(|g| g.size() <= 9).collect();
             let g = small[*k as usize % small.len()].clone();
             shape = g.shape();
             g
@@ -176,7 +186,11 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(s, known, "unique solution differs from the one blanked");
         }
         if full.status == Status::Solved {
-            assert_eq!(full.solution.as_ref(), Some(s), "full and fast solutions differ");
+            assert_eq!(
+                full.solution.as_ref(),
+                Some(s),
+                "full and fast solutions differ"
+            );
         }
     }
 
@@ -229,7 +243,11 @@ fuzz_target!(|data: &[u8]| {
             assert!(kept, "human changed a given");
             if count == 1 {
                 let s = fast.solution.as_ref().unwrap();
-                let right = g.values().iter().zip(s.values()).all(|(&h, &s)| h == 0 || h == s);
+                let right = g
+                    .values()
+                    .iter()
+                    .zip(s.values())
+                    .all(|(&h, &s)| h == 0 || h == s);
                 assert!(right, "human filled a cell wrongly");
             }
         }
