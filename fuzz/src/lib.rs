@@ -13,7 +13,10 @@ use numpl_core::{
 const FIXTURES: &[(&str, Option<(usize, usize)>)] = &[
     (include_str!("../../fixtures/sizes/4x4.txt"), None),
     (include_str!("../../fixtures/sizes/6x6.txt"), None),
-    (include_str!("../../fixtures/sizes/6x6-tall.txt"), Some((3, 2))),
+    (
+        include_str!("../../fixtures/sizes/6x6-tall.txt"),
+        Some((3, 2)),
+    ),
     (include_str!("../../fixtures/sizes/8x8.txt"), None),
     (include_str!("../../fixtures/sizes/12x12.txt"), None),
     (include_str!("../../fixtures/sizes/16x16.txt"), None),
@@ -117,7 +120,10 @@ pub fn check_reader(bytes: &[u8], opts: &ParseOptions) -> Vec<Result<Parsed, Par
     for cap in [1, 7] {
         let small: Vec<_> =
             PuzzleReader::new(BufReader::with_capacity(cap, bytes), opts.clone()).collect();
-        assert_eq!(small, results, "reading through a {cap}-byte buffer differs");
+        assert_eq!(
+            small, results,
+            "reading through a {cap}-byte buffer differs"
+        );
     }
     if let Ok(text) = std::str::from_utf8(bytes) {
         assert_eq!(numpl_core::parse_all(text, opts), results);
