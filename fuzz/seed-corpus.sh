@@ -16,6 +16,14 @@ for f in "$fixtures"/*/*.txt; do
     done
 done
 { printf '\x10'; cat "$fixtures/sizes/6x6-tall.txt"; } >"$corpus/reader/sizes-6x6-tall-10"
+# With the box shape given (0x14 3x3 auto, 0x15 3x3 line, 0x16 3x3 grid, 0x08 2x2 auto).
+for f in "$fixtures"/9x9/*.txt "$fixtures"/seed/sample.txt "$fixtures"/special/*.txt; do
+    name="$(basename "$(dirname "$f")")-$(basename "$f" .txt)"
+    for h in 14 15 16; do
+        { printf "\\x$h"; cat "$f"; } >"$corpus/reader/$name-$h"
+    done
+done
+{ printf '\x08'; cat "$fixtures/sizes/4x4.txt"; } >"$corpus/reader/sizes-4x4-08"
 { printf '\x60abcd\n'; printf 'a.b.\n..c.\n.d..\n....\n\nab..cd..........\n'; } \
     >"$corpus/reader/custom-abcd-60"
 # reader, structured mode (0x80 then bytes that `arbitrary` reads as a Case), and the other

@@ -4,7 +4,10 @@
 //! The first byte chooses the mode:
 //! - high bit clear: raw. Its low bits choose the options (format Auto/Line/Grid, a box
 //!   shape or none, the standard alphabet or a custom one); the rest is the input. With
-//!   the "custom from input" alphabet, the input's first line is the alphabet.
+//!   the "custom from input" alphabet, the input's first line is the alphabet. With a box
+//!   shape of side N <= 9 and only the digits 1..=N, blanks and separators in the input,
+//!   the standard alphabet (with its fast paths) and those digits as a custom alphabet
+//!   read the same.
 //! - high bit set: structured. The rest drives `Case` below: fixture puzzles, edited, printed
 //!   in one layout, with comments, blank lines, separators, CRLF, BOM and trailing
 //!   whitespace, read with options that must give back exactly those puzzles (or the
@@ -66,7 +69,26 @@ fn raw(header: u8, data: &[u8]) {
         shape,
         symbols,
     };
-    check_reader(data, &opts);
+    let results = check_reader(data, &opts);
+
+    // The standard alphabet's fast paths against the general one: with a box shape of side
+    // N <= 9 and input made of the digits 1..=N, blanks and separators only, the alphabet
+    // of those digits as a custom one (which never takes a fast path) reads the same.
+    if let (Some(s), false) = (shape, opts.symbols.is_custom()) {
+        let n = s.size() as u8;
+        let plain = data
+            .iter()
+            .all(|&b| (b'1'..b'1' + n).contains(&b) || b"._/ \t\r\n#|+-=".contains(&b));
+        if n <= 9 && plain {
+            let digits: String = (1..=n).map(|d| char::from(b'0' + d)).collect();
+            let custom = ParseOptions {
+                symbols: Symbols::custom(&digits).unwrap(),
+                ..opts.clone()
+            };
+            let general = check_reader(data, &custom);
+            assert_eq!(general, results, "standard and custom digits differ");
+        }
+    }
 }
 
 #[derive(Arbitrary, Debug)]
