@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Builds fuzz/corpus/<target>/ seed corpora from the puzzles in fixtures/ (nothing is
+# downloaded; the corpora are not committed). Run from anywhere: bash fuzz/seed-corpus.sh
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+fixtures="$here/../fixtures"
+corpus="$here/corpus"
+mkdir -p "$corpus/reader" "$corpus/solver_agreement" "$corpus/generator_options"
+
+# reader, raw mode: a header byte (see fuzz_targets/reader.rs) then a fixture file as is:
+# 0x00 auto, 0x01 line, 0x02 grid; 0x10 box 3x2 (auto); 0x60 custom alphabet from line 1.
+for f in "$fixtures"/*/*.txt; do
+    name="$(basename "$(dirname "$f")")-$(basename "$f" .txt)"
+    for h in 00 01 02; do
+        { printf "\\x$h"; cat "$f"; } >"$corpus/reader/$name-$h"
+    done
+done
+{ printf '\x10'; cat "$fixtures/sizes/6x6-tall.txt"; } >"$corpus/reader/sizes-6x6-tall-10"
+# With the box shape given (0x14 3x3 auto, 0x15 3x3 line, 0x16 3x3 grid, 0x08 2x2 auto).
+for f in "$fixtures"/9x9/*.txt "$fixtures"/seed/sample.txt "$fixtures"/special/*.txt; do
+    name="$(basename "$(dirname "$f")")-$(basename "$f" .txt)"
+    for h in 14 15 16; do
+        { printf "\\x$h"; cat "$f"; } >"$corpus/reader/$name-$h"
+    done
+done
+{ printf '\x08'; cat "$fixtures/sizes/4x4.txt"; } >"$corpus/reader/sizes-4x4-08"
+{ printf '\x60abcd\n'; printf 'a.b.\n..c.\n.d..\n....\n\nab..cd..........\n'; } \
+    >"$corpus/reader/custom-abcd-60"
+# reader, structured mode (0x80 then bytes that `arbitrary` reads as a Case), and the other
+# targets (bytes that `arbitrary` reads as their Case): pieces of the fixture files.
+# COUNT bytes of FILE from byte OFFSET (no pipe: `head` closing early would fail the script).
+piece() { dd if="$1" iflag=skip_bytes,count_bytes skip="$2" count="$3" status=none; }
+i=0
+for f in "$fixtures"/sizes/*.txt "$fixtures"/9x9/easy.txt "$fixtures"/special/*.txt; do
+    for off in 0 97 211; do
+        i=$((i + 1))
+        { printf '\x80'; piece "$f" "$off" 96; } >"$corpus/reader/structured-$i"
+        piece "$f" "$off" 160 >"$corpus/solver_agreement/piece-$i"
+        piece "$f" "$off" 40 >"$corpus/generator_options/piece-$i"
+    done
+done
+echo "seed corpora in $corpus: $(ls "$corpus/reader" | wc -l) reader, \
+$(ls "$corpus/solver_agreement" | wc -l) solver_agreement, \
+$(ls "$corpus/generator_options" | wc -l) generator_options"

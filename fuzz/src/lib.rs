@@ -1,0 +1,200 @@
+//! Shared pieces of the fuzz targets: the puzzles of `fixtures/` (compiled in), the reader's
+//! laws, and an independent check that a grid is a solution of a puzzle.
+
+use std::io::BufReader;
+use std::sync::OnceLock;
+
+use numpl_core::{
+    format_grid, format_line, InputFormat, ParseError, ParseOptions, Parsed, PuzzleReader, Shape,
+    Symbols,
+};
+
+/// The fixture files with puzzles that read cleanly, and the box shape to read them with.
+const FIXTURES: &[(&str, Option<(usize, usize)>)] = &[
+    (include_str!("../../fixtures/sizes/4x4.txt"), None),
+    (include_str!("../../fixtures/sizes/6x6.txt"), None),
+    (
+        include_str!("../../fixtures/sizes/6x6-tall.txt"),
+        Some((3, 2)),
+    ),
+    (include_str!("../../fixtures/sizes/8x8.txt"), None),
+    (include_str!("../../fixtures/sizes/12x12.txt"), None),
+    (include_str!("../../fixtures/sizes/16x16.txt"), None),
+    (include_str!("../../fixtures/sizes/25x25.txt"), None),
+    (include_str!("../../fixtures/9x9/famous.txt"), None),
+    (include_str!("../../fixtures/9x9/easy.txt"), None),
+    (include_str!("../../fixtures/seed/sample.txt"), None),
+    (include_str!("../../fixtures/special/multiple.txt"), None),
+    (include_str!("../../fixtures/special/unsolvable.txt"), None),
+];
+
+/// Every puzzle of the fixtures that reads without error (read once).
+pub fn fixture_puzzles() -> &'static [numpl_core::Grid] {
+    static PUZZLES: OnceLock<Vec<numpl_core::Grid>> = OnceLock::new();
+    PUZZLES.get_or_init(|| {
+        let mut v = Vec::new();
+        for &(text, shape) in FIXTURES {
+            let opts = ParseOptions::new()
+                .shape(shape.map(|(r, c)| Shape::new(r, c).expect("fixture shape")));
+            v.extend(
+                numpl_core::parse_all(text, &opts)
+                    .into_iter()
+                    .filter_map(Result::ok)
+                    .map(|p| p.grid),
+            );
+        }
+        assert!(v.len() > 50, "fixtures read: {}", v.len());
+        v
+    })
+}
+
+/// The input's lines as the reader sees them: split at `\n`, without the line end (every
+/// trailing `\r`) and without a BOM at the start of line 1.
+pub fn lines_of(bytes: &[u8]) -> Vec<&[u8]> {
+    let mut lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+    if bytes.is_empty() || bytes.ends_with(b"\n") {
+        lines.pop();
+    }
+    for (i, l) in lines.iter_mut().enumerate() {
+        if i == 0 && l.starts_with(b"\xEF\xBB\xBF") {
+            *l = &l[3..];
+        }
+        while let [rest @ .., b'\r'] = *l {
+            *l = rest;
+        }
+    }
+    lines
+}
+
+/// Reads `bytes` with `opts` and checks the reader's laws; returns what it read.
+///
+/// - every error names a line of the input (1..=lines, line 1 for an empty input);
+/// - every puzzle names a line of the input, is in `Line` or `Grid` format (the one asked
+///   for unless `Auto`), and its givens do not conflict;
+/// - a puzzle in line format is also what its line alone reads as;
+/// - every puzzle printed with `format_line` and with `format_grid` reads back as itself;
+/// - reading through a tiny buffer, with `parse_all` (UTF-8 input) and with `parse_one`
+///   gives the same results.
+pub fn check_reader(bytes: &[u8], opts: &ParseOptions) -> Vec<Result<Parsed, ParseError>> {
+    let results: Vec<_> = PuzzleReader::new(bytes, opts.clone()).collect();
+    let lines = lines_of(bytes);
+    let nlines = lines.len();
+    for r in &results {
+        match r {
+            Err(e) => assert!(
+                e.line >= 1 && e.line <= nlines.max(1),
+                "error line {} outside 1..={nlines}: {e}",
+                e.line
+            ),
+            Ok(p) => {
+                assert!(
+                    p.line >= 1 && p.line <= nlines,
+                    "puzzle line {} outside 1..={nlines}",
+                    p.line
+                );
+                assert_ne!(p.format, InputFormat::Auto);
+                if opts.input != InputFormat::Auto {
+                    assert_eq!(p.format, opts.input);
+                }
+                if let Some(s) = opts.shape {
+                    assert_eq!(p.grid.shape(), s);
+                }
+                assert!(p.grid.check().is_ok(), "a puzzle with conflicts was read");
+                if p.format == InputFormat::Line {
+                    let alone = opts.clone().input(InputFormat::Line);
+                    let again: Vec<_> = PuzzleReader::new(lines[p.line - 1], alone).collect();
+                    assert_eq!(again.len(), 1, "line {} alone: {again:?}", p.line);
+                    let got = again[0].as_ref().expect("line alone reads");
+                    assert_eq!(got.grid, p.grid, "line {} alone reads differently", p.line);
+                }
+                check_round_trip(&p.grid, &opts.symbols);
+            }
+        }
+    }
+    // The same through a tiny buffer (lines split across reads).
+    for cap in [1, 7] {
+        let small: Vec<_> =
+            PuzzleReader::new(BufReader::with_capacity(cap, bytes), opts.clone()).collect();
+        assert_eq!(
+            small, results,
+            "reading through a {cap}-byte buffer differs"
+        );
+    }
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        assert_eq!(numpl_core::parse_all(text, opts), results);
+        let one = numpl_core::parse_one(text, opts);
+        match results.first() {
+            Some(first) => assert_eq!(one, first.clone().map(|p| p.grid)),
+            None => assert_eq!(one.map_err(|e| e.line), Err(1)),
+        }
+    }
+    results
+}
+
+/// A grid printed with `format_line` and `format_grid` reads back as itself, with the
+/// format given and with `Auto` (the shape given, as the printers do not say it).
+pub fn check_round_trip(grid: &numpl_core::Grid, symbols: &Symbols) {
+    let shape = grid.shape();
+    let printed = [
+        (format_line(grid, symbols), InputFormat::Line),
+        (format_grid(grid, symbols), InputFormat::Grid),
+    ];
+    for (text, format) in printed {
+        for input in [format, InputFormat::Auto] {
+            let opts = ParseOptions::new()
+                .input(input)
+                .shape(Some(shape))
+                .symbols(symbols.clone());
+            let back = numpl_core::parse_all(&text, &opts);
+            let expected = vec![Ok(Parsed {
+                grid: grid.clone(),
+                line: 1,
+                format,
+            })];
+            assert_eq!(
+                back, expected,
+                "{format:?} print read back as {input:?} differs:\n{text}"
+            );
+        }
+    }
+}
+
+/// Whether `sol` is a solution of `puzzle`, checked here without numpl's own code: the same
+/// shape, every cell filled with 1..=N, the givens kept, no value twice in a row, column or
+/// box.
+pub fn is_solution(sol: &numpl_core::Grid, puzzle: &numpl_core::Grid) -> bool {
+    let shape = puzzle.shape();
+    if sol.shape() != shape {
+        return false;
+    }
+    let (n, br, bc) = (shape.size(), shape.box_rows(), shape.box_cols());
+    let v = sol.values();
+    if v.len() != n * n || v.iter().any(|&x| x == 0 || x as usize > n) {
+        return false;
+    }
+    if puzzle
+        .values()
+        .iter()
+        .zip(v)
+        .any(|(&g, &s)| g != 0 && g != s)
+    {
+        return false;
+    }
+    let distinct = |cells: &mut dyn Iterator<Item = usize>| {
+        let mut seen = 0u64;
+        for i in cells {
+            let bit = 1u64 << (v[i] - 1);
+            if seen & bit != 0 {
+                return false;
+            }
+            seen |= bit;
+        }
+        true
+    };
+    (0..n).all(|k| {
+        let (box_r, box_c) = ((k / br) * br, (k % br) * bc);
+        distinct(&mut (0..n).map(|c| k * n + c))
+            && distinct(&mut (0..n).map(|r| r * n + k))
+            && distinct(&mut (0..n).map(|i| (box_r + i / bc) * n + box_c + i % bc))
+    })
+}
