@@ -1,0 +1,86 @@
+//! What every function shares: reading one puzzle string, the worker pool of a batch, and
+//! the guard that turns a panic into an error instead of letting it cross into Python.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use numpl_core::{parse_all, Grid, ParseError, ParseErrorKind, Shape};
+use rayon::ThreadPool;
+
+use crate::options;
+
+/// At most this many worker threads per core, as in the CLI (`--threads`).
+pub(crate) const THREADS_PER_CORE: usize = 4;
+
+/// Reads the one puzzle of `text` (a line puzzle or a grid, told apart as the CLI does).
+/// The error is numpl-core's message, as the CLI prints it after the file name
+/// (`line 1: conflicting givens: r1c1 and r1c5 both hold 5`).
+pub(crate) fn parse(text: &str, shape: Option<Shape>) -> Result<Grid, String> {
+    let mut all = parse_all(text, &options::parse(shape)).into_iter();
+    let first = match all.next() {
+        None => {
+            return Err(ParseError {
+                line: 1,
+                kind: ParseErrorKind::Empty,
+            }
+            .to_string())
+        }
+        Some(r) => r.map_err(|e| e.to_string())?,
+    };
+    match all.next() {
+        None => Ok(first.grid),
+        Some(Ok(p)) => Err(format!(
+            "line {}: a second puzzle; give one puzzle per string",
+            p.line
+        )),
+        Some(Err(e)) => Err(format!(
+            "line {}: more after the puzzle that starts on line {}: {}",
+            e.line, first.line, e.kind
+        )),
+    }
+}
+
+/// Runs `f`, turning a panic (a bug in numpl) into an error message.
+pub(crate) fn guard<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|payload| {
+        let what = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".to_string());
+        format!("internal error (a bug in numpl): {what}")
+    })
+}
+
+/// The worker threads of a batch: `None` runs on rayon's global pool (one thread per
+/// core); `Some(n)` on a pool of `n` threads, capped at [`THREADS_PER_CORE`] per core.
+pub(crate) enum Pool {
+    Global,
+    Own(ThreadPool),
+}
+
+impl Pool {
+    pub(crate) fn new(threads: Option<usize>) -> Result<Pool, String> {
+        let Some(n) = threads else {
+            return Ok(Pool::Global);
+        };
+        if n == 0 {
+            return Err("threads must be at least 1".to_string());
+        }
+        let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+        let n = n.min(cores * THREADS_PER_CORE);
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .thread_name(|i| format!("numpl-{i}"))
+            .build()
+            .map(Pool::Own)
+            .map_err(|e| format!("cannot start {n} threads: {e}"))
+    }
+
+    /// Runs `f` in this pool (rayon's parallel iterators inside it use its threads).
+    pub(crate) fn install<T: Send>(&self, f: impl FnOnce() -> T + Send) -> T {
+        match self {
+            Pool::Global => f(),
+            Pool::Own(p) => p.install(f),
+        }
+    }
+}
