@@ -6,11 +6,11 @@ use numpl_core::{InputFormat, ParseOptions, Shape, Symbols};
 use numpl_gen::{GenOptions, Level, MaxTechnique, Symmetry, Technique};
 use numpl_solve::SolveOptions;
 
-/// How a puzzle string is read: format decided from the text (line or grid), the standard
+/// How a puzzle string is read: `input` (line, grid, or decided from the text), the standard
 /// symbols, and the box shape when one was given.
-pub(crate) fn parse(shape: Option<Shape>) -> ParseOptions {
+pub(crate) fn parse(input: InputFormat, shape: Option<Shape>) -> ParseOptions {
     ParseOptions {
-        input: InputFormat::Auto,
+        input,
         shape,
         symbols: Symbols::standard(),
     }

@@ -3,7 +3,7 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use numpl_core::{parse_all, Grid, ParseError, ParseErrorKind, Shape};
+use numpl_core::{parse_all, Grid, InputFormat, ParseError, ParseErrorKind, Shape};
 use rayon::ThreadPool;
 
 use crate::options;
@@ -11,11 +11,25 @@ use crate::options;
 /// At most this many worker threads per core, as in the CLI (`--threads`).
 pub(crate) const THREADS_PER_CORE: usize = 4;
 
-/// Reads the one puzzle of `text` (a line puzzle or a grid, told apart as the CLI does).
-/// The error is numpl-core's message, as the CLI prints it after the file name
-/// (`line 1: conflicting givens: r1c1 and r1c5 both hold 5`).
+/// Reads the one puzzle of `text`. The error is numpl-core's message, as the CLI prints it
+/// after the file name (`line 1: conflicting givens: r1c1 and r1c5 both hold 5`).
+///
+/// Text with one line of content (comments and blank lines aside) is a line puzzle: a grid
+/// needs N rows. Otherwise the format is decided as the CLI decides it for a file, which
+/// could take a lone 16-symbol line with a value above 4 for the first row of a 16x16.
 pub(crate) fn parse(text: &str, shape: Option<Shape>) -> Result<Grid, String> {
-    let mut all = parse_all(text, &options::parse(shape)).into_iter();
+    let content = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .take(2)
+        .count();
+    let input = if content == 1 {
+        InputFormat::Line
+    } else {
+        InputFormat::Auto
+    };
+    let mut all = parse_all(text, &options::parse(input, shape)).into_iter();
     let first = match all.next() {
         None => {
             return Err(ParseError {
