@@ -351,6 +351,9 @@ fn random_seed() -> u64 {
     size = ShapeArg::Int(9), count = 1, level = None, symmetry = "point", seed = None,
     max_technique = None, *, require = None, max_tries = 2000, threads = None, start = 0
 ))]
+#[pyo3(
+    text_signature = "(size=9, count=1, level=None, symmetry='point', seed=None, max_technique=None, *, require=None, max_tries=2000, threads=None, start=0)"
+)]
 #[allow(clippy::too_many_arguments)]
 fn generate<'py>(
     py: Python<'py>,

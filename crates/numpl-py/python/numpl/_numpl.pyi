@@ -10,6 +10,8 @@ from typing import Any, Dict, Iterable, List, Literal, Optional, Tuple, TypedDic
 import numpy as np
 import numpy.typing as npt
 
+# Typing-only names (not attributes of the module at run time): Algo, Status, ShapeLike,
+# Record. Annotate with them under `if TYPE_CHECKING: from numpl._numpl import Record`.
 Algo = Literal["fast", "full", "human"]
 Status = Literal["solved", "multiple", "unsolvable", "stuck", "budget", "invalid"]
 #: A size N or a box shape: ``9``, ``"9"``, ``"2x3"``.
