@@ -27,6 +27,9 @@ pub(crate) const STATUSES: [&str; 6] = [
 /// The code of `invalid` in [`STATUSES`].
 const INVALID: u8 = 5;
 
+/// Rows solved per stretch without the interpreter.
+const STRETCH: usize = 8192;
+
 fn code(s: Status) -> u8 {
     match s {
         Status::Solved => 0,
@@ -142,34 +145,45 @@ fn typed<'py, T: Int>(
             None => bad[r] = true,
         }
     }
-    let (solutions, status) = py.detach(move || {
-        let mut out = vec![0u8; rows * cols];
-        let mut status = vec![INVALID; rows];
-        let opts = options::solve(how.first, how.budget);
-        pool.install(|| {
-            out.par_chunks_mut(cols.max(1))
-                .zip(status.par_iter_mut())
-                .zip(cells.par_chunks(cols.max(1)).zip(bad.par_iter()))
-                .for_each(|((sol, st), (row, &bad))| {
-                    if bad {
-                        return;
-                    }
-                    let Ok(g) = Grid::from_values(shape, row.to_vec()) else {
-                        return;
-                    };
-                    if g.check().is_err() {
-                        return;
-                    }
-                    if let Ok(o) = guard(|| solve(&g, how.algo, &opts)) {
-                        *st = code(o.status);
-                        if let Some(s) = o.solution {
-                            sol.copy_from_slice(s.values());
+    let opts = options::solve(how.first, how.budget);
+    let width = cols.max(1);
+    let mut solutions = vec![0u8; rows * cols];
+    let mut status = vec![INVALID; rows];
+    // Stretches of rows with the interpreter released; between them Ctrl-C is noticed.
+    let mut at = 0;
+    while at < rows {
+        let end = (at + STRETCH).min(rows);
+        let sol = &mut solutions[at * cols..end * cols];
+        let st = &mut status[at..end];
+        let input = &cells[at * cols..end * cols];
+        let bad = &bad[at..end];
+        py.detach(|| {
+            pool.install(|| {
+                sol.par_chunks_mut(width)
+                    .zip(st.par_iter_mut())
+                    .zip(input.par_chunks(width).zip(bad.par_iter()))
+                    .for_each(|((sol, st), (row, &bad))| {
+                        if bad {
+                            return;
                         }
-                    }
-                });
+                        let Ok(g) = Grid::from_values(shape, row.to_vec()) else {
+                            return;
+                        };
+                        if g.check().is_err() {
+                            return;
+                        }
+                        if let Ok(o) = guard(|| solve(&g, how.algo, &opts)) {
+                            *st = code(o.status);
+                            if let Some(s) = o.solution {
+                                sol.copy_from_slice(s.values());
+                            }
+                        }
+                    });
+            })
         });
-        (out, status)
-    });
+        py.check_signals()?;
+        at = end;
+    }
     let solutions: Vec<T> = solutions.into_iter().map(T::of).collect();
     let solutions = Array2::from_shape_vec((rows, cols), solutions)
         .map_err(|e| PyValueError::new_err(e.to_string()))?;

@@ -40,7 +40,7 @@ use pyo3::types::{PyDict, PyList, PyString};
 use rayon::prelude::*;
 
 use records::{Rec, Val};
-use work::{guard, parse, Pool};
+use work::{guard, in_stretches, parse, Pool};
 
 fn value_error(msg: impl Into<String>) -> PyErr {
     PyValueError::new_err(msg.into())
@@ -76,6 +76,10 @@ fn shape_opt(a: Option<ShapeArg>) -> PyResult<Option<Shape>> {
 /// A non-negative integer option: negative numbers are a `ValueError`.
 fn natural(v: i64, name: &str) -> PyResult<u64> {
     u64::try_from(v).map_err(|_| value_error(format!("{name} must be at least 0, got {v}")))
+}
+
+fn to_usize(v: u64) -> PyResult<usize> {
+    usize::try_from(v).map_err(|_| value_error(format!("{v} is too large")))
 }
 
 fn threads(t: Option<i64>) -> PyResult<Pool> {
@@ -242,15 +246,16 @@ fn many<'py>(
     pool: Pool,
     shape: Option<Shape>,
     algo: Algorithm,
+    stretch: usize,
     f: impl Fn(&numpl_core::Grid) -> Rec + Sync + Send,
 ) -> PyResult<Bound<'py, PyList>> {
     let items = texts(puzzles)?;
-    let recs: Vec<Rec> = py.detach(|| {
+    let recs: Vec<Rec> = in_stretches(py, 0..items.len(), stretch, |range| {
         pool.install(|| {
-            items
+            items[range.clone()]
                 .par_iter()
-                .enumerate()
-                .map(|(i, item)| {
+                .zip(range)
+                .map(|(item, i)| {
                     let rec = match item {
                         Ok(text) => match parse(text, shape) {
                             Ok(g) => {
@@ -264,7 +269,7 @@ fn many<'py>(
                 })
                 .collect()
         })
-    });
+    })?;
     let list = PyList::empty(py);
     for r in &recs {
         list.append(to_dict(py, r)?)?;
@@ -290,7 +295,7 @@ fn solve_many<'py>(
     let a = self::algo(algo)?;
     let budget = budget.map(|b| natural(b, "budget")).transpose()?;
     let pool = self::threads(threads)?;
-    many(py, puzzles, pool, shape_opt(r#box)?, a, |g| {
+    many(py, puzzles, pool, shape_opt(r#box)?, a, 8192, |g| {
         records::solved(g, a, first, budget)
     })
 }
@@ -312,6 +317,7 @@ fn rate_many<'py>(
         pool,
         shape_opt(r#box)?,
         Algorithm::Human,
+        1024,
         records::rated,
     )
 }
@@ -405,17 +411,26 @@ fn generate<'py>(
     let generator =
         Generator::new(options::generate(gen)).map_err(|e| value_error(e.to_string()))?;
     let pool = self::threads(threads)?;
-    let recs: Vec<Rec> = py.detach(|| {
+    // 9x9 puzzles take about a millisecond each, big ones up to seconds: stretches of a few
+    // puzzles a thread keep Ctrl-C responsive there.
+    let stretch = if generator.options().shape.size() <= 9 {
+        256
+    } else {
+        4 * pool.threads()
+    };
+    let (start, end) = (to_usize(start)?, to_usize(end)?);
+    let recs: Vec<Rec> = in_stretches(py, start..end, stretch, |range| {
         pool.install(|| {
-            (start..end)
+            range
                 .into_par_iter()
                 .map(|i| {
+                    let i = i as u64;
                     guard(|| records::generated(&generator, i))
                         .unwrap_or_else(|e| records::invalid(&e, None).indexed(i))
                 })
                 .collect()
         })
-    });
+    })?;
     let list = PyList::empty(py);
     for r in &recs {
         list.append(to_dict(py, r)?)?;

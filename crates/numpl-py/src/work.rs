@@ -1,9 +1,11 @@
 //! What every function shares: reading one puzzle string, the worker pool of a batch, and
 //! the guard that turns a panic into an error instead of letting it cross into Python.
 
+use std::ops::Range;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use numpl_core::{parse_all, Grid, InputFormat, ParseError, ParseErrorKind, Shape};
+use pyo3::{PyResult, Python};
 use rayon::ThreadPool;
 
 use crate::options;
@@ -90,6 +92,14 @@ impl Pool {
             .map_err(|e| format!("cannot start {n} threads: {e}"))
     }
 
+    /// How many threads the pool has.
+    pub(crate) fn threads(&self) -> usize {
+        match self {
+            Pool::Global => rayon::current_num_threads(),
+            Pool::Own(p) => p.current_num_threads(),
+        }
+    }
+
     /// Runs `f` in this pool (rayon's parallel iterators inside it use its threads).
     pub(crate) fn install<T: Send>(&self, f: impl FnOnce() -> T + Send) -> T {
         match self {
@@ -97,4 +107,25 @@ impl Pool {
             Pool::Own(p) => p.install(f),
         }
     }
+}
+
+/// Runs `f` on `range` in stretches of `stretch` items, each with the interpreter released,
+/// and concatenates what they return. Between two stretches pending signals are handled,
+/// so Ctrl-C stops a long batch with `KeyboardInterrupt` (within one stretch).
+pub(crate) fn in_stretches<T: Send>(
+    py: Python<'_>,
+    range: Range<usize>,
+    stretch: usize,
+    f: impl Fn(Range<usize>) -> Vec<T> + Sync,
+) -> PyResult<Vec<T>> {
+    let mut out = Vec::with_capacity(range.len());
+    let mut at = range.start;
+    while at < range.end {
+        let end = at.saturating_add(stretch.max(1)).min(range.end);
+        let part = py.detach(|| f(at..end));
+        out.extend(part);
+        py.check_signals()?;
+        at = end;
+    }
+    Ok(out)
 }

@@ -95,3 +95,28 @@ def test_the_interpreter_is_released_while_a_batch_runs(nine):
     stop.set()
     t.join()
     assert during > 0
+
+
+def test_ctrl_c_stops_a_long_batch(nine):
+    """A pending KeyboardInterrupt is raised between two stretches of a batch, not after
+    the whole of it."""
+    import _thread
+    import time
+
+    puzzles = [p for p, _, _ in nine] * 200  # about 20,000: seconds of work on one thread
+    timer = threading.Timer(0.2, _thread.interrupt_main)
+    start = time.perf_counter()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            numpl.rate_many(puzzles, threads=1)
+    finally:
+        timer.cancel()
+    elapsed = time.perf_counter() - start
+    full = len(puzzles) / 1024  # stretches in the whole batch
+    assert full > 10
+    # Stopped well before the end: one stretch of 1024 takes a fraction of a second.
+    one = time.perf_counter()
+    numpl.rate_many(puzzles[:1024], threads=1)
+    stretch = time.perf_counter() - one
+    assert elapsed < 0.2 + 3 * stretch + 1.0
