@@ -6,7 +6,10 @@
    the two sides taking turns. Ratio = Python time / CLI time (1.10 is "10 % slower").
 2. ``rate``: ``numpl.dask.rate_many`` on a LocalCluster of ``--workers`` single-threaded
    worker processes against ``numpl.rate_many(puzzles, threads=1)`` in this process; the
-   cluster is started before the clock. Speed-up = one-process time / cluster time.
+   cluster is started before the clock. Speed-up = one-process time / cluster time. In the
+   same rounds, as a machine check, the CLI's ``numpl rate --threads W`` against
+   ``--threads 1`` on the same puzzles: on a machine whose cores are busy with other work
+   neither side can show a speed-up, and this check tells that from slow code.
 
 Usage (from the repository root, with the module installed in release mode, e.g.
 ``pip install ./crates/numpl-py``, and the CLI built with ``cargo build --release``)::
@@ -67,45 +70,48 @@ def bench_solve(path: str, cli: str, threads: int, repeat: int) -> None:
     print(f"  ratio Python / CLI (best): {min(py) / min(sh):.3f}; (median): {statistics.median(py) / statistics.median(sh):.3f}")
 
 
-def cli_scaling(cli: str, path: str, workers: int) -> None:
-    """What the machine gives right now: the CLI's own `rate` with 1 thread and with
-    `workers` threads (a loaded machine shows no speed-up here either)."""
-    if not os.path.exists(cli):
-        return
-    t = {}
-    for n in (1, workers):
-        with open(os.devnull, "w") as null:
-            t[n] = clock(lambda: subprocess.run([cli, "rate", "--threads", str(n), "-q", path], stdout=null, check=False))
-    print(f"  machine check: {cli} rate --threads {workers} vs 1: {t[1] / t[workers]:.2f}x ({t[1]:.2f} s, {t[workers]:.2f} s)")
-
-
-def bench_rate(path: str, workers: int, repeat: int, limit: int) -> str:
+def bench_rate(path: str, workers: int, repeat: int, limit: int, cli: str) -> None:
     import numpl
     import numpl.dask as nd
     from dask.distributed import Client, LocalCluster
 
     puzzles = read(path)[:limit] if limit else read(path)
-    if limit:
-        import tempfile
+    # The CLI reads a file: the same puzzles, in a temporary one (outside the repository).
+    import tempfile
 
-        fd, part_path = tempfile.mkstemp(suffix=".txt")
-        with os.fdopen(fd, "w") as f:
-            f.write("\n".join(puzzles) + "\n")
-        path = part_path
+    fd, cli_path = tempfile.mkstemp(suffix=".txt")
+    with os.fdopen(fd, "w") as f:
+        f.write("\n".join(puzzles) + "\n")
+
+    def cli_rate(n: int) -> None:
+        with open(os.devnull, "w") as null:
+            subprocess.run([cli, "rate", "--threads", str(n), "-q", cli_path], stdout=null, check=False)
+
+    has_cli = os.path.exists(cli)
     one: List[float] = []
     many: List[float] = []
+    c1: List[float] = []
+    c2: List[float] = []
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as lc:
         with Client(lc) as client:
             part = max(1, len(puzzles) // (workers * 8))
-            nd.rate_many(puzzles[:workers * 4], client=client, partition=2)  # warm the workers
+            nd.rate_many(puzzles[: workers * 4], client=client, partition=2)  # warm the workers
+            # The four measurements take turns, so each round sees the same machine.
             for _ in range(repeat):
                 one.append(clock(lambda: numpl.rate_many(puzzles, threads=1)))
                 many.append(clock(lambda: nd.rate_many(puzzles, client=client, partition=part)))
+                if has_cli:
+                    c1.append(clock(lambda: cli_rate(1)))
+                    c2.append(clock(lambda: cli_rate(workers)))
+    os.unlink(cli_path)
     print(f"rate {len(puzzles)} puzzles of {path}: 1 process vs {workers} Dask worker processes")
     print("  " + summary("numpl.rate_many(threads=1)", one))
     print("  " + summary(f"numpl.dask.rate_many ({workers} workers)", many))
     print(f"  speed-up (best): {min(one) / min(many):.2f}x; (median): {statistics.median(one) / statistics.median(many):.2f}x")
-    return path
+    if has_cli:
+        # What the machine gives in the same rounds: a loaded machine shows no speed-up here.
+        print(f"  machine check, {cli} rate --threads {workers} vs --threads 1 in the same rounds:")
+        print(f"    speed-up (best): {min(c1) / min(c2):.2f}x; (median): {statistics.median(c1) / statistics.median(c2):.2f}x")
 
 
 def main() -> int:
@@ -123,8 +129,7 @@ def main() -> int:
     if a.only in (None, "solve"):
         bench_solve(a.file, a.cli, a.threads, a.repeat)
     if a.only in (None, "rate"):
-        rated = bench_rate(a.file, a.workers, a.repeat, a.rate_limit)
-        cli_scaling(a.cli, rated, a.workers)
+        bench_rate(a.file, a.workers, a.repeat, a.rate_limit, a.cli)
     return 0
 
 
