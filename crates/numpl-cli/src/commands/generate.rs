@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use numpl_core::{format_detail, format_grid, format_line, InputFormat, Shape};
-use numpl_gen::{Generated, Generator};
+use numpl_gen::{GenError, Generated, Generator};
 
 use crate::batch::{Done, Job, Kind, Source, Work};
 use crate::cli::Format;
@@ -145,7 +145,11 @@ impl Job for GenerateJob {
             )
             .with_header(self.csv()),
             Err(e) => {
-                let msg = format!("puzzle {i}: {e}");
+                // NotReached names its puzzle itself.
+                let msg = match e {
+                    GenError::NotReached { .. } => e.to_string(),
+                    _ => format!("puzzle {i}: {e}"),
+                };
                 // A failed puzzle has no text form; JSON says why in its place.
                 let text = match self.output.format_or_line(InputFormat::Line) {
                     Format::Json => {

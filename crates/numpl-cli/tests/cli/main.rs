@@ -826,3 +826,25 @@ fn hint_rate_and_solve_agree_on_a_contradiction() {
     }
     assert_eq!(numpl(&["solve"], &p).stdout, "unsolvable\n");
 }
+
+#[test]
+fn a_puzzle_that_cannot_be_made_is_named_once() {
+    let out = numpl(
+        &[
+            "generate",
+            "--size",
+            "4",
+            "--level",
+            "extreme",
+            "--max-tries",
+            "1",
+            "--seed",
+            "3",
+        ],
+        "",
+    );
+    assert_eq!((out.code, out.stdout.as_str()), (1, ""));
+    assert_has(&out.stderr, "puzzle 0: no extreme puzzle in 1 try");
+    assert!(!out.stderr.contains("puzzle 0: puzzle 0"), "{}", out.stderr);
+    assert_has(&out.stderr, "0 generated, 1 failed");
+}

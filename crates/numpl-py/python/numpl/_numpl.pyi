@@ -1,0 +1,116 @@
+"""Type stubs of the compiled module ``numpl._numpl`` (re-exported by ``numpl``).
+
+Every record is a plain dict with the fields of the ``numpl`` command's JSON records
+(docs/FORMATS.md, "Records"), without ``file`` and ``line``; fields that do not apply are
+left out. ``Record`` below lists them all.
+"""
+
+from typing import Any, Dict, Iterable, List, Literal, Optional, Tuple, TypedDict, Union
+
+import numpy as np
+import numpy.typing as npt
+
+# Typing-only names (not attributes of the module at run time): Algo, Status, ShapeLike,
+# Record. Annotate with them under `if TYPE_CHECKING: from numpl._numpl import Record`.
+Algo = Literal["fast", "full", "human"]
+Status = Literal["solved", "multiple", "unsolvable", "stuck", "budget", "invalid"]
+#: A size N or a box shape: ``9``, ``"9"``, ``"2x3"``.
+ShapeLike = Union[int, str]
+
+class Record(TypedDict, total=False):
+    index: int  # batches and generate: position in the input / the run
+    size: int
+    box: str  # "RxC"
+    puzzle: str  # line form, "." for a blank
+    status: Status
+    count: int  # count() only
+    solution: str
+    grid: str  # how far the human solver got (stuck)
+    algo: Algo
+    guesses: int
+    nodes: int
+    micros: int
+    techniques: Dict[str, int]  # technique name -> times used, in order of difficulty
+    level: Literal["easy", "medium", "hard", "unfair", "extreme"]
+    score: int
+    error: str  # status "invalid" (and generate's failures)
+    hint: str  # hint()
+    steps: List[str]  # explain()
+    givens: int  # generate
+    symmetry: str  # generate
+    seed: int  # generate
+    tries: int  # generate
+    minimal: bool  # generate
+
+#: ``STATUSES[code]`` is the name of a status code of :func:`solve_array`.
+STATUSES: Tuple[str, str, str, str, str, str]
+__version__: str
+
+def solve(
+    puzzle: str,
+    algo: Algo = "fast",
+    first: bool = False,
+    box: Optional[ShapeLike] = None,
+    *,
+    budget: Optional[int] = None,
+) -> Record:
+    """Solve one puzzle (a line of N*N symbols or a grid); ValueError if it cannot be read."""
+
+def rate(puzzle: str, box: Optional[ShapeLike] = None) -> Record:
+    """The human solver's rating: status, techniques, level, score."""
+
+def hint(puzzle: str, box: Optional[ShapeLike] = None) -> Record:
+    """The next logical step (``hint``), or ``status`` solved/stuck when there is none."""
+
+def explain(puzzle: str, box: Optional[ShapeLike] = None) -> Record:
+    """The rating and every step of a logical solution (``steps``)."""
+
+def count(puzzle: str, limit: int = 2, box: Optional[ShapeLike] = None) -> Record:
+    """The number of solutions, stopping at ``limit`` (``count``, ``status``)."""
+
+def solve_many(
+    puzzles: Iterable[Any],
+    threads: Optional[int] = None,
+    algo: Algo = "fast",
+    *,
+    first: bool = False,
+    box: Optional[ShapeLike] = None,
+    budget: Optional[int] = None,
+) -> List[Record]:
+    """Solve in parallel; one record per input in input order, bad inputs as status "invalid"."""
+
+def rate_many(
+    puzzles: Iterable[Any],
+    threads: Optional[int] = None,
+    *,
+    box: Optional[ShapeLike] = None,
+) -> List[Record]:
+    """Rate in parallel; one record per input in input order, bad inputs as status "invalid"."""
+
+def generate(
+    size: ShapeLike = 9,
+    count: int = 1,
+    level: Optional[str] = None,
+    symmetry: str = "point",
+    seed: Optional[int] = None,
+    max_technique: Optional[str] = None,
+    *,
+    require: Optional[str] = None,
+    max_tries: int = 2000,
+    threads: Optional[int] = None,
+    start: int = 0,
+) -> List[Record]:
+    """Puzzles ``start .. start+count-1`` of the run ``seed``; the same for the same seed."""
+
+_Ints = npt.NDArray[np.integer[Any]]
+
+def solve_array(
+    a: _Ints,
+    algo: Algo = "fast",
+    threads: Optional[int] = None,
+    *,
+    first: bool = False,
+    box: Optional[ShapeLike] = None,
+    budget: Optional[int] = None,
+) -> Tuple[_Ints, npt.NDArray[np.uint8]]:
+    """Solve every row of an (n, N*N) integer array (0 = blank): (solutions, status codes)."""

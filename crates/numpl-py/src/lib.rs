@@ -1,0 +1,488 @@
+//! numpl-py: the Python module `numpl`, a thin layer over numpl-core, numpl-solve and
+//! numpl-gen built with PyO3 (as one abi3 wheel for CPython 3.9 and later, by maturin).
+//!
+//! What Python sees (documented for users in `README.md` and in the type stubs
+//! `python/numpl/_numpl.pyi`):
+//! - one puzzle: `solve`, `rate`, `hint`, `explain`, `count`, each returning a dict with the
+//!   fields of the CLI's JSON record for that command (no `file`, no `line`); a puzzle that
+//!   cannot be read raises `ValueError` with numpl-core's message, the one the CLI prints
+//!   after the file name (`line 1: conflicting givens: r1c1 and r1c5 both hold 5`);
+//! - batches: `solve_many`, `rate_many` over any iterable of strings, one dict per input in
+//!   input order (with `index`), a bad puzzle giving a dict with status `invalid` and
+//!   `error`; the interpreter is released while rayon works on them;
+//! - `generate`: a list of dicts, the same for the same seed and options;
+//! - `solve_array`: a 2-D integer NumPy array in, solutions and status codes out.
+//!
+//! The Python-side package (`python/numpl/`) re-exports this module and adds `numpl.dask`.
+//!
+//! Layout: `records` builds the records in plain Rust (so batches build them in parallel
+//! without the interpreter), `work` reads puzzle strings, runs pools and stops panics at the
+//! boundary (every library call runs under `catch_unwind`: a panic becomes a `RuntimeError`,
+//! or an `invalid` record in a batch), `array` is the NumPy path, and `options` is the only
+//! place that builds the libraries' option structs.
+//!
+//! Unlike the other crates this one cannot say `#![forbid(unsafe_code)]`: PyO3's macros
+//! (`#[pyfunction]`, `#[pymodule]`) expand to `unsafe` FFI glue inside this crate, and the
+//! forbid lint rejects it. The crate's own code has no `unsafe` block
+//! (`#![deny(unsafe_code)]` would trip on the macro output too, so it is left at that).
+
+mod array;
+mod options;
+mod records;
+mod work;
+
+use numpl_core::Shape;
+use numpl_gen::{Generator, Level, MaxTechnique, Symmetry, Technique};
+use numpl_solve::Algorithm;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+use rayon::prelude::*;
+
+use records::{Rec, Val};
+use work::{guard, in_stretches, parse, Pool};
+
+fn value_error(msg: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(msg.to_string())
+}
+
+/// A size or box shape as Python gives it: an int N (the most square boxes) or a string
+/// `"N"` or `"RxC"`.
+#[derive(FromPyObject)]
+enum ShapeArg {
+    Int(i64),
+    Text(String),
+}
+
+impl ShapeArg {
+    fn shape(&self) -> PyResult<Shape> {
+        match self {
+            ShapeArg::Int(n) => {
+                let n = usize::try_from(*n)
+                    .map_err(|_| value_error(format!("size {n} is not allowed")))?;
+                Shape::from_size(n).map_err(|e| value_error(e.to_string()))
+            }
+            ShapeArg::Text(s) => s
+                .parse()
+                .map_err(|e: numpl_core::ShapeError| value_error(e.to_string())),
+        }
+    }
+}
+
+fn shape_opt(a: Option<ShapeArg>) -> PyResult<Option<Shape>> {
+    a.map(|a| a.shape()).transpose()
+}
+
+/// A non-negative integer option: negative numbers are a `ValueError`.
+fn natural(v: i64, name: &str) -> PyResult<u64> {
+    u64::try_from(v).map_err(|_| value_error(format!("{name} must be at least 0, got {v}")))
+}
+
+fn to_usize(v: u64) -> PyResult<usize> {
+    usize::try_from(v).map_err(|_| value_error(format!("{v} is too large")))
+}
+
+fn threads(t: Option<i64>) -> PyResult<Pool> {
+    let t = t
+        .map(|t| natural(t, "threads").map(|t| usize::try_from(t).unwrap_or(usize::MAX)))
+        .transpose()?;
+    Pool::new(t).map_err(value_error)
+}
+
+fn algo(name: &str) -> PyResult<Algorithm> {
+    name.parse().map_err(value_error)
+}
+
+/// The record as a dict, fields in the record's order.
+fn to_dict<'py>(py: Python<'py>, rec: &Rec) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    for (k, v) in &rec.fields {
+        match v {
+            Val::Int(n) => d.set_item(*k, *n)?,
+            Val::Str(s) => d.set_item(*k, s)?,
+            Val::Bool(b) => d.set_item(*k, *b)?,
+            Val::Counts(c) => {
+                let t = PyDict::new(py);
+                for (name, n) in c {
+                    t.set_item(name, *n)?;
+                }
+                d.set_item(*k, t)?;
+            }
+            Val::List(l) => d.set_item(*k, PyList::new(py, l)?)?,
+        }
+    }
+    Ok(d)
+}
+
+/// Reads one puzzle and runs `f` on it with the interpreter released: the dict, a
+/// `ValueError` for a puzzle that cannot be read, a `RuntimeError` for a bug.
+fn one<'py>(
+    py: Python<'py>,
+    puzzle: &str,
+    shape: Option<Shape>,
+    f: impl FnOnce(&numpl_core::Grid) -> Rec + Send,
+) -> PyResult<Bound<'py, PyDict>> {
+    let g = parse(puzzle, shape).map_err(value_error)?;
+    let rec = py
+        .detach(|| guard(|| f(&g)))
+        .map_err(PyRuntimeError::new_err)?;
+    to_dict(py, &rec)
+}
+
+/// Solve one puzzle.
+///
+/// `puzzle` is one puzzle as text: a line of N*N symbols (`1`-`9`, `A`-`Z`; `.` or `0` for a
+/// blank) or a grid, one row a line. `algo` is `"fast"` (bitmask search), `"full"` (the
+/// plain backtracking search, bounded) or `"human"` (techniques only). `first` stops at the
+/// first solution without checking uniqueness; `budget` stops `fast` and `full` after that
+/// many search nodes (status `budget`); `box` fixes the box shape (`"2x3"`).
+///
+/// Returns the CLI's JSON record as a dict: `size`, `box`, `puzzle`, `status` (`solved`,
+/// `multiple`, `unsolvable`, `stuck`, `budget`), `solution` (solved; one of them when
+/// multiple), `grid` (stuck), `algo`, `guesses` and `nodes` (searches), `micros`, and for
+/// `human` `techniques`, `level`, `score`. Raises `ValueError` when the puzzle cannot be
+/// read, with the message the CLI prints.
+#[pyfunction]
+#[pyo3(signature = (puzzle, algo = "fast", first = false, r#box = None, *, budget = None))]
+fn solve<'py>(
+    py: Python<'py>,
+    puzzle: &str,
+    algo: &str,
+    first: bool,
+    r#box: Option<ShapeArg>,
+    budget: Option<i64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let a = self::algo(algo)?;
+    let budget = budget.map(|b| natural(b, "budget")).transpose()?;
+    one(py, puzzle, shape_opt(r#box)?, |g| {
+        records::solved(g, a, first, budget)
+    })
+}
+
+/// Rate one puzzle with the human solver: `status`, `techniques` (how often each was used,
+/// in order of difficulty), `level` and `score` (HoDoKu's scale), and `solution` or `grid`.
+#[pyfunction]
+#[pyo3(signature = (puzzle, r#box = None))]
+fn rate<'py>(
+    py: Python<'py>,
+    puzzle: &str,
+    r#box: Option<ShapeArg>,
+) -> PyResult<Bound<'py, PyDict>> {
+    one(py, puzzle, shape_opt(r#box)?, records::rated)
+}
+
+/// The next logical step of one puzzle: `hint` describes it
+/// (`"Hidden Single: r8c3 = 1 (only place for 1 in column 3)"`). When there is none,
+/// `hint` is absent and `status` says why: `solved` (the grid is full) or `stuck`.
+#[pyfunction]
+#[pyo3(signature = (puzzle, r#box = None))]
+fn hint<'py>(
+    py: Python<'py>,
+    puzzle: &str,
+    r#box: Option<ShapeArg>,
+) -> PyResult<Bound<'py, PyDict>> {
+    one(py, puzzle, shape_opt(r#box)?, records::hinted)
+}
+
+/// Every step of a logical solution of one puzzle: the fields of `rate` and `steps`, a list
+/// of step descriptions in order.
+#[pyfunction]
+#[pyo3(signature = (puzzle, r#box = None))]
+fn explain<'py>(
+    py: Python<'py>,
+    puzzle: &str,
+    r#box: Option<ShapeArg>,
+) -> PyResult<Bound<'py, PyDict>> {
+    one(py, puzzle, shape_opt(r#box)?, records::explained)
+}
+
+/// Count the solutions of one puzzle, stopping at `limit`: `count` (at most `limit`) and
+/// `status` (`unsolvable` for 0, `solved` for 1, `multiple` for more).
+#[pyfunction]
+#[pyo3(signature = (puzzle, limit = 2, r#box = None))]
+fn count<'py>(
+    py: Python<'py>,
+    puzzle: &str,
+    limit: i64,
+    r#box: Option<ShapeArg>,
+) -> PyResult<Bound<'py, PyDict>> {
+    if limit < 1 {
+        return Err(value_error(format!(
+            "limit must be at least 1, got {limit}"
+        )));
+    }
+    let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+    one(py, puzzle, shape_opt(r#box)?, |g| {
+        records::counted(g, limit)
+    })
+}
+
+/// The batch input: each item's text, or why it is not a puzzle string.
+fn texts(puzzles: &Bound<'_, PyAny>) -> PyResult<Vec<Result<String, String>>> {
+    let mut out = Vec::new();
+    for item in puzzles.try_iter()? {
+        let item = item?;
+        out.push(match item.cast::<PyString>() {
+            Ok(s) => s
+                .to_cow()
+                .map(|c| c.into_owned())
+                .map_err(|e| e.to_string()),
+            Err(_) => Err(format!(
+                "not a string: {}",
+                item.get_type()
+                    .name()
+                    .map_or_else(|_| "?".to_string(), |n| n.to_string())
+            )),
+        });
+    }
+    Ok(out)
+}
+
+/// Runs `f` on every input in parallel with the interpreter released; one dict per input,
+/// in input order, with `index`.
+fn many<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    pool: Pool,
+    shape: Option<Shape>,
+    algo: Algorithm,
+    stretch: usize,
+    f: impl Fn(&numpl_core::Grid) -> Rec + Sync + Send,
+) -> PyResult<Bound<'py, PyList>> {
+    let items = texts(puzzles)?;
+    let recs: Vec<Rec> = in_stretches(py, 0..items.len(), stretch, |range| {
+        pool.install(|| {
+            items[range.clone()]
+                .par_iter()
+                .zip(range)
+                .map(|(item, i)| {
+                    let rec = match item {
+                        Ok(text) => match parse(text, shape) {
+                            Ok(g) => {
+                                guard(|| f(&g)).unwrap_or_else(|e| records::invalid(&e, Some(algo)))
+                            }
+                            Err(e) => records::invalid(&e, Some(algo)),
+                        },
+                        Err(e) => records::invalid(e, Some(algo)),
+                    };
+                    rec.indexed(i as u64)
+                })
+                .collect()
+        })
+    })?;
+    let list = PyList::empty(py);
+    for r in &recs {
+        list.append(to_dict(py, r)?)?;
+    }
+    Ok(list)
+}
+
+/// Solve many puzzles in parallel: `puzzles` is any iterable of puzzle strings; the result
+/// is one dict per input, in input order, each with `index` and the fields of `solve`. A
+/// puzzle that cannot be read gives `status` `"invalid"` and `error` (never an exception).
+/// `threads`: worker threads (default: one per core; at most 4 per core).
+#[pyfunction]
+#[pyo3(signature = (puzzles, threads = None, algo = "fast", *, first = false, r#box = None, budget = None))]
+fn solve_many<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    threads: Option<i64>,
+    algo: &str,
+    first: bool,
+    r#box: Option<ShapeArg>,
+    budget: Option<i64>,
+) -> PyResult<Bound<'py, PyList>> {
+    let a = self::algo(algo)?;
+    let budget = budget.map(|b| natural(b, "budget")).transpose()?;
+    let pool = self::threads(threads)?;
+    many(py, puzzles, pool, shape_opt(r#box)?, a, 8192, |g| {
+        records::solved(g, a, first, budget)
+    })
+}
+
+/// Rate many puzzles in parallel: one dict per input, in input order, each with `index` and
+/// the fields of `rate` (or status `"invalid"` and `error`).
+#[pyfunction]
+#[pyo3(signature = (puzzles, threads = None, *, r#box = None))]
+fn rate_many<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    threads: Option<i64>,
+    r#box: Option<ShapeArg>,
+) -> PyResult<Bound<'py, PyList>> {
+    let pool = self::threads(threads)?;
+    many(
+        py,
+        puzzles,
+        pool,
+        shape_opt(r#box)?,
+        Algorithm::Human,
+        1024,
+        records::rated,
+    )
+}
+
+/// A seed nobody chose, as the CLI makes it: the standard library's random hasher keys
+/// mixed with the time and the process id.
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    h.write_u128(now);
+    h.write_u32(std::process::id());
+    h.finish()
+}
+
+/// Generate puzzles with one solution each.
+///
+/// `size`: 9, 16, 25, ... (the most square boxes) or `"RxC"` (`"2x3"`). `level`: `easy`,
+/// `medium`, `hard`, `unfair` or `extreme`. `symmetry`: `none`, `point`, `horizontal`,
+/// `vertical`, `diagonal`, `antidiagonal`, `rot90`, `dihedral`. `max_technique`: the hardest
+/// technique a puzzle may need (`"hidden_single"`, `"x_wing"`, ...), `"all"` (the default)
+/// or `"none"` (uniqueness only). `require`: a technique the puzzle must need. `max_tries`:
+/// with a level or technique, grids dug per puzzle before giving up. `seed`: the same seed
+/// and options give the same puzzles (default: a random seed, reported in every dict).
+/// `start`: the index of the first puzzle: puzzle `i` depends only on the seed, the options
+/// and `i`, so `generate(count=5, seed=s, start=5)` is the second half of
+/// `generate(count=10, seed=s)` (how `numpl.dask` splits a run).
+///
+/// Returns a list of `count` dicts, the records of `numpl generate --format json`: `index`,
+/// `size`, `box`, `puzzle`, `status` (`solved`), `solution`, `micros`, `techniques`,
+/// `level`, `score`, `givens`, `symmetry`, `seed`, `tries`, `minimal`. A puzzle that could
+/// not be made within `max_tries` has `error` instead of `puzzle` .. `score`.
+#[pyfunction]
+#[pyo3(signature = (
+    size = ShapeArg::Int(9), count = 1, level = None, symmetry = "point", seed = None,
+    max_technique = None, *, require = None, max_tries = 2000, threads = None, start = 0
+))]
+#[pyo3(
+    text_signature = "(size=9, count=1, level=None, symmetry='point', seed=None, max_technique=None, *, require=None, max_tries=2000, threads=None, start=0)"
+)]
+#[allow(clippy::too_many_arguments)]
+fn generate<'py>(
+    py: Python<'py>,
+    size: ShapeArg,
+    count: i64,
+    level: Option<&str>,
+    symmetry: &str,
+    seed: Option<&Bound<'py, PyAny>>,
+    max_technique: Option<&str>,
+    require: Option<&str>,
+    max_tries: i64,
+    threads: Option<i64>,
+    start: i64,
+) -> PyResult<Bound<'py, PyList>> {
+    let count = natural(count, "count")?;
+    let start = natural(start, "start")?;
+    let end = start
+        .checked_add(count)
+        .ok_or_else(|| value_error("start + count is too large"))?;
+    if max_tries < 1 {
+        return Err(value_error("max_tries must be at least 1"));
+    }
+    let seed = match seed {
+        None => random_seed(),
+        Some(s) => s
+            .extract::<u64>()
+            .map_err(|_| value_error(format!("seed must be an integer 0 .. 2**64-1, got {s}")))?,
+    };
+    let gen = options::Gen {
+        shape: size.shape()?,
+        symmetry: symmetry
+            .parse::<Symmetry>()
+            .map_err(|e| value_error(e.to_string()))?,
+        max_technique: max_technique
+            .unwrap_or("all")
+            .parse::<MaxTechnique>()
+            .map_err(|e| value_error(e.to_string()))?,
+        level: level
+            .map(str::parse::<Level>)
+            .transpose()
+            .map_err(value_error)?,
+        require: require
+            .map(str::parse::<Technique>)
+            .transpose()
+            .map_err(|e| value_error(e.to_string()))?,
+        max_tries: u32::try_from(max_tries).unwrap_or(u32::MAX),
+        seed,
+    };
+    let generator =
+        Generator::new(options::generate(gen)).map_err(|e| value_error(e.to_string()))?;
+    let pool = self::threads(threads)?;
+    // 9x9 puzzles take about a millisecond each, big ones up to seconds: stretches of a few
+    // puzzles a thread keep Ctrl-C responsive there.
+    let stretch = if generator.options().shape.size() <= 9 {
+        256
+    } else {
+        4 * pool.threads()
+    };
+    let (start, end) = (to_usize(start)?, to_usize(end)?);
+    let recs: Vec<Rec> = in_stretches(py, start..end, stretch, |range| {
+        pool.install(|| {
+            range
+                .into_par_iter()
+                .map(|i| {
+                    let i = i as u64;
+                    guard(|| records::generated(&generator, i))
+                        .unwrap_or_else(|e| records::invalid(&e, None).indexed(i))
+                })
+                .collect()
+        })
+    })?;
+    let list = PyList::empty(py);
+    for r in &recs {
+        list.append(to_dict(py, r)?)?;
+    }
+    Ok(list)
+}
+
+/// Solve every row of a 2-D integer NumPy array of shape (n, N*N), 0 for a blank, any
+/// integer dtype. Returns `(solutions, status)`: `solutions` has the shape and dtype of `a`
+/// (a row of zeros where there is no solution; for `multiple`, one of the solutions), and
+/// `status` is a uint8 array of n codes, `numpl.STATUSES[code]` being the status name:
+/// 0 solved, 1 multiple, 2 unsolvable, 3 stuck, 4 budget, 5 invalid (a value outside
+/// 0..N or two clashing givens).
+#[pyfunction]
+#[pyo3(signature = (a, algo = "fast", threads = None, *, first = false, r#box = None, budget = None))]
+#[allow(clippy::too_many_arguments)]
+fn solve_array<'py>(
+    py: Python<'py>,
+    a: &Bound<'py, PyAny>,
+    algo: &str,
+    threads: Option<i64>,
+    first: bool,
+    r#box: Option<ShapeArg>,
+    budget: Option<i64>,
+) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    let how = array::How {
+        algo: self::algo(algo)?,
+        first,
+        budget: budget.map(|b| natural(b, "budget")).transpose()?,
+        shape: shape_opt(r#box)?,
+    };
+    let pool = self::threads(threads)?;
+    array::solve_array(py, a, how, pool)
+}
+
+/// The Python module `numpl._numpl`, re-exported by the package `numpl`.
+#[pymodule]
+#[pyo3(name = "_numpl")]
+fn numpl_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(rate, m)?)?;
+    m.add_function(wrap_pyfunction!(hint, m)?)?;
+    m.add_function(wrap_pyfunction!(explain, m)?)?;
+    m.add_function(wrap_pyfunction!(count, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(rate_many, m)?)?;
+    m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_array, m)?)?;
+    m.add(
+        "STATUSES",
+        pyo3::types::PyTuple::new(m.py(), array::STATUSES)?,
+    )?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -1,0 +1,52 @@
+//! Every value of the libraries' option structs that this crate builds (`ParseOptions`,
+//! `SolveOptions`, `GenOptions`) is built here and nowhere else, through their builders.
+
+use numpl_core::{InputFormat, ParseOptions, Shape, Symbols};
+use numpl_gen::{GenOptions, Level, MaxTechnique, Symmetry, Technique};
+use numpl_solve::SolveOptions;
+
+/// How a puzzle string is read: `input` (line, grid, or decided from the text), the standard
+/// symbols, and the box shape when one was given.
+pub(crate) fn parse(input: InputFormat, shape: Option<Shape>) -> ParseOptions {
+    ParseOptions::new()
+        .input(input)
+        .shape(shape)
+        .symbols(Symbols::standard())
+}
+
+/// `solve`'s options: `first` stops at the first solution (no uniqueness check), `budget`
+/// bounds the search in nodes.
+pub(crate) fn solve(first: bool, budget: Option<u64>) -> SolveOptions {
+    SolveOptions::new()
+        .limit(if first { 1 } else { 2 })
+        .budget(budget)
+}
+
+/// The default solve: up to two solutions, no budget (what `rate`, `explain` use).
+pub(crate) fn solve_default() -> SolveOptions {
+    SolveOptions::default()
+}
+
+/// What `generate` asks of the generator, already checked one by one by the caller.
+pub(crate) struct Gen {
+    pub(crate) shape: Shape,
+    pub(crate) symmetry: Symmetry,
+    pub(crate) max_technique: MaxTechnique,
+    pub(crate) level: Option<Level>,
+    pub(crate) require: Option<Technique>,
+    pub(crate) max_tries: u32,
+    pub(crate) seed: u64,
+}
+
+/// The generator's options; every puzzle is rated (the records carry the rating, as the
+/// CLI's JSON records do).
+pub(crate) fn generate(g: Gen) -> GenOptions {
+    GenOptions::new(g.shape)
+        .symmetry(g.symmetry)
+        .max_technique(g.max_technique)
+        .level(g.level)
+        .require(g.require)
+        .max_tries(g.max_tries)
+        .seed(g.seed)
+        .rate(true)
+}

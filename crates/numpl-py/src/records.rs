@@ -1,0 +1,232 @@
+//! The records the functions return, built in plain Rust (so that batches build them in
+//! parallel with the interpreter released) and turned into Python dicts at the end.
+//!
+//! The fields, their names, order and meaning are those of the CLI's JSON records
+//! (docs/FORMATS.md, "Records"; `numpl-cli/src/record.rs` and `commands/`), less `file` and
+//! `line`, which belong to files. `count` (from [`count`]) is this module's own.
+
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+use numpl_core::{format_line, Grid, Symbols};
+use numpl_gen::{Generated, Generator};
+use numpl_solve::{count_solutions, solve, Algorithm, HumanSolver, Outcome, Status, Technique};
+
+use crate::options;
+
+/// One field's value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Val {
+    Int(u64),
+    Str(String),
+    Bool(bool),
+    /// Technique counts, in order of difficulty (a dict in Python).
+    Counts(Vec<(String, u32)>),
+    /// A list of strings (`steps`).
+    List(Vec<String>),
+}
+
+/// A record: its fields in the order users see them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Rec {
+    pub(crate) fields: Vec<(&'static str, Val)>,
+}
+
+impl Rec {
+    fn int(mut self, k: &'static str, v: u64) -> Rec {
+        self.fields.push((k, Val::Int(v)));
+        self
+    }
+
+    fn str(mut self, k: &'static str, v: impl Into<String>) -> Rec {
+        self.fields.push((k, Val::Str(v.into())));
+        self
+    }
+
+    fn opt_str(self, k: &'static str, v: Option<String>) -> Rec {
+        match v {
+            Some(v) => self.str(k, v),
+            None => self,
+        }
+    }
+
+    /// The record with `index` in front (batches: the puzzle's position in the input).
+    pub(crate) fn indexed(mut self, index: u64) -> Rec {
+        self.fields.insert(0, ("index", Val::Int(index)));
+        self
+    }
+}
+
+fn line(g: &Grid) -> String {
+    format_line(g, &Symbols::standard())
+}
+
+fn micros(start: Instant) -> u64 {
+    u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX)
+}
+
+fn counts(c: &BTreeMap<Technique, u32>) -> Val {
+    Val::Counts(c.iter().map(|(t, n)| (t.name().to_string(), *n)).collect())
+}
+
+/// `size`, `box`, `puzzle`: the puzzle itself.
+fn of_puzzle(g: &Grid) -> Rec {
+    Rec::default()
+        .int("size", g.size() as u64)
+        .str("box", g.shape().to_string())
+        .str("puzzle", line(g))
+}
+
+/// What a solve found, in the record's order from `status` to `score`: the CLI's
+/// `with_outcome` plus the fields each command sets between them.
+fn with_outcome(rec: Rec, out: &Outcome, algo: Algorithm, micros: u64) -> Rec {
+    let mut rec = rec
+        .str("status", out.status.name())
+        .opt_str("solution", out.solution.as_ref().map(line))
+        .opt_str("grid", out.grid.as_ref().map(line))
+        .str("algo", algo.name());
+    if algo != Algorithm::Human {
+        rec = rec.int("guesses", out.guesses).int("nodes", out.nodes);
+    }
+    rec = rec.int("micros", micros);
+    if let Some(r) = &out.report {
+        rec.fields.push(("techniques", counts(&r.counts)));
+        rec = rec
+            .str("level", r.level.name())
+            .int("score", u64::from(r.score));
+    }
+    rec
+}
+
+/// The record of a puzzle that could not be read (`numpl ... --format json`'s, without
+/// file and line).
+pub(crate) fn invalid(msg: &str, algo: Option<Algorithm>) -> Rec {
+    let rec = Rec::default().str("status", "invalid");
+    let rec = match algo {
+        Some(a) => rec.str("algo", a.name()),
+        None => rec,
+    };
+    rec.str("error", msg)
+}
+
+/// `numpl solve --algo ALGO`.
+pub(crate) fn solved(g: &Grid, algo: Algorithm, first: bool, budget: Option<u64>) -> Rec {
+    let start = Instant::now();
+    let out = solve(g, algo, &options::solve(first, budget));
+    let t = micros(start);
+    with_outcome(of_puzzle(g), &out, algo, t)
+}
+
+/// `numpl rate`.
+pub(crate) fn rated(g: &Grid) -> Rec {
+    let start = Instant::now();
+    let out = solve(g, Algorithm::Human, &options::solve_default());
+    let t = micros(start);
+    with_outcome(of_puzzle(g), &out, Algorithm::Human, t)
+}
+
+/// `numpl explain`: the rating and every step, described.
+pub(crate) fn explained(g: &Grid) -> Rec {
+    let start = Instant::now();
+    let out = solve(g, Algorithm::Human, &options::solve_default());
+    let t = micros(start);
+    let steps: Vec<String> = out
+        .report
+        .as_ref()
+        .map(|r| r.steps.iter().map(|s| s.describe(g.shape())).collect())
+        .unwrap_or_default();
+    let mut rec = with_outcome(of_puzzle(g), &out, Algorithm::Human, t);
+    rec.fields.push(("steps", Val::List(steps)));
+    rec
+}
+
+/// `numpl hint`: the next step; `status` only when there is none (`solved` when the grid
+/// is full already, `stuck` when no technique applies).
+pub(crate) fn hinted(g: &Grid) -> Rec {
+    let start = Instant::now();
+    let full = g.is_full();
+    // Uniqueness techniques are sound only on puzzles with one solution.
+    let step = if full {
+        None
+    } else {
+        let unique = count_solutions(g, 2) == 1;
+        HumanSolver::new().assume_unique(unique).next_step_grid(g)
+    };
+    let t = micros(start);
+    let mut rec = of_puzzle(g);
+    match (&step, full) {
+        (_, true) => rec = rec.str("status", Status::Solved.name()),
+        (None, false) => rec = rec.str("status", Status::Stuck.name()),
+        (Some(_), false) => {}
+    }
+    rec.str("algo", Algorithm::Human.name())
+        .int("micros", t)
+        .opt_str("hint", step.map(|s| s.describe(g.shape())))
+}
+
+/// Counts solutions up to `limit` (fast search, no budget). `status`: `unsolvable` (0),
+/// `solved` (1; with `limit` 1 that means "at least one"), `multiple` (2 or more).
+pub(crate) fn counted(g: &Grid, limit: usize) -> Rec {
+    let start = Instant::now();
+    let n = count_solutions(g, limit);
+    let t = micros(start);
+    let status = match n {
+        0 => Status::Unsolvable,
+        1 => Status::Solved,
+        _ => Status::Multiple,
+    };
+    of_puzzle(g)
+        .str("status", status.name())
+        .int("count", n as u64)
+        .str("algo", Algorithm::Fast.name())
+        .int("micros", t)
+}
+
+/// `numpl generate --format json`: puzzle `index` of the generator's run, or the record
+/// saying why it could not be made.
+pub(crate) fn generated(generator: &Generator, index: u64) -> Rec {
+    let start = Instant::now();
+    match generator.generate(index) {
+        Ok(g) => made(&g, micros(start)),
+        Err(e) => {
+            let o = generator.options();
+            // The CLI prefixes "puzzle i: "; some messages already start with it.
+            let mut msg = e.to_string();
+            let prefix = format!("puzzle {index}: ");
+            if !msg.starts_with(&prefix) {
+                msg = prefix + &msg;
+            }
+            Rec::default()
+                .int("index", index)
+                .int("size", o.shape.size() as u64)
+                .str("box", o.shape.to_string())
+                .str("error", msg)
+                .str("symmetry", o.symmetry.name())
+                .int("seed", o.seed)
+        }
+    }
+}
+
+fn made(g: &Generated, micros: u64) -> Rec {
+    let mut rec = Rec::default()
+        .int("index", g.index)
+        .int("size", g.puzzle.size() as u64)
+        .str("box", g.puzzle.shape().to_string())
+        .str("puzzle", line(&g.puzzle))
+        .str("status", "solved")
+        .str("solution", line(&g.solution))
+        .int("micros", micros);
+    if let Some(r) = &g.report {
+        rec.fields.push(("techniques", counts(&r.counts)));
+        rec = rec
+            .str("level", r.level.name())
+            .int("score", u64::from(r.score));
+    }
+    let mut rec = rec
+        .int("givens", g.givens() as u64)
+        .str("symmetry", g.symmetry.name())
+        .int("seed", g.seed)
+        .int("tries", u64::from(g.tries));
+    rec.fields.push(("minimal", Val::Bool(g.minimal)));
+    rec
+}

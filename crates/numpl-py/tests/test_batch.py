@@ -1,0 +1,122 @@
+"""solve_many and rate_many: input order, one dict per input, bad inputs as records."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+import numpl
+from conftest import SAMPLE, without
+
+
+def test_solve_many_equals_solve_one_by_one(nine):
+    puzzles = [p for p, _, _ in nine]
+    got = numpl.solve_many(puzzles)
+    assert len(got) == len(puzzles)
+    for i, (r, (p, status, solution)) in enumerate(zip(got, nine)):
+        assert r["index"] == i
+        assert without(r, "index", "micros") == without(numpl.solve(p), "micros")
+        assert r["status"] == status
+        if status == "solved":
+            assert r["solution"] == solution
+
+
+def test_rate_many_equals_rate_one_by_one(nine):
+    puzzles = [p for p, _, _ in nine][:40]
+    got = numpl.rate_many(iter(puzzles), threads=2)
+    assert [r["index"] for r in got] == list(range(len(puzzles)))
+    assert [without(r, "index", "micros") for r in got] == [without(numpl.rate(p), "micros") for p in puzzles]
+
+
+def test_any_iterable_and_any_thread_count(nine):
+    puzzles = [p for p, _, _ in nine]
+    one = numpl.solve_many(puzzles, threads=1)
+    gen = numpl.solve_many((p for p in puzzles), threads=3)
+    assert [without(r, "micros") for r in one] == [without(r, "micros") for r in gen]
+    assert numpl.solve_many([]) == []
+    assert numpl.rate_many(()) == []
+
+
+def test_bad_inputs_are_records_not_exceptions():
+    got = numpl.solve_many([SAMPLE, "5...5" + "." * 76, None, "", 42, SAMPLE[:-1], SAMPLE], algo="full")
+    assert [r["status"] for r in got] == ["solved", "invalid", "invalid", "invalid", "invalid", "invalid", "solved"]
+    assert got[1] == {
+        "index": 1,
+        "status": "invalid",
+        "algo": "full",
+        "error": "line 1: conflicting givens: r1c1 and r1c5 both hold 5",
+    }
+    assert got[2]["error"] == "not a string: NoneType"
+    assert got[3]["error"] == "line 1: no puzzle in the input"
+    assert got[4]["error"] == "not a string: int"
+    assert got[5]["error"].startswith("line 1: a line puzzle has 80 cells")
+    rated = numpl.rate_many(["x"])
+    assert rated[0]["status"] == "invalid" and rated[0]["algo"] == "human"
+
+
+def test_options_of_the_batch():
+    blank = "." * 81
+    assert numpl.solve_many([blank])[0]["status"] == "multiple"
+    assert numpl.solve_many([blank], first=True)[0]["status"] == "solved"
+    assert numpl.solve_many(["." * 36], box="3x2")[0]["box"] == "3x2"
+    assert numpl.solve_many([SAMPLE], algo="human")[0]["level"] == "medium"
+    with pytest.raises(ValueError):
+        numpl.solve_many([SAMPLE], algo="slow")
+    with pytest.raises(TypeError):
+        numpl.solve_many(5)
+
+
+def test_an_iterator_that_fails_raises():
+    def broken():
+        yield SAMPLE
+        raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError, match="boom"):
+        numpl.solve_many(broken())
+
+
+def test_the_interpreter_is_released_while_a_batch_runs(nine):
+    """Another Python thread makes progress while solve_many works."""
+    puzzles = [p for p, _, _ in nine] * 20
+    ticks = []
+    stop = threading.Event()
+
+    def tick():
+        while not stop.is_set():
+            ticks.append(1)
+            stop.wait(0.001)
+
+    t = threading.Thread(target=tick)
+    t.start()
+    before = len(ticks)
+    numpl.rate_many(puzzles, threads=1)
+    during = len(ticks) - before
+    stop.set()
+    t.join()
+    assert during > 0
+
+
+def test_ctrl_c_stops_a_long_batch(nine):
+    """A pending KeyboardInterrupt is raised between two stretches of a batch, not after
+    the whole of it."""
+    import _thread
+    import time
+
+    puzzles = [p for p, _, _ in nine] * 200  # about 20,000: seconds of work on one thread
+    timer = threading.Timer(0.2, _thread.interrupt_main)
+    start = time.perf_counter()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            numpl.rate_many(puzzles, threads=1)
+    finally:
+        timer.cancel()
+    elapsed = time.perf_counter() - start
+    full = len(puzzles) / 1024  # stretches in the whole batch
+    assert full > 10
+    # Stopped well before the end: one stretch of 1024 takes a fraction of a second.
+    one = time.perf_counter()
+    numpl.rate_many(puzzles[:1024], threads=1)
+    stretch = time.perf_counter() - one
+    assert elapsed < 0.2 + 3 * stretch + 1.0
