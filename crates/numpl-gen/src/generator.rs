@@ -61,6 +61,20 @@ impl Default for GenOptions {
     }
 }
 
+/// Builder methods that set one field each (`GenOptions::new(shape).seed(7)`).
+macro_rules! setters {
+    ($($(#[$doc:meta])* $name:ident: $ty:ty,)*) => {
+        $(
+            $(#[$doc])*
+            #[must_use]
+            pub const fn $name(mut self, $name: $ty) -> GenOptions {
+                self.$name = $name;
+                self
+            }
+        )*
+    };
+}
+
 impl GenOptions {
     /// The default options for `shape`: point symmetry, every technique allowed, any level,
     /// seed 0, rated.
@@ -77,60 +91,23 @@ impl GenOptions {
         }
     }
 
-    /// Sets the grid's shape.
-    #[must_use]
-    pub const fn shape(mut self, shape: Shape) -> GenOptions {
-        self.shape = shape;
-        self
-    }
-
-    /// Sets the symmetry of the givens.
-    #[must_use]
-    pub const fn symmetry(mut self, symmetry: Symmetry) -> GenOptions {
-        self.symmetry = symmetry;
-        self
-    }
-
-    /// Sets the hardest technique a puzzle may need.
-    #[must_use]
-    pub const fn max_technique(mut self, max_technique: MaxTechnique) -> GenOptions {
-        self.max_technique = max_technique;
-        self
-    }
-
-    /// Sets the level wanted (`None`: any).
-    #[must_use]
-    pub const fn level(mut self, level: Option<Level>) -> GenOptions {
-        self.level = level;
-        self
-    }
-
-    /// Sets the technique the puzzle must need (`None`: none in particular).
-    #[must_use]
-    pub const fn require(mut self, require: Option<Technique>) -> GenOptions {
-        self.require = require;
-        self
-    }
-
-    /// Sets the most grids dug for one puzzle when a level or technique is asked for.
-    #[must_use]
-    pub const fn max_tries(mut self, max_tries: u32) -> GenOptions {
-        self.max_tries = max_tries;
-        self
-    }
-
-    /// Sets the run's seed.
-    #[must_use]
-    pub const fn seed(mut self, seed: u64) -> GenOptions {
-        self.seed = seed;
-        self
-    }
-
-    /// Sets whether every puzzle is rated by the human solver.
-    #[must_use]
-    pub const fn rate(mut self, rate: bool) -> GenOptions {
-        self.rate = rate;
-        self
+    setters! {
+        /// Sets the grid's shape.
+        shape: Shape,
+        /// Sets the symmetry of the givens.
+        symmetry: Symmetry,
+        /// Sets the hardest technique a puzzle may need.
+        max_technique: MaxTechnique,
+        /// Sets the level wanted (`None`: any).
+        level: Option<Level>,
+        /// Sets the technique the puzzle must need (`None`: none in particular).
+        require: Option<Technique>,
+        /// Sets the most grids dug for one puzzle when a level or technique is asked for.
+        max_tries: u32,
+        /// Sets the run's seed.
+        seed: u64,
+        /// Sets whether every puzzle is rated by the human solver.
+        rate: bool,
     }
 
     /// Checks that the options fit together (what [`Generator::new`] does).
