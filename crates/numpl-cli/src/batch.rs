@@ -40,10 +40,13 @@ pub(crate) enum Kind {
     Generated,
     /// `generate`: no puzzle could be made with the options (e.g. no grid reached the level).
     Failed,
+    /// A record that could not be written (a picture file), or that breaks a usage rule
+    /// only the input reveals (several pictures for stdout): the run exits 2.
+    Error,
 }
 
 impl Kind {
-    pub(crate) const ALL: [Kind; 10] = [
+    pub(crate) const ALL: [Kind; 11] = [
         Kind::Solved,
         Kind::Multiple,
         Kind::Unsolvable,
@@ -54,6 +57,7 @@ impl Kind {
         Kind::Hinted,
         Kind::Generated,
         Kind::Failed,
+        Kind::Error,
     ];
 
     pub(crate) const fn name(self) -> &'static str {
@@ -68,6 +72,7 @@ impl Kind {
             Kind::Hinted => "hinted",
             Kind::Generated => "generated",
             Kind::Failed => "failed",
+            Kind::Error => "error",
         }
     }
 
@@ -171,6 +176,7 @@ impl Summary {
         let secs = self.elapsed.as_secs_f64();
         let counts: Vec<String> = kinds
             .iter()
+            .filter(|&&k| k != Kind::Error || self.of(k) > 0)
             .map(|&k| format!("{} {}", self.of(k), k.name()))
             .collect();
         format!(
@@ -186,7 +192,7 @@ impl Summary {
     /// The exit status: 2 for an I/O error, 1 when some record did not end well or an
     /// input held no puzzle, else 0. A closed stdout is not a failure.
     pub(crate) fn exit(&self) -> Exit {
-        if self.io_error {
+        if self.io_error || self.of(Kind::Error) > 0 {
             Exit::Error
         } else if self.closed {
             Exit::Ok

@@ -4,11 +4,12 @@
 use std::time::Instant;
 
 use numpl_core::format_line;
-use numpl_solve::{solve, Algorithm, SolveOptions, Status};
+use numpl_render::Picture;
+use numpl_solve::{solve, Algorithm, Board, SolveOptions, Status};
 
 use crate::batch::{Done, Job, Kind};
 use crate::cli::Format;
-use crate::commands::{invalid, SOLVE_KINDS};
+use crate::commands::{invalid, picture, SOLVE_KINDS};
 use crate::input::Item;
 use crate::record::Record;
 use crate::settings::Output;
@@ -37,6 +38,20 @@ impl Job for ExplainJob {
             .as_ref()
             .map(|r| r.steps.iter().map(|s| s.describe(shape)).collect())
             .unwrap_or_default();
+        if format == Format::Svg {
+            // One picture per step: the position before it, replayed from the puzzle.
+            let mut board = Board::new(g);
+            let mut svgs = Vec::with_capacity(steps.len());
+            if let Some(r) = &out.report {
+                for (i, (step, text)) in r.steps.iter().zip(&steps).enumerate() {
+                    let pic = Picture::of_step(g, &board, step)
+                        .with_caption(format!("Step {}: {text}", i + 1));
+                    svgs.push(pic.to_svg(&self.output.pictures.svg));
+                    board.apply(step);
+                }
+            }
+            return picture::many(&self.output.pictures, item.index, svgs, out.status.into());
+        }
         let text = match format {
             Format::Json => Record {
                 algo: Some(Algorithm::Human.name()),
@@ -74,5 +89,9 @@ impl Job for ExplainJob {
 
     fn kinds(&self) -> &'static [Kind] {
         SOLVE_KINDS
+    }
+
+    fn note(&self) -> Option<String> {
+        picture::note(&self.output.pictures)
     }
 }

@@ -3,11 +3,12 @@
 use std::time::Instant;
 
 use numpl_core::format_line;
-use numpl_solve::{count_solutions, Algorithm, HumanSolver, Status};
+use numpl_render::Picture;
+use numpl_solve::{count_solutions, Algorithm, Board, HumanSolver, Status};
 
 use crate::batch::{Done, Job, Kind};
 use crate::cli::Format;
-use crate::commands::invalid;
+use crate::commands::{invalid, picture};
 use crate::input::Item;
 use crate::record::Record;
 use crate::settings::Output;
@@ -29,11 +30,12 @@ impl Job for HintJob {
         let start = Instant::now();
         let full = g.is_full();
         // Uniqueness techniques are sound only on puzzles with one solution.
+        let board = Board::new(g);
         let step = if full {
             None
         } else {
             let unique = count_solutions(g, 2) == 1;
-            HumanSolver::new().assume_unique(unique).next_step_grid(g)
+            HumanSolver::new().assume_unique(unique).next_step(&board)
         };
         let micros = start.elapsed().as_micros() as u64;
         // The record's status: none when a step was found, else why there is none.
@@ -56,6 +58,20 @@ impl Job for HintJob {
                 ..Record::of_puzzle(item, g, &self.output.symbols)
             }
             .to_line(),
+            Format::Svg => {
+                let pic = match &step {
+                    Some(s) => Picture::of_step(g, &board, s),
+                    None => Picture::new(g)
+                        .with_candidates(&board.candidates())
+                        .with_caption(if full {
+                            "solved already"
+                        } else {
+                            "stuck: no technique applies"
+                        }),
+                };
+                let pics = &self.output.pictures;
+                return picture::one(pics, item.index, pic.to_svg(&pics.svg), kind);
+            }
             _ => {
                 let puzzle = format_line(g, &self.output.symbols);
                 match (&hint, full) {
@@ -69,6 +85,16 @@ impl Job for HintJob {
     }
 
     fn kinds(&self) -> &'static [Kind] {
-        &[Kind::Hinted, Kind::Solved, Kind::Stuck, Kind::Invalid]
+        &[
+            Kind::Hinted,
+            Kind::Solved,
+            Kind::Stuck,
+            Kind::Invalid,
+            Kind::Error,
+        ]
+    }
+
+    fn note(&self) -> Option<String> {
+        picture::note(&self.output.pictures)
     }
 }

@@ -10,6 +10,8 @@
 pub(crate) mod explain;
 pub(crate) mod generate;
 pub(crate) mod hint;
+pub(crate) mod picture;
+pub(crate) mod print;
 pub(crate) mod rate;
 pub(crate) mod show;
 pub(crate) mod solve;
@@ -29,6 +31,7 @@ pub(crate) const SOLVE_KINDS: &[Kind] = &[
     Kind::Stuck,
     Kind::Budget,
     Kind::Invalid,
+    Kind::Error,
 ];
 
 /// The record of a puzzle that could not be read; its message goes to stderr too.
@@ -36,6 +39,8 @@ pub(crate) fn invalid(item: &Item, msg: &str, format: Format, algo: Option<&'sta
     let text = match format {
         Format::Line => "invalid\n".to_string(),
         Format::Grid | Format::Detail => format!("# invalid: {msg}\n\n"),
+        // A picture of nothing: the message on stderr says why.
+        Format::Svg => String::new(),
         Format::Json => Record {
             status: Some("invalid"),
             algo,

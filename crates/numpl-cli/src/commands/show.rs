@@ -4,7 +4,7 @@ use numpl_core::{format_detail, format_grid};
 
 use crate::batch::{Done, Job, Kind};
 use crate::cli::Format;
-use crate::commands::{invalid, line_text};
+use crate::commands::{invalid, line_text, picture};
 use crate::input::Item;
 use crate::record::Record;
 use crate::settings::Output;
@@ -28,11 +28,21 @@ impl Job for ShowJob {
             Format::Grid => format_grid(g, sym),
             Format::Detail => format_detail(g, &g.candidates(), sym) + "\n",
             Format::Json => Record::of_puzzle(item, g, sym).to_line(),
+            Format::Svg => {
+                let pics = &self.output.pictures;
+                let cands = pics.candidates.then(|| g.candidates());
+                let svg = numpl_render::puzzle_svg(g, cands.as_deref(), &pics.svg);
+                return picture::one(pics, item.index, svg, Kind::Shown);
+            }
         };
         Done::new(text, Kind::Shown)
     }
 
     fn kinds(&self) -> &'static [Kind] {
-        &[Kind::Shown, Kind::Invalid]
+        &[Kind::Shown, Kind::Invalid, Kind::Error]
+    }
+
+    fn note(&self) -> Option<String> {
+        picture::note(&self.output.pictures)
     }
 }

@@ -767,3 +767,4 @@ fn forced_input_formats() {
         out.stderr
     );
 }
+mod pictures;
