@@ -75,7 +75,7 @@ fn candidates_of<'a>(cell: Node<'a, 'a>) -> Vec<Node<'a, 'a>> {
         .collect()
 }
 
-const SHAPES: [(usize, usize); 5] = [(2, 2), (2, 3), (3, 3), (4, 4), (5, 5)];
+const SHAPES: [(usize, usize); 6] = [(2, 2), (2, 3), (3, 3), (4, 4), (5, 5), (8, 8)];
 
 #[test]
 fn puzzles_solutions_and_pencil_marks_have_their_structure_on_every_size() {
