@@ -465,7 +465,7 @@ impl Progress {
         }
         // Reading the clock costs more than a quick record: look at it every 64 records
         // when records come fast (bytes), at each record when they are whole puzzles made.
-        if self.bytes && done % 64 != 0 {
+        if self.bytes && !done.is_multiple_of(64) {
             return;
         }
         if let Some(bar) = &self.bar {
