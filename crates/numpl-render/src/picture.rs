@@ -2,7 +2,7 @@
 //! pencil marks, and the highlights of a step (cells by role, candidates placed or
 //! eliminated, chain links), with a caption.
 
-use numpl_core::{Cell, Grid, Mask, Shape, Unit};
+use numpl_core::{Cell, Grid, Mask, Shape, Unit, UnitKind};
 use numpl_solve::{Board, Step, Technique};
 
 /// The role of a highlighted cell, written as `data-role` on the cell's element.
@@ -167,6 +167,12 @@ impl Picture {
         self
     }
 
+    /// Shades every cell of `unit` that has no role of its own.
+    pub fn shade_unit(mut self, unit: Unit, role: HouseRole) -> Picture {
+        self.shade(unit, role);
+        self
+    }
+
     /// Draws a link between two candidates.
     pub fn link(mut self, link: Link) -> Picture {
         self.links.push(link);
@@ -230,7 +236,14 @@ impl Picture {
 
     fn shade(&mut self, unit: Unit, role: HouseRole) {
         let geo = self.shape.geometry();
-        let u = unit.0 as usize;
+        let n = self.shape.size();
+        // The unit's number by its kind (rows, then columns, then boxes), through core's
+        // accessor rather than its field.
+        let u = match self.shape.unit_kind(unit) {
+            UnitKind::Row(i) => i,
+            UnitKind::Col(i) => n + i,
+            UnitKind::Box(i) => 2 * n + i,
+        };
         if u >= geo.unit_count() {
             return;
         }

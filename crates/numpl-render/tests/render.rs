@@ -41,7 +41,7 @@ fn cells<'a>(doc: &'a Document<'a>) -> Vec<Node<'a, 'a>> {
 }
 
 fn name(shape: Shape, i: usize) -> String {
-    shape.cell_name(Cell(i as u16))
+    shape.cell_name(shape.cell(i / shape.size(), i % shape.size()))
 }
 
 /// Checks the root and the cells: one element per cell, in reading order, named r1c1 ...
@@ -295,7 +295,7 @@ fn a_step_drawn_to_pixels_shows_its_cells_coloured() {
     assert_eq!(bg(step.cells[2]), (0xb7, 0xe4, 0xa8), "pincer");
     // An untouched cell far from the pattern stays white (or the unit shade).
     let white = (0..shape.cells())
-        .map(|i| Cell(i as u16))
+        .map(|i| shape.cell(i / shape.size(), i % shape.size()))
         .find(|&c| {
             !step.cells.contains(&c)
                 && b.value(c) == 0
