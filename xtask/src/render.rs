@@ -13,9 +13,10 @@
 //!   each with `fast` (the solution), rate it with `human` (level and score), and
 //!   [`sheet_pdf`] at 4 a page; the sheet alone is timed too.
 //!
-//! Measured 2026-12-01 on the shared 2-core development machine (other builds running;
-//! `taskset -c 0`), best of 5 rounds: a 9x9 step SVG 122 us (206 steps, 24 KB each); the
-//! 100-puzzle sheet with solutions 0.257 s, of which `sheet_pdf` 0.210 s (140 KB, 30 pages).
+//! Measured 2026-12-01 on the shared 2-core development machine (`taskset -c 0`, load
+//! about 2.5), best of 5 rounds: a 9x9 step SVG 61 us (206 steps, 24 KB each); the
+//! 100-puzzle sheet with solutions 0.127 s, of which `sheet_pdf` 0.104 s (140 KB, 30
+//! pages). Under heavier load (about 5): 122 us and 0.257 s.
 
 use std::time::{Duration, Instant};
 
