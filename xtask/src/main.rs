@@ -6,6 +6,7 @@
 //!   independently (see `make.rs`).
 //! - `batch-bench ...`: `numpl solve` end to end on big files (see `batch_bench.rs`).
 //! - `bench ...`: solver benchmarks (see `bench.rs`).
+//! - `svg2png FILE ...`, `renderbench`: look at pictures, time them (see `render.rs`).
 //!
 //! Nested cargo invocations, where a command needs them, go through `$CARGO`.
 
@@ -16,6 +17,7 @@ mod fixture;
 mod genbench;
 mod make;
 mod regress;
+mod render;
 
 use std::process::ExitCode;
 
@@ -26,7 +28,9 @@ commands:
   make-fixtures [--out DIR]                          write the generated fixture sets
   batch-bench [--data DIR] [--threads 1,2]           numpl solve on big files: puzzles/s, peak RSS
   bench [...]                                        solver benchmarks (see xtask/src/bench.rs)
-  genbench [...]                                     generator benchmark (see xtask/src/genbench.rs)";
+  genbench [...]                                     generator benchmark (see xtask/src/genbench.rs)
+  svg2png FILE.svg ... [--scale S]                   draw pictures as PNG (resvg, embedded font)
+  renderbench [--rounds R]                           SVG step and PDF sheet timings (see xtask/src/render.rs)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -41,6 +45,8 @@ fn main() -> ExitCode {
         "batch-bench" => batch_bench::run(rest),
         "bench" => bench::run(rest),
         "genbench" => genbench::run(rest),
+        "svg2png" => render::svg2png(rest),
+        "renderbench" => render::renderbench(rest),
         "help" | "-h" | "--help" => {
             println!("{USAGE}");
             Ok(())

@@ -40,11 +40,14 @@ pub(crate) enum Kind {
     Generated,
     /// `generate`: no puzzle could be made with the options (e.g. no grid reached the level).
     Failed,
+    /// A record that could not be written (a picture file), or that breaks a usage rule
+    /// only the input reveals (several pictures for stdout): the run exits 2.
+    Error,
 }
 
 impl Kind {
     /// Every kind; the first six are the statuses of a solve ([`Kind::SOLVE`]).
-    pub(crate) const ALL: [Kind; 10] = [
+    pub(crate) const ALL: [Kind; 11] = [
         Kind::Solved,
         Kind::Multiple,
         Kind::Unsolvable,
@@ -55,6 +58,7 @@ impl Kind {
         Kind::Hinted,
         Kind::Generated,
         Kind::Failed,
+        Kind::Error,
     ];
 
     /// The statuses of a solve, in the order summaries list them.
@@ -72,6 +76,7 @@ impl Kind {
             Kind::Hinted => "hinted",
             Kind::Generated => "generated",
             Kind::Failed => "failed",
+            Kind::Error => "error",
         }
     }
 
@@ -181,9 +186,14 @@ impl Summary {
     /// or inf, when nothing was done or no time passed).
     pub(crate) fn line(&self, kinds: &[Kind], note: Option<String>) -> String {
         let secs = self.elapsed.as_secs_f64();
+        // Errors (a picture that could not be written) show only when there are some.
+        let error = (self.of(Kind::Error) > 0).then_some(Kind::Error);
         let counts: Vec<String> = kinds
             .iter()
-            .map(|&k| format!("{} {}", self.of(k), k.name()))
+            .copied()
+            .filter(|&k| k != Kind::Error)
+            .chain(error)
+            .map(|k| format!("{} {}", self.of(k), k.name()))
             .collect();
         format!(
             "numpl: {}: {}; {:.3} s, {} puzzles/s{}",
@@ -198,7 +208,7 @@ impl Summary {
     /// The exit status: 2 for an I/O error, 1 when some record did not end well or an
     /// input held no puzzle, else 0. A closed stdout is not a failure.
     pub(crate) fn exit(&self) -> Exit {
-        if self.io_error {
+        if self.io_error || self.of(Kind::Error) > 0 {
             Exit::Error
         } else if self.closed {
             Exit::Ok

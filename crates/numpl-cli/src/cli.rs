@@ -35,18 +35,23 @@ pub(crate) struct Cli {
 /// own file under `commands/`.
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
-    /// Parse puzzles and print them in another format (`--format detail`: candidates).
-    Show(FilesArgs),
+    /// Parse puzzles and print them in another format (`--format detail`: candidates;
+    /// `--format svg`: a picture, `--candidates` with pencil marks).
+    Show(ShowArgs),
     /// Solve puzzles: one record per puzzle (solved, multiple, unsolvable, budget, invalid).
     Solve(SolveArgs),
     /// Rate puzzles with the human-technique solver: techniques used, level, score.
     Rate(FilesArgs),
-    /// The next logical step of each puzzle, explained (human techniques, no guessing).
-    Hint(FilesArgs),
-    /// Every step of a logical solution of each puzzle, explained.
-    Explain(FilesArgs),
+    /// The next logical step of each puzzle, explained (human techniques, no guessing);
+    /// `--format svg`: the step as a picture.
+    Hint(PictureFilesArgs),
+    /// Every step of a logical solution of each puzzle, explained; `--format svg`: one
+    /// picture per step (with `--out DIR`).
+    Explain(PictureFilesArgs),
     /// Generate puzzles: unique, symmetric, minimal, solvable within a technique limit.
     Generate(GenerateArgs),
+    /// A print-ready PDF sheet of puzzles (with `--solutions`, their solutions after).
+    Print(PrintArgs),
 }
 
 /// Options every command takes (they may be given before or after the command name).
@@ -93,11 +98,91 @@ fn parse_shape(s: &str) -> Result<Shape, String> {
     s.parse::<Shape>().map_err(|e| e.to_string())
 }
 
-/// Commands that take only puzzle files: `show`, `rate`, `hint`, `explain`.
+/// Commands that take only puzzle files: `rate`.
 #[derive(Debug, Args)]
 pub(crate) struct FilesArgs {
     /// Puzzle files; none or `-` reads stdin.
     pub(crate) files: Vec<PathBuf>,
+}
+
+/// Where `--format svg` pictures go, and how they look.
+#[derive(Debug, Args, Default)]
+pub(crate) struct PictureArgs {
+    /// With `--format svg`: write one file per picture into DIR (`0001.svg`, or
+    /// `0001-step-07.svg` for `explain`) instead of one picture to stdout.
+    #[arg(long, value_name = "DIR")]
+    pub(crate) out: Option<PathBuf>,
+
+    /// With `--format svg`: row and column numbers around the grid.
+    #[arg(long)]
+    pub(crate) labels: bool,
+}
+
+/// `numpl hint` and `numpl explain`.
+#[derive(Debug, Args)]
+pub(crate) struct PictureFilesArgs {
+    /// Puzzle files; none or `-` reads stdin.
+    pub(crate) files: Vec<PathBuf>,
+
+    #[command(flatten)]
+    pub(crate) picture: PictureArgs,
+}
+
+/// `numpl show`.
+#[derive(Debug, Args)]
+pub(crate) struct ShowArgs {
+    /// Puzzle files; none or `-` reads stdin.
+    pub(crate) files: Vec<PathBuf>,
+
+    /// With `--format svg`: draw every open cell's candidates (pencil marks).
+    #[arg(long)]
+    pub(crate) candidates: bool,
+
+    #[command(flatten)]
+    pub(crate) picture: PictureArgs,
+}
+
+/// `numpl print`.
+#[derive(Debug, Args)]
+pub(crate) struct PrintArgs {
+    /// Puzzle files; none or `-` reads stdin.
+    pub(crate) files: Vec<PathBuf>,
+
+    /// The PDF to write (written whole, or not at all).
+    #[arg(long, value_name = "FILE", required = true)]
+    pub(crate) out: PathBuf,
+
+    /// Puzzles per page.
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = parse_per_page)]
+    pub(crate) per_page: usize,
+
+    /// Add the solutions, as small grids, on the pages after the puzzles.
+    #[arg(long)]
+    pub(crate) solutions: bool,
+
+    /// The heading of every page (default: "Number Place").
+    #[arg(long, value_name = "TEXT")]
+    pub(crate) title: Option<String>,
+
+    /// The paper size.
+    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
+    pub(crate) paper: PaperArg,
+}
+
+fn parse_per_page(s: &str) -> Result<usize, String> {
+    match s {
+        "1" | "2" | "4" | "6" => Ok(s.parse().expect("a digit")),
+        _ => Err(format!("{s} puzzles per page: use 1, 2, 4 or 6")),
+    }
+}
+
+/// Paper sizes for `numpl print`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum PaperArg {
+    /// ISO A4 (210 x 297 mm).
+    A4,
+    /// US Letter (8.5 x 11 in).
+    Letter,
 }
 
 /// `numpl solve`.
@@ -114,6 +199,9 @@ pub(crate) struct SolveArgs {
     /// Stop at the first solution, skipping the uniqueness check.
     #[arg(long)]
     pub(crate) first: bool,
+
+    #[command(flatten)]
+    pub(crate) picture: PictureArgs,
 
     /// Search nodes after which `full` and `fast` stop with status `budget`
     /// (default: unbounded for fast, 50 million for full).
@@ -191,6 +279,8 @@ pub(crate) enum Format {
     /// A header line, then one row a puzzle: `quizzes,solutions` (`0` for a blank) and,
     /// where they apply, `status,level,score`.
     Csv,
+    /// A picture (SVG): one to stdout, or one file per puzzle or step with `--out DIR`.
+    Svg,
 }
 
 /// Input formats.

@@ -231,6 +231,52 @@ impl Source for Inputs {
     }
 }
 
+/// Inputs with their first puzzles read ahead, so a run can know before writing anything
+/// whether the input holds more than one puzzle (`--format svg` to stdout draws only one).
+pub(crate) struct Peeked {
+    head: std::collections::VecDeque<Item>,
+    rest: Inputs,
+}
+
+impl Peeked {
+    /// Reads up to `k` puzzles ahead.
+    pub(crate) fn new(mut rest: Inputs, k: usize) -> Peeked {
+        let head = rest.by_ref().take(k).collect();
+        Peeked { head, rest }
+    }
+
+    /// How many puzzles were read ahead.
+    pub(crate) fn len(&self) -> usize {
+        self.head.len()
+    }
+}
+
+impl Iterator for Peeked {
+    type Item = Item;
+
+    fn next(&mut self) -> Option<Item> {
+        self.head.pop_front().or_else(|| self.rest.next())
+    }
+}
+
+impl Source for Peeked {
+    fn total(&self) -> Option<u64> {
+        self.rest.total()
+    }
+
+    fn counts_bytes(&self) -> bool {
+        self.rest.counts_bytes()
+    }
+
+    fn interactive(&self) -> bool {
+        self.rest.interactive()
+    }
+
+    fn end(&self) -> (bool, usize) {
+        self.rest.end()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -30,12 +30,13 @@ use crate::cli::Cli;
 use crate::commands::explain::Explain;
 use crate::commands::generate::{GenerateJob, Indexes};
 use crate::commands::hint::Hint;
+use crate::commands::print::print;
 use crate::commands::rate::Rate;
 use crate::commands::show::ShowJob;
 use crate::commands::solve::SolveJob;
 use crate::commands::{HumanCommand, HumanJob};
-use crate::input::Inputs;
-use crate::settings::{InputSettings, Output, RunSettings, Settings, Task};
+use crate::input::{Inputs, Peeked};
+use crate::settings::{InputSettings, Output, RunSettings, Settings, Task, UsageError};
 
 /// Exit statuses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,26 +140,53 @@ fn init_logging(quiet: u8, verbose: u8) {
         .init();
 }
 
+/// The puzzles of a run. Pictures without `--out` go to stdout, one at most: a second
+/// puzzle is a usage error before anything is drawn. With `--out` the folder is made first.
+fn source(inputs: InputSettings, output: &Output) -> Result<Peeked, Box<dyn std::error::Error>> {
+    if !output.is_svg() {
+        return Ok(Peeked::new(Inputs::new(inputs), 0));
+    }
+    if let Some(dir) = &output.pictures.out {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot make the folder {}: {e}", dir.display()))?;
+        return Ok(Peeked::new(Inputs::new(inputs), 0));
+    }
+    let peeked = Peeked::new(Inputs::new(inputs), 2);
+    if peeked.len() > 1 {
+        return Err(Box::new(UsageError(
+            "--format svg draws one picture to stdout, and the input holds more than one \
+             puzzle: use --out DIR to write one file per puzzle"
+                .into(),
+        )));
+    }
+    Ok(peeked)
+}
+
 /// Runs one command. `Err` is an error that ends the whole run (exit 2).
-fn run(settings: Settings) -> std::io::Result<Exit> {
+fn run(settings: Settings) -> Result<Exit, Box<dyn std::error::Error>> {
     let Settings { run, output, task } = settings;
-    match task {
-        Task::Show(inputs) => batch::run(&ShowJob { output }, Inputs::new(inputs), &run),
-        Task::Solve { inputs, algo, opts } => {
-            batch::run(&SolveJob { algo, opts, output }, Inputs::new(inputs), &run)
+    Ok(match task {
+        Task::Show(inputs) => {
+            let src = source(inputs, &output)?;
+            batch::run(&ShowJob { output }, src, &run)?
         }
-        Task::Rate(inputs) => human(Rate, output, inputs, &run),
-        Task::Hint(inputs) => human(Hint, output, inputs, &run),
-        Task::Explain(inputs) => human(Explain, output, inputs, &run),
+        Task::Solve { inputs, algo, opts } => {
+            let src = source(inputs, &output)?;
+            batch::run(&SolveJob { algo, opts, output }, src, &run)?
+        }
+        Task::Rate(inputs) => human(Rate, output, inputs, &run)?,
+        Task::Hint(inputs) => human(Hint, output, inputs, &run)?,
+        Task::Explain(inputs) => human(Explain, output, inputs, &run)?,
+        Task::Print(p) => print(p, &run)?,
         Task::Generate(g) => {
             let count = g.count;
             let job = GenerateJob::new(g, output);
             if !run.quiet {
                 eprintln!("numpl: {}", job.describe(count));
             }
-            batch::run(&job, Indexes::new(count), &run)
+            batch::run(&job, Indexes::new(count), &run)?
         }
-    }
+    })
 }
 
 /// Runs one of the human solver's commands (`rate`, `hint`, `explain`).
@@ -167,6 +195,7 @@ fn human<C: HumanCommand>(
     output: Output,
     inputs: InputSettings,
     run: &RunSettings,
-) -> std::io::Result<Exit> {
-    batch::run(&HumanJob { command, output }, Inputs::new(inputs), run)
+) -> Result<Exit, Box<dyn std::error::Error>> {
+    let src = source(inputs, &output)?;
+    Ok(batch::run(&HumanJob { command, output }, src, run)?)
 }

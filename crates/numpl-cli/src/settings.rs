@@ -6,12 +6,18 @@
 
 use std::fmt;
 use std::path::PathBuf;
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
 
 use numpl_core::{InputFormat, ParseOptions, Shape, Symbols};
 use numpl_gen::{GenOptions, Generator};
+use numpl_render::{Paper, SheetOptions, SvgOptions};
 use numpl_solve::{Algorithm, SolveOptions};
 
-use crate::cli::{Algo, Cli, Command, Common, FilesArgs, Format, GenerateArgs, Input, Progress};
+use crate::cli::{
+    Algo, Cli, Command, Common, FilesArgs, Format, GenerateArgs, Input, PaperArg, PictureArgs,
+    PrintArgs, Progress,
+};
 
 /// At most this many worker threads per core: more only costs memory and switching.
 pub(crate) const THREADS_PER_CORE: usize = 4;
@@ -60,9 +66,29 @@ pub(crate) struct Output {
     pub(crate) format: Option<Format>,
     /// The alphabet of values.
     pub(crate) symbols: Symbols,
+    /// Where and how `--format svg` pictures go.
+    pub(crate) pictures: Pictures,
+}
+
+/// `--format svg`: where pictures go and how they look.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Pictures {
+    /// `--out DIR`: one file per picture; `None`: one picture to stdout.
+    pub(crate) out: Option<PathBuf>,
+    /// `show --candidates`: pencil marks.
+    pub(crate) candidates: bool,
+    /// How pictures are drawn.
+    pub(crate) svg: SvgOptions,
+    /// Pictures written to `out` so far (for the summary).
+    pub(crate) written: Arc<AtomicU64>,
 }
 
 impl Output {
+    /// Whether records are pictures.
+    pub(crate) fn is_svg(&self) -> bool {
+        self.format == Some(Format::Svg)
+    }
+
     /// The format for a puzzle read in `read_as`: the one asked for, else the input's own.
     pub(crate) fn format_for(&self, read_as: InputFormat) -> Format {
         self.format.unwrap_or(match read_as {
@@ -115,6 +141,17 @@ pub(crate) enum Task {
     Hint(InputSettings),
     Explain(InputSettings),
     Generate(GenerateSettings),
+    Print(PrintSettings),
+}
+
+/// `numpl print`, checked.
+pub(crate) struct PrintSettings {
+    /// Where the puzzles come from.
+    pub(crate) inputs: InputSettings,
+    /// The PDF to write.
+    pub(crate) out: PathBuf,
+    /// The sheet's layout.
+    pub(crate) sheet: SheetOptions,
 }
 
 /// `numpl generate`, checked.
@@ -147,9 +184,10 @@ impl Settings {
             progress: common.progress,
             quiet: common.quiet > 0,
         };
-        let output = Output {
+        let mut output = Output {
             format: common.format,
             symbols: symbols.clone(),
+            pictures: Pictures::default(),
         };
         let parse = ParseOptions::new()
             .input(match common.input {
@@ -159,50 +197,101 @@ impl Settings {
                 Input::Csv => InputFormat::Csv,
             })
             .shape(common.shape)
-            .symbols(symbols);
+            .symbols(symbols.clone());
         let inputs = |a: FilesArgs| InputSettings {
             files: a.files,
             parse: parse.clone(),
         };
-        let text_only = |command: &str, csv: bool| -> Result<(), UsageError> {
+        // Commands whose records are lines: `line` and `json`, and the formats in `also`.
+        let text_only = |command: &str, also: &[Format]| -> Result<(), UsageError> {
             match common.format {
-                Some(f @ (Format::Grid | Format::Detail)) => usage(format!(
-                    "numpl {command} writes `--format line` (text){} or `json`, not `{}`",
-                    if csv { ", `csv`" } else { "" },
-                    format_name(f)
-                )),
-                Some(Format::Csv) if !csv => usage(format!(
-                    "numpl {command} writes `--format line` (text) or `json`, not `csv`"
-                )),
-                _ => Ok(()),
+                Some(f) if matches!(f, Format::Line | Format::Json) || also.contains(&f) => Ok(()),
+                Some(f) => {
+                    let mut others: Vec<&str> = also.iter().map(|&a| format_name(a)).collect();
+                    others.push("json");
+                    others.sort_unstable();
+                    let last = others.pop().unwrap_or("json");
+                    let list: String = others.iter().map(|o| format!(", `{o}`")).collect();
+                    usage(format!(
+                        "numpl {command} writes `--format line` (text){list} or `{last}`, not `{}`",
+                        format_name(f)
+                    ))
+                }
+                None => Ok(()),
             }
         };
+        let mut pictures = |a: PictureArgs, candidates: bool| -> Result<(), UsageError> {
+            let flag = if a.out.is_some() {
+                Some("--out")
+            } else if a.labels {
+                Some("--labels")
+            } else if candidates {
+                Some("--candidates")
+            } else {
+                None
+            };
+            if let (Some(flag), false) = (flag, common.format == Some(Format::Svg)) {
+                return usage(format!("{flag} is for pictures: add `--format svg`"));
+            }
+            output.pictures = Pictures {
+                out: a.out,
+                candidates,
+                svg: SvgOptions::new().symbols(symbols.clone()).labels(a.labels),
+                written: Arc::default(),
+            };
+            Ok(())
+        };
         let task = match command {
-            Command::Show(a) => Task::Show(inputs(a)),
-            Command::Solve(a) => Task::Solve {
-                algo: match a.algo {
-                    Algo::Fast => Algorithm::Fast,
-                    Algo::Full => Algorithm::Full,
-                    Algo::Human => Algorithm::Human,
-                },
-                opts: SolveOptions::new()
-                    .limit(if a.first { 1 } else { 2 })
-                    .budget(a.budget),
-                inputs: inputs(FilesArgs { files: a.files }),
-            },
+            Command::Show(a) => {
+                pictures(a.picture, a.candidates)?;
+                Task::Show(inputs(FilesArgs { files: a.files }))
+            }
+            Command::Solve(a) => {
+                pictures(a.picture, false)?;
+                Task::Solve {
+                    algo: match a.algo {
+                        Algo::Fast => Algorithm::Fast,
+                        Algo::Full => Algorithm::Full,
+                        Algo::Human => Algorithm::Human,
+                    },
+                    opts: SolveOptions::new()
+                        .limit(if a.first { 1 } else { 2 })
+                        .budget(a.budget),
+                    inputs: inputs(FilesArgs { files: a.files }),
+                }
+            }
             Command::Rate(a) => {
-                text_only("rate", true)?;
+                text_only("rate", &[Format::Csv])?;
                 Task::Rate(inputs(a))
             }
             Command::Hint(a) => {
-                text_only("hint", false)?;
-                Task::Hint(inputs(a))
+                text_only("hint", &[Format::Svg])?;
+                pictures(a.picture, false)?;
+                Task::Hint(inputs(FilesArgs { files: a.files }))
             }
             Command::Explain(a) => {
-                text_only("explain", false)?;
-                Task::Explain(inputs(a))
+                text_only("explain", &[Format::Svg])?;
+                pictures(a.picture, false)?;
+                Task::Explain(inputs(FilesArgs { files: a.files }))
             }
-            Command::Generate(a) => Task::Generate(generate(a, &common, &output)?),
+            Command::Generate(a) => {
+                if common.format == Some(Format::Svg) {
+                    return usage(
+                        "numpl generate writes text or json; for pictures pipe it to \
+                         `numpl show --format svg --out DIR`",
+                    );
+                }
+                Task::Generate(generate(a, &common, &output)?)
+            }
+            Command::Print(a) => {
+                if let Some(f) = common.format {
+                    return usage(format!(
+                        "numpl print writes a PDF to --out; --format {} does not apply",
+                        format_name(f)
+                    ));
+                }
+                Task::Print(print(a, inputs, &symbols))
+            }
         };
         Ok(Settings { run, output, task })
     }
@@ -215,6 +304,31 @@ fn format_name(f: Format) -> &'static str {
         Format::Detail => "detail",
         Format::Json => "json",
         Format::Csv => "csv",
+        Format::Svg => "svg",
+    }
+}
+
+/// `numpl print`'s options (`--per-page` is checked by clap).
+fn print(
+    a: PrintArgs,
+    inputs: impl Fn(FilesArgs) -> InputSettings,
+    symbols: &Symbols,
+) -> PrintSettings {
+    let mut sheet = SheetOptions::new()
+        .per_page(a.per_page)
+        .solutions(a.solutions)
+        .paper(match a.paper {
+            PaperArg::A4 => Paper::A4,
+            PaperArg::Letter => Paper::Letter,
+        })
+        .symbols(symbols.clone());
+    if let Some(t) = a.title {
+        sheet = sheet.title(t);
+    }
+    PrintSettings {
+        inputs: inputs(FilesArgs { files: a.files }),
+        out: a.out,
+        sheet,
     }
 }
 
@@ -296,6 +410,7 @@ fn random_seed() -> u64 {
 mod tests {
     use super::*;
     use clap::Parser;
+    use std::path::Path;
 
     fn resolve(args: &[&str]) -> Result<Settings, UsageError> {
         let mut line = vec!["numpl"];
@@ -346,6 +461,26 @@ mod tests {
         assert!(err(&["hint", "-f", "detail"]).contains("not `detail`"));
         assert!(err(&["explain", "-f", "grid"]).starts_with("numpl explain"));
         assert!(resolve(&["rate", "-f", "json"]).is_ok());
+        assert!(err(&["rate", "-f", "svg"]).contains("not `svg`"));
+        assert_eq!(
+            err(&["hint", "-f", "grid"]),
+            "numpl hint writes `--format line` (text), `json` or `svg`, not `grid`"
+        );
+        assert!(resolve(&["explain", "-f", "svg"]).is_ok());
+    }
+
+    #[test]
+    fn picture_flags_need_svg() {
+        assert_eq!(
+            err(&["show", "--candidates"]),
+            "--candidates is for pictures: add `--format svg`"
+        );
+        assert!(err(&["solve", "--out", "d"]).starts_with("--out is for pictures"));
+        assert!(err(&["generate", "-f", "svg"]).contains("numpl show --format svg"));
+        assert!(err(&["print", "--out", "a.pdf", "-f", "json"]).contains("PDF"));
+        let s = resolve(&["show", "-f", "svg", "--candidates", "--out", "d"]).unwrap();
+        assert!(s.output.pictures.candidates);
+        assert_eq!(s.output.pictures.out.as_deref(), Some(Path::new("d")));
     }
 
     #[test]

@@ -4,11 +4,12 @@
 use std::time::Instant;
 
 use numpl_core::{format_line, Grid};
-use numpl_solve::{solve, Algorithm, SolveOptions, Status};
+use numpl_render::Picture;
+use numpl_solve::{solve, Algorithm, Board, SolveOptions, Status};
 
 use crate::batch::Done;
 use crate::cli::Format;
-use crate::commands::HumanCommand;
+use crate::commands::{picture, HumanCommand};
 use crate::input::Item;
 use crate::record::Record;
 use crate::settings::Output;
@@ -27,6 +28,20 @@ impl HumanCommand for Explain {
             .as_ref()
             .map(|r| r.steps.iter().map(|s| s.describe(shape)).collect())
             .unwrap_or_default();
+        if format == Format::Svg {
+            // One picture per step: the position before it, replayed from the puzzle.
+            let mut board = Board::new(g);
+            let mut svgs = Vec::with_capacity(steps.len());
+            if let Some(r) = &out.report {
+                for (i, (step, text)) in r.steps.iter().zip(&steps).enumerate() {
+                    let pic = Picture::of_step(g, &board, step)
+                        .with_caption(format!("Step {}: {text}", i + 1));
+                    svgs.push(pic.to_svg(&output.pictures.svg));
+                    board.apply(step);
+                }
+            }
+            return picture::many(&output.pictures, item.index, svgs, out.status.into());
+        }
         let text = match format {
             Format::Json => Record {
                 algo: Some(Algorithm::Human.name()),

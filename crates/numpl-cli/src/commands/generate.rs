@@ -98,7 +98,7 @@ impl GenerateJob {
     fn render(&self, g: &Generated, micros: u64) -> String {
         let sym = &self.output.symbols;
         match self.output.format_or_line(InputFormat::Line) {
-            Format::Line => format_line(&g.puzzle, sym) + "\n",
+            Format::Line | Format::Svg => format_line(&g.puzzle, sym) + "\n",
             Format::Grid => format_grid(&g.puzzle, sym) + "\n",
             Format::Detail => format_detail(&g.puzzle, &g.puzzle.candidates(), sym) + "\n\n",
             Format::Csv => rate_csv_row(
@@ -202,6 +202,7 @@ mod tests {
             output: Output {
                 format: Some(Format::Json),
                 symbols: Symbols::standard(),
+                pictures: Default::default(),
             },
         };
         let line = job.render(&g, 10);

@@ -3,11 +3,12 @@
 use std::time::Instant;
 
 use numpl_core::{format_line, Grid};
-use numpl_solve::{count_solutions, Algorithm, HumanSolver, Status};
+use numpl_render::Picture;
+use numpl_solve::{count_solutions, Algorithm, Board, HumanSolver, Status};
 
 use crate::batch::{Done, Kind};
 use crate::cli::Format;
-use crate::commands::HumanCommand;
+use crate::commands::{picture, HumanCommand};
 use crate::input::Item;
 use crate::record::Record;
 use crate::settings::Output;
@@ -20,7 +21,8 @@ impl HumanCommand for Hint {
         // Uniqueness techniques are sound only on puzzles with one solution; a full grid
         // needs no count (the solver says it is solved).
         let unique = g.is_full() || count_solutions(g, 2) == 1;
-        let step = HumanSolver::new().assume_unique(unique).hint_grid(g);
+        let board = Board::new(g);
+        let step = HumanSolver::new().assume_unique(unique).hint(&board);
         let micros = start.elapsed().as_micros() as u64;
         // The record's status: none when a step was found, else why there is none, in the
         // words a solve would end with (solved, unsolvable, stuck).
@@ -38,16 +40,19 @@ impl HumanCommand for Hint {
                 ..Record::of_puzzle(item, g, &output.symbols)
             }
             .to_line(),
+            Format::Svg => {
+                let pic = match &step {
+                    Ok(s) => Picture::of_step(g, &board, s),
+                    Err(_) => Picture::new(g)
+                        .with_candidates(&board.candidates())
+                        .with_caption(why_no_step(status)),
+                };
+                let pics = &output.pictures;
+                return picture::one(pics, item.index, pic.to_svg(&pics.svg), kind);
+            }
             _ => {
                 let puzzle = format_line(g, &output.symbols);
-                let why = match (&hint, status) {
-                    (Some(h), _) => h.as_str(),
-                    (None, Some(Status::Solved)) => "solved already",
-                    (None, Some(Status::Unsolvable)) => {
-                        "unsolvable: the candidates show a contradiction"
-                    }
-                    (None, _) => "stuck: no technique applies",
-                };
+                let why = hint.as_deref().unwrap_or(why_no_step(status));
                 format!("{puzzle}: {why}\n")
             }
         };
@@ -62,5 +67,14 @@ impl HumanCommand for Hint {
             Kind::Stuck,
             Kind::Invalid,
         ]
+    }
+}
+
+/// Why there is no step, in words: the status a solve would end with.
+fn why_no_step(status: Option<Status>) -> &'static str {
+    match status {
+        Some(Status::Solved) => "solved already",
+        Some(Status::Unsolvable) => "unsolvable: the candidates show a contradiction",
+        _ => "stuck: no technique applies",
     }
 }

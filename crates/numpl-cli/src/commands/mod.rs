@@ -10,6 +10,8 @@
 pub(crate) mod explain;
 pub(crate) mod generate;
 pub(crate) mod hint;
+pub(crate) mod picture;
+pub(crate) mod print;
 pub(crate) mod rate;
 pub(crate) mod show;
 pub(crate) mod solve;
@@ -53,6 +55,8 @@ pub(crate) fn invalid(
         (Format::Line, _) | (Format::Csv, None) => "invalid\n".to_string(),
         (Format::Csv, Some(header)) => csv_status_row(header, "invalid"),
         (Format::Grid | Format::Detail, _) => format!("# invalid: {msg}\n\n"),
+        // A picture of nothing: the message on stderr says why.
+        (Format::Svg, _) => String::new(),
         (Format::Json, _) => Record {
             status: Some("invalid"),
             algo,
@@ -97,6 +101,10 @@ pub(crate) trait HumanCommand: Sync {
     fn csv(&self) -> Option<&'static str> {
         None
     }
+    /// More for the summary line (where pictures went).
+    fn note(&self, output: &Output) -> Option<String> {
+        picture::note(&output.pictures)
+    }
 }
 
 /// The job of a human-solver command.
@@ -128,6 +136,10 @@ impl<C: HumanCommand> Job for HumanJob<C> {
 
     fn kinds(&self) -> &'static [Kind] {
         self.command.kinds()
+    }
+
+    fn note(&self) -> Option<String> {
+        self.command.note(&self.output)
     }
 }
 

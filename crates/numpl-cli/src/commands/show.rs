@@ -4,7 +4,7 @@ use numpl_core::{format_detail, format_grid};
 
 use crate::batch::{Done, Job, Kind};
 use crate::cli::Format;
-use crate::commands::{line_text, puzzle_or_invalid, SHOW_CSV};
+use crate::commands::{line_text, picture, puzzle_or_invalid, SHOW_CSV};
 use crate::input::Item;
 use crate::record::Record;
 use crate::settings::Output;
@@ -32,11 +32,21 @@ impl Job for ShowJob {
                 let row = format!("{},\n", self.output.csv_field(g));
                 return Done::new(row, Kind::Shown).with_header(Some(SHOW_CSV));
             }
+            Format::Svg => {
+                let pics = &self.output.pictures;
+                let cands = pics.candidates.then(|| g.candidates());
+                let svg = numpl_render::puzzle_svg(g, cands.as_deref(), &pics.svg);
+                return picture::one(pics, item.index, svg, Kind::Shown);
+            }
         };
         Done::new(text, Kind::Shown)
     }
 
     fn kinds(&self) -> &'static [Kind] {
         &[Kind::Shown, Kind::Invalid]
+    }
+
+    fn note(&self) -> Option<String> {
+        picture::note(&self.output.pictures)
     }
 }

@@ -7,7 +7,7 @@ use numpl_solve::{solve, Algorithm, Outcome, SolveOptions, Status};
 
 use crate::batch::{Done, Job, Kind};
 use crate::cli::Format;
-use crate::commands::{line_text, puzzle_or_invalid, SOLVE_CSV, SOLVE_KINDS};
+use crate::commands::{line_text, picture, puzzle_or_invalid, SOLVE_CSV, SOLVE_KINDS};
 use crate::input::Item;
 use crate::record::Record;
 use crate::settings::Output;
@@ -78,6 +78,31 @@ impl SolveJob {
     }
 }
 
+impl SolveJob {
+    /// The picture: the solution with the givens apart; for a puzzle that did not end
+    /// `solved`, what applies with a caption saying why.
+    fn svg(&self, g: &Grid, out: &Outcome) -> String {
+        use numpl_render::Picture;
+        let base = Picture::new(g);
+        let pic = match (out.status, &out.solution, &out.grid, &out.report) {
+            (Status::Solved, Some(s), _, _) => base.with_values(g, s),
+            (Status::Multiple, Some(s), _, _) => base
+                .with_values(g, s)
+                .with_caption("multiple: more than one solution; one of them"),
+            (Status::Stuck, _, Some(partial), Some(r)) => base
+                .with_values(g, partial)
+                .with_candidates(&r.candidates)
+                .with_caption("stuck: the human solver got this far"),
+            (Status::Unsolvable, ..) => base.with_caption("unsolvable: no solution"),
+            (Status::Budget, ..) => {
+                base.with_caption("budget: the search stopped at its node budget")
+            }
+            (s, ..) => base.with_caption(s.name()),
+        };
+        pic.to_svg(&self.output.pictures.svg)
+    }
+}
+
 impl Job for SolveJob {
     type Item = Item;
 
@@ -106,6 +131,10 @@ impl Job for SolveJob {
                 );
                 return Done::new(row, out.status.into()).with_header(Some(SOLVE_CSV));
             }
+            Format::Svg => {
+                let svg = self.svg(&p.grid, &out);
+                return picture::one(&self.output.pictures, item.index, svg, out.status.into());
+            }
             f => self.text(f, &p.grid, &out),
         };
         Done::new(text, out.status.into())
@@ -113,5 +142,9 @@ impl Job for SolveJob {
 
     fn kinds(&self) -> &'static [Kind] {
         SOLVE_KINDS
+    }
+
+    fn note(&self) -> Option<String> {
+        picture::note(&self.output.pictures)
     }
 }
