@@ -60,7 +60,7 @@ def test_level_and_techniques():
 
 def test_a_puzzle_that_cannot_be_made_is_a_record():
     r = numpl.generate(seed=1, level="extreme", max_tries=1, size=4)[0]
-    assert r["error"].startswith("puzzle 0: no extreme puzzle in 1 tries")
+    assert r["error"].startswith("puzzle 0: no extreme puzzle in 1 try")
     assert "puzzle" not in r and r["seed"] == 1
 
 
