@@ -383,7 +383,7 @@ fn generate(
         .level(a.level)
         .require(a.require)
         .max_tries(a.max_tries)
-        .seed(a.seed.unwrap_or_else(random_seed))
+        .seed(a.seed.unwrap_or_else(numpl_gen::random_seed))
         // Only JSON and CSV show the rating (a level asked for rates anyway).
         .rate(matches!(output.format, Some(Format::Json | Format::Csv)));
     let generator = Generator::new(opts).map_err(|e| UsageError(e.to_string()))?;
@@ -391,19 +391,6 @@ fn generate(
         generator,
         count: a.count,
     })
-}
-
-/// A seed nobody chose: the standard library's per-process random hasher keys, mixed with
-/// the time.
-fn random_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    h.write_u128(now);
-    h.write_u32(std::process::id());
-    h.finish()
 }
 
 #[cfg(test)]

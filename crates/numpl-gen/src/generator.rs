@@ -51,6 +51,20 @@ pub struct GenOptions {
     pub rate: bool,
 }
 
+/// A seed nobody chose, for a run whose caller gave none: the standard library's
+/// per-process random hasher keys mixed with the time and the process id. Report it, so
+/// that the run can be made again with it.
+pub fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    h.write_u128(now);
+    h.write_u32(std::process::id());
+    h.finish()
+}
+
 /// The default of [`GenOptions::max_tries`].
 pub const DEFAULT_MAX_TRIES: u32 = 2000;
 

@@ -54,7 +54,9 @@ use numpl_core::Shape;
 
 pub use dig::digging_hole;
 pub use fill::{prepare_array, prepare_array_seeded};
-pub use generator::{generate_many, GenOptions, Generated, Generator, DEFAULT_MAX_TRIES};
+pub use generator::{
+    generate_many, random_seed, GenOptions, Generated, Generator, DEFAULT_MAX_TRIES,
+};
 pub use human::MaxTechnique;
 pub use numpl_solve::{HumanReport, Level, Technique};
 pub use symmetry::Symmetry;

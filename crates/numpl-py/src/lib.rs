@@ -322,19 +322,6 @@ fn rate_many<'py>(
     )
 }
 
-/// A seed nobody chose, as the CLI makes it: the standard library's random hasher keys
-/// mixed with the time and the process id.
-fn random_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    h.write_u128(now);
-    h.write_u32(std::process::id());
-    h.finish()
-}
-
 /// Generate puzzles with one solution each.
 ///
 /// `size`: 9, 16, 25, ... (the most square boxes) or `"RxC"` (`"2x3"`). `level`: `easy`,
@@ -383,7 +370,7 @@ fn generate<'py>(
         return Err(value_error("max_tries must be at least 1"));
     }
     let seed = match seed {
-        None => random_seed(),
+        None => numpl_gen::random_seed(),
         Some(s) => s
             .extract::<u64>()
             .map_err(|_| value_error(format!("seed must be an integer 0 .. 2**64-1, got {s}")))?,
