@@ -167,8 +167,8 @@ pub enum GridError {
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ParseErrorKind {
-    /// A line puzzle whose length is not N*N for an allowed N.
-    #[error("a line puzzle has {len} cells; expected N*N cells for an allowed size (16, 36, 64, 81, ...)")]
+    /// A line puzzle whose length is not N*N (nor, for a position, N*N*N) for an allowed N.
+    #[error("a line puzzle has {len} cells; expected N*N cells for an allowed size (16, 36, 64, 81, ...), or N*N*N for a position with pencil marks (64, 216, 729, ...)")]
     BadLineLength {
         /// Cells found.
         len: usize,
@@ -252,6 +252,47 @@ pub enum ParseErrorKind {
         found: usize,
         /// Rows expected (N).
         expected: usize,
+    },
+    /// A pencil mark of a position in a place that is not its value's: each cell's N
+    /// places hold the values 1..N in order (or a blank).
+    #[error("r{row}c{col}: `{symbol}` at column {column} is in place {place} of the cell, which holds `{expected}` or a blank")]
+    MisplacedCandidate {
+        /// The symbol found.
+        symbol: String,
+        /// 1-based row of the cell.
+        row: usize,
+        /// 1-based column of the cell.
+        col: usize,
+        /// The 1-based column (in characters or tokens) of the symbol on its input line.
+        column: usize,
+        /// The place (1..N), which may hold only the value `place`.
+        place: usize,
+        /// The symbol that place may hold.
+        expected: String,
+    },
+    /// An open cell of a position with no candidate left.
+    #[error("r{row}c{col} has no candidate (an open cell of a position needs at least one)")]
+    NoCandidate {
+        /// 1-based row.
+        row: usize,
+        /// 1-based column.
+        col: usize,
+    },
+    /// A cell of a pencil-mark grid drawn neither as a value nor as pencil marks.
+    #[error("r{row}c{col} is neither a value (alone in the middle of its block, blanks around it) nor pencil marks (a mark or `.` in every place)")]
+    DetailCell {
+        /// 1-based row.
+        row: usize,
+        /// 1-based column.
+        col: usize,
+    },
+    /// A line inside a pencil-mark grid that does not have its layout.
+    #[error("not a line of a pencil-mark grid with {shape} boxes (its `|` and marks are not in their columns): `{text}`")]
+    DetailLine {
+        /// The shape the grid's first line has.
+        shape: crate::Shape,
+        /// The line (at most 40 characters of it).
+        text: String,
     },
     /// A size with no allowed box shape.
     #[error(transparent)]

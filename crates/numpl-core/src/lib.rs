@@ -31,6 +31,7 @@ mod error;
 mod grid;
 mod mask;
 mod parse;
+mod position;
 mod print;
 mod shape;
 mod symbols;
@@ -38,7 +39,10 @@ mod symbols;
 pub use error::{Conflict, GridError, ParseError, ParseErrorKind, ShapeError};
 pub use grid::Grid;
 pub use mask::{Mask, MaskIter};
-pub use parse::{parse_all, parse_one, InputFormat, ParseOptions, Parsed, PuzzleReader};
+pub use parse::{
+    parse_all, parse_first, parse_one, InputFormat, ParseOptions, Parsed, PuzzleReader,
+};
+pub use position::format_position_line;
 pub use print::{format_detail, format_grid, format_line, push_line};
 pub use shape::{Cell, Geometry, Shape, Unit, UnitKind, MAX_SIZE};
 pub use symbols::{Symbol, Symbols};

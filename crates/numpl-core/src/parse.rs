@@ -7,7 +7,18 @@
 //!   also an allowed side (16, 36, 64) and the line could be a grid row: then it is a grid
 //!   row when it holds a value above sqrt(L), or when exactly L lines of L symbols follow
 //!   up to the next blank line or the end of input;
-//! - anything else is a grid row.
+//! - anything else is a grid row;
+//! - but a line that starts with a space and has `|` exactly where a pencil-mark grid
+//!   (`--format detail`) of some box shape draws them, and nothing else but marks where
+//!   marks go, starts a pencil-mark grid (format `Detail`).
+//!
+//! In line format a line of N*N*N symbols for an allowed N is a position (pencil marks,
+//! see `position.rs`). Three lengths are also N*N for another allowed N: 64 (a 4x4
+//! position or an 8x8 puzzle), 729 (9x9 or 27x27) and 4096 (16x16 or 64x64). Such a line
+//! is a position when it reads as one; else a puzzle when it reads as one; else the
+//! position's error is reported when every symbol is a blank or a value up to the
+//! position's N (it was likely meant as one), the puzzle's error otherwise. `--box` decides
+//! at once: N*N symbols are a puzzle, N*N*N a position.
 //!
 //! With `--box RxC` the shape is fixed: a first line of N*N symbols means line format and
 //! one of N symbols (or N tokens) means grid format.
@@ -23,8 +34,11 @@ use std::collections::VecDeque;
 use std::io::BufRead;
 
 use crate::error::{ParseError, ParseErrorKind};
+use crate::position::{
+    detail_layout, position_side, read_detail, read_position_line, DetailLayout,
+};
 use crate::symbols::{Symbol, Symbols};
-use crate::{Grid, Shape};
+use crate::{Grid, Mask, Shape};
 
 /// Which text format to read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -39,6 +53,9 @@ pub enum InputFormat {
     /// A header line, then one puzzle a row in its puzzle column (see the module
     /// documentation).
     Csv,
+    /// Pencil-mark grids as `--format detail` prints them ([`format_detail`](crate::format_detail)):
+    /// positions with candidates.
+    Detail,
 }
 
 /// How to read puzzles. The default reads either format, finds the box shape from the
@@ -89,15 +106,41 @@ impl ParseOptions {
     }
 }
 
-/// One puzzle read from the input.
+/// One puzzle read from the input: its givens and, for a position (a puzzle with pencil
+/// marks), the candidates of every cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Parsed {
-    /// The givens.
+    /// The givens (for a position: the cells with a value; none for a position line).
     pub grid: Grid,
+    /// For a position, every cell's candidates as written (a filled cell's: its value);
+    /// `None` for a plain puzzle, whose candidates are whatever the givens allow.
+    pub marks: Option<Vec<Mask>>,
     /// The 1-based input line the puzzle starts on.
     pub line: usize,
-    /// The format it was read in (`Line` or `Grid`, never `Auto`).
+    /// The format it was read in (`Line`, `Grid`, `Csv` or `Detail`, never `Auto`).
     pub format: InputFormat,
+}
+
+impl Parsed {
+    /// Whether this is a position: a puzzle read with pencil marks.
+    pub fn is_position(&self) -> bool {
+        self.marks.is_some()
+    }
+
+    /// Every cell's candidates: a position's marks as read, but without a value placed in
+    /// a peer (a filled cell: its value); for a plain puzzle, [`Grid::candidates`].
+    pub fn candidates(&self) -> Vec<Mask> {
+        let allowed = self.grid.candidates();
+        match &self.marks {
+            None => allowed,
+            Some(marks) => marks
+                .iter()
+                .zip(allowed)
+                .zip(self.grid.values())
+                .map(|((&m, a), &v)| if v != 0 { a } else { m & a })
+                .collect(),
+        }
+    }
 }
 
 /// Reads every puzzle of `text` (a convenience over [`PuzzleReader`]).
@@ -105,15 +148,37 @@ pub fn parse_all(text: &str, opts: &ParseOptions) -> Vec<Result<Parsed, ParseErr
     PuzzleReader::new(text.as_bytes(), opts.clone()).collect()
 }
 
-/// Reads exactly one puzzle from `text`: the first one.
+/// Reads exactly one puzzle from `text`: the first one. Its givens only: a position's
+/// pencil marks are in [`parse_first`]'s answer.
 ///
 /// # Errors
 ///
 /// The first puzzle's [`ParseError`], or [`ParseErrorKind::Empty`] when `text` holds no
 /// puzzle.
 pub fn parse_one(text: &str, opts: &ParseOptions) -> Result<Grid, ParseError> {
+    parse_first(text, opts).map(|p| p.grid)
+}
+
+/// Reads the first puzzle of `text`, a position's pencil marks included.
+///
+/// # Errors
+///
+/// The first puzzle's [`ParseError`], or [`ParseErrorKind::Empty`] when `text` holds no
+/// puzzle.
+///
+/// ```
+/// use numpl_core::{parse_first, ParseOptions};
+///
+/// // A 4x4 position: r1c1 keeps only 3, every other cell every value.
+/// let line = format!("..3.{}", "1234".repeat(15));
+/// let p = parse_first(&line, &ParseOptions::default()).unwrap();
+/// assert!(p.is_position());
+/// assert_eq!(p.grid.filled(), 0); // one candidate is not a given
+/// assert_eq!(p.candidates()[0].to_string(), "{3}");
+/// ```
+pub fn parse_first(text: &str, opts: &ParseOptions) -> Result<Parsed, ParseError> {
     match PuzzleReader::new(text.as_bytes(), opts.clone()).next() {
-        Some(r) => r.map(|p| p.grid),
+        Some(r) => r,
         None => Err(ParseError {
             line: 1,
             kind: ParseErrorKind::Empty,
@@ -296,7 +361,11 @@ impl<R: BufRead> PuzzleReader<R> {
         if t.chars().any(|c| c.is_whitespace() || c == '|' || c == '+') {
             // N*N whitespace-separated tokens (N > 35 written without an alphabet) is a line.
             let count = t.split_whitespace().count();
-            if count > crate::MAX_SIZE && perfect_square_side(count).is_some() {
+            let position = match self.opts.shape {
+                Some(s) => count == s.size().pow(3),
+                None => position_side(count).is_some(),
+            };
+            if count > crate::MAX_SIZE && (perfect_square_side(count).is_some() || position) {
                 return Ok(InputFormat::Line);
             }
             return Ok(InputFormat::Grid);
@@ -307,7 +376,7 @@ impl<R: BufRead> PuzzleReader<R> {
             return Ok(InputFormat::Line);
         }
         if let Some(shape) = self.opts.shape {
-            return Ok(if len == shape.cells() {
+            return Ok(if len == shape.cells() || len == shape.size().pow(3) {
                 InputFormat::Line
             } else {
                 InputFormat::Grid
@@ -475,6 +544,62 @@ impl<R: BufRead> PuzzleReader<R> {
         finish(shape, cells, start, InputFormat::Grid)
     }
 
+    /// Reads one pencil-mark grid whose first line is `first` (line `start`): N*R lines
+    /// that fit `layout`, blank, comment and rule lines between them skipped.
+    fn read_detail_puzzle(
+        &mut self,
+        start: usize,
+        first: String,
+        layout: DetailLayout,
+    ) -> Result<Parsed, ParseError> {
+        let shape = layout.shape;
+        let need = shape.size() * shape.box_rows();
+        let symbols = self.opts.symbols.clone();
+        symbols
+            .check_size(shape.size())
+            .map_err(|kind| ParseError { line: start, kind })?;
+        let mut lines = Vec::with_capacity(need);
+        lines.push((start, first));
+        while lines.len() < need {
+            let Some((line, text)) = self.next_line()? else {
+                return Err(ParseError {
+                    line: start,
+                    kind: ParseErrorKind::Truncated {
+                        found: lines.len() / shape.box_rows(),
+                        expected: shape.size(),
+                    },
+                });
+            };
+            if detail_layout(&text, Some(shape), &symbols).is_some() {
+                lines.push((line, text));
+                continue;
+            }
+            match classify(&text) {
+                LineKind::Blank | LineKind::Comment | LineKind::Separator => continue,
+                LineKind::Content(t) => {
+                    let kind = ParseErrorKind::DetailLine {
+                        shape,
+                        text: t.chars().take(40).collect(),
+                    };
+                    // The line may start the next puzzle: read it again.
+                    self.ahead.push_front((line, text));
+                    return Err(ParseError { line, kind });
+                }
+            }
+        }
+        let (grid, marks) = read_detail(layout, &lines, &symbols)?;
+        grid.check().map_err(|c| ParseError {
+            line: start,
+            kind: ParseErrorKind::Conflict(c),
+        })?;
+        Ok(Parsed {
+            grid,
+            marks: Some(marks),
+            line: start,
+            format: InputFormat::Detail,
+        })
+    }
+
     fn skip_block(&mut self) -> Result<(), ParseError> {
         while let Some((_, text)) = self.next_line()? {
             if matches!(classify(&text), LineKind::Blank) {
@@ -504,10 +629,27 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                     return Some(Err(e));
                 }
             };
+            // A pencil-mark grid's line may be only spaces and `|` (a row of values), which
+            // is no content line to `classify`: look for the layout first.
+            if matches!(self.format, None | Some(InputFormat::Detail)) {
+                if let Some(layout) = detail_layout(&text, self.opts.shape, &self.opts.symbols) {
+                    self.format = Some(InputFormat::Detail);
+                    return Some(self.read_detail_puzzle(line, text, layout));
+                }
+            }
             let t = match classify(&text) {
                 LineKind::Content(t) => t.to_string(),
                 _ => continue,
             };
+            if self.format == Some(InputFormat::Detail) {
+                // Not the first line of a pencil-mark grid: one error for the block.
+                let shape = self.opts.shape;
+                let kind = ParseErrorKind::DetailLine {
+                    shape: shape.unwrap_or(Shape::NINE),
+                    text: t.chars().take(40).collect(),
+                };
+                return Some(self.skip_block().and(Err(ParseError { line, kind })));
+            }
             let format = match self.format {
                 Some(f) => f,
                 None => match self.decide(&t) {
@@ -596,6 +738,8 @@ fn read_line_fast(
         Some(s) if s.cells() == len => s,
         Some(_) => return None,
         None if len == Shape::NINE.cells() => Shape::NINE,
+        // Perhaps a position: the general path decides.
+        None if position_side(len).is_some() => return None,
         None => Shape::from_size(perfect_square_side(len)?).ok()?,
     };
     let n = shape.size();
@@ -643,6 +787,64 @@ fn read_line_puzzle(opts: &ParseOptions, line: usize, t: &str) -> Result<Parsed,
     } else {
         t.chars().count()
     };
+    let cells = || -> Vec<&str> {
+        if spaced {
+            t.split_whitespace().collect()
+        } else {
+            t.char_indices()
+                .map(|(i, c)| &t[i..i + c.len_utf8()])
+                .collect()
+        }
+    };
+    let position = |shape: Shape| {
+        let cells = cells();
+        read_position_line(&opts.symbols, shape, &cells, |i| i + 1)
+            .map(|(grid, marks)| Parsed {
+                grid,
+                marks: Some(marks),
+                line,
+                format: InputFormat::Line,
+            })
+            .map_err(err)
+    };
+    match opts.shape {
+        Some(shape) if len == shape.size().pow(3) && len != shape.cells() => {
+            return position(shape)
+        }
+        None => {
+            if let Some(side) = position_side(len) {
+                let pos_shape = Shape::from_size(side).expect("a position side has a shape");
+                let square = perfect_square_side(len).and_then(|m| Shape::from_size(m).ok());
+                let Some(square) = square else {
+                    return position(pos_shape);
+                };
+                // Both readings are possible (64, 729, 4096 symbols).
+                let as_position = position(pos_shape);
+                if as_position.is_ok() {
+                    return as_position;
+                }
+                let as_puzzle = read_cells(opts, line, t, spaced, square);
+                if as_puzzle.is_ok() {
+                    return as_puzzle;
+                }
+                // Which one was meant: a position has its marks in their places.
+                let (mut marks, mut placed) = (0usize, 0usize);
+                for (i, tok) in cells().iter().enumerate() {
+                    match read_mark_value(&opts.symbols, tok, side) {
+                        Some(0) => {}
+                        Some(v) if v as usize == i % side + 1 => {
+                            marks += 1;
+                            placed += 1;
+                        }
+                        _ => marks += 1,
+                    }
+                }
+                let meant = marks > 0 && placed * 10 >= marks * 9;
+                return if meant { as_position } else { as_puzzle };
+            }
+        }
+        _ => {}
+    }
     let shape = match opts.shape {
         Some(shape) if len == shape.cells() => shape,
         Some(shape) => {
@@ -663,9 +865,34 @@ fn read_line_puzzle(opts: &ParseOptions, line: usize, t: &str) -> Result<Parsed,
             }
         },
     };
+    read_cells(opts, line, t, spaced, shape)
+}
+
+/// The value of a symbol or token (0 for a blank), `None` when it is neither.
+fn read_mark_value(symbols: &Symbols, tok: &str, n: usize) -> Option<u8> {
+    let mut it = tok.chars();
+    if let (Some(c), None) = (it.next(), it.next()) {
+        return match symbols.read(c, n) {
+            Symbol::Blank => Some(0),
+            Symbol::Value(v) => Some(v),
+            Symbol::Unknown => None,
+        };
+    }
+    tok.parse::<u8>().ok()
+}
+
+/// Reads the cells of a line puzzle of `shape` (whose length was checked).
+fn read_cells(
+    opts: &ParseOptions,
+    line: usize,
+    t: &str,
+    spaced: bool,
+    shape: Shape,
+) -> Result<Parsed, ParseError> {
+    let err = |kind| ParseError { line, kind };
     let n = shape.size();
     opts.symbols.check_size(n).map_err(err)?;
-    let mut cells = Vec::with_capacity(len);
+    let mut cells = Vec::with_capacity(shape.cells());
     if spaced {
         for (i, tok) in t.split_whitespace().enumerate() {
             cells.push(read_token(&opts.symbols, tok, n, i / n + 1, i % n + 1).map_err(err)?);
@@ -914,5 +1141,10 @@ fn finish(
         line,
         kind: ParseErrorKind::Conflict(c),
     })?;
-    Ok(Parsed { grid, line, format })
+    Ok(Parsed {
+        grid,
+        marks: None,
+        line,
+        format,
+    })
 }

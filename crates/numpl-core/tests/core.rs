@@ -261,7 +261,7 @@ fn csv_collections_read_their_puzzle_column() {
     assert!(got[0].is_ok());
     assert_eq!(
         got[1].as_ref().unwrap_err().to_string(),
-        "line 3: a line puzzle has 80 cells; expected N*N cells for an allowed size (16, 36, 64, 81, ...)"
+        "line 3: a line puzzle has 80 cells; expected N*N cells for an allowed size (16, 36, 64, 81, ...), or N*N*N for a position with pencil marks (64, 216, 729, ...)"
     );
     assert_eq!(
         got[2].as_ref().unwrap_err().to_string(),
@@ -326,7 +326,7 @@ fn big_grid_line_form_uses_numbers() {
 fn bad_input_wrong_length() {
     assert_eq!(
         err(&SEED_LINE[..80]),
-        "line 1: a line puzzle has 80 cells; expected N*N cells for an allowed size (16, 36, 64, 81, ...)"
+        "line 1: a line puzzle has 80 cells; expected N*N cells for an allowed size (16, 36, 64, 81, ...), or N*N*N for a position with pencil marks (64, 216, 729, ...)"
     );
     let o = opts().shape(Some(Shape::NINE)).input(InputFormat::Line);
     let e = parse_one(&"1".repeat(16), &o).unwrap_err().to_string();
@@ -387,7 +387,7 @@ fn bad_input_size_without_box_shape() {
     assert_eq!(
         err(&".".repeat(25)),
         "line 1: a line puzzle has 25 cells; expected N*N cells for an allowed size \
-         (16, 36, 64, 81, ...)"
+         (16, 36, 64, 81, ...), or N*N*N for a position with pencil marks (64, 216, 729, ...)"
     );
 }
 
@@ -777,4 +777,278 @@ fn grid_errors_are_typed_and_read_as_before() {
     let json = format!("{{\"box\":\"3x3\",\"cells\":{:?}}}", vec![0u8; 80]);
     let e = serde_json::from_str::<Grid>(&json).unwrap_err().to_string();
     assert!(e.contains("80 values given; a 3x3 grid has 81"), "{e}");
+}
+
+// ---------- positions: pencil marks as input ----------
+
+/// A position of `g`'s shape: `g`'s values without conflicts, and for every open cell a
+/// non-empty set of marks drawn from `bits` (a mark a peer's value excludes may stay: the
+/// reader keeps marks as written).
+fn position_from(g: Grid, bits: &[u64]) -> (Grid, Vec<Mask>) {
+    let g = without_conflicts(g);
+    let n = g.size();
+    let all = Mask::all(n).bits();
+    let marks = g
+        .values()
+        .iter()
+        .zip(bits)
+        .map(|(&v, &b)| {
+            if v != 0 {
+                Mask::single(v)
+            } else {
+                let m = b & all;
+                // Never empty: an open cell keeps at least one candidate.
+                Mask::from_bits(if m == 0 { 1 << (b % n as u64) } else { m })
+            }
+        })
+        .collect();
+    (g, marks)
+}
+
+fn positions() -> impl Strategy<Value = (Grid, Vec<Mask>)> {
+    grids().prop_flat_map(|g| {
+        let cells = g.values().len();
+        proptest::collection::vec(any::<u64>(), cells)
+            .prop_map(move |b| position_from(g.clone(), &b))
+    })
+}
+
+fn first_parsed(text: &str, o: &ParseOptions) -> Parsed {
+    match PuzzleReader::new(text.as_bytes(), o.clone()).next() {
+        Some(Ok(p)) => p,
+        Some(Err(e)) => panic!("{e}\n{text}"),
+        None => panic!("no puzzle in\n{text}"),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// `--format detail` of a position reads back as the same position, for every shape,
+    /// with the box shape found from the layout alone (no `--box`), and with `--box`.
+    #[test]
+    fn detail_round_trip((g, marks) in positions()) {
+        let text = format_detail(&g, &marks, &Symbols::standard());
+        let p = first_parsed(&text, &ParseOptions::default());
+        prop_assert_eq!(p.format, InputFormat::Detail);
+        prop_assert_eq!(&p.grid, &g);
+        prop_assert_eq!(p.marks.as_deref(), Some(&marks[..]));
+        let boxed = ParseOptions::new().shape(Some(g.shape()));
+        prop_assert_eq!(first_parsed(&text, &boxed), p);
+    }
+
+    /// The position line reads back with the same marks; it has no givens, so a value
+    /// comes back as its cell's only candidate.
+    #[test]
+    fn position_line_round_trip((g, marks) in positions()) {
+        let line = format_position_line(&g, &marks, &Symbols::standard());
+        let n = g.size();
+        let o = ParseOptions::new().shape(Some(g.shape()));
+        let p = first_parsed(&line, &o);
+        prop_assert_eq!(p.format, InputFormat::Line);
+        prop_assert_eq!(p.grid.filled(), 0);
+        prop_assert_eq!(p.grid.shape(), g.shape());
+        prop_assert_eq!(p.marks.as_deref(), Some(&marks[..]));
+        // Forced line format reads it the same; so does auto detection of the default
+        // shape when no --box is given.
+        prop_assert_eq!(&first_parsed(&line, &o.clone().input(InputFormat::Line)), &p);
+        if Shape::from_size(n).unwrap() == g.shape() {
+            prop_assert_eq!(first_parsed(&line, &ParseOptions::default()), p);
+        }
+    }
+}
+
+/// The seed's candidates as a 729-symbol line, by hand: r1c1's nine places.
+#[test]
+fn a_729_line_is_a_position_without_givens() {
+    let seed = one(SEED_LINE).unwrap();
+    let cands = seed.candidates();
+    let line = format_position_line(&Grid::empty(Shape::NINE), &cands, &Symbols::standard());
+    assert_eq!(line.len(), 729);
+    // r1c1 of the seed may hold 1, 3, 4, 6, 8 (row 1 has 2 and 7, column 1 has 9, 5, box 1 has 2 and 9).
+    assert_eq!(&line[..9], "1.34.6.8.");
+    // r1c2 holds the given 2: one candidate, written in its place.
+    assert_eq!(&line[9..18], ".2.......");
+    let p = parse_first(&line, &opts()).unwrap();
+    assert!(p.is_position());
+    assert_eq!(
+        p.grid,
+        Grid::empty(Shape::NINE),
+        "a cell with one candidate is no given"
+    );
+    assert_eq!(p.marks.as_deref(), Some(&cands[..]));
+    assert_eq!(p.candidates(), cands);
+    // `0` is a blank too.
+    let zeros = line.replace('.', "0");
+    assert_eq!(parse_first(&zeros, &opts()).unwrap(), p);
+    // In a file, between other puzzles, in line format and in CSV.
+    let all = parse_all(&format!("{SEED_LINE}\n{line}\n{SEED_LINE}\n"), &opts());
+    assert_eq!(all.len(), 3);
+    assert!(all[1].as_ref().unwrap().is_position());
+    assert!(!all[2].as_ref().unwrap().is_position());
+    let csv = parse_all(&format!("quizzes,solutions\n{line},\n"), &opts());
+    assert_eq!(csv[0].as_ref().unwrap().marks.as_deref(), Some(&cands[..]));
+}
+
+#[test]
+fn position_line_errors_name_the_cell_and_column() {
+    let full = "123456789".repeat(81);
+    let err = |text: &str| parse_one(text, &opts()).unwrap_err().to_string();
+    // A 5 in place 4 of r1c2 (column 13 of the line).
+    let mut bad = full.clone();
+    bad.replace_range(12..13, "5");
+    assert_eq!(
+        err(&bad),
+        "line 1: r1c2: `5` at column 13 is in place 4 of the cell, which holds `4` or a blank"
+    );
+    // r2c3 without any candidate: cell 11, columns 100-108.
+    let mut empty = full.clone();
+    empty.replace_range(99..108, ".........");
+    assert_eq!(
+        err(&empty),
+        "line 1: r2c3 has no candidate (an open cell of a position needs at least one)"
+    );
+    // A letter (a value of big grids) and a symbol of no grid.
+    let mut x = full.clone();
+    x.replace_range(728..729, "x");
+    assert_eq!(
+        err(&x),
+        "line 1: r9c9: `x` at column 729 is in place 9 of the cell, which holds `9` or a blank"
+    );
+    x.replace_range(728..729, "?");
+    assert_eq!(err(&x), "line 1: unknown symbol `?` at r9c9");
+    // One symbol too many: neither N*N nor N*N*N.
+    assert_eq!(
+        err(&format!("{full}1")),
+        "line 1: a line puzzle has 730 cells; expected N*N cells for an allowed size \
+         (16, 36, 64, 81, ...), or N*N*N for a position with pencil marks (64, 216, 729, ...)"
+    );
+    // A 6x6 position (216 symbols) is no square: its errors are a position's.
+    let mut six = "123456".repeat(36);
+    six.replace_range(0..6, "......");
+    assert_eq!(
+        err(&six),
+        "line 1: r1c1 has no candidate (an open cell of a position needs at least one)"
+    );
+}
+
+/// 64, 729 and 4096 symbols are also N*N for an allowed N: a line is a position when it
+/// reads as one, else a puzzle when it reads as one.
+#[test]
+fn lengths_that_are_a_square_and_a_cube() {
+    // 729 blanks: no position (no candidates anywhere), an empty 27x27 puzzle.
+    let p = parse_first(&".".repeat(729), &opts()).unwrap();
+    assert!(!p.is_position());
+    assert_eq!(p.grid.size(), 27);
+    // An 8x8 puzzle with one given: not a 4x4 position (cells without candidates).
+    let p = parse_first(&format!("1{}", ".".repeat(63)), &opts()).unwrap();
+    assert_eq!((p.grid.size(), p.is_position()), (8, false));
+    // A 4x4 position with every candidate; --box says which one is meant.
+    let four = "1234".repeat(16);
+    let p = parse_first(&four, &opts()).unwrap();
+    assert_eq!((p.grid.size(), p.is_position()), (4, true));
+    let eight = ParseOptions::new().shape(Some(Shape::new(2, 4).unwrap()));
+    let p = parse_first(&four, &eight).unwrap_err();
+    assert!(p.to_string().contains("conflicting givens"), "{p}");
+    // A broken 9x9 position is reported as one (as a 27x27 puzzle it would clash).
+    let mut broken = "123456789".repeat(81);
+    broken.replace_range(0..9, ".........");
+    let e = parse_one(&broken, &opts()).unwrap_err().to_string();
+    assert!(e.contains("r1c1 has no candidate"), "{e}");
+    // A 27x27 puzzle with letters is a puzzle, whatever it looks like.
+    let mut big = ".".repeat(729);
+    big.replace_range(0..1, "R");
+    assert_eq!(parse_one(&big, &opts()).unwrap().size(), 27);
+}
+
+#[test]
+fn detail_grid_reads_back_the_printed_position() {
+    let seed = one(SEED_LINE).unwrap();
+    let mut cands = seed.candidates();
+    // Remove 1 from r1c1 by hand, as a player would.
+    cands[0].remove(1);
+    let text = format_detail(&seed, &cands, &Symbols::standard());
+    let p = parse_first(&text, &opts()).unwrap();
+    assert_eq!(p.format, InputFormat::Detail);
+    assert_eq!(p.grid, seed, "values drawn alone in their block are givens");
+    assert_eq!(p.marks.as_deref(), Some(&cands[..]));
+    // Two of them in one file, with comments and blank lines: both, on their lines.
+    let two = format!("# two positions\n{text}\n\n{text}");
+    let all = parse_all(&two, &opts());
+    let lines: Vec<usize> = all.iter().map(|r| r.as_ref().unwrap().line).collect();
+    assert_eq!(lines, [2, 2 + text.lines().count() + 2]);
+    // `--input detail` forces it.
+    let forced = ParseOptions::new().input(InputFormat::Detail);
+    assert_eq!(parse_first(&text, &forced).unwrap(), p);
+}
+
+/// A solved grid's first row is drawn with only spaces and `|` on its top line: still
+/// the start of a pencil-mark grid.
+#[test]
+fn detail_of_a_full_grid() {
+    for (br, bc) in [(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 4)] {
+        let shape = Shape::new(br, bc).unwrap();
+        let n = shape.size();
+        let values = (0..n * n)
+            .map(|i| {
+                let (r, c) = (i / n, i % n);
+                ((bc * (r % br) + r / br + c) % n + 1) as u8
+            })
+            .collect();
+        let g = Grid::from_values(shape, values).unwrap();
+        assert!(g.check().is_ok());
+        let text = format_detail(&g, &g.candidates(), &Symbols::standard());
+        let p = first_parsed(&text, &ParseOptions::default());
+        assert_eq!(p.grid, g, "{br}x{bc}");
+    }
+}
+
+#[test]
+fn detail_errors_name_line_and_cell() {
+    let seed = one(SEED_LINE).unwrap();
+    let text = format_detail(&seed, &seed.candidates(), &Symbols::standard());
+    let err = |t: &str| parse_one(t, &opts()).unwrap_err().to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    let with_line = |k: usize, new: &str| {
+        let mut l = lines.clone();
+        l[k] = new;
+        l.join("\n")
+    };
+    // r1c1's first line is ` 1 . 3 ...`: a 2 in place 3 (column 6).
+    assert!(lines[0].starts_with(" 1 . 3"), "{}", lines[0]);
+    let misplaced = with_line(0, &lines[0].replacen(" 1 . 3", " 1 . 2", 1));
+    assert_eq!(
+        err(&misplaced),
+        "line 1: r1c1: `2` at column 6 is in place 3 of the cell, which holds `3` or a blank"
+    );
+    // r1c1 with no candidate: all three of its lines dotted.
+    let mut l = lines.clone();
+    let dotted: Vec<String> = (0..3)
+        .map(|k| format!(" . . .{}", &lines[k][6..]))
+        .collect();
+    for (k, d) in dotted.iter().enumerate() {
+        l[k] = d;
+    }
+    assert_eq!(
+        err(&l.join("\n")),
+        "line 1: r1c1 has no candidate (an open cell of a position needs at least one)"
+    );
+    // r1c2 (the given 2) with a stray mark beside its value: neither a value nor marks.
+    assert!(lines[1][7..].starts_with("   2"), "{}", lines[1]);
+    let mixed = with_line(1, &format!("{}. 2{}", &lines[1][..8], &lines[1][11..]));
+    assert_eq!(
+        err(&mixed),
+        "line 2: r1c2 is neither a value (alone in the middle of its block, blanks around it) \
+         nor pencil marks (a mark or `.` in every place)"
+    );
+    // A line out of its columns inside the grid.
+    let shifted = with_line(4, &format!(" {}", lines[4]));
+    let e = err(&shifted);
+    assert!(
+        e.starts_with("line 5: not a line of a pencil-mark grid with 3x3 boxes"),
+        "{e}"
+    );
+    // Cut short.
+    let cut = lines[..20].join("\n");
+    assert_eq!(err(&cut), "line 1: truncated grid: 5 of 9 rows");
 }

@@ -170,7 +170,7 @@ fn json_invalid_record_names_file_and_line() {
     assert_eq!(lines[1]["status"], "invalid");
     assert_eq!(
         lines[1]["error"],
-        "<stdin>:2: a line puzzle has 80 cells; expected N*N cells for an allowed size (16, 36, 64, 81, ...)"
+        "<stdin>:2: a line puzzle has 80 cells; expected N*N cells for an allowed size (16, 36, 64, 81, ...), or N*N*N for a position with pencil marks (64, 216, 729, ...)"
     );
     assert!(lines[1].get("solution").is_none());
 }
