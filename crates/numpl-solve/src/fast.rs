@@ -61,6 +61,25 @@ pub(crate) fn general(puzzle: &Grid, limit: usize, budget: u64) -> SearchResult 
     s.run(puzzle, limit.max(1))
 }
 
+/// The general solver on a position: `puzzle`'s givens, and each cell's candidates cut to
+/// `masks[cell]` (value v is bit v - 1) before the search starts. Up to `limit` solutions,
+/// stopping after `budget` nodes.
+pub(crate) fn search_masked(
+    puzzle: &Grid,
+    masks: &[u64],
+    limit: usize,
+    budget: u64,
+) -> SearchResult {
+    let mut s = Solver::new(puzzle.shape(), budget);
+    let mut result = SearchResult::default();
+    if puzzle.check().is_ok() && s.init(puzzle).is_ok() && s.restrict(masks).is_ok() {
+        s.search(0, limit.max(1), &mut result, &mut LowestFirst);
+    }
+    result.nodes = s.nodes;
+    result.guesses = s.guesses;
+    result
+}
+
 /// The general solver with box-line reductions forced on or off and `probe` bivalue cells
 /// probed before each guess (tests).
 #[cfg(test)]
@@ -895,6 +914,23 @@ impl Solver {
         self.cand[level * self.cells + cell] >> (v - 1) & 1 == 1
             && self.assign(level, cell, v).is_ok()
             && self.propagate(level).is_ok()
+    }
+}
+
+/// Positions: candidates cut by hand before the search.
+impl Solver {
+    /// Cuts the candidates of level 0 (made by [`Solver::init`]) to `masks` (one per cell)
+    /// and propagates; a filled cell whose value is not in its mask is a contradiction.
+    fn restrict(&mut self, masks: &[u64]) -> Result<(), Dead> {
+        self.reset_queues();
+        for (c, &m) in masks.iter().enumerate().take(self.cells) {
+            match self.val[c] {
+                0 => self.remove(0, c, !m)?,
+                v if m >> (v - 1) & 1 == 0 => return Err(Dead),
+                _ => {}
+            }
+        }
+        self.propagate(0)
     }
 }
 

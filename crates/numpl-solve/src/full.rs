@@ -8,6 +8,17 @@ use crate::SearchResult;
 
 /// Searches for up to `limit` solutions, visiting at most `budget` nodes (values placed).
 pub(crate) fn search(puzzle: &Grid, limit: usize, budget: u64) -> SearchResult {
+    search_masked(puzzle, None, limit, budget)
+}
+
+/// [`search`] on a position: a blank cell takes only values of its mask (`masks[cell]`,
+/// value v is bit v - 1), when masks are given.
+pub(crate) fn search_masked(
+    puzzle: &Grid,
+    masks: Option<&[u64]>,
+    limit: usize,
+    budget: u64,
+) -> SearchResult {
     let shape = puzzle.shape();
     let geo = shape.geometry();
     let all = shape.all_values();
@@ -43,8 +54,11 @@ pub(crate) fn search(puzzle: &Grid, limit: usize, budget: u64) -> SearchResult {
                 used[u as usize].remove(old);
             }
         }
-        let free =
+        let mut free =
             all - (used[units[0] as usize] | used[units[1] as usize] | used[units[2] as usize]);
+        if let Some(m) = masks {
+            free &= Mask::from_bits(m[cell]);
+        }
         // The next fitting value above the one tried last.
         let next = Mask::from_bits(free.bits() & !(Mask::all(old as usize).bits())).first();
         match next {

@@ -36,7 +36,7 @@ pub mod human;
 mod nine;
 mod searcher;
 
-use numpl_core::Grid;
+use numpl_core::{Cell, Grid, Mask};
 
 pub use human::{Board, ChainNode, HumanReport, HumanSolver, HumanStatus, Level, Step, Technique};
 pub use searcher::{Found, KnownFirst, LowestFirst, Propagated, Searcher, ValueOrder};
@@ -325,6 +325,165 @@ pub fn solve(puzzle: &Grid, algo: Algorithm, opts: &SolveOptions) -> Outcome {
                 report: Some(report),
             }
         }
+    }
+}
+
+/// Solves a position: `puzzle`'s givens with every cell's candidates cut to `marks` (one
+/// mask per cell, as [`numpl_core::Parsed::marks`] holds them; a filled cell's mask must
+/// hold its value). A solution must keep every cell within its marks, so a position whose
+/// marks lost the solution's value is [`Status::Unsolvable`], and one whose marks still
+/// allow several solutions is [`Status::Multiple`]. `human` starts from the position
+/// ([`position_board`]). `fast` goes through the general engine (the 9x9 bitboard solver
+/// takes no marks).
+///
+/// # Panics
+///
+/// When `marks` has fewer masks than the grid has cells.
+///
+/// ```
+/// use numpl_core::{parse_first, ParseOptions};
+/// use numpl_solve::{solve_position, Algorithm, SolveOptions, Status};
+///
+/// let seed = ".2.....7.9..1.2..8....8.....5.....1...7.9.5...6.....2.....4....5..8.3..9.1.....6.";
+/// let p = parse_first(seed, &ParseOptions::default()).unwrap();
+/// let mut marks = p.candidates();
+/// let opts = SolveOptions::default();
+/// let out = solve_position(&p.grid, &marks, Algorithm::Fast, &opts);
+/// assert_eq!(out.status, Status::Solved);
+/// // Take the solution's value out of r1c1's marks: no solution is left.
+/// let v = out.solution.unwrap().get(0);
+/// marks[0].remove(v);
+/// assert_eq!(solve_position(&p.grid, &marks, Algorithm::Fast, &opts).status, Status::Unsolvable);
+/// ```
+pub fn solve_position(
+    puzzle: &Grid,
+    marks: &[Mask],
+    algo: Algorithm,
+    opts: &SolveOptions,
+) -> Outcome {
+    let limit = opts.limit.max(1);
+    let bits = mask_bits(puzzle, marks);
+    // A value outside its own cell's marks, or clashing givens: no solution.
+    let clean = position_is_clean(puzzle, &bits);
+    let search = search_outcome;
+    if !clean && algo != Algorithm::Human {
+        return search(SearchResult::default());
+    }
+    match algo {
+        Algorithm::Full => search(full::search_masked(
+            puzzle,
+            Some(&bits),
+            limit,
+            opts.budget.unwrap_or(DEFAULT_FULL_BUDGET),
+        )),
+        Algorithm::Fast => search(fast::search_masked(
+            puzzle,
+            &bits,
+            limit,
+            opts.budget.unwrap_or(u64::MAX),
+        )),
+        Algorithm::Human => {
+            let unique = clean && count_position_solutions(puzzle, marks, 2) == 1;
+            let report = HumanSolver::new()
+                .assume_unique(unique)
+                .solve_board(position_board(puzzle, marks));
+            human_outcome(report)
+        }
+    }
+}
+
+/// Counts the solutions of a position (see [`solve_position`]), stopping at `limit`.
+///
+/// # Panics
+///
+/// When `marks` has fewer masks than the grid has cells.
+pub fn count_position_solutions(puzzle: &Grid, marks: &[Mask], limit: usize) -> usize {
+    let bits = mask_bits(puzzle, marks);
+    if !position_is_clean(puzzle, &bits) {
+        return 0;
+    }
+    fast::search_masked(puzzle, &bits, limit.max(1), u64::MAX).count
+}
+
+/// The marks of a position as bits, one word per cell.
+fn mask_bits(puzzle: &Grid, marks: &[Mask]) -> Vec<u64> {
+    marks[..puzzle.values().len()]
+        .iter()
+        .map(|m| m.bits())
+        .collect()
+}
+
+/// Whether the givens do not clash and each lies within its own cell's marks (else the
+/// position has no solution).
+fn position_is_clean(puzzle: &Grid, bits: &[u64]) -> bool {
+    puzzle.check().is_ok()
+        && puzzle
+            .values()
+            .iter()
+            .zip(bits)
+            .all(|(&v, &m)| v == 0 || m >> (v - 1) & 1 == 1)
+}
+
+/// The human solver's board of a position: the board of `puzzle`'s givens
+/// ([`Board::new`]), with every open cell's candidates outside its marks eliminated.
+///
+/// # Panics
+///
+/// When `marks` has fewer masks than the grid has cells.
+pub fn position_board(puzzle: &Grid, marks: &[Mask]) -> Board {
+    let mut board = Board::new(puzzle);
+    let n = puzzle.size() as u8;
+    for (i, (&v, m)) in puzzle.values().iter().zip(marks).enumerate() {
+        if v == 0 {
+            for value in 1..=n {
+                if !m.contains(value) {
+                    board.eliminate(Cell::new(i as u16), value);
+                }
+            }
+        } else if !m.contains(v) {
+            // A value outside its own marks: nothing can be right.
+            board.set(Cell::new(i as u16), v);
+        }
+    }
+    board
+}
+
+/// The outcome of a search: solved, multiple, unsolvable or out of budget.
+fn search_outcome(r: SearchResult) -> Outcome {
+    let status = if r.count >= 2 {
+        Status::Multiple
+    } else if r.budget_hit {
+        Status::Budget
+    } else if r.count == 1 {
+        Status::Solved
+    } else {
+        Status::Unsolvable
+    };
+    Outcome {
+        status,
+        solution: r.first,
+        grid: None,
+        guesses: r.guesses,
+        nodes: r.nodes,
+        report: None,
+    }
+}
+
+/// The outcome of a human solve.
+fn human_outcome(report: HumanReport) -> Outcome {
+    let status = report.status.status();
+    let (solution, grid) = match report.status {
+        HumanStatus::Solved => (Some(report.grid.clone()), None),
+        HumanStatus::Contradiction => (None, None),
+        HumanStatus::Stuck => (None, Some(report.grid.clone())),
+    };
+    Outcome {
+        status,
+        solution,
+        grid,
+        guesses: 0,
+        nodes: 0,
+        report: Some(report),
     }
 }
 

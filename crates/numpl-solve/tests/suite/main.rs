@@ -3,4 +3,5 @@
 
 mod algorithms;
 mod human;
+mod positions;
 mod searcher;
