@@ -295,6 +295,8 @@ pub(crate) enum Input {
     /// A header line, then one puzzle a row (the column named like `quizzes` or `puzzle`,
     /// else the first).
     Csv,
+    /// Pencil-mark grids as `--format detail` prints them (positions).
+    Detail,
 }
 
 /// When to draw a progress bar.

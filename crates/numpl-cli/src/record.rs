@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use numpl_core::{format_line, Grid, Symbols};
+use numpl_core::{format_line, Symbols};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
@@ -89,12 +89,17 @@ impl<'a> Record<'a> {
         }
     }
 
-    /// An input puzzle's record with the puzzle itself: size, box and line form.
-    pub(crate) fn of_puzzle(item: &'a Item, g: &Grid, symbols: &Symbols) -> Record<'a> {
+    /// An input puzzle's record with the puzzle itself: size, box and line form (for a
+    /// position the position line, N*N*N symbols, which reads back as the same position).
+    pub(crate) fn of_parsed(
+        item: &'a Item,
+        p: &numpl_core::Parsed,
+        symbols: &Symbols,
+    ) -> Record<'a> {
         Record {
-            size: Some(g.size()),
-            shape: Some(g.shape().to_string()),
-            puzzle: Some(format_line(g, symbols)),
+            size: Some(p.grid.size()),
+            shape: Some(p.grid.shape().to_string()),
+            puzzle: Some(crate::commands::puzzle_line(p, symbols)),
             ..Record::of_item(item)
         }
     }

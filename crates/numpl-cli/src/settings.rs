@@ -94,6 +94,7 @@ impl Output {
         self.format.unwrap_or(match read_as {
             InputFormat::Line => Format::Line,
             InputFormat::Csv => Format::Csv,
+            InputFormat::Detail => Format::Detail,
             _ => Format::Grid,
         })
     }
@@ -195,6 +196,7 @@ impl Settings {
                 Input::Line => InputFormat::Line,
                 Input::Grid => InputFormat::Grid,
                 Input::Csv => InputFormat::Csv,
+                Input::Detail => InputFormat::Detail,
             })
             .shape(common.shape)
             .symbols(symbols.clone());

@@ -3,13 +3,13 @@
 
 use std::time::Instant;
 
-use numpl_core::{format_line, Grid};
+use numpl_core::Parsed;
 use numpl_render::Picture;
-use numpl_solve::{solve, Algorithm, Board, SolveOptions, Status};
+use numpl_solve::{Algorithm, SolveOptions, Status};
 
 use crate::batch::Done;
 use crate::cli::Format;
-use crate::commands::{picture, HumanCommand};
+use crate::commands::{board_of, picture, puzzle_line, solve_parsed, HumanCommand};
 use crate::input::Item;
 use crate::record::Record;
 use crate::settings::Output;
@@ -17,11 +17,12 @@ use crate::settings::Output;
 pub(crate) struct Explain;
 
 impl HumanCommand for Explain {
-    fn record(&self, item: &Item, g: &Grid, format: Format, output: &Output) -> Done {
+    fn record(&self, item: &Item, p: &Parsed, format: Format, output: &Output) -> Done {
+        let g = &p.grid;
         let shape = g.shape();
         let sym = &output.symbols;
         let start = Instant::now();
-        let out = solve(g, Algorithm::Human, &SolveOptions::default());
+        let out = solve_parsed(p, Algorithm::Human, &SolveOptions::default());
         let micros = start.elapsed().as_micros() as u64;
         let steps: Vec<String> = out
             .report
@@ -29,8 +30,9 @@ impl HumanCommand for Explain {
             .map(|r| r.steps.iter().map(|s| s.describe(shape)).collect())
             .unwrap_or_default();
         if format == Format::Svg {
-            // One picture per step: the position before it, replayed from the puzzle.
-            let mut board = Board::new(g);
+            // One picture per step: the position before it, replayed from the puzzle (or
+            // the position read).
+            let mut board = board_of(p);
             let mut svgs = Vec::with_capacity(steps.len());
             if let Some(r) = &out.report {
                 for (i, (step, text)) in r.steps.iter().zip(&steps).enumerate() {
@@ -47,11 +49,11 @@ impl HumanCommand for Explain {
                 algo: Some(Algorithm::Human.name()),
                 micros: Some(micros),
                 steps: Some(&steps),
-                ..Record::of_puzzle(item, g, sym).with_outcome(&out, sym)
+                ..Record::of_parsed(item, p, sym).with_outcome(&out, sym)
             }
             .to_line(),
             _ => {
-                let mut t = format!("# {}:{}: {}\n", item.file, item.line, format_line(g, sym));
+                let mut t = format!("# {}:{}: {}\n", item.file, item.line, puzzle_line(p, sym));
                 for (i, s) in steps.iter().enumerate() {
                     t.push_str(&format!("{:>4}. {s}\n", i + 1));
                 }

@@ -2,13 +2,13 @@
 
 use std::time::Instant;
 
-use numpl_core::{format_line, Grid};
+use numpl_core::Parsed;
 use numpl_render::Picture;
-use numpl_solve::{count_solutions, Algorithm, Board, HumanSolver, Status};
+use numpl_solve::{count_position_solutions, count_solutions, Algorithm, HumanSolver, Status};
 
 use crate::batch::{Done, Kind};
 use crate::cli::Format;
-use crate::commands::{picture, HumanCommand};
+use crate::commands::{board_of, picture, puzzle_line, HumanCommand};
 use crate::input::Item;
 use crate::record::Record;
 use crate::settings::Output;
@@ -16,12 +16,18 @@ use crate::settings::Output;
 pub(crate) struct Hint;
 
 impl HumanCommand for Hint {
-    fn record(&self, item: &Item, g: &Grid, format: Format, output: &Output) -> Done {
+    fn record(&self, item: &Item, p: &Parsed, format: Format, output: &Output) -> Done {
         let start = Instant::now();
+        let g = &p.grid;
         // Uniqueness techniques are sound only on puzzles with one solution; a full grid
-        // needs no count (the solver says it is solved).
-        let unique = g.is_full() || count_solutions(g, 2) == 1;
-        let board = Board::new(g);
+        // needs no count (the solver says it is solved). A position counts the solutions
+        // its marks allow, and the hint starts from its marks.
+        let unique = g.is_full()
+            || match &p.marks {
+                Some(marks) => count_position_solutions(g, marks, 2) == 1,
+                None => count_solutions(g, 2) == 1,
+            };
+        let board = board_of(p);
         let step = HumanSolver::new().assume_unique(unique).hint(&board);
         let micros = start.elapsed().as_micros() as u64;
         // The record's status: none when a step was found, else why there is none, in the
@@ -37,7 +43,7 @@ impl HumanCommand for Hint {
                 algo: Some(Algorithm::Human.name()),
                 micros: Some(micros),
                 hint,
-                ..Record::of_puzzle(item, g, &output.symbols)
+                ..Record::of_parsed(item, p, &output.symbols)
             }
             .to_line(),
             Format::Svg => {
@@ -51,7 +57,7 @@ impl HumanCommand for Hint {
                 return picture::one(pics, item.index, pic.to_svg(&pics.svg), kind);
             }
             _ => {
-                let puzzle = format_line(g, &output.symbols);
+                let puzzle = puzzle_line(p, &output.symbols);
                 let why = hint.as_deref().unwrap_or(why_no_step(status));
                 format!("{puzzle}: {why}\n")
             }

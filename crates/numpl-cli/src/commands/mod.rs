@@ -16,7 +16,8 @@ pub(crate) mod rate;
 pub(crate) mod show;
 pub(crate) mod solve;
 
-use numpl_core::{push_line, Grid, Parsed, Symbols};
+use numpl_core::{format_detail, format_position_line, push_line, Grid, Parsed, Symbols};
+use numpl_solve::{position_board, solve, solve_position, Algorithm, Board, Outcome, SolveOptions};
 
 use crate::batch::{Done, Job, Kind};
 use crate::cli::Format;
@@ -91,8 +92,8 @@ pub(crate) fn puzzle_or_invalid<'a>(
 /// whatever the input format, and a puzzle that could not be read gets the same record in
 /// each ([`HumanJob`] makes it).
 pub(crate) trait HumanCommand: Sync {
-    /// The record of a puzzle that was read, in `format` (`line` or `json`).
-    fn record(&self, item: &Item, g: &Grid, format: Format, output: &Output) -> Done;
+    /// The record of a puzzle (or position) that was read, in `format` (`line` or `json`).
+    fn record(&self, item: &Item, p: &Parsed, format: Format, output: &Output) -> Done;
     /// The statuses the summary lists.
     fn kinds(&self) -> &'static [Kind] {
         SOLVE_KINDS
@@ -122,7 +123,7 @@ impl<C: HumanCommand> Job for HumanJob<C> {
         match &item.puzzle {
             Ok(p) => self
                 .command
-                .record(item, &p.grid, format, &self.output)
+                .record(item, p, format, &self.output)
                 .with_header(csv.filter(|_| format == Format::Csv)),
             Err(msg) => invalid(
                 item,
@@ -140,6 +141,56 @@ impl<C: HumanCommand> Job for HumanJob<C> {
 
     fn note(&self) -> Option<String> {
         self.command.note(&self.output)
+    }
+}
+
+/// The line form of what was read: a puzzle's N*N symbols, a position's N*N*N
+/// (docs/FORMATS.md, "Positions").
+pub(crate) fn puzzle_line(p: &Parsed, symbols: &Symbols) -> String {
+    match &p.marks {
+        Some(marks) => format_position_line(&p.grid, marks, symbols),
+        None => numpl_core::format_line(&p.grid, symbols),
+    }
+}
+
+/// What was read as a CSV field: its line form with `0` for a blank, as the public
+/// collections write puzzles (`.` with `--symbols`, where `0` may be a value).
+pub(crate) fn puzzle_csv_field(p: &Parsed, output: &Output) -> String {
+    match &p.marks {
+        Some(marks) => {
+            let line = format_position_line(&p.grid, marks, &output.symbols);
+            if output.symbols.is_custom() {
+                line
+            } else {
+                line.replace('.', "0")
+            }
+        }
+        None => output.csv_field(&p.grid),
+    }
+}
+
+/// The pencil-mark grid of what was read: a position's marks as read, a puzzle's
+/// candidates as its givens allow.
+pub(crate) fn puzzle_detail(p: &Parsed, symbols: &Symbols) -> String {
+    match &p.marks {
+        Some(marks) => format_detail(&p.grid, marks, symbols),
+        None => format_detail(&p.grid, &p.grid.candidates(), symbols),
+    }
+}
+
+/// Solves what was read: a position within its marks.
+pub(crate) fn solve_parsed(p: &Parsed, algo: Algorithm, opts: &SolveOptions) -> Outcome {
+    match &p.marks {
+        Some(marks) => solve_position(&p.grid, marks, algo, opts),
+        None => solve(&p.grid, algo, opts),
+    }
+}
+
+/// The human solver's board of what was read: a position's marks, a puzzle's candidates.
+pub(crate) fn board_of(p: &Parsed) -> Board {
+    match &p.marks {
+        Some(marks) => position_board(&p.grid, marks),
+        None => Board::new(&p.grid),
     }
 }
 

@@ -71,6 +71,15 @@ pub(crate) fn print(
 /// One puzzle for the sheet: solved (it must have exactly one solution) and rated.
 fn prepare(item: &Item) -> Result<SheetPuzzle, String> {
     let p = item.puzzle.as_ref().map_err(|m| m.clone())?;
+    if p.is_position() {
+        // A sheet is for solving on paper: it draws givens, never pencil marks.
+        return Err(format!(
+            "{}:{}: puzzle {} is a position with pencil marks: a sheet prints plain puzzles",
+            item.file,
+            item.line,
+            item.index + 1
+        ));
+    }
     let g = &p.grid;
     let out = solve(g, Algorithm::Fast, &SolveOptions::default());
     let solution = match (out.status, out.solution) {

@@ -3,12 +3,12 @@
 
 use std::time::Instant;
 
-use numpl_core::{format_line, Grid};
-use numpl_solve::{solve, Algorithm, Outcome, SolveOptions};
+use numpl_core::Parsed;
+use numpl_solve::{Algorithm, Outcome, SolveOptions};
 
 use crate::batch::Done;
 use crate::cli::Format;
-use crate::commands::{HumanCommand, RATE_CSV};
+use crate::commands::{puzzle_csv_field, puzzle_line, solve_parsed, HumanCommand, RATE_CSV};
 use crate::input::Item;
 use crate::record::Record;
 use crate::settings::Output;
@@ -18,8 +18,8 @@ pub(crate) struct Rate;
 impl Rate {
     /// The readable line: puzzle, status, `level=` and `score=`, then each technique with
     /// its count, in order of difficulty.
-    fn line(g: &Grid, out: &Outcome, output: &Output) -> String {
-        let mut s = format_line(g, &output.symbols);
+    fn line(p: &Parsed, out: &Outcome, output: &Output) -> String {
+        let mut s = puzzle_line(p, &output.symbols);
         s.push(' ');
         s.push_str(out.status.name());
         if let Some(r) = &out.report {
@@ -34,19 +34,19 @@ impl Rate {
 }
 
 impl HumanCommand for Rate {
-    fn record(&self, item: &Item, g: &Grid, format: Format, output: &Output) -> Done {
+    fn record(&self, item: &Item, p: &Parsed, format: Format, output: &Output) -> Done {
         let start = Instant::now();
-        let out = solve(g, Algorithm::Human, &SolveOptions::default());
+        let out = solve_parsed(p, Algorithm::Human, &SolveOptions::default());
         let micros = start.elapsed().as_micros() as u64;
         let text = match format {
             Format::Json => Record {
                 algo: Some(Algorithm::Human.name()),
                 micros: Some(micros),
-                ..Record::of_puzzle(item, g, &output.symbols).with_outcome(&out, &output.symbols)
+                ..Record::of_parsed(item, p, &output.symbols).with_outcome(&out, &output.symbols)
             }
             .to_line(),
             Format::Csv => rate_csv_row(
-                &output.csv_field(g),
+                &puzzle_csv_field(p, output),
                 &out.solution
                     .as_ref()
                     .map(|s| output.csv_field(s))
@@ -54,7 +54,7 @@ impl HumanCommand for Rate {
                 out.status.name(),
                 out.report.as_ref(),
             ),
-            _ => Rate::line(g, &out, output),
+            _ => Rate::line(p, &out, output),
         };
         Done::new(text, out.status.into())
     }

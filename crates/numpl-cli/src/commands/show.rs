@@ -1,10 +1,12 @@
 //! `numpl show`: print each puzzle in another format.
 
-use numpl_core::{format_detail, format_grid};
+use numpl_core::format_grid;
 
 use crate::batch::{Done, Job, Kind};
 use crate::cli::Format;
-use crate::commands::{line_text, picture, puzzle_or_invalid, SHOW_CSV};
+use crate::commands::{
+    picture, puzzle_csv_field, puzzle_detail, puzzle_line, puzzle_or_invalid, SHOW_CSV,
+};
 use crate::input::Item;
 use crate::record::Record;
 use crate::settings::Output;
@@ -23,18 +25,20 @@ impl Job for ShowJob {
         };
         let g = &p.grid;
         let sym = &self.output.symbols;
+        // A position's marks have no place in the seed's grid layout: it is shown with them.
         let text = match self.output.format_for(p.format) {
-            Format::Line => line_text(g, sym),
-            Format::Grid => format_grid(g, sym),
-            Format::Detail => format_detail(g, &g.candidates(), sym) + "\n",
-            Format::Json => Record::of_puzzle(item, g, sym).to_line(),
+            Format::Line => puzzle_line(p, sym) + "\n",
+            Format::Grid if !p.is_position() => format_grid(g, sym),
+            Format::Grid | Format::Detail => puzzle_detail(p, sym) + "\n",
+            Format::Json => Record::of_parsed(item, p, sym).to_line(),
             Format::Csv => {
-                let row = format!("{},\n", self.output.csv_field(g));
+                let row = format!("{},\n", puzzle_csv_field(p, &self.output));
                 return Done::new(row, Kind::Shown).with_header(Some(SHOW_CSV));
             }
             Format::Svg => {
                 let pics = &self.output.pictures;
-                let cands = pics.candidates.then(|| g.candidates());
+                // A position's picture shows its marks (those its values leave).
+                let cands = (pics.candidates || p.is_position()).then(|| p.candidates());
                 let svg = numpl_render::puzzle_svg(g, cands.as_deref(), &pics.svg);
                 return picture::one(pics, item.index, svg, Kind::Shown);
             }

@@ -2,12 +2,15 @@
 
 use std::time::Instant;
 
-use numpl_core::{format_detail, format_grid, Grid};
-use numpl_solve::{solve, Algorithm, Outcome, SolveOptions, Status};
+use numpl_core::{format_detail, format_grid, Grid, Parsed};
+use numpl_solve::{Algorithm, Outcome, SolveOptions, Status};
 
 use crate::batch::{Done, Job, Kind};
 use crate::cli::Format;
-use crate::commands::{line_text, picture, puzzle_or_invalid, SOLVE_CSV, SOLVE_KINDS};
+use crate::commands::{
+    line_text, picture, puzzle_csv_field, puzzle_detail, puzzle_or_invalid, solve_parsed,
+    SOLVE_CSV, SOLVE_KINDS,
+};
 use crate::input::Item;
 use crate::record::Record;
 use crate::settings::Output;
@@ -19,14 +22,14 @@ pub(crate) struct SolveJob {
 }
 
 impl SolveJob {
-    fn json(&self, item: &Item, g: &Grid, out: &Outcome, micros: u64) -> String {
+    fn json(&self, item: &Item, p: &Parsed, out: &Outcome, micros: u64) -> String {
         let search = self.algo != Algorithm::Human;
         Record {
             algo: Some(self.algo.name()),
             guesses: search.then_some(out.guesses),
             nodes: search.then_some(out.nodes),
             micros: Some(micros),
-            ..Record::of_puzzle(item, g, &self.output.symbols)
+            ..Record::of_parsed(item, p, &self.output.symbols)
                 .with_outcome(out, &self.output.symbols)
         }
         .to_line()
@@ -34,8 +37,8 @@ impl SolveJob {
 
     /// `line`: the solution or the status word. `grid` and `detail`: the seed's layout
     /// (the puzzle, two empty lines, the solution), with a comment line saying why when
-    /// the puzzle did not end `solved`.
-    fn text(&self, format: Format, g: &Grid, out: &Outcome) -> String {
+    /// the puzzle did not end `solved`. A position is shown with its pencil marks.
+    fn text(&self, format: Format, p: &Parsed, out: &Outcome) -> String {
         let sym = &self.output.symbols;
         let status = out.status;
         if format == Format::Line {
@@ -52,7 +55,11 @@ impl SolveJob {
                 format_grid(grid, sym)
             }
         };
-        let mut t = show(g);
+        let mut t = if p.is_position() {
+            puzzle_detail(p, sym) + "\n"
+        } else {
+            show(&p.grid)
+        };
         t.push_str("\n\n");
         match status {
             Status::Solved => {}
@@ -81,9 +88,14 @@ impl SolveJob {
 impl SolveJob {
     /// The picture: the solution with the givens apart; for a puzzle that did not end
     /// `solved`, what applies with a caption saying why.
-    fn svg(&self, g: &Grid, out: &Outcome) -> String {
+    fn svg(&self, p: &Parsed, out: &Outcome) -> String {
         use numpl_render::Picture;
-        let base = Picture::new(g);
+        let g = &p.grid;
+        let mut base = Picture::new(g);
+        if p.is_position() && out.solution.is_none() {
+            // Nothing solved to show: the position's marks.
+            base = base.with_candidates(&p.candidates());
+        }
         let pic = match (out.status, &out.solution, &out.grid, &out.report) {
             (Status::Solved, Some(s), _, _) => base.with_values(g, s),
             (Status::Multiple, Some(s), _, _) => base
@@ -114,15 +126,15 @@ impl Job for SolveJob {
         let format = self.output.format_for(p.format);
         // Only the JSON record shows the time, so only it reads the clock.
         let start = (format == Format::Json).then(Instant::now);
-        let out = solve(&p.grid, self.algo, &self.opts);
+        let out = solve_parsed(p, self.algo, &self.opts);
         let micros = start.map_or(0, |s| s.elapsed().as_micros() as u64);
         let text = match format {
-            Format::Json => self.json(item, &p.grid, &out, micros),
+            Format::Json => self.json(item, p, &out, micros),
             Format::Csv => {
                 let o = &self.output;
                 let row = format!(
                     "{},{},{}\n",
-                    o.csv_field(&p.grid),
+                    puzzle_csv_field(p, o),
                     out.solution
                         .as_ref()
                         .map(|s| o.csv_field(s))
@@ -132,10 +144,10 @@ impl Job for SolveJob {
                 return Done::new(row, out.status.into()).with_header(Some(SOLVE_CSV));
             }
             Format::Svg => {
-                let svg = self.svg(&p.grid, &out);
+                let svg = self.svg(p, &out);
                 return picture::one(&self.output.pictures, item.index, svg, out.status.into());
             }
-            f => self.text(f, &p.grid, &out),
+            f => self.text(f, p, &out),
         };
         Done::new(text, out.status.into())
     }
