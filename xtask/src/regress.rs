@@ -11,8 +11,10 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use numpl_core::{format_line, ParseError, ParseOptions, PuzzleReader, Symbols};
-use numpl_solve::{solve, Algorithm, Outcome, SolveOptions, Status};
+use numpl_core::{
+    format_line, format_position_line, ParseError, ParseOptions, PuzzleReader, Symbols,
+};
+use numpl_solve::{solve, solve_position, Algorithm, Outcome, SolveOptions, Status};
 use rayon::prelude::*;
 
 use crate::fixture::{self, Expected, Fixture};
@@ -278,7 +280,10 @@ fn check(f: &Loaded, fi: usize, algo: Algorithm, pi: usize, bless: bool) -> Verd
             Err(e) => e.line,
         };
         let puzzle = match &f.puzzles[pi] {
-            Ok(p) => format_line(&p.grid, &Symbols::standard()),
+            Ok(p) => match &p.marks {
+                Some(marks) => format_position_line(&p.grid, marks, &Symbols::standard()),
+                None => format_line(&p.grid, &Symbols::standard()),
+            },
             Err(_) => "(unreadable)".into(),
         };
         v.ok = false;
@@ -307,17 +312,29 @@ fn check(f: &Loaded, fi: usize, algo: Algorithm, pi: usize, bless: bool) -> Verd
         (Ok(p), _) => p,
     };
     let start = Instant::now();
-    let out = solve(&p.grid, algo, &SolveOptions::default());
+    // A position (pencil marks) is solved within its marks.
+    let out = match &p.marks {
+        Some(marks) => solve_position(&p.grid, marks, algo, &SolveOptions::default()),
+        None => solve(&p.grid, algo, &SolveOptions::default()),
+    };
     v.seconds = start.elapsed().as_secs_f64();
     let sym = Symbols::standard();
     let got = match &out.solution {
         Some(s) => format!("{} {}", out.status.name(), format_line(s, &sym)),
         None => out.status.name().to_string(),
     };
-    // Any solution reported must keep the givens and follow the rules.
+    // Any solution reported must keep the givens, follow the rules and, for a position,
+    // keep every cell within its marks.
     if let Some(s) = &out.solution {
-        if !s.is_solution_of(&p.grid) {
-            fail("the solution breaks the rules or the givens".into(), got);
+        let in_marks = p
+            .marks
+            .as_ref()
+            .is_none_or(|marks| s.values().iter().zip(marks).all(|(&v, m)| m.contains(v)));
+        if !s.is_solution_of(&p.grid) || !in_marks {
+            fail(
+                "the solution breaks the rules, the givens or the marks".into(),
+                got,
+            );
             return v;
         }
     }

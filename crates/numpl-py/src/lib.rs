@@ -120,7 +120,7 @@ fn one<'py>(
     py: Python<'py>,
     puzzle: &str,
     shape: Option<Shape>,
-    f: impl FnOnce(&numpl_core::Grid) -> Rec + Send,
+    f: impl FnOnce(&numpl_core::Parsed) -> Rec + Send,
 ) -> PyResult<Bound<'py, PyDict>> {
     let g = parse(puzzle, shape).map_err(value_error)?;
     let rec = py
@@ -132,7 +132,9 @@ fn one<'py>(
 /// Solve one puzzle.
 ///
 /// `puzzle` is one puzzle as text: a line of N*N symbols (`1`-`9`, `A`-`Z`; `.` or `0` for a
-/// blank) or a grid, one row a line. `algo` is `"fast"` (bitmask search), `"full"` (the
+/// blank) or a grid, one row a line; or a position with pencil marks: a line of N*N*N
+/// symbols (each cell's N places) or the pencil-mark grid `numpl show --format detail`
+/// prints. A position is solved within its marks, and hints and ratings start from it. `algo` is `"fast"` (bitmask search), `"full"` (the
 /// plain backtracking search, bounded) or `"human"` (techniques only). `first` stops at the
 /// first solution without checking uniqueness; `budget` stops `fast` and `full` after that
 /// many search nodes (status `budget`); `box` fixes the box shape (`"2x3"`).
@@ -247,7 +249,7 @@ fn many<'py>(
     shape: Option<Shape>,
     algo: Algorithm,
     stretch: usize,
-    f: impl Fn(&numpl_core::Grid) -> Rec + Sync + Send,
+    f: impl Fn(&numpl_core::Parsed) -> Rec + Sync + Send,
 ) -> PyResult<Bound<'py, PyList>> {
     let items = texts(puzzles)?;
     let recs: Vec<Rec> = in_stretches(py, 0..items.len(), stretch, |range| {

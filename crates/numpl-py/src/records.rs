@@ -8,9 +8,12 @@
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use numpl_core::{format_line, Grid, Symbols};
+use numpl_core::{format_line, format_position_line, Grid, Parsed, Symbols};
 use numpl_gen::{Generated, Generator};
-use numpl_solve::{count_solutions, solve, Algorithm, HumanSolver, Outcome, Status, Technique};
+use numpl_solve::{
+    count_position_solutions, count_solutions, position_board, solve, solve_position, Algorithm,
+    Board, HumanSolver, Outcome, SolveOptions, Status, Technique,
+};
 
 use crate::options;
 
@@ -69,12 +72,33 @@ fn counts(c: &BTreeMap<Technique, u32>) -> Val {
     Val::Counts(c.iter().map(|(t, n)| (t.name().to_string(), *n)).collect())
 }
 
-/// `size`, `box`, `puzzle`: the puzzle itself.
-fn of_puzzle(g: &Grid) -> Rec {
+/// `size`, `box`, `puzzle`: the puzzle itself (a position: its N*N*N-symbol line).
+fn of_puzzle(p: &Parsed) -> Rec {
+    let g = &p.grid;
+    let puzzle = match &p.marks {
+        Some(marks) => format_position_line(g, marks, &Symbols::standard()),
+        None => line(g),
+    };
     Rec::default()
         .int("size", g.size() as u64)
         .str("box", g.shape().to_string())
-        .str("puzzle", line(g))
+        .str("puzzle", puzzle)
+}
+
+/// Solves a puzzle, or a position within its marks.
+fn solve_parsed(p: &Parsed, algo: Algorithm, opts: &SolveOptions) -> Outcome {
+    match &p.marks {
+        Some(marks) => solve_position(&p.grid, marks, algo, opts),
+        None => solve(&p.grid, algo, opts),
+    }
+}
+
+/// Counts the solutions of a puzzle, or of a position within its marks.
+fn count_parsed(p: &Parsed, limit: usize) -> usize {
+    match &p.marks {
+        Some(marks) => count_position_solutions(&p.grid, marks, limit),
+        None => count_solutions(&p.grid, limit),
+    }
 }
 
 /// What a solve found, in the record's order from `status` to `score`: the CLI's
@@ -110,30 +134,30 @@ pub(crate) fn invalid(msg: &str, algo: Option<Algorithm>) -> Rec {
 }
 
 /// `numpl solve --algo ALGO`.
-pub(crate) fn solved(g: &Grid, algo: Algorithm, first: bool, budget: Option<u64>) -> Rec {
+pub(crate) fn solved(g: &Parsed, algo: Algorithm, first: bool, budget: Option<u64>) -> Rec {
     let start = Instant::now();
-    let out = solve(g, algo, &options::solve(first, budget));
+    let out = solve_parsed(g, algo, &options::solve(first, budget));
     let t = micros(start);
     with_outcome(of_puzzle(g), &out, algo, t)
 }
 
 /// `numpl rate`.
-pub(crate) fn rated(g: &Grid) -> Rec {
+pub(crate) fn rated(g: &Parsed) -> Rec {
     let start = Instant::now();
-    let out = solve(g, Algorithm::Human, &options::solve_default());
+    let out = solve_parsed(g, Algorithm::Human, &options::solve_default());
     let t = micros(start);
     with_outcome(of_puzzle(g), &out, Algorithm::Human, t)
 }
 
 /// `numpl explain`: the rating and every step, described.
-pub(crate) fn explained(g: &Grid) -> Rec {
+pub(crate) fn explained(g: &Parsed) -> Rec {
     let start = Instant::now();
-    let out = solve(g, Algorithm::Human, &options::solve_default());
+    let out = solve_parsed(g, Algorithm::Human, &options::solve_default());
     let t = micros(start);
     let steps: Vec<String> = out
         .report
         .as_ref()
-        .map(|r| r.steps.iter().map(|s| s.describe(g.shape())).collect())
+        .map(|r| r.steps.iter().map(|s| s.describe(g.grid.shape())).collect())
         .unwrap_or_default();
     let mut rec = with_outcome(of_puzzle(g), &out, Algorithm::Human, t);
     rec.fields.push(("steps", Val::List(steps)));
@@ -141,24 +165,37 @@ pub(crate) fn explained(g: &Grid) -> Rec {
 }
 
 /// `numpl hint`: the next step; `status` only when there is none (`solved` when the grid
-/// is full already, `stuck` when no technique applies).
-pub(crate) fn hinted(g: &Grid) -> Rec {
+/// is full already, `stuck` when no technique applies, `unsolvable` when the candidates
+/// show a contradiction, as a position's marks may).
+pub(crate) fn hinted(p: &Parsed) -> Rec {
     let start = Instant::now();
+    let g = &p.grid;
     let full = g.is_full();
-    // Uniqueness techniques are sound only on puzzles with one solution.
+    // Uniqueness techniques are sound only on puzzles with one solution. A position's
+    // hint starts from its marks.
     let step = if full {
         None
     } else {
-        let unique = count_solutions(g, 2) == 1;
-        HumanSolver::new().assume_unique(unique).next_step_grid(g)
+        let unique = count_parsed(p, 2) == 1;
+        let board = match &p.marks {
+            Some(marks) => position_board(g, marks),
+            None => Board::new(g),
+        };
+        Some(HumanSolver::new().assume_unique(unique).hint(&board))
     };
     let t = micros(start);
-    let mut rec = of_puzzle(g);
-    match (&step, full) {
-        (_, true) => rec = rec.str("status", Status::Solved.name()),
-        (None, false) => rec = rec.str("status", Status::Stuck.name()),
-        (Some(_), false) => {}
-    }
+    let mut rec = of_puzzle(p);
+    let step = match step {
+        None => {
+            rec = rec.str("status", Status::Solved.name());
+            None
+        }
+        Some(Err(why)) => {
+            rec = rec.str("status", why.status().name());
+            None
+        }
+        Some(Ok(s)) => Some(s),
+    };
     rec.str("algo", Algorithm::Human.name())
         .int("micros", t)
         .opt_str("hint", step.map(|s| s.describe(g.shape())))
@@ -166,9 +203,9 @@ pub(crate) fn hinted(g: &Grid) -> Rec {
 
 /// Counts solutions up to `limit` (fast search, no budget). `status`: `unsolvable` (0),
 /// `solved` (1; with `limit` 1 that means "at least one"), `multiple` (2 or more).
-pub(crate) fn counted(g: &Grid, limit: usize) -> Rec {
+pub(crate) fn counted(g: &Parsed, limit: usize) -> Rec {
     let start = Instant::now();
-    let n = count_solutions(g, limit);
+    let n = count_parsed(g, limit);
     let t = micros(start);
     let status = match n {
         0 => Status::Unsolvable,

@@ -4,7 +4,7 @@
 use std::ops::Range;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use numpl_core::{parse_all, Grid, InputFormat, ParseError, ParseErrorKind, Shape};
+use numpl_core::{parse_all, InputFormat, ParseError, ParseErrorKind, Parsed, Shape};
 use pyo3::{PyResult, Python};
 use rayon::ThreadPool;
 
@@ -13,13 +13,13 @@ use crate::options;
 /// At most this many worker threads per core, as in the CLI (`--threads`).
 pub(crate) const THREADS_PER_CORE: usize = 4;
 
-/// Reads the one puzzle of `text`. The error is numpl-core's message, as the CLI prints it
+/// Reads the one puzzle (or position, with its pencil marks) of `text`. The error is numpl-core's message, as the CLI prints it
 /// after the file name (`line 1: conflicting givens: r1c1 and r1c5 both hold 5`).
 ///
 /// Text with one line of content (comments and blank lines aside) is a line puzzle: a grid
 /// needs N rows. Otherwise the format is decided as the CLI decides it for a file, which
 /// could take a lone 16-symbol line with a value above 4 for the first row of a 16x16.
-pub(crate) fn parse(text: &str, shape: Option<Shape>) -> Result<Grid, String> {
+pub(crate) fn parse(text: &str, shape: Option<Shape>) -> Result<Parsed, String> {
     let content = text
         .lines()
         .map(str::trim)
@@ -43,7 +43,7 @@ pub(crate) fn parse(text: &str, shape: Option<Shape>) -> Result<Grid, String> {
         Some(r) => r.map_err(|e| e.to_string())?,
     };
     match all.next() {
-        None => Ok(first.grid),
+        None => Ok(first),
         Some(Ok(p)) => Err(format!(
             "line {}: a second puzzle; give one puzzle per string",
             p.line

@@ -17,7 +17,12 @@ from conftest import FIXTURES, cli, lines, without
 CLI = cli()
 pytestmark = pytest.mark.skipif(CLI is None, reason="no numpl binary built in this checkout")
 
-SETS = [FIXTURES / "9x9" / "famous.txt", FIXTURES / "9x9" / "medium.txt", FIXTURES / "special" / "multiple.txt"]
+SETS = [
+    FIXTURES / "9x9" / "famous.txt",
+    FIXTURES / "9x9" / "medium.txt",
+    FIXTURES / "special" / "multiple.txt",
+    FIXTURES / "positions" / "lines.txt",
+]
 
 
 def run(*args: str) -> list:
