@@ -8,7 +8,9 @@ corpus="$here/corpus"
 mkdir -p "$corpus/reader" "$corpus/solver_agreement" "$corpus/generator_options"
 
 # reader, raw mode: a header byte (see fuzz_targets/reader.rs) then a fixture file as is:
-# 0x00 auto, 0x01 line, 0x02 grid; 0x10 box 3x2 (auto); 0x60 custom alphabet from line 1.
+# 0x00 auto, 0x01 line, 0x02 grid, 0x03 detail; 0x10 box 3x2 (auto); 0x60 custom alphabet
+# from line 1. fixtures/positions/ brings positions: 729- and 4096-symbol lines, pencil-mark
+# grids (also read with their box shape below, and forced as detail).
 for f in "$fixtures"/*/*.txt; do
     name="$(basename "$(dirname "$f")")-$(basename "$f" .txt)"
     for h in 00 01 02; do
@@ -17,13 +19,16 @@ for f in "$fixtures"/*/*.txt; do
 done
 { printf '\x10'; cat "$fixtures/sizes/6x6-tall.txt"; } >"$corpus/reader/sizes-6x6-tall-10"
 # With the box shape given (0x14 3x3 auto, 0x15 3x3 line, 0x16 3x3 grid, 0x08 2x2 auto).
-for f in "$fixtures"/9x9/*.txt "$fixtures"/seed/sample.txt "$fixtures"/special/*.txt; do
+for f in "$fixtures"/9x9/*.txt "$fixtures"/seed/sample.txt "$fixtures"/special/*.txt \
+    "$fixtures"/positions/lines.txt "$fixtures"/positions/detail.txt \
+    "$fixtures"/positions/invalid.txt; do
     name="$(basename "$(dirname "$f")")-$(basename "$f" .txt)"
     for h in 14 15 16; do
         { printf "\\x$h"; cat "$f"; } >"$corpus/reader/$name-$h"
     done
 done
 { printf '\x08'; cat "$fixtures/sizes/4x4.txt"; } >"$corpus/reader/sizes-4x4-08"
+{ printf '\x03'; cat "$fixtures/positions/detail.txt"; } >"$corpus/reader/positions-detail-03"
 { printf '\x60abcd\n'; printf 'a.b.\n..c.\n.d..\n....\n\nab..cd..........\n'; } \
     >"$corpus/reader/custom-abcd-60"
 # reader, structured mode (0x80 then bytes that `arbitrary` reads as a Case), and the other

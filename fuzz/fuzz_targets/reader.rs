@@ -2,7 +2,7 @@
 //! edited and dressed up, checked against the reader's laws (`numpl_fuzz::check_reader`).
 //!
 //! The first byte chooses the mode:
-//! - high bit clear: raw. Its low bits choose the options (format Auto/Line/Grid, a box
+//! - high bit clear: raw. Its low bits choose the options (format Auto/Line/Grid/Detail, a box
 //!   shape or none, the standard alphabet or a custom one); the rest is the input. With
 //!   the "custom from input" alphabet, the input's first line is the alphabet. With a box
 //!   shape of side N <= 9 and only the digits 1..=N, blanks and separators in the input,
@@ -37,6 +37,7 @@ fn raw(header: u8, data: &[u8]) {
     let input = match header & 3 {
         1 => InputFormat::Line,
         2 => InputFormat::Grid,
+        3 => InputFormat::Detail,
         _ => InputFormat::Auto,
     };
     let shape = match (header >> 2) & 7 {
@@ -284,6 +285,7 @@ fn structured(data: &[u8]) {
         expected.push(match g.check() {
             Ok(()) => Ok(Parsed {
                 grid: g.clone(),
+                marks: None,
                 line: start,
                 format,
             }),

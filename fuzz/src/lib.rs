@@ -69,10 +69,13 @@ pub fn lines_of(bytes: &[u8]) -> Vec<&[u8]> {
 /// Reads `bytes` with `opts` and checks the reader's laws; returns what it read.
 ///
 /// - every error names a line of the input (1..=lines, line 1 for an empty input);
-/// - every puzzle names a line of the input, is in `Line` or `Grid` format (the one asked
-///   for unless `Auto`), and its givens do not conflict;
-/// - a puzzle in line format is also what its line alone reads as;
+/// - every puzzle names a line of the input, is in the format asked for unless `Auto`, and
+///   its givens do not conflict; a position (pencil marks) has a mark set for every cell,
+///   non-empty for an open cell, the value alone for a filled one;
+/// - a puzzle (or position) in line format is also what its line alone reads as;
 /// - every puzzle printed with `format_line` and with `format_grid` reads back as itself;
+///   every position printed with `format_detail` reads back as itself, and with
+///   `format_position_line` as the same marks without givens;
 /// - reading through a tiny buffer, with `parse_all` (UTF-8 input) and with `parse_one`
 ///   gives the same results.
 pub fn check_reader(bytes: &[u8], opts: &ParseOptions) -> Vec<Result<Parsed, ParseError>> {
@@ -106,8 +109,12 @@ pub fn check_reader(bytes: &[u8], opts: &ParseOptions) -> Vec<Result<Parsed, Par
                     assert_eq!(again.len(), 1, "line {} alone: {again:?}", p.line);
                     let got = again[0].as_ref().expect("line alone reads");
                     assert_eq!(got.grid, p.grid, "line {} alone reads differently", p.line);
+                    assert_eq!(got.marks, p.marks, "line {} alone: other marks", p.line);
                 }
-                check_round_trip(&p.grid, &opts.symbols);
+                match &p.marks {
+                    None => check_round_trip(&p.grid, &opts.symbols),
+                    Some(marks) => check_position_round_trip(&p.grid, marks, &opts.symbols),
+                }
             }
         }
     }
@@ -148,6 +155,7 @@ pub fn check_round_trip(grid: &numpl_core::Grid, symbols: &Symbols) {
             let back = numpl_core::parse_all(&text, &opts);
             let expected = vec![Ok(Parsed {
                 grid: grid.clone(),
+                marks: None,
                 line: 1,
                 format,
             })];
@@ -157,6 +165,60 @@ pub fn check_round_trip(grid: &numpl_core::Grid, symbols: &Symbols) {
             );
         }
     }
+}
+
+/// A position's marks are one per cell (an open cell's not empty, a filled cell's its value
+/// alone); its pencil-mark grid (`format_detail`) reads back as itself, with its shape or
+/// without (the layout draws the boxes), and its position line as the same marks with no
+/// givens.
+pub fn check_position_round_trip(
+    grid: &numpl_core::Grid,
+    marks: &[numpl_core::Mask],
+    symbols: &Symbols,
+) {
+    let shape = grid.shape();
+    assert_eq!(marks.len(), grid.values().len(), "one mark set per cell");
+    for (&v, m) in grid.values().iter().zip(marks) {
+        if v == 0 {
+            assert!(!m.is_empty(), "an open cell without candidates was read");
+        } else {
+            assert_eq!(*m, numpl_core::Mask::single(v), "a value's marks");
+        }
+    }
+    let detail = numpl_core::format_detail(grid, marks, symbols);
+    for (input, boxed) in [
+        (InputFormat::Detail, true),
+        (InputFormat::Auto, true),
+        (InputFormat::Auto, false),
+    ] {
+        let opts = ParseOptions::new()
+            .input(input)
+            .shape(boxed.then_some(shape))
+            .symbols(symbols.clone());
+        let back = numpl_core::parse_all(&detail, &opts);
+        let expected = vec![Ok(Parsed {
+            grid: grid.clone(),
+            marks: Some(marks.to_vec()),
+            line: 1,
+            format: InputFormat::Detail,
+        })];
+        assert_eq!(back, expected, "detail read back as {input:?} differs:
+{detail}");
+    }
+    let line = numpl_core::format_position_line(grid, marks, symbols);
+    let opts = ParseOptions::new()
+        .input(InputFormat::Line)
+        .shape(Some(shape))
+        .symbols(symbols.clone());
+    let back = numpl_core::parse_all(&line, &opts);
+    let expected = vec![Ok(Parsed {
+        grid: numpl_core::Grid::empty(shape),
+        marks: Some(marks.to_vec()),
+        line: 1,
+        format: InputFormat::Line,
+    })];
+    assert_eq!(back, expected, "position line read back differs:
+{line}");
 }
 
 /// Whether `sol` is a solution of `puzzle`, checked here without numpl's own code: the same
