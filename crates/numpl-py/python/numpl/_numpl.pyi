@@ -54,13 +54,14 @@ def solve(
     *,
     budget: Optional[int] = None,
 ) -> Record:
-    """Solve one puzzle (a line of N*N symbols or a grid); ValueError if it cannot be read."""
+    """Solve one puzzle (a line of N*N symbols or a grid) or position (a line of N*N*N
+    symbols or a pencil-mark grid, solved within its marks); ValueError if it cannot be read."""
 
 def rate(puzzle: str, box: Optional[ShapeLike] = None) -> Record:
     """The human solver's rating: status, techniques, level, score."""
 
 def hint(puzzle: str, box: Optional[ShapeLike] = None) -> Record:
-    """The next logical step (``hint``), or ``status`` solved/stuck when there is none."""
+    """The next logical step (``hint``), or ``status`` solved/stuck/unsolvable when there is none."""
 
 def explain(puzzle: str, box: Optional[ShapeLike] = None) -> Record:
     """The rating and every step of a logical solution (``steps``)."""
