@@ -12,6 +12,9 @@ use numpl_gen::{Level, MaxTechnique, Symmetry, Technique, DEFAULT_MAX_TRIES};
 ///
 /// Puzzles are read from FILEs (none or `-` is stdin), one per line (81 symbols for a 9x9,
 /// `.` or `0` for a blank) or as grids (one row per line, like the seed's printed layout).
+/// Positions with pencil marks are read too: a line of N*N*N symbols (729 for a 9x9: each
+/// cell's nine places, the digit where it is still a candidate) or the pencil-mark grid
+/// that `--format detail` prints; solving, hints and ratings start from the marks.
 /// Every input puzzle gives one record on stdout, in input order; messages and the summary
 /// go to stderr.
 #[derive(Debug, Parser)]
