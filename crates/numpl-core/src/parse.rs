@@ -200,6 +200,8 @@ pub struct PuzzleReader<R> {
     buf: Vec<u8>,
     /// CSV: the puzzle column and the number of columns, once the header is read.
     csv: Option<(usize, usize)>,
+    /// Pencil-mark grids: the box shape of the last one (for messages).
+    detail_shape: Option<Shape>,
 }
 
 /// What a line of the input is.
@@ -248,6 +250,7 @@ impl<R: BufRead> PuzzleReader<R> {
             format,
             buf: Vec::new(),
             csv: None,
+            detail_shape: None,
         }
     }
 
@@ -634,6 +637,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
             if matches!(self.format, None | Some(InputFormat::Detail)) {
                 if let Some(layout) = detail_layout(&text, self.opts.shape, &self.opts.symbols) {
                     self.format = Some(InputFormat::Detail);
+                    self.detail_shape = Some(layout.shape);
                     return Some(self.read_detail_puzzle(line, text, layout));
                 }
             }
@@ -643,7 +647,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
             };
             if self.format == Some(InputFormat::Detail) {
                 // Not the first line of a pencil-mark grid: one error for the block.
-                let shape = self.opts.shape;
+                let shape = self.opts.shape.or(self.detail_shape);
                 let kind = ParseErrorKind::DetailLine {
                     shape: shape.unwrap_or(Shape::NINE),
                     text: t.chars().take(40).collect(),

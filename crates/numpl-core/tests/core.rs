@@ -1052,3 +1052,19 @@ fn detail_errors_name_line_and_cell() {
     let cut = lines[..20].join("\n");
     assert_eq!(err(&cut), "line 1: truncated grid: 5 of 9 rows");
 }
+
+/// A line out of the layout between pencil-mark grids names the shape of the grids read
+/// (a 4x4 grid is 11 lines: 4 rows of 2, 2 blank lines and a rule).
+#[test]
+fn a_stray_line_in_a_detail_file_names_the_grids_shape() {
+    let four = Grid::from_values(Shape::new(2, 2).unwrap(), vec![0; 16]).unwrap();
+    let d = format_detail(&four, &four.candidates(), &Symbols::standard());
+    let all = parse_all(&format!("{d}\nnot a grid\n\n{d}"), &opts());
+    assert_eq!(all.len(), 3);
+    assert!(all[0].is_ok() && all[2].is_ok());
+    let e = all[1].as_ref().unwrap_err().to_string();
+    assert!(
+        e.starts_with("line 13: not a line of a pencil-mark grid with 2x2 boxes"),
+        "{e}"
+    );
+}
