@@ -11,7 +11,9 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 
-use numpl_core::{format_grid, format_line, ParseOptions, PuzzleReader, Symbols};
+use numpl_core::{
+    format_grid, format_line, format_position_line, ParseOptions, PuzzleReader, Symbols,
+};
 
 /// Used when no path is given: a line puzzle, a bad line, and a 4x4 grid.
 const SAMPLE: &str = "\
@@ -34,14 +36,23 @@ fn main() -> io::Result<()> {
             Ok(p) => {
                 good += 1;
                 println!(
-                    "line {}: {:?} puzzle, {} x {}, {} givens",
+                    "line {}: {:?} {}, {} x {}, {} givens",
                     p.line,
                     p.format,
+                    if p.is_position() {
+                        "position (pencil marks)"
+                    } else {
+                        "puzzle"
+                    },
                     p.grid.size(),
                     p.grid.size(),
                     p.grid.filled()
                 );
-                println!("{}", format_line(&p.grid, &symbols));
+                match &p.marks {
+                    // A position: its line of N*N*N symbols, each cell's N places.
+                    Some(marks) => println!("{}", format_position_line(&p.grid, marks, &symbols)),
+                    None => println!("{}", format_line(&p.grid, &symbols)),
+                }
                 print!("{}", format_grid(&p.grid, &symbols));
             }
             Err(e) => {
