@@ -275,25 +275,7 @@ pub struct Outcome {
 /// a conflicting puzzle is reported `Unsolvable`. See the crate documentation for an example.
 pub fn solve(puzzle: &Grid, algo: Algorithm, opts: &SolveOptions) -> Outcome {
     let limit = opts.limit.max(1);
-    let search = |r: SearchResult| {
-        let status = if r.count >= 2 {
-            Status::Multiple
-        } else if r.budget_hit {
-            Status::Budget
-        } else if r.count == 1 {
-            Status::Solved
-        } else {
-            Status::Unsolvable
-        };
-        Outcome {
-            status,
-            solution: r.first,
-            grid: None,
-            guesses: r.guesses,
-            nodes: r.nodes,
-            report: None,
-        }
-    };
+    let search = search_outcome;
     // `fast::search` deals with clashing givens itself (no solution, no work).
     if algo != Algorithm::Fast && puzzle.check().is_err() {
         return search(SearchResult::default());
@@ -309,21 +291,7 @@ pub fn solve(puzzle: &Grid, algo: Algorithm, opts: &SolveOptions) -> Outcome {
             // Uniqueness techniques (unique rectangles, BUG+1) are sound only when the
             // puzzle has exactly one solution.
             let unique = count_solutions(puzzle, 2) == 1;
-            let report = HumanSolver::new().assume_unique(unique).solve(puzzle);
-            let status = report.status.status();
-            let (solution, grid) = match report.status {
-                HumanStatus::Solved => (Some(report.grid.clone()), None),
-                HumanStatus::Contradiction => (None, None),
-                HumanStatus::Stuck => (None, Some(report.grid.clone())),
-            };
-            Outcome {
-                status,
-                solution,
-                grid,
-                guesses: 0,
-                nodes: 0,
-                report: Some(report),
-            }
+            human_outcome(HumanSolver::new().assume_unique(unique).solve(puzzle))
         }
     }
 }
