@@ -16,9 +16,9 @@
 //! see `position.rs`). Three lengths are also N*N for another allowed N: 64 (a 4x4
 //! position or an 8x8 puzzle), 729 (9x9 or 27x27) and 4096 (16x16 or 64x64). Such a line
 //! is a position when it reads as one; else a puzzle when it reads as one; else the
-//! position's error is reported when every symbol is a blank or a value up to the
-//! position's N (it was likely meant as one), the puzzle's error otherwise. `--box` decides
-//! at once: N*N symbols are a puzzle, N*N*N a position.
+//! position's error is reported when nine in ten of its marks (symbols other than blanks)
+//! sit in their own places (it was meant as a position), the puzzle's error otherwise.
+//! `--box` decides at once: N*N symbols are a puzzle, N*N*N a position.
 //!
 //! With `--box RxC` the shape is fixed: a first line of N*N symbols means line format and
 //! one of N symbols (or N tokens) means grid format.
