@@ -140,3 +140,83 @@ fn the_human_solver_starts_from_the_position() {
     let out = solve_position(&seed, &marks, Algorithm::Human, &SolveOptions::default());
     assert_eq!(out.solution, Some(grid(SEED_SOLUTION)));
 }
+
+/// Every 4x4 grid, listed by a plain backtracking written here that shares nothing with
+/// numpl-solve.
+fn all_four_by_four() -> Vec<[u8; 16]> {
+    fn ok(g: &[u8; 16], i: usize, v: u8) -> bool {
+        let (r, c) = (i / 4, i % 4);
+        (0..16).all(|j| {
+            let (rr, cc) = (j / 4, j % 4);
+            let peer = j != i && (rr == r || cc == c || (rr / 2 == r / 2 && cc / 2 == c / 2));
+            !peer || g[j] != v
+        })
+    }
+    fn fill(g: &mut [u8; 16], i: usize, out: &mut Vec<[u8; 16]>) {
+        if i == 16 {
+            out.push(*g);
+            return;
+        }
+        for v in 1..=4 {
+            if ok(g, i, v) {
+                g[i] = v;
+                fill(g, i + 1, out);
+                g[i] = 0;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    fill(&mut [0; 16], 0, &mut out);
+    out
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+    /// Random 4x4 positions (random marks, a few givens): the number of solutions is the
+    /// number of 4x4 grids that keep the givens and every cell within its marks, and
+    /// every algorithm's status and solution agree with that list.
+    #[test]
+    fn four_by_four_positions_agree_with_a_plain_enumeration(
+        marks in proptest::collection::vec(1u64..16, 16),
+        givens in proptest::collection::vec(0u8..=12, 16),
+    ) {
+        let grids = all_four_by_four();
+        proptest::prop_assert_eq!(grids.len(), 288);
+        let shape = Shape::new(2, 2).unwrap();
+        // A given where the draw is 1..=4 (about a third of the cells).
+        let values: Vec<u8> = givens.iter().map(|&v| if v <= 4 { v } else { 0 }).collect();
+        let puzzle = Grid::from_values(shape, values.clone()).unwrap();
+        let marks: Vec<Mask> = marks.iter().map(|&m| Mask::from_bits(m)).collect();
+        let fits = |g: &[u8; 16]| {
+            (0..16).all(|i| (values[i] == 0 || values[i] == g[i]) && marks[i].contains(g[i]))
+        };
+        let matching: Vec<&[u8; 16]> = grids.iter().filter(|g| fits(g)).collect();
+        proptest::prop_assert_eq!(count_position_solutions(&puzzle, &marks, 1000), matching.len());
+        let expected = match matching.len() {
+            0 => Status::Unsolvable,
+            1 => Status::Solved,
+            _ => Status::Multiple,
+        };
+        for algo in [Algorithm::Fast, Algorithm::Full] {
+            let out = solve_position(&puzzle, &marks, algo, &SolveOptions::default());
+            proptest::prop_assert_eq!(out.status, expected, "{}", algo);
+            if let Some(s) = &out.solution {
+                let mut cells = [0u8; 16];
+                cells.copy_from_slice(s.values());
+                proptest::prop_assert!(matching.contains(&&cells), "{} found a grid outside the marks", algo);
+            }
+        }
+        // The human solver never claims what the list denies.
+        let human = solve_position(&puzzle, &marks, Algorithm::Human, &SolveOptions::default());
+        match human.status {
+            Status::Solved => {
+                proptest::prop_assert_eq!(matching.len(), 1);
+                let s = human.solution.unwrap();
+                proptest::prop_assert_eq!(s.values(), &matching[0][..]);
+            }
+            Status::Unsolvable => proptest::prop_assert_eq!(matching.len(), 0),
+            _ => {}
+        }
+    }
+}
