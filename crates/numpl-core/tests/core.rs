@@ -858,6 +858,28 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// With `--symbols`, both forms of a position read back the same, and the pencil-mark
+    /// grid of big sizes keeps one character a mark.
+    #[test]
+    fn custom_symbol_position_round_trip((g, marks) in positions()) {
+        let alphabet: String = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@$%&"
+            .chars().take(g.size()).collect();
+        let symbols = Symbols::custom(&alphabet).unwrap();
+        let o = ParseOptions::new().shape(Some(g.shape())).symbols(symbols.clone());
+        let detail = format_detail(&g, &marks, &symbols);
+        let p = first_parsed(&detail, &o);
+        prop_assert_eq!(&p.grid, &g);
+        prop_assert_eq!(p.marks.as_deref(), Some(&marks[..]));
+        let line = format_position_line(&g, &marks, &symbols);
+        prop_assert_eq!(line.chars().count(), g.size().pow(3));
+        let p = first_parsed(&line, &o);
+        prop_assert_eq!(p.marks.as_deref(), Some(&marks[..]));
+    }
+}
+
 /// The seed's candidates as a 729-symbol line, by hand: r1c1's nine places.
 #[test]
 fn a_729_line_is_a_position_without_givens() {
