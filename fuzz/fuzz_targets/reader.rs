@@ -9,17 +9,18 @@
 //!   the standard alphabet (with its fast paths) and those digits as a custom alphabet
 //!   read the same.
 //! - high bit set: structured. The rest drives `Case` below: fixture puzzles, edited, printed
-//!   in one layout, with comments, blank lines, separators, CRLF, BOM and trailing
-//!   whitespace, read with options that must give back exactly those puzzles (or the
-//!   conflict an edit made) on the lines they were written at; then optional damage
+//!   in one layout (a line, grids, or the pencil-mark grid of a position), with comments,
+//!   blank lines, separators, CRLF, BOM and trailing whitespace, read with options that
+//!   must give back exactly those puzzles (or the conflict an edit made) on the lines they
+//!   were written at; then optional damage
 //!   (truncation, inserted or deleted bytes) after which only the general laws hold.
 #![no_main]
 
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use numpl_core::{
-    format_grid, format_line, Grid, InputFormat, ParseError, ParseErrorKind, ParseOptions, Parsed,
-    Shape, Symbols,
+    format_detail, format_grid, format_line, Grid, InputFormat, Mask, ParseError, ParseErrorKind,
+    ParseOptions, Parsed, Shape, Symbols,
 };
 use numpl_fuzz::{check_reader, fixture_puzzles};
 
@@ -98,6 +99,9 @@ enum Layout {
     Compact,
     /// Symbols separated by spaces, `|` between boxes, a rule between bands.
     Boxed,
+    /// `format_detail`: a position, every open cell's candidates as marks (all values for
+    /// an open cell the givens leave none).
+    Detail,
 }
 
 #[derive(Arbitrary, Debug)]
@@ -187,6 +191,7 @@ fn structured(data: &[u8]) {
     let compact_ok = symbols.covers(n);
     let format = match case.layout {
         Layout::Line => InputFormat::Line,
+        Layout::Detail => InputFormat::Detail,
         _ => InputFormat::Grid,
     };
     let default_shape = Shape::from_size(n).ok() == Some(shape);
@@ -232,8 +237,18 @@ fn structured(data: &[u8]) {
             out.push(c);
         }
         let start = out.line + 1;
+        let marks: Option<Vec<Mask>> = matches!(case.layout, Layout::Detail).then(|| {
+            g.candidates()
+                .into_iter()
+                .map(|m| if m.is_empty() { Mask::all(n) } else { m })
+                .collect()
+        });
         let rows: Vec<String> = match case.layout {
             Layout::Line => vec![format_line(g, &symbols)],
+            Layout::Detail => format_detail(g, marks.as_deref().unwrap_or(&[]), &symbols)
+                .lines()
+                .map(str::to_string)
+                .collect(),
             Layout::Seed => format_grid(g, &symbols)
                 .lines()
                 .map(str::to_string)
@@ -285,7 +300,7 @@ fn structured(data: &[u8]) {
         expected.push(match g.check() {
             Ok(()) => Ok(Parsed {
                 grid: g.clone(),
-                marks: None,
+                marks,
                 line: start,
                 format,
             }),
