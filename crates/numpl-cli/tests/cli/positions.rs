@@ -194,3 +194,28 @@ fn print_refuses_positions() {
     );
     assert!(!pdf.exists());
 }
+
+/// The pencil-mark grid of a puzzle is the position of its givens with every candidate
+/// they allow: solving, rating and hinting it gives what the puzzle gives.
+#[test]
+fn the_detail_of_a_puzzle_rates_and_hints_like_the_puzzle() {
+    let famous = fixture("9x9/famous.txt");
+    let detail = numpl(&["show", "-q", "--format", "detail", &famous], "").stdout;
+    // Each record without the puzzle in front of it (`rate`: up to the first space,
+    // `hint`: up to `: `; `solve` writes the solution alone).
+    let tails = |out: Out, sep: Option<&str>| -> Vec<String> {
+        out.stdout
+            .lines()
+            .map(|l| match sep {
+                Some(sep) => l.split_once(sep).map_or(l, |x| x.1).to_string(),
+                None => l.to_string(),
+            })
+            .collect()
+    };
+    for (command, sep) in [("rate", Some(" ")), ("hint", Some(": ")), ("solve", None)] {
+        let bare = tails(numpl(&["-q", command, "-f", "line", &famous], ""), sep);
+        let pos = tails(numpl(&["-q", command, "-f", "line"], &detail), sep);
+        assert_eq!(bare.len(), 7, "{command}");
+        assert_eq!(pos, bare, "{command}");
+    }
+}
