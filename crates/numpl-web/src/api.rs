@@ -722,10 +722,12 @@ async fn svg_h(
                 );
                 match (out.status, &out.solution) {
                     (Status::Solved, Some(s)) => pic = pic.with_values(&g, s),
-                    (s, _) => return Err(ApiError::invalid(format!(
+                    (s, _) => {
+                        return Err(ApiError::invalid(format!(
                         "the puzzle is {}: only a puzzle with one solution has its solution drawn",
                         s.name()
-                    ))),
+                    )))
+                    }
                 }
             } else if req.candidates {
                 pic = pic.with_candidates(&g.candidates());

@@ -2,6 +2,7 @@
 //! SIGINT or SIGTERM. Its flags live here (not in `cli.rs`) and are checked here into a
 //! [`numpl_web::Config`]; the crate knows nothing of flags.
 
+use std::io::Write;
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -76,14 +77,19 @@ pub(crate) fn config(a: ServeArgs, threads: usize) -> Result<numpl_web::Config, 
 pub(crate) fn serve(config: numpl_web::Config) -> Result<Exit, Box<dyn std::error::Error>> {
     // The CLI's panic hook ends the process; a server keeps serving: a panic in a request
     // is a bug reported as a 500 by the web crate, and logged here in one line.
+    // stderr is written with `writeln!` and its errors ignored: a closed stderr must not
+    // stop the server (`eprintln!` would panic).
     std::panic::set_hook(Box::new(|info| {
-        eprintln!("numpl serve: internal error: {info}; this is a bug in numpl, please report it");
+        let _ = writeln!(
+            std::io::stderr(),
+            "numpl serve: internal error: {info}; this is a bug in numpl, please report it"
+        );
     }));
     let listen = config.listen;
     numpl_web::run(config, |addr| {
-        eprintln!("listening on http://{addr}/");
+        let _ = writeln!(std::io::stderr(), "listening on http://{addr}/");
     })
     .map_err(|e| format!("numpl serve on {listen}: {e}"))?;
-    eprintln!("numpl serve: stopped");
+    let _ = writeln!(std::io::stderr(), "numpl serve: stopped");
     Ok(Exit::Ok)
 }

@@ -849,3 +849,4 @@ fn a_puzzle_that_cannot_be_made_is_named_once() {
     assert_has(&out.stderr, "0 generated, 1 failed");
 }
 mod pictures;
+mod serve;
