@@ -87,7 +87,23 @@ impl Drop for Server {
     }
 }
 
+/// CPU seconds (user + system) a process has used, from /proc/PID/stat.
+fn cpu_seconds(pid: &str) -> Res<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat"))?;
+    // The fields after the command name (which is in parentheses and may hold spaces).
+    let rest = stat.rsplit_once(')').ok_or("bad /proc stat")?.1;
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = f.get(11).ok_or("bad /proc stat")?.parse::<f64>()?
+        + f.get(12).ok_or("bad /proc stat")?.parse::<f64>()?;
+    // Clock ticks are 100 a second on Linux.
+    Ok(ticks / 100.0)
+}
+
 impl Server {
+    fn cpu(&self) -> Res<f64> {
+        cpu_seconds(&self.child.id().to_string())
+    }
+
     fn rss_kib(&self) -> Res<u64> {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))?;
         status
@@ -179,13 +195,14 @@ async fn exchange(s: &mut TcpStream, req: &[u8], buf: &mut Vec<u8>) -> Res<(u16,
 
 /// Drives `connections` connections until `stop`, counting after `counting` is set.
 async fn load(
+    server: &Server,
     addr: String,
     requests: Arc<Vec<Vec<u8>>>,
     expect: &'static [u8],
     connections: usize,
     warmup: Duration,
     measure: Duration,
-) -> Res<(Vec<Tally>, Duration)> {
+) -> Res<(Vec<Tally>, Duration, (f64, f64))> {
     let next = Arc::new(AtomicUsize::new(0));
     let counting = Arc::new(AtomicBool::new(false));
     let stop = Arc::new(AtomicBool::new(false));
@@ -228,15 +245,17 @@ async fn load(
     tokio::time::sleep(warmup).await;
     counting.store(true, Ordering::Relaxed);
     let t0 = Instant::now();
+    let (s0, c0) = (server.cpu()?, cpu_seconds("self")?);
     tokio::time::sleep(measure).await;
     counting.store(false, Ordering::Relaxed);
     let took = t0.elapsed();
+    let cpu = (server.cpu()? - s0, cpu_seconds("self")? - c0);
     stop.store(true, Ordering::Relaxed);
     let mut out = Vec::with_capacity(connections);
     for t in tasks {
         out.push(t.await??);
     }
-    Ok((out, took))
+    Ok((out, took, cpu))
 }
 
 fn percentile(sorted: &[u32], p: f64) -> f64 {
@@ -305,7 +324,8 @@ fn bench(args: &[String]) -> Res<()> {
                 })
                 .collect(),
         );
-        let (tallies, took) = rt.block_on(load(
+        let (tallies, took, (server_cpu, client_cpu)) = rt.block_on(load(
+            &server,
             server.addr.clone(),
             requests,
             expect,
@@ -329,6 +349,18 @@ fn bench(args: &[String]) -> Res<()> {
             percentile(&lat, 0.99),
             percentile(&lat, 1.0),
             rss as f64 / 1024.0
+        );
+        // What the figures would be without the client on the same cores: the server's
+        // CPU time per request, and the requests/s all cores would give at that cost.
+        let n = lat.len().max(1) as f64;
+        println!(
+            "  CPU: server {:.2} s ({:.1} us a request), client {:.2} s ({:.1} us a request); \
+             {cores} cores at the server's cost: {:.0} requests/s",
+            server_cpu,
+            server_cpu * 1e6 / n,
+            client_cpu,
+            client_cpu * 1e6 / n,
+            if server_cpu > 0.0 { cores as f64 * n / server_cpu } else { 0.0 }
         );
         if errors > 0 {
             return Err(format!("{path}: {errors} requests failed").into());

@@ -182,6 +182,23 @@ test("a 16x16 puzzle plays with letters", async () => {
   await shot("06-sixteen.png");
 });
 
+test("a pattern hint colours its cells and candidates like the step pictures", async () => {
+  // top1465's puzzle whose first step is a finned swordfish.
+  const fish = "4..6..3...1..2..6...8..7..19..8..5...4..5..1......2..75.....6...3..8..4......9..5";
+  await page.fill("#puzzleText", fish);
+  await page.click("#load");
+  await page.locator("#message", { hasText: "Loaded" }).waitFor();
+  await page.click("#hint");
+  await page.locator("#message.hint", { hasText: "Finned Swordfish" }).waitFor();
+  // The fish's cells, its fin and the candidates it removes are all marked.
+  assert.ok((await page.locator("#board .cell.r-pattern").count()) >= 4);
+  assert.ok((await page.locator("#board .cell.r-fin").count()) >= 1);
+  assert.equal(await page.locator("#board .k.m-eliminated").count(), 2);
+  const fin = await page.locator("#board .cell.r-fin").first().evaluate((e) => getComputedStyle(e).backgroundColor);
+  assert.equal(fin, "rgb(241, 189, 233)"); // numpl-render's r-fin
+  await shot("08-pattern-hint.png");
+});
+
 test("the page on a phone screen", async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.fill("#puzzleText", sample);
