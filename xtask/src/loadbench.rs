@@ -360,7 +360,11 @@ fn bench(args: &[String]) -> Res<()> {
             server_cpu * 1e6 / n,
             client_cpu,
             client_cpu * 1e6 / n,
-            if server_cpu > 0.0 { cores as f64 * n / server_cpu } else { 0.0 }
+            if server_cpu > 0.0 {
+                cores as f64 * n / server_cpu
+            } else {
+                0.0
+            }
         );
         if errors > 0 {
             return Err(format!("{path}: {errors} requests failed").into());

@@ -421,7 +421,12 @@ fn position(req: &HintRequest, g: &Grid) -> Result<(Grid, Board), ApiError> {
     let values = match &req.values {
         None => g.clone(),
         Some(text) => {
-            let (v, _) = read_puzzle(text, Some(&shape.to_string()))?;
+            let (v, _) = read_puzzle(text, Some(&shape.to_string())).map_err(|e| {
+                ApiError::invalid(format!(
+                    "values: {}",
+                    e.body.error.replace("givens", "values")
+                ))
+            })?;
             if v.shape() != shape {
                 return Err(ApiError::invalid(format!(
                     "values: a {}x{} grid for a {n}x{n} puzzle",

@@ -31,12 +31,11 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::body::Body;
 use axum::extract::DefaultBodyLimit;
-use axum::http::{header, HeaderValue, Request, StatusCode};
-use axum::middleware::{self, Next};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
+use tower::util::MapResponseLayer;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
@@ -126,7 +125,6 @@ pub fn router(config: Config) -> Router {
         .fallback(not_found)
         .with_state(state)
         .layer(DefaultBodyLimit::max(config.max_body))
-        .layer(middleware::from_fn(json_errors))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             config.timeout + Duration::from_secs(5),
@@ -134,7 +132,10 @@ pub fn router(config: Config) -> Router {
         .layer(CatchPanicLayer::custom(|_| {
             ApiError::internal("internal error: this is a bug in numpl, please report it")
                 .into_response()
-        }));
+        }))
+        // Outside the layers that make bodiless errors (the timeout's 408): a plain map
+        // of the response, no boxing or cloning of the service per request.
+        .layer(MapResponseLayer::new(json_errors));
     for (name, value) in headers {
         app = app.layer(SetResponseHeaderLayer::overriding(
             name,
@@ -149,8 +150,7 @@ async fn not_found() -> ApiError {
 }
 
 /// Errors that axum or a layer makes without a body (405, 408, ...) get the JSON one.
-async fn json_errors(req: Request<Body>, next: Next) -> Response {
-    let res = next.run(req).await;
+fn json_errors(res: Response) -> Response {
     let status = res.status();
     let is_json = res
         .headers()
