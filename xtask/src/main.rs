@@ -7,6 +7,7 @@
 //! - `batch-bench ...`: `numpl solve` end to end on big files (see `batch_bench.rs`).
 //! - `bench ...`: solver benchmarks (see `bench.rs`).
 //! - `svg2png FILE ...`, `renderbench`: look at pictures, time them (see `render.rs`).
+//! - `loadbench ...`: `numpl serve` under 64 connections (see `loadbench.rs`).
 //!
 //! Nested cargo invocations, where a command needs them, go through `$CARGO`.
 
@@ -15,6 +16,7 @@ mod bench;
 mod check;
 mod fixture;
 mod genbench;
+mod loadbench;
 mod make;
 mod regress;
 mod render;
@@ -30,7 +32,8 @@ commands:
   bench [...]                                        solver benchmarks (see xtask/src/bench.rs)
   genbench [...]                                     generator benchmark (see xtask/src/genbench.rs)
   svg2png FILE.svg ... [--scale S]                   draw pictures as PNG (resvg, embedded font)
-  renderbench [--rounds R]                           SVG step and PDF sheet timings (see xtask/src/render.rs)";
+  renderbench [--rounds R]                           SVG step and PDF sheet timings (see xtask/src/render.rs)
+  loadbench [--connections 64] [--seconds 10]        numpl serve under load: requests/s, p50/p99, RSS (see xtask/src/loadbench.rs)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -47,6 +50,7 @@ fn main() -> ExitCode {
         "genbench" => genbench::run(rest),
         "svg2png" => render::svg2png(rest),
         "renderbench" => render::renderbench(rest),
+        "loadbench" => loadbench::run(rest),
         "help" | "-h" | "--help" => {
             println!("{USAGE}");
             Ok(())

@@ -55,6 +55,9 @@ pub(crate) enum Command {
     Generate(GenerateArgs),
     /// A print-ready PDF sheet of puzzles (with `--solutions`, their solutions after).
     Print(PrintArgs),
+    /// The web app and JSON API on http://127.0.0.1:8080/ (`--listen ADDR:PORT`) until
+    /// Ctrl-C or SIGTERM.
+    Serve(crate::commands::serve::ServeArgs),
 }
 
 /// Options every command takes (they may be given before or after the command name).

@@ -178,6 +178,7 @@ fn run(settings: Settings) -> Result<Exit, Box<dyn std::error::Error>> {
         Task::Hint(inputs) => human(Hint, output, inputs, &run)?,
         Task::Explain(inputs) => human(Explain, output, inputs, &run)?,
         Task::Print(p) => print(p, &run)?,
+        Task::Serve(config) => commands::serve::serve(config)?,
         Task::Generate(g) => {
             let count = g.count;
             let job = GenerateJob::new(g, output);

@@ -143,6 +143,7 @@ pub(crate) enum Task {
     Explain(InputSettings),
     Generate(GenerateSettings),
     Print(PrintSettings),
+    Serve(numpl_web::Config),
 }
 
 /// `numpl print`, checked.
@@ -294,6 +295,7 @@ impl Settings {
                 }
                 Task::Print(print(a, inputs, &symbols))
             }
+            Command::Serve(a) => Task::Serve(crate::commands::serve::config(a, run.threads)?),
         };
         Ok(Settings { run, output, task })
     }

@@ -13,6 +13,7 @@ pub(crate) mod hint;
 pub(crate) mod picture;
 pub(crate) mod print;
 pub(crate) mod rate;
+pub(crate) mod serve;
 pub(crate) mod show;
 pub(crate) mod solve;
 

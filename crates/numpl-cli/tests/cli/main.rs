@@ -850,3 +850,4 @@ fn a_puzzle_that_cannot_be_made_is_named_once() {
 }
 mod pictures;
 mod positions;
+mod serve;

@@ -1,0 +1,829 @@
+//! The JSON API: one handler per endpoint, the request and response types (with their
+//! OpenAPI schemas), and the pure work each does on the pool.
+
+use std::time::Instant;
+
+use axum::extract::{FromRequest, Request, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use numpl_core::{format_line, Cell, Grid, ParseOptions, Shape, Symbols};
+use numpl_gen::{GenError, GenOptions, Generator, Level, MaxTechnique, Symmetry};
+use numpl_render::{sheet_pdf, Paper, Picture, SheetOptions, SheetPuzzle, SvgOptions};
+use numpl_solve::{
+    count_solutions, solve, Algorithm, Board, HumanSolver, SolveOptions, Status, Step,
+};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use utoipa::{OpenApi, ToSchema};
+
+use crate::error::{ApiError, ErrorBody};
+use crate::pool::Lane;
+use crate::record::Record;
+use crate::AppState;
+
+/// The OpenAPI 3 document, generated from the handlers and types below.
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "numpl",
+        description = "Solve, rate, explain, hint and generate Number Place (Sudoku) puzzles \
+                       of any size. Records have the fields of the CLI's `--format json`."
+    ),
+    paths(
+        health, openapi, solve_h, rate_h, hint_h, explain_h, generate_h, svg_h, pdf_h
+    ),
+    components(schemas(
+        Record,
+        ErrorBody,
+        SolveRequest,
+        PuzzleRequest,
+        HintRequest,
+        HintResponse,
+        ExplainResponse,
+        StepJson,
+        CellValue,
+        GenerateRequest,
+        SizeArg,
+        SvgRequest,
+        PdfRequest
+    ))
+)]
+pub struct ApiDoc;
+
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/healthz", get(health))
+        .route("/api/openapi.json", get(openapi))
+        .route("/api/solve", post(solve_h))
+        .route("/api/rate", post(rate_h))
+        .route("/api/hint", post(hint_h))
+        .route("/api/explain", post(explain_h))
+        .route("/api/generate", post(generate_h))
+        .route("/api/svg", post(svg_h))
+        .route("/api/pdf", post(pdf_h))
+}
+
+/// A JSON body whose rejections are JSON errors (400 bad JSON or fields, 413 too large,
+/// 415 not JSON).
+pub(crate) struct ApiJson<T>(pub(crate) T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let Json(v) = Json::<T>::from_request(req, state).await?;
+        Ok(ApiJson(v))
+    }
+}
+
+/// The server is up.
+#[utoipa::path(get, path = "/healthz", responses((status = 200, description = "`{\"status\":\"ok\"}`")))]
+async fn health() -> Json<serde_json::Value> {
+    Json(serde_json::json!({"status": "ok"}))
+}
+
+/// This document.
+#[utoipa::path(get, path = "/api/openapi.json", responses((status = 200, description = "OpenAPI 3")))]
+async fn openapi() -> Json<utoipa::openapi::OpenApi> {
+    Json(ApiDoc::openapi())
+}
+
+/// A puzzle to solve.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SolveRequest {
+    /// The puzzle, in any text format numpl reads (line, grid, the seed's layout).
+    puzzle: String,
+    /// `fast` (default), `full` or `human`.
+    algo: Option<String>,
+    /// Stop at the first solution (no uniqueness check).
+    #[serde(default)]
+    first: bool,
+    /// The box shape `RxC` (default: the most square one).
+    #[serde(rename = "box")]
+    shape: Option<String>,
+    /// A node budget below the server's.
+    budget: Option<u64>,
+}
+
+/// A puzzle (`rate`, `explain`).
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PuzzleRequest {
+    /// The puzzle, in any text format numpl reads.
+    puzzle: String,
+    /// The box shape `RxC`.
+    #[serde(rename = "box")]
+    shape: Option<String>,
+}
+
+/// A puzzle, or a player's position on it: values placed and pencil marks.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct HintRequest {
+    /// The puzzle (its givens), in any text format numpl reads.
+    puzzle: String,
+    /// The box shape `RxC`.
+    #[serde(rename = "box")]
+    shape: Option<String>,
+    /// The player's grid in line form (givens and placed values, `.` for an open cell).
+    values: Option<String>,
+    /// The player's pencil marks: N*N lists of values, in reading order; the list of a
+    /// filled cell is ignored. Without it, every value the placed ones allow.
+    candidates: Option<Vec<Vec<u8>>>,
+    /// Add the step as an SVG picture (`svg`).
+    #[serde(default)]
+    svg: bool,
+}
+
+/// A cell and a value.
+#[derive(Serialize, ToSchema, Debug)]
+pub(crate) struct CellValue {
+    /// `r<row>c<col>`, 1-based.
+    cell: String,
+    /// 0-based cell index in reading order.
+    index: usize,
+    /// The value (1..N).
+    value: u8,
+}
+
+/// A step: the values it places and the candidates it removes.
+#[derive(Serialize, ToSchema, Debug)]
+pub(crate) struct StepJson {
+    /// The technique (snake_case).
+    technique: String,
+    /// The step in words.
+    text: String,
+    /// Values placed.
+    placements: Vec<CellValue>,
+    /// Candidates removed.
+    eliminations: Vec<CellValue>,
+}
+
+/// A hint: the record of `numpl hint --format json`, the step, and its picture if asked.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct HintResponse {
+    #[serde(flatten)]
+    record: Record,
+    /// The step (absent when there is none: `status` says why).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    step: Option<StepJson>,
+    /// The step as an SVG picture (with `"svg": true`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    svg: Option<String>,
+}
+
+/// An explanation: the record of `numpl explain --format json` and every step's moves.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct ExplainResponse {
+    #[serde(flatten)]
+    record: Record,
+    /// Every step, with what it places and removes, in order.
+    moves: Vec<StepJson>,
+}
+
+/// A grid size: N (`9`) or a box shape (`"3x3"`, `"2x3"`).
+#[derive(Deserialize, ToSchema)]
+#[serde(untagged)]
+pub(crate) enum SizeArg {
+    /// N.
+    N(usize),
+    /// `N` or `RxC` as text.
+    Text(String),
+}
+
+/// What to generate.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct GenerateRequest {
+    /// N or `RxC` (default 9).
+    size: Option<SizeArg>,
+    /// `easy`, `medium`, `hard`, `unfair` or `extreme` (default: any).
+    level: Option<String>,
+    /// `none`, `point` (default), `horizontal`, `vertical`, `diagonal`, `antidiagonal`,
+    /// `rot90`, `dihedral`.
+    symmetry: Option<String>,
+    /// The run's seed (default: a random one, reported).
+    seed: Option<u64>,
+    /// How many puzzles (default 1).
+    count: Option<u64>,
+    /// The hardest technique allowed (a technique name, `all` or `none`).
+    max_technique: Option<String>,
+}
+
+/// A picture of a puzzle.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SvgRequest {
+    /// The puzzle, in any text format numpl reads.
+    puzzle: String,
+    /// The box shape `RxC`.
+    #[serde(rename = "box")]
+    shape: Option<String>,
+    /// Draw the solution (givens in black, found values in blue).
+    #[serde(default)]
+    solution: bool,
+    /// Draw every open cell's pencil marks.
+    #[serde(default)]
+    candidates: bool,
+    /// Row and column numbers.
+    #[serde(default)]
+    labels: bool,
+}
+
+/// A printable PDF sheet.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PdfRequest {
+    /// The puzzles, each in any text format numpl reads (each needs one solution).
+    puzzles: Vec<String>,
+    /// The box shape `RxC`.
+    #[serde(rename = "box")]
+    shape: Option<String>,
+    /// Add the solutions on the pages after.
+    #[serde(default)]
+    solutions: bool,
+    /// The heading (default "Number Place").
+    title: Option<String>,
+    /// Puzzles a page: 1, 2, 4 (default) or 6.
+    per_page: Option<usize>,
+    /// `a4` (default) or `letter`.
+    paper: Option<String>,
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading requests.
+
+fn shape_arg(s: Option<&str>) -> Result<Option<Shape>, ApiError> {
+    s.map(|s| {
+        s.parse::<Shape>()
+            .map_err(|e| ApiError::bad_request(format!("box `{s}`: {e}")))
+    })
+    .transpose()
+}
+
+/// The puzzle of a request: 422 `invalid` when it cannot be read or its givens clash.
+fn read_puzzle(text: &str, shape: Option<&str>) -> Result<(Grid, usize), ApiError> {
+    let opts = ParseOptions::new().shape(shape_arg(shape)?);
+    match numpl_core::PuzzleReader::new(text.as_bytes(), opts).next() {
+        Some(Ok(p)) => Ok((p.grid, p.line)),
+        Some(Err(e)) => Err(ApiError::invalid(format!("line {}: {}", e.line, e.kind))),
+        None => Err(ApiError::invalid("line 1: no puzzle in the text")),
+    }
+}
+
+fn check_size(g: &Grid, max: usize, what: &str) -> Result<(), ApiError> {
+    let n = g.size();
+    if n > max {
+        return Err(ApiError::bad_request(format!(
+            "{what} takes grids up to {max}x{max} on this server; this one is {n}x{n}"
+        )));
+    }
+    Ok(())
+}
+
+/// Work on grids above 9x9 may take seconds.
+fn lane_for(n: usize) -> Lane {
+    if n > 9 {
+        Lane::Heavy
+    } else {
+        Lane::Light
+    }
+}
+
+fn step_json(step: &Step, shape: Shape) -> StepJson {
+    let cv = |&(c, v): &(Cell, u8)| CellValue {
+        cell: shape.cell_name(c),
+        index: c.index(),
+        value: v,
+    };
+    StepJson {
+        technique: step.technique.name().into_owned(),
+        text: step.describe(shape),
+        placements: step.placements.iter().map(cv).collect(),
+        eliminations: step.eliminations.iter().map(cv).collect(),
+    }
+}
+
+fn micros(start: Instant) -> u64 {
+    start.elapsed().as_micros() as u64
+}
+
+// ---------------------------------------------------------------------------------------
+// Handlers.
+
+/// Solve a puzzle: `multiple` and `unsolvable` are 200 with that status; `budget` is 200
+/// with `error` saying the search stopped at its node budget.
+#[utoipa::path(post, path = "/api/solve", request_body = SolveRequest, responses(
+    (status = 200, body = Record),
+    (status = 400, body = ErrorBody, description = "bad option"),
+    (status = 413, body = ErrorBody, description = "body over 1 MiB"),
+    (status = 422, body = ErrorBody, description = "invalid puzzle (`status`: `invalid`)"),
+))]
+async fn solve_h(
+    State(st): State<AppState>,
+    ApiJson(req): ApiJson<SolveRequest>,
+) -> Result<Json<Record>, ApiError> {
+    let algo = match req.algo.as_deref() {
+        None => Algorithm::Fast,
+        Some(a) => a
+            .parse::<Algorithm>()
+            .map_err(|e| ApiError::bad_request(e.to_string()))?,
+    };
+    let (g, line) = read_puzzle(&req.puzzle, req.shape.as_deref())?;
+    if algo == Algorithm::Human {
+        check_size(&g, st.config.max_size, "the human solver")?;
+    }
+    let budget = req
+        .budget
+        .unwrap_or(st.config.solve_budget)
+        .min(st.config.solve_budget);
+    let opts = SolveOptions::new()
+        .limit(if req.first { 1 } else { 2 })
+        .budget(Some(budget));
+    let job = move |g: Grid| {
+        let start = Instant::now();
+        let out = solve(&g, algo, &opts);
+        let search = algo != Algorithm::Human;
+        let sym = Symbols::standard();
+        Record {
+            algo: Some(algo.name()),
+            guesses: search.then_some(out.guesses),
+            nodes: search.then_some(out.nodes),
+            micros: Some(micros(start)),
+            error: (out.status == Status::Budget)
+                .then(|| format!("the search stopped at its node budget of {budget} nodes")),
+            ..Record::of_puzzle(&g, line, &sym).with_outcome(&out, &sym)
+        }
+    };
+    // A 9x9 fast search mostly takes microseconds: try it here with a small budget first,
+    // and only a search that needs more goes to the pool.
+    if algo == Algorithm::Fast && g.size() <= 9 && budget > INLINE_NODES {
+        let start = Instant::now();
+        let quick = solve(&g, algo, &opts.budget(Some(INLINE_NODES)));
+        if quick.status != Status::Budget {
+            let sym = Symbols::standard();
+            return Ok(Json(Record {
+                algo: Some(algo.name()),
+                guesses: Some(quick.guesses),
+                nodes: Some(quick.nodes),
+                micros: Some(micros(start)),
+                ..Record::of_puzzle(&g, line, &sym).with_outcome(&quick, &sym)
+            }));
+        }
+    }
+    let lane = if algo == Algorithm::Fast && g.size() <= 9 {
+        Lane::Light
+    } else {
+        Lane::Heavy
+    };
+    Ok(Json(st.pool.run(lane, move || job(g)).await?))
+}
+
+/// The node budget of a search run on the async worker itself (a few microseconds).
+const INLINE_NODES: u64 = 2_000;
+
+/// Rate a puzzle with the human solver: status, level, score, techniques.
+#[utoipa::path(post, path = "/api/rate", request_body = PuzzleRequest, responses(
+    (status = 200, body = Record),
+    (status = 400, body = ErrorBody), (status = 413, body = ErrorBody),
+    (status = 422, body = ErrorBody),
+))]
+async fn rate_h(
+    State(st): State<AppState>,
+    ApiJson(req): ApiJson<PuzzleRequest>,
+) -> Result<Json<Record>, ApiError> {
+    let (g, line) = read_puzzle(&req.puzzle, req.shape.as_deref())?;
+    check_size(&g, st.config.max_size, "rate")?;
+    let lane = lane_for(g.size());
+    let rec = st
+        .pool
+        .run(lane, move || {
+            let start = Instant::now();
+            let out = solve(&g, Algorithm::Human, &SolveOptions::default());
+            let sym = Symbols::standard();
+            Record {
+                algo: Some(Algorithm::Human.name()),
+                micros: Some(micros(start)),
+                ..Record::of_puzzle(&g, line, &sym).with_outcome(&out, &sym)
+            }
+        })
+        .await?;
+    Ok(Json(rec))
+}
+
+/// The player's position: the puzzle's givens, their values and their pencil marks.
+fn position(req: &HintRequest, g: &Grid) -> Result<(Grid, Board), ApiError> {
+    let n = g.size();
+    let shape = g.shape();
+    let values = match &req.values {
+        None => g.clone(),
+        Some(text) => {
+            let (v, _) = read_puzzle(text, Some(&shape.to_string())).map_err(|e| {
+                ApiError::invalid(format!(
+                    "values: {}",
+                    e.body.error.replace("givens", "values")
+                ))
+            })?;
+            if v.shape() != shape {
+                return Err(ApiError::invalid(format!(
+                    "values: a {}x{} grid for a {n}x{n} puzzle",
+                    v.size(),
+                    v.size()
+                )));
+            }
+            for i in 0..shape.cells() {
+                let given = g.get(i);
+                if given != 0 && v.get(i) != given {
+                    return Err(ApiError::invalid(format!(
+                        "values: {} holds the given {given}",
+                        shape.cell_name(Cell::new(i as u16))
+                    )));
+                }
+            }
+            v
+        }
+    };
+    let mut board = Board::new(&values);
+    if let Some(cands) = &req.candidates {
+        if cands.len() != shape.cells() {
+            return Err(ApiError::bad_request(format!(
+                "candidates: {} lists for {} cells",
+                cands.len(),
+                shape.cells()
+            )));
+        }
+        for (i, list) in cands.iter().enumerate() {
+            let cell = Cell::new(i as u16);
+            if let Some(&bad) = list.iter().find(|&&v| v == 0 || v as usize > n) {
+                return Err(ApiError::bad_request(format!(
+                    "candidates: {} lists {bad}, not a value of a {n}x{n} grid",
+                    shape.cell_name(cell)
+                )));
+            }
+            if values.get(i) != 0 {
+                continue;
+            }
+            for v in 1..=n as u8 {
+                if !list.contains(&v) {
+                    board.eliminate(cell, v);
+                }
+            }
+        }
+    }
+    Ok((values, board))
+}
+
+/// The next logical step from the puzzle, or from the player's position (values and
+/// pencil marks); `status` is absent when there is a step, else `solved`, `unsolvable`
+/// (the position shows a contradiction) or `stuck`.
+#[utoipa::path(post, path = "/api/hint", request_body = HintRequest, responses(
+    (status = 200, body = HintResponse),
+    (status = 400, body = ErrorBody), (status = 413, body = ErrorBody),
+    (status = 422, body = ErrorBody, description = "invalid puzzle or values (`status`: `invalid`)"),
+))]
+async fn hint_h(
+    State(st): State<AppState>,
+    ApiJson(req): ApiJson<HintRequest>,
+) -> Result<Json<HintResponse>, ApiError> {
+    let (g, line) = read_puzzle(&req.puzzle, req.shape.as_deref())?;
+    check_size(&g, st.config.max_size, "hint")?;
+    let (values, board) = position(&req, &g)?;
+    let want_svg = req.svg;
+    let lane = lane_for(g.size());
+    let res = st
+        .pool
+        .run(lane, move || {
+            let start = Instant::now();
+            let shape = g.shape();
+            // Uniqueness techniques are sound only when the position has one solution.
+            let unique = values.is_full() || count_solutions(&values, 2) == 1;
+            let step = HumanSolver::new().assume_unique(unique).hint(&board);
+            let status = step.as_ref().err().map(|why| why.status().name());
+            let sym = Symbols::standard();
+            let svg = want_svg.then(|| {
+                let pic = match &step {
+                    Ok(s) => Picture::of_step(&g, &board, s),
+                    Err(_) => Picture::new(&g)
+                        .with_values(&g, &values)
+                        .with_candidates(&board.candidates()),
+                };
+                pic.to_svg(&SvgOptions::new())
+            });
+            HintResponse {
+                record: Record {
+                    status,
+                    algo: Some(Algorithm::Human.name()),
+                    micros: Some(micros(start)),
+                    hint: step.as_ref().ok().map(|s| s.describe(shape)),
+                    ..Record::of_puzzle(&g, line, &sym)
+                },
+                step: step.as_ref().ok().map(|s| step_json(s, shape)),
+                svg,
+            }
+        })
+        .await?;
+    Ok(Json(res))
+}
+
+/// Every step of a logical solution.
+#[utoipa::path(post, path = "/api/explain", request_body = PuzzleRequest, responses(
+    (status = 200, body = ExplainResponse),
+    (status = 400, body = ErrorBody), (status = 413, body = ErrorBody),
+    (status = 422, body = ErrorBody),
+))]
+async fn explain_h(
+    State(st): State<AppState>,
+    ApiJson(req): ApiJson<PuzzleRequest>,
+) -> Result<Json<ExplainResponse>, ApiError> {
+    let (g, line) = read_puzzle(&req.puzzle, req.shape.as_deref())?;
+    check_size(&g, st.config.max_size, "explain")?;
+    let lane = lane_for(g.size());
+    let res = st
+        .pool
+        .run(lane, move || {
+            let start = Instant::now();
+            let shape = g.shape();
+            let out = solve(&g, Algorithm::Human, &SolveOptions::default());
+            let t = micros(start);
+            let steps = out.report.as_ref().map(|r| &r.steps[..]).unwrap_or(&[]);
+            let sym = Symbols::standard();
+            ExplainResponse {
+                moves: steps.iter().map(|s| step_json(s, shape)).collect(),
+                record: Record {
+                    algo: Some(Algorithm::Human.name()),
+                    micros: Some(t),
+                    steps: Some(steps.iter().map(|s| s.describe(shape)).collect()),
+                    ..Record::of_puzzle(&g, line, &sym).with_outcome(&out, &sym)
+                },
+            }
+        })
+        .await?;
+    Ok(Json(res))
+}
+
+fn gen_error(e: GenError) -> ApiError {
+    ApiError::bad_request(e.to_string())
+}
+
+/// Make puzzles: a JSON array of records (one with `error` for a puzzle that could not be
+/// made within its tries).
+#[utoipa::path(post, path = "/api/generate", request_body = GenerateRequest, responses(
+    (status = 200, body = [Record]),
+    (status = 400, body = ErrorBody, description = "bad option, or over the size x count limit"),
+    (status = 413, body = ErrorBody),
+    (status = 503, body = ErrorBody, description = "over the time limit"),
+))]
+async fn generate_h(
+    State(st): State<AppState>,
+    ApiJson(req): ApiJson<GenerateRequest>,
+) -> Result<Json<Vec<Record>>, ApiError> {
+    let shape = match &req.size {
+        None => Shape::NINE,
+        Some(SizeArg::N(n)) => {
+            Shape::from_size(*n).map_err(|e| ApiError::bad_request(format!("size: {e}")))?
+        }
+        Some(SizeArg::Text(t)) => t
+            .parse::<Shape>()
+            .map_err(|e| ApiError::bad_request(format!("size `{t}`: {e}")))?,
+    };
+    let n = shape.size();
+    let cfg = &st.config;
+    if n > cfg.max_size {
+        return Err(ApiError::bad_request(format!(
+            "this server generates grids up to {m}x{m}; {n}x{n} asked for",
+            m = cfg.max_size
+        )));
+    }
+    let count = req.count.unwrap_or(1);
+    if count == 0 || count > cfg.max_count {
+        return Err(ApiError::bad_request(format!(
+            "count must be 1 to {}",
+            cfg.max_count
+        )));
+    }
+    let cells = (n * n) as u64 * count;
+    if cells > cfg.max_generate_cells {
+        return Err(ApiError::bad_request(format!(
+            "{count} puzzles of {n}x{n} are {cells} cells, over this server's limit of {} \
+             cells a request",
+            cfg.max_generate_cells
+        )));
+    }
+    let mut opts = GenOptions::new(shape).seed(req.seed.unwrap_or_else(numpl_gen::random_seed));
+    if let Some(l) = &req.level {
+        opts = opts.level(Some(
+            l.parse::<Level>()
+                .map_err(|e| ApiError::bad_request(e.to_string()))?,
+        ));
+    }
+    if let Some(s) = &req.symmetry {
+        opts = opts.symmetry(s.parse::<Symmetry>().map_err(gen_error)?);
+    }
+    if let Some(m) = &req.max_technique {
+        opts = opts.max_technique(m.parse::<MaxTechnique>().map_err(gen_error)?);
+    }
+    let generator = Generator::new(opts).map_err(gen_error)?;
+    // Heavy: past the time limit the answer is 503 and the puzzles not begun are skipped.
+    let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let flag = cancel.clone();
+    let guard = CancelOnDrop(cancel);
+    let recs = st
+        .pool
+        .run(Lane::Heavy, move || {
+            let mut recs = Vec::with_capacity(count as usize);
+            for i in 0..count {
+                if flag.load(std::sync::atomic::Ordering::Relaxed) {
+                    break;
+                }
+                recs.push(generated(&generator, i));
+            }
+            recs
+        })
+        .await;
+    drop(guard);
+    Ok(Json(recs?))
+}
+
+/// Sets its flag when dropped: the request is over (answered, timed out or gone).
+struct CancelOnDrop(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// One generated puzzle's record, as `numpl generate --format json` writes it.
+fn generated(generator: &Generator, i: u64) -> Record {
+    let start = Instant::now();
+    let sym = Symbols::standard();
+    let o = generator.options();
+    match generator.generate(i) {
+        Ok(g) => {
+            let r = g.report.as_ref();
+            Record {
+                index: g.index,
+                size: Some(g.puzzle.size()),
+                shape: Some(g.puzzle.shape().to_string()),
+                puzzle: Some(format_line(&g.puzzle, &sym)),
+                status: Some("solved"),
+                solution: Some(format_line(&g.solution, &sym)),
+                micros: Some(micros(start)),
+                techniques: r.map(|r| crate::record::Techniques::of(&r.counts)),
+                level: r.map(|r| r.level.name()),
+                score: r.map(|r| u64::from(r.score)),
+                givens: Some(g.givens()),
+                symmetry: Some(g.symmetry.name()),
+                seed: Some(g.seed),
+                tries: Some(g.tries),
+                minimal: Some(g.minimal),
+                ..Record::default()
+            }
+        }
+        Err(e) => {
+            let msg = match e {
+                GenError::NotReached { .. } => e.to_string(),
+                _ => format!("puzzle {i}: {e}"),
+            };
+            Record {
+                index: i,
+                size: Some(o.shape.size()),
+                shape: Some(o.shape.to_string()),
+                error: Some(msg),
+                symmetry: Some(o.symmetry.name()),
+                seed: Some(o.seed),
+                ..Record::default()
+            }
+        }
+    }
+}
+
+/// The puzzle as an SVG picture (`numpl-render`).
+#[utoipa::path(post, path = "/api/svg", request_body = SvgRequest, responses(
+    (status = 200, content_type = "image/svg+xml", description = "the picture"),
+    (status = 400, body = ErrorBody), (status = 413, body = ErrorBody),
+    (status = 422, body = ErrorBody, description = "invalid puzzle, or no single solution to draw"),
+))]
+async fn svg_h(
+    State(st): State<AppState>,
+    ApiJson(req): ApiJson<SvgRequest>,
+) -> Result<Response, ApiError> {
+    let (g, _) = read_puzzle(&req.puzzle, req.shape.as_deref())?;
+    check_size(&g, st.config.max_size, "svg")?;
+    let lane = lane_for(g.size());
+    let budget = st.config.solve_budget;
+    let svg = st
+        .pool
+        .run(lane, move || -> Result<String, ApiError> {
+            let mut pic = Picture::new(&g);
+            if req.solution {
+                let out = solve(
+                    &g,
+                    Algorithm::Fast,
+                    &SolveOptions::new().budget(Some(budget)),
+                );
+                match (out.status, &out.solution) {
+                    (Status::Solved, Some(s)) => pic = pic.with_values(&g, s),
+                    (s, _) => {
+                        return Err(ApiError::invalid(format!(
+                        "the puzzle is {}: only a puzzle with one solution has its solution drawn",
+                        s.name()
+                    )))
+                    }
+                }
+            } else if req.candidates {
+                pic = pic.with_candidates(&g.candidates());
+            }
+            Ok(pic.to_svg(&SvgOptions::new().labels(req.labels)))
+        })
+        .await??;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+}
+
+/// A print-ready PDF sheet of puzzles (`numpl print`).
+#[utoipa::path(post, path = "/api/pdf", request_body = PdfRequest, responses(
+    (status = 200, content_type = "application/pdf", description = "the sheet"),
+    (status = 400, body = ErrorBody), (status = 413, body = ErrorBody),
+    (status = 422, body = ErrorBody, description = "a puzzle is invalid or has no single solution"),
+))]
+async fn pdf_h(
+    State(st): State<AppState>,
+    ApiJson(req): ApiJson<PdfRequest>,
+) -> Result<Response, ApiError> {
+    let cfg = &st.config;
+    if req.puzzles.is_empty() || req.puzzles.len() as u64 > cfg.max_count {
+        return Err(ApiError::bad_request(format!(
+            "puzzles: 1 to {} a sheet",
+            cfg.max_count
+        )));
+    }
+    let per_page = req.per_page.unwrap_or(4);
+    if ![1, 2, 4, 6].contains(&per_page) {
+        return Err(ApiError::bad_request("per_page must be 1, 2, 4 or 6"));
+    }
+    let paper = match req.paper.as_deref() {
+        None | Some("a4") => Paper::A4,
+        Some("letter") => Paper::Letter,
+        Some(p) => return Err(ApiError::bad_request(format!("paper `{p}`: a4 or letter"))),
+    };
+    let mut grids = Vec::with_capacity(req.puzzles.len());
+    for (i, text) in req.puzzles.iter().enumerate() {
+        let (g, _) = read_puzzle(text, req.shape.as_deref())
+            .map_err(|e| ApiError::invalid(format!("puzzle {}: {}", i + 1, e.body.error)))?;
+        check_size(&g, cfg.max_size, "pdf")?;
+        grids.push(g);
+    }
+    let mut sheet = SheetOptions::new()
+        .per_page(per_page)
+        .solutions(req.solutions)
+        .paper(paper);
+    if let Some(t) = req.title {
+        sheet = sheet.title(t);
+    }
+    let budget = cfg.solve_budget;
+    let pdf = st
+        .pool
+        .run(Lane::Heavy, move || -> Result<Vec<u8>, ApiError> {
+            let mut puzzles = Vec::with_capacity(grids.len());
+            for (i, g) in grids.into_iter().enumerate() {
+                let out = solve(
+                    &g,
+                    Algorithm::Fast,
+                    &SolveOptions::new().budget(Some(budget)),
+                );
+                let solution = match (out.status, out.solution) {
+                    (Status::Solved, Some(s)) => s,
+                    (s, _) => {
+                        return Err(ApiError::invalid(format!(
+                            "puzzle {} is {}: a sheet needs puzzles with exactly one solution",
+                            i + 1,
+                            s.name()
+                        )))
+                    }
+                };
+                let rated = solve(&g, Algorithm::Human, &SolveOptions::default());
+                let mut sp = SheetPuzzle::new(i as u64 + 1, g).with_solution(solution);
+                if let (Status::Solved, Some(r)) = (rated.status, &rated.report) {
+                    sp = sp.with_rating(r.level, r.score);
+                }
+                puzzles.push(sp);
+            }
+            sheet_pdf(&puzzles, &sheet).map_err(|e| ApiError::internal(e.to_string()))
+        })
+        .await??;
+    Ok((
+        StatusCode::OK,
+        [
+            (header::CONTENT_TYPE, "application/pdf"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"numpl.pdf\"",
+            ),
+        ],
+        pdf,
+    )
+        .into_response())
+}

@@ -1,0 +1,234 @@
+//! numpl-web: the web app and JSON API of numpl, served by `numpl serve`.
+//!
+//! - [`router`] builds the whole app for a [`Config`]: the page at `/` (HTML, CSS and
+//!   JavaScript compiled into the binary, no CDN), the JSON API under `/api/`
+//!   (`solve`, `rate`, `hint`, `explain`, `generate`, `svg`, `pdf`), `GET /api/openapi.json`
+//!   (OpenAPI 3, generated from the handlers by utoipa) and `GET /healthz`.
+//! - [`serve`] runs it on a listener until a shutdown future resolves, finishing the
+//!   requests in flight; [`shutdown_signal`] is SIGINT or SIGTERM; [`run`] does it all on a
+//!   runtime of its own (what the CLI calls).
+//!
+//! Safe by default: request bodies over [`Config::max_body`] get 413; solving is bounded
+//! by a node budget, human-solver work and generation by grid size and size x count;
+//! CPU work runs on a bounded pool of blocking threads (heavy work never takes the last
+//! thread, so a 9x9 solve answers while a 25x25 puzzle is being made); every response
+//! carries security headers with a Content-Security-Policy that allows only the page's own
+//! files; every error is JSON `{"error": "..."}`. Requests never touch the file system.
+//!
+//! The record fields are those of the CLI's `--format json` (docs/FORMATS.md, "Records");
+//! the API is described in docs/FORMATS.md, "Web API".
+
+#![forbid(unsafe_code)]
+
+mod api;
+mod assets;
+mod error;
+mod pool;
+pub mod record;
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Router;
+use tower::util::MapResponseLayer;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
+
+pub use api::ApiDoc;
+pub use error::{ApiError, ErrorBody};
+
+use crate::pool::Pool;
+
+/// The default listen address: loopback only.
+pub const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
+
+/// The Content-Security-Policy of every response: the page's own scripts, styles and
+/// images only (no inline code, no other origin); pictures the page makes of API answers
+/// are `blob:` images.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; \
+     style-src 'self'; img-src 'self' blob:; connect-src 'self'; base-uri 'none'; \
+     form-action 'none'; frame-ancestors 'none'";
+
+/// What the server allows and how it runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where to listen (used by [`run`]; [`serve`] takes a bound listener).
+    pub listen: SocketAddr,
+    /// The largest request body in bytes (413 over it).
+    pub max_body: usize,
+    /// The node budget of one search (`fast` and `full` solving); a request may ask for
+    /// less.
+    pub solve_budget: u64,
+    /// The largest grid side for human-solver work (`rate`, `hint`, `explain`),
+    /// generation and pictures.
+    pub max_size: usize,
+    /// The most puzzles in one `generate` or `pdf` request.
+    pub max_count: u64,
+    /// The most cells one `generate` request may make (size x size x count).
+    pub max_generate_cells: u64,
+    /// Blocking threads for CPU work (heavy work takes at most one less).
+    pub workers: usize,
+    /// The longest a request may wait for and run its work (503 past it).
+    pub timeout: Duration,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            listen: DEFAULT_LISTEN.parse().expect("a valid address"),
+            max_body: 1 << 20,
+            solve_budget: 10_000_000,
+            max_size: 25,
+            max_count: 100,
+            max_generate_cells: 20_000,
+            workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            timeout: Duration::from_secs(60),
+        }
+    }
+}
+
+/// What every handler shares.
+#[derive(Clone, Debug)]
+pub(crate) struct AppState {
+    pub(crate) config: Arc<Config>,
+    pub(crate) pool: Pool,
+}
+
+/// The whole app for `config`: page, API, headers and limits.
+pub fn router(config: Config) -> Router {
+    let state = AppState {
+        pool: Pool::new(config.workers, config.timeout),
+        config: Arc::new(config.clone()),
+    };
+    let headers = [
+        (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (header::REFERRER_POLICY, "no-referrer"),
+        (
+            header::HeaderName::from_static("cross-origin-opener-policy"),
+            "same-origin",
+        ),
+        (
+            header::HeaderName::from_static("cross-origin-resource-policy"),
+            "same-origin",
+        ),
+    ];
+    let mut app = api::routes()
+        .merge(assets::routes())
+        .fallback(not_found)
+        .with_state(state)
+        .layer(DefaultBodyLimit::max(config.max_body))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            config.timeout + Duration::from_secs(5),
+        ))
+        .layer(CatchPanicLayer::custom(|_| {
+            ApiError::internal("internal error: this is a bug in numpl, please report it")
+                .into_response()
+        }))
+        // Outside the layers that make bodiless errors (the timeout's 408): a plain map
+        // of the response, no boxing or cloning of the service per request.
+        .layer(MapResponseLayer::new(json_errors));
+    for (name, value) in headers {
+        app = app.layer(SetResponseHeaderLayer::overriding(
+            name,
+            HeaderValue::from_static(value),
+        ));
+    }
+    app
+}
+
+async fn not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "no such page or endpoint")
+}
+
+/// Errors that axum or a layer makes without a body (405, 408, ...) get the JSON one.
+fn json_errors(res: Response) -> Response {
+    let status = res.status();
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if (status.is_client_error() || status.is_server_error()) && !is_json {
+        let msg = match status {
+            StatusCode::METHOD_NOT_ALLOWED => "method not allowed here".to_string(),
+            StatusCode::REQUEST_TIMEOUT => "the request took too long".to_string(),
+            StatusCode::PAYLOAD_TOO_LARGE => "the request body is over the limit".to_string(),
+            s => s.canonical_reason().unwrap_or("error").to_lowercase(),
+        };
+        let mut out = ApiError::new(status, msg).into_response();
+        if let Some(allow) = res.headers().get(header::ALLOW) {
+            out.headers_mut().insert(header::ALLOW, allow.clone());
+        }
+        return out;
+    }
+    res
+}
+
+/// Serves `config`'s app on `listener` until `shutdown` resolves, then finishes the
+/// requests in flight and returns.
+///
+/// # Errors
+///
+/// An I/O error of the listener.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router(config))
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+/// Resolves at the first SIGINT (Ctrl-C) or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = term => {},
+    }
+}
+
+/// Binds `config.listen`, calls `ready` with the address bound (port 0 picks a free one),
+/// and serves until SIGINT or SIGTERM, on a runtime of its own.
+///
+/// # Errors
+///
+/// The runtime cannot start, the address cannot be bound, or the listener fails.
+pub fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(config.workers.max(1))
+        // Light and heavy lanes at most, plus a few for the runtime's own use.
+        .max_blocking_threads(2 * config.workers.max(1) + 4)
+        .thread_name("numpl-web")
+        .enable_all()
+        .build()?;
+    rt.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(config.listen).await?;
+        ready(listener.local_addr()?);
+        serve(listener, config, shutdown_signal()).await
+    })
+}
