@@ -305,26 +305,56 @@ pub fn solve(puzzle: &Grid, algo: Algorithm, opts: &SolveOptions) -> Outcome {
             opts.budget.unwrap_or(DEFAULT_FULL_BUDGET),
         )),
         Algorithm::Fast => search(fast::search(puzzle, limit, opts.budget.unwrap_or(u64::MAX))),
-        Algorithm::Human => {
-            // Uniqueness techniques (unique rectangles, BUG+1) are sound only when the
-            // puzzle has exactly one solution.
-            let unique = count_solutions(puzzle, 2) == 1;
-            let report = HumanSolver::new().assume_unique(unique).solve(puzzle);
-            let status = report.status.status();
-            let (solution, grid) = match report.status {
-                HumanStatus::Solved => (Some(report.grid.clone()), None),
-                HumanStatus::Contradiction => (None, None),
-                HumanStatus::Stuck => (None, Some(report.grid.clone())),
-            };
-            Outcome {
-                status,
-                solution,
-                grid,
-                guesses: 0,
-                nodes: 0,
-                report: Some(report),
-            }
-        }
+        Algorithm::Human => solve_human(puzzle, None),
+    }
+}
+
+/// The human solver's rating of a puzzle, as [`solve`] with [`Algorithm::Human`] gives it
+/// when `max` is None: `solved` with every technique and, when logic runs out, brute force
+/// (so every unique puzzle is solved, rated and scored); `unsolvable` and `multiple` as the
+/// fast solver counts them (the report says how far logic got). With `max` (e.g.
+/// [`Technique::ForcingChain`] for logic only) the solver stops there, and a unique puzzle
+/// it cannot finish ends [`Status::Stuck`], rated on the steps it took.
+pub fn solve_human(puzzle: &Grid, max: Option<Technique>) -> Outcome {
+    if puzzle.check().is_err() {
+        return Outcome {
+            status: Status::Unsolvable,
+            solution: None,
+            grid: None,
+            guesses: 0,
+            nodes: 0,
+            report: None,
+        };
+    }
+    // The fast solver first: uniqueness techniques (unique rectangles, BUG+1) are
+    // sound only when the puzzle has exactly one solution, and brute force places
+    // that solution's values when logic runs out, so every unique puzzle ends
+    // solved. A puzzle with no solution or several is said so, whatever logic found
+    // (its report says how far logic got).
+    let r = fast::search(puzzle, 2, u64::MAX);
+    let solver = match (r.count, &r.first) {
+        (1, Some(sol)) => HumanSolver::new().with_solution(sol.clone()),
+        _ => HumanSolver::new(),
+    };
+    let solver = match max {
+        Some(t) => solver.with_max(t),
+        None => solver,
+    };
+    let report = solver.solve(puzzle);
+    let (status, solution, grid) = match (r.count, report.status) {
+        (0, _) => (Status::Unsolvable, None, None),
+        (1, HumanStatus::Solved) => (Status::Solved, Some(report.grid.clone()), None),
+        (1, HumanStatus::Stuck) => (Status::Stuck, None, Some(report.grid.clone())),
+        (1, HumanStatus::Contradiction) => (Status::Unsolvable, None, None),
+        _ => (Status::Multiple, r.first, None),
+    };
+    Outcome {
+        status,
+        solution,
+        grid,
+        guesses: 0,
+        nodes: 0,
+        report: Some(report),
     }
 }
 
