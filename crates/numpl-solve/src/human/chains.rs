@@ -203,11 +203,17 @@ struct Graph<'a> {
     words: usize,
     peers: &'a [u64],
     with: Vec<u64>,
-    /// Every link, built once per call: the nodes a search goes to from state
-    /// `node * 2 + on` (off: [`Graph::strong`], on: [`Graph::weak`]) are
-    /// `adj[off[s]..off[s + 1]]`, in the order those give them.
-    off: Vec<u32>,
+    /// The links, each state's built the first time a search leaves it (most searches
+    /// stop after a few states, so most are never built): the nodes a search goes to from
+    /// state `node * 2 + on` (off: [`Graph::strong`], on: [`Graph::weak`]) are
+    /// `adj[span[s].0..span[s].1]`, in the order those give them; `span[s].0 == NONE`:
+    /// not built yet.
+    span: Vec<(u32, u32)>,
     adj: Vec<u32>,
+    /// Values whose nodes get no links.
+    skip: u64,
+    /// Scratch for [`Graph::strong`] and [`Graph::weak`].
+    tmp: Vec<usize>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -277,35 +283,44 @@ impl<'a> Graph<'a> {
             words,
             peers,
             with,
-            off: Vec::new(),
+            span: Vec::new(),
             adj: Vec::new(),
+            skip,
+            tmp: Vec::new(),
         };
         let total = g.base + g.groups.len();
-        let mut off = Vec::with_capacity(2 * total + 1);
-        let mut adj = Vec::new();
-        let mut out = Vec::new();
-        off.push(0);
-        for node in 0..total {
-            // node = cell * n + value - 1 below `base`.
-            let live = node >= g.base || {
-                let m = b.cands[node / n] & !skip;
-                m >> (node % n) & 1 != 0
-            };
-            for on in [false, true] {
-                if live {
-                    if on {
-                        g.weak(node, &mut out);
-                    } else {
-                        g.strong(node, &mut out);
-                    }
-                    adj.extend(out.iter().map(|&x| x as u32));
-                }
-                off.push(adj.len() as u32);
-            }
-        }
-        g.off = off;
-        g.adj = adj;
+        g.span = vec![(NONE, 0); 2 * total];
         g
+    }
+
+    /// The range of `adj` holding the links from state `s` (`node * 2 + on`), built now
+    /// if no search left `s` before.
+    #[inline]
+    fn links(&mut self, s: usize) -> (usize, usize) {
+        let (lo, hi) = self.span[s];
+        if lo != NONE {
+            return (lo as usize, hi as usize);
+        }
+        let node = s / 2;
+        // node = cell * n + value - 1 below `base`.
+        let live = node >= self.base || {
+            let m = self.b.cands[node / self.n] & !self.skip;
+            m >> (node % self.n) & 1 != 0
+        };
+        let lo = self.adj.len();
+        if live {
+            let mut out = std::mem::take(&mut self.tmp);
+            if s % 2 == 1 {
+                self.weak(node, &mut out);
+            } else {
+                self.strong(node, &mut out);
+            }
+            self.adj.extend(out.iter().map(|&x| x as u32));
+            self.tmp = out;
+        }
+        let hi = self.adj.len();
+        self.span[s] = (lo as u32, hi as u32);
+        (lo, hi)
     }
 
     /// Whether some cell holding `v` sees both `a` and `b`: a quick test by bit sets
@@ -319,12 +334,6 @@ impl<'a> Graph<'a> {
         );
         let with = &self.with[(v as usize - 1) * w..v as usize * w];
         (0..w).any(|i| pa[i] & pb[i] & with[i] != 0)
-    }
-
-    /// The nodes linked from state `s` (`node * 2 + on`).
-    #[inline]
-    fn links(&self, s: usize) -> &[u32] {
-        &self.adj[self.off[s] as usize..self.off[s + 1] as usize]
     }
 
     #[inline]
@@ -558,7 +567,7 @@ impl<'a> Graph<'a> {
 
     /// The shortest chain from `start` (assumed false) that proves something; at most
     /// `max_len` nodes. Returns the nodes (with polarity) and conclusions.
-    fn search(&self, start: usize, max_len: usize, scratch: &mut Scratch) -> Option<Found> {
+    fn search(&mut self, start: usize, max_len: usize, scratch: &mut Scratch) -> Option<Found> {
         let states = (self.b.cands.len() * self.n + self.groups.len()) * 2;
         if scratch.parent.len() != states {
             scratch.parent = vec![NONE; states];
@@ -593,8 +602,9 @@ impl<'a> Graph<'a> {
             if scratch.depth[s] as usize >= max_len {
                 continue;
             }
-            for &next in self.links(s) {
-                let next = next as usize;
+            let (lo, hi) = self.links(s);
+            for i in lo..hi {
+                let next = self.adj[i] as usize;
                 let t = next * 2 + usize::from(!on);
                 if scratch.seen[t] == stamp {
                     continue;
@@ -716,7 +726,7 @@ pub(crate) fn chain(b: &Board, kind: ChainKind, memo: &mut Memo) -> Option<Step>
     } else {
         peers
     };
-    let g = Graph::new(b, kind, skip, &peers);
+    let mut g = Graph::new(b, kind, skip, &peers);
     for c in 0..b.cands.len() {
         let m = b.cands[c] & !skip;
         if m == 0 || (kind == ChainKind::Xy && m.count_ones() != 2) {
@@ -725,7 +735,8 @@ pub(crate) fn chain(b: &Board, kind: ChainKind, memo: &mut Memo) -> Option<Step>
         for w in Mask::from_bits(m) {
             let start = c * n + w as usize - 1;
             // A chain starts with a strong link.
-            if g.links(start * 2).is_empty() {
+            let (lo, hi) = g.links(start * 2);
+            if lo == hi {
                 continue;
             }
             let limit = best.as_ref().map_or(max_len, |f| f.chain.len() - 1);
