@@ -196,6 +196,9 @@ struct Graph<'a> {
     group_at: Vec<u32>,
     /// The group indexes of each value (`v - 1`), in increasing order.
     by_value: Vec<Vec<usize>>,
+    /// The group indexes in each unit (a group is in its line and its box) per value:
+    /// `unit * n + v - 1`, in increasing order (cell nodes' group links look only here).
+    by_unit: Vec<Vec<usize>>,
     /// The first group node: cells * n.
     base: usize,
     /// Words per cell set; every cell's peers as a set ([`Memo::peer_bits`]); per value
@@ -244,7 +247,9 @@ impl<'a> Graph<'a> {
         let mut groups = Vec::new();
         let mut group_at = Vec::new();
         let mut by_value = vec![Vec::new(); n];
+        let mut by_unit: Vec<Vec<usize>> = Vec::new();
         if kind == ChainKind::Grouped {
+            by_unit = vec![Vec::new(); 3 * n * n];
             group_at = vec![NONE; 2 * n * n * n];
             for line in 0..2 * n {
                 let mut boxes: Vec<usize> = b
@@ -261,6 +266,8 @@ impl<'a> Graph<'a> {
                         if cells.len() >= 2 {
                             group_at[(line * n + bx) * n + v as usize - 1] = groups.len() as u32;
                             by_value[v as usize - 1].push(groups.len());
+                            by_unit[line * n + v as usize - 1].push(groups.len());
+                            by_unit[(2 * n + bx) * n + v as usize - 1].push(groups.len());
                             groups.push(Group {
                                 v,
                                 cells,
@@ -279,6 +286,7 @@ impl<'a> Graph<'a> {
             groups,
             group_at,
             by_value,
+            by_unit,
             base: b.cands.len() * n,
             words,
             peers,
@@ -432,16 +440,22 @@ impl<'a> Graph<'a> {
             self.b
                 .each_seeing_all(mine, v, |t| out.push(t * self.n + v as usize - 1));
         }
-        let cell_units = (!self.is_group(node)).then_some(units);
-        for &gi in &self.by_value[v as usize - 1] {
-            let g = &self.groups[gi];
-            if let Some(us) = cell_units {
-                // A cell outside a group (two or more cells along its line, in its box)
-                // sees them all exactly when it is in that line or that box.
-                if !us.contains(&g.units[0]) && us[2] != g.units[1] {
-                    continue;
-                }
+        // A cell outside a group (two or more cells along its line, in its box) sees them
+        // all exactly when it is in that line or that box: a cell node looks only at the
+        // groups of its three units (merged into increasing order, as `by_value` has them).
+        let mut near: Vec<usize> = Vec::new();
+        let list: &[usize] = if self.is_group(node) {
+            &self.by_value[v as usize - 1]
+        } else {
+            for &u in units {
+                near.extend_from_slice(&self.by_unit[u * self.n + v as usize - 1]);
             }
+            near.sort_unstable();
+            near.dedup();
+            &near
+        };
+        for &gi in list {
+            let g = &self.groups[gi];
             if base + gi == node || g.cells.iter().any(|c| mine.contains(c)) {
                 continue;
             }
