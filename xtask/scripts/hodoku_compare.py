@@ -46,7 +46,16 @@ def main():
     ap.add_argument("--per-level", type=int, default=200)
     ap.add_argument("--max-seconds", type=float, default=0,
                     help="stop rating with HoDoKu after this long and compare what was chosen")
+    ap.add_argument("--save", help="write the chosen puzzles with HoDoKu's level and score "
+                    "(one `puzzle level score` a line) to this file")
+    ap.add_argument("--load", help="compare on puzzles saved by --save (no HoDoKu run)")
     args = ap.parse_args()
+
+    if args.load:
+        with open(args.load) as f:
+            puzzles = [(p, l, int(s)) for p, l, s in (line.split() for line in f if line.strip())]
+        compare(args, puzzles)
+        return
 
     try:
         from hodoku import Solver
@@ -82,6 +91,14 @@ def main():
                   file=sys.stderr)
 
     puzzles = [(p, level, score) for level in LEVELS for (p, score) in chosen[level]]
+    if args.save:
+        with open(args.save, "w") as f:
+            f.writelines(f"{p} {level} {score}\n" for p, level, score in puzzles)
+    compare(args, puzzles)
+
+
+def compare(args, puzzles):
+    """Rates `puzzles` ((puzzle, HoDoKu level, HoDoKu score)) with numpl and prints the matrix."""
     rated = subprocess.run(
         [args.numpl, "rate", "--format", "json", "-q", "--threads", "1", "-"],
         input="".join(p + "\n" for p, _, _ in puzzles), capture_output=True, text=True,
@@ -113,7 +130,10 @@ def main():
     print(f"agreement: {same}/{total} = {overall:.1f}%")
     if ratios:
         ratios.sort()
-        print(f"score numpl/HoDoKu: median {ratios[len(ratios) // 2]:.2f}")
+        q = lambda f: ratios[min(len(ratios) - 1, int(f * len(ratios)))]
+        print(f"score numpl/HoDoKu ({len(ratios)} puzzles): median {q(0.5):.2f}, "
+              f"p10 {q(0.1):.2f}, p25 {q(0.25):.2f}, p75 {q(0.75):.2f}, p90 {q(0.9):.2f}, "
+              f"within 10%: {sum(1 for r in ratios if 0.9 <= r <= 1.1) / len(ratios):.0%}")
 
 
 if __name__ == "__main__":

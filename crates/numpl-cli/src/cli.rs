@@ -43,8 +43,9 @@ pub(crate) enum Command {
     Show(ShowArgs),
     /// Solve puzzles: one record per puzzle (solved, multiple, unsolvable, budget, invalid).
     Solve(SolveArgs),
-    /// Rate puzzles with the human-technique solver: techniques used, level, score.
-    Rate(FilesArgs),
+    /// Rate puzzles with the human-technique solver: techniques used, level, score (brute
+    /// force, HoDoKu's last resort, when logic runs out; `--max-technique` for logic only).
+    Rate(RateArgs),
     /// The next logical step of each puzzle, explained (human techniques, no guessing);
     /// `--format svg`: the step as a picture.
     Hint(PictureFilesArgs),
@@ -109,6 +110,19 @@ fn parse_shape(s: &str) -> Result<Shape, String> {
 pub(crate) struct FilesArgs {
     /// Puzzle files; none or `-` reads stdin.
     pub(crate) files: Vec<PathBuf>,
+}
+
+/// `numpl rate`.
+#[derive(Debug, Args)]
+pub(crate) struct RateArgs {
+    /// Puzzle files; none or `-` reads stdin.
+    pub(crate) files: Vec<PathBuf>,
+
+    /// The hardest technique the rating may use (e.g. forcing_chain: logic only, no
+    /// brute force); a puzzle it cannot finish ends `stuck`, rated on the steps taken.
+    /// Default: every technique, brute force last, so every unique puzzle is solved.
+    #[arg(long, value_name = "NAME", value_parser = parse_technique)]
+    pub(crate) max_technique: Option<Technique>,
 }
 
 /// Where `--format svg` pictures go, and how they look.

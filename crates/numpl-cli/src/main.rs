@@ -174,7 +174,7 @@ fn run(settings: Settings) -> Result<Exit, Box<dyn std::error::Error>> {
             let src = source(inputs, &output)?;
             batch::run(&SolveJob { algo, opts, output }, src, &run)?
         }
-        Task::Rate(inputs) => human(Rate, output, inputs, &run)?,
+        Task::Rate(inputs, max) => human(Rate { max }, output, inputs, &run)?,
         Task::Hint(inputs) => human(Hint, output, inputs, &run)?,
         Task::Explain(inputs) => human(Explain, output, inputs, &run)?,
         Task::Print(p) => print(p, &run)?,

@@ -112,8 +112,11 @@ impl<'a> Record<'a> {
         self.solution = out.solution.as_ref().map(|s| format_line(s, symbols));
         self.grid = out.grid.as_ref().map(|s| format_line(s, symbols));
         self.techniques = report.map(|r| Techniques(&r.counts));
-        self.level = report.map(|r| r.level.name());
-        self.score = report.map(|r| u64::from(r.score));
+        // A puzzle with no solution or several has no rating (its techniques still say
+        // what logic did before it stopped).
+        let rated = crate::commands::rate::rating(out);
+        self.level = rated.map(|r| r.level.name());
+        self.score = rated.map(|r| u64::from(r.score));
         self
     }
 

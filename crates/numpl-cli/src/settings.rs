@@ -138,7 +138,7 @@ pub(crate) enum Task {
         algo: Algorithm,
         opts: SolveOptions,
     },
-    Rate(InputSettings),
+    Rate(InputSettings, Option<numpl_solve::Technique>),
     Hint(InputSettings),
     Explain(InputSettings),
     Generate(GenerateSettings),
@@ -265,7 +265,7 @@ impl Settings {
             }
             Command::Rate(a) => {
                 text_only("rate", &[Format::Csv])?;
-                Task::Rate(inputs(a))
+                Task::Rate(inputs(FilesArgs { files: a.files }), a.max_technique)
             }
             Command::Hint(a) => {
                 text_only("hint", &[Format::Svg])?;

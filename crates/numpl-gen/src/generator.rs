@@ -254,7 +254,7 @@ impl Generator {
         if let Some(level) = o.level {
             let hardest = Technique::all_for(o.shape.size())
                 .into_iter()
-                .filter(|t| t.level() == level)
+                .filter(|&t| t.level() == level && t != Technique::BruteForce)
                 .max()
                 .expect("every level has a technique");
             limit = narrow(limit, hardest);
@@ -275,7 +275,7 @@ impl Generator {
         let o = &self.opts;
         let mut rng = Generator::rng_for(o.seed, index);
         let limit = self.digging_limit();
-        let rater = Human::new(MaxTechnique::All);
+        let rater = Human::rater();
         let mut seen = [0u32; Level::ALL.len()];
         let mut stuck = 0u32;
         let targeted = o.level.is_some() || o.require.is_some();

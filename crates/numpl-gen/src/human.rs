@@ -20,7 +20,8 @@ pub enum MaxTechnique {
     /// The human solver must solve the puzzle using techniques up to this one (in the
     /// solver's order of difficulty, [`Technique`]'s `Ord`).
     Upto(Technique),
-    /// `all` (the default): the human solver must solve the puzzle with everything it knows.
+    /// `all` (the default): the human solver must solve the puzzle with all its logic
+    /// (every technique but brute force, which would accept any unique puzzle).
     #[default]
     All,
 }
@@ -84,7 +85,8 @@ impl FromStr for MaxTechnique {
 }
 
 /// The human solver as the generator runs it for a limit: steps not recorded, uniqueness
-/// techniques on (the judge only calls it on puzzles it has found to be unique).
+/// techniques on (the judge only calls it on puzzles it has found to be unique), logic only
+/// unless the limit is `brute_force` itself.
 #[derive(Clone, Debug)]
 pub(crate) struct Human {
     solver: HumanSolver,
@@ -93,10 +95,21 @@ pub(crate) struct Human {
 impl Human {
     pub(crate) fn new(max: MaxTechnique) -> Human {
         let mut solver = HumanSolver::new().record_steps(false).assume_unique(true);
-        if let MaxTechnique::Upto(t) = max {
-            solver = solver.with_max(t);
+        match max {
+            MaxTechnique::Upto(t) => solver = solver.with_max(t),
+            MaxTechnique::All => solver = solver.logic_only(),
+            MaxTechnique::None => {}
         }
         Human { solver }
+    }
+
+    /// The rater of puzzles dug for uniqueness alone (`--max-technique none`): every
+    /// technique and, when logic runs out, brute force (searching the solution), so every
+    /// such puzzle is rated, `extreme` when it needs brute force.
+    pub(crate) fn rater() -> Human {
+        Human {
+            solver: HumanSolver::new().record_steps(false).assume_unique(true),
+        }
     }
 
     /// The solver's report (counts, level, score; no steps) on a unique puzzle.

@@ -115,9 +115,12 @@ fn with_outcome(rec: Rec, out: &Outcome, algo: Algorithm, micros: u64) -> Rec {
     rec = rec.int("micros", micros);
     if let Some(r) = &out.report {
         rec.fields.push(("techniques", counts(&r.counts)));
-        rec = rec
-            .str("level", r.level.name())
-            .int("score", u64::from(r.score));
+        // As the CLI: a puzzle with no solution or several has no rating.
+        if matches!(out.status, Status::Solved | Status::Stuck) {
+            rec = rec
+                .str("level", r.level.name())
+                .int("score", u64::from(r.score));
+        }
     }
     rec
 }

@@ -287,12 +287,62 @@ pub fn solve(puzzle: &Grid, algo: Algorithm, opts: &SolveOptions) -> Outcome {
             opts.budget.unwrap_or(DEFAULT_FULL_BUDGET),
         )),
         Algorithm::Fast => search(fast::search(puzzle, limit, opts.budget.unwrap_or(u64::MAX))),
-        Algorithm::Human => {
-            // Uniqueness techniques (unique rectangles, BUG+1) are sound only when the
-            // puzzle has exactly one solution.
-            let unique = count_solutions(puzzle, 2) == 1;
-            human_outcome(HumanSolver::new().assume_unique(unique).solve(puzzle))
-        }
+        Algorithm::Human => solve_human(puzzle, None),
+    }
+}
+
+/// The human solver's rating of a puzzle, as [`solve`] with [`Algorithm::Human`] gives it
+/// when `max` is None: `solved` with every technique and, when logic runs out, brute force
+/// (so every unique puzzle is solved, rated and scored); `unsolvable` and `multiple` as the
+/// fast solver counts them (the report says how far logic got). With `max` (e.g.
+/// [`Technique::ForcingChain`] for logic only) the solver stops there, and a unique puzzle
+/// it cannot finish ends [`Status::Stuck`], rated on the steps it took.
+pub fn solve_human(puzzle: &Grid, max: Option<Technique>) -> Outcome {
+    if puzzle.check().is_err() {
+        return Outcome {
+            status: Status::Unsolvable,
+            solution: None,
+            grid: None,
+            guesses: 0,
+            nodes: 0,
+            report: None,
+        };
+    }
+    // The fast solver first: uniqueness techniques (unique rectangles, BUG+1) are
+    // sound only when the puzzle has exactly one solution, and brute force places
+    // that solution's values when logic runs out, so every unique puzzle ends
+    // solved. A puzzle with no solution or several is said so, whatever logic found
+    // (its report says how far logic got).
+    let r = fast::search(puzzle, 2, u64::MAX);
+    human_judged(r, max, Board::new(puzzle))
+}
+
+/// The human solver on `board`, judged by the fast search's count `r` of its solutions
+/// (see [`solve_human`]).
+fn human_judged(r: SearchResult, max: Option<Technique>, board: Board) -> Outcome {
+    let solver = match (r.count, &r.first) {
+        (1, Some(sol)) => HumanSolver::new().with_solution(sol.clone()),
+        _ => HumanSolver::new(),
+    };
+    let solver = match max {
+        Some(t) => solver.with_max(t),
+        None => solver,
+    };
+    let report = solver.solve_board(board);
+    let (status, solution, grid) = match (r.count, report.status) {
+        (0, _) => (Status::Unsolvable, None, None),
+        (1, HumanStatus::Solved) => (Status::Solved, Some(report.grid.clone()), None),
+        (1, HumanStatus::Stuck) => (Status::Stuck, None, Some(report.grid.clone())),
+        (1, HumanStatus::Contradiction) => (Status::Unsolvable, None, None),
+        _ => (Status::Multiple, r.first, None),
+    };
+    Outcome {
+        status,
+        solution,
+        grid,
+        guesses: 0,
+        nodes: 0,
+        report: Some(report),
     }
 }
 
@@ -350,14 +400,24 @@ pub fn solve_position(
             limit,
             opts.budget.unwrap_or(u64::MAX),
         )),
-        Algorithm::Human => {
-            let unique = clean && count_position_solutions(puzzle, marks, 2) == 1;
-            let report = HumanSolver::new()
-                .assume_unique(unique)
-                .solve_board(position_board(puzzle, marks));
-            human_outcome(report)
-        }
+        Algorithm::Human => solve_position_human(puzzle, marks, None),
     }
+}
+
+/// The human solver on a position (see [`solve_position`]), judged as [`solve_human`]
+/// judges a puzzle: `max` limits the techniques as there.
+///
+/// # Panics
+///
+/// When `marks` has fewer masks than the grid has cells.
+pub fn solve_position_human(puzzle: &Grid, marks: &[Mask], max: Option<Technique>) -> Outcome {
+    let bits = mask_bits(puzzle, marks);
+    let r = if position_is_clean(puzzle, &bits) {
+        fast::search_masked(puzzle, &bits, 2, u64::MAX)
+    } else {
+        SearchResult::default()
+    };
+    human_judged(r, max, position_board(puzzle, marks))
 }
 
 /// Counts the solutions of a position (see [`solve_position`]), stopping at `limit`.
@@ -434,24 +494,6 @@ fn search_outcome(r: SearchResult) -> Outcome {
         guesses: r.guesses,
         nodes: r.nodes,
         report: None,
-    }
-}
-
-/// The outcome of a human solve.
-fn human_outcome(report: HumanReport) -> Outcome {
-    let status = report.status.status();
-    let (solution, grid) = match report.status {
-        HumanStatus::Solved => (Some(report.grid.clone()), None),
-        HumanStatus::Contradiction => (None, None),
-        HumanStatus::Stuck => (None, Some(report.grid.clone())),
-    };
-    Outcome {
-        status,
-        solution,
-        grid,
-        guesses: 0,
-        nodes: 0,
-        report: Some(report),
     }
 }
 

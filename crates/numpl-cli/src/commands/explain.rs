@@ -60,12 +60,12 @@ impl HumanCommand for Explain {
                 let how = match out.status {
                     Status::Solved => "solved",
                     Status::Stuck => "stuck: no technique applies any more",
-                    Status::Unsolvable => "unsolvable: the steps reach a contradiction",
+                    Status::Unsolvable => "unsolvable: the puzzle has no solution",
+                    Status::Multiple => "multiple: the puzzle has several solutions",
                     s => s.name(),
                 };
-                let rating = out
-                    .report
-                    .as_ref()
+                // No rating for a puzzle with no solution or several.
+                let rating = crate::commands::rate::rating(&out)
                     .map(|r| format!(" (level {}, score {})", r.level.name(), r.score))
                     .unwrap_or_default();
                 let n = steps.len();

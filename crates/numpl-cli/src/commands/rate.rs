@@ -1,19 +1,40 @@
 //! `numpl rate`: the human solver's rating of each puzzle: status, level, score and the
 //! techniques used.
+//!
+//! Every unique puzzle ends `solved` with a level and a score: when logic runs out, the
+//! solver takes a brute force step as HoDoKu does (the solution's value in the middle open
+//! cell, level extreme, score 10000). `--max-technique` limits the techniques (below
+//! `brute_force`: logic only); a puzzle the limit cannot finish ends `stuck`, with the level
+//! and score of the steps it took. A puzzle with no solution (`unsolvable`) or several
+//! (`multiple`) has no rating: its line has no `level=` or `score=` (the techniques logic
+//! used before it stopped still follow).
 
 use std::time::Instant;
 
 use numpl_core::Parsed;
-use numpl_solve::{Algorithm, Outcome, SolveOptions};
+use numpl_solve::{solve_human, solve_position_human, Algorithm, Outcome, Technique};
 
 use crate::batch::Done;
 use crate::cli::Format;
-use crate::commands::{puzzle_csv_field, puzzle_line, solve_parsed, HumanCommand, RATE_CSV};
+use crate::commands::{puzzle_csv_field, puzzle_line, HumanCommand, RATE_CSV};
 use crate::input::Item;
 use crate::record::Record;
 use crate::settings::Output;
 
-pub(crate) struct Rate;
+pub(crate) struct Rate {
+    /// `--max-technique`: the hardest technique the rating may use (None: all, brute
+    /// force last).
+    pub(crate) max: Option<Technique>,
+}
+
+/// The report when the puzzle has a rating: it ended `solved`, or `stuck` within a technique
+/// limit (rated on the steps taken). A puzzle with no solution or several has none.
+pub(crate) fn rating(out: &Outcome) -> Option<&numpl_solve::HumanReport> {
+    match out.status {
+        numpl_solve::Status::Solved | numpl_solve::Status::Stuck => out.report.as_ref(),
+        _ => None,
+    }
+}
 
 impl Rate {
     /// The readable line: puzzle, status, `level=` and `score=`, then each technique with
@@ -22,8 +43,10 @@ impl Rate {
         let mut s = puzzle_line(p, &output.symbols);
         s.push(' ');
         s.push_str(out.status.name());
-        if let Some(r) = &out.report {
+        if let Some(r) = rating(out) {
             s.push_str(&format!(" level={} score={}", r.level.name(), r.score));
+        }
+        if let Some(r) = &out.report {
             for (t, n) in &r.counts {
                 s.push_str(&format!(" {}={n}", t.name()));
             }
@@ -36,7 +59,10 @@ impl Rate {
 impl HumanCommand for Rate {
     fn record(&self, item: &Item, p: &Parsed, format: Format, output: &Output) -> Done {
         let start = Instant::now();
-        let out = solve_parsed(p, Algorithm::Human, &SolveOptions::default());
+        let out = match &p.marks {
+            Some(marks) => solve_position_human(&p.grid, marks, self.max),
+            None => solve_human(&p.grid, self.max),
+        };
         let micros = start.elapsed().as_micros() as u64;
         let text = match format {
             Format::Json => Record {
@@ -52,7 +78,7 @@ impl HumanCommand for Rate {
                     .map(|s| output.csv_field(s))
                     .unwrap_or_default(),
                 out.status.name(),
-                out.report.as_ref(),
+                rating(&out),
             ),
             _ => Rate::line(p, &out, output),
         };

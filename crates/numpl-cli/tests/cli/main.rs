@@ -623,6 +623,50 @@ fn rate_reports_the_human_solver() {
 }
 
 #[test]
+fn rate_ends_every_unique_puzzle_solved_and_rates_only_what_has_a_rating() {
+    // Easter Monster: logic alone gets stuck; brute force (HoDoKu's last resort) ends it.
+    let monster =
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+    let out = numpl(&["rate"], &format!("{monster}\n"));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout
+            .starts_with(&format!("{monster} solved level=extreme score=")),
+        "{}",
+        out.stdout
+    );
+    assert_has(&out.stdout, " brute_force=");
+    // Logic only: stuck, rated on the steps taken, no brute force.
+    let out = numpl(
+        &["rate", "--max-technique", "forcing_chain"],
+        &format!("{monster}\n"),
+    );
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(
+        out.stdout.starts_with(&format!("{monster} stuck level=")),
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stdout.contains("brute_force"), "{}", out.stdout);
+    // No solution, or several: said so, with no level or score.
+    let unsolvable = format!("1{}", &SEED[1..]);
+    let several = format!(".{}", &SEED[1..]).replacen('2', ".", 1);
+    let out = numpl(
+        &["rate", "-f", "json"],
+        &format!("{unsolvable}\n{several}\n"),
+    );
+    let recs = json_lines(&out);
+    assert_eq!(recs[0]["status"], "unsolvable");
+    assert_eq!(recs[1]["status"], "multiple");
+    for r in &recs {
+        assert!(r.get("level").is_none(), "{r}");
+        assert!(r.get("score").is_none(), "{r}");
+    }
+    let out = numpl(&["rate"], &format!("{unsolvable}\n"));
+    assert!(!out.stdout.contains("level="), "{}", out.stdout);
+}
+
+#[test]
 fn hint_gives_the_one_step_left() {
     // 1234/3412/2143/4321 with r4c4 open: the only step is r4c4 = 1.
     let out = numpl(&["hint"], "123434122143432.\n");

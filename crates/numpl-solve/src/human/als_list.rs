@@ -11,33 +11,65 @@ use numpl_core::Mask;
 
 use super::Board;
 
-/// A set of cells as bits, for grids of any size.
+/// A set of cells as bits, for grids of any size: inline for up to 128 cells (9x9 and
+/// below, where the ALS pair search spends its time testing these), on the heap beyond.
 #[derive(Clone, PartialEq, Eq)]
-pub(super) struct Bits(Vec<u64>);
+pub(super) enum Bits {
+    Small(u128),
+    Big(Vec<u64>),
+}
 
 impl Bits {
     pub(super) fn new(cells: usize) -> Bits {
-        Bits(vec![0; cells.div_ceil(64)])
+        if cells <= 128 {
+            Bits::Small(0)
+        } else {
+            Bits::Big(vec![0; cells.div_ceil(64)])
+        }
     }
     pub(super) fn set(&mut self, i: usize) {
-        self.0[i / 64] |= 1 << (i % 64);
+        match self {
+            Bits::Small(w) => *w |= 1 << i,
+            Bits::Big(v) => v[i / 64] |= 1 << (i % 64),
+        }
     }
     pub(super) fn and_with(&mut self, o: &Bits) {
-        for (a, b) in self.0.iter_mut().zip(&o.0) {
-            *a &= b;
+        match (self, o) {
+            (Bits::Small(a), Bits::Small(b)) => *a &= b,
+            (Bits::Big(a), Bits::Big(b)) => {
+                for (a, b) in a.iter_mut().zip(b) {
+                    *a &= b;
+                }
+            }
+            (a, _) => *a = Bits::Small(0),
         }
     }
     pub(super) fn subset_of(&self, o: &Bits) -> bool {
-        self.0.iter().zip(&o.0).all(|(a, b)| a & !b == 0)
+        match (self, o) {
+            (Bits::Small(a), Bits::Small(b)) => a & !b == 0,
+            (Bits::Big(a), Bits::Big(b)) => a.iter().zip(b).all(|(a, b)| a & !b == 0),
+            (a, _) => a.is_empty(),
+        }
     }
     pub(super) fn intersects(&self, o: &Bits) -> bool {
-        self.0.iter().zip(&o.0).any(|(a, b)| a & b != 0)
+        match (self, o) {
+            (Bits::Small(a), Bits::Small(b)) => a & b != 0,
+            (Bits::Big(a), Bits::Big(b)) => a.iter().zip(b).any(|(a, b)| a & b != 0),
+            _ => false,
+        }
     }
     pub(super) fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
+        match self {
+            Bits::Small(w) => *w == 0,
+            Bits::Big(v) => v.iter().all(|&w| w == 0),
+        }
     }
     pub(super) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().enumerate().flat_map(|(i, &w)| {
+        let words: Vec<u64> = match self {
+            Bits::Small(w) => vec![*w as u64, (*w >> 64) as u64],
+            Bits::Big(v) => v.clone(),
+        };
+        words.into_iter().enumerate().flat_map(|(i, w)| {
             let mut w = w;
             std::iter::from_fn(move || {
                 if w == 0 {
@@ -209,4 +241,40 @@ impl Cache {
 /// pair search quadratic in a much longer list.
 fn max_size(b: &Board) -> usize {
     (b.n - 1).min(5)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Bits;
+
+    /// The inline (up to 128 cells) and heap forms answer the same on the same cells.
+    #[test]
+    fn small_and_big_bits_agree() {
+        let sets: [&[usize]; 4] = [&[0, 5, 63, 64, 80], &[5, 64], &[1, 2, 127], &[]];
+        let make = |cells: usize, s: &[usize]| {
+            let mut b = Bits::new(cells);
+            for &i in s {
+                b.set(i);
+            }
+            b
+        };
+        for a in sets {
+            for c in sets {
+                let (sa, sc) = (make(128, a), make(128, c));
+                let (ba, bc) = (make(200, a), make(200, c));
+                assert!(matches!(sa, Bits::Small(_)) && matches!(ba, Bits::Big(_)));
+                assert_eq!(sa.subset_of(&sc), ba.subset_of(&bc), "{a:?} {c:?}");
+                assert_eq!(sa.intersects(&sc), ba.intersects(&bc), "{a:?} {c:?}");
+                assert_eq!(sa.is_empty(), ba.is_empty());
+                assert_eq!(sa.iter().collect::<Vec<_>>(), a.to_vec());
+                assert_eq!(ba.iter().collect::<Vec<_>>(), a.to_vec());
+                let (mut x, mut y) = (sa.clone(), ba.clone());
+                x.and_with(&sc);
+                y.and_with(&bc);
+                assert_eq!(x.iter().collect::<Vec<_>>(), y.iter().collect::<Vec<_>>());
+            }
+        }
+        assert!(make(128, &[0, 5]).subset_of(&make(128, &[0, 5, 9])));
+        assert!(!make(128, &[0, 5]).intersects(&make(128, &[6])));
+    }
 }

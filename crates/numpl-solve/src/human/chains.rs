@@ -196,6 +196,9 @@ struct Graph<'a> {
     group_at: Vec<u32>,
     /// The group indexes of each value (`v - 1`), in increasing order.
     by_value: Vec<Vec<usize>>,
+    /// The group indexes in each unit (a group is in its line and its box) per value:
+    /// `unit * n + v - 1`, in increasing order (cell nodes' group links look only here).
+    by_unit: Vec<Vec<usize>>,
     /// The first group node: cells * n.
     base: usize,
     /// Words per cell set; every cell's peers as a set ([`Memo::peer_bits`]); per value
@@ -203,11 +206,17 @@ struct Graph<'a> {
     words: usize,
     peers: &'a [u64],
     with: Vec<u64>,
-    /// Every link, built once per call: the nodes a search goes to from state
-    /// `node * 2 + on` (off: [`Graph::strong`], on: [`Graph::weak`]) are
-    /// `adj[off[s]..off[s + 1]]`, in the order those give them.
-    off: Vec<u32>,
+    /// The links, each state's built the first time a search leaves it (most searches
+    /// stop after a few states, so most are never built): the nodes a search goes to from
+    /// state `node * 2 + on` (off: [`Graph::strong`], on: [`Graph::weak`]) are
+    /// `adj[span[s].0..span[s].1]`, in the order those give them; `span[s].0 == NONE`:
+    /// not built yet.
+    span: Vec<(u32, u32)>,
     adj: Vec<u32>,
+    /// Values whose nodes get no links.
+    skip: u64,
+    /// Scratch for [`Graph::strong`] and [`Graph::weak`].
+    tmp: Vec<usize>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -238,7 +247,9 @@ impl<'a> Graph<'a> {
         let mut groups = Vec::new();
         let mut group_at = Vec::new();
         let mut by_value = vec![Vec::new(); n];
+        let mut by_unit: Vec<Vec<usize>> = Vec::new();
         if kind == ChainKind::Grouped {
+            by_unit = vec![Vec::new(); 3 * n * n];
             group_at = vec![NONE; 2 * n * n * n];
             for line in 0..2 * n {
                 let mut boxes: Vec<usize> = b
@@ -255,6 +266,8 @@ impl<'a> Graph<'a> {
                         if cells.len() >= 2 {
                             group_at[(line * n + bx) * n + v as usize - 1] = groups.len() as u32;
                             by_value[v as usize - 1].push(groups.len());
+                            by_unit[line * n + v as usize - 1].push(groups.len());
+                            by_unit[(2 * n + bx) * n + v as usize - 1].push(groups.len());
                             groups.push(Group {
                                 v,
                                 cells,
@@ -273,39 +286,49 @@ impl<'a> Graph<'a> {
             groups,
             group_at,
             by_value,
+            by_unit,
             base: b.cands.len() * n,
             words,
             peers,
             with,
-            off: Vec::new(),
+            span: Vec::new(),
             adj: Vec::new(),
+            skip,
+            tmp: Vec::new(),
         };
         let total = g.base + g.groups.len();
-        let mut off = Vec::with_capacity(2 * total + 1);
-        let mut adj = Vec::new();
-        let mut out = Vec::new();
-        off.push(0);
-        for node in 0..total {
-            // node = cell * n + value - 1 below `base`.
-            let live = node >= g.base || {
-                let m = b.cands[node / n] & !skip;
-                m >> (node % n) & 1 != 0
-            };
-            for on in [false, true] {
-                if live {
-                    if on {
-                        g.weak(node, &mut out);
-                    } else {
-                        g.strong(node, &mut out);
-                    }
-                    adj.extend(out.iter().map(|&x| x as u32));
-                }
-                off.push(adj.len() as u32);
-            }
-        }
-        g.off = off;
-        g.adj = adj;
+        g.span = vec![(NONE, 0); 2 * total];
         g
+    }
+
+    /// The range of `adj` holding the links from state `s` (`node * 2 + on`), built now
+    /// if no search left `s` before.
+    #[inline]
+    fn links(&mut self, s: usize) -> (usize, usize) {
+        let (lo, hi) = self.span[s];
+        if lo != NONE {
+            return (lo as usize, hi as usize);
+        }
+        let node = s / 2;
+        // node = cell * n + value - 1 below `base`.
+        let live = node >= self.base || {
+            let m = self.b.cands[node / self.n] & !self.skip;
+            m >> (node % self.n) & 1 != 0
+        };
+        let lo = self.adj.len();
+        if live {
+            let mut out = std::mem::take(&mut self.tmp);
+            if s % 2 == 1 {
+                self.weak(node, &mut out);
+            } else {
+                self.strong(node, &mut out);
+            }
+            self.adj.extend(out.iter().map(|&x| x as u32));
+            self.tmp = out;
+        }
+        let hi = self.adj.len();
+        self.span[s] = (lo as u32, hi as u32);
+        (lo, hi)
     }
 
     /// Whether some cell holding `v` sees both `a` and `b`: a quick test by bit sets
@@ -319,12 +342,6 @@ impl<'a> Graph<'a> {
         );
         let with = &self.with[(v as usize - 1) * w..v as usize * w];
         (0..w).any(|i| pa[i] & pb[i] & with[i] != 0)
-    }
-
-    /// The nodes linked from state `s` (`node * 2 + on`).
-    #[inline]
-    fn links(&self, s: usize) -> &[u32] {
-        &self.adj[self.off[s] as usize..self.off[s + 1] as usize]
     }
 
     #[inline]
@@ -423,16 +440,22 @@ impl<'a> Graph<'a> {
             self.b
                 .each_seeing_all(mine, v, |t| out.push(t * self.n + v as usize - 1));
         }
-        let cell_units = (!self.is_group(node)).then_some(units);
-        for &gi in &self.by_value[v as usize - 1] {
-            let g = &self.groups[gi];
-            if let Some(us) = cell_units {
-                // A cell outside a group (two or more cells along its line, in its box)
-                // sees them all exactly when it is in that line or that box.
-                if !us.contains(&g.units[0]) && us[2] != g.units[1] {
-                    continue;
-                }
+        // A cell outside a group (two or more cells along its line, in its box) sees them
+        // all exactly when it is in that line or that box: a cell node looks only at the
+        // groups of its three units (merged into increasing order, as `by_value` has them).
+        let mut near: Vec<usize> = Vec::new();
+        let list: &[usize] = if self.is_group(node) {
+            &self.by_value[v as usize - 1]
+        } else {
+            for &u in units {
+                near.extend_from_slice(&self.by_unit[u * self.n + v as usize - 1]);
             }
+            near.sort_unstable();
+            near.dedup();
+            &near
+        };
+        for &gi in list {
+            let g = &self.groups[gi];
             if base + gi == node || g.cells.iter().any(|c| mine.contains(c)) {
                 continue;
             }
@@ -558,7 +581,7 @@ impl<'a> Graph<'a> {
 
     /// The shortest chain from `start` (assumed false) that proves something; at most
     /// `max_len` nodes. Returns the nodes (with polarity) and conclusions.
-    fn search(&self, start: usize, max_len: usize, scratch: &mut Scratch) -> Option<Found> {
+    fn search(&mut self, start: usize, max_len: usize, scratch: &mut Scratch) -> Option<Found> {
         let states = (self.b.cands.len() * self.n + self.groups.len()) * 2;
         if scratch.parent.len() != states {
             scratch.parent = vec![NONE; states];
@@ -593,8 +616,9 @@ impl<'a> Graph<'a> {
             if scratch.depth[s] as usize >= max_len {
                 continue;
             }
-            for &next in self.links(s) {
-                let next = next as usize;
+            let (lo, hi) = self.links(s);
+            for i in lo..hi {
+                let next = self.adj[i] as usize;
                 let t = next * 2 + usize::from(!on);
                 if scratch.seen[t] == stamp {
                     continue;
@@ -716,7 +740,7 @@ pub(crate) fn chain(b: &Board, kind: ChainKind, memo: &mut Memo) -> Option<Step>
     } else {
         peers
     };
-    let g = Graph::new(b, kind, skip, &peers);
+    let mut g = Graph::new(b, kind, skip, &peers);
     for c in 0..b.cands.len() {
         let m = b.cands[c] & !skip;
         if m == 0 || (kind == ChainKind::Xy && m.count_ones() != 2) {
@@ -725,7 +749,8 @@ pub(crate) fn chain(b: &Board, kind: ChainKind, memo: &mut Memo) -> Option<Step>
         for w in Mask::from_bits(m) {
             let start = c * n + w as usize - 1;
             // A chain starts with a strong link.
-            if g.links(start * 2).is_empty() {
+            let (lo, hi) = g.links(start * 2);
+            if lo == hi {
                 continue;
             }
             let limit = best.as_ref().map_or(max_len, |f| f.chain.len() - 1);

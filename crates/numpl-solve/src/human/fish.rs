@@ -170,7 +170,19 @@ pub(crate) fn finned_fish(b: &Board, k: usize, sashimi: bool, memo: &mut Memo) -
                     if union.count_ones() as usize <= k {
                         return false;
                     }
-                    let base: Vec<usize> = chosen.iter().map(|&i| items[i].0).collect();
+                    // Up to 4 base lines (the solver's finned fish stop at jellyfish)
+                    // without an allocation.
+                    let mut base_buf = [0usize; 4];
+                    let big: Vec<usize>;
+                    let base: &[usize] = if chosen.len() <= 4 {
+                        for (x, &i) in base_buf.iter_mut().zip(chosen.iter()) {
+                            *x = items[i].0;
+                        }
+                        &base_buf[..chosen.len()]
+                    } else {
+                        big = chosen.iter().map(|&i| items[i].0).collect();
+                        &big
+                    };
                     for bb in 0..b.n / base_w {
                         let base_range = bb * base_w..(bb + 1) * base_w;
                         for cb in 0..b.n / cover_w {
@@ -192,7 +204,7 @@ pub(crate) fn finned_fish(b: &Board, k: usize, sashimi: bool, memo: &mut Memo) -
                                         k,
                                         sashimi,
                                         &pos,
-                                        &base,
+                                        base,
                                         required | sub,
                                         sub,
                                         base_range.clone(),

@@ -35,7 +35,14 @@
 //! rectangle; finned and sashimi X-Wing/Swordfish/Jellyfish; Sue de Coq; simple and multi
 //! colors; X-chain; XY-chain; AIC; grouped AIC; ALS-XZ; ALS-XY-Wing; forcing chains
 //! (singles and intersections followed from every branch of a cell or a unit, and
-//! candidates tested for contradiction) as the last resort.
+//! candidates tested for contradiction); and, when nothing applies, a brute force step as
+//! HoDoKu makes it: the solution's value placed in the middle open cell (the one at index
+//! open/2 in reading order), counted as `brute_force` (level extreme, score 10000), so that
+//! every unique puzzle ends solved and rated. Brute force needs the puzzle's one solution:
+//! [`HumanSolver::with_solution`] gives it, else a solver told
+//! [`assume_unique`](HumanSolver::assume_unique) searches it (the fast solver) the first
+//! time logic gets stuck; [`HumanSolver::logic_only`] (or a
+//! [`with_max`](HumanSolver::with_max) below it) turns it off.
 //!
 //! The uniqueness techniques (unique rectangles, hidden rectangle, BUG+1) are sound only
 //! on a puzzle with exactly one solution, so they run only with
@@ -181,6 +188,10 @@ pub struct HumanSolver {
     unique: bool,
     record: bool,
     check: Option<Grid>,
+    /// Whether brute force may end a solve that logic cannot finish.
+    brute: bool,
+    /// The puzzle's solution, when the caller knows it (brute force places its values).
+    solution: Option<Grid>,
 }
 
 impl Default for HumanSolver {
@@ -198,7 +209,28 @@ impl HumanSolver {
             unique: false,
             record: true,
             check: None,
+            brute: true,
+            solution: None,
         }
+    }
+
+    /// Logic only: no brute force step, so a puzzle logic cannot finish ends
+    /// [`HumanStatus::Stuck`] (the generator's judge). The same as a
+    /// [`with_max`](HumanSolver::with_max) below [`Technique::BruteForce`].
+    pub fn logic_only(mut self) -> HumanSolver {
+        self.brute = false;
+        self
+    }
+
+    /// The puzzle's one solution, known to the caller (e.g. from the fast solver): the
+    /// puzzle is then unique ([`assume_unique`](HumanSolver::assume_unique)), and a brute
+    /// force step places this solution's value instead of searching for it. The solution
+    /// must be the puzzle's only one; a grid that is not makes the solver stop `Stuck`
+    /// where brute force would place a value that is not a candidate.
+    pub fn with_solution(mut self, solution: Grid) -> HumanSolver {
+        self.unique = true;
+        self.solution = Some(solution);
+        self
     }
 
     /// Uses only techniques up to `max` in the solver's order (e.g. `HiddenSingle`: singles only).
@@ -228,14 +260,21 @@ impl HumanSolver {
         self
     }
 
-    /// Whether the solver may use `t`.
+    /// Whether the solver may use `t`. Brute force needs a puzzle known to be unique (its
+    /// solution is the one to place) and is off with [`logic_only`](HumanSolver::logic_only).
     pub fn allows(&self, t: Technique) -> bool {
         if !self.unique
             && matches!(
                 t,
-                Technique::UniqueRectangle | Technique::HiddenRectangle | Technique::BugPlusOne
+                Technique::UniqueRectangle
+                    | Technique::HiddenRectangle
+                    | Technique::BugPlusOne
+                    | Technique::BruteForce
             )
         {
+            return false;
+        }
+        if t == Technique::BruteForce && !self.brute {
             return false;
         }
         self.max.is_none_or(|m| t <= m)
@@ -268,6 +307,10 @@ impl HumanSolver {
         let mut counts: BTreeMap<Technique, u32> = BTreeMap::new();
         let mut steps = Vec::new();
         let mut memo = Memo::default();
+        let brute = self.allows(Technique::BruteForce);
+        // The solution brute force places from: the caller's, else searched the first time
+        // logic gets stuck (never, on puzzles logic solves).
+        let mut known: Option<Option<Grid>> = self.solution.clone().map(Some);
         let status = 'solve: loop {
             if b.broken {
                 break HumanStatus::Contradiction;
@@ -313,6 +356,18 @@ impl HumanSolver {
                     self.verify(&b, &step);
                     b.apply(&step);
                     *counts.entry(t).or_insert(0) += 1;
+                    if self.record {
+                        steps.push(step);
+                    }
+                    continue 'solve;
+                }
+            }
+            if brute {
+                let sol = known.get_or_insert_with(|| solution_of(&b));
+                if let Some(step) = sol.as_ref().and_then(|s| brute_force(&b, s)) {
+                    self.verify(&b, &step);
+                    b.apply(&step);
+                    *counts.entry(Technique::BruteForce).or_insert(0) += 1;
                     if self.record {
                         steps.push(step);
                     }
@@ -471,11 +526,51 @@ impl HumanSolver {
             }
         }
         let mut memo = Memo::default();
-        self.advanced(b.n)
+        if let Some(step) = self
+            .advanced(b.n)
             .into_iter()
             .find_map(|t| find(t, b, &mut memo))
-            .ok_or(HumanStatus::Stuck)
+        {
+            return Ok(step);
+        }
+        if self.allows(Technique::BruteForce) {
+            let sol = self.solution.clone().or_else(|| solution_of(b));
+            if let Some(step) = sol.as_ref().and_then(|s| brute_force(b, s)) {
+                return Ok(step);
+            }
+        }
+        Err(HumanStatus::Stuck)
     }
+}
+
+/// The one solution of the board's grid (its placed values), by the fast solver; None
+/// when it has none or several.
+fn solution_of(b: &Board) -> Option<Grid> {
+    let r = crate::fast::search(&b.grid(), 2, u64::MAX);
+    if r.count == 1 {
+        r.first
+    } else {
+        None
+    }
+}
+
+/// HoDoKu's brute force step: of the open cells in reading order, the middle one (index
+/// open/2) gets the solution's value. None when that value is no longer a candidate there
+/// (the board's candidates disagree with the solution).
+fn brute_force(b: &Board, solution: &Grid) -> Option<Step> {
+    let open: Vec<usize> = (0..b.values.len()).filter(|&c| b.values[c] == 0).collect();
+    let c = *open.get(open.len() / 2)?;
+    let v = solution.get(c);
+    if v == 0 || b.cands[c] & (1u64 << (v - 1)) == 0 {
+        return None;
+    }
+    let cell = Cell::new(c as u16);
+    let mut step = Step::new(Technique::BruteForce);
+    step.placements = vec![(cell, v)];
+    step.cells = vec![cell];
+    step.values = Mask::single(v);
+    step.cell_candidates = vec![Mask::from_bits(b.cands[c])];
+    Some(step)
 }
 
 /// Whether the solver has a finder for `t`.
@@ -570,6 +665,6 @@ fn find(t: Technique, b: &Board, memo: &mut Memo) -> Option<Step> {
         AlsXyWing => als::als_xy_wing(b, memo),
         ForcingChain => forcing::forcing_chain(b),
         SueDeCoq => sdc::sue_de_coq(b, memo),
-        FullHouse | NakedSingle | HiddenSingle => None,
+        FullHouse | NakedSingle | HiddenSingle | BruteForce => None,
     }
 }

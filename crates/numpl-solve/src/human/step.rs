@@ -102,6 +102,19 @@ impl Step {
                 let _ = write!(s, "{title}: {} = {v} ({why})", cn(c));
                 return s;
             }
+            BruteForce => {
+                let (c, v) = self
+                    .placements
+                    .first()
+                    .copied()
+                    .unwrap_or((Cell::new(0), 0));
+                let _ = write!(
+                    s,
+                    "{title}: {} = {v} (the solution's value; no logical step applies)",
+                    cn(c)
+                );
+                return s;
+            }
             LockedCandidatesPointing | LockedCandidatesClaiming => {
                 let v = vals(self.values);
                 let (a, b) = (self.units.first().copied(), self.units.get(1).copied());

@@ -79,6 +79,9 @@ pub enum Technique {
     AlsXyWing,
     /// Forcing chains (nets of singles from every candidate of a cell or a unit).
     ForcingChain,
+    /// The last resort when no logic applies, as HoDoKu makes it: the solution's value is
+    /// placed in the middle open cell (the open cell at index open/2 in reading order).
+    BruteForce,
 }
 
 /// A difficulty level, HoDoKu's scale.
@@ -93,7 +96,7 @@ pub enum Level {
     Hard,
     /// Larger finned fish, chains, ALS.
     Unfair,
-    /// Forcing chains.
+    /// Forcing chains and brute force.
     Extreme,
 }
 
@@ -283,6 +286,7 @@ impl Technique {
             AlsXz => "als_xz",
             AlsXyWing => "als_xy_wing",
             ForcingChain => "forcing_chain",
+            BruteForce => "brute_force",
         };
         Cow::Borrowed(s)
     }
@@ -339,6 +343,7 @@ impl Technique {
             AlsXz => "ALS-XZ",
             AlsXyWing => "ALS-XY-Wing",
             ForcingChain => "Forcing Chain",
+            BruteForce => "Brute Force",
         };
         Cow::Borrowed(s)
     }
@@ -412,6 +417,7 @@ impl Technique {
             AlsXz => 5700,
             AlsXyWing => 5800,
             ForcingChain => 8500,
+            BruteForce => 8900,
         }
     }
 
@@ -433,7 +439,7 @@ impl Technique {
             | WWing | XyWing | XyzWing | UniqueRectangle | HiddenRectangle | SimpleColors
             | MultiColors => Level::Hard,
             SueDeCoq | XChain | XyChain | Aic | GroupedAic | AlsXz | AlsXyWing => Level::Unfair,
-            ForcingChain => Level::Extreme,
+            ForcingChain | BruteForce => Level::Extreme,
         }
     }
 
@@ -492,6 +498,7 @@ impl Technique {
             AlsXz => 300,
             AlsXyWing => 320,
             ForcingChain => 500,
+            BruteForce => 10000,
         }
     }
 
@@ -500,6 +507,7 @@ impl Technique {
         let half = (n / 2).max(2) as u8;
         let mut v: Vec<Technique> = Technique::FIXED.to_vec();
         v.push(Technique::ForcingChain);
+        v.push(Technique::BruteForce);
         for k in 2..=half {
             v.push(Technique::NakedTuple(k));
             v.push(Technique::HiddenTuple(k));
@@ -543,8 +551,10 @@ impl FromStr for Technique {
     /// [`ParseNameError`] for a name no technique has.
     fn from_str(s: &str) -> Result<Technique, ParseNameError> {
         let t = s.trim().to_ascii_lowercase().replace('-', "_");
-        if t == "forcing_chain" {
-            return Ok(Technique::ForcingChain);
+        for x in [Technique::ForcingChain, Technique::BruteForce] {
+            if x.name() == t {
+                return Ok(x);
+            }
         }
         if let Some(found) = Technique::FIXED.into_iter().find(|x| x.name() == t) {
             return Ok(found);

@@ -806,3 +806,96 @@ fn memo_changes_no_step() {
         }
     }
 }
+
+/// Easter Monster: logic alone gets stuck; HoDoKu finishes it with brute force.
+const EASTER_MONSTER: &str =
+    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+
+fn solution_of_grid(p: &Grid) -> Grid {
+    let r = crate::fast::search(p, 2, u64::MAX);
+    assert_eq!(r.count, 1);
+    r.first.unwrap()
+}
+
+#[test]
+fn brute_force_places_the_solution_in_the_middle_open_cell() {
+    let p = grid(EASTER_MONSTER);
+    let sol = solution_of_grid(&p);
+    // Logic only: stuck, never a brute force step.
+    let logic = HumanSolver::new().with_solution(sol.clone()).logic_only();
+    let stuck = logic.solve(&p);
+    assert_eq!(stuck.status, HumanStatus::Stuck);
+    assert!(!stuck.counts.contains_key(&Technique::BruteForce));
+    // The same below brute force by a technique limit.
+    let capped = HumanSolver::new()
+        .with_solution(sol.clone())
+        .with_max(Technique::ForcingChain)
+        .solve(&p);
+    assert_eq!(capped.status, HumanStatus::Stuck);
+    assert_eq!(capped.counts, stuck.counts);
+    // From the stuck position, the next step is brute force: of the open cells in reading
+    // order, the one at index open/2 gets the solution's value.
+    let mut b = Board::new(&p);
+    for s in &logic.solve(&p).steps {
+        b.apply(s);
+    }
+    let open: Vec<usize> = (0..81).filter(|&c| b.values[c] == 0).collect();
+    assert!(!open.is_empty());
+    let middle = open[open.len() / 2];
+    let step = HumanSolver::new()
+        .with_solution(sol.clone())
+        .hint(&b)
+        .unwrap();
+    assert_eq!(step.technique, Technique::BruteForce);
+    assert_eq!(
+        step.placements,
+        vec![(Cell::new(middle as u16), sol.get(middle))]
+    );
+    assert!(step.eliminations.is_empty());
+    assert!(step.describe(Shape::NINE).starts_with("Brute Force: r"));
+    // The whole solve ends solved, every step right, rated extreme with 10000 a brute
+    // force step.
+    let r = HumanSolver::new()
+        .with_solution(sol.clone())
+        .check_against(sol.clone())
+        .solve(&p);
+    assert_eq!(r.status, HumanStatus::Solved);
+    assert_eq!(r.grid, sol);
+    let k = r.counts[&Technique::BruteForce];
+    assert!(k >= 1);
+    assert_eq!(r.level, Level::Extreme);
+    assert_eq!(r.hardest, Some(Technique::BruteForce));
+    let score: u32 = r.counts.iter().map(|(t, &n)| t.score() * n).sum();
+    assert_eq!(r.score, score);
+    assert!(r.score >= 10_000 * k);
+    // Without the solution but known unique, the solver searches it itself: same solve.
+    let own = HumanSolver::new().assume_unique(true).solve(&p);
+    assert_eq!(own.counts, r.counts);
+    assert_eq!(own.grid, sol);
+    // Not known to be unique: no brute force.
+    let unknown = HumanSolver::new().solve(&p);
+    assert_eq!(unknown.status, HumanStatus::Stuck);
+}
+
+#[test]
+fn brute_force_refuses_a_solution_the_candidates_exclude() {
+    let p = grid(EASTER_MONSTER);
+    let sol = solution_of_grid(&p);
+    let mut b = Board::new(&p);
+    let open: Vec<usize> = (0..81).filter(|&c| b.values[c] == 0).collect();
+    let middle = open[open.len() / 2];
+    b.eliminate(Cell::new(middle as u16), sol.get(middle));
+    assert!(brute_force(&b, &sol).is_none());
+}
+
+#[test]
+fn brute_force_is_named_scored_and_ordered_as_hodoku() {
+    let t: Technique = "brute_force".parse().unwrap();
+    assert_eq!(t, Technique::BruteForce);
+    assert_eq!(t.name(), "brute_force");
+    assert_eq!(t.title(), "Brute Force");
+    assert_eq!(t.level(), Level::Extreme);
+    assert_eq!(t.score(), 10_000);
+    assert!(t > Technique::ForcingChain);
+    assert_eq!(Technique::all_for(9).last(), Some(&Technique::BruteForce));
+}

@@ -180,11 +180,13 @@ fn hint_and_solve_agree_on_why_there_is_no_step() {
         solve(&p, Algorithm::Human, &SolveOptions::default()).status,
         Status::Unsolvable
     );
-    // No technique applies: stuck for both.
+    // No technique applies: the hint is stuck; a solve says what the search says
+    // (`multiple`: brute force needs a unique puzzle).
     let p = Grid::empty(Shape::NINE);
     assert_eq!(HumanSolver::new().hint_grid(&p), Err(HumanStatus::Stuck));
     let out = solve(&p, Algorithm::Human, &SolveOptions::default());
-    assert_eq!(out.status, Status::Stuck);
+    assert_eq!(out.status, Status::Multiple);
+    assert_eq!(out.report.unwrap().status, HumanStatus::Stuck);
     assert_eq!(HumanStatus::Stuck.status(), Status::Stuck);
     // Solved: no step either.
     let full = pattern_solution(Shape::NINE);
@@ -324,16 +326,19 @@ fn solve_with_the_human_algorithm_reports_the_rating() {
     let score: u32 = r.counts.iter().map(|(t, &k)| t.score() * k).sum();
     assert_eq!(r.score, score);
     assert!(r.level >= r.hardest.unwrap().level());
-    // A puzzle with two solutions: the human solver may not use uniqueness and is stuck.
+    // A puzzle with two solutions: the human solver may not use uniqueness or brute force,
+    // is stuck, and the outcome says `multiple`.
     // r1c1, r1c2, r4c1, r4c2 hold 1,2 / 2,1: blank, they can be swapped.
     let two =
         grid("..3456789456789123789123456..4365897365897214897214365531642978642978531978531642");
     assert_eq!(reference(&two).0, 2);
     let out = solve(&two, Algorithm::Human, &SolveOptions::default());
-    assert_eq!(out.status, Status::Stuck);
+    assert_eq!(out.status, Status::Multiple);
     let r = out.report.unwrap();
+    assert_eq!(r.status, HumanStatus::Stuck);
     assert!(!r.counts.contains_key(&Technique::UniqueRectangle));
     assert!(!r.counts.contains_key(&Technique::BugPlusOne));
+    assert!(!r.counts.contains_key(&Technique::BruteForce));
 }
 
 /// A random full grid of `shape`: the pattern grid with values, rows within bands, bands,
