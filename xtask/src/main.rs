@@ -6,13 +6,17 @@
 //!   independently (see `make.rs`).
 //! - `batch-bench ...`: `numpl solve` end to end on big files (see `batch_bench.rs`).
 //! - `bench ...`: solver benchmarks (see `bench.rs`).
+//! - `bigbench ...`: random 16x16 to 64x64 puzzles, statuses checked by an independent
+//!   counter (see `bigbench.rs`).
 //! - `svg2png FILE ...`, `renderbench`: look at pictures, time them (see `render.rs`).
 //!
 //! Nested cargo invocations, where a command needs them, go through `$CARGO`.
 
 mod batch_bench;
 mod bench;
+mod bigbench;
 mod check;
+mod dlx;
 mod fixture;
 mod genbench;
 mod make;
@@ -29,6 +33,7 @@ commands:
   batch-bench [--data DIR] [--threads 1,2]           numpl solve on big files: puzzles/s, peak RSS
   bench [...]                                        solver benchmarks (see xtask/src/bench.rs)
   genbench [...]                                     generator benchmark (see xtask/src/genbench.rs)
+  bigbench [...]                                     random big puzzles, checked by an independent counter (see xtask/src/bigbench.rs)
   svg2png FILE.svg ... [--scale S]                   draw pictures as PNG (resvg, embedded font)
   renderbench [--rounds R]                           SVG step and PDF sheet timings (see xtask/src/render.rs)";
 
@@ -45,6 +50,7 @@ fn main() -> ExitCode {
         "batch-bench" => batch_bench::run(rest),
         "bench" => bench::run(rest),
         "genbench" => genbench::run(rest),
+        "bigbench" => bigbench::run(rest),
         "svg2png" => render::svg2png(rest),
         "renderbench" => render::renderbench(rest),
         "help" | "-h" | "--help" => {
