@@ -14,14 +14,17 @@ use crate::input::Item;
 use crate::record::Record;
 use crate::settings::Output;
 
-pub(crate) struct Explain;
+pub(crate) struct Explain {
+    /// The uniqueness count's budget.
+    pub(crate) opts: SolveOptions,
+}
 
 impl HumanCommand for Explain {
     fn record(&self, item: &Item, g: &Grid, format: Format, output: &Output) -> Done {
         let shape = g.shape();
         let sym = &output.symbols;
         let start = Instant::now();
-        let out = solve(g, Algorithm::Human, &SolveOptions::default());
+        let out = solve(g, Algorithm::Human, &self.opts);
         let micros = start.elapsed().as_micros() as u64;
         let steps: Vec<String> = out
             .report
@@ -59,6 +62,9 @@ impl HumanCommand for Explain {
                     Status::Solved => "solved",
                     Status::Stuck => "stuck: no technique applies any more",
                     Status::Unsolvable => "unsolvable: the steps reach a contradiction",
+                    Status::Budget => {
+                        "budget: the uniqueness count stopped at its node budget (--budget)"
+                    }
                     s => s.name(),
                 };
                 let rating = out

@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use numpl_core::{format_line, Grid};
 use numpl_render::Picture;
-use numpl_solve::{count_solutions, Algorithm, Board, HumanSolver, Status};
+use numpl_solve::{solve, Algorithm, Board, HumanSolver, SolveOptions, Status};
 
 use crate::batch::{Done, Kind};
 use crate::cli::Format;
@@ -13,22 +13,33 @@ use crate::input::Item;
 use crate::record::Record;
 use crate::settings::Output;
 
-pub(crate) struct Hint;
+pub(crate) struct Hint {
+    /// The uniqueness count's budget.
+    pub(crate) opts: SolveOptions,
+}
 
 impl HumanCommand for Hint {
     fn record(&self, item: &Item, g: &Grid, format: Format, output: &Output) -> Done {
         let start = Instant::now();
         // Uniqueness techniques are sound only on puzzles with one solution; a full grid
-        // needs no count (the solver says it is solved).
-        let unique = g.is_full() || count_solutions(g, 2) == 1;
+        // needs no count (the solver says it is solved). A count that runs out of its
+        // budget ends the hint with status `budget`, as `solve --algo human` would.
+        let count = (!g.is_full()).then(|| solve(g, Algorithm::Fast, &self.opts));
+        let unique = count.as_ref().is_none_or(|c| c.status == Status::Solved);
         let board = Board::new(g);
-        let step = HumanSolver::new().assume_unique(unique).hint(&board);
+        let step = match &count {
+            Some(c) if c.status == Status::Budget => Err(Status::Budget),
+            _ => HumanSolver::new()
+                .assume_unique(unique)
+                .hint(&board)
+                .map_err(|why| why.status()),
+        };
         let micros = start.elapsed().as_micros() as u64;
         // The record's status: none when a step was found, else why there is none, in the
-        // words a solve would end with (solved, unsolvable, stuck).
+        // words a solve would end with (solved, unsolvable, stuck, budget).
         let (kind, status) = match &step {
             Ok(_) => (Kind::Hinted, None),
-            Err(why) => (Kind::from(why.status()), Some(why.status())),
+            Err(status) => (Kind::from(*status), Some(*status)),
         };
         let hint = step.as_ref().ok().map(|s| s.describe(g.shape()));
         let text = match format {
@@ -65,6 +76,7 @@ impl HumanCommand for Hint {
             Kind::Solved,
             Kind::Unsolvable,
             Kind::Stuck,
+            Kind::Budget,
             Kind::Invalid,
         ]
     }
@@ -75,6 +87,7 @@ fn why_no_step(status: Option<Status>) -> &'static str {
     match status {
         Some(Status::Solved) => "solved already",
         Some(Status::Unsolvable) => "unsolvable: the candidates show a contradiction",
+        Some(Status::Budget) => "budget: the uniqueness count stopped at its node budget",
         _ => "stuck: no technique applies",
     }
 }

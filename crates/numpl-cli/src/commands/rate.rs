@@ -13,7 +13,10 @@ use crate::input::Item;
 use crate::record::Record;
 use crate::settings::Output;
 
-pub(crate) struct Rate;
+pub(crate) struct Rate {
+    /// The uniqueness count's budget.
+    pub(crate) opts: SolveOptions,
+}
 
 impl Rate {
     /// The readable line: puzzle, status, `level=` and `score=`, then each technique with
@@ -36,7 +39,7 @@ impl Rate {
 impl HumanCommand for Rate {
     fn record(&self, item: &Item, g: &Grid, format: Format, output: &Output) -> Done {
         let start = Instant::now();
-        let out = solve(g, Algorithm::Human, &SolveOptions::default());
+        let out = solve(g, Algorithm::Human, &self.opts);
         let micros = start.elapsed().as_micros() as u64;
         let text = match format {
             Format::Json => Record {
