@@ -30,9 +30,11 @@
 //! `--ablate` also runs the general solver with each part switched off (unit branching,
 //! restarts) under the same budget, to show what each part buys.
 //!
-//! Measured 2026-12-01 on the shared 2-core machine (release build, `--seed 17`, default
-//! counts, under the benchmark lock): see README.md ("Big grids off the beaten path") for
-//! the table.
+//! Measured 2026-12-01 on the shared 2-core machine (`cargo run --release -p xtask --
+//! bigbench`, seed 17, default counts, under the benchmark lock), median / worst CPU time:
+//! 16x16 (300: 40 multiple, 260 unsolvable) < 4 ms / 4 ms; 25x25 (30, all multiple) 4 ms /
+//! 8 ms; 36x36 (20: 16 multiple, 4 `budget` at the default 100 million nodes) 76 ms / 31 s.
+//! Issue 17's 16x16: 4 ms. README.md ("Development") has the table and the ablation.
 
 use std::time::Instant;
 
@@ -398,6 +400,88 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Solver agreement on random big puzzles: `fast` (restarts), the general search
+    /// without restarts and unit branching, the searcher's first solution and xtask's
+    /// dancing-links counter tell the same status (where the counter decides).
+    #[test]
+    fn solvers_agree_with_the_counter_on_random_big_puzzles() {
+        let mut decided = 0;
+        for (n, count) in [(16, 40), (25, 6)] {
+            for i in 0..count {
+                let g = puzzle(5, n, i);
+                let fast = solve(&g, Algorithm::Fast, &SolveOptions::new());
+                let plain = Tuning {
+                    unit_branch: false,
+                    restarts: false,
+                    ..Tuning::for_size(n)
+                };
+                let other = count_solutions_tuned(&g, 2, 50_000_000, &plain);
+                let mut searcher = numpl_solve::Searcher::new(g.shape());
+                searcher.set_budget(Some(50_000_000));
+                let first = searcher.first(&g, numpl_solve::LowestFirst);
+                if let Some(s) = &fast.solution {
+                    assert!(s.is_solution_of(&g), "{n}x{n} #{i}");
+                }
+                if !other.budget_hit {
+                    assert_eq!(
+                        fast.status == Status::Multiple,
+                        other.count == 2,
+                        "{n}x{n} #{i}"
+                    );
+                    assert_eq!(fast.status == Status::Unsolvable, other.count == 0);
+                }
+                match first {
+                    numpl_solve::Found::Solution(s) => {
+                        assert!(s.is_solution_of(&g));
+                        assert_ne!(fast.status, Status::Unsolvable, "{n}x{n} #{i}");
+                    }
+                    numpl_solve::Found::NoSolution => {
+                        assert_eq!(fast.status, Status::Unsolvable, "{n}x{n} #{i}")
+                    }
+                    numpl_solve::Found::Budget => {}
+                }
+                let c = counter_says(&g, 2_000_000);
+                if let Some(ok) = agrees(fast.status, &c) {
+                    assert!(ok, "{n}x{n} #{i}: {} against {c:?}", fast.status.name());
+                    decided += 1;
+                }
+            }
+        }
+        assert!(decided >= 30, "the counter decided only {decided}");
+    }
+
+    /// Issue 17's 16x16 has several solutions: numpl's searcher finds two different
+    /// grids, and xtask's own rules check (`check.rs`) confirms that both solve it. (The
+    /// dancing-links counter cannot decide it within 50 million nodes: a certificate is
+    /// the independent proof here.)
+    #[test]
+    fn issue_17_has_two_different_solutions() {
+        let g = numpl_core::parse_one(ISSUE_17, &numpl_core::ParseOptions::default()).unwrap();
+        let first = solve(&g, Algorithm::Fast, &SolveOptions::new().limit(1));
+        let a = first.solution.expect("a solution");
+        // A second one: some empty cell with another value than in the first.
+        let b = (0..256)
+            .filter(|&c| g.values()[c] == 0)
+            .find_map(|c| {
+                let cand = g.candidates()[c];
+                cand.iter().filter(|&v| v != a.values()[c]).find_map(|v| {
+                    let mut h = g.clone();
+                    h.set(c, v);
+                    solve(&h, Algorithm::Fast, &SolveOptions::new().limit(1)).solution
+                })
+            })
+            .expect("a second solution");
+        assert_ne!(a, b);
+        let board = |cells: &[u8]| crate::check::Board {
+            br: 4,
+            bc: 4,
+            cells: cells.to_vec(),
+        };
+        let p = board(g.values());
+        assert!(p.is_solved_by(&board(a.values())));
+        assert!(p.is_solved_by(&board(b.values())));
+    }
 
     #[test]
     fn puzzles_repeat_and_have_the_promised_shape() {

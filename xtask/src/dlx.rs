@@ -277,34 +277,6 @@ mod tests {
     }
 
     #[test]
-    fn issue_17_has_several_solutions() {
-        let line = crate::bigbench::ISSUE_17;
-        let cells: Vec<u8> = line
-            .bytes()
-            .map(|b| match b {
-                b'.' => 0,
-                b'1'..=b'9' => b - b'0',
-                _ => b - b'A' + 10,
-            })
-            .collect();
-        match count(4, 4, &cells, 50_000_000) {
-            Count::Many(s) => {
-                let b = crate::check::Board {
-                    br: 4,
-                    bc: 4,
-                    cells,
-                };
-                assert!(b.is_solved_by(&crate::check::Board {
-                    br: 4,
-                    bc: 4,
-                    cells: s
-                }));
-            }
-            other => panic!("{other:?}"),
-        }
-    }
-
-    #[test]
     fn none_many_clash_and_budget() {
         assert!(matches!(count(2, 2, &[0; 16], u64::MAX), Count::Many(_)));
         let p = digits(

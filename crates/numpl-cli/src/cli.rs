@@ -97,7 +97,7 @@ pub(crate) struct Common {
     /// the search of `solve` (every algorithm; for `human`, and for `rate`, `hint` and
     /// `explain`, the uniqueness count before the techniques), or the searches that make
     /// one puzzle of `generate`. `none`: no limit. Default: 100 million for `fast` and the
-    /// human solver's count, 50 million for `full`, 200 million for one generated puzzle.
+    /// human solver's count, 50 million for `full`, 500 million for one generated puzzle.
     #[arg(long, value_name = "NODES|none", value_parser = parse_budget, global = true)]
     pub(crate) budget: Option<Budget>,
 }

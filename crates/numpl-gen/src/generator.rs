@@ -59,10 +59,11 @@ pub struct GenOptions {
     pub budget: Option<u64>,
 }
 
-/// The node budget of one puzzle when [`GenOptions::budget`] is `None`: far more than a
-/// 64x64 with `MaxTechnique::None` takes (about 20 million nodes), so it only stops a
-/// fill that has gone wrong, after a few minutes on a 64x64.
-pub const DEFAULT_GEN_BUDGET: u64 = 200_000_000;
+/// The node budget of one puzzle when [`GenOptions::budget`] is `None`: several times what
+/// a 64x64 with `MaxTechnique::None` takes (seed 7: between 100 and 150 million nodes, 89
+/// s on the 2-core development machine), so it stops only a fill or dig gone wrong, after
+/// about six minutes on a 64x64.
+pub const DEFAULT_GEN_BUDGET: u64 = 500_000_000;
 
 /// A seed nobody chose, for a run whose caller gave none: the standard library's
 /// per-process random hasher keys mixed with the time and the process id. Report it, so

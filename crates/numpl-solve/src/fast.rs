@@ -26,6 +26,20 @@
 //!   two counts). Minimal 25x25 and 36x36 puzzles need a hundred to ten thousand times fewer
 //!   guesses, and the worst ones go from seconds to milliseconds.
 //!
+//! - from 25x25 up, when a value has fewer places left in some unit than the best cell has
+//!   candidates, the search branches on those places instead (one child per place);
+//! - from 16x16 up a solve searches in restarts: runs with node budgets on Luby's sequence
+//!   (1 1 2 1 1 2 4 ... times [`restart_unit`]), the first in the plain order, the later
+//!   ones with random tie-breaks among the best cells and random value orders. A run that
+//!   ends within its budget is a whole search, so its count is exact; a run cut off keeps
+//!   the solution it found, and two different solutions from any runs make the puzzle
+//!   multiple. Random puzzles off the beaten path (issue 17: 80 random givens on a 16x16,
+//!   or a big grid blanked at random) are heavy-tailed for a depth-first search, where one
+//!   early wrong turn costs hundreds of millions of nodes; restarts cut those tails
+//!   (issue 17's 16x16: 777 million nodes before, 34,432 now; `cargo xtask bigbench
+//!   --ablate` has the figures). The [`Searcher`](crate::Searcher) (the generator's) keeps
+//!   the plain cell-by-cell search: its value orders are the point there.
+//!
 //! An assigned cell has no candidates left (its value is in the level's value array and in
 //! its units' placed masks), so the scans need no test for "open".
 //!
@@ -120,9 +134,11 @@ fn use_locked(n: usize) -> bool {
 }
 
 /// Whether the search branches on a value's places in a unit (when fewer than the best
-/// cell's candidates) on a grid of side `n`.
+/// cell's candidates) on a grid of side `n`. It halves the median 36x36 of `cargo xtask
+/// bigbench` (0.16 s to 0.07 s) and makes the worst 25x25 faster (0.02 s to 0.008 s), but
+/// on 16x16 one puzzle in 300 went from 4 ms to 0.75 s with it: from 25x25 up.
 fn use_unit_branch(n: usize) -> bool {
-    n >= 16
+    n >= 25
 }
 
 /// Whether a solve searches in restarts on a grid of side `n`.
@@ -771,7 +787,8 @@ impl Solver {
     /// Where to branch: the open cell with the fewest candidates; among those, the one
     /// whose units have the fewest open cells (with random tie-breaks: the first such cell
     /// from a random place). From 16x16 up, a value with fewer places in some unit than
-    /// that cell has candidates is branched on instead (its places, one child each).
+    /// that cell has candidates is branched on instead (its places, one child each; from
+    /// 25x25 up).
     fn pick(&mut self, level: usize) -> Frame {
         let base = level * self.cells;
         let open = self.open_cells(level);

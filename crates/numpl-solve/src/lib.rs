@@ -432,7 +432,7 @@ impl Tuning {
     /// What the search does on a grid of side `n`.
     pub fn for_size(n: usize) -> Tuning {
         Tuning {
-            unit_branch: n >= 16,
+            unit_branch: n >= 25,
             restarts: n >= 16,
             locked: n >= 16,
             probe: n >= 16,

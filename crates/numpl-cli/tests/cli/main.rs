@@ -578,7 +578,10 @@ fn generate_streams_through_the_ordered_batch() {
     assert_eq!(recs, records(&two), "the thread count changes nothing");
     let indexes: Vec<u64> = recs.iter().map(|r| r["index"].as_u64().unwrap()).collect();
     assert_eq!(indexes, (0..40).collect::<Vec<u64>>());
-    assert_has(&one.stderr, "numpl: 40 puzzles: 40 generated, 0 failed, 0 budget; ");
+    assert_has(
+        &one.stderr,
+        "numpl: 40 puzzles: 40 generated, 0 failed, 0 budget; ",
+    );
     assert_has(&one.stderr, "; seed 9");
 }
 
