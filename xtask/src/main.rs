@@ -6,6 +6,8 @@
 //!   independently (see `make.rs`).
 //! - `batch-bench ...`: `numpl solve` end to end on big files (see `batch_bench.rs`).
 //! - `bench ...`: solver benchmarks (see `bench.rs`).
+//! - `bigbench ...`: random 16x16 to 64x64 puzzles, statuses checked by an independent
+//!   counter (see `bigbench.rs`).
 //! - `svg2png FILE ...`, `renderbench`: look at pictures, time them (see `render.rs`).
 //! - `loadbench ...`: `numpl serve` under 64 connections (see `loadbench.rs`).
 //!
@@ -13,7 +15,9 @@
 
 mod batch_bench;
 mod bench;
+mod bigbench;
 mod check;
+mod dlx;
 mod fixture;
 mod genbench;
 mod loadbench;
@@ -31,6 +35,7 @@ commands:
   batch-bench [--data DIR] [--threads 1,2]           numpl solve on big files: puzzles/s, peak RSS
   bench [...]                                        solver benchmarks (see xtask/src/bench.rs)
   genbench [...]                                     generator benchmark (see xtask/src/genbench.rs)
+  bigbench [...]                                     random big puzzles, checked by an independent counter (see xtask/src/bigbench.rs)
   svg2png FILE.svg ... [--scale S]                   draw pictures as PNG (resvg, embedded font)
   renderbench [--rounds R]                           SVG step and PDF sheet timings (see xtask/src/render.rs)
   loadbench [--connections 64] [--seconds 10]        numpl serve under load: requests/s, p50/p99, RSS (see xtask/src/loadbench.rs)";
@@ -48,6 +53,7 @@ fn main() -> ExitCode {
         "batch-bench" => batch_bench::run(rest),
         "bench" => bench::run(rest),
         "genbench" => genbench::run(rest),
+        "bigbench" => bigbench::run(rest),
         "svg2png" => render::svg2png(rest),
         "renderbench" => render::renderbench(rest),
         "loadbench" => loadbench::run(rest),

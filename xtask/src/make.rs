@@ -329,7 +329,7 @@ fn fits(b: &Board, i: usize, v: u8) -> bool {
 }
 
 /// A random complete grid: the pattern grid shuffled by moves that keep it valid.
-fn full_grid(br: usize, bc: usize, rng: &mut ChaCha8Rng) -> Board {
+pub(crate) fn full_grid(br: usize, bc: usize, rng: &mut ChaCha8Rng) -> Board {
     let n = br * bc;
     // Pattern: row r, column c holds (bc * (r % br) + r / br + c) % n + 1.
     let pattern = |r: usize, c: usize| ((bc * (r % br) + r / br + c) % n) as u8 + 1;

@@ -9,8 +9,9 @@
 //! command has the same order, progress, summary and exit status.
 
 use std::io::{self, BufWriter, ErrorKind, IsTerminal, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::sync_channel;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -157,6 +158,11 @@ pub(crate) trait Job: Sync {
     fn note(&self) -> Option<String> {
         None
     }
+    /// A counter of search nodes the job adds to as it works, for the progress bar to
+    /// show while a long puzzle is being solved or made.
+    fn nodes(&self) -> Option<Arc<AtomicU64>> {
+        None
+    }
 }
 
 /// How a batch ended.
@@ -220,6 +226,27 @@ impl Summary {
     }
 }
 
+/// Whether to show progress: `never` never; `always` always; `auto` only on a terminal and
+/// without `-q`.
+fn wants_progress(mode: ProgressMode, quiet: bool, tty: bool) -> bool {
+    match mode {
+        ProgressMode::Never => false,
+        ProgressMode::Auto => tty && !quiet,
+        ProgressMode::Always => true,
+    }
+}
+
+/// A count for a progress line: `950`, `12.3 thousand`, `4.56 million`, `1.20 billion`.
+fn big_count(n: u64) -> String {
+    let x = n as f64;
+    match n {
+        0..=9_999 => n.to_string(),
+        10_000..=999_999 => format!("{:.1} thousand", x / 1e3),
+        1_000_000..=999_999_999 => format!("{:.2} million", x / 1e6),
+        _ => format!("{:.2} billion", x / 1e9),
+    }
+}
+
 /// `1 puzzle`, `2 puzzles`.
 pub(crate) fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
@@ -261,7 +288,7 @@ where
     J: Job<Item = S::Item>,
 {
     let start = Instant::now();
-    let progress = Progress::new(settings.progress, &source);
+    let progress = Progress::new(settings, &source, job.nodes());
     let interactive = source.interactive();
     let mut writer = Writer::new(progress);
     if settings.threads <= 1 || interactive {
@@ -437,27 +464,38 @@ struct Progress {
 }
 
 impl Progress {
-    fn new<S: Source>(mode: ProgressMode, source: &S) -> Progress {
+    fn new<S: Source>(
+        settings: &RunSettings,
+        source: &S,
+        nodes: Option<Arc<AtomicU64>>,
+    ) -> Progress {
         let tty = io::stderr().is_terminal();
-        let want = match mode {
-            ProgressMode::Never => false,
-            ProgressMode::Auto => tty,
-            ProgressMode::Always => true,
-        };
+        let want = wants_progress(settings.progress, settings.quiet, tty);
         let total = source.total();
         let bar = (want && tty).then(|| {
             let target = ProgressDrawTarget::stderr_with_hz(5);
+            // While a long puzzle is searched, the nodes searched so far (read at each draw).
+            let nodes_key = move |_: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                if let Some(n) = &nodes {
+                    let n = n.load(Ordering::Relaxed);
+                    if n > 0 {
+                        let _ = write!(w, ", {} nodes searched", big_count(n));
+                    }
+                }
+            };
             let bar = match total {
                 Some(total) => ProgressBar::with_draw_target(Some(total), target).with_style(
                     ProgressStyle::with_template(
-                        "{elapsed_precise} [{wide_bar}] {percent}% {msg} ETA {eta}",
+                        "{elapsed_precise} [{wide_bar}] {percent}% {msg}{nodes} ETA {eta}",
                     )
                     .expect("a valid template")
+                    .with_key("nodes", nodes_key)
                     .progress_chars("=> "),
                 ),
                 None => ProgressBar::with_draw_target(None, target).with_style(
-                    ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
-                        .expect("a valid template"),
+                    ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}{nodes}")
+                        .expect("a valid template")
+                        .with_key("nodes", nodes_key),
                 ),
             };
             // Slow records (a big grid to generate) still show the time going on.
@@ -539,6 +577,19 @@ mod tests {
         assert_eq!(rate(427, 10.0), "42.7");
         assert_eq!(rate(1000, 1.0), "1000");
         assert_eq!(rate(999, 10.0), "99.9");
+    }
+
+    #[test]
+    fn progress_only_on_a_terminal_unless_asked_and_never_when_quiet() {
+        assert!(wants_progress(ProgressMode::Auto, false, true));
+        assert!(!wants_progress(ProgressMode::Auto, false, false));
+        assert!(!wants_progress(ProgressMode::Auto, true, true));
+        assert!(wants_progress(ProgressMode::Always, true, false));
+        assert!(!wants_progress(ProgressMode::Never, false, true));
+        assert_eq!(big_count(950), "950");
+        assert_eq!(big_count(12_345), "12.3 thousand");
+        assert_eq!(big_count(4_560_000), "4.56 million");
+        assert_eq!(big_count(1_200_000_000), "1.20 billion");
     }
 
     #[test]

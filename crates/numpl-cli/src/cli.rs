@@ -96,9 +96,46 @@ pub(crate) struct Common {
     #[arg(long, short = 'v', action = clap::ArgAction::Count, global = true)]
     pub(crate) verbose: u8,
 
-    /// Progress bar on stderr: `auto` only when stderr is a terminal.
+    /// Progress bar on stderr: `auto` only when stderr is a terminal (and not `-q`).
     #[arg(long, value_enum, default_value_t = Progress::Auto, global = true)]
     pub(crate) progress: Progress,
+
+    /// Search nodes (values placed) a puzzle may take before it ends with status `budget`:
+    /// the search of `solve` (every algorithm; for `human`, and for `rate`, `hint` and
+    /// `explain`, the uniqueness count before the techniques), or the searches that make
+    /// one puzzle of `generate`. `none`: no limit. Default: 100 million for `fast` and the
+    /// human solver's count, 50 million for `full`, 500 million for one generated puzzle.
+    #[arg(long, value_name = "NODES|none", value_parser = parse_budget, global = true)]
+    pub(crate) budget: Option<Budget>,
+}
+
+/// `--budget`: a node count, or no limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Budget {
+    /// At most this many nodes.
+    Nodes(u64),
+    /// `none`: no limit.
+    Unlimited,
+}
+
+impl Budget {
+    /// As the libraries take it: `u64::MAX` for no limit.
+    pub(crate) fn nodes(self) -> u64 {
+        match self {
+            Budget::Nodes(n) => n,
+            Budget::Unlimited => u64::MAX,
+        }
+    }
+}
+
+fn parse_budget(s: &str) -> Result<Budget, String> {
+    if s.eq_ignore_ascii_case("none") {
+        return Ok(Budget::Unlimited);
+    }
+    s.replace('_', "")
+        .parse::<u64>()
+        .map(Budget::Nodes)
+        .map_err(|_| format!("`{s}` is not a node count (e.g. 1000000) or `none`"))
 }
 
 fn parse_shape(s: &str) -> Result<Shape, String> {
@@ -222,11 +259,6 @@ pub(crate) struct SolveArgs {
 
     #[command(flatten)]
     pub(crate) picture: PictureArgs,
-
-    /// Search nodes after which `full` and `fast` stop with status `budget`
-    /// (default: unbounded for fast, 50 million for full).
-    #[arg(long, value_name = "NODES")]
-    pub(crate) budget: Option<u64>,
 }
 
 /// `numpl generate`.

@@ -172,11 +172,18 @@ fn run(settings: Settings) -> Result<Exit, Box<dyn std::error::Error>> {
         }
         Task::Solve { inputs, algo, opts } => {
             let src = source(inputs, &output)?;
-            batch::run(&SolveJob { algo, opts, output }, src, &run)?
+            let nodes = Default::default();
+            let job = SolveJob {
+                algo,
+                opts,
+                output,
+                nodes,
+            };
+            batch::run(&job, src, &run)?
         }
-        Task::Rate(inputs, max) => human(Rate { max }, output, inputs, &run)?,
-        Task::Hint(inputs) => human(Hint, output, inputs, &run)?,
-        Task::Explain(inputs) => human(Explain, output, inputs, &run)?,
+        Task::Rate(inputs, max, opts) => human(Rate { max, opts }, output, inputs, &run)?,
+        Task::Hint(inputs, opts) => human(Hint { opts }, output, inputs, &run)?,
+        Task::Explain(inputs, opts) => human(Explain { opts }, output, inputs, &run)?,
         Task::Print(p) => print(p, &run)?,
         Task::Serve(config) => commands::serve::serve(config)?,
         Task::Generate(g) => {

@@ -15,8 +15,8 @@ use numpl_render::{Paper, SheetOptions, SvgOptions};
 use numpl_solve::{Algorithm, SolveOptions};
 
 use crate::cli::{
-    Algo, Cli, Command, Common, FilesArgs, Format, GenerateArgs, Input, PaperArg, PictureArgs,
-    PrintArgs, Progress,
+    Algo, Budget, Cli, Command, Common, FilesArgs, Format, GenerateArgs, Input, PaperArg,
+    PictureArgs, PrintArgs, Progress,
 };
 
 /// At most this many worker threads per core: more only costs memory and switching.
@@ -138,9 +138,11 @@ pub(crate) enum Task {
         algo: Algorithm,
         opts: SolveOptions,
     },
-    Rate(InputSettings, Option<numpl_solve::Technique>),
-    Hint(InputSettings),
-    Explain(InputSettings),
+    /// `rate` (with `--max-technique`), `hint`, `explain`: the options carry the uniqueness
+    /// count's budget.
+    Rate(InputSettings, Option<numpl_solve::Technique>, SolveOptions),
+    Hint(InputSettings, SolveOptions),
+    Explain(InputSettings, SolveOptions),
     Generate(GenerateSettings),
     Print(PrintSettings),
     Serve(numpl_web::Config),
@@ -186,6 +188,8 @@ impl Settings {
             progress: common.progress,
             quiet: common.quiet > 0,
         };
+        // `None`: each library's default budget.
+        let budget = common.budget.map(Budget::nodes);
         let mut output = Output {
             format: common.format,
             symbols: symbols.clone(),
@@ -259,23 +263,33 @@ impl Settings {
                     },
                     opts: SolveOptions::new()
                         .limit(if a.first { 1 } else { 2 })
-                        .budget(a.budget),
+                        .budget(budget),
                     inputs: inputs(FilesArgs { files: a.files }),
                 }
             }
             Command::Rate(a) => {
                 text_only("rate", &[Format::Csv])?;
-                Task::Rate(inputs(FilesArgs { files: a.files }), a.max_technique)
+                Task::Rate(
+                    inputs(FilesArgs { files: a.files }),
+                    a.max_technique,
+                    SolveOptions::new().budget(budget),
+                )
             }
             Command::Hint(a) => {
                 text_only("hint", &[Format::Svg])?;
                 pictures(a.picture, false)?;
-                Task::Hint(inputs(FilesArgs { files: a.files }))
+                Task::Hint(
+                    inputs(FilesArgs { files: a.files }),
+                    SolveOptions::new().budget(budget),
+                )
             }
             Command::Explain(a) => {
                 text_only("explain", &[Format::Svg])?;
                 pictures(a.picture, false)?;
-                Task::Explain(inputs(FilesArgs { files: a.files }))
+                Task::Explain(
+                    inputs(FilesArgs { files: a.files }),
+                    SolveOptions::new().budget(budget),
+                )
             }
             Command::Generate(a) => {
                 if common.format == Some(Format::Svg) {
@@ -388,6 +402,7 @@ fn generate(
         .require(a.require)
         .max_tries(a.max_tries)
         .seed(a.seed.unwrap_or_else(numpl_gen::random_seed))
+        .budget(common.budget.map(Budget::nodes))
         // Only JSON and CSV show the rating (a level asked for rates anyway).
         .rate(matches!(output.format, Some(Format::Json | Format::Csv)));
     let generator = Generator::new(opts).map_err(|e| UsageError(e.to_string()))?;
@@ -507,5 +522,28 @@ mod tests {
             }
             _ => panic!("not solve"),
         }
+    }
+
+    #[test]
+    fn every_command_takes_a_budget_and_none_lifts_it() {
+        let budget_of = |args: &[&str]| match resolve(args).unwrap().task {
+            Task::Solve { opts, .. }
+            | Task::Rate(_, _, opts)
+            | Task::Hint(_, opts)
+            | Task::Explain(_, opts) => opts.budget,
+            Task::Generate(g) => g.generator.options().budget,
+            _ => panic!("no budget for {args:?}"),
+        };
+        assert_eq!(budget_of(&["solve"]), None);
+        assert_eq!(budget_of(&["solve", "--budget", "none"]), Some(u64::MAX));
+        assert_eq!(budget_of(&["solve", "--budget", "1_000"]), Some(1000));
+        assert_eq!(budget_of(&["rate", "--budget", "5"]), Some(5));
+        assert_eq!(budget_of(&["hint", "--budget", "NONE"]), Some(u64::MAX));
+        assert_eq!(budget_of(&["--budget", "9", "explain"]), Some(9));
+        assert_eq!(budget_of(&["generate", "--budget", "9"]), Some(9));
+        assert_eq!(budget_of(&["generate"]), None);
+        let mut line = vec!["numpl", "solve", "--budget", "lots"];
+        let e = Cli::try_parse_from(line.drain(..)).unwrap_err().to_string();
+        assert!(e.contains("not a node count"), "{e}");
     }
 }

@@ -163,7 +163,25 @@ pub fn digging_hole<R: Rng + ?Sized>(
     max: MaxTechnique,
     rng: &mut R,
 ) -> Result<Grid, GenError> {
-    dig(solution, symmetry, max, rng).map(|d| d.puzzle)
+    dig(solution, symmetry, max, rng, &Limits::none()).map(|d| d.puzzle)
+}
+
+/// What bounds one dig: its searches' node budget in all, and where their nodes are
+/// counted as they go.
+pub(crate) struct Limits {
+    /// Nodes the uniqueness searches may visit in all.
+    pub(crate) budget: u64,
+    /// Progress counter for the nodes.
+    pub(crate) progress: Option<std::sync::Arc<std::sync::atomic::AtomicU64>>,
+}
+
+impl Limits {
+    pub(crate) fn none() -> Limits {
+        Limits {
+            budget: u64::MAX,
+            progress: None,
+        }
+    }
 }
 
 /// What [`dig`] gives.
@@ -176,6 +194,8 @@ pub(crate) struct Dug {
     /// The human solver's report on `puzzle` (every technique, no steps), when the judge
     /// already has it.
     pub(crate) report: Option<HumanReport>,
+    /// The nodes its searches visited.
+    pub(crate) nodes: u64,
 }
 
 /// [`digging_hole`], also saying whether the result is known to be minimal, and handing
@@ -185,6 +205,7 @@ pub(crate) fn dig<R: Rng + ?Sized>(
     symmetry: Symmetry,
     max: MaxTechnique,
     rng: &mut R,
+    limits: &Limits,
 ) -> Result<Dug, GenError> {
     let shape = solution.shape();
     if !solution.is_full() || solution.check().is_err() {
@@ -193,6 +214,8 @@ pub(crate) fn dig<R: Rng + ?Sized>(
     let mut groups = symmetry.groups(shape)?;
     groups.shuffle(rng);
     let mut judge = Judge::new(shape, max);
+    judge.searcher.set_progress(limits.progress.clone());
+    let out_of_budget = |judge: &Judge| judge.searcher.nodes() >= limits.budget;
     let sol = solution.values();
     let mut cur = sol.to_vec();
     // Groups refused as too hard, each with the number of groups dug when it was judged.
@@ -200,6 +223,11 @@ pub(crate) fn dig<R: Rng + ?Sized>(
     let mut dug = 0usize;
     let mut minimal = true;
     for group in groups {
+        if out_of_budget(&judge) {
+            return Err(GenError::Budget {
+                budget: limits.budget,
+            });
+        }
         match try_dig(&mut judge, &mut cur, sol, &group) {
             Verdict::Accept => dug += 1,
             Verdict::TooHard => too_hard.push((group, dug)),
@@ -217,6 +245,11 @@ pub(crate) fn dig<R: Rng + ?Sized>(
                 // Judged on this very puzzle: the verdict would be the same.
                 k += 1;
                 continue;
+            }
+            if out_of_budget(&judge) {
+                return Err(GenError::Budget {
+                    budget: limits.budget,
+                });
             }
             let verdict = try_dig(&mut judge, &mut cur, sol, &too_hard[k].0);
             match verdict {
@@ -240,6 +273,7 @@ pub(crate) fn dig<R: Rng + ?Sized>(
         puzzle,
         minimal,
         report: judge.last_report.take(),
+        nodes: judge.searcher.nodes(),
     })
 }
 

@@ -26,9 +26,21 @@ use rand_chacha::ChaCha8Rng;
 /// grids (a randomised search favours grids with fewer alternatives along its path), which no
 /// practical generator is at these sizes.
 pub fn prepare_array<R: Rng + ?Sized>(shape: Shape, rng: &mut R) -> Grid {
-    let filled = random_fill(shape, rng);
+    let mut searcher = Searcher::new(shape);
+    prepare_within(&mut searcher, u64::MAX, rng).expect("no budget to run out of")
+}
+
+/// [`prepare_array`] on `searcher` (its progress counter sees the nodes), giving up
+/// (`None`) once its searches have visited `budget` nodes in all.
+pub(crate) fn prepare_within<R: Rng + ?Sized>(
+    searcher: &mut Searcher,
+    budget: u64,
+    rng: &mut R,
+) -> Option<Grid> {
+    let shape = searcher.shape();
+    let filled = random_fill(searcher, budget, rng)?;
     let shuffled = shuffle(shape, &filled, rng);
-    Grid::from_values(shape, shuffled).expect("values are in range")
+    Some(Grid::from_values(shape, shuffled).expect("values are in range"))
 }
 
 /// [`prepare_array`] with a ChaCha8 generator seeded from `seed`: the same seed gives the
@@ -37,13 +49,18 @@ pub fn prepare_array_seeded(shape: Shape, seed: u64) -> Grid {
     prepare_array(shape, &mut ChaCha8Rng::seed_from_u64(seed))
 }
 
-fn random_fill<R: Rng + ?Sized>(shape: Shape, rng: &mut R) -> Vec<u8> {
+fn random_fill<R: Rng + ?Sized>(
+    searcher: &mut Searcher,
+    budget: u64,
+    rng: &mut R,
+) -> Option<Vec<u8>> {
+    let shape = searcher.shape();
     let n = shape.size();
     let (r, c) = (shape.box_rows(), shape.box_cols());
     // Bands hold R rows each (n / R of them), stacks C columns (n / C of them).
     let diagonal = (n / r).min(n / c);
     let mut budget_per_try = 8 * shape.cells() as u64;
-    let mut searcher = Searcher::new(shape);
+    let start_nodes = searcher.nodes();
     let mut values: Vec<u8> = (1..=n as u8).collect();
     loop {
         let mut start = vec![0u8; shape.cells()];
@@ -54,11 +71,15 @@ fn random_fill<R: Rng + ?Sized>(shape: Shape, rng: &mut R) -> Vec<u8> {
             }
         }
         let start = Grid::from_values(shape, start).expect("values are in range");
-        searcher.set_budget(Some(budget_per_try));
+        let spent = searcher.nodes() - start_nodes;
+        if spent >= budget {
+            return None;
+        }
+        searcher.set_budget(Some(budget_per_try.min(budget - spent)));
         let random =
             |_cell: usize, untried: u64| nth_value(untried, rng.gen_range(0..untried.count_ones()));
         if let Found::Solution(done) = searcher.first(&start, random) {
-            return done.values().to_vec();
+            return Some(done.values().to_vec());
         }
         budget_per_try = budget_per_try.saturating_mul(2);
     }

@@ -55,7 +55,8 @@ use numpl_core::Shape;
 pub use dig::digging_hole;
 pub use fill::{prepare_array, prepare_array_seeded};
 pub use generator::{
-    generate_many, random_seed, GenOptions, Generated, Generator, DEFAULT_MAX_TRIES,
+    generate_many, random_seed, GenOptions, Generated, Generator, DEFAULT_GEN_BUDGET,
+    DEFAULT_MAX_TRIES,
 };
 pub use human::MaxTechnique;
 pub use numpl_solve::{HumanReport, Level, Technique};
@@ -123,6 +124,12 @@ pub enum GenError {
         /// How many the human solver could not finish (only with `--max-technique none`).
         stuck: u32,
     },
+    /// The searches for one puzzle (the fill and the uniqueness checks) visited
+    /// [`GenOptions::budget`] nodes without finishing it.
+    Budget {
+        /// The budget that ran out.
+        budget: u64,
+    },
 }
 
 impl fmt::Display for GenError {
@@ -177,6 +184,11 @@ impl fmt::Display for GenError {
                 }
                 f.write_str(" (try more tries, another --max-technique, level or technique)")
             }
+            GenError::Budget { budget } => write!(
+                f,
+                "the searches ran out of their budget of {budget} nodes before the puzzle was \
+                 made (a larger budget, or none, lets them go on)"
+            ),
             GenError::NotASolution => {
                 f.write_str("holes can only be dug in a complete, valid grid")
             }

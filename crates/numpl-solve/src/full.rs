@@ -2,13 +2,22 @@
 //! step back one cell when no value fits. No propagation, no cell ordering: the
 //! reference for correctness and the baseline for speed, bounded by a node budget.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
 use numpl_core::{Grid, Mask};
 
 use crate::SearchResult;
 
-/// Searches for up to `limit` solutions, visiting at most `budget` nodes (values placed).
-pub(crate) fn search(puzzle: &Grid, limit: usize, budget: u64) -> SearchResult {
-    search_masked(puzzle, None, limit, budget)
+/// Searches for up to `limit` solutions, visiting at most `budget` nodes (values placed);
+/// the nodes go to `progress` too, every 65,536 and at the end.
+pub(crate) fn search(
+    puzzle: &Grid,
+    limit: usize,
+    budget: u64,
+    progress: Option<&Arc<AtomicU64>>,
+) -> SearchResult {
+    search_masked(puzzle, None, limit, budget, progress)
 }
 
 /// [`search`] on a position: a blank cell takes only values of its mask (`masks[cell]`,
@@ -18,6 +27,21 @@ pub(crate) fn search_masked(
     masks: Option<&[u64]>,
     limit: usize,
     budget: u64,
+    progress: Option<&Arc<AtomicU64>>,
+) -> SearchResult {
+    let result = search_inner(puzzle, masks, limit, budget, progress);
+    if let Some(p) = progress {
+        p.fetch_add(result.nodes & 0xffff, Ordering::Relaxed);
+    }
+    result
+}
+
+fn search_inner(
+    puzzle: &Grid,
+    masks: Option<&[u64]>,
+    limit: usize,
+    budget: u64,
+    progress: Option<&Arc<AtomicU64>>,
 ) -> SearchResult {
     let shape = puzzle.shape();
     let geo = shape.geometry();
@@ -68,6 +92,11 @@ pub(crate) fn search_masked(
                     return result;
                 }
                 result.nodes += 1;
+                if result.nodes & 0xffff == 0 {
+                    if let Some(p) = progress {
+                        p.fetch_add(0x10000, Ordering::Relaxed);
+                    }
+                }
                 if free.len() > 1 && old == 0 {
                     result.guesses += 1;
                 }

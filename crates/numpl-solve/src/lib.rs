@@ -36,7 +36,10 @@ pub mod human;
 mod nine;
 mod searcher;
 
-use numpl_core::{Cell, Grid, Mask};
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+
+use numpl_core::{Cell, Grid, Mask, Shape};
 
 pub use human::{Board, ChainNode, HumanReport, HumanSolver, HumanStatus, Level, Step, Technique};
 pub use searcher::{Found, KnownFirst, LowestFirst, Propagated, Searcher, ValueOrder};
@@ -186,7 +189,7 @@ impl Status {
 }
 
 /// Options for [`solve`], built from [`SolveOptions::new`] (the default: tell unique from
-/// multiple, no budget beyond the full search's default).
+/// multiple, within the algorithm's [`default_budget`]).
 ///
 /// ```
 /// use numpl_solve::SolveOptions;
@@ -200,8 +203,9 @@ pub struct SolveOptions {
     /// How many solutions to look for: 2 (the default) tells unique from multiple;
     /// 1 stops at the first (`--first`).
     pub limit: usize,
-    /// Search nodes (values tried) after which `full` and `fast` stop with `Budget`.
-    /// `None`: unbounded for `fast`, [`DEFAULT_FULL_BUDGET`] for `full`.
+    /// Search nodes (values placed) after which the search stops with `Budget` (for
+    /// `human`: the uniqueness count before the techniques). `None`: [`default_budget`];
+    /// `Some(u64::MAX)`: no limit.
     pub budget: Option<u64>,
 }
 
@@ -212,7 +216,7 @@ impl Default for SolveOptions {
 }
 
 impl SolveOptions {
-    /// The default options: limit 2, no budget.
+    /// The default options: limit 2, the default budget.
     pub const fn new() -> SolveOptions {
         SolveOptions {
             limit: 2,
@@ -228,7 +232,7 @@ impl SolveOptions {
         self
     }
 
-    /// The node budget of `full` and `fast` (`None`: the default of each).
+    /// The node budget (`None`: [`default_budget`]; `Some(u64::MAX)`: no limit).
     #[must_use]
     pub const fn budget(mut self, budget: Option<u64>) -> SolveOptions {
         self.budget = budget;
@@ -272,22 +276,82 @@ pub struct Outcome {
 }
 
 /// Solves `puzzle` with `algo`. The puzzle's givens must not conflict ([`Grid::check`]);
-/// a conflicting puzzle is reported `Unsolvable`. See the crate documentation for an example.
+/// a conflicting puzzle is reported `Unsolvable`. The search stops with
+/// [`Status::Budget`] after [`SolveOptions::budget`] nodes ([`default_budget`] when it is
+/// `None`). See the crate documentation for an example.
 pub fn solve(puzzle: &Grid, algo: Algorithm, opts: &SolveOptions) -> Outcome {
+    solve_inner(puzzle, algo, opts, None)
+}
+
+/// [`solve`], adding the search nodes it visits to `nodes` as it goes (every 65,536 nodes
+/// or so, and at the end), so that another thread can show how a long solve is getting
+/// on. The 9x9 path, done in microseconds, only adds nothing.
+///
+/// ```
+/// use std::sync::atomic::{AtomicU64, Ordering};
+/// use std::sync::Arc;
+/// use numpl_core::{Grid, Shape};
+/// use numpl_solve::{solve_counted, Algorithm, SolveOptions, Status};
+///
+/// let nodes = Arc::new(AtomicU64::new(0));
+/// let empty = Grid::empty(Shape::new(4, 4).unwrap());
+/// let out = solve_counted(&empty, Algorithm::Fast, &SolveOptions::new(), &nodes);
+/// assert_eq!(out.status, Status::Multiple);
+/// assert_eq!(nodes.load(Ordering::Relaxed), out.nodes);
+/// ```
+pub fn solve_counted(
+    puzzle: &Grid,
+    algo: Algorithm,
+    opts: &SolveOptions,
+    nodes: &Arc<AtomicU64>,
+) -> Outcome {
+    solve_inner(puzzle, algo, opts, Some(nodes))
+}
+
+/// The node budget of a solve with `algo` on `shape` when [`SolveOptions::budget`] is
+/// `None`: search nodes (values placed), not time, so that the same puzzle ends the same
+/// way on any machine and under any load.
+///
+/// - `fast`: [`DEFAULT_FAST_BUDGET`] (on this project's 2-core development machine a
+///   16x16 visits about 10 million nodes a second, a 64x64 about a million, so this is
+///   seconds on small big grids and about two minutes at worst on 64x64; every random
+///   16x16 and 25x25 of `cargo xtask bigbench` needs far less);
+/// - `full`: [`DEFAULT_FULL_BUDGET`] (the seed's plain backtracking, a second or two);
+/// - `human`: the techniques themselves do not search; the uniqueness count before them
+///   (uniqueness techniques are sound only on a unique puzzle) gets `fast`'s budget.
+pub fn default_budget(algo: Algorithm, shape: Shape) -> u64 {
+    let _ = shape;
+    match algo {
+        Algorithm::Full => DEFAULT_FULL_BUDGET,
+        Algorithm::Fast | Algorithm::Human => DEFAULT_FAST_BUDGET,
+    }
+}
+
+/// The node budget of `fast` (and of `human`'s uniqueness count) when none is given.
+pub const DEFAULT_FAST_BUDGET: u64 = 100_000_000;
+
+fn solve_inner(
+    puzzle: &Grid,
+    algo: Algorithm,
+    opts: &SolveOptions,
+    progress: Option<&Arc<AtomicU64>>,
+) -> Outcome {
     let limit = opts.limit.max(1);
+    let budget = opts
+        .budget
+        .unwrap_or_else(|| default_budget(algo, puzzle.shape()));
     let search = search_outcome;
     // `fast::search` deals with clashing givens itself (no solution, no work).
     if algo != Algorithm::Fast && puzzle.check().is_err() {
         return search(SearchResult::default());
     }
     match algo {
-        Algorithm::Full => search(full::search(
-            puzzle,
-            limit,
-            opts.budget.unwrap_or(DEFAULT_FULL_BUDGET),
-        )),
-        Algorithm::Fast => search(fast::search(puzzle, limit, opts.budget.unwrap_or(u64::MAX))),
-        Algorithm::Human => solve_human(puzzle, None),
+        Algorithm::Full => search(full::search(puzzle, limit, budget, progress)),
+        Algorithm::Fast => search(fast::search_counted(puzzle, limit, budget, progress)),
+        Algorithm::Human => {
+            let r = fast::search_counted(puzzle, 2, budget, progress);
+            human_judged(r, None, Board::new(puzzle))
+        }
     }
 }
 
@@ -296,8 +360,10 @@ pub fn solve(puzzle: &Grid, algo: Algorithm, opts: &SolveOptions) -> Outcome {
 /// (so every unique puzzle is solved, rated and scored); `unsolvable` and `multiple` as the
 /// fast solver counts them (the report says how far logic got). With `max` (e.g.
 /// [`Technique::ForcingChain`] for logic only) the solver stops there, and a unique puzzle
-/// it cannot finish ends [`Status::Stuck`], rated on the steps it took.
-pub fn solve_human(puzzle: &Grid, max: Option<Technique>) -> Outcome {
+/// it cannot finish ends [`Status::Stuck`], rated on the steps it took. The count runs
+/// within `opts`' budget ([`default_budget`] when it is `None`); a count that runs out
+/// before it can tell ends [`Status::Budget`], without a rating.
+pub fn solve_human(puzzle: &Grid, max: Option<Technique>, opts: &SolveOptions) -> Outcome {
     if puzzle.check().is_err() {
         return Outcome {
             status: Status::Unsolvable,
@@ -313,13 +379,28 @@ pub fn solve_human(puzzle: &Grid, max: Option<Technique>) -> Outcome {
     // that solution's values when logic runs out, so every unique puzzle ends
     // solved. A puzzle with no solution or several is said so, whatever logic found
     // (its report says how far logic got).
-    let r = fast::search(puzzle, 2, u64::MAX);
+    let budget = opts
+        .budget
+        .unwrap_or_else(|| default_budget(Algorithm::Human, puzzle.shape()));
+    let r = fast::search(puzzle, 2, budget);
     human_judged(r, max, Board::new(puzzle))
 }
 
 /// The human solver on `board`, judged by the fast search's count `r` of its solutions
 /// (see [`solve_human`]).
 fn human_judged(r: SearchResult, max: Option<Technique>, board: Board) -> Outcome {
+    // The count ran out of its budget before it could say: no rating either (the
+    // techniques' soundness and brute force both need the count).
+    if r.budget_hit && r.count < 2 {
+        return Outcome {
+            status: Status::Budget,
+            solution: None,
+            grid: None,
+            guesses: r.guesses,
+            nodes: r.nodes,
+            report: None,
+        };
+    }
     let solver = match (r.count, &r.first) {
         (1, Some(sol)) => HumanSolver::new().with_solution(sol.clone()),
         _ => HumanSolver::new(),
@@ -393,14 +474,15 @@ pub fn solve_position(
             Some(&bits),
             limit,
             opts.budget.unwrap_or(DEFAULT_FULL_BUDGET),
+            None,
         )),
         Algorithm::Fast => search(fast::search_masked(
             puzzle,
             &bits,
             limit,
-            opts.budget.unwrap_or(u64::MAX),
+            opts.budget.unwrap_or(DEFAULT_FAST_BUDGET),
         )),
-        Algorithm::Human => solve_position_human(puzzle, marks, None),
+        Algorithm::Human => solve_position_human(puzzle, marks, None, opts),
     }
 }
 
@@ -410,10 +492,15 @@ pub fn solve_position(
 /// # Panics
 ///
 /// When `marks` has fewer masks than the grid has cells.
-pub fn solve_position_human(puzzle: &Grid, marks: &[Mask], max: Option<Technique>) -> Outcome {
+pub fn solve_position_human(
+    puzzle: &Grid,
+    marks: &[Mask],
+    max: Option<Technique>,
+    opts: &SolveOptions,
+) -> Outcome {
     let bits = mask_bits(puzzle, marks);
     let r = if position_is_clean(puzzle, &bits) {
-        fast::search_masked(puzzle, &bits, 2, u64::MAX)
+        fast::search_masked(puzzle, &bits, 2, opts.budget.unwrap_or(DEFAULT_FAST_BUDGET))
     } else {
         SearchResult::default()
     };
@@ -508,6 +595,48 @@ fn search_outcome(r: SearchResult) -> Outcome {
 /// ```
 pub fn count_solutions(puzzle: &Grid, limit: usize) -> usize {
     fast::search(puzzle, limit.max(1), u64::MAX).count
+}
+
+/// Which parts of the general fast search run, for measuring what each buys (`cargo xtask
+/// bigbench --ablate`). [`Tuning::for_size`] gives the defaults of a size.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// Branch on a value's places in a unit when fewer than the best cell's candidates.
+    pub unit_branch: bool,
+    /// Search in restarts with random tie-breaks (solves looking for up to 2 solutions).
+    pub restarts: bool,
+    /// Box-line reductions before each guess.
+    pub locked: bool,
+    /// Probe bivalue cells before each guess.
+    pub probe: bool,
+}
+
+impl Tuning {
+    /// What the search does on a grid of side `n`.
+    pub fn for_size(n: usize) -> Tuning {
+        Tuning {
+            unit_branch: n >= 25,
+            restarts: n >= 16,
+            locked: n >= 16,
+            probe: n >= 16,
+        }
+    }
+}
+
+/// The general fast search with the parts `tuning` switches on: up to `limit` solutions
+/// within `budget` nodes. Not for the 9x9 path.
+#[doc(hidden)]
+pub fn count_solutions_tuned(
+    puzzle: &Grid,
+    limit: usize,
+    budget: u64,
+    tuning: &Tuning,
+) -> SearchResult {
+    if puzzle.check().is_err() {
+        return SearchResult::default();
+    }
+    fast::general_tuned(puzzle, limit, budget, tuning)
 }
 
 /// The general (any shape) fast search, bypassing the dedicated 9x9 path: up to `limit`

@@ -16,6 +16,8 @@
 //! A searcher keeps its work space between calls: make one per shape and reuse it.
 
 use std::fmt;
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
 
 use numpl_core::{Grid, Shape};
 
@@ -180,9 +182,12 @@ impl Clone for Searcher {
 impl Searcher {
     /// A searcher for grids of `shape`, with no budget.
     pub fn new(shape: Shape) -> Searcher {
+        let mut solver = Solver::new(shape, u64::MAX);
+        // Branches follow the value order given, cell by cell.
+        solver.set_unit_branch(false);
         Searcher {
             shape,
-            solver: Solver::new(shape, u64::MAX),
+            solver,
             settled: None,
         }
     }
@@ -190,6 +195,19 @@ impl Searcher {
     /// The shape it searches.
     pub fn shape(&self) -> Shape {
         self.shape
+    }
+
+    /// Every node (value placed by a search, its propagation or its probes, or by
+    /// [`Searcher::propagate`]) since the searcher was made: what the searches cost.
+    pub fn nodes(&self) -> u64 {
+        self.solver.total_nodes()
+    }
+
+    /// Adds the nodes of later searches to `progress` as they go (every 65,536 or so, and
+    /// when the next puzzle is set up), for a caller showing progress from another thread;
+    /// `None`: no counter.
+    pub fn set_progress(&mut self, progress: Option<Arc<AtomicU64>>) {
+        self.solver.set_progress(progress);
     }
 
     /// Sets the node budget (values placed) of each later search; `None`: no limit.

@@ -14,7 +14,10 @@ use crate::input::Item;
 use crate::record::Record;
 use crate::settings::Output;
 
-pub(crate) struct Explain;
+pub(crate) struct Explain {
+    /// The uniqueness count's budget.
+    pub(crate) opts: SolveOptions,
+}
 
 impl HumanCommand for Explain {
     fn record(&self, item: &Item, p: &Parsed, format: Format, output: &Output) -> Done {
@@ -22,7 +25,7 @@ impl HumanCommand for Explain {
         let shape = g.shape();
         let sym = &output.symbols;
         let start = Instant::now();
-        let out = solve_parsed(p, Algorithm::Human, &SolveOptions::default());
+        let out = solve_parsed(p, Algorithm::Human, &self.opts);
         let micros = start.elapsed().as_micros() as u64;
         let steps: Vec<String> = out
             .report
@@ -62,6 +65,9 @@ impl HumanCommand for Explain {
                     Status::Stuck => "stuck: no technique applies any more",
                     Status::Unsolvable => "unsolvable: the puzzle has no solution",
                     Status::Multiple => "multiple: the puzzle has several solutions",
+                    Status::Budget => {
+                        "budget: the uniqueness count stopped at its node budget (--budget)"
+                    }
                     s => s.name(),
                 };
                 // No rating for a puzzle with no solution or several.

@@ -3,6 +3,8 @@
 //! output is the same whatever `--threads` is; puzzles are written in index order as each
 //! chunk finishes, so a long run streams and stays small in memory.
 
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
 use std::time::Instant;
 
 use numpl_core::{format_detail, format_grid, format_line, InputFormat, Shape};
@@ -64,13 +66,17 @@ impl Source for Indexes {
 pub(crate) struct GenerateJob {
     pub(crate) generator: Generator,
     pub(crate) output: Output,
+    /// Search nodes so far, for the progress bar.
+    pub(crate) nodes: Arc<AtomicU64>,
 }
 
 impl GenerateJob {
     pub(crate) fn new(settings: GenerateSettings, output: Output) -> GenerateJob {
+        let nodes = Arc::new(AtomicU64::new(0));
         GenerateJob {
-            generator: settings.generator,
+            generator: settings.generator.with_progress(nodes.clone()),
             output,
+            nodes,
         }
     }
 
@@ -158,6 +164,7 @@ impl Job for GenerateJob {
                             index: i,
                             size: Some(o.shape.size()),
                             shape: Some(o.shape.to_string()),
+                            status: matches!(e, GenError::Budget { .. }).then_some("budget"),
                             error: Some(&msg),
                             symmetry: Some(o.symmetry.name()),
                             seed: Some(o.seed),
@@ -165,12 +172,23 @@ impl Job for GenerateJob {
                         }
                         .to_line()
                     }
-                    Format::Csv => csv_status_row(RATE_CSV, "failed"),
+                    Format::Csv => csv_status_row(
+                        RATE_CSV,
+                        if matches!(e, GenError::Budget { .. }) {
+                            "budget"
+                        } else {
+                            "failed"
+                        },
+                    ),
                     _ => String::new(),
+                };
+                let kind = match e {
+                    GenError::Budget { .. } => Kind::Budget,
+                    _ => Kind::Failed,
                 };
                 Done {
                     text,
-                    kind: Kind::Failed,
+                    kind,
                     error: Some(msg),
                     header: self.csv(),
                 }
@@ -179,11 +197,15 @@ impl Job for GenerateJob {
     }
 
     fn kinds(&self) -> &'static [Kind] {
-        &[Kind::Generated, Kind::Failed]
+        &[Kind::Generated, Kind::Failed, Kind::Budget]
     }
 
     fn note(&self) -> Option<String> {
         Some(format!("seed {}", self.generator.options().seed))
+    }
+
+    fn nodes(&self) -> Option<Arc<AtomicU64>> {
+        Some(self.nodes.clone())
     }
 }
 
@@ -198,6 +220,7 @@ mod tests {
         let generator = Generator::new(GenOptions::default().seed(3)).unwrap();
         let g = generator.generate(0).unwrap();
         let job = GenerateJob {
+            nodes: Arc::default(),
             generator,
             output: Output {
                 format: Some(Format::Json),

@@ -4,16 +4,19 @@ use std::time::Instant;
 
 use numpl_core::Parsed;
 use numpl_render::Picture;
-use numpl_solve::{count_position_solutions, count_solutions, Algorithm, HumanSolver, Status};
+use numpl_solve::{Algorithm, HumanSolver, SolveOptions, Status};
 
 use crate::batch::{Done, Kind};
 use crate::cli::Format;
-use crate::commands::{board_of, picture, puzzle_line, HumanCommand};
+use crate::commands::{board_of, picture, puzzle_line, solve_parsed, HumanCommand};
 use crate::input::Item;
 use crate::record::Record;
 use crate::settings::Output;
 
-pub(crate) struct Hint;
+pub(crate) struct Hint {
+    /// The uniqueness count's budget.
+    pub(crate) opts: SolveOptions,
+}
 
 impl HumanCommand for Hint {
     fn record(&self, item: &Item, p: &Parsed, format: Format, output: &Output) -> Done {
@@ -21,20 +24,24 @@ impl HumanCommand for Hint {
         let g = &p.grid;
         // Uniqueness techniques are sound only on puzzles with one solution; a full grid
         // needs no count (the solver says it is solved). A position counts the solutions
-        // its marks allow, and the hint starts from its marks.
-        let unique = g.is_full()
-            || match &p.marks {
-                Some(marks) => count_position_solutions(g, marks, 2) == 1,
-                None => count_solutions(g, 2) == 1,
-            };
+        // its marks allow, and the hint starts from its marks. A count that runs out of its
+        // budget ends the hint with status `budget`, as `solve --algo human` would.
+        let count = (!g.is_full()).then(|| solve_parsed(p, Algorithm::Fast, &self.opts));
+        let unique = count.as_ref().is_none_or(|c| c.status == Status::Solved);
         let board = board_of(p);
-        let step = HumanSolver::new().assume_unique(unique).hint(&board);
+        let step = match &count {
+            Some(c) if c.status == Status::Budget => Err(Status::Budget),
+            _ => HumanSolver::new()
+                .assume_unique(unique)
+                .hint(&board)
+                .map_err(|why| why.status()),
+        };
         let micros = start.elapsed().as_micros() as u64;
         // The record's status: none when a step was found, else why there is none, in the
-        // words a solve would end with (solved, unsolvable, stuck).
+        // words a solve would end with (solved, unsolvable, stuck, budget).
         let (kind, status) = match &step {
             Ok(_) => (Kind::Hinted, None),
-            Err(why) => (Kind::from(why.status()), Some(why.status())),
+            Err(status) => (Kind::from(*status), Some(*status)),
         };
         let hint = step.as_ref().ok().map(|s| s.describe(g.shape()));
         let text = match format {
@@ -71,6 +78,7 @@ impl HumanCommand for Hint {
             Kind::Solved,
             Kind::Unsolvable,
             Kind::Stuck,
+            Kind::Budget,
             Kind::Invalid,
         ]
     }
@@ -81,6 +89,7 @@ fn why_no_step(status: Option<Status>) -> &'static str {
     match status {
         Some(Status::Solved) => "solved already",
         Some(Status::Unsolvable) => "unsolvable: the candidates show a contradiction",
+        Some(Status::Budget) => "budget: the uniqueness count stopped at its node budget",
         _ => "stuck: no technique applies",
     }
 }

@@ -12,7 +12,7 @@
 use std::time::Instant;
 
 use numpl_core::Parsed;
-use numpl_solve::{solve_human, solve_position_human, Algorithm, Outcome, Technique};
+use numpl_solve::{solve_human, solve_position_human, Algorithm, Outcome, SolveOptions, Technique};
 
 use crate::batch::Done;
 use crate::cli::Format;
@@ -25,6 +25,8 @@ pub(crate) struct Rate {
     /// `--max-technique`: the hardest technique the rating may use (None: all, brute
     /// force last).
     pub(crate) max: Option<Technique>,
+    /// The uniqueness count's budget.
+    pub(crate) opts: SolveOptions,
 }
 
 /// The report when the puzzle has a rating: it ended `solved`, or `stuck` within a technique
@@ -60,8 +62,8 @@ impl HumanCommand for Rate {
     fn record(&self, item: &Item, p: &Parsed, format: Format, output: &Output) -> Done {
         let start = Instant::now();
         let out = match &p.marks {
-            Some(marks) => solve_position_human(&p.grid, marks, self.max),
-            None => solve_human(&p.grid, self.max),
+            Some(marks) => solve_position_human(&p.grid, marks, self.max, &self.opts),
+            None => solve_human(&p.grid, self.max, &self.opts),
         };
         let micros = start.elapsed().as_micros() as u64;
         let text = match format {

@@ -1,9 +1,11 @@
 //! `numpl solve`: solve each puzzle with the algorithm asked for.
 
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
 use std::time::Instant;
 
 use numpl_core::{format_detail, format_grid, Grid, Parsed};
-use numpl_solve::{Algorithm, Outcome, SolveOptions, Status};
+use numpl_solve::{solve_counted, Algorithm, Outcome, SolveOptions, Status};
 
 use crate::batch::{Done, Job, Kind};
 use crate::cli::Format;
@@ -19,6 +21,8 @@ pub(crate) struct SolveJob {
     pub(crate) algo: Algorithm,
     pub(crate) opts: SolveOptions,
     pub(crate) output: Output,
+    /// Search nodes so far, for the progress bar.
+    pub(crate) nodes: Arc<AtomicU64>,
 }
 
 impl SolveJob {
@@ -66,7 +70,10 @@ impl SolveJob {
             Status::Multiple => t.push_str("# multiple: more than one solution; one of them:\n"),
             Status::Unsolvable => t.push_str("# unsolvable: no solution\n\n"),
             Status::Stuck => t.push_str("# stuck: the human solver got this far:\n"),
-            Status::Budget => t.push_str("# budget: the search stopped at its node budget\n\n"),
+            Status::Budget => t.push_str(
+                "# budget: the search stopped at its node budget (--budget raises it, \
+                 --budget none lifts it)\n\n",
+            ),
             other => t.push_str(&format!("# {}\n\n", other.name())),
         }
         if let Some(s) = &out.solution {
@@ -126,7 +133,12 @@ impl Job for SolveJob {
         let format = self.output.format_for(p.format);
         // Only the JSON record shows the time, so only it reads the clock.
         let start = (format == Format::Json).then(Instant::now);
-        let out = solve_parsed(p, self.algo, &self.opts);
+        // A position solves within its marks (no progress: the general engine, seeded
+        // with masks); a puzzle reports its nodes as it goes.
+        let out = match &p.marks {
+            Some(_) => solve_parsed(p, self.algo, &self.opts),
+            None => solve_counted(&p.grid, self.algo, &self.opts, &self.nodes),
+        };
         let micros = start.map_or(0, |s| s.elapsed().as_micros() as u64);
         let text = match format {
             Format::Json => self.json(item, p, &out, micros),
@@ -158,5 +170,9 @@ impl Job for SolveJob {
 
     fn note(&self) -> Option<String> {
         picture::note(&self.output.pictures)
+    }
+
+    fn nodes(&self) -> Option<Arc<AtomicU64>> {
+        Some(self.nodes.clone())
     }
 }

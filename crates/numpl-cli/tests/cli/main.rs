@@ -578,7 +578,10 @@ fn generate_streams_through_the_ordered_batch() {
     assert_eq!(recs, records(&two), "the thread count changes nothing");
     let indexes: Vec<u64> = recs.iter().map(|r| r["index"].as_u64().unwrap()).collect();
     assert_eq!(indexes, (0..40).collect::<Vec<u64>>());
-    assert_has(&one.stderr, "numpl: 40 puzzles: 40 generated, 0 failed; ");
+    assert_has(
+        &one.stderr,
+        "numpl: 40 puzzles: 40 generated, 0 failed, 0 budget; ",
+    );
     assert_has(&one.stderr, "; seed 9");
 }
 
@@ -895,3 +898,76 @@ fn a_puzzle_that_cannot_be_made_is_named_once() {
 mod pictures;
 mod positions;
 mod serve;
+
+/// Issue 17's random 16x16 (80 givens, many solutions): it needs search.
+const ISSUE_17: &str = "......F.6.7.D..8..2..4.6A1....BFE7C..5..G.4....A...G....3.CB.1............1......C3......85..2..5D..F................2..E...F9.7.............8.E.B.4.91..3A...5...G...4....2.C.39.A.8..B...4...........5.G.....B8.FCG.....2...A....E1B9....A...CB1..EA...9F..7.4";
+
+/// Issue 17: every command that searches ends a puzzle with the status `budget` (exit 1)
+/// when its budget runs out, and `--budget none` lifts it.
+#[test]
+fn every_command_ends_with_budget_when_it_runs_out() {
+    let input = format!("{ISSUE_17}\n");
+    for algo in [
+        &["solve"][..],
+        &["solve", "--first"],
+        &["solve", "--algo", "full"],
+    ] {
+        let mut args = algo.to_vec();
+        args.extend(["--budget", "50"]);
+        let out = numpl(&args, &input);
+        assert_eq!((out.code, out.stdout.as_str()), (1, "budget\n"), "{args:?}");
+        assert_has(&out.stderr, "1 budget");
+    }
+    let out = numpl(&["solve", "--algo", "human", "--budget", "50"], &input);
+    assert_eq!((out.code, out.stdout.as_str()), (1, "budget\n"));
+    let out = numpl(&["rate", "--budget", "50"], &input);
+    assert_eq!(out.code, 1);
+    assert_eq!(out.stdout, format!("{ISSUE_17} budget\n"));
+    let out = numpl(&["hint", "--budget", "50"], &input);
+    assert_eq!(out.code, 1);
+    assert_has(
+        &out.stdout,
+        "budget: the uniqueness count stopped at its node budget",
+    );
+    let out = numpl(&["explain", "--budget", "50"], &input);
+    assert_eq!(out.code, 1);
+    assert_has(&out.stdout, "budget: the uniqueness count stopped");
+    let out = numpl(
+        &[
+            "generate", "--size", "16", "--seed", "1", "--budget", "50", "-f", "json",
+        ],
+        "",
+    );
+    assert_eq!(out.code, 1);
+    assert_has(&out.stdout, "\"status\":\"budget\"");
+    assert_has(&out.stderr, "budget of 50 nodes");
+    assert_has(&out.stderr, "0 generated, 0 failed, 1 budget");
+    // No limit: the answer.
+    let out = numpl(&["solve", "--budget", "none"], &input);
+    assert_eq!((out.code, out.stdout.as_str()), (1, "multiple\n"));
+    let out = numpl(&["solve", "--budget", "none"], &format!("{SEED}\n"));
+    assert_eq!(
+        (out.code, out.stdout.clone()),
+        (0, format!("{SEED_SOLUTION}\n"))
+    );
+    // The default budget is plenty for it.
+    let out = numpl(&["solve"], &input);
+    assert_eq!((out.code, out.stdout.as_str()), (1, "multiple\n"));
+}
+
+/// Progress goes to stderr only when it is a terminal: with stderr piped there is the
+/// summary and nothing else, and `-q` leaves nothing at all.
+#[test]
+fn progress_is_not_drawn_when_stderr_is_not_a_terminal() {
+    let out = numpl(&["solve"], &format!("{ISSUE_17}\n{SEED}\n"));
+    let lines: Vec<&str> = out.stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "{:?}", out.stderr);
+    assert!(
+        lines[0].starts_with("numpl: 2 puzzles: 1 solved, 1 multiple"),
+        "{lines:?}"
+    );
+    assert!(!out.stderr.contains("nodes searched") && !out.stderr.contains('\r'));
+    let out = numpl(&["-q", "generate", "--size", "16", "--seed", "2"], "");
+    assert_eq!(out.code, 0);
+    assert_eq!(out.stderr, "");
+}

@@ -369,3 +369,42 @@ fn a_required_technique_is_needed_by_the_puzzle() {
         }
     }
 }
+
+/// Issue 17: a 36x36 with uniqueness only comes out in seconds (about 3 s in a release
+/// build), unique and symmetric, and the same for the same seed.
+#[test]
+fn a_36x36_with_uniqueness_only() {
+    let opts = GenOptions::new(Shape::new(6, 6).unwrap())
+        .max_technique(MaxTechnique::None)
+        .rate(false)
+        .seed(7);
+    let g = Generator::new(opts).unwrap().generate(0).unwrap();
+    assert!(g.solution.is_solution_of(&g.puzzle));
+    assert!(Symmetry::Point.holds_for(&g.puzzle));
+    assert_eq!(numpl_solve::count_solutions(&g.puzzle, 2), 1);
+    assert!(g.givens() < 36 * 36 * 6 / 10, "{} givens", g.givens());
+}
+
+/// Issue 17: a puzzle whose searches use up the node budget is an error that says so, not
+/// a hang; a budget large enough makes the same puzzle as no budget at all.
+#[test]
+fn a_puzzle_stops_at_its_budget() {
+    let opts = GenOptions::new(Shape::new(4, 4).unwrap())
+        .max_technique(MaxTechnique::None)
+        .seed(3);
+    let err = Generator::new(opts.clone().budget(Some(100)))
+        .unwrap()
+        .generate(0)
+        .unwrap_err();
+    assert_eq!(err, GenError::Budget { budget: 100 });
+    assert!(err.to_string().contains("budget of 100 nodes"), "{err}");
+    let nodes = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let a = Generator::new(opts.clone().budget(Some(u64::MAX)))
+        .unwrap()
+        .with_progress(nodes.clone())
+        .generate(0)
+        .unwrap();
+    let b = Generator::new(opts).unwrap().generate(0).unwrap();
+    assert_eq!(a.puzzle, b.puzzle);
+    assert!(nodes.load(std::sync::atomic::Ordering::Relaxed) > 0);
+}

@@ -1,0 +1,498 @@
+//! `cargo xtask bigbench`: the fast solver off the beaten path on big grids: random
+//! puzzles nobody generated for numpl (non-minimal, often with many solutions or none),
+//! made from a seed, each status checked by an independent counter.
+//!
+//! ```text
+//! cargo run --release -p xtask -- bigbench [--seed S] [--counts 300,30,20] [--sizes 16,25,36]
+//!                                          [--counter-budget NODES] [--ablate] [--budget NODES]
+//! ```
+//!
+//! - 16x16: 80 to 120 givens (uniform), each placed in a random empty cell with a random
+//!   value that clashes with no given so far (as a user typing a puzzle in might);
+//! - 25x25, 36x36 (and 49x49, 64x64 with `--sizes`): a random valid grid (a pattern grid
+//!   shuffled by validity-preserving moves, `make.rs`'s, no numpl code) with 50% to 85% of
+//!   its cells blanked at random;
+//! - `--counts` puzzles of each size (default 300 of 16x16, 30 of 25x25, 20 of 36x36, 5 of
+//!   each larger size); puzzle `i` of size `n` comes from `(seed, n, i)` alone.
+//!
+//! Each puzzle is solved in this process, one thread, with `numpl_solve::solve`
+//! (`Algorithm::Fast`, up to two solutions: what `numpl solve` does) under the default
+//! budget (`--budget` sets another, `none` lifts it), and with `--first` (limit 1); the
+//! times are the thread's CPU time. The status is checked against xtask's own exact
+//! counter (`dlx.rs`: dancing links, no code shared with numpl-solve) with its own node
+//! budget (`--counter-budget`, default 20 million): `agree`, `counter undecided` (the
+//! counter ran out; then only the solution found is checked against the givens and the
+//! rules) or a disagreement (listed, exit 1). Every solution numpl reports is checked
+//! against the givens and the rules.
+//!
+//! The report per size: puzzles, statuses, median and worst time (unique check and
+//! `--first`), median and worst nodes, how many the counter could not decide.
+//! `--ablate` also runs the general solver with each part switched off (unit branching,
+//! restarts) under the same budget, to show what each part buys.
+//!
+//! Measured 2026-12-01 on the shared 2-core machine (`cargo run --release -p xtask --
+//! bigbench`, seed 17, default counts, under the benchmark lock), median / worst CPU time:
+//! 16x16 (300: 40 multiple, 260 unsolvable) < 4 ms / 4 ms; 25x25 (30, all multiple) 4 ms /
+//! 8 ms; 36x36 (20: 16 multiple, 4 `budget` at the default 100 million nodes) 76 ms / 31 s.
+//! Issue 17's 16x16: 4 ms. README.md ("Development") has the table and the ablation.
+
+use std::time::Instant;
+
+use numpl_core::{Grid, Shape};
+use numpl_solve::{count_solutions_tuned, solve, Algorithm, SolveOptions, Status, Tuning};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::check::Count;
+
+/// The 16x16 of issue 17 (80 random givens, many solutions) that took 87 s before.
+pub(crate) const ISSUE_17: &str = "......F.6.7.D..8..2..4.6A1....BFE7C..5..G.4....A...G....3.CB.1............1......C3......85..2..5D..F................2..E...F9.7.............8.E.B.4.91..3A...5...G...4....2.C.39.A.8..B...4...........5.G.....B8.FCG.....2...A....E1B9....A...CB1..EA...9F..7.4";
+
+struct Args {
+    seed: u64,
+    sizes: Vec<usize>,
+    counts: Vec<usize>,
+    counter_budget: u64,
+    ablate: bool,
+    budget: Option<u64>,
+}
+
+fn parse(args: &[String]) -> Result<Args, String> {
+    let mut a = Args {
+        seed: 17,
+        sizes: vec![16, 25, 36],
+        counts: Vec::new(),
+        counter_budget: 20_000_000,
+        ablate: false,
+        budget: None,
+    };
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let mut value = || {
+            it.next()
+                .cloned()
+                .ok_or_else(|| format!("{flag} needs a value"))
+        };
+        let list = |s: String| -> Result<Vec<usize>, String> {
+            s.split(',')
+                .map(|x| {
+                    x.trim()
+                        .parse()
+                        .map_err(|_| format!("{flag}: bad number `{x}`"))
+                })
+                .collect()
+        };
+        match flag.as_str() {
+            "--seed" => a.seed = value()?.parse().map_err(|_| "--seed: a number")?,
+            "--sizes" => a.sizes = list(value()?)?,
+            "--counts" => a.counts = list(value()?)?,
+            "--counter-budget" => {
+                a.counter_budget = value()?.parse().map_err(|_| "--counter-budget: a number")?
+            }
+            "--budget" => {
+                let v = value()?;
+                a.budget = Some(if v == "none" {
+                    u64::MAX
+                } else {
+                    v.parse().map_err(|_| "--budget: a number or `none`")?
+                });
+            }
+            "--ablate" => a.ablate = true,
+            "--no-counter" => a.counter_budget = 0,
+            other => return Err(format!("bigbench: unknown option `{other}`")),
+        }
+    }
+    for &n in &a.sizes {
+        if !matches!(n, 16 | 25 | 36 | 49 | 64) {
+            return Err(format!("bigbench: size {n}: use 16, 25, 36, 49 or 64"));
+        }
+    }
+    Ok(a)
+}
+
+fn default_count(n: usize) -> usize {
+    match n {
+        16 => 300,
+        25 => 30,
+        36 => 20,
+        _ => 5,
+    }
+}
+
+/// CPU seconds used by this thread so far (Linux), else the wall clock's seconds.
+fn cpu_now(wall: Instant) -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|t| t.split_whitespace().next()?.parse::<f64>().ok())
+        .map_or_else(|| wall.elapsed().as_secs_f64(), |ns| ns / 1e9)
+}
+
+/// Puzzle `i` of side `n`.
+pub(crate) fn puzzle(seed: u64, n: usize, i: usize) -> Grid {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ ((n as u64) << 32));
+    rng.set_stream(i as u64);
+    let b = (n as f64).sqrt() as usize;
+    let shape = Shape::new(b, b).expect("a square size");
+    let cells = if n == 16 {
+        random_givens(n, b, rng.gen_range(80..=120), &mut rng)
+    } else {
+        let full = crate::make::full_grid(b, b, &mut rng);
+        let mut cells = full.cells;
+        let blank = rng.gen_range(0.50..=0.85);
+        for v in cells.iter_mut() {
+            if rng.gen_bool(blank) {
+                *v = 0;
+            }
+        }
+        cells
+    };
+    Grid::from_values(shape, cells).expect("values in range")
+}
+
+/// `k` givens placed one by one in random empty cells, each a random value that clashes
+/// with none placed so far (a cell where every value clashes stays blank).
+fn random_givens(n: usize, b: usize, k: usize, rng: &mut ChaCha8Rng) -> Vec<u8> {
+    let mut cells = vec![0u8; n * n];
+    let mut order: Vec<usize> = (0..n * n).collect();
+    order.shuffle(rng);
+    let (mut rows, mut cols, mut boxes) = (vec![0u64; n], vec![0u64; n], vec![0u64; n]);
+    let mut placed = 0;
+    for i in order {
+        if placed == k {
+            break;
+        }
+        let (r, c) = (i / n, i % n);
+        let bx = r / b * b + c / b;
+        let all = (1u64 << n) - 1;
+        let free = all & !(rows[r] | cols[c] | boxes[bx]);
+        if free == 0 {
+            continue;
+        }
+        let vals: Vec<u8> = (0..n as u8).filter(|v| free >> v & 1 == 1).collect();
+        let v = *vals.choose(rng).expect("not empty");
+        cells[i] = v + 1;
+        rows[r] |= 1 << v;
+        cols[c] |= 1 << v;
+        boxes[bx] |= 1 << v;
+        placed += 1;
+    }
+    cells
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn worst(v: &[f64]) -> f64 {
+    v.iter().copied().fold(0.0, f64::max)
+}
+
+fn counter_says(g: &Grid, budget: u64) -> Count {
+    let s = g.shape();
+    crate::dlx::count(s.box_rows(), s.box_cols(), g.values(), budget)
+}
+
+/// Whether numpl's status is what the counter found (`None`: the counter could not tell).
+fn agrees(status: Status, c: &Count) -> Option<bool> {
+    match c {
+        Count::Unknown => None,
+        Count::None => Some(status == Status::Unsolvable),
+        Count::One(_) => Some(status == Status::Solved),
+        Count::Many(_) => Some(status == Status::Multiple),
+    }
+}
+
+pub(crate) fn run(args: &[String]) -> Result<(), String> {
+    let a = parse(args)?;
+    let opts = SolveOptions::new().budget(a.budget);
+    let wall = Instant::now();
+    let mut bad = Vec::new();
+    // The issue's puzzle first.
+    {
+        let g = numpl_core::parse_one(ISSUE_17, &numpl_core::ParseOptions::default())
+            .map_err(|e| e.to_string())?;
+        let t0 = cpu_now(wall);
+        let out = solve(&g, Algorithm::Fast, &opts);
+        let t = cpu_now(wall) - t0;
+        println!(
+            "issue 17's 16x16: {} in {:.4} s ({} nodes, {} guesses)",
+            out.status.name(),
+            t,
+            out.nodes,
+            out.guesses
+        );
+        if out.status != Status::Multiple {
+            bad.push(format!(
+                "issue 17's 16x16: {} (expected multiple)",
+                out.status.name()
+            ));
+        }
+    }
+    println!(
+        "\n| size | puzzles | solved / multiple / unsolvable / budget | median s | worst s | --first median s | worst s | median nodes | worst nodes | counter undecided |"
+    );
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    let mut ablations = Vec::new();
+    for (k, &n) in a.sizes.iter().enumerate() {
+        let count = a.counts.get(k).copied().unwrap_or_else(|| default_count(n));
+        let mut times = Vec::new();
+        let mut firsts = Vec::new();
+        let mut nodes = Vec::new();
+        let mut tally = [0usize; 4];
+        let mut undecided = 0;
+        let mut puzzles = Vec::new();
+        for i in 0..count {
+            let g = puzzle(a.seed, n, i);
+            let t0 = cpu_now(wall);
+            let out = solve(&g, Algorithm::Fast, &opts);
+            let t1 = cpu_now(wall);
+            let first = solve(&g, Algorithm::Fast, &opts.limit(1));
+            let t2 = cpu_now(wall);
+            times.push(t1 - t0);
+            firsts.push(t2 - t1);
+            nodes.push(out.nodes as f64);
+            let slot = match out.status {
+                Status::Solved => 0,
+                Status::Multiple => 1,
+                Status::Unsolvable => 2,
+                _ => 3,
+            };
+            tally[slot] += 1;
+            for (what, o) in [("unique check", &out), ("--first", &first)] {
+                if let Some(s) = &o.solution {
+                    if !s.is_solution_of(&g) {
+                        bad.push(format!("{n}x{n} #{i} {what}: the solution breaks a rule"));
+                    }
+                }
+            }
+            if first.status == Status::Unsolvable && out.solution.is_some() {
+                bad.push(format!(
+                    "{n}x{n} #{i}: --first found none, the check found one"
+                ));
+            }
+            let c = if a.counter_budget == 0 {
+                Count::Unknown
+            } else {
+                counter_says(&g, a.counter_budget)
+            };
+            match agrees(out.status, &c) {
+                None => undecided += 1,
+                Some(true) => {}
+                Some(false) if out.status == Status::Budget => {}
+                Some(false) => bad.push(format!(
+                    "{n}x{n} #{i}: numpl says {}, the counter {:?}",
+                    out.status.name(),
+                    std::mem::discriminant(&c)
+                )),
+            }
+            puzzles.push(g);
+        }
+        println!(
+            "| {n}x{n} | {count} | {} / {} / {} / {} | {:.4} | {:.4} | {:.4} | {:.4} | {:.0} | {:.0} | {undecided} |",
+            tally[0],
+            tally[1],
+            tally[2],
+            tally[3],
+            median(&mut times.clone()),
+            worst(&times),
+            median(&mut firsts.clone()),
+            worst(&firsts),
+            median(&mut nodes.clone()),
+            worst(&nodes),
+        );
+        if a.ablate {
+            ablations.push((n, puzzles));
+        }
+    }
+    if a.ablate {
+        let budget = a.budget.unwrap_or_else(|| {
+            numpl_solve::default_budget(Algorithm::Fast, Shape::new(4, 4).expect("16x16"))
+        });
+        println!("\nablation (general solver, up to two solutions, {budget} nodes at most each):");
+        println!("| size | variant | median s | worst s | budget hit |");
+        println!("| --- | --- | --- | --- | --- |");
+        for (n, puzzles) in &ablations {
+            let full = Tuning::for_size(*n);
+            let variants = [
+                ("all on", full),
+                (
+                    "no unit branching",
+                    Tuning {
+                        unit_branch: false,
+                        ..full
+                    },
+                ),
+                (
+                    "no restarts",
+                    Tuning {
+                        restarts: false,
+                        ..full
+                    },
+                ),
+                (
+                    "no probing",
+                    Tuning {
+                        probe: false,
+                        ..full
+                    },
+                ),
+                (
+                    "neither (before issue 17)",
+                    Tuning {
+                        unit_branch: false,
+                        restarts: false,
+                        ..full
+                    },
+                ),
+            ];
+            for (name, t) in variants {
+                let mut times = Vec::new();
+                let mut hit = 0;
+                let mut worst_at = 0;
+                for (i, g) in puzzles.iter().enumerate() {
+                    let t0 = cpu_now(wall);
+                    let r = count_solutions_tuned(g, 2, budget, &t);
+                    times.push(cpu_now(wall) - t0);
+                    if times[i] > times[worst_at] {
+                        worst_at = i;
+                    }
+                    hit += usize::from(r.budget_hit && r.count < 2);
+                }
+                println!(
+                    "| {n}x{n} | {name} | {:.4} | {:.4} (#{worst_at}) | {hit} of {} |",
+                    median(&mut times.clone()),
+                    worst(&times),
+                    puzzles.len()
+                );
+            }
+            if *n == 16 {
+                let g = numpl_core::parse_one(ISSUE_17, &numpl_core::ParseOptions::default())
+                    .map_err(|e| e.to_string())?;
+                for (name, t) in variants {
+                    let t0 = cpu_now(wall);
+                    let r = count_solutions_tuned(&g, 2, budget, &t);
+                    println!(
+                        "| issue 17 | {name} | {:.4} | {} nodes | {} |",
+                        cpu_now(wall) - t0,
+                        r.nodes,
+                        if r.budget_hit { "hit" } else { "-" }
+                    );
+                }
+            }
+        }
+    }
+    println!("\n{:.1} s in all", wall.elapsed().as_secs_f64());
+    if bad.is_empty() {
+        Ok(())
+    } else {
+        for b in &bad {
+            eprintln!("MISMATCH {b}");
+        }
+        Err(format!("{} mismatches", bad.len()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Solver agreement on random big puzzles: `fast` (restarts), the general search
+    /// without restarts and unit branching, the searcher's first solution and xtask's
+    /// dancing-links counter tell the same status (where the counter decides).
+    #[test]
+    fn solvers_agree_with_the_counter_on_random_big_puzzles() {
+        let mut decided = 0;
+        for (n, count) in [(16, 40), (25, 6)] {
+            for i in 0..count {
+                let g = puzzle(5, n, i);
+                let fast = solve(&g, Algorithm::Fast, &SolveOptions::new());
+                let plain = Tuning {
+                    unit_branch: false,
+                    restarts: false,
+                    ..Tuning::for_size(n)
+                };
+                let other = count_solutions_tuned(&g, 2, 50_000_000, &plain);
+                let mut searcher = numpl_solve::Searcher::new(g.shape());
+                searcher.set_budget(Some(50_000_000));
+                let first = searcher.first(&g, numpl_solve::LowestFirst);
+                if let Some(s) = &fast.solution {
+                    assert!(s.is_solution_of(&g), "{n}x{n} #{i}");
+                }
+                if !other.budget_hit {
+                    assert_eq!(
+                        fast.status == Status::Multiple,
+                        other.count == 2,
+                        "{n}x{n} #{i}"
+                    );
+                    assert_eq!(fast.status == Status::Unsolvable, other.count == 0);
+                }
+                match first {
+                    numpl_solve::Found::Solution(s) => {
+                        assert!(s.is_solution_of(&g));
+                        assert_ne!(fast.status, Status::Unsolvable, "{n}x{n} #{i}");
+                    }
+                    numpl_solve::Found::NoSolution => {
+                        assert_eq!(fast.status, Status::Unsolvable, "{n}x{n} #{i}")
+                    }
+                    numpl_solve::Found::Budget => {}
+                }
+                let c = counter_says(&g, 2_000_000);
+                if let Some(ok) = agrees(fast.status, &c) {
+                    assert!(ok, "{n}x{n} #{i}: {} against {c:?}", fast.status.name());
+                    decided += 1;
+                }
+            }
+        }
+        assert!(decided >= 30, "the counter decided only {decided}");
+    }
+
+    /// Issue 17's 16x16 has several solutions: numpl's searcher finds two different
+    /// grids, and xtask's own rules check (`check.rs`) confirms that both solve it. (The
+    /// dancing-links counter cannot decide it within 50 million nodes: a certificate is
+    /// the independent proof here.)
+    #[test]
+    fn issue_17_has_two_different_solutions() {
+        let g = numpl_core::parse_one(ISSUE_17, &numpl_core::ParseOptions::default()).unwrap();
+        let first = solve(&g, Algorithm::Fast, &SolveOptions::new().limit(1));
+        let a = first.solution.expect("a solution");
+        // A second one: some empty cell with another value than in the first.
+        let b = (0..256)
+            .filter(|&c| g.values()[c] == 0)
+            .find_map(|c| {
+                let cand = g.candidates()[c];
+                cand.iter().filter(|&v| v != a.values()[c]).find_map(|v| {
+                    let mut h = g.clone();
+                    h.set(c, v);
+                    solve(&h, Algorithm::Fast, &SolveOptions::new().limit(1)).solution
+                })
+            })
+            .expect("a second solution");
+        assert_ne!(a, b);
+        let board = |cells: &[u8]| crate::check::Board {
+            br: 4,
+            bc: 4,
+            cells: cells.to_vec(),
+        };
+        let p = board(g.values());
+        assert!(p.is_solved_by(&board(a.values())));
+        assert!(p.is_solved_by(&board(b.values())));
+    }
+
+    #[test]
+    fn puzzles_repeat_and_have_the_promised_shape() {
+        let a = puzzle(17, 16, 3);
+        assert_eq!(a, puzzle(17, 16, 3));
+        assert_ne!(a, puzzle(17, 16, 4));
+        assert!(a.check().is_ok());
+        assert!((80..=120).contains(&a.filled()), "{}", a.filled());
+        let b = puzzle(17, 25, 0);
+        assert!(b.check().is_ok());
+        let blank = 625 - b.filled();
+        assert!((250..=560).contains(&blank), "{blank}");
+    }
+}
