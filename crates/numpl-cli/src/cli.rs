@@ -156,7 +156,8 @@ pub(crate) struct RateArgs {
     pub(crate) files: Vec<PathBuf>,
 
     /// The hardest technique the rating may use (e.g. forcing_chain: logic only, no
-    /// brute force); a puzzle it cannot finish ends `stuck`, rated on the steps taken.
+    /// brute force); a puzzle it cannot finish ends `stuck`, scored on the steps taken, its level
+    /// at least that of the first technique past the limit.
     /// Default: every technique, brute force last, so every unique puzzle is solved.
     #[arg(long, value_name = "NAME", value_parser = parse_technique)]
     pub(crate) max_technique: Option<Technique>,

@@ -360,7 +360,8 @@ fn solve_inner(
 /// (so every unique puzzle is solved, rated and scored); `unsolvable` and `multiple` as the
 /// fast solver counts them (the report says how far logic got). With `max` (e.g.
 /// [`Technique::ForcingChain`] for logic only) the solver stops there, and a unique puzzle
-/// it cannot finish ends [`Status::Stuck`], rated on the steps it took. The count runs
+/// it cannot finish ends [`Status::Stuck`], scored on the steps it took, its level at
+/// least that of the first technique past `max` (it needed more than `max` allows). The count runs
 /// within `opts`' budget ([`default_budget`] when it is `None`); a count that runs out
 /// before it can tell ends [`Status::Budget`], without a rating.
 pub fn solve_human(puzzle: &Grid, max: Option<Technique>, opts: &SolveOptions) -> Outcome {
@@ -409,7 +410,16 @@ fn human_judged(r: SearchResult, max: Option<Technique>, board: Board) -> Outcom
         Some(t) => solver.with_max(t),
         None => solver,
     };
-    let report = solver.solve_board(board);
+    let n = board.shape().size();
+    let mut report = solver.solve_board(board);
+    // Stuck within a technique limit: the puzzle needs something beyond the limit, so
+    // it is at least as hard as the next technique the limit left out (never "easy"
+    // for a puzzle that no allowed technique could even start).
+    if let (Some(t), HumanStatus::Stuck) = (max, report.status) {
+        if let Some(next) = Technique::all_for(n).into_iter().find(|&u| u > t) {
+            report.level = report.level.max(next.level());
+        }
+    }
     let (status, solution, grid) = match (r.count, report.status) {
         (0, _) => (Status::Unsolvable, None, None),
         (1, HumanStatus::Solved) => (Status::Solved, Some(report.grid.clone()), None),

@@ -639,18 +639,28 @@ fn rate_ends_every_unique_puzzle_solved_and_rates_only_what_has_a_rating() {
         out.stdout
     );
     assert_has(&out.stdout, " brute_force=");
-    // Logic only: stuck, rated on the steps taken, no brute force.
+    // Logic only: stuck, no brute force, and at least as hard as what the limit left out
+    // (brute force: extreme), whatever the steps taken score.
     let out = numpl(
         &["rate", "--max-technique", "forcing_chain"],
         &format!("{monster}\n"),
     );
     assert_eq!(out.code, 1, "{}", out.stderr);
     assert!(
-        out.stdout.starts_with(&format!("{monster} stuck level=")),
+        out.stdout
+            .starts_with(&format!("{monster} stuck level=extreme score=")),
         "{}",
         out.stdout
     );
     assert!(!out.stdout.contains("brute_force"), "{}", out.stdout);
+    // A puzzle no allowed technique can start is not "easy": it needs at least the next
+    // technique past the limit (after x_wing comes a hard one), though it scores 0.
+    let out = numpl(
+        &["rate", "--max-technique", "x_wing"],
+        &format!("{monster}\n"),
+    );
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert_eq!(out.stdout, format!("{monster} stuck level=hard score=0\n"));
     // No solution, or several: said so, with no level or score.
     let unsolvable = format!("1{}", &SEED[1..]);
     let several = format!(".{}", &SEED[1..]).replacen('2', ".", 1);
