@@ -7,8 +7,9 @@
 //! - on 9x9, the dedicated path agrees with the general search;
 //! - a grid made by blanking cells of a known solution has a solution (that one, when unique);
 //! - the human solver never contradicts the search: `solved` only with the unique solution,
-//!   `unsolvable` only when there is none, and when it is stuck on a unique puzzle every
-//!   cell it filled holds the solution's value.
+//!   `unsolvable` only when there is none, `multiple` only when there are several (with a
+//!   solution that follows the rules), and when it is stuck on a unique puzzle every cell
+//!   it filled holds the solution's value.
 #![no_main]
 
 use arbitrary::{Arbitrary, Unstructured};
@@ -221,6 +222,11 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(human.solution.as_ref(), fast.solution.as_ref());
         }
         Status::Unsolvable => assert_eq!(count, 0, "human: unsolvable, but it has a solution"),
+        Status::Multiple => {
+            assert!(count >= 2, "human: multiple, but it has {count} solutions");
+            let s = human.solution.as_ref().expect("multiple gives a solution");
+            assert!(is_solution(s, &puzzle), "human's solution breaks the rules");
+        }
         Status::Stuck => {
             let g = human.grid.as_ref().expect("stuck grid");
             let kept = puzzle

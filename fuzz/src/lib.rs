@@ -202,8 +202,11 @@ pub fn check_position_round_trip(
             line: 1,
             format: InputFormat::Detail,
         })];
-        assert_eq!(back, expected, "detail read back as {input:?} differs:
-{detail}");
+        assert_eq!(
+            back, expected,
+            "detail read back as {input:?} differs:
+{detail}"
+        );
     }
     let line = numpl_core::format_position_line(grid, marks, symbols);
     let opts = ParseOptions::new()
@@ -217,8 +220,11 @@ pub fn check_position_round_trip(
         line: 1,
         format: InputFormat::Line,
     })];
-    assert_eq!(back, expected, "position line read back differs:
-{line}");
+    assert_eq!(
+        back, expected,
+        "position line read back differs:
+{line}"
+    );
 }
 
 /// Whether `sol` is a solution of `puzzle`, checked here without numpl's own code: the same
