@@ -268,6 +268,14 @@ fn shape_arg(s: Option<&str>) -> Result<Option<Shape>, ApiError> {
 fn read_puzzle(text: &str, shape: Option<&str>) -> Result<(Grid, usize), ApiError> {
     let opts = ParseOptions::new().shape(shape_arg(shape)?);
     match numpl_core::PuzzleReader::new(text.as_bytes(), opts).next() {
+        // A position (pencil marks, e.g. a 729-symbol line) read as a bare grid would lose
+        // its marks and its givens: said so, with where positions go instead.
+        Some(Ok(p)) if p.marks.is_some() => Err(ApiError::invalid(format!(
+            "line {}: a position with pencil marks; the API reads puzzles: send the givens as \
+             `puzzle` (and, for /api/hint, the player's values as `values` and marks as \
+             `candidates`)",
+            p.line
+        ))),
         Some(Ok(p)) => Ok((p.grid, p.line)),
         Some(Err(e)) => Err(ApiError::invalid(format!("line {}: {}", e.line, e.kind))),
         None => Err(ApiError::invalid("line 1: no puzzle in the text")),

@@ -315,6 +315,24 @@ async fn invalid_puzzles_are_422_naming_the_cells() {
         assert_eq!(r.status, 422, "{bad:?}");
         assert_eq!(r.json()["status"], "invalid");
     }
+    // A position with pencil marks (the seed as a 729-symbol line: every candidate of an
+    // open cell, a given as its one mark) is not taken as its bare grid.
+    let position: String = SEED
+        .chars()
+        .map(|c| match c.to_digit(10) {
+            Some(d) => (1..=9)
+                .map(|v| if v == d { c } else { '.' })
+                .collect::<String>(),
+            None => "123456789".to_string(),
+        })
+        .collect();
+    assert_eq!(position.len(), 729);
+    for path in ["/api/solve", "/api/rate", "/api/hint"] {
+        let r = post(srv.addr, path, json!({"puzzle": position})).await;
+        assert_eq!(r.status, 422, "{path}");
+        let e = r.json()["error"].as_str().unwrap().to_string();
+        assert!(e.contains("position with pencil marks"), "{path}: {e}");
+    }
     let r = post(srv.addr, "/api/pdf", json!({"puzzles": [SEED, CLASH]})).await;
     assert_eq!(r.status, 422);
     assert!(r.json()["error"].as_str().unwrap().starts_with("puzzle 2:"));
