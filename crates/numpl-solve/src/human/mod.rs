@@ -192,6 +192,8 @@ pub struct HumanSolver {
     brute: bool,
     /// The puzzle's solution, when the caller knows it (brute force places its values).
     solution: Option<Grid>,
+    /// Techniques turned on or off against their default ([`Technique::on_by_default`]).
+    overrides: Vec<(Technique, bool)>,
 }
 
 impl Default for HumanSolver {
@@ -211,7 +213,17 @@ impl HumanSolver {
             check: None,
             brute: true,
             solution: None,
+            overrides: Vec::new(),
         }
+    }
+
+    /// Turns a technique on or off. Techniques HoDoKu leaves off by default (see
+    /// [`Technique::on_by_default`]) are off until enabled here; any other may be turned
+    /// off. [`with_max`](HumanSolver::with_max) still bounds what runs.
+    pub fn enable(mut self, t: Technique, on: bool) -> HumanSolver {
+        self.overrides.retain(|&(x, _)| x != t);
+        self.overrides.push((t, on));
+        self
     }
 
     /// Logic only: no brute force step, so a puzzle logic cannot finish ends
@@ -277,7 +289,12 @@ impl HumanSolver {
         if t == Technique::BruteForce && !self.brute {
             return false;
         }
-        self.max.is_none_or(|m| t <= m)
+        let on = self
+            .overrides
+            .iter()
+            .find(|&&(x, _)| x == t)
+            .map_or_else(|| t.on_by_default(), |&(_, on)| on);
+        on && self.max.is_none_or(|m| t <= m)
     }
 
     /// The techniques beyond singles this solver tries on an N x N grid, in order.

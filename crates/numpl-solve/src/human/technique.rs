@@ -443,6 +443,14 @@ impl Technique {
         }
     }
 
+    /// Whether the solver uses the technique unless told otherwise
+    /// ([`HumanSolver::enable`](crate::HumanSolver::enable)). As in HoDoKu's default
+    /// configuration, the techniques that rarely pay for their search time (e.g. mutant
+    /// fish, death blossom, kraken fish) are off by default, so ratings match HoDoKu's.
+    pub fn on_by_default(self) -> bool {
+        true
+    }
+
     /// HoDoKu's base score of one step with the technique. Sizes HoDoKu does not have
     /// (tuples beyond quads) score 30 more per size.
     pub fn score(self) -> u32 {
