@@ -10,6 +10,9 @@
 //!   counter (see `bigbench.rs`).
 //! - `svg2png FILE ...`, `renderbench`: look at pictures, time them (see `render.rs`).
 //! - `loadbench ...`: `numpl serve` under 64 connections (see `loadbench.rs`).
+//! - `soundness ...`: every step of the human solver (every technique on) checked against
+//!   the solutions, on samples of every puzzle file of a data directory and on generated
+//!   puzzles of six shapes (see `soundness.rs`).
 //!
 //! Nested cargo invocations, where a command needs them, go through `$CARGO`.
 
@@ -24,6 +27,7 @@ mod loadbench;
 mod make;
 mod regress;
 mod render;
+mod soundness;
 
 use std::process::ExitCode;
 
@@ -38,7 +42,9 @@ commands:
   bigbench [...]                                     random big puzzles, checked by an independent counter (see xtask/src/bigbench.rs)
   svg2png FILE.svg ... [--scale S]                   draw pictures as PNG (resvg, embedded font)
   renderbench [--rounds R]                           SVG step and PDF sheet timings (see xtask/src/render.rs)
-  loadbench [--connections 64] [--seconds 10]        numpl serve under load: requests/s, p50/p99, RSS (see xtask/src/loadbench.rs)";
+  loadbench [--connections 64] [--seconds 10]        numpl serve under load: requests/s, p50/p99, RSS (see xtask/src/loadbench.rs)
+  soundness [--data DIR|--no-data] [--per-file N] [--generated N] [--seed S]
+                                                     every human step checked against the solutions (see xtask/src/soundness.rs)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -57,6 +63,7 @@ fn main() -> ExitCode {
         "svg2png" => render::svg2png(rest),
         "renderbench" => render::renderbench(rest),
         "loadbench" => loadbench::run(rest),
+        "soundness" => soundness::run(rest),
         "help" | "-h" | "--help" => {
             println!("{USAGE}");
             Ok(())
