@@ -251,7 +251,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             let t0 = cpu_now(wall);
             let out = solve(&g, Algorithm::Fast, &opts);
             let t1 = cpu_now(wall);
-            let first = solve(&g, Algorithm::Fast, &opts.limit(1));
+            let first = solve(&g, Algorithm::Fast, &opts.clone().limit(1));
             let t2 = cpu_now(wall);
             times.push(t1 - t0);
             firsts.push(t2 - t1);

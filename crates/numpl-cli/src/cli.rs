@@ -161,6 +161,24 @@ pub(crate) struct RateArgs {
     /// Default: every technique, brute force last, so every unique puzzle is solved.
     #[arg(long, value_name = "NAME", value_parser = parse_technique)]
     pub(crate) max_technique: Option<Technique>,
+
+    #[command(flatten)]
+    pub(crate) techniques: TechniqueArgs,
+}
+
+/// `--enable`, `--disable`: the human solver's techniques turned on or off (`rate`,
+/// `hint`, `explain`, `solve --algo human`, `generate`).
+#[derive(Debug, Args, Default)]
+pub(crate) struct TechniqueArgs {
+    /// Turn techniques on, comma-separated technique names as `--max-technique` takes
+    /// them (for techniques off by default, or to undo a `--disable` of another flag set).
+    #[arg(long, value_name = "NAME[,NAME..]", value_delimiter = ',', value_parser = parse_technique)]
+    pub(crate) enable: Vec<Technique>,
+
+    /// Turn techniques off (e.g. `xy_wing,x_chain`): the human solver never uses them
+    /// (`brute_force` off: logic only). `--max-technique` still bounds what is on.
+    #[arg(long, value_name = "NAME[,NAME..]", value_delimiter = ',', value_parser = parse_technique)]
+    pub(crate) disable: Vec<Technique>,
 }
 
 /// Where `--format svg` pictures go, and how they look.
@@ -184,6 +202,9 @@ pub(crate) struct PictureFilesArgs {
 
     #[command(flatten)]
     pub(crate) picture: PictureArgs,
+
+    #[command(flatten)]
+    pub(crate) techniques: TechniqueArgs,
 }
 
 /// `numpl show`.
@@ -260,6 +281,9 @@ pub(crate) struct SolveArgs {
 
     #[command(flatten)]
     pub(crate) picture: PictureArgs,
+
+    #[command(flatten)]
+    pub(crate) techniques: TechniqueArgs,
 }
 
 /// `numpl generate`.
@@ -288,6 +312,9 @@ pub(crate) struct GenerateArgs {
     /// xy_wing); `all`: anything the human solver knows; `none`: uniqueness only.
     #[arg(long, value_name = "NAME", default_value = "all", value_parser = parse_max)]
     pub(crate) max_technique: MaxTechnique,
+
+    #[command(flatten)]
+    pub(crate) techniques: TechniqueArgs,
 
     /// Only puzzles the human solver rates at this level: easy, medium, hard, unfair, extreme.
     #[arg(long, value_parser = parse_level)]

@@ -16,7 +16,7 @@ use numpl_solve::{Algorithm, SolveOptions};
 
 use crate::cli::{
     Algo, Budget, Cli, Command, Common, FilesArgs, Format, GenerateArgs, Input, PaperArg,
-    PictureArgs, PrintArgs, Progress,
+    PictureArgs, PrintArgs, Progress, TechniqueArgs,
 };
 
 /// At most this many worker threads per core: more only costs memory and switching.
@@ -255,15 +255,25 @@ impl Settings {
             }
             Command::Solve(a) => {
                 pictures(a.picture, false)?;
+                let techniques = techniques(a.techniques)?;
+                if a.algo != Algo::Human && !techniques.is_empty() {
+                    return usage(
+                        "--enable and --disable choose the human solver's techniques: \
+                         add `--algo human`",
+                    );
+                }
                 Task::Solve {
                     algo: match a.algo {
                         Algo::Fast => Algorithm::Fast,
                         Algo::Full => Algorithm::Full,
                         Algo::Human => Algorithm::Human,
                     },
-                    opts: SolveOptions::new()
-                        .limit(if a.first { 1 } else { 2 })
-                        .budget(budget),
+                    opts: human_options(
+                        SolveOptions::new()
+                            .limit(if a.first { 1 } else { 2 })
+                            .budget(budget),
+                        techniques,
+                    ),
                     inputs: inputs(FilesArgs { files: a.files }),
                 }
             }
@@ -272,7 +282,10 @@ impl Settings {
                 Task::Rate(
                     inputs(FilesArgs { files: a.files }),
                     a.max_technique,
-                    SolveOptions::new().budget(budget),
+                    human_options(
+                        SolveOptions::new().budget(budget),
+                        techniques(a.techniques)?,
+                    ),
                 )
             }
             Command::Hint(a) => {
@@ -280,7 +293,10 @@ impl Settings {
                 pictures(a.picture, false)?;
                 Task::Hint(
                     inputs(FilesArgs { files: a.files }),
-                    SolveOptions::new().budget(budget),
+                    human_options(
+                        SolveOptions::new().budget(budget),
+                        techniques(a.techniques)?,
+                    ),
                 )
             }
             Command::Explain(a) => {
@@ -288,7 +304,10 @@ impl Settings {
                 pictures(a.picture, false)?;
                 Task::Explain(
                     inputs(FilesArgs { files: a.files }),
-                    SolveOptions::new().budget(budget),
+                    human_options(
+                        SolveOptions::new().budget(budget),
+                        techniques(a.techniques)?,
+                    ),
                 )
             }
             Command::Generate(a) => {
@@ -313,6 +332,30 @@ impl Settings {
         };
         Ok(Settings { run, output, task })
     }
+}
+
+/// `--enable` and `--disable` as (technique, on) pairs, enabled first; a technique in
+/// both is a usage error.
+fn techniques(a: TechniqueArgs) -> Result<Vec<(numpl_solve::Technique, bool)>, UsageError> {
+    if let Some(t) = a.enable.iter().find(|t| a.disable.contains(t)) {
+        return usage(format!(
+            "--enable {t} and --disable {t} contradict: give the technique to one of them"
+        ));
+    }
+    let on = a.enable.into_iter().map(|t| (t, true));
+    Ok(on
+        .chain(a.disable.into_iter().map(|t| (t, false)))
+        .collect())
+}
+
+/// `opts` with the human solver's techniques turned on or off.
+fn human_options(
+    opts: SolveOptions,
+    techniques: Vec<(numpl_solve::Technique, bool)>,
+) -> SolveOptions {
+    techniques
+        .into_iter()
+        .fold(opts, |o, (t, on)| o.enable(t, on))
 }
 
 fn format_name(f: Format) -> &'static str {
@@ -395,7 +438,9 @@ fn generate(
     if a.max_tries == 0 {
         return usage("--max-tries must be at least 1");
     }
-    let opts = GenOptions::new(shape)
+    let opts = techniques(a.techniques)?
+        .into_iter()
+        .fold(GenOptions::new(shape), |o, (t, on)| o.enable(t, on))
         .symmetry(a.symmetry)
         .max_technique(a.max_technique)
         .level(a.level)

@@ -2,7 +2,7 @@
 //! within the allowed techniques.
 
 use numpl_core::{Grid, Shape};
-use numpl_solve::{Found, HumanReport, HumanStatus, Propagated, Searcher};
+use numpl_solve::{Found, HumanReport, HumanStatus, Propagated, Searcher, Technique};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -53,13 +53,25 @@ pub(crate) struct Judge {
 }
 
 impl Judge {
-    pub(crate) fn new(shape: Shape, max: MaxTechnique) -> Judge {
+    pub(crate) fn new(shape: Shape, max: MaxTechnique, techniques: &[(Technique, bool)]) -> Judge {
+        // Propagation stands for singles (and box-line reductions) only while they are on.
+        let off = |ts: &[Technique]| techniques.iter().any(|&(t, on)| !on && ts.contains(&t));
+        let singles = [
+            Technique::FullHouse,
+            Technique::NakedSingle,
+            Technique::HiddenSingle,
+        ];
+        let locked = [
+            Technique::LockedCandidatesPointing,
+            Technique::LockedCandidatesClaiming,
+        ];
+        let singles_ok = max.allows_singles() && !off(&singles);
         Judge {
             shape,
             max,
-            singles_ok: max.allows_singles(),
-            locked_ok: max.allows_locked(),
-            human: Human::new(max),
+            singles_ok,
+            locked_ok: max.allows_locked() && singles_ok && !off(&locked),
+            human: Human::new(max, techniques),
             searcher: {
                 let mut s = Searcher::new(shape);
                 s.set_budget(Some(default_budget(shape)));
@@ -173,6 +185,8 @@ pub(crate) struct Limits {
     pub(crate) budget: u64,
     /// Progress counter for the nodes.
     pub(crate) progress: Option<std::sync::Arc<std::sync::atomic::AtomicU64>>,
+    /// The human solver's techniques turned on or off ([`crate::GenOptions::techniques`]).
+    pub(crate) techniques: Vec<(Technique, bool)>,
 }
 
 impl Limits {
@@ -180,6 +194,7 @@ impl Limits {
         Limits {
             budget: u64::MAX,
             progress: None,
+            techniques: Vec::new(),
         }
     }
 }
@@ -213,7 +228,7 @@ pub(crate) fn dig<R: Rng + ?Sized>(
     }
     let mut groups = symmetry.groups(shape)?;
     groups.shuffle(rng);
-    let mut judge = Judge::new(shape, max);
+    let mut judge = Judge::new(shape, max, &limits.techniques);
     judge.searcher.set_progress(limits.progress.clone());
     let out_of_budget = |judge: &Judge| judge.searcher.nodes() >= limits.budget;
     let sol = solution.values();

@@ -57,6 +57,11 @@ pub struct GenOptions {
     /// [`GenError::Budget`]. `None`: [`DEFAULT_GEN_BUDGET`]; `Some(u64::MAX)`: no limit.
     /// The human solver's techniques do not search and are not counted.
     pub budget: Option<u64>,
+    /// Techniques of the human solver (the judge and the rater) turned on (`true`) or
+    /// off (`false`) against their defaults (`--enable`, `--disable`; see
+    /// `numpl_solve::SolveOptions::techniques`): a puzzle may need only techniques that are
+    /// on. Empty: the defaults.
+    pub techniques: Vec<(Technique, bool)>,
 }
 
 /// The node budget of one puzzle when [`GenOptions::budget`] is `None`: several times what
@@ -117,7 +122,17 @@ impl GenOptions {
             seed: 0,
             rate: true,
             budget: None,
+            techniques: Vec::new(),
         }
+    }
+
+    /// Turns a technique of the human solver on or off (a later call for the same
+    /// technique wins): off, no puzzle made needs it.
+    #[must_use]
+    pub fn enable(mut self, t: Technique, on: bool) -> GenOptions {
+        self.techniques.retain(|&(x, _)| x != t);
+        self.techniques.push((t, on));
+        self
     }
 
     setters! {
@@ -149,11 +164,23 @@ impl GenOptions {
     /// - [`GenError::NoTries`]: `max_tries` is 0;
     /// - [`GenError::RequireAboveMax`]: `require` is harder than `max_technique`;
     /// - [`GenError::LevelAboveMax`]: `level` is above the level of `max_technique`;
-    /// - [`GenError::RequireAboveLevel`]: `require` is of a level above `level`.
+    /// - [`GenError::RequireAboveLevel`]: `require` is of a level above `level`;
+    /// - [`GenError::RequireDisabled`]: `require` is turned off in `techniques`.
     pub fn check(&self) -> Result<(), GenError> {
         self.symmetry.check(self.shape)?;
         if self.max_tries == 0 {
             return Err(GenError::NoTries);
+        }
+        if let Some(require) = self.require {
+            let off = self
+                .techniques
+                .iter()
+                .rev()
+                .find(|&&(t, _)| t == require)
+                .map_or(!require.on_by_default(), |&(_, on)| !on);
+            if off {
+                return Err(GenError::RequireDisabled { require });
+            }
         }
         if let (Some(require), MaxTechnique::Upto(max)) = (self.require, self.max_technique) {
             if require > max {
@@ -305,7 +332,7 @@ impl Generator {
         let o = &self.opts;
         let mut rng = Generator::rng_for(o.seed, index);
         let limit = self.digging_limit();
-        let rater = Human::rater();
+        let rater = Human::rater(&o.techniques);
         let mut seen = [0u32; Level::ALL.len()];
         let mut stuck = 0u32;
         let targeted = o.level.is_some() || o.require.is_some();
@@ -323,6 +350,7 @@ impl Generator {
             let limits = Limits {
                 budget: budget - spent,
                 progress: self.progress.clone(),
+                techniques: o.techniques.clone(),
             };
             let dug = match dig(&solution, o.symmetry, limit, &mut rng, &limits) {
                 Err(GenError::Budget { .. }) => return Err(GenError::Budget { budget }),

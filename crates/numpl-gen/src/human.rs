@@ -93,8 +93,8 @@ pub(crate) struct Human {
 }
 
 impl Human {
-    pub(crate) fn new(max: MaxTechnique) -> Human {
-        let mut solver = HumanSolver::new().record_steps(false).assume_unique(true);
+    pub(crate) fn new(max: MaxTechnique, techniques: &[(Technique, bool)]) -> Human {
+        let mut solver = Human::rater(techniques).solver;
         match max {
             MaxTechnique::Upto(t) => solver = solver.with_max(t),
             MaxTechnique::All => solver = solver.logic_only(),
@@ -106,9 +106,12 @@ impl Human {
     /// The rater of puzzles dug for uniqueness alone (`--max-technique none`): every
     /// technique and, when logic runs out, brute force (searching the solution), so every
     /// such puzzle is rated, `extreme` when it needs brute force.
-    pub(crate) fn rater() -> Human {
+    pub(crate) fn rater(techniques: &[(Technique, bool)]) -> Human {
+        let solver = techniques
+            .iter()
+            .fold(HumanSolver::new(), |s, &(t, on)| s.enable(t, on));
         Human {
-            solver: HumanSolver::new().record_steps(false).assume_unique(true),
+            solver: solver.record_steps(false).assume_unique(true),
         }
     }
 

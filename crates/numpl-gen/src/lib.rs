@@ -108,6 +108,12 @@ pub enum GenError {
         /// [`GenOptions::level`].
         level: Level,
     },
+    /// The technique required is turned off ([`GenOptions::techniques`]): no puzzle made
+    /// can need it.
+    RequireDisabled {
+        /// [`GenOptions::require`].
+        require: Technique,
+    },
     /// `--level` / `--require`: no puzzle of that level (needing that technique) came out
     /// within the tries allowed.
     NotReached {
@@ -209,6 +215,11 @@ impl fmt::Display for GenError {
                 "level {level} and max technique {max_technique} contradict: {max_technique} \
                  is a technique of level {}, so no puzzle within the limit is rated {level}",
                 max_technique.level()
+            ),
+            GenError::RequireDisabled { require } => write!(
+                f,
+                "require {require} contradicts disable {require}: no puzzle made can need a \
+                 technique that is off"
             ),
             GenError::RequireAboveLevel { require, level } => write!(
                 f,

@@ -189,15 +189,18 @@ impl Status {
 }
 
 /// Options for [`solve`], built from [`SolveOptions::new`] (the default: tell unique from
-/// multiple, within the algorithm's [`default_budget`]).
+/// multiple, within the algorithm's [`default_budget`], every technique on by default).
 ///
 /// ```
-/// use numpl_solve::SolveOptions;
+/// use numpl_solve::{SolveOptions, Technique};
 ///
 /// let opts = SolveOptions::new().limit(1).budget(Some(1_000_000));
 /// assert_eq!((opts.limit, opts.budget), (1, Some(1_000_000)));
+/// // The human solver without XY-Wings.
+/// let opts = SolveOptions::new().enable(Technique::XyWing, false);
+/// assert!(!opts.human().allows(Technique::XyWing));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct SolveOptions {
     /// How many solutions to look for: 2 (the default) tells unique from multiple;
@@ -207,6 +210,10 @@ pub struct SolveOptions {
     /// `human`: the uniqueness count before the techniques). `None`: [`default_budget`];
     /// `Some(u64::MAX)`: no limit.
     pub budget: Option<u64>,
+    /// Techniques of the human solver turned on (`true`) or off (`false`) against their
+    /// defaults ([`Technique::on_by_default`]; `--enable`, `--disable`), in the order
+    /// given: a later entry for the same technique wins. Empty: the defaults.
+    pub techniques: Vec<(Technique, bool)>,
 }
 
 impl Default for SolveOptions {
@@ -221,7 +228,37 @@ impl SolveOptions {
         SolveOptions {
             limit: 2,
             budget: None,
+            techniques: Vec::new(),
         }
+    }
+
+    /// Turns a technique of the human solver on or off ([`HumanSolver::enable`]): techniques
+    /// off by default ([`Technique::on_by_default`]) may be turned on, any may be turned off.
+    #[must_use]
+    pub fn enable(mut self, t: Technique, on: bool) -> SolveOptions {
+        self.techniques.retain(|&(x, _)| x != t);
+        self.techniques.push((t, on));
+        self
+    }
+
+    /// Whether `t`, on by default, is turned off here.
+    fn turned_off(&self, t: Technique) -> bool {
+        t.on_by_default()
+            && self
+                .techniques
+                .iter()
+                .rev()
+                .find(|&&(x, _)| x == t)
+                .is_some_and(|&(_, on)| !on)
+    }
+
+    /// The human solver these options ask for: [`HumanSolver::new`] with
+    /// [`techniques`](SolveOptions::techniques) turned on or off (what `solve_human`,
+    /// `solve_position_human` and `solve` with [`Algorithm::Human`] start from; hints too).
+    pub fn human(&self) -> HumanSolver {
+        self.techniques
+            .iter()
+            .fold(HumanSolver::new(), |s, &(t, on)| s.enable(t, on))
     }
 
     /// How many solutions to look for (1: stop at the first; 2: tell unique from multiple).
@@ -350,7 +387,7 @@ fn solve_inner(
         Algorithm::Fast => search(fast::search_counted(puzzle, limit, budget, progress)),
         Algorithm::Human => {
             let r = fast::search_counted(puzzle, 2, budget, progress);
-            human_judged(r, None, Board::new(puzzle))
+            human_judged(r, None, Board::new(puzzle), opts)
         }
     }
 }
@@ -361,7 +398,9 @@ fn solve_inner(
 /// fast solver counts them (the report says how far logic got). With `max` (e.g.
 /// [`Technique::ForcingChain`] for logic only) the solver stops there, and a unique puzzle
 /// it cannot finish ends [`Status::Stuck`], scored on the steps it took, its level at
-/// least that of the first technique past `max` (it needed more than `max` allows). The count runs
+/// least that of the first technique past `max` (it needed more than `max` allows).
+/// [`SolveOptions::techniques`] turn techniques on or off ([`SolveOptions::human`]); a
+/// puzzle stuck without a technique turned off is at least as hard as that one. The count runs
 /// within `opts`' budget ([`default_budget`] when it is `None`); a count that runs out
 /// before it can tell ends [`Status::Budget`], without a rating.
 pub fn solve_human(puzzle: &Grid, max: Option<Technique>, opts: &SolveOptions) -> Outcome {
@@ -384,12 +423,17 @@ pub fn solve_human(puzzle: &Grid, max: Option<Technique>, opts: &SolveOptions) -
         .budget
         .unwrap_or_else(|| default_budget(Algorithm::Human, puzzle.shape()));
     let r = fast::search(puzzle, 2, budget);
-    human_judged(r, max, Board::new(puzzle))
+    human_judged(r, max, Board::new(puzzle), opts)
 }
 
-/// The human solver on `board`, judged by the fast search's count `r` of its solutions
-/// (see [`solve_human`]).
-fn human_judged(r: SearchResult, max: Option<Technique>, board: Board) -> Outcome {
+/// The human solver on `board` (with `opts`' techniques), judged by the fast search's
+/// count `r` of its solutions (see [`solve_human`]).
+fn human_judged(
+    r: SearchResult,
+    max: Option<Technique>,
+    board: Board,
+    opts: &SolveOptions,
+) -> Outcome {
     // The count ran out of its budget before it could say: no rating either (the
     // techniques' soundness and brute force both need the count).
     if r.budget_hit && r.count < 2 {
@@ -403,8 +447,8 @@ fn human_judged(r: SearchResult, max: Option<Technique>, board: Board) -> Outcom
         };
     }
     let solver = match (r.count, &r.first) {
-        (1, Some(sol)) => HumanSolver::new().with_solution(sol.clone()),
-        _ => HumanSolver::new(),
+        (1, Some(sol)) => opts.human().with_solution(sol.clone()),
+        _ => opts.human(),
     };
     let solver = match max {
         Some(t) => solver.with_max(t),
@@ -412,11 +456,13 @@ fn human_judged(r: SearchResult, max: Option<Technique>, board: Board) -> Outcom
     };
     let n = board.shape().size();
     let mut report = solver.solve_board(board);
-    // Stuck within a technique limit: the puzzle needs something beyond the limit, so
-    // it is at least as hard as the next technique the limit left out (never "easy"
-    // for a puzzle that no allowed technique could even start).
-    if let (Some(t), HumanStatus::Stuck) = (max, report.status) {
-        if let Some(next) = Technique::all_for(n).into_iter().find(|&u| u > t) {
+    // Stuck within a technique limit or without a technique turned off: the puzzle needs
+    // something left out, so it is at least as hard as the easiest technique the limit or
+    // `--disable` left out (never "easy" for a puzzle that no allowed technique could
+    // even start).
+    if report.status == HumanStatus::Stuck {
+        let left_out = |u: Technique| max.is_some_and(|m| u > m) || opts.turned_off(u);
+        if let Some(next) = Technique::all_for(n).into_iter().find(|&u| left_out(u)) {
             report.level = report.level.max(next.level());
         }
     }
@@ -514,7 +560,7 @@ pub fn solve_position_human(
     } else {
         SearchResult::default()
     };
-    human_judged(r, max, position_board(puzzle, marks))
+    human_judged(r, max, position_board(puzzle, marks), opts)
 }
 
 /// Counts the solutions of a position (see [`solve_position`]), stopping at `limit`.

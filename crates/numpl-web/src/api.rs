@@ -351,6 +351,7 @@ async fn solve_h(
     let opts = SolveOptions::new()
         .limit(if req.first { 1 } else { 2 })
         .budget(Some(budget));
+    let quick_opts = opts.clone().budget(Some(INLINE_NODES));
     let job = move |g: Grid| {
         let start = Instant::now();
         let out = solve(&g, algo, &opts);
@@ -370,7 +371,7 @@ async fn solve_h(
     // and only a search that needs more goes to the pool.
     if algo == Algorithm::Fast && g.size() <= 9 && budget > INLINE_NODES {
         let start = Instant::now();
-        let quick = solve(&g, algo, &opts.budget(Some(INLINE_NODES)));
+        let quick = solve(&g, algo, &quick_opts);
         if quick.status != Status::Budget {
             let sym = Symbols::standard();
             return Ok(Json(Record {

@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use numpl_core::Parsed;
 use numpl_render::Picture;
-use numpl_solve::{Algorithm, HumanSolver, SolveOptions, Status};
+use numpl_solve::{Algorithm, SolveOptions, Status};
 
 use crate::batch::{Done, Kind};
 use crate::cli::Format;
@@ -31,7 +31,9 @@ impl HumanCommand for Hint {
         let board = board_of(p);
         let step = match &count {
             Some(c) if c.status == Status::Budget => Err(Status::Budget),
-            _ => HumanSolver::new()
+            _ => self
+                .opts
+                .human()
                 .assume_unique(unique)
                 .hint(&board)
                 .map_err(|why| why.status()),

@@ -981,3 +981,146 @@ fn progress_is_not_drawn_when_stderr_is_not_a_terminal() {
     assert_eq!(out.code, 0);
     assert_eq!(out.stderr, "");
 }
+
+/// A puzzle whose logical solution takes one XY-Wing (`generate --require xy_wing
+/// --max-technique xy_wing --seed 1`): hard, 758.
+const XY_WING: &str =
+    ".32.6..4...9..8....5..7....6...9...3...5.7...4...8...2....4..9....1..2...4..3.68.";
+
+#[test]
+fn enable_and_disable_turn_techniques_on_and_off() {
+    let input = format!("{XY_WING}\n");
+    let out = numpl(&["rate"], &input);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout
+            .starts_with(&format!("{XY_WING} solved level=hard score=758 ")),
+        "{}",
+        out.stdout
+    );
+    assert_has(&out.stdout, " xy_wing=1");
+    // Without XY-Wings an XY-Chain (unfair, 260) does its work: the rating changes.
+    let out = numpl(&["rate", "--disable", "xy_wing"], &input);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout
+            .starts_with(&format!("{XY_WING} solved level=unfair score=858 ")),
+        "{}",
+        out.stdout
+    );
+    assert_has(&out.stdout, " xy_chain=1");
+    assert!(!out.stdout.contains("xy_wing"), "{}", out.stdout);
+    // Names as --max-technique takes them, comma-separated or repeated; json too.
+    let out = numpl(
+        &[
+            "rate",
+            "-f",
+            "json",
+            "--disable",
+            "XY-Wing,x_chain",
+            "--disable",
+            "aic",
+        ],
+        &input,
+    );
+    let rec = &json_lines(&out)[0];
+    assert_eq!(rec["level"], "unfair", "{rec}");
+    assert!(rec["techniques"].get("xy_wing").is_none(), "{rec}");
+    // explain and solve --algo human follow them; hint too.
+    let out = numpl(&["explain"], &input);
+    assert_has(&out.stdout, "XY-Wing");
+    let out = numpl(&["explain", "--disable", "xy_wing"], &input);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(!out.stdout.contains("XY-Wing"), "{}", out.stdout);
+    assert_has(&out.stdout, "XY-Chain");
+    let out = numpl(&["solve", "--algo", "human", "-f", "json"], &input);
+    assert!(json_lines(&out)[0]["techniques"].get("xy_wing").is_some());
+    let out = numpl(
+        &[
+            "solve",
+            "--algo",
+            "human",
+            "-f",
+            "json",
+            "--disable",
+            "xy_wing",
+        ],
+        &input,
+    );
+    let rec = &json_lines(&out)[0];
+    assert_eq!(rec["status"], "solved", "{rec}");
+    assert!(rec["techniques"].get("xy_wing").is_none(), "{rec}");
+    let out = numpl(&["hint"], &input);
+    assert_has(&out.stdout, "Naked Single");
+    let singles = "full_house,naked_single,hidden_single";
+    let out = numpl(&["hint", "--disable", singles], &input);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_has(&out.stdout, "Locked Triple");
+    // Brute force off: logic only, stuck, and as hard as what was left out.
+    let monster =
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+    let out = numpl(
+        &["rate", "--disable", "brute_force"],
+        &format!("{monster}\n"),
+    );
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(
+        out.stdout
+            .starts_with(&format!("{monster} stuck level=extreme score=")),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn generate_makes_puzzles_that_need_only_techniques_left_on() {
+    // Without naked and hidden singles (full houses and the rest stay): every puzzle made
+    // is solved by the human solver without them, and with brute force off too.
+    let singles = "naked_single,hidden_single";
+    let out = numpl(
+        &["generate", "-n", "6", "--seed", "3", "--disable", singles],
+        "",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let logic = format!("{singles},brute_force");
+    let rated = numpl(&["rate", "--disable", &logic], &out.stdout);
+    assert_eq!(rated.code, 0, "{}\n{}", rated.stdout, rated.stderr);
+    assert_eq!(
+        rated.stdout.matches(" solved ").count(),
+        6,
+        "{}",
+        rated.stdout
+    );
+    assert!(!rated.stdout.contains("naked_single"), "{}", rated.stdout);
+    // The same seed without the flag makes puzzles singles solve, which logic without
+    // singles cannot finish: the flag is what made the difference.
+    let plain = numpl(&["generate", "-n", "6", "--seed", "3"], "");
+    let rated = numpl(&["rate", "--disable", &logic], &plain.stdout);
+    assert_eq!(rated.code, 1, "{}", rated.stdout);
+}
+
+#[test]
+fn enable_and_disable_are_checked() {
+    let input = format!("{XY_WING}\n");
+    let out = numpl(&["rate", "--disable", "magic"], &input);
+    assert_eq!(out.code, 2);
+    assert_has(&out.stderr, "unknown technique `magic`");
+    let out = numpl(
+        &["hint", "--enable", "x_wing", "--disable", "x_wing"],
+        &input,
+    );
+    assert_eq!(out.code, 2);
+    assert_has(
+        &out.stderr,
+        "--enable x_wing and --disable x_wing contradict",
+    );
+    let out = numpl(&["solve", "--disable", "x_wing"], &input);
+    assert_eq!(out.code, 2);
+    assert_has(&out.stderr, "add `--algo human`");
+    let out = numpl(
+        &["generate", "--require", "xy_wing", "--disable", "xy_wing"],
+        "",
+    );
+    assert_eq!(out.code, 2);
+    assert_has(&out.stderr, "require xy_wing contradicts disable xy_wing");
+}

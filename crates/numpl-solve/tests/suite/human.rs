@@ -407,3 +407,62 @@ fn random_puzzles_every_step_holds_in_the_solution() {
         }
     }
 }
+
+/// Its logical solution takes one XY-Wing (hard, 758); without it an XY-Chain (unfair).
+const XY_WING: &str =
+    ".32.6..4...9..8....5..7....6...9...3...5.7...4...8...2....4..9....1..2...4..3.68.";
+
+#[test]
+fn solve_options_turn_techniques_off_and_on_again() {
+    let p = grid(XY_WING);
+    let rate = |opts: &SolveOptions| {
+        let r = numpl_solve::solve_human(&p, None, opts).report.unwrap();
+        (r.level, r.score, r.counts)
+    };
+    let (level, score, counts) = rate(&SolveOptions::new());
+    assert_eq!((level, score), (Level::Hard, 758));
+    assert_eq!(counts.get(&Technique::XyWing), Some(&1));
+    let off = SolveOptions::new().enable(Technique::XyWing, false);
+    assert_eq!(off.techniques, vec![(Technique::XyWing, false)]);
+    let (level, score, counts) = rate(&off);
+    assert_eq!((level, score), (Level::Unfair, 858));
+    assert!(!counts.contains_key(&Technique::XyWing));
+    assert_eq!(counts.get(&Technique::XyChain), Some(&1));
+    // The same through solve, and from a position (every candidate still there).
+    let out = solve(&p, Algorithm::Human, &off);
+    assert_eq!(out.report.unwrap().score, 858);
+    let marks = p.candidates();
+    let out = numpl_solve::solve_position_human(&p, &marks, None, &off);
+    assert_eq!(out.report.unwrap().score, 858);
+    // Turned on again, the last word wins: the default rating.
+    let again = off.clone().enable(Technique::XyWing, true);
+    assert_eq!(again.techniques, vec![(Technique::XyWing, true)]);
+    assert_eq!(rate(&again).1, 758);
+    assert!(again.human().allows(Technique::XyWing));
+    assert!(!off.human().allows(Technique::XyWing));
+    // Brute force off: a puzzle logic cannot finish is stuck, rated extreme (what was left
+    // out), not on the steps it took.
+    let monster =
+        grid("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1");
+    let logic = SolveOptions::new().enable(Technique::BruteForce, false);
+    let out = numpl_solve::solve_human(&monster, None, &logic);
+    assert_eq!(out.status, Status::Stuck);
+    assert_eq!(out.report.unwrap().level, Level::Extreme);
+    // Singles off (full houses stay): none is taken, whatever else the solve needs.
+    let no_singles = SolveOptions::new()
+        .enable(Technique::NakedSingle, false)
+        .enable(Technique::HiddenSingle, false)
+        .enable(Technique::BruteForce, false);
+    let out = numpl_solve::solve_human(&grid(SEED), None, &no_singles);
+    let r = out.report.unwrap();
+    assert!(
+        !r.counts.contains_key(&Technique::NakedSingle),
+        "{:?}",
+        r.counts
+    );
+    assert!(
+        !r.counts.contains_key(&Technique::HiddenSingle),
+        "{:?}",
+        r.counts
+    );
+}
