@@ -114,6 +114,44 @@ fn to_dict<'py>(py: Python<'py>, rec: &Rec) -> PyResult<Bound<'py, PyDict>> {
     Ok(d)
 }
 
+/// `enable` and `disable`: technique names (as `max_technique` takes them), a list of
+/// strings or one comma-separated string, as (technique, on) pairs; a technique in both is
+/// an error, as on the command line.
+fn techniques(
+    enable: Option<&Bound<'_, PyAny>>,
+    disable: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<(Technique, bool)>> {
+    let names = |arg: Option<&Bound<'_, PyAny>>, what: &str| -> PyResult<Vec<Technique>> {
+        let Some(arg) = arg else {
+            return Ok(Vec::new());
+        };
+        let list: Vec<String> = match arg.extract::<String>() {
+            Ok(s) => s.split(',').map(str::to_string).collect(),
+            Err(_) => arg.extract::<Vec<String>>().map_err(|_| {
+                value_error(format!(
+                    "{what} must be a technique name, a comma-separated string of them or a \
+                     list of them, got {arg}"
+                ))
+            })?,
+        };
+        list.iter()
+            .map(|n| n.parse::<Technique>().map_err(value_error))
+            .collect()
+    };
+    let on = names(enable, "enable")?;
+    let off = names(disable, "disable")?;
+    if let Some(t) = on.iter().find(|t| off.contains(t)) {
+        return Err(value_error(format!(
+            "enable {t} and disable {t} contradict: give the technique to one of them"
+        )));
+    }
+    Ok(on
+        .into_iter()
+        .map(|t| (t, true))
+        .chain(off.into_iter().map(|t| (t, false)))
+        .collect())
+}
+
 /// Reads one puzzle and runs `f` on it with the interpreter released: the dict, a
 /// `ValueError` for a puzzle that cannot be read, a `RuntimeError` for a bug.
 fn one<'py>(
@@ -163,39 +201,53 @@ fn solve<'py>(
 
 /// Rate one puzzle with the human solver: `status`, `techniques` (how often each was used,
 /// in order of difficulty), `level` and `score` (HoDoKu's scale), and `solution` or `grid`.
+/// `enable` / `disable`: techniques turned on or off (names as `max_technique` takes
+/// them, a list or a comma-separated string; `disable="brute_force"`: logic only).
 #[pyfunction]
-#[pyo3(signature = (puzzle, r#box = None))]
+#[pyo3(signature = (puzzle, r#box = None, *, enable = None, disable = None))]
 fn rate<'py>(
     py: Python<'py>,
     puzzle: &str,
     r#box: Option<ShapeArg>,
+    enable: Option<&Bound<'py, PyAny>>,
+    disable: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    one(py, puzzle, shape_opt(r#box)?, records::rated)
+    let opts = options::human(&techniques(enable, disable)?);
+    one(py, puzzle, shape_opt(r#box)?, |g| records::rated(g, &opts))
 }
 
 /// The next logical step of one puzzle: `hint` describes it
 /// (`"Hidden Single: r8c3 = 1 (only place for 1 in column 3)"`). When there is none,
 /// `hint` is absent and `status` says why: `solved` (the grid is full) or `stuck`.
+/// `enable` / `disable` as for `rate`.
 #[pyfunction]
-#[pyo3(signature = (puzzle, r#box = None))]
+#[pyo3(signature = (puzzle, r#box = None, *, enable = None, disable = None))]
 fn hint<'py>(
     py: Python<'py>,
     puzzle: &str,
     r#box: Option<ShapeArg>,
+    enable: Option<&Bound<'py, PyAny>>,
+    disable: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    one(py, puzzle, shape_opt(r#box)?, records::hinted)
+    let opts = options::human(&techniques(enable, disable)?);
+    one(py, puzzle, shape_opt(r#box)?, |g| records::hinted(g, &opts))
 }
 
 /// Every step of a logical solution of one puzzle: the fields of `rate` and `steps`, a list
-/// of step descriptions in order.
+/// of step descriptions in order. `enable` / `disable` as for `rate`.
 #[pyfunction]
-#[pyo3(signature = (puzzle, r#box = None))]
+#[pyo3(signature = (puzzle, r#box = None, *, enable = None, disable = None))]
 fn explain<'py>(
     py: Python<'py>,
     puzzle: &str,
     r#box: Option<ShapeArg>,
+    enable: Option<&Bound<'py, PyAny>>,
+    disable: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    one(py, puzzle, shape_opt(r#box)?, records::explained)
+    let opts = options::human(&techniques(enable, disable)?);
+    one(py, puzzle, shape_opt(r#box)?, |g| {
+        records::explained(g, &opts)
+    })
 }
 
 /// Count the solutions of one puzzle, stopping at `limit`: `count` (at most `limit`) and
@@ -303,15 +355,19 @@ fn solve_many<'py>(
 }
 
 /// Rate many puzzles in parallel: one dict per input, in input order, each with `index` and
-/// the fields of `rate` (or status `"invalid"` and `error`).
+/// the fields of `rate` (or status `"invalid"` and `error`). `enable` / `disable` as for
+/// `rate`.
 #[pyfunction]
-#[pyo3(signature = (puzzles, threads = None, *, r#box = None))]
+#[pyo3(signature = (puzzles, threads = None, *, r#box = None, enable = None, disable = None))]
 fn rate_many<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
     threads: Option<i64>,
     r#box: Option<ShapeArg>,
+    enable: Option<&Bound<'py, PyAny>>,
+    disable: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
+    let opts = options::human(&techniques(enable, disable)?);
     let pool = self::threads(threads)?;
     many(
         py,
@@ -320,7 +376,7 @@ fn rate_many<'py>(
         shape_opt(r#box)?,
         Algorithm::Human,
         1024,
-        records::rated,
+        |g| records::rated(g, &opts),
     )
 }
 
@@ -333,6 +389,8 @@ fn rate_many<'py>(
 /// or `"none"` (uniqueness only). `require`: a technique the puzzle must need. `max_tries`:
 /// with a level or technique, grids dug per puzzle before giving up. `seed`: the same seed
 /// and options give the same puzzles (default: a random seed, reported in every dict).
+/// `enable` / `disable`: techniques turned on or off for the judge and the rating (as for
+/// `rate`): no puzzle made needs a technique that is off.
 /// `start`: the index of the first puzzle: puzzle `i` depends only on the seed, the options
 /// and `i`, so `generate(count=5, seed=s, start=5)` is the second half of
 /// `generate(count=10, seed=s)` (how `numpl.dask` splits a run).
@@ -344,10 +402,11 @@ fn rate_many<'py>(
 #[pyfunction]
 #[pyo3(signature = (
     size = ShapeArg::Int(9), count = 1, level = None, symmetry = "point", seed = None,
-    max_technique = None, *, require = None, max_tries = 2000, threads = None, start = 0
+    max_technique = None, *, require = None, max_tries = 2000, threads = None, start = 0,
+    enable = None, disable = None
 ))]
 #[pyo3(
-    text_signature = "(size=9, count=1, level=None, symmetry='point', seed=None, max_technique=None, *, require=None, max_tries=2000, threads=None, start=0)"
+    text_signature = "(size=9, count=1, level=None, symmetry='point', seed=None, max_technique=None, *, require=None, max_tries=2000, threads=None, start=0, enable=None, disable=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 fn generate<'py>(
@@ -362,6 +421,8 @@ fn generate<'py>(
     max_tries: i64,
     threads: Option<i64>,
     start: i64,
+    enable: Option<&Bound<'py, PyAny>>,
+    disable: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
     let count = natural(count, "count")?;
     let start = natural(start, "start")?;
@@ -396,6 +457,7 @@ fn generate<'py>(
             .map_err(|e| value_error(e.to_string()))?,
         max_tries: u32::try_from(max_tries).unwrap_or(u32::MAX),
         seed,
+        techniques: techniques(enable, disable)?,
     };
     let generator =
         Generator::new(options::generate(gen)).map_err(|e| value_error(e.to_string()))?;

@@ -22,9 +22,12 @@ pub(crate) fn solve(first: bool, budget: Option<u64>) -> SolveOptions {
         .budget(budget)
 }
 
-/// The default solve: up to two solutions, no budget (what `rate`, `explain` use).
-pub(crate) fn solve_default() -> SolveOptions {
-    SolveOptions::default()
+/// The human solver's solve (`rate`, `hint`, `explain`): up to two solutions, the default
+/// budget, with `techniques` turned on or off (`enable`, `disable`).
+pub(crate) fn human(techniques: &[(Technique, bool)]) -> SolveOptions {
+    techniques
+        .iter()
+        .fold(SolveOptions::default(), |o, &(t, on)| o.enable(t, on))
 }
 
 /// What `generate` asks of the generator, already checked one by one by the caller.
@@ -36,12 +39,15 @@ pub(crate) struct Gen {
     pub(crate) require: Option<Technique>,
     pub(crate) max_tries: u32,
     pub(crate) seed: u64,
+    pub(crate) techniques: Vec<(Technique, bool)>,
 }
 
 /// The generator's options; every puzzle is rated (the records carry the rating, as the
 /// CLI's JSON records do).
 pub(crate) fn generate(g: Gen) -> GenOptions {
-    GenOptions::new(g.shape)
+    g.techniques
+        .iter()
+        .fold(GenOptions::new(g.shape), |o, &(t, on)| o.enable(t, on))
         .symmetry(g.symmetry)
         .max_technique(g.max_technique)
         .level(g.level)

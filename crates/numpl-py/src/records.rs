@@ -12,7 +12,7 @@ use numpl_core::{format_line, format_position_line, Grid, Parsed, Symbols};
 use numpl_gen::{Generated, Generator};
 use numpl_solve::{
     count_position_solutions, count_solutions, position_board, solve, solve_position, Algorithm,
-    Board, HumanSolver, Outcome, SolveOptions, Status, Technique,
+    Board, Outcome, SolveOptions, Status, Technique,
 };
 
 use crate::options;
@@ -145,17 +145,17 @@ pub(crate) fn solved(g: &Parsed, algo: Algorithm, first: bool, budget: Option<u6
 }
 
 /// `numpl rate`.
-pub(crate) fn rated(g: &Parsed) -> Rec {
+pub(crate) fn rated(g: &Parsed, opts: &SolveOptions) -> Rec {
     let start = Instant::now();
-    let out = solve_parsed(g, Algorithm::Human, &options::solve_default());
+    let out = solve_parsed(g, Algorithm::Human, opts);
     let t = micros(start);
     with_outcome(of_puzzle(g), &out, Algorithm::Human, t)
 }
 
 /// `numpl explain`: the rating and every step, described.
-pub(crate) fn explained(g: &Parsed) -> Rec {
+pub(crate) fn explained(g: &Parsed, opts: &SolveOptions) -> Rec {
     let start = Instant::now();
-    let out = solve_parsed(g, Algorithm::Human, &options::solve_default());
+    let out = solve_parsed(g, Algorithm::Human, opts);
     let t = micros(start);
     let steps: Vec<String> = out
         .report
@@ -170,7 +170,7 @@ pub(crate) fn explained(g: &Parsed) -> Rec {
 /// `numpl hint`: the next step; `status` only when there is none (`solved` when the grid
 /// is full already, `stuck` when no technique applies, `unsolvable` when the candidates
 /// show a contradiction, as a position's marks may).
-pub(crate) fn hinted(p: &Parsed) -> Rec {
+pub(crate) fn hinted(p: &Parsed, opts: &SolveOptions) -> Rec {
     let start = Instant::now();
     let g = &p.grid;
     let full = g.is_full();
@@ -184,7 +184,7 @@ pub(crate) fn hinted(p: &Parsed) -> Rec {
             Some(marks) => position_board(g, marks),
             None => Board::new(g),
         };
-        Some(HumanSolver::new().assume_unique(unique).hint(&board))
+        Some(opts.human().assume_unique(unique).hint(&board))
     };
     let t = micros(start);
     let mut rec = of_puzzle(p);

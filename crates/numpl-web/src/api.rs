@@ -12,7 +12,7 @@ use numpl_core::{format_line, Cell, Grid, ParseOptions, Shape, Symbols};
 use numpl_gen::{GenError, GenOptions, Generator, Level, MaxTechnique, Symmetry};
 use numpl_render::{sheet_pdf, Paper, Picture, SheetOptions, SheetPuzzle, SvgOptions};
 use numpl_solve::{
-    count_solutions, solve, Algorithm, Board, HumanSolver, SolveOptions, Status, Step,
+    count_solutions, solve, Algorithm, Board, HumanSolver, SolveOptions, Status, Step, Technique,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -211,6 +211,11 @@ pub(crate) struct GenerateRequest {
     count: Option<u64>,
     /// The hardest technique allowed (a technique name, `all` or `none`).
     max_technique: Option<String>,
+    /// Techniques of the human solver turned on (names as `max_technique` takes them; for
+    /// techniques off by default).
+    enable: Option<Vec<String>>,
+    /// Techniques turned off: no puzzle made needs them (e.g. `["xy_wing"]`).
+    disable: Option<Vec<String>>,
 }
 
 /// A picture of a puzzle.
@@ -633,6 +638,26 @@ async fn generate_h(
     }
     if let Some(m) = &req.max_technique {
         opts = opts.max_technique(m.parse::<MaxTechnique>().map_err(gen_error)?);
+    }
+    let names = |list: &Option<Vec<String>>| -> Result<Vec<Technique>, ApiError> {
+        list.iter()
+            .flatten()
+            .map(|n| {
+                n.parse::<Technique>()
+                    .map_err(|e| ApiError::bad_request(e.to_string()))
+            })
+            .collect()
+    };
+    let (on, off) = (names(&req.enable)?, names(&req.disable)?);
+    if let Some(t) = on.iter().find(|t| off.contains(t)) {
+        return Err(ApiError::bad_request(format!(
+            "enable {t} and disable {t} contradict: give the technique to one of them"
+        )));
+    }
+    for (list, state) in [(on, true), (off, false)] {
+        for t in list {
+            opts = opts.enable(t, state);
+        }
     }
     let generator = Generator::new(opts).map_err(gen_error)?;
     // Heavy: past the time limit the answer is 503 and the puzzles not begun are skipped.

@@ -598,6 +598,24 @@ async fn generate_records_and_limits() {
         (hard[0]["level"].as_str(), hard[0]["symmetry"].as_str()),
         (Some("hard"), Some("none"))
     );
+    // Without naked and hidden singles, every puzzle made is solved without them.
+    let body = json!({"seed": 3, "count": 3, "disable": ["naked_single", "hidden_single"]});
+    let made = post(a, "/api/generate", body).await.json();
+    for rec in made.as_array().unwrap() {
+        assert_eq!(rec["status"], "solved", "{rec}");
+        let t = rec["techniques"].as_object().unwrap();
+        assert!(
+            !t.contains_key("naked_single") && !t.contains_key("hidden_single"),
+            "{rec}"
+        );
+    }
+    let plain = post(a, "/api/generate", json!({"seed": 3, "count": 3}))
+        .await
+        .json();
+    assert!(plain.as_array().unwrap().iter().any(|r| r["techniques"]
+        .as_object()
+        .unwrap()
+        .contains_key("naked_single")));
     let six = post(a, "/api/generate", json!({"size": 6, "seed": 2}))
         .await
         .json();
@@ -615,6 +633,11 @@ async fn generate_records_and_limits() {
         (json!({"symmetry": "spiral"}), "spiral"),
         (json!({"level": "brutal"}), "brutal"),
         (json!({"size": "2x3", "symmetry": "rot90"}), "rot90"),
+        (json!({"disable": ["magic"]}), "unknown technique `magic`"),
+        (
+            json!({"enable": ["x_wing"], "disable": ["x_wing"]}),
+            "contradict",
+        ),
     ] {
         let r = post(a, "/api/generate", body.clone()).await;
         assert_eq!(r.status, 400, "{body}");

@@ -5,7 +5,7 @@ Every record is a plain dict with the fields of the ``numpl`` command's JSON rec
 left out. ``Record`` below lists them all.
 """
 
-from typing import Any, Dict, Iterable, List, Literal, Optional, Tuple, TypedDict, Union
+from typing import Any, Dict, Iterable, List, Literal, Optional, Sequence, Tuple, TypedDict, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -57,13 +57,33 @@ def solve(
     """Solve one puzzle (a line of N*N symbols or a grid) or position (a line of N*N*N
     symbols or a pencil-mark grid, solved within its marks); ValueError if it cannot be read."""
 
-def rate(puzzle: str, box: Optional[ShapeLike] = None) -> Record:
-    """The human solver's rating: status, techniques, level, score."""
+Techniques = Union[str, Sequence[str]]
 
-def hint(puzzle: str, box: Optional[ShapeLike] = None) -> Record:
+def rate(
+    puzzle: str,
+    box: Optional[ShapeLike] = None,
+    *,
+    enable: Optional[Techniques] = None,
+    disable: Optional[Techniques] = None,
+) -> Record:
+    """The human solver's rating: status, techniques, level, score (``enable``/``disable``: techniques on or off)."""
+
+def hint(
+    puzzle: str,
+    box: Optional[ShapeLike] = None,
+    *,
+    enable: Optional[Techniques] = None,
+    disable: Optional[Techniques] = None,
+) -> Record:
     """The next logical step (``hint``), or ``status`` solved/stuck/unsolvable when there is none."""
 
-def explain(puzzle: str, box: Optional[ShapeLike] = None) -> Record:
+def explain(
+    puzzle: str,
+    box: Optional[ShapeLike] = None,
+    *,
+    enable: Optional[Techniques] = None,
+    disable: Optional[Techniques] = None,
+) -> Record:
     """The rating and every step of a logical solution (``steps``)."""
 
 def count(puzzle: str, limit: int = 2, box: Optional[ShapeLike] = None) -> Record:
@@ -85,6 +105,8 @@ def rate_many(
     threads: Optional[int] = None,
     *,
     box: Optional[ShapeLike] = None,
+    enable: Optional[Techniques] = None,
+    disable: Optional[Techniques] = None,
 ) -> List[Record]:
     """Rate in parallel; one record per input in input order, bad inputs as status "invalid"."""
 
@@ -100,6 +122,8 @@ def generate(
     max_tries: int = 2000,
     threads: Optional[int] = None,
     start: int = 0,
+    enable: Optional[Techniques] = None,
+    disable: Optional[Techniques] = None,
 ) -> List[Record]:
     """Puzzles ``start .. start+count-1`` of the run ``seed``; the same for the same seed."""
 
