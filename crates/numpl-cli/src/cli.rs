@@ -170,8 +170,8 @@ pub(crate) struct RateArgs {
 /// `hint`, `explain`, `solve --algo human`, `generate`).
 #[derive(Debug, Args, Default)]
 pub(crate) struct TechniqueArgs {
-    /// Turn techniques on, comma-separated technique names as `--max-technique` takes
-    /// them (for techniques off by default, or to undo a `--disable` of another flag set).
+    /// Turn techniques on that are off by default: comma-separated technique names, as
+    /// `--max-technique` takes them (a name in both `--enable` and `--disable` is an error).
     #[arg(long, value_name = "NAME[,NAME..]", value_delimiter = ',', value_parser = parse_technique)]
     pub(crate) enable: Vec<Technique>,
 
