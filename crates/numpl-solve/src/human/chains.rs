@@ -803,6 +803,27 @@ impl<'a> Graph<'a> {
         }
     }
 
+    /// Whether the chain `full` meets a cell again after leaving it (HoDoKu's lasso:
+    /// it takes no such chain); a loop (`is_loop`) may come back to its first cell.
+    fn lasso(&self, full: &[usize], is_loop: bool) -> bool {
+        let first = self.cells_of(full[0] / 2);
+        let mut left: Vec<usize> = Vec::new();
+        let mut prev: Option<Vec<usize>> = None;
+        for &s in full {
+            let cells = self.cells_of(s / 2);
+            if cells.iter().any(|c| left.contains(c)) {
+                return true;
+            }
+            if let Some(p) = prev {
+                if !(is_loop && p == first) {
+                    left.extend(p);
+                }
+            }
+            prev = Some(cells);
+        }
+        false
+    }
+
     /// Offers a step to `sink` (if it removes something and its technique is allowed):
     /// kept unless the sink has it with the same eliminations by a chain as short.
     fn offer(
@@ -831,9 +852,28 @@ impl<'a> Graph<'a> {
         if !(sink.allows)(tech) {
             return;
         }
+        // The chain as shown: a loop closes on its start; a discontinuous loop around
+        // one elimination starts and ends at it.
+        let mut full = path.to_vec();
+        if let Some((node, back)) = wrap {
+            if back {
+                // The same chain read from its end: every node flips.
+                full = full.iter().rev().map(|&s| s ^ 1).collect();
+            }
+            full.insert(0, node * 2 + 1);
+            full.push(node * 2);
+        }
+        if closed {
+            full.push(path[0]);
+        }
+        let is_loop = kind == LoopKind::Continuous
+            || kind == LoopKind::Discontinuous
+            || full[0] / 2 == full[full.len() - 1] / 2;
+        if self.lasso(&full, is_loop) {
+            return;
+        }
         sink.hits += 1;
-        // Nodes in the chain plus the closing node of a loop.
-        let len = path.len() + usize::from(closed) + 2 * usize::from(wrap.is_some());
+        let len = full.len();
         let seq = match sink.by_elims.get(&(tech, elims.clone())) {
             Some(&i) if sink.found[i].len <= len => return,
             Some(&i) => i,
@@ -842,7 +882,7 @@ impl<'a> Graph<'a> {
                 sink.found.len()
             }
         };
-        let found = Found::new(tech, path.to_vec(), closed, wrap, elims, len, seq);
+        let found = Found::new(tech, full, elims, len, seq);
         if seq == sink.found.len() {
             sink.found.push(found);
         } else {
@@ -872,15 +912,11 @@ struct Scratch {
     path: Vec<usize>,
 }
 
-/// A step a search found: its technique, the path of states, whether it is a loop
-/// (the start node closes it), its eliminations (by value, then cell), its length.
+/// A step a search found: its technique, the chain as shown (states), its eliminations
+/// (by value, then cell), its length.
 struct Found {
     tech: Technique,
     path: Vec<usize>,
-    closed: bool,
-    /// A discontinuous loop around one eliminated candidate: its node, and whether the
-    /// path runs backwards from it.
-    wrap: Option<(usize, bool)>,
     elims: Vec<(Cell, u8)>,
     len: usize,
     /// The order found in (HoDoKu keeps the first of steps it cannot tell apart).
@@ -891,8 +927,6 @@ impl Found {
     fn new(
         tech: Technique,
         path: Vec<usize>,
-        closed: bool,
-        wrap: Option<(usize, bool)>,
         elims: Vec<(Cell, u8)>,
         len: usize,
         seq: usize,
@@ -900,8 +934,6 @@ impl Found {
         Found {
             tech,
             path,
-            closed,
-            wrap,
             elims,
             len,
             seq,
@@ -1037,22 +1069,7 @@ pub(crate) fn chain(
         }
     }
     let best = best_of(std::mem::take(&mut sink.found));
-    let chain = best.as_ref().map(|f| {
-        let mut path = f.path.clone();
-        if let Some((node, back)) = f.wrap {
-            if back {
-                // The same chain read from its end: every node flips.
-                path = path.iter().rev().map(|&s| s ^ 1).collect();
-            }
-            path.insert(0, node * 2 + 1);
-            path.push(node * 2);
-        }
-        let mut nodes = g.nodes(&path);
-        if f.closed {
-            nodes.push(nodes[0].clone());
-        }
-        nodes
-    });
+    let chain = best.as_ref().map(|f| g.nodes(&f.path));
     drop(g);
     memo.peer_bits = peers;
     if x {
