@@ -33,7 +33,10 @@
 //! Jellyfish (`fish_K` up to N/2); remote pair; BUG+1; skyscraper; 2-string kite; turbot
 //! fish; empty rectangle; W-, XY-, XYZ-Wing; unique rectangle types 1-6 and hidden
 //! rectangle; finned and sashimi X-Wing/Swordfish/Jellyfish; Sue de Coq; simple and multi
-//! colors; X-chain; XY-chain; AIC; grouped AIC; ALS-XZ; ALS-XY-Wing; forcing chains
+//! colors; X-chain; XY-chain; nice loops (continuous and discontinuous) and AIC, then
+//! their grouped forms, each three found in one search that takes the step HoDoKu would
+//! (the most eliminations, then the lowest weighted sum of them, then the shortest chain;
+//! X- and XY-chains choose the same way); ALS-XZ; ALS-XY-Wing; forcing chains
 //! (singles and intersections followed from every branch of a cell or a unit, and
 //! candidates tested for contradiction); and, when nothing applies, a brute force step as
 //! HoDoKu makes it: the solution's value placed in the middle open cell (the one at index
