@@ -630,7 +630,8 @@ impl<'a> Graph<'a> {
                     continue;
                 }
                 // `next` is proven true if start is false.
-                if self.kind == ChainKind::Xy && (self.val(next) != self.val(start) || next == start)
+                if self.kind == ChainKind::Xy
+                    && (self.val(next) != self.val(start) || next == start)
                 {
                     continue;
                 }
@@ -681,7 +682,9 @@ impl<'a> Graph<'a> {
             return true;
         }
         self.value_of(a) == self.value_of(b)
-            && ca.iter().all(|&x| !cb.contains(&x) && cb.iter().all(|&y| self.b.sees(x, y)))
+            && ca
+                .iter()
+                .all(|&x| !cb.contains(&x) && cb.iter().all(|&y| self.b.sees(x, y)))
     }
 
     /// The eliminations of the continuous nice loop `path` (start off, ..., end on, and
@@ -794,11 +797,10 @@ impl<'a> Graph<'a> {
         }
         self.offer(path, kind, false, wrap, elims, sink);
         // An AIC whose end sees its start (by a weak link) is also a continuous loop.
-        if kind == LoopKind::Aic || kind == LoopKind::Discontinuous && places.is_empty() {
-            if self.closes(end, start) {
-                if let Some(e) = self.loop_elims(path) {
-                    self.offer(path, LoopKind::Continuous, true, None, e, sink);
-                }
+        let plain = kind == LoopKind::Aic || kind == LoopKind::Discontinuous && places.is_empty();
+        if plain && self.closes(end, start) {
+            if let Some(e) = self.loop_elims(path) {
+                self.offer(path, LoopKind::Continuous, true, None, e, sink);
             }
         }
     }
@@ -878,7 +880,8 @@ impl<'a> Graph<'a> {
             Some(&i) if sink.found[i].len <= len => return,
             Some(&i) => i,
             None => {
-                sink.by_elims.insert((tech, elims.clone()), sink.found.len());
+                sink.by_elims
+                    .insert((tech, elims.clone()), sink.found.len());
                 sink.found.len()
             }
         };

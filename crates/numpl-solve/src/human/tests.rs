@@ -653,7 +653,16 @@ fn discontinuous_nice_loop() {
     let step = chains::chain(&b, chains::ChainKind::Aic, &mut Memo::default(), &|_| true).unwrap();
     assert_eq!(step.technique, Technique::DiscontinuousNiceLoop);
     assert_eq!(elims(&step), cells_v(&[(1, 4)], 1));
-    assert_eq!(step.chain.first(), step.chain.last().map(|n| ChainNode { on: true, ..n.clone() }).as_ref());
+    assert_eq!(
+        step.chain.first(),
+        step.chain
+            .last()
+            .map(|n| ChainNode {
+                on: true,
+                ..n.clone()
+            })
+            .as_ref()
+    );
     assert_eq!(
         step.describe(b.shape()),
         "Discontinuous Nice Loop: (1)r1c4 - (1)r1c1 = (2)r1c1 - (2)r1c7 = (2)r2c7 - (1)r2c7 \
@@ -673,8 +682,13 @@ fn grouped_continuous_nice_loop() {
     set(&mut b, 6, 7, &[1, 2]);
     row_only(&mut b, 6, 1, &[2, 3, 7]);
     assert!(chains::chain(&b, chains::ChainKind::Aic, &mut Memo::default(), &|_| true).is_none());
-    let step =
-        chains::chain(&b, chains::ChainKind::Grouped, &mut Memo::default(), &|_| true).unwrap();
+    let step = chains::chain(
+        &b,
+        chains::ChainKind::Grouped,
+        &mut Memo::default(),
+        &|_| true,
+    )
+    .unwrap();
     assert_eq!(step.technique, Technique::GroupedContinuousNiceLoop);
     let mut want = cells_v(&[(4, 1), (4, 2), (4, 3), (5, 2), (5, 3)], 1);
     want.extend(cells_v(
@@ -809,7 +823,13 @@ fn grouped_discontinuous_nice_loop() {
     row_only(&mut b, 1, 7, &[1, 8]);
     col_only(&mut b, 9, 7, &[2, 3, 7]);
     assert!(chains::chain(&b, chains::ChainKind::Aic, &mut Memo::default(), &|_| true).is_none());
-    let step = chains::chain(&b, chains::ChainKind::Grouped, &mut Memo::default(), &|_| true).unwrap();
+    let step = chains::chain(
+        &b,
+        chains::ChainKind::Grouped,
+        &mut Memo::default(),
+        &|_| true,
+    )
+    .unwrap();
     assert_eq!(step.technique, Technique::GroupedDiscontinuousNiceLoop);
     assert_eq!(step.chain.len(), 6);
     assert!(step.chain.iter().any(|n| !n.group.is_empty()));
@@ -1002,4 +1022,3 @@ fn brute_force_is_named_scored_and_ordered_as_hodoku() {
     assert!(t > Technique::ForcingChain);
     assert_eq!(Technique::all_for(9).last(), Some(&Technique::BruteForce));
 }
-
