@@ -250,6 +250,28 @@ fn fish_wings_and_chains_colour_their_cells_by_role() {
     assert!(on_off >= step.chain.len() - step.eliminations.len());
 }
 
+/// A puzzle whose solve takes a continuous nice loop.
+const NICE_LOOP: &str =
+    ".8.7.64.2.......87..9.5..3...1..7.....41.52.....4..9...1..7.6..34.......6.78.4.5.";
+
+#[test]
+fn a_nice_loop_is_drawn_closed() {
+    let opts = SvgOptions::new().labels(true);
+    let (g, b, step) = find_step(NICE_LOOP, Technique::ContinuousNiceLoop);
+    // The chain ends on its start: the picture draws every link, the closing one too.
+    assert_eq!(step.chain.first(), step.chain.last());
+    let doc_text = Picture::of_step(&g, &b, &step).to_svg(&opts);
+    let doc = Document::parse(&doc_text).unwrap();
+    check_conclusions(&doc, g.shape(), &step);
+    let links: Vec<&str> = doc
+        .descendants()
+        .filter_map(|n| n.attribute("data-link"))
+        .collect();
+    assert_eq!(links.len(), step.chain.len() - 1);
+    assert_eq!(links.last(), Some(&"weak"));
+    assert!(role_count(&doc, "chain") >= (step.chain.len() - 1) / 2);
+}
+
 /// The pixel at (x, y) of the picture drawn at scale 1.
 fn pixel(pixmap: &resvg::tiny_skia::Pixmap, x: f32, y: f32) -> (u8, u8, u8) {
     let p = pixmap

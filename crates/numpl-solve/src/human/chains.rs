@@ -579,9 +579,10 @@ impl<'a> Graph<'a> {
         }
     }
 
-    /// The shortest chain from `start` (assumed false) that proves something; at most
-    /// `max_len` nodes. Returns the nodes (with polarity) and conclusions.
-    fn search(&mut self, start: usize, max_len: usize, scratch: &mut Scratch) -> Option<Found> {
+    /// Every chain from `start` (assumed false) to a node it proves true, at most
+    /// `max_len` nodes, by breadth-first search (so each node is reached by a shortest
+    /// chain); each one that proves something goes to `sink`.
+    fn search(&mut self, start: usize, max_len: usize, scratch: &mut Scratch, sink: &mut Sink<'_>) {
         let states = (self.b.cands.len() * self.n + self.groups.len()) * 2;
         if scratch.parent.len() != states {
             scratch.parent = vec![NONE; states];
@@ -606,10 +607,8 @@ impl<'a> Graph<'a> {
         queue.push(s0);
         let mut head = 0;
         let mut out = std::mem::take(&mut scratch.out);
-        let found = 'bfs: loop {
-            if head >= queue.len() {
-                break None;
-            }
+        let mut path = std::mem::take(&mut scratch.path);
+        while head < queue.len() {
             let s = queue[head];
             head += 1;
             let on = s % 2 == 1;
@@ -626,53 +625,282 @@ impl<'a> Graph<'a> {
                 scratch.seen[t] = stamp;
                 scratch.parent[t] = s as u32;
                 scratch.depth[t] = scratch.depth[s] + 1;
-                if !on {
-                    // `next` is proven true if start is false.
-                    let ok = match self.kind {
-                        ChainKind::Xy => self.val(next) == self.val(start) && next != start,
-                        ChainKind::Grouped => true,
-                        _ => true,
-                    };
-                    if ok {
-                        self.conclude(start, next, &mut out);
-                        if !out.0.is_empty() || !out.1.is_empty() {
-                            let mut path = vec![t];
-                            let mut x = t;
-                            while x != s0 {
-                                x = scratch.parent[x] as usize;
-                                path.push(x);
-                            }
-                            path.reverse();
-                            let chain = path
-                                .iter()
-                                .map(|&st| {
-                                    let cells = self.cells_of(st / 2);
-                                    ChainNode {
-                                        cell: Cell::new(cells[0] as u16),
-                                        group: cells[1..]
-                                            .iter()
-                                            .map(|&c| Cell::new(c as u16))
-                                            .collect(),
-                                        value: self.value_of(st / 2),
-                                        on: st % 2 == 1,
-                                    }
-                                })
-                                .collect();
-                            break 'bfs Some(Found {
-                                chain,
-                                places: out.0.clone(),
-                                elims: out.1.clone(),
-                            });
-                        }
-                    }
-                }
                 queue.push(t);
+                if on {
+                    continue;
+                }
+                // `next` is proven true if start is false.
+                if self.kind == ChainKind::Xy
+                    && (self.val(next) != self.val(start) || next == start)
+                {
+                    continue;
+                }
+                self.conclude(start, next, &mut out);
+                if out.0.is_empty() && out.1.is_empty() {
+                    continue;
+                }
+                path.clear();
+                let mut x = t;
+                path.push(x);
+                while x != s0 {
+                    x = scratch.parent[x] as usize;
+                    path.push(x);
+                }
+                path.reverse();
+                self.record(&path, &out, sink);
             }
-        };
+        }
         scratch.queue = queue;
         scratch.out = out;
-        found
+        scratch.path = path;
     }
+
+    /// The chain nodes of a path of states.
+    fn nodes(&self, path: &[usize]) -> Vec<ChainNode> {
+        path.iter()
+            .map(|&st| {
+                let cells = self.cells_of(st / 2);
+                ChainNode {
+                    cell: Cell::new(cells[0] as u16),
+                    group: cells[1..].iter().map(|&c| Cell::new(c as u16)).collect(),
+                    value: self.value_of(st / 2),
+                    on: st % 2 == 1,
+                }
+            })
+            .collect()
+    }
+
+    /// Whether nodes `a` and `b` (as cell nodes or groups) are joined by a weak link
+    /// that closes a loop: the same cell, or the same value with every cell of one
+    /// seeing every cell of the other.
+    fn closes(&self, a: usize, b: usize) -> bool {
+        if a == b {
+            return false;
+        }
+        let (ca, cb) = (self.cells_of(a), self.cells_of(b));
+        if !self.is_group(a) && !self.is_group(b) && ca[0] == cb[0] {
+            return true;
+        }
+        self.value_of(a) == self.value_of(b)
+            && ca
+                .iter()
+                .all(|&x| !cb.contains(&x) && cb.iter().all(|&y| self.b.sees(x, y)))
+    }
+
+    /// The eliminations of the continuous nice loop `path` (start off, ..., end on, and
+    /// the weak link from the end back to the start), or None when the path is not a
+    /// loop HoDoKu allows (a node twice, or a cell met again later than next door).
+    ///
+    /// In the loop every strong link says "at least one of the two", every weak link
+    /// "at most one"; as many of each run around it, so each link holds exactly one true
+    /// node: every weak link is strong too. A weak link inside a cell leaves that cell
+    /// only its two values; one between cells on value v removes v from the cells seeing
+    /// both ends (HoDoKu leaves the loop's own cells alone).
+    fn loop_elims(&self, path: &[usize]) -> Option<Vec<(Cell, u8)>> {
+        let len = path.len();
+        if len < 4 {
+            return None;
+        }
+        let nodes: Vec<usize> = path.iter().map(|&s| s / 2).collect();
+        let cells: Vec<Vec<usize>> = nodes.iter().map(|&x| self.cells_of(x)).collect();
+        for i in 0..len {
+            for j in i + 1..len {
+                if nodes[i] == nodes[j] {
+                    return None;
+                }
+                let next_door = j == i + 1 || (i == 0 && j == len - 1);
+                let same_cell = !self.is_group(nodes[i])
+                    && !self.is_group(nodes[j])
+                    && cells[i][0] == cells[j][0];
+                let overlap = cells[i].iter().any(|c| cells[j].contains(c));
+                if overlap && !(next_door && same_cell) {
+                    return None;
+                }
+            }
+        }
+        let in_chain: Vec<usize> = cells.iter().flatten().copied().collect();
+        let mut elims = Vec::new();
+        // Weak links: from each on node (odd index) to the next, the last back to 0.
+        for i in (1..len).step_by(2) {
+            let (a, b) = (nodes[i], nodes[(i + 1) % len]);
+            let (va, vb) = (self.value_of(a), self.value_of(b));
+            if va != vb {
+                // Two values of one cell.
+                let c = cells[i][0];
+                for w in Mask::from_bits(self.b.cands[c]) {
+                    if w != va && w != vb {
+                        elims.push((Cell::new(c as u16), w));
+                    }
+                }
+            } else {
+                let mut both = cells[i].clone();
+                both.extend_from_slice(&cells[(i + 1) % len]);
+                self.b.each_seeing_all(&both, va, |t| {
+                    if !in_chain.contains(&t) {
+                        elims.push((Cell::new(t as u16), va));
+                    }
+                });
+            }
+        }
+        elims.sort_unstable_by_key(|&(c, v)| (v, c.index()));
+        elims.dedup();
+        Some(elims)
+    }
+
+    /// Names the step a found chain makes (as HoDoKu would: a continuous or
+    /// discontinuous nice loop, or an AIC) with its eliminations, and offers it to `sink`.
+    fn record(&self, path: &[usize], out: &Conclusions, sink: &mut Sink<'_>) {
+        // HoDoKu's chains have three links at least (a single strong link is a locked
+        // candidate or nothing).
+        if path.len() < 4 {
+            return;
+        }
+        let (places, elims) = out;
+        let start = path[0] / 2;
+        let end = path[path.len() - 1] / 2;
+        let mut elims = elims.clone();
+        let kind = if self.kind == ChainKind::X || self.kind == ChainKind::Xy {
+            for &(c, v) in places {
+                // X-chain back to its start: the start is true, so its peers lose v.
+                self.b.each_seeing_all(&[c.index()], v, |t| {
+                    elims.push((Cell::new(t as u16), v));
+                });
+            }
+            LoopKind::Chain
+        } else if !places.is_empty() {
+            // start off => start on: the start is true, the other values go.
+            let c = self.cell(start);
+            for w in Mask::from_bits(self.b.cands[c]) {
+                if w != self.val(start) {
+                    elims.push((Cell::new(c as u16), w));
+                }
+            }
+            LoopKind::Discontinuous
+        } else if elims.len() == 1 {
+            // HoDoKu's AICs remove two candidates at least; one alone is the loop
+            // from the candidate removed back to itself.
+            LoopKind::Discontinuous
+        } else {
+            LoopKind::Aic
+        };
+        elims.sort_unstable_by_key(|&(c, v)| (v, c.index()));
+        elims.dedup();
+        let mut wrap = None;
+        if kind == LoopKind::Discontinuous && places.is_empty() && elims.len() == 1 {
+            // The candidate (c, v) removed, made true, starts a loop back to itself
+            // through the chain: (v)c - start = ... = end - (v)c. When c is the end's
+            // cell and not the start's, the chain runs from the end.
+            let (c, v) = elims[0];
+            let c = c.index();
+            let back = !self.is_group(end) && self.cell(end) == c && self.cell(start) != c;
+            wrap = Some((c * self.n + v as usize - 1, back));
+        }
+        self.offer(path, kind, false, wrap, elims, sink);
+        // An AIC whose end sees its start (by a weak link) is also a continuous loop.
+        let plain = kind == LoopKind::Aic || kind == LoopKind::Discontinuous && places.is_empty();
+        if plain && self.closes(end, start) {
+            if let Some(e) = self.loop_elims(path) {
+                self.offer(path, LoopKind::Continuous, true, None, e, sink);
+            }
+        }
+    }
+
+    /// Whether the chain `full` meets a cell again after leaving it (HoDoKu's lasso:
+    /// it takes no such chain); a loop (`is_loop`) may come back to its first cell.
+    fn lasso(&self, full: &[usize], is_loop: bool) -> bool {
+        let first = self.cells_of(full[0] / 2);
+        let mut left: Vec<usize> = Vec::new();
+        let mut prev: Option<Vec<usize>> = None;
+        for &s in full {
+            let cells = self.cells_of(s / 2);
+            if cells.iter().any(|c| left.contains(c)) {
+                return true;
+            }
+            if let Some(p) = prev {
+                if !(is_loop && p == first) {
+                    left.extend(p);
+                }
+            }
+            prev = Some(cells);
+        }
+        false
+    }
+
+    /// Offers a step to `sink` (if it removes something and its technique is allowed):
+    /// kept unless the sink has it with the same eliminations by a chain as short.
+    fn offer(
+        &self,
+        path: &[usize],
+        kind: LoopKind,
+        closed: bool,
+        wrap: Option<(usize, bool)>,
+        elims: Vec<(Cell, u8)>,
+        sink: &mut Sink<'_>,
+    ) {
+        if elims.is_empty() {
+            return;
+        }
+        let grouped = path.iter().any(|&s| self.is_group(s / 2));
+        let tech = match (self.kind, kind, grouped) {
+            (ChainKind::X, _, _) => Technique::XChain,
+            (ChainKind::Xy, _, _) => Technique::XyChain,
+            (_, LoopKind::Continuous, false) => Technique::ContinuousNiceLoop,
+            (_, LoopKind::Continuous, true) => Technique::GroupedContinuousNiceLoop,
+            (_, LoopKind::Discontinuous, false) => Technique::DiscontinuousNiceLoop,
+            (_, LoopKind::Discontinuous, true) => Technique::GroupedDiscontinuousNiceLoop,
+            (_, _, false) => Technique::Aic,
+            (_, _, true) => Technique::GroupedAic,
+        };
+        if !(sink.allows)(tech) {
+            return;
+        }
+        // The chain as shown: a loop closes on its start; a discontinuous loop around
+        // one elimination starts and ends at it.
+        let mut full = path.to_vec();
+        if let Some((node, back)) = wrap {
+            if back {
+                // The same chain read from its end: every node flips.
+                full = full.iter().rev().map(|&s| s ^ 1).collect();
+            }
+            full.insert(0, node * 2 + 1);
+            full.push(node * 2);
+        }
+        if closed {
+            full.push(path[0]);
+        }
+        let is_loop = kind == LoopKind::Continuous
+            || kind == LoopKind::Discontinuous
+            || full[0] / 2 == full[full.len() - 1] / 2;
+        if self.lasso(&full, is_loop) {
+            return;
+        }
+        sink.hits += 1;
+        let len = full.len();
+        let seq = match sink.by_elims.get(&(tech, elims.clone())) {
+            Some(&i) if sink.found[i].len <= len => return,
+            Some(&i) => i,
+            None => {
+                sink.by_elims
+                    .insert((tech, elims.clone()), sink.found.len());
+                sink.found.len()
+            }
+        };
+        let found = Found::new(tech, full, elims, len, seq);
+        if seq == sink.found.len() {
+            sink.found.push(found);
+        } else {
+            sink.found[seq] = found;
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum LoopKind {
+    /// An X- or XY-chain.
+    Chain,
+    Continuous,
+    Discontinuous,
+    Aic,
 }
 
 #[derive(Default)]
@@ -684,27 +912,105 @@ struct Scratch {
     stamp: u32,
     queue: Vec<usize>,
     out: Conclusions,
+    path: Vec<usize>,
 }
 
+/// A step a search found: its technique, the chain as shown (states), its eliminations
+/// (by value, then cell), its length.
 struct Found {
-    chain: Vec<ChainNode>,
-    places: Vec<(Cell, u8)>,
+    tech: Technique,
+    path: Vec<usize>,
     elims: Vec<(Cell, u8)>,
+    len: usize,
+    /// The order found in (HoDoKu keeps the first of steps it cannot tell apart).
+    seq: usize,
 }
 
-/// The shortest chain of `kind` that proves something.
+impl Found {
+    fn new(
+        tech: Technique,
+        path: Vec<usize>,
+        elims: Vec<(Cell, u8)>,
+        len: usize,
+        seq: usize,
+    ) -> Found {
+        Found {
+            tech,
+            path,
+            elims,
+            len,
+            seq,
+        }
+    }
+
+    /// HoDoKu's weighted sum of the eliminations (by value, then cell): the first
+    /// counts cell + value, each next one's cell 80 times more.
+    fn index_sum(&self) -> u64 {
+        let mut sum = 0u64;
+        let mut weight = 1u64;
+        for &(c, v) in &self.elims {
+            sum += c.index() as u64 * weight + v as u64;
+            weight += 80;
+        }
+        sum
+    }
+}
+
+/// The steps found in one search, one per technique and set of eliminations (the
+/// shortest chain found for it).
+struct Sink<'f> {
+    found: Vec<Found>,
+    /// How many chains were offered (duplicates too).
+    hits: usize,
+    by_elims: std::collections::HashMap<(Technique, Vec<(Cell, u8)>), usize>,
+    allows: &'f dyn Fn(Technique) -> bool,
+}
+
+/// HoDoKu's choice among the steps found: the most eliminations; then, for different
+/// eliminations, the lower weighted sum of them ([`Found::index_sum`]); for the same
+/// ones, the shorter chain; then the first found.
+fn best_of(found: Vec<Found>) -> Option<Found> {
+    found.into_iter().min_by(|a, b| {
+        b.elims
+            .len()
+            .cmp(&a.elims.len())
+            .then_with(|| {
+                if a.tech == b.tech && a.elims == b.elims {
+                    a.len.cmp(&b.len)
+                } else {
+                    a.index_sum().cmp(&b.index_sum())
+                }
+            })
+            .then(a.seq.cmp(&b.seq))
+    })
+}
+
+/// The chain of `kind` HoDoKu would take: every chain from every start is found (the
+/// shortest per start and end), and [`best_of`] picks among them as HoDoKu does. The
+/// AIC kinds find HoDoKu's nice loops too (continuous: a loop whose weak links all
+/// become strong; discontinuous: the start is placed or loses a value) and name each
+/// step by what it is; `allows` says which of those techniques may be taken.
 ///
 /// X-chains use conjugate links, which join candidates of one value only, and weak links
 /// on the same value: each chain stays on the value it starts with and reads only that
-/// value's positions. So a value where every search ran to full length in vain is noted in
-/// `memo`, and skipped while its positions stay the same (the result is unchanged: those
+/// value's positions. So a value where every search found nothing is noted in `memo`,
+/// and skipped while its positions stay the same (the result is unchanged: those
 /// searches would fail again).
-pub(crate) fn chain(b: &Board, kind: ChainKind, memo: &mut Memo) -> Option<Step> {
+pub(crate) fn chain(
+    b: &Board,
+    kind: ChainKind,
+    memo: &mut Memo,
+    allows: &dyn Fn(Technique) -> bool,
+) -> Option<Step> {
     let n = b.n;
-    let max_len = 2 * 12;
+    // HoDoKu's X- and XY-chains have at most 20 nodes.
+    let max_len = match kind {
+        ChainKind::X | ChainKind::Xy => 20,
+        _ => 2 * 12,
+    };
     let x = kind == ChainKind::X;
     // Values skipped (X-chains: failed before on the same positions), and values whose
-    // searches were cut short by a chain found (or found one): not known to fail.
+    // searches found a chain: not known to fail.
     let mut skip = 0u64;
     let mut open = 0u64;
     // XY-chains run only through bivalue cells, and conclude only on cells seeing both
@@ -732,7 +1038,12 @@ pub(crate) fn chain(b: &Board, kind: ChainKind, memo: &mut Memo) -> Option<Step>
             return None;
         }
     }
-    let mut best: Option<Found> = None;
+    let mut sink = Sink {
+        found: Vec::new(),
+        hits: 0,
+        by_elims: std::collections::HashMap::new(),
+        allows,
+    };
     let mut scratch = Scratch::default();
     let peers = std::mem::take(&mut memo.peer_bits);
     let peers = if peers.is_empty() {
@@ -753,18 +1064,15 @@ pub(crate) fn chain(b: &Board, kind: ChainKind, memo: &mut Memo) -> Option<Step>
             if lo == hi {
                 continue;
             }
-            let limit = best.as_ref().map_or(max_len, |f| f.chain.len() - 1);
-            if limit < max_len {
+            let before = sink.hits;
+            g.search(start, max_len, &mut scratch, &mut sink);
+            if sink.hits != before {
                 open |= 1 << (w - 1);
-            }
-            if let Some(f) = g.search(start, limit, &mut scratch) {
-                open |= 1 << (w - 1);
-                if best.as_ref().is_none_or(|x| f.chain.len() < x.chain.len()) {
-                    best = Some(f);
-                }
             }
         }
     }
+    let best = best_of(std::mem::take(&mut sink.found));
+    let chain = best.as_ref().map(|f| g.nodes(&f.path));
     drop(g);
     memo.peer_bits = peers;
     if x {
@@ -776,18 +1084,18 @@ pub(crate) fn chain(b: &Board, kind: ChainKind, memo: &mut Memo) -> Option<Step>
         memo.xy_failed = Some(bivalue);
     }
     let f = best?;
-    let tech = match kind {
-        ChainKind::X => Technique::XChain,
-        ChainKind::Xy => Technique::XyChain,
-        ChainKind::Aic => Technique::Aic,
-        ChainKind::Grouped => Technique::GroupedAic,
-    };
-    let mut step = Step::new(tech);
-    step.values = f.chain.iter().map(|x| x.value).collect();
-    step.cells = f.chain.iter().map(|x| x.cell).collect();
+    let chain = chain?;
+    let mut step = Step::new(f.tech);
+    step.values = chain.iter().map(|x| x.value).collect();
+    step.cells = chain.iter().map(|x| x.cell).collect();
     step.cells.dedup();
-    step.chain = f.chain;
-    step.placements = f.places;
-    step.eliminations = f.elims;
+    if step.cells.len() > 1 && step.cells.first() == step.cells.last() {
+        // A loop: its start closes it.
+        step.cells.pop();
+    }
+    step.chain = chain;
+    let mut elims = f.elims;
+    elims.sort_unstable_by_key(|&(c, v)| (c.index(), v));
+    step.eliminations = elims;
     Some(step)
 }

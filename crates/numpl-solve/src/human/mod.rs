@@ -33,7 +33,10 @@
 //! Jellyfish (`fish_K` up to N/2); remote pair; BUG+1; skyscraper; 2-string kite; turbot
 //! fish; empty rectangle; W-, XY-, XYZ-Wing; unique rectangle types 1-6 and hidden
 //! rectangle; finned and sashimi X-Wing/Swordfish/Jellyfish; Sue de Coq; simple and multi
-//! colors; X-chain; XY-chain; AIC; grouped AIC; ALS-XZ; ALS-XY-Wing; forcing chains
+//! colors; X-chain; XY-chain; nice loops (continuous and discontinuous) and AIC, then
+//! their grouped forms, each three found in one search that takes the step HoDoKu would
+//! (the most eliminations, then the lowest weighted sum of them, then the shortest chain;
+//! X- and XY-chains choose the same way); ALS-XZ; ALS-XY-Wing; forcing chains
 //! (singles and intersections followed from every branch of a cell or a unit, and
 //! candidates tested for contradiction); and, when nothing applies, a brute force step as
 //! HoDoKu makes it: the solution's value placed in the middle open cell (the one at index
@@ -369,10 +372,10 @@ impl HumanSolver {
             }
             memo.board_changed();
             for &t in advanced.get_or_insert_with(|| self.advanced(b.n)).iter() {
-                if let Some(step) = find(t, &b, &mut memo) {
+                if let Some(step) = find_with(t, &b, &mut memo, &|x| self.allows(x)) {
                     self.verify(&b, &step);
                     b.apply(&step);
-                    *counts.entry(t).or_insert(0) += 1;
+                    *counts.entry(step.technique).or_insert(0) += 1;
                     if self.record {
                         steps.push(step);
                     }
@@ -546,7 +549,7 @@ impl HumanSolver {
         if let Some(step) = self
             .advanced(b.n)
             .into_iter()
-            .find_map(|t| find(t, b, &mut memo))
+            .find_map(|t| find_with(t, b, &mut memo, &|x| self.allows(x)))
         {
             return Ok(step);
         }
@@ -619,7 +622,11 @@ fn implemented(t: Technique) -> bool {
             | MultiColors
             | XChain
             | XyChain
+            | ContinuousNiceLoop
+            | DiscontinuousNiceLoop
             | Aic
+            | GroupedContinuousNiceLoop
+            | GroupedDiscontinuousNiceLoop
             | GroupedAic
             | AlsXz
             | AlsXyWing
@@ -648,9 +655,29 @@ fn per_value(
     None
 }
 
-/// Runs the finder of one technique beyond singles.
+/// Runs the finder of one technique beyond singles (every technique allowed).
+#[cfg(test)]
 fn find(t: Technique, b: &Board, memo: &mut Memo) -> Option<Step> {
+    find_with(t, b, memo, &|_| true)
+}
+
+/// Runs the finder of one technique beyond singles; `allows` says which techniques the
+/// solver may use. HoDoKu finds continuous and discontinuous nice loops and AICs in one
+/// search and takes the best step of the three (and the grouped three in another): that
+/// search runs at the first of its techniques allowed, and offers only allowed ones.
+fn find_with(
+    t: Technique,
+    b: &Board,
+    memo: &mut Memo,
+    allows: &dyn Fn(Technique) -> bool,
+) -> Option<Step> {
     use Technique::*;
+    let loops = |kind: chains::ChainKind, memo: &mut Memo, earlier: &[Technique]| {
+        if earlier.iter().any(|&e| allows(e)) {
+            return None;
+        }
+        chains::chain(b, kind, memo, allows)
+    };
     match t {
         LockedPair => subsets::naked_tuple(b, 2, true, memo),
         LockedTriple => subsets::naked_tuple(b, 3, true, memo),
@@ -674,10 +701,26 @@ fn find(t: Technique, b: &Board, memo: &mut Memo) -> Option<Step> {
         BugPlusOne => uniq::bug_plus_one(b),
         SimpleColors => per_value(t, b, memo, chains::simple_colors),
         MultiColors => per_value(t, b, memo, chains::multi_colors),
-        XChain => chains::chain(b, chains::ChainKind::X, memo),
-        XyChain => chains::chain(b, chains::ChainKind::Xy, memo),
-        Aic => chains::chain(b, chains::ChainKind::Aic, memo),
-        GroupedAic => chains::chain(b, chains::ChainKind::Grouped, memo),
+        XChain => chains::chain(b, chains::ChainKind::X, memo, allows),
+        XyChain => chains::chain(b, chains::ChainKind::Xy, memo, allows),
+        ContinuousNiceLoop => loops(chains::ChainKind::Aic, memo, &[]),
+        DiscontinuousNiceLoop => loops(chains::ChainKind::Aic, memo, &[ContinuousNiceLoop]),
+        Aic => loops(
+            chains::ChainKind::Aic,
+            memo,
+            &[ContinuousNiceLoop, DiscontinuousNiceLoop],
+        ),
+        GroupedContinuousNiceLoop => loops(chains::ChainKind::Grouped, memo, &[]),
+        GroupedDiscontinuousNiceLoop => loops(
+            chains::ChainKind::Grouped,
+            memo,
+            &[GroupedContinuousNiceLoop],
+        ),
+        GroupedAic => loops(
+            chains::ChainKind::Grouped,
+            memo,
+            &[GroupedContinuousNiceLoop, GroupedDiscontinuousNiceLoop],
+        ),
         AlsXz => als::als_xz(b, memo),
         AlsXyWing => als::als_xy_wing(b, memo),
         ForcingChain => forcing::forcing_chain(b),

@@ -69,9 +69,20 @@ pub enum Technique {
     XChain,
     /// A chain of bivalue cells.
     XyChain,
-    /// Alternating inference chain / nice loop over any candidates.
+    /// A continuous nice loop: a loop of alternating strong and weak links, so every weak
+    /// link is strong too (eliminations along the weak links and in the loop's cells).
+    ContinuousNiceLoop,
+    /// A discontinuous nice loop: a chain from a candidate back to its cell proves the
+    /// candidate true or false.
+    DiscontinuousNiceLoop,
+    /// Alternating inference chain over any candidates: one of its two ends is true.
     Aic,
-    /// AIC with group nodes (a value in two or three cells of a line-box intersection).
+    /// A continuous nice loop with group nodes (a value in two or three cells of a
+    /// line-box intersection).
+    GroupedContinuousNiceLoop,
+    /// A discontinuous nice loop with group nodes.
+    GroupedDiscontinuousNiceLoop,
+    /// AIC with group nodes.
     GroupedAic,
     /// Two almost locked sets with a restricted common value.
     AlsXz,
@@ -195,7 +206,7 @@ const FISH_NAMES: [&str; 3] = ["x_wing", "swordfish", "jellyfish"];
 
 impl Technique {
     /// The techniques without a size, in order (for parsing and listing).
-    const FIXED: [Technique; 27] = [
+    const FIXED: [Technique; 31] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -219,7 +230,11 @@ impl Technique {
         Technique::MultiColors,
         Technique::XChain,
         Technique::XyChain,
+        Technique::ContinuousNiceLoop,
+        Technique::DiscontinuousNiceLoop,
         Technique::Aic,
+        Technique::GroupedContinuousNiceLoop,
+        Technique::GroupedDiscontinuousNiceLoop,
         Technique::GroupedAic,
         Technique::AlsXz,
         Technique::AlsXyWing,
@@ -281,7 +296,11 @@ impl Technique {
             MultiColors => "multi_colors",
             XChain => "x_chain",
             XyChain => "xy_chain",
+            ContinuousNiceLoop => "continuous_nice_loop",
+            DiscontinuousNiceLoop => "discontinuous_nice_loop",
             Aic => "aic",
+            GroupedContinuousNiceLoop => "grouped_continuous_nice_loop",
+            GroupedDiscontinuousNiceLoop => "grouped_discontinuous_nice_loop",
             GroupedAic => "grouped_aic",
             AlsXz => "als_xz",
             AlsXyWing => "als_xy_wing",
@@ -338,7 +357,11 @@ impl Technique {
             MultiColors => "Multi Colors",
             XChain => "X-Chain",
             XyChain => "XY-Chain",
+            ContinuousNiceLoop => "Continuous Nice Loop",
+            DiscontinuousNiceLoop => "Discontinuous Nice Loop",
             Aic => "AIC",
+            GroupedContinuousNiceLoop => "Grouped Continuous Nice Loop",
+            GroupedDiscontinuousNiceLoop => "Grouped Discontinuous Nice Loop",
             GroupedAic => "Grouped AIC",
             AlsXz => "ALS-XZ",
             AlsXyWing => "ALS-XY-Wing",
@@ -412,8 +435,14 @@ impl Technique {
             MultiColors => 5360,
             XChain => 5400,
             XyChain => 5500,
-            Aic => 5600,
-            GroupedAic => 5650,
+            // HoDoKu finds the three in one search (its step 5600, "nice loop"), and
+            // the grouped three in another (5650).
+            ContinuousNiceLoop => 5600,
+            DiscontinuousNiceLoop => 5601,
+            Aic => 5602,
+            GroupedContinuousNiceLoop => 5650,
+            GroupedDiscontinuousNiceLoop => 5651,
+            GroupedAic => 5652,
             AlsXz => 5700,
             AlsXyWing => 5800,
             ForcingChain => 8500,
@@ -438,7 +467,17 @@ impl Technique {
             RemotePair | BugPlusOne | Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle
             | WWing | XyWing | XyzWing | UniqueRectangle | HiddenRectangle | SimpleColors
             | MultiColors => Level::Hard,
-            SueDeCoq | XChain | XyChain | Aic | GroupedAic | AlsXz | AlsXyWing => Level::Unfair,
+            SueDeCoq
+            | XChain
+            | XyChain
+            | ContinuousNiceLoop
+            | DiscontinuousNiceLoop
+            | Aic
+            | GroupedContinuousNiceLoop
+            | GroupedDiscontinuousNiceLoop
+            | GroupedAic
+            | AlsXz
+            | AlsXyWing => Level::Unfair,
             ForcingChain | BruteForce => Level::Extreme,
         }
     }
@@ -501,8 +540,8 @@ impl Technique {
             MultiColors => 200,
             SueDeCoq => 250,
             XChain | XyChain => 260,
-            Aic => 280,
-            GroupedAic => 300,
+            ContinuousNiceLoop | DiscontinuousNiceLoop | Aic => 280,
+            GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop | GroupedAic => 300,
             AlsXz => 300,
             AlsXyWing => 320,
             ForcingChain => 500,
