@@ -406,10 +406,11 @@ impl Picture {
                 }
             }
         }
-        if !step.chain.is_empty() {
-            let mut nodes = Vec::with_capacity(step.chain.len());
-            let mut strong = Vec::with_capacity(step.chain.len());
-            for (i, node) in step.chain.iter().enumerate() {
+        // A forcing chain or net has several branches, each linked from its premise.
+        for branch in step.chain_branches() {
+            let mut nodes = Vec::with_capacity(branch.len());
+            let mut strong = Vec::with_capacity(branch.len());
+            for (i, node) in branch.iter().enumerate() {
                 let role = if node.on { MarkRole::On } else { MarkRole::Off };
                 for &c in std::iter::once(&node.cell).chain(&node.group) {
                     self.add_cell(c, CellRole::Chain);

@@ -101,6 +101,7 @@ mod board;
 mod chains;
 mod fish;
 mod forcing;
+mod forcing_big;
 mod memo;
 mod sdc;
 mod singles;
@@ -625,6 +626,7 @@ fn implemented(t: Technique) -> bool {
             | AlsXyWing
             | SueDeCoq
             | ForcingChain
+            | ForcingNet
     )
 }
 
@@ -681,6 +683,7 @@ fn find(t: Technique, b: &Board, memo: &mut Memo) -> Option<Step> {
         AlsXz => als::als_xz(b, memo),
         AlsXyWing => als::als_xy_wing(b, memo),
         ForcingChain => forcing::forcing_chain(b),
+        ForcingNet => forcing::forcing_net(b),
         SueDeCoq => sdc::sue_de_coq(b, memo),
         FullHouse | NakedSingle | HiddenSingle | BruteForce => None,
     }

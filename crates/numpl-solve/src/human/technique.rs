@@ -77,8 +77,12 @@ pub enum Technique {
     AlsXz,
     /// Three almost locked sets linked by two restricted common values.
     AlsXyWing,
-    /// Forcing chains (nets of singles from every candidate of a cell or a unit).
+    /// Forcing chain: a premise whose direct implications contradict each other, or a
+    /// conclusion every premise of a cell, a unit or a candidate implies.
     ForcingChain,
+    /// Forcing net: as a forcing chain, but implications may follow from several premises
+    /// at once (singles on a board copy).
+    ForcingNet,
     /// The last resort when no logic applies, as HoDoKu makes it: the solution's value is
     /// placed in the middle open cell (the open cell at index open/2 in reading order).
     BruteForce,
@@ -286,6 +290,7 @@ impl Technique {
             AlsXz => "als_xz",
             AlsXyWing => "als_xy_wing",
             ForcingChain => "forcing_chain",
+            ForcingNet => "forcing_net",
             BruteForce => "brute_force",
         };
         Cow::Borrowed(s)
@@ -343,6 +348,7 @@ impl Technique {
             AlsXz => "ALS-XZ",
             AlsXyWing => "ALS-XY-Wing",
             ForcingChain => "Forcing Chain",
+            ForcingNet => "Forcing Net",
             BruteForce => "Brute Force",
         };
         Cow::Borrowed(s)
@@ -417,6 +423,7 @@ impl Technique {
             AlsXz => 5700,
             AlsXyWing => 5800,
             ForcingChain => 8500,
+            ForcingNet => 8600,
             BruteForce => 8900,
         }
     }
@@ -439,7 +446,7 @@ impl Technique {
             | WWing | XyWing | XyzWing | UniqueRectangle | HiddenRectangle | SimpleColors
             | MultiColors => Level::Hard,
             SueDeCoq | XChain | XyChain | Aic | GroupedAic | AlsXz | AlsXyWing => Level::Unfair,
-            ForcingChain | BruteForce => Level::Extreme,
+            ForcingChain | ForcingNet | BruteForce => Level::Extreme,
         }
     }
 
@@ -506,6 +513,7 @@ impl Technique {
             AlsXz => 300,
             AlsXyWing => 320,
             ForcingChain => 500,
+            ForcingNet => 700,
             BruteForce => 10000,
         }
     }
@@ -515,6 +523,7 @@ impl Technique {
         let half = (n / 2).max(2) as u8;
         let mut v: Vec<Technique> = Technique::FIXED.to_vec();
         v.push(Technique::ForcingChain);
+        v.push(Technique::ForcingNet);
         v.push(Technique::BruteForce);
         for k in 2..=half {
             v.push(Technique::NakedTuple(k));
@@ -559,7 +568,11 @@ impl FromStr for Technique {
     /// [`ParseNameError`] for a name no technique has.
     fn from_str(s: &str) -> Result<Technique, ParseNameError> {
         let t = s.trim().to_ascii_lowercase().replace('-', "_");
-        for x in [Technique::ForcingChain, Technique::BruteForce] {
+        for x in [
+            Technique::ForcingChain,
+            Technique::ForcingNet,
+            Technique::BruteForce,
+        ] {
             if x.name() == t {
                 return Ok(x);
             }
