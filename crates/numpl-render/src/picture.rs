@@ -372,11 +372,17 @@ impl Picture {
                     self.mark_values(board, c, values, MarkRole::Off);
                 }
             }
-            SueDeCoq | AlsXz | AlsXyWing => {
+            SueDeCoq | AlsXz | AlsXyWing | AlsXyChain | DeathBlossom => {
                 let roles = [CellRole::SetA, CellRole::SetB, CellRole::SetC];
+                if step.technique == DeathBlossom {
+                    for &c in &step.extra {
+                        self.set_cell(c, CellRole::Pivot);
+                        self.mark_values(board, c, board.candidates_of(c), MarkRole::Pattern);
+                    }
+                }
                 for (i, (group, m)) in step.groups.iter().enumerate() {
                     for &c in group {
-                        self.add_cell(c, roles[i.min(2)]);
+                        self.add_cell(c, roles[i % 3]);
                         self.mark_values(board, c, *m, MarkRole::Pattern);
                     }
                 }

@@ -501,7 +501,10 @@ fn check(b: &Board, net: &Net) -> Found {
                     if g.len() > 1 {
                         f.add(key, || Proof {
                             kind: kind::TWICE,
-                            branches: g.iter().map(|&(_, y, x)| (p, net.node(x, y, true))).collect(),
+                            branches: g
+                                .iter()
+                                .map(|&(_, y, x)| (p, net.node(x, y, true)))
+                                .collect(),
                             unit: Some(g[0].0),
                             extra: None,
                         });
@@ -510,7 +513,9 @@ fn check(b: &Board, net: &Net) -> Found {
                 // 5. a cell with every candidate false
                 for &x in &open {
                     let m = b.cands[x];
-                    let all_off = Mask::from_bits(m).iter().all(|y| bit(offs, net.node(x, y, false)));
+                    let all_off = Mask::from_bits(m)
+                        .iter()
+                        .all(|y| bit(offs, net.node(x, y, false)));
                     if all_off && !(1..=n as u8).any(|y| bit(onss, net.node(x, y, false))) {
                         f.add(key, || Proof {
                             kind: kind::EMPTY_CELL,
@@ -539,27 +544,28 @@ fn check(b: &Board, net: &Net) -> Found {
     }
     // Verities: the same conclusion from every premise of a set that must hold one.
     let mut acc = vec![0u64; net.words];
-    let mut verity = |f: &mut Found, premises: &[usize], kind: u8, unit: Option<usize>, skip: Option<usize>| {
-        acc.copy_from_slice(net.closure(premises[0]));
-        for &p in &premises[1..] {
-            for (a, r) in acc.iter_mut().zip(net.closure(p)) {
-                *a &= r;
+    let mut verity =
+        |f: &mut Found, premises: &[usize], kind: u8, unit: Option<usize>, skip: Option<usize>| {
+            acc.copy_from_slice(net.closure(premises[0]));
+            for &p in &premises[1..] {
+                for (a, r) in acc.iter_mut().zip(net.closure(p)) {
+                    *a &= r;
+                }
             }
-        }
-        for t in ones(&acc, 0) {
-            let (x, y, on) = net.cand(t);
-            if Some(x) == skip || b.values[x] != 0 {
-                continue;
+            for t in ones(&acc, 0) {
+                let (x, y, on) = net.cand(t);
+                if Some(x) == skip || b.values[x] != 0 {
+                    continue;
+                }
+                let key = if on { (0, x, y) } else { (1, x, y) };
+                f.add(key, || Proof {
+                    kind,
+                    branches: premises.iter().map(|&p| (p, t)).collect(),
+                    unit,
+                    extra: None,
+                });
             }
-            let key = if on { (0, x, y) } else { (1, x, y) };
-            f.add(key, || Proof {
-                kind,
-                branches: premises.iter().map(|&p| (p, t)).collect(),
-                unit,
-                extra: None,
-            });
-        }
-    };
+        };
     for &c in &open {
         for v in Mask::from_bits(b.cands[c]) {
             let ps = [net.node(c, v, true), net.node(c, v, false)];
@@ -567,7 +573,10 @@ fn check(b: &Board, net: &Net) -> Found {
         }
     }
     for &c in &open {
-        let ps: Vec<usize> = Mask::from_bits(b.cands[c]).iter().map(|v| net.node(c, v, true)).collect();
+        let ps: Vec<usize> = Mask::from_bits(b.cands[c])
+            .iter()
+            .map(|v| net.node(c, v, true))
+            .collect();
         verity(&mut f, &ps, kind::CELL, None, None);
     }
     for u in 0..3 * n {
@@ -648,8 +657,16 @@ fn build(t: Technique, b: &Board, net: &Net, found: Found) -> Option<Step> {
         .iter()
         .map(|x| Mask::from_bits(b.cands[x.index()]))
         .collect();
-    step.units = proof.unit.map(|u| Unit::new(u as u16)).into_iter().collect();
-    step.extra = proof.extra.map(|x| Cell::new(x as u16)).into_iter().collect();
+    step.units = proof
+        .unit
+        .map(|u| Unit::new(u as u16))
+        .into_iter()
+        .collect();
+    step.extra = proof
+        .extra
+        .map(|x| Cell::new(x as u16))
+        .into_iter()
+        .collect();
     for p in paths {
         for x in p {
             let (x, y, on) = net.cand(x);

@@ -96,6 +96,7 @@
 //! ```
 
 mod als;
+mod als_chain;
 mod als_list;
 mod board;
 mod chains;
@@ -624,6 +625,8 @@ fn implemented(t: Technique) -> bool {
             | GroupedAic
             | AlsXz
             | AlsXyWing
+            | AlsXyChain
+            | DeathBlossom
             | SueDeCoq
             | ForcingChain
             | ForcingNet
@@ -682,6 +685,8 @@ fn find(t: Technique, b: &Board, memo: &mut Memo) -> Option<Step> {
         GroupedAic => chains::chain(b, chains::ChainKind::Grouped, memo),
         AlsXz => als::als_xz(b, memo),
         AlsXyWing => als::als_xy_wing(b, memo),
+        AlsXyChain => als_chain::als_xy_chain(b, memo),
+        DeathBlossom => als_chain::death_blossom(b, memo),
         ForcingChain => forcing::forcing_chain(b),
         ForcingNet => forcing::forcing_net(b),
         SueDeCoq => sdc::sue_de_coq(b, memo),

@@ -232,6 +232,36 @@ impl Step {
                     vals(self.values)
                 );
             }
+            AlsXyChain => {
+                let sets: Vec<String> = self
+                    .groups
+                    .iter()
+                    .map(|(cells, m)| format!("{} {}", list(cells), m))
+                    .collect();
+                let _ = write!(
+                    s,
+                    "{title}: {}, restricted common {}",
+                    sets.join(" - "),
+                    vals(self.values)
+                );
+            }
+            DeathBlossom => {
+                // One petal per stem candidate, in the candidates' order.
+                let stem = self.cell_candidates.first().copied().unwrap_or(Mask::EMPTY);
+                let petals: Vec<String> = self
+                    .groups
+                    .iter()
+                    .zip(stem.iter())
+                    .map(|((cells, m), v)| format!("{v}: {} {}", list(cells), m))
+                    .collect();
+                let _ = write!(
+                    s,
+                    "{title}: stem {}, petals {}; {} in every petal",
+                    cells_with(0),
+                    petals.join(", "),
+                    vals(self.values)
+                );
+            }
             ForcingChain | ForcingNet => forcing_text(self, shape, &mut s),
             BugPlusOne => {
                 let _ = write!(s, "{title}: every other open cell is bivalue");
@@ -265,7 +295,10 @@ impl Step {
         if self.chain.is_empty() {
             return Vec::new();
         }
-        if !matches!(self.technique, Technique::ForcingChain | Technique::ForcingNet) {
+        if !matches!(
+            self.technique,
+            Technique::ForcingChain | Technique::ForcingNet
+        ) {
             return vec![&self.chain[..]];
         }
         let first_on = self.chain[0].on;
@@ -334,7 +367,11 @@ fn forcing_text(step: &Step, shape: Shape, s: &mut String) {
     let title = step.technique.title();
     let c0 = step.cells.first().map(|&c| cn(c)).unwrap_or_default();
     let v0 = step.values.first().unwrap_or(0);
-    let unit = step.units.first().map(|&u| shape.unit_name(u)).unwrap_or_default();
+    let unit = step
+        .units
+        .first()
+        .map(|&u| shape.unit_name(u))
+        .unwrap_or_default();
     let at = step.extra.first().map(|&c| cn(c)).unwrap_or_default();
     let premise = match step.chain.first() {
         Some(p) if !p.on => format!("{c0} <> {v0}"),
@@ -342,9 +379,16 @@ fn forcing_text(step: &Step, shape: Shape, s: &mut String) {
     };
     // The value a contradiction's branches end on (the last node of the first branch).
     let branches = step.chain_branches();
-    let end = branches.first().and_then(|b| b.last()).map(|x| x.value).unwrap_or(0);
+    let end = branches
+        .first()
+        .and_then(|b| b.last())
+        .map(|x| x.value)
+        .unwrap_or(0);
     let why = match step.variant {
-        kind::SELF => Some(format!("{c0} {} {v0} as well", if premise.contains("<>") { "=" } else { "<>" })),
+        kind::SELF => Some(format!(
+            "{c0} {} {v0} as well",
+            if premise.contains("<>") { "=" } else { "<>" }
+        )),
         kind::BOTH => Some(format!("{at} both = {end} and <> {end}")),
         kind::TWO_VALUES => Some(format!("two values in {at}")),
         kind::TWICE => Some(format!("{end} twice in {unit}")),

@@ -77,6 +77,10 @@ pub enum Technique {
     AlsXz,
     /// Three almost locked sets linked by two restricted common values.
     AlsXyWing,
+    /// A chain of four or more almost locked sets linked by restricted common values.
+    AlsXyChain,
+    /// A stem cell with an almost locked set (petal) for each of its candidates.
+    DeathBlossom,
     /// Forcing chain: a premise whose direct implications contradict each other, or a
     /// conclusion every premise of a cell, a unit or a candidate implies.
     ForcingChain,
@@ -199,7 +203,7 @@ const FISH_NAMES: [&str; 3] = ["x_wing", "swordfish", "jellyfish"];
 
 impl Technique {
     /// The techniques without a size, in order (for parsing and listing).
-    const FIXED: [Technique; 27] = [
+    const FIXED: [Technique; 29] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -227,6 +231,8 @@ impl Technique {
         Technique::GroupedAic,
         Technique::AlsXz,
         Technique::AlsXyWing,
+        Technique::AlsXyChain,
+        Technique::DeathBlossom,
     ];
 
     /// The snake_case name used on the command line and in JSON: `naked_pair`, `x_wing`,
@@ -289,6 +295,8 @@ impl Technique {
             GroupedAic => "grouped_aic",
             AlsXz => "als_xz",
             AlsXyWing => "als_xy_wing",
+            AlsXyChain => "als_xy_chain",
+            DeathBlossom => "death_blossom",
             ForcingChain => "forcing_chain",
             ForcingNet => "forcing_net",
             BruteForce => "brute_force",
@@ -347,6 +355,8 @@ impl Technique {
             GroupedAic => "Grouped AIC",
             AlsXz => "ALS-XZ",
             AlsXyWing => "ALS-XY-Wing",
+            AlsXyChain => "ALS-XY-Chain",
+            DeathBlossom => "Death Blossom",
             ForcingChain => "Forcing Chain",
             ForcingNet => "Forcing Net",
             BruteForce => "Brute Force",
@@ -422,6 +432,8 @@ impl Technique {
             GroupedAic => 5650,
             AlsXz => 5700,
             AlsXyWing => 5800,
+            AlsXyChain => 5900,
+            DeathBlossom => 6000,
             ForcingChain => 8500,
             ForcingNet => 8600,
             BruteForce => 8900,
@@ -445,7 +457,8 @@ impl Technique {
             RemotePair | BugPlusOne | Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle
             | WWing | XyWing | XyzWing | UniqueRectangle | HiddenRectangle | SimpleColors
             | MultiColors => Level::Hard,
-            SueDeCoq | XChain | XyChain | Aic | GroupedAic | AlsXz | AlsXyWing => Level::Unfair,
+            SueDeCoq | XChain | XyChain | Aic | GroupedAic | AlsXz | AlsXyWing | AlsXyChain
+            | DeathBlossom => Level::Unfair,
             ForcingChain | ForcingNet | BruteForce => Level::Extreme,
         }
     }
@@ -455,7 +468,7 @@ impl Technique {
     /// configuration, the techniques that rarely pay for their search time (e.g. mutant
     /// fish, death blossom, kraken fish) are off by default, so ratings match HoDoKu's.
     pub fn on_by_default(self) -> bool {
-        true
+        !matches!(self, Technique::DeathBlossom)
     }
 
     /// HoDoKu's base score of one step with the technique. Sizes HoDoKu does not have
@@ -512,6 +525,8 @@ impl Technique {
             GroupedAic => 300,
             AlsXz => 300,
             AlsXyWing => 320,
+            AlsXyChain => 340,
+            DeathBlossom => 360,
             ForcingChain => 500,
             ForcingNet => 700,
             BruteForce => 10000,

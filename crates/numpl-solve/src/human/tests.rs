@@ -619,6 +619,54 @@ fn als_xy_wing() {
 }
 
 #[test]
+fn als_xy_chain() {
+    // Four bivalue cells (ALS of one cell each): A = r1c1 {1,2} -2- B = r1c5 {2,3} -3-
+    // C = r5c5 {3,4} -4- D = r5c9 {4,1}. If A is not 1 it is 2, so B is 3, C is 4, D
+    // is 1: 1 is in A or D, and leaves the cells seeing both, r1c9 and r5c1.
+    let mut b = empty9();
+    set(&mut b, 1, 1, &[1, 2]);
+    set(&mut b, 1, 5, &[2, 3]);
+    set(&mut b, 5, 5, &[3, 4]);
+    set(&mut b, 5, 9, &[1, 4]);
+    let step = als_chain::als_xy_chain(&b, &mut Memo::default()).unwrap();
+    assert_eq!(step.technique, Technique::AlsXyChain);
+    assert_eq!(elims(&step), vec![(rc(1, 9), 1), (rc(5, 1), 1)]);
+    assert_eq!(
+        step.describe(Shape::NINE),
+        "ALS-XY-Chain: r1c1 {1,2} - r1c5 {2,3} - r5c5 {3,4} - r5c9 {1,4}, restricted common 2,3,4 => r1c9, r5c1 <> 1"
+    );
+    // Three sets are not a chain (that is an ALS-XY-Wing): without D nothing is found.
+    let mut b3 = empty9();
+    set(&mut b3, 1, 1, &[1, 2]);
+    set(&mut b3, 1, 5, &[2, 3]);
+    set(&mut b3, 5, 5, &[3, 1]);
+    assert!(als_chain::als_xy_chain(&b3, &mut Memo::default()).is_none());
+}
+
+#[test]
+fn death_blossom() {
+    // Stem r5c5 {1,2}; petal for 1: r1c5 {1,3} (column 5), petal for 2: r5c1 {2,3} (row
+    // 5). Whichever value the stem takes, its petal is 3: 3 leaves r1c1, which sees both.
+    let mut b = empty9();
+    set(&mut b, 5, 5, &[1, 2]);
+    set(&mut b, 1, 5, &[1, 3]);
+    set(&mut b, 5, 1, &[2, 3]);
+    let step = als_chain::death_blossom(&b, &mut Memo::default()).unwrap();
+    assert_eq!(step.technique, Technique::DeathBlossom);
+    assert_eq!(elims(&step), vec![(rc(1, 1), 3)]);
+    assert_eq!(
+        step.describe(Shape::NINE),
+        "Death Blossom: stem r5c5 {1,2}, petals 1: r1c5 {1,3}, 2: r5c1 {2,3}; 3 in every petal => r1c1 <> 3"
+    );
+    // Off by default, as in HoDoKu; found when enabled.
+    assert!(!Technique::DeathBlossom.on_by_default());
+    assert!(!HumanSolver::new().allows(Technique::DeathBlossom));
+    assert!(HumanSolver::new()
+        .enable(Technique::DeathBlossom, true)
+        .allows(Technique::DeathBlossom));
+}
+
+#[test]
 fn forcing_chain_contradiction() {
     // r1c1 {1,2}, r1c2 {1,2}. No placement follows; the lowest candidate that goes is
     // (HoDoKu's choice) r1c3's 1: r1c3 = 1 takes 1 from r1c1 (= 2), which takes 2 from
@@ -727,8 +775,17 @@ fn forcing_net_where_no_chain_exists_as_hodoku() {
     assert_eq!(report.status, HumanStatus::Solved);
     // HoDoKu's order of forcing steps on this puzzle (its first 11 nets and 5 chains).
     let want_nets = [
-        "r2c6 <> 1", "r2c6 <> 2", "r2c6 <> 8", "r4c8 <> 1", "r3c5 <> 1", "r4c8 <> 2",
-        "r1c5 <> 6", "r5c1 <> 2", "r5c3 <> 1", "r5c7 <> 1", "r1c2 = 7",
+        "r2c6 <> 1",
+        "r2c6 <> 2",
+        "r2c6 <> 8",
+        "r4c8 <> 1",
+        "r3c5 <> 1",
+        "r4c8 <> 2",
+        "r1c5 <> 6",
+        "r5c1 <> 2",
+        "r5c3 <> 1",
+        "r5c7 <> 1",
+        "r1c2 = 7",
     ];
     for (got, want) in nets.iter().zip(want_nets) {
         assert!(got.ends_with(&format!("=> {want}")), "{got} / {want}");
@@ -737,7 +794,13 @@ fn forcing_net_where_no_chain_exists_as_hodoku() {
         nets[0],
         "Forcing Net (contradiction): r2c6 = 1 leads to r2c6 <> 1 as well => r2c6 <> 1"
     );
-    let want_chains = ["r2c1 = 2", "r5c2 <> 8", "r5c7 <> 2", "r6c2 <> 1", "r4c5 = 2"];
+    let want_chains = [
+        "r2c1 = 2",
+        "r5c2 <> 8",
+        "r5c7 <> 2",
+        "r6c2 <> 1",
+        "r4c5 = 2",
+    ];
     for (got, want) in chains.iter().zip(want_chains) {
         assert!(got.ends_with(&format!("=> {want}")), "{got} / {want}");
     }
