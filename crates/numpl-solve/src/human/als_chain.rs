@@ -76,6 +76,7 @@ fn active_values(rc: Rc, act: Active) -> u64 {
 }
 
 /// The forward links of every ALS, from the pair links the cache keeps.
+#[inline(never)]
 fn forward_links(cache: &mut Cache) -> Vec<Vec<Rc>> {
     let als = &cache.als;
     let links = cache
@@ -127,6 +128,9 @@ fn index_sum(elims: &[(usize, u8)]) -> u64 {
     total
 }
 
+/// Eliminations (sorted) -> the chain's sets and their cell count.
+type Chains = HashMap<Vec<(usize, u8)>, (Vec<usize>, usize)>;
+
 struct Search<'a> {
     cache: &'a Cache,
     fwd: &'a [Vec<Rc>],
@@ -134,7 +138,7 @@ struct Search<'a> {
     start: usize,
     visits: usize,
     /// Per elimination set (sorted): the chain with the fewest cells (sets, cell count).
-    found: HashMap<Vec<(usize, u8)>, (Vec<usize>, usize)>,
+    found: Chains,
 }
 
 impl Search<'_> {
@@ -190,6 +194,7 @@ impl Search<'_> {
 }
 
 /// ALS-XY-Chain: see the module doc.
+#[inline(never)]
 pub(crate) fn als_xy_chain(b: &Board, memo: &mut Memo) -> Option<Step> {
     let cache = memo.als.get_or_insert_with(|| Cache::build(b));
     let fwd = forward_links(cache);

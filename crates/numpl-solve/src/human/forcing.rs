@@ -135,6 +135,7 @@ fn new_net(b: &Board) -> Net {
 }
 
 /// The direct implications of every premise, for forcing chains.
+#[inline(never)]
 fn chain_edges(b: &Board, net: &mut Net) {
     for c in 0..b.cands.len() {
         let m = b.cands[c];
@@ -212,6 +213,7 @@ fn singles(w: &Board, out: &mut Vec<(usize, u8)>) {
 /// What a premise implies through singles, for forcing nets: the premise applied to a
 /// copy of the board, then up to [`LOOK_AHEAD`] rounds of all its singles; the table is
 /// every placement made and every candidate gone.
+#[inline(never)]
 fn net_edges(b: &Board, net: &mut Net) {
     let mut w = b.clone();
     let mut found = Vec::new();
@@ -438,13 +440,19 @@ fn check(b: &Board, net: &Net) -> Found {
     let open: Vec<usize> = (0..b.cands.len()).filter(|&c| b.values[c] == 0).collect();
     let mut ons: Vec<(usize, u8)> = Vec::new();
     let mut by_unit: Vec<(usize, u8, usize)> = Vec::new();
+    let mut seen = vec![0u32; 3 * n * n];
+    let mut stamp = 0u32;
     for &c in &open {
         for v in Mask::from_bits(b.cands[c]) {
             for on in [true, false] {
                 let p = net.node(c, v, on);
+                let key = refute(net, p);
+                // A contradiction here only refutes p: no use past the best so far.
+                if f.best.is_some_and(|b| key > b) {
+                    continue;
+                }
                 let r = net.closure(p);
                 let (offs, onss) = r.split_at(hw);
-                let key = refute(net, p);
                 let single = |kind, t: usize| Proof {
                     kind,
                     branches: vec![(p, t)],
@@ -491,12 +499,21 @@ fn check(b: &Board, net: &Net) -> Found {
                 }
                 // 4. a value twice in a unit (rows, then columns, then boxes)
                 by_unit.clear();
+                stamp += 1;
+                let mut twice = false;
                 for &(x, y) in &ons {
                     for u in b.geo.units_of(x) {
+                        let slot = &mut seen[u as usize * n + y as usize - 1];
+                        twice |= *slot == stamp;
+                        *slot = stamp;
                         by_unit.push((u as usize, y, x));
                     }
                 }
-                by_unit.sort_unstable();
+                if twice {
+                    by_unit.sort_unstable();
+                } else {
+                    by_unit.clear();
+                }
                 for g in by_unit.chunk_by(|a, c| a.0 == c.0 && a.1 == c.1) {
                     if g.len() > 1 {
                         f.add(key, || Proof {
@@ -618,6 +635,7 @@ fn path(pred: &[u32], from: usize, to: usize) -> Vec<usize> {
 }
 
 /// The step of the best conclusion, with its shortest proof.
+#[inline(never)]
 fn build(t: Technique, b: &Board, net: &Net, found: Found) -> Option<Step> {
     let (kind_place, cell, value) = found.best?;
     let mut preds: HashMap<usize, Vec<u32>> = HashMap::new();

@@ -33,9 +33,12 @@
 //! Jellyfish (`fish_K` up to N/2); remote pair; BUG+1; skyscraper; 2-string kite; turbot
 //! fish; empty rectangle; W-, XY-, XYZ-Wing; unique rectangle types 1-6 and hidden
 //! rectangle; finned and sashimi X-Wing/Swordfish/Jellyfish; Sue de Coq; simple and multi
-//! colors; X-chain; XY-chain; AIC; grouped AIC; ALS-XZ; ALS-XY-Wing; forcing chains
-//! (singles and intersections followed from every branch of a cell or a unit, and
-//! candidates tested for contradiction); and, when nothing applies, a brute force step as
+//! colors; X-chain; XY-chain; AIC; grouped AIC; ALS-XZ; ALS-XY-Wing; ALS-XY-Chain; death
+//! blossom (off by default, as in HoDoKu: [`HumanSolver::enable`] turns it on); forcing
+//! chains and forcing nets (HoDoKu's implication tables: each candidate's "true" and
+//! "false" followed through direct implications for a chain, through rounds of singles for
+//! a net; a premise that implies a contradiction is false, a conclusion every premise of a
+//! cell, a unit or a candidate implies is true); and, when nothing applies, a brute force step as
 //! HoDoKu makes it: the solution's value placed in the middle open cell (the one at index
 //! open/2 in reading order), counted as `brute_force` (level extreme, score 10000), so that
 //! every unique puzzle ends solved and rated. Brute force needs the puzzle's one solution:
@@ -68,7 +71,7 @@
 //! cells' candidates, or a value's candidate positions in every row), and skips the search
 //! while the snapshot still matches: this changes how long a solve takes, never what it
 //! finds. The memo also keeps the current board's list of almost locked sets (built once
-//! for ALS-XZ and ALS-XY-Wing, dropped when the board changes). One skip leans on the
+//! for the ALS techniques, dropped when the board changes). One skip leans on the
 //! solver only ever removing candidates within a solve: XY-chains are not searched again
 //! while the bivalue cells are those they failed on.
 //!

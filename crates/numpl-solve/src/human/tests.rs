@@ -989,7 +989,7 @@ fn brute_force_places_the_solution_in_the_middle_open_cell() {
     // The same below brute force by a technique limit.
     let capped = HumanSolver::new()
         .with_solution(sol.clone())
-        .with_max(Technique::ForcingChain)
+        .with_max(Technique::ForcingNet)
         .solve(&p);
     assert_eq!(capped.status, HumanStatus::Stuck);
     assert_eq!(capped.counts, stuck.counts);
@@ -1056,6 +1056,61 @@ fn brute_force_is_named_scored_and_ordered_as_hodoku() {
     assert_eq!(t.title(), "Brute Force");
     assert_eq!(t.level(), Level::Extreme);
     assert_eq!(t.score(), 10_000);
-    assert!(t > Technique::ForcingChain);
+    assert!(t > Technique::ForcingNet);
     assert_eq!(Technique::all_for(9).last(), Some(&Technique::BruteForce));
+}
+
+#[test]
+fn new_last_techniques_are_named_scored_and_ordered_as_hodoku() {
+    // HoDoKu: ALS-XY-Chain 5900 unfair 340; Death Blossom 6000 unfair 360 (off);
+    // forcing chain 8500 extreme 500; forcing net 8600 extreme 700.
+    let want = [
+        (
+            Technique::AlsXyChain,
+            "als_xy_chain",
+            "ALS-XY-Chain",
+            Level::Unfair,
+            340,
+            true,
+        ),
+        (
+            Technique::DeathBlossom,
+            "death_blossom",
+            "Death Blossom",
+            Level::Unfair,
+            360,
+            false,
+        ),
+        (
+            Technique::ForcingChain,
+            "forcing_chain",
+            "Forcing Chain",
+            Level::Extreme,
+            500,
+            true,
+        ),
+        (
+            Technique::ForcingNet,
+            "forcing_net",
+            "Forcing Net",
+            Level::Extreme,
+            700,
+            true,
+        ),
+    ];
+    for (t, name, title, level, score, on) in want {
+        assert_eq!(name.parse::<Technique>().unwrap(), t);
+        assert_eq!((t.name().as_ref(), t.title().as_ref()), (name, title));
+        assert_eq!(
+            (t.level(), t.score(), t.on_by_default()),
+            (level, score, on)
+        );
+    }
+    let all = Technique::all_for(9);
+    let at = |t: Technique| all.iter().position(|&x| x == t).unwrap();
+    assert!(at(Technique::AlsXyWing) < at(Technique::AlsXyChain));
+    assert!(at(Technique::AlsXyChain) < at(Technique::DeathBlossom));
+    assert!(at(Technique::DeathBlossom) < at(Technique::ForcingChain));
+    assert!(at(Technique::ForcingChain) < at(Technique::ForcingNet));
+    assert!(at(Technique::ForcingNet) < at(Technique::BruteForce));
 }
