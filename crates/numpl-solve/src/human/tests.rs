@@ -1114,3 +1114,33 @@ fn new_last_techniques_are_named_scored_and_ordered_as_hodoku() {
     assert!(at(Technique::ForcingChain) < at(Technique::ForcingNet));
     assert!(at(Technique::ForcingNet) < at(Technique::BruteForce));
 }
+
+#[test]
+fn forcing_net_on_a_big_grid_propagates_each_branch() {
+    // On 25x25 (past the tables' 16x16) forcing nets follow each branch on a board copy.
+    // r1c1 {1,2}, r1c2 {1,2}: either value of r1c1 puts the other in r1c2, so both
+    // branches take 1 and 2 from the rest of row 1 (23 cells) and of box 1 (4 rows of 5).
+    let shape = Shape::new(5, 5).unwrap();
+    let mut b = Board::new(&Grid::empty(shape));
+    for c in [0u16, 1] {
+        for v in 3..=25u8 {
+            b.eliminate(Cell::new(c), v);
+        }
+    }
+    let step = forcing::forcing_net(&b).unwrap();
+    assert_eq!(step.technique, Technique::ForcingNet);
+    assert_eq!(step.variant, forcing::kind::CELL);
+    let mut want = Vec::new();
+    for c in (2..25).chain((1..5).flat_map(|r| (0..5).map(move |c| r * 25 + c))) {
+        want.push((c, 1));
+        want.push((c, 2));
+    }
+    assert_eq!(elims(&step), expect(want));
+    assert_eq!(
+        step.describe(shape),
+        format!(
+            "Forcing Net (verity): each candidate {{1,2}} of r1c1 leads to the same => {}",
+            step.conclusions(shape)
+        )
+    );
+}
