@@ -155,7 +155,7 @@ pub(crate) struct RateArgs {
     /// Puzzle files; none or `-` reads stdin.
     pub(crate) files: Vec<PathBuf>,
 
-    /// The hardest technique the rating may use (e.g. forcing_chain: logic only, no
+    /// The hardest technique the rating may use (e.g. forcing_net: logic only, no
     /// brute force); a puzzle it cannot finish ends `stuck`, scored on the steps taken, its level
     /// at least that of the first technique past the limit.
     /// Default: every technique, brute force last, so every unique puzzle is solved.

@@ -372,11 +372,17 @@ impl Picture {
                     self.mark_values(board, c, values, MarkRole::Off);
                 }
             }
-            SueDeCoq | AlsXz | AlsXyWing => {
+            SueDeCoq | AlsXz | AlsXyWing | AlsXyChain | DeathBlossom => {
                 let roles = [CellRole::SetA, CellRole::SetB, CellRole::SetC];
+                if step.technique == DeathBlossom {
+                    for &c in &step.extra {
+                        self.set_cell(c, CellRole::Pivot);
+                        self.mark_values(board, c, board.candidates_of(c), MarkRole::Pattern);
+                    }
+                }
                 for (i, (group, m)) in step.groups.iter().enumerate() {
                     for &c in group {
-                        self.add_cell(c, roles[i.min(2)]);
+                        self.add_cell(c, roles[i % 3]);
                         self.mark_values(board, c, *m, MarkRole::Pattern);
                     }
                 }
@@ -406,10 +412,11 @@ impl Picture {
                 }
             }
         }
-        if !step.chain.is_empty() {
-            let mut nodes = Vec::with_capacity(step.chain.len());
-            let mut strong = Vec::with_capacity(step.chain.len());
-            for (i, node) in step.chain.iter().enumerate() {
+        // A forcing chain or net has several branches, each linked from its premise.
+        for branch in step.chain_branches() {
+            let mut nodes = Vec::with_capacity(branch.len());
+            let mut strong = Vec::with_capacity(branch.len());
+            for (i, node) in branch.iter().enumerate() {
                 let role = if node.on { MarkRole::On } else { MarkRole::Off };
                 for &c in std::iter::once(&node.cell).chain(&node.group) {
                     self.add_cell(c, CellRole::Chain);

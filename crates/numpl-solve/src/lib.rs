@@ -396,7 +396,7 @@ fn solve_inner(
 /// when `max` is None: `solved` with every technique and, when logic runs out, brute force
 /// (so every unique puzzle is solved, rated and scored); `unsolvable` and `multiple` as the
 /// fast solver counts them (the report says how far logic got). With `max` (e.g.
-/// [`Technique::ForcingChain`] for logic only) the solver stops there, and a unique puzzle
+/// [`Technique::ForcingNet`] for logic only) the solver stops there, and a unique puzzle
 /// it cannot finish ends [`Status::Stuck`], scored on the steps it took, its level at
 /// least that of the first technique past `max` (it needed more than `max` allows).
 /// [`SolveOptions::techniques`] turn techniques on or off ([`SolveOptions::human`]); a

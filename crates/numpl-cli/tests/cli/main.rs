@@ -642,7 +642,7 @@ fn rate_ends_every_unique_puzzle_solved_and_rates_only_what_has_a_rating() {
     // Logic only: stuck, no brute force, and at least as hard as what the limit left out
     // (brute force: extreme), whatever the steps taken score.
     let out = numpl(
-        &["rate", "--max-technique", "forcing_chain"],
+        &["rate", "--max-technique", "forcing_net"],
         &format!("{monster}\n"),
     );
     assert_eq!(out.code, 1, "{}", out.stderr);

@@ -70,7 +70,7 @@ fn als_step(t: Technique, b: &Board, sets: &[&Als], rcc: u64, z: u8, targets: Ve
 }
 
 /// Per ALS, its (ALS index, restricted common value) partners, in one pass over pairs.
-fn all_links(als: &[Als]) -> Vec<Vec<(usize, u8)>> {
+pub(super) fn all_links(als: &[Als]) -> Vec<Vec<(usize, u8)>> {
     let mut links: Vec<Vec<(usize, u8)>> = vec![Vec::new(); als.len()];
     for i in 0..als.len() {
         for j in i + 1..als.len() {

@@ -36,9 +36,12 @@
 //! colors; X-chain; XY-chain; nice loops (continuous and discontinuous) and AIC, then
 //! their grouped forms, each three found in one search that takes the step HoDoKu would
 //! (the most eliminations, then the lowest weighted sum of them, then the shortest chain;
-//! X- and XY-chains choose the same way); ALS-XZ; ALS-XY-Wing; forcing chains
-//! (singles and intersections followed from every branch of a cell or a unit, and
-//! candidates tested for contradiction); and, when nothing applies, a brute force step as
+//! X- and XY-chains choose the same way); ALS-XZ; ALS-XY-Wing; ALS-XY-Chain; death
+//! blossom (off by default, as in HoDoKu: [`HumanSolver::enable`] turns it on); forcing
+//! chains and forcing nets (HoDoKu's implication tables: each candidate's "true" and
+//! "false" followed through direct implications for a chain, through rounds of singles for
+//! a net; a premise that implies a contradiction is false, a conclusion every premise of a
+//! cell, a unit or a candidate implies is true); and, when nothing applies, a brute force step as
 //! HoDoKu makes it: the solution's value placed in the middle open cell (the one at index
 //! open/2 in reading order), counted as `brute_force` (level extreme, score 10000), so that
 //! every unique puzzle ends solved and rated. Brute force needs the puzzle's one solution:
@@ -71,7 +74,7 @@
 //! cells' candidates, or a value's candidate positions in every row), and skips the search
 //! while the snapshot still matches: this changes how long a solve takes, never what it
 //! finds. The memo also keeps the current board's list of almost locked sets (built once
-//! for ALS-XZ and ALS-XY-Wing, dropped when the board changes). One skip leans on the
+//! for the ALS techniques, dropped when the board changes). One skip leans on the
 //! solver only ever removing candidates within a solve: XY-chains are not searched again
 //! while the bivalue cells are those they failed on.
 //!
@@ -99,11 +102,13 @@
 //! ```
 
 mod als;
+mod als_chain;
 mod als_list;
 mod board;
 mod chains;
 mod fish;
 mod forcing;
+mod forcing_big;
 mod memo;
 mod sdc;
 mod singles;
@@ -630,8 +635,11 @@ fn implemented(t: Technique) -> bool {
             | GroupedAic
             | AlsXz
             | AlsXyWing
+            | AlsXyChain
+            | DeathBlossom
             | SueDeCoq
             | ForcingChain
+            | ForcingNet
     )
 }
 
@@ -723,7 +731,10 @@ fn find_with(
         ),
         AlsXz => als::als_xz(b, memo),
         AlsXyWing => als::als_xy_wing(b, memo),
+        AlsXyChain => als_chain::als_xy_chain(b, memo),
+        DeathBlossom => als_chain::death_blossom(b, memo),
         ForcingChain => forcing::forcing_chain(b),
+        ForcingNet => forcing::forcing_net(b),
         SueDeCoq => sdc::sue_de_coq(b, memo),
         FullHouse | NakedSingle | HiddenSingle | BruteForce => None,
     }

@@ -232,34 +232,37 @@ impl Step {
                     vals(self.values)
                 );
             }
-            ForcingChain => {
-                let mut cells = self.cells.clone();
-                cells.dedup();
-                let cells = list(&cells);
-                let _ = match self.variant {
-                    2 => write!(
-                        s,
-                        "{title}: {} = {} leads to a contradiction",
-                        cells,
-                        vals(self.values)
-                    ),
-                    1 => write!(
-                        s,
-                        "{title}: each place of {} in {} ({cells}) leads to the same",
-                        vals(self.values),
-                        self.units.first().map(|&u| un(u)).unwrap_or_default()
-                    ),
-                    3 => write!(
-                        s,
-                        "{title}: every other candidate of {cells} leads to a contradiction"
-                    ),
-                    _ => write!(
-                        s,
-                        "{title}: each candidate {} of {cells} leads to the same",
-                        self.values
-                    ),
-                };
+            AlsXyChain => {
+                let sets: Vec<String> = self
+                    .groups
+                    .iter()
+                    .map(|(cells, m)| format!("{} {}", list(cells), m))
+                    .collect();
+                let _ = write!(
+                    s,
+                    "{title}: {}, restricted common {}",
+                    sets.join(" - "),
+                    vals(self.values)
+                );
             }
+            DeathBlossom => {
+                // One petal per stem candidate, in the candidates' order.
+                let stem = self.cell_candidates.first().copied().unwrap_or(Mask::EMPTY);
+                let petals: Vec<String> = self
+                    .groups
+                    .iter()
+                    .zip(stem.iter())
+                    .map(|((cells, m), v)| format!("{v}: {} {}", list(cells), m))
+                    .collect();
+                let _ = write!(
+                    s,
+                    "{title}: stem {}, petals {}; {} in every petal",
+                    cells_with(0),
+                    petals.join(", "),
+                    vals(self.values)
+                );
+            }
+            ForcingChain | ForcingNet => forcing_text(self, shape, &mut s),
             BugPlusOne => {
                 let _ = write!(s, "{title}: every other open cell is bivalue");
                 if let Some(&c) = self.extra.first() {
@@ -282,6 +285,38 @@ impl Step {
         s.push_str(" => ");
         s.push_str(&self.conclusions(shape));
         s
+    }
+
+    /// The branches of the step's chain: for a forcing chain or net, one per premise (a
+    /// contradiction's branches all start from its one premise), each from its premise to
+    /// what it implies; any other chain is a single branch.
+    pub fn chain_branches(&self) -> Vec<&[ChainNode]> {
+        use super::forcing::kind;
+        if self.chain.is_empty() {
+            return Vec::new();
+        }
+        if !matches!(
+            self.technique,
+            Technique::ForcingChain | Technique::ForcingNet
+        ) {
+            return vec![&self.chain[..]];
+        }
+        let first_on = self.chain[0].on;
+        let premise = |x: &ChainNode| {
+            self.cells.contains(&x.cell)
+                && self.values.contains(x.value)
+                && (self.variant == kind::ON_OFF || x.on == first_on)
+        };
+        let mut out = Vec::new();
+        let mut start = 0;
+        for i in 1..self.chain.len() {
+            if premise(&self.chain[i]) {
+                out.push(&self.chain[start..i]);
+                start = i;
+            }
+        }
+        out.push(&self.chain[start..]);
+        out
     }
 
     /// The placements and eliminations, e.g. `r1c1 = 5, r2c3, r2c5 <> 4, r7c7 <> 1/8`:
@@ -322,6 +357,71 @@ impl Step {
             parts.join(", ")
         }
     }
+}
+
+/// A forcing chain or net: what was assumed, and how it failed (contradiction) or what
+/// all the premises agree on (verity).
+fn forcing_text(step: &Step, shape: Shape, s: &mut String) {
+    use super::forcing::kind;
+    let cn = |c: Cell| shape.cell_name(c);
+    let title = step.technique.title();
+    let c0 = step.cells.first().map(|&c| cn(c)).unwrap_or_default();
+    let v0 = step.values.first().unwrap_or(0);
+    let unit = step
+        .units
+        .first()
+        .map(|&u| shape.unit_name(u))
+        .unwrap_or_default();
+    let at = step.extra.first().map(|&c| cn(c)).unwrap_or_default();
+    let premise = match step.chain.first() {
+        Some(p) if !p.on => format!("{c0} <> {v0}"),
+        _ => format!("{c0} = {v0}"),
+    };
+    // The value a contradiction's branches end on (the last node of the first branch).
+    let branches = step.chain_branches();
+    let end = branches
+        .first()
+        .and_then(|b| b.last())
+        .map(|x| x.value)
+        .unwrap_or(0);
+    let why = match step.variant {
+        kind::SELF => Some(format!(
+            "{c0} {} {v0} as well",
+            if premise.contains("<>") { "=" } else { "<>" }
+        )),
+        kind::BOTH => Some(format!("{at} both = {end} and <> {end}")),
+        kind::TWO_VALUES => Some(format!("two values in {at}")),
+        kind::TWICE => Some(format!("{end} twice in {unit}")),
+        kind::EMPTY_CELL => Some(format!("no candidate left in {at}")),
+        kind::NO_PLACE => Some(format!("no place left for {end} in {unit}")),
+        kind::BIG_CONTRADICTION => Some("a contradiction".to_string()),
+        _ => None,
+    };
+    let _ = match (step.variant, why) {
+        (_, Some(why)) => write!(s, "{title} (contradiction): {premise} leads to {why}"),
+        (kind::ON_OFF, None) => write!(
+            s,
+            "{title} (verity): {c0} = {v0} and {c0} <> {v0} lead to the same"
+        ),
+        (kind::CELL, None) => write!(
+            s,
+            "{title} (verity): each candidate {} of {c0} leads to the same",
+            step.values
+        ),
+        (kind::UNIT, None) => {
+            let cells: Vec<String> = step.cells.iter().map(|&c| cn(c)).collect();
+            write!(
+                s,
+                "{title} (verity): each place of {v0} in {unit} ({}) leads to the same",
+                cells.join(", ")
+            )
+        }
+        (kind::BIG_LAST, None) => write!(
+            s,
+            "{title} (contradiction): every other candidate of {c0} leads to a contradiction"
+        ),
+        _ => write!(s, "{title}"),
+    };
 }
 
 /// `(5)r1c2 = (5)r1c8 - (5)r4c8 = ...`: `=` before a node made true, `-` before a node made false.

@@ -88,8 +88,16 @@ pub enum Technique {
     AlsXz,
     /// Three almost locked sets linked by two restricted common values.
     AlsXyWing,
-    /// Forcing chains (nets of singles from every candidate of a cell or a unit).
+    /// A chain of four or more almost locked sets linked by restricted common values.
+    AlsXyChain,
+    /// A stem cell with an almost locked set (petal) for each of its candidates.
+    DeathBlossom,
+    /// Forcing chain: a premise whose direct implications contradict each other, or a
+    /// conclusion every premise of a cell, a unit or a candidate implies.
     ForcingChain,
+    /// Forcing net: as a forcing chain, but implications may follow from several premises
+    /// at once (singles on a board copy).
+    ForcingNet,
     /// The last resort when no logic applies, as HoDoKu makes it: the solution's value is
     /// placed in the middle open cell (the open cell at index open/2 in reading order).
     BruteForce,
@@ -206,7 +214,7 @@ const FISH_NAMES: [&str; 3] = ["x_wing", "swordfish", "jellyfish"];
 
 impl Technique {
     /// The techniques without a size, in order (for parsing and listing).
-    const FIXED: [Technique; 31] = [
+    const FIXED: [Technique; 33] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -238,6 +246,8 @@ impl Technique {
         Technique::GroupedAic,
         Technique::AlsXz,
         Technique::AlsXyWing,
+        Technique::AlsXyChain,
+        Technique::DeathBlossom,
     ];
 
     /// The snake_case name used on the command line and in JSON: `naked_pair`, `x_wing`,
@@ -304,7 +314,10 @@ impl Technique {
             GroupedAic => "grouped_aic",
             AlsXz => "als_xz",
             AlsXyWing => "als_xy_wing",
+            AlsXyChain => "als_xy_chain",
+            DeathBlossom => "death_blossom",
             ForcingChain => "forcing_chain",
+            ForcingNet => "forcing_net",
             BruteForce => "brute_force",
         };
         Cow::Borrowed(s)
@@ -365,7 +378,10 @@ impl Technique {
             GroupedAic => "Grouped AIC",
             AlsXz => "ALS-XZ",
             AlsXyWing => "ALS-XY-Wing",
+            AlsXyChain => "ALS-XY-Chain",
+            DeathBlossom => "Death Blossom",
             ForcingChain => "Forcing Chain",
+            ForcingNet => "Forcing Net",
             BruteForce => "Brute Force",
         };
         Cow::Borrowed(s)
@@ -445,7 +461,10 @@ impl Technique {
             GroupedAic => 5652,
             AlsXz => 5700,
             AlsXyWing => 5800,
+            AlsXyChain => 5900,
+            DeathBlossom => 6000,
             ForcingChain => 8500,
+            ForcingNet => 8600,
             BruteForce => 8900,
         }
     }
@@ -477,8 +496,10 @@ impl Technique {
             | GroupedDiscontinuousNiceLoop
             | GroupedAic
             | AlsXz
-            | AlsXyWing => Level::Unfair,
-            ForcingChain | BruteForce => Level::Extreme,
+            | AlsXyWing
+            | AlsXyChain
+            | DeathBlossom => Level::Unfair,
+            ForcingChain | ForcingNet | BruteForce => Level::Extreme,
         }
     }
 
@@ -487,7 +508,7 @@ impl Technique {
     /// configuration, the techniques that rarely pay for their search time (e.g. mutant
     /// fish, death blossom, kraken fish) are off by default, so ratings match HoDoKu's.
     pub fn on_by_default(self) -> bool {
-        true
+        !matches!(self, Technique::DeathBlossom)
     }
 
     /// HoDoKu's base score of one step with the technique. Sizes HoDoKu does not have
@@ -544,7 +565,10 @@ impl Technique {
             GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop | GroupedAic => 300,
             AlsXz => 300,
             AlsXyWing => 320,
+            AlsXyChain => 340,
+            DeathBlossom => 360,
             ForcingChain => 500,
+            ForcingNet => 700,
             BruteForce => 10000,
         }
     }
@@ -554,6 +578,7 @@ impl Technique {
         let half = (n / 2).max(2) as u8;
         let mut v: Vec<Technique> = Technique::FIXED.to_vec();
         v.push(Technique::ForcingChain);
+        v.push(Technique::ForcingNet);
         v.push(Technique::BruteForce);
         for k in 2..=half {
             v.push(Technique::NakedTuple(k));
@@ -598,7 +623,11 @@ impl FromStr for Technique {
     /// [`ParseNameError`] for a name no technique has.
     fn from_str(s: &str) -> Result<Technique, ParseNameError> {
         let t = s.trim().to_ascii_lowercase().replace('-', "_");
-        for x in [Technique::ForcingChain, Technique::BruteForce] {
+        for x in [
+            Technique::ForcingChain,
+            Technique::ForcingNet,
+            Technique::BruteForce,
+        ] {
             if x.name() == t {
                 return Ok(x);
             }

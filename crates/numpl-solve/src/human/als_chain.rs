@@ -1,0 +1,373 @@
+//! ALS-XY-Chain and Death Blossom, as HoDoKu finds them.
+//!
+//! **ALS-XY-Chain**: almost locked sets A1, A2, ..., Ak (k >= 4, pairwise disjoint) where
+//! each Ai and Ai+1 share a restricted common value ri (every ri-cell of one sees every
+//! ri-cell of the other) and consecutive links use different values. If a value z common
+//! to A1 and Ak is not in A1, A1 is locked on its other values and holds r1, so A2 loses
+//! r1 and is locked and holds r2, ..., so Ak holds z: z is in A1 or Ak, and leaves every
+//! cell seeing all z-cells of both (z other than r1 and the last link's value). As in
+//! HoDoKu, a chain only goes from an ALS to one found later in the list (the list's order
+//! is HoDoKu's), a link carries at most two restricted common values, and of all chains
+//! the one with the most eliminations is taken (then the lowest cells, then the fewest
+//! sets and cells).
+//!
+//! **Death Blossom**: a stem cell and, for each of its candidates v, a petal ALS (not
+//! holding the stem, the petals disjoint) whose v-cells all see the stem. Whichever value
+//! the stem takes, its petal loses that value and is locked, so a value z in every petal
+//! and not in the stem is in one of the petals: cells seeing every z-cell of the petals
+//! lose z. HoDoKu's first find is taken (stems in cell order, petals in list order). Off
+//! by default, as in HoDoKu.
+
+use std::collections::HashMap;
+
+use numpl_core::{Cell, Mask};
+
+use super::als_list::{Als, Bits, Cache};
+use super::memo::Memo;
+use super::{Board, Step, Technique};
+
+/// Steps of the chain search a single call may take before it stops looking (a forward
+/// walk through the links can branch a great deal on a board with many sets).
+const MAX_VISITS: usize = 200_000;
+
+/// A link from an ALS to a later one: its one or two restricted common values (`b` 0
+/// when one).
+#[derive(Clone, Copy)]
+struct Rc {
+    to: usize,
+    a: u8,
+    b: u8,
+}
+
+/// The values of a link in use: the link's first and second value, either or both.
+#[derive(Clone, Copy, PartialEq)]
+enum Active {
+    First,
+    Second,
+    Both,
+}
+
+/// The values a link passes on given the values of the link before it (HoDoKu's rule,
+/// including its reading of a two-value link before: only its first value is excluded).
+fn next_active(prev: (Rc, Active), rc: Rc) -> Option<Active> {
+    let (p, pa) = prev;
+    let excluded: &[u8] = match pa {
+        Active::First => &[p.a],
+        Active::Second => &[p.b],
+        Active::Both => &[p.a],
+    };
+    let a_ok = !excluded.contains(&rc.a);
+    let b_ok = rc.b != 0 && !excluded.contains(&rc.b);
+    match (a_ok, b_ok) {
+        (true, true) => Some(Active::Both),
+        (true, false) => Some(Active::First),
+        (false, true) => Some(Active::Second),
+        (false, false) => None,
+    }
+}
+
+fn active_values(rc: Rc, act: Active) -> u64 {
+    let bit = |v: u8| if v == 0 { 0 } else { 1u64 << (v - 1) };
+    match act {
+        Active::First => bit(rc.a),
+        Active::Second => bit(rc.b),
+        Active::Both => bit(rc.a) | bit(rc.b),
+    }
+}
+
+/// The forward links of every ALS, from the pair links the cache keeps.
+#[inline(never)]
+fn forward_links(cache: &mut Cache) -> Vec<Vec<Rc>> {
+    let als = &cache.als;
+    let links = cache
+        .links
+        .get_or_insert_with(|| super::als::all_links(als));
+    links
+        .iter()
+        .enumerate()
+        .map(|(i, ls)| {
+            let mut out: Vec<Rc> = Vec::new();
+            for &(j, x) in ls.iter().filter(|&&(j, _)| j > i) {
+                match out.last_mut() {
+                    Some(rc) if rc.to == j => {
+                        if rc.b == 0 {
+                            rc.b = x;
+                        }
+                    }
+                    _ => out.push(Rc { to: j, a: x, b: 0 }),
+                }
+            }
+            out
+        })
+        .collect()
+}
+
+/// Cells holding `z` outside both sets that see every z-cell of both.
+fn common_targets(t: &super::als_list::Tables, a: &Als, c: &Als, z: u8) -> Vec<usize> {
+    let (Some((_, _, sa)), Some((_, _, sc))) = (a.get(z), c.get(z)) else {
+        return Vec::new();
+    };
+    let mut acc: Bits = t.with[z as usize - 1].clone();
+    acc.and_with(sa);
+    acc.and_with(sc);
+    acc.iter()
+        .filter(|x| !a.cells.contains(x) && !c.cells.contains(x))
+        .collect()
+}
+
+/// HoDoKu's weighted sum of eliminations (sorted by value, then cell).
+fn index_sum(elims: &[(usize, u8)]) -> u64 {
+    let mut e = elims.to_vec();
+    e.sort_unstable_by_key(|&(c, v)| (v, c));
+    let mut total = 0u64;
+    let mut offset = 1u64;
+    for (c, v) in e {
+        total += c as u64 * offset + v as u64;
+        offset += 80;
+    }
+    total
+}
+
+/// Eliminations (sorted) -> the chain's sets and their cell count.
+type Chains = HashMap<Vec<(usize, u8)>, (Vec<usize>, usize)>;
+
+struct Search<'a> {
+    cache: &'a Cache,
+    fwd: &'a [Vec<Rc>],
+    chain: Vec<(Rc, Active)>,
+    start: usize,
+    visits: usize,
+    /// Per elimination set (sorted): the chain with the fewest cells (sets, cell count).
+    found: Chains,
+}
+
+impl Search<'_> {
+    fn walk(&mut self, from: usize) {
+        let fwd = self.fwd;
+        for &rc in &fwd[from] {
+            if self.visits >= MAX_VISITS {
+                return;
+            }
+            // The first link tries each of its values alone; later links follow the rule.
+            let options: Vec<Active> = match self.chain.last() {
+                None if rc.b != 0 => vec![Active::First, Active::Second],
+                None => vec![Active::First],
+                Some(&prev) => next_active(prev, rc).into_iter().collect(),
+            };
+            for act in options {
+                self.visits += 1;
+                self.chain.push((rc, act));
+                if self.chain.len() >= 3 {
+                    self.conclude();
+                }
+                self.walk(rc.to);
+                self.chain.pop();
+            }
+        }
+    }
+
+    fn conclude(&mut self) {
+        let (first, fa) = self.chain[0];
+        let &(last, la) = self.chain.last().unwrap();
+        let (a, c) = (&self.cache.als[self.start], &self.cache.als[last.to]);
+        let zs = a.values & c.values & !active_values(first, fa) & !active_values(last, la);
+        let mut elims = Vec::new();
+        for z in Mask::from_bits(zs) {
+            for x in common_targets(&self.cache.t, a, c, z) {
+                elims.push((x, z));
+            }
+        }
+        if elims.is_empty() {
+            return;
+        }
+        elims.sort_unstable();
+        let mut sets = vec![self.start];
+        sets.extend(self.chain.iter().map(|(rc, _)| rc.to));
+        let cells: usize = sets.iter().map(|&s| self.cache.als[s].cells.len()).sum();
+        match self.found.get(&elims) {
+            Some((_, old)) if *old <= cells => {}
+            _ => {
+                self.found.insert(elims, (sets, cells));
+            }
+        }
+    }
+}
+
+/// ALS-XY-Chain: see the module doc.
+#[inline(never)]
+pub(crate) fn als_xy_chain(b: &Board, memo: &mut Memo) -> Option<Step> {
+    let cache = memo.als.get_or_insert_with(|| Cache::build(b));
+    let fwd = forward_links(cache);
+    let cache = &*cache;
+    let mut s = Search {
+        cache,
+        fwd: &fwd,
+        chain: Vec::new(),
+        start: 0,
+        visits: 0,
+        found: HashMap::new(),
+    };
+    for i in 0..cache.als.len() {
+        s.start = i;
+        s.walk(i);
+    }
+    // Most eliminations, then the lowest weighted cells, then fewest sets, then cells.
+    let best = s
+        .found
+        .into_iter()
+        .min_by(|(e1, (s1, c1)), (e2, (s2, c2))| {
+            e2.len()
+                .cmp(&e1.len())
+                .then(index_sum(e1).cmp(&index_sum(e2)))
+                .then(s1.len().cmp(&s2.len()))
+                .then(c1.cmp(c2))
+                .then(e1.cmp(e2))
+        })?;
+    let (elims, (sets, _)) = best;
+    let mut step = Step::new(Technique::AlsXyChain);
+    let mut rcs = 0u64;
+    for (k, &si) in sets.iter().enumerate() {
+        let set = &cache.als[si];
+        let cells: Vec<Cell> = set.cells.iter().map(|&c| Cell::new(c as u16)).collect();
+        step.groups
+            .push((cells.clone(), Mask::from_bits(set.values)));
+        step.cells.extend(cells);
+        step.cell_candidates
+            .extend(set.cells.iter().map(|&c| Mask::from_bits(b.cands[c])));
+        if k > 0 {
+            // The link into this set: the restricted common values between it and the last.
+            rcs |= link_values(cache, sets[k - 1], si);
+        }
+    }
+    step.values = Mask::from_bits(rcs);
+    step.eliminations = elims
+        .into_iter()
+        .map(|(c, v)| (Cell::new(c as u16), v))
+        .collect();
+    Some(step)
+}
+
+/// The restricted common values of two sets.
+fn link_values(cache: &Cache, i: usize, j: usize) -> u64 {
+    cache
+        .links
+        .as_ref()
+        .map(|ls| {
+            ls[i]
+                .iter()
+                .filter(|&&(k, _)| k == j)
+                .fold(0u64, |m, &(_, x)| m | 1u64 << (x - 1))
+        })
+        .unwrap_or(0)
+}
+
+/// Death Blossom: see the module doc.
+pub(crate) fn death_blossom(b: &Board, memo: &mut Memo) -> Option<Step> {
+    let cache = memo.als.get_or_insert_with(|| Cache::build(b));
+    let (t, als) = (&cache.t, &cache.als);
+    // Per stem cell and value: the sets whose v-cells all see the stem (stem holds v).
+    let mut petals: HashMap<(usize, u8), Vec<usize>> = HashMap::new();
+    for (i, a) in als.iter().enumerate() {
+        for (v, _, seeing) in &a.by_value {
+            let mut with = t.with[*v as usize - 1].clone();
+            with.and_with(seeing);
+            for stem in with.iter() {
+                if !a.cells.contains(&stem) {
+                    petals.entry((stem, *v)).or_default().push(i);
+                }
+            }
+        }
+    }
+    for stem in 0..b.cands.len() {
+        let m = b.cands[stem];
+        if b.values[stem] != 0 || m == 0 {
+            continue;
+        }
+        let vals: Vec<u8> = Mask::from_bits(m).iter().collect();
+        if !vals.iter().all(|&v| petals.contains_key(&(stem, v))) {
+            continue;
+        }
+        let mut chosen = Vec::new();
+        if let Some(step) = blossom(b, cache, &petals, stem, &vals, &mut chosen, u64::MAX) {
+            return Some(step);
+        }
+    }
+    None
+}
+
+/// Chooses a petal for each stem value in turn (disjoint, sharing some value), and at the
+/// end looks for eliminations; the first that has some wins.
+fn blossom(
+    b: &Board,
+    cache: &Cache,
+    petals: &HashMap<(usize, u8), Vec<usize>>,
+    stem: usize,
+    vals: &[u8],
+    chosen: &mut Vec<usize>,
+    common: u64,
+) -> Option<Step> {
+    let k = chosen.len();
+    if k == vals.len() {
+        return blossom_step(b, cache, stem, chosen, common);
+    }
+    for &p in &petals[&(stem, vals[k])] {
+        let a = &cache.als[p];
+        if chosen
+            .iter()
+            .any(|&q| a.cells.iter().any(|c| cache.als[q].cells.contains(c)))
+        {
+            continue;
+        }
+        if common & a.values == 0 {
+            continue;
+        }
+        chosen.push(p);
+        let found = blossom(b, cache, petals, stem, vals, chosen, common & a.values);
+        chosen.pop();
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+fn blossom_step(
+    b: &Board,
+    cache: &Cache,
+    stem: usize,
+    chosen: &[usize],
+    common: u64,
+) -> Option<Step> {
+    let t = &cache.t;
+    let zs = common & !b.cands[stem];
+    let mut elims = Vec::new();
+    for z in Mask::from_bits(zs) {
+        let mut acc = t.with[z as usize - 1].clone();
+        for &p in chosen {
+            if let Some((_, _, seeing)) = cache.als[p].get(z) {
+                acc.and_with(seeing);
+            }
+        }
+        for x in acc.iter() {
+            if x != stem && !chosen.iter().any(|&p| cache.als[p].cells.contains(&x)) {
+                elims.push((Cell::new(x as u16), z));
+            }
+        }
+    }
+    if elims.is_empty() {
+        return None;
+    }
+    let mut step = Step::new(Technique::DeathBlossom);
+    step.extra = vec![Cell::new(stem as u16)];
+    for &p in chosen {
+        let set = &cache.als[p];
+        let cells: Vec<Cell> = set.cells.iter().map(|&c| Cell::new(c as u16)).collect();
+        step.groups
+            .push((cells.clone(), Mask::from_bits(set.values)));
+    }
+    step.cells = vec![Cell::new(stem as u16)];
+    step.cell_candidates = vec![Mask::from_bits(b.cands[stem])];
+    step.values = Mask::from_bits(zs);
+    step.eliminations = elims;
+    Some(step)
+}
