@@ -293,7 +293,29 @@ impl Picture {
                     self.mark_values(board, c, values, MarkRole::Pattern);
                 }
             }
-            Fish(k) | FinnedFish(k) | SashimiFish(k) => {
+            KrakenFish => {
+                let k = units.len() / 2;
+                for (i, &u) in units.iter().enumerate() {
+                    self.shade(
+                        u,
+                        if i < k {
+                            HouseRole::Base
+                        } else {
+                            HouseRole::Cover
+                        },
+                    );
+                }
+                for &c in &cells {
+                    self.set_cell(c, CellRole::Pattern);
+                    self.mark_values(board, c, values, MarkRole::Pattern);
+                }
+                for &c in &step.extra {
+                    self.set_cell(c, CellRole::Fin);
+                    self.mark_values(board, c, values, MarkRole::Fin);
+                }
+            }
+            Fish(k) | FinnedFish(k) | SashimiFish(k) | FrankenFish(k) | FinnedFrankenFish(k)
+            | MutantFish(k) | FinnedMutantFish(k) => {
                 let k = k as usize;
                 for (i, &u) in units.iter().enumerate() {
                     let role = if i < k {
@@ -406,10 +428,11 @@ impl Picture {
                 }
             }
         }
-        if !step.chain.is_empty() {
-            let mut nodes = Vec::with_capacity(step.chain.len());
-            let mut strong = Vec::with_capacity(step.chain.len());
-            for (i, node) in step.chain.iter().enumerate() {
+        // A kraken fish has several chains, drawn each on its own.
+        for chain in step.chains() {
+            let mut nodes = Vec::with_capacity(chain.len());
+            let mut strong = Vec::with_capacity(chain.len());
+            for (i, node) in chain.iter().enumerate() {
                 let role = if node.on { MarkRole::On } else { MarkRole::Off };
                 for &c in std::iter::once(&node.cell).chain(&node.group) {
                     self.add_cell(c, CellRole::Chain);

@@ -101,6 +101,8 @@ mod board;
 mod chains;
 mod fish;
 mod forcing;
+mod franken;
+mod kraken;
 mod memo;
 mod sdc;
 mod singles;
@@ -418,9 +420,13 @@ impl HumanSolver {
                 Technique::NakedTuple(s) | Technique::HiddenTuple(s) => {
                     max_tuple = max_tuple.max(s)
                 }
-                Technique::Fish(s) | Technique::FinnedFish(s) | Technique::SashimiFish(s) => {
-                    max_fish = max_fish.max(s)
-                }
+                Technique::Fish(s)
+                | Technique::FinnedFish(s)
+                | Technique::SashimiFish(s)
+                | Technique::FrankenFish(s)
+                | Technique::FinnedFrankenFish(s)
+                | Technique::MutantFish(s)
+                | Technique::FinnedMutantFish(s) => max_fish = max_fish.max(s),
                 _ => {}
             }
         }
@@ -624,6 +630,11 @@ fn implemented(t: Technique) -> bool {
             | AlsXz
             | AlsXyWing
             | SueDeCoq
+            | FrankenFish(_)
+            | FinnedFrankenFish(_)
+            | MutantFish(_)
+            | FinnedMutantFish(_)
+            | KrakenFish
             | ForcingChain
     )
 }
@@ -680,6 +691,19 @@ fn find(t: Technique, b: &Board, memo: &mut Memo) -> Option<Step> {
         GroupedAic => chains::chain(b, chains::ChainKind::Grouped, memo),
         AlsXz => als::als_xz(b, memo),
         AlsXyWing => als::als_xy_wing(b, memo),
+        FrankenFish(k) => {
+            franken::generalized_fish(b, k as usize, franken::Kind::Franken, false, memo)
+        }
+        FinnedFrankenFish(k) => {
+            franken::generalized_fish(b, k as usize, franken::Kind::Franken, true, memo)
+        }
+        MutantFish(k) => {
+            franken::generalized_fish(b, k as usize, franken::Kind::Mutant, false, memo)
+        }
+        FinnedMutantFish(k) => {
+            franken::generalized_fish(b, k as usize, franken::Kind::Mutant, true, memo)
+        }
+        KrakenFish => kraken::kraken_fish(b, memo),
         ForcingChain => forcing::forcing_chain(b),
         SueDeCoq => sdc::sue_de_coq(b, memo),
         FullHouse | NakedSingle | HiddenSingle | BruteForce => None,

@@ -77,6 +77,18 @@ pub enum Technique {
     AlsXz,
     /// Three almost locked sets linked by two restricted common values.
     AlsXyWing,
+    /// Franken fish of size K (2 X-Wing, 3 Swordfish, 4 Jellyfish): base sets of rows and
+    /// boxes covered by columns and boxes (or the transpose), without fins.
+    FrankenFish(u8),
+    /// Finned Franken fish of size K (fins and endo fins; HoDoKu has no sashimi Franken).
+    FinnedFrankenFish(u8),
+    /// Mutant fish of size K: base and cover sets any mix of rows, columns and boxes.
+    MutantFish(u8),
+    /// Finned mutant fish of size K.
+    FinnedMutantFish(u8),
+    /// Kraken fish (HoDoKu's types 1 and 2, [`Step::variant`](crate::Step)): a finned
+    /// basic or Franken fish with up to two fins whose eliminations chains prove.
+    KrakenFish,
     /// Forcing chains (nets of singles from every candidate of a cell or a unit).
     ForcingChain,
     /// The last resort when no logic applies, as HoDoKu makes it: the solution's value is
@@ -285,6 +297,33 @@ impl Technique {
             GroupedAic => "grouped_aic",
             AlsXz => "als_xz",
             AlsXyWing => "als_xy_wing",
+            FrankenFish(k) => match k {
+                2..=4 => {
+                    ["franken_x_wing", "franken_swordfish", "franken_jellyfish"][k as usize - 2]
+                }
+                _ => return Cow::Owned(format!("franken_fish_{k}")),
+            },
+            FinnedFrankenFish(k) => match k {
+                2..=4 => [
+                    "finned_franken_x_wing",
+                    "finned_franken_swordfish",
+                    "finned_franken_jellyfish",
+                ][k as usize - 2],
+                _ => return Cow::Owned(format!("finned_franken_fish_{k}")),
+            },
+            MutantFish(k) => match k {
+                2..=4 => ["mutant_x_wing", "mutant_swordfish", "mutant_jellyfish"][k as usize - 2],
+                _ => return Cow::Owned(format!("mutant_fish_{k}")),
+            },
+            FinnedMutantFish(k) => match k {
+                2..=4 => [
+                    "finned_mutant_x_wing",
+                    "finned_mutant_swordfish",
+                    "finned_mutant_jellyfish",
+                ][k as usize - 2],
+                _ => return Cow::Owned(format!("finned_mutant_fish_{k}")),
+            },
+            KrakenFish => "kraken_fish",
             ForcingChain => "forcing_chain",
             BruteForce => "brute_force",
         };
@@ -342,6 +381,22 @@ impl Technique {
             GroupedAic => "Grouped AIC",
             AlsXz => "ALS-XZ",
             AlsXyWing => "ALS-XY-Wing",
+            FrankenFish(k) | FinnedFrankenFish(k) | MutantFish(k) | FinnedMutantFish(k) => {
+                let kind = match self {
+                    FrankenFish(_) => "Franken",
+                    FinnedFrankenFish(_) => "Finned Franken",
+                    MutantFish(_) => "Mutant",
+                    _ => "Finned Mutant",
+                };
+                return Cow::Owned(match k {
+                    2..=4 => format!(
+                        "{kind} {}",
+                        ["X-Wing", "Swordfish", "Jellyfish"][k as usize - 2]
+                    ),
+                    _ => format!("{kind} Fish ({k})"),
+                });
+            }
+            KrakenFish => "Kraken Fish",
             ForcingChain => "Forcing Chain",
             BruteForce => "Brute Force",
         };
@@ -355,7 +410,11 @@ impl Technique {
             | Technique::HiddenTuple(k)
             | Technique::Fish(k)
             | Technique::FinnedFish(k)
-            | Technique::SashimiFish(k) => k,
+            | Technique::SashimiFish(k)
+            | Technique::FrankenFish(k)
+            | Technique::FinnedFrankenFish(k)
+            | Technique::MutantFish(k)
+            | Technique::FinnedMutantFish(k) => k,
             _ => 0,
         }
     }
@@ -416,6 +475,11 @@ impl Technique {
             GroupedAic => 5650,
             AlsXz => 5700,
             AlsXyWing => 5800,
+            FrankenFish(k) => 6100 + 100 * (k.clamp(2, 4) as u32 - 2),
+            FinnedFrankenFish(k) => 6700 + 100 * (k.clamp(2, 4) as u32 - 2),
+            MutantFish(k) => 7300 + 100 * (k.clamp(2, 4) as u32 - 2),
+            FinnedMutantFish(k) => 7900 + 100 * (k.clamp(2, 4) as u32 - 2),
+            KrakenFish => 8450,
             ForcingChain => 8500,
             BruteForce => 8900,
         }
@@ -439,7 +503,11 @@ impl Technique {
             | WWing | XyWing | XyzWing | UniqueRectangle | HiddenRectangle | SimpleColors
             | MultiColors => Level::Hard,
             SueDeCoq | XChain | XyChain | Aic | GroupedAic | AlsXz | AlsXyWing => Level::Unfair,
-            ForcingChain | BruteForce => Level::Extreme,
+            FrankenFish(k) | FinnedFrankenFish(k) if k <= 4 => Level::Unfair,
+            FrankenFish(_) | FinnedFrankenFish(_) | MutantFish(_) | FinnedMutantFish(_) => {
+                Level::Extreme
+            }
+            KrakenFish | ForcingChain | BruteForce => Level::Extreme,
         }
     }
 
@@ -448,7 +516,12 @@ impl Technique {
     /// configuration, the techniques that rarely pay for their search time (e.g. mutant
     /// fish, death blossom, kraken fish) are off by default, so ratings match HoDoKu's.
     pub fn on_by_default(self) -> bool {
-        true
+        use Technique::*;
+        match self {
+            FrankenFish(k) | FinnedFrankenFish(k) => k <= 3,
+            MutantFish(_) | FinnedMutantFish(_) | KrakenFish => false,
+            _ => true,
+        }
     }
 
     /// HoDoKu's base score of one step with the technique. Sizes HoDoKu does not have
@@ -505,7 +578,21 @@ impl Technique {
             GroupedAic => 300,
             AlsXz => 300,
             AlsXyWing => 320,
-            ForcingChain => 500,
+            FrankenFish(k) => match k {
+                0..=2 => 300,
+                3 => 350,
+                4 => 370,
+                _ => 470,
+            },
+            FinnedFrankenFish(k) => match k {
+                0..=2 => 390,
+                3 => 410,
+                4 => 430,
+                _ => 470,
+            },
+            MutantFish(k) if k <= 4 => 450,
+            MutantFish(_) | FinnedMutantFish(_) => 470,
+            KrakenFish | ForcingChain => 500,
             BruteForce => 10000,
         }
     }
@@ -514,6 +601,7 @@ impl Technique {
     pub fn all_for(n: usize) -> Vec<Technique> {
         let half = (n / 2).max(2) as u8;
         let mut v: Vec<Technique> = Technique::FIXED.to_vec();
+        v.push(Technique::KrakenFish);
         v.push(Technique::ForcingChain);
         v.push(Technique::BruteForce);
         for k in 2..=half {
@@ -524,6 +612,16 @@ impl Technique {
         for k in 2..=half.min(4) {
             v.push(Technique::FinnedFish(k));
             v.push(Technique::SashimiFish(k));
+        }
+        // Franken and mutant fish search many more base sets than basic fish (boxes too):
+        // HoDoKu's sizes on grids up to 9x9, X-Wings only on larger grids (where a
+        // swordfish search alone would cost more than the rest of a solve).
+        let generalized = if n <= 9 { half.min(4) } else { 2 };
+        for k in 2..=generalized {
+            v.push(Technique::FrankenFish(k));
+            v.push(Technique::FinnedFrankenFish(k));
+            v.push(Technique::MutantFish(k));
+            v.push(Technique::FinnedMutantFish(k));
         }
         v.sort();
         v
@@ -559,7 +657,11 @@ impl FromStr for Technique {
     /// [`ParseNameError`] for a name no technique has.
     fn from_str(s: &str) -> Result<Technique, ParseNameError> {
         let t = s.trim().to_ascii_lowercase().replace('-', "_");
-        for x in [Technique::ForcingChain, Technique::BruteForce] {
+        for x in [
+            Technique::KrakenFish,
+            Technique::ForcingChain,
+            Technique::BruteForce,
+        ] {
             if x.name() == t {
                 return Ok(x);
             }
@@ -574,6 +676,10 @@ impl FromStr for Technique {
                 Technique::Fish(k),
                 Technique::FinnedFish(k),
                 Technique::SashimiFish(k),
+                Technique::FrankenFish(k),
+                Technique::FinnedFrankenFish(k),
+                Technique::MutantFish(k),
+                Technique::FinnedMutantFish(k),
             ] {
                 if x.name() == t {
                     return Ok(x);
