@@ -25,6 +25,9 @@
 //! first base candidate not yet covered: one of its units, or it is a fin. Of every fish
 //! found, the one with the most eliminations is the step (HoDoKu sorts its fish so).
 
+// Cell sets are parallel arrays of words, walked together by index.
+#![allow(clippy::needless_range_loop)]
+
 use numpl_core::{Cell, Mask, Unit};
 
 use super::{memo::Memo, Board, Step, Technique};

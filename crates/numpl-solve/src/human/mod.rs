@@ -33,7 +33,11 @@
 //! Jellyfish (`fish_K` up to N/2); remote pair; BUG+1; skyscraper; 2-string kite; turbot
 //! fish; empty rectangle; W-, XY-, XYZ-Wing; unique rectangle types 1-6 and hidden
 //! rectangle; finned and sashimi X-Wing/Swordfish/Jellyfish; Sue de Coq; simple and multi
-//! colors; X-chain; XY-chain; AIC; grouped AIC; ALS-XZ; ALS-XY-Wing; forcing chains
+//! colors; X-chain; XY-chain; AIC; grouped AIC; ALS-XZ; ALS-XY-Wing; Franken fish
+//! (base and cover sets mixing rows or columns with boxes), finned Franken fish, mutant
+//! fish (any mix of rows, columns and boxes) and finned mutant fish, X-Wing to Jellyfish
+//! (X-Wings only beyond 9x9); kraken fish (a finned fish whose eliminations chains from
+//! the fins prove, HoDoKu's types 1 and 2); forcing chains
 //! (singles and intersections followed from every branch of a cell or a unit, and
 //! candidates tested for contradiction); and, when nothing applies, a brute force step as
 //! HoDoKu makes it: the solution's value placed in the middle open cell (the one at index
@@ -43,6 +47,10 @@
 //! [`assume_unique`](HumanSolver::assume_unique) searches it (the fast solver) the first
 //! time logic gets stuck; [`HumanSolver::logic_only`] (or a
 //! [`with_max`](HumanSolver::with_max) below it) turns it off.
+//!
+//! As in HoDoKu's default configuration, some techniques are off until
+//! [`HumanSolver::enable`] turns them on: Franken Jellyfish (plain and finned), every
+//! mutant fish and kraken fish ([`Technique::on_by_default`]).
 //!
 //! The uniqueness techniques (unique rectangles, hidden rectangle, BUG+1) are sound only
 //! on a puzzle with exactly one solution, so they run only with
@@ -100,6 +108,8 @@ mod als_list;
 mod board;
 mod chains;
 mod fish;
+#[cfg(test)]
+mod fish_tests;
 mod forcing;
 mod franken;
 mod kraken;

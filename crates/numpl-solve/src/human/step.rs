@@ -178,8 +178,8 @@ impl Step {
                     ""
                 };
                 let _ = write!(s, "; each {from}{more} leads to {target}");
-                for part in self.chains() {
-                    s.push_str(": ");
+                for (i, part) in self.chains().into_iter().enumerate() {
+                    s.push_str(if i == 0 { ": " } else { "; " });
                     s.push_str(&chain_text(shape, part));
                 }
             }
