@@ -1,6 +1,6 @@
 //! Kraken fish, as HoDoKu defines them: a finned basic or Franken fish (sizes 2 to 4, at
-//! most two fins, no endo fins) that eliminates nothing by itself, whose eliminations
-//! chains prove instead.
+//! most two fins, no endo fins; X-Wings only beyond 9x9) that eliminates nothing by
+//! itself, whose eliminations chains prove instead.
 //!
 //! Either some fin is true, or the fish holds: every cover set then has its truth among
 //! its own base candidates (not a cannibalistic one).
@@ -156,7 +156,7 @@ impl<'a> Chains<'a> {
     }
 }
 
-/// A kraken fish (type 1 or 2), the first found: sizes 2 to 4, values in order.
+/// A kraken fish (type 1 or 2), the first found: smallest size first, values in order.
 pub(crate) fn kraken_fish(b: &Board, memo: &mut Memo) -> Option<Step> {
     let n = b.n;
     let peers = franken::peers(b, memo);
@@ -171,7 +171,9 @@ pub(crate) fn kraken_fish(b: &Board, memo: &mut Memo) -> Option<Step> {
     const COL_BOX: u8 = 2 | 4;
     let mut chains = Chains::new(b);
     let mut result = None;
-    for k in 2..=(n / 2).clamp(2, 4) {
+    // HoDoKu's sizes 2 to 4 up to 9x9; beyond, X-Wings only (as Franken fish).
+    let max = if n <= 9 { (n / 2).clamp(2, 4) } else { 2 };
+    for k in 2..=max {
         for v in 1..=n as u8 {
             let mut cand = vec![0u64; w];
             for (c, &m) in b.cands.iter().enumerate() {
