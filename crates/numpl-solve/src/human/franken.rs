@@ -24,6 +24,11 @@
 //! not (adding base sets only adds candidates to cover). Cover sets are chosen for the
 //! first base candidate not yet covered: one of its units, or it is a fin. Of every fish
 //! found, the one with the most eliminations is the step (HoDoKu sorts its fish so).
+//!
+//! Two small differences from HoDoKu's search, both only in what is found, never in what
+//! is sound: a cover set always covers some base candidate no other cover set does (no
+//! redundant cover sets kept only for cannibalistic eliminations), and the fins must have
+//! a common peer holding v outside the base sets.
 
 // Cell sets are parallel arrays of words, walked together by index.
 #![allow(clippy::needless_range_loop)]
