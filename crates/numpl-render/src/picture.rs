@@ -293,7 +293,29 @@ impl Picture {
                     self.mark_values(board, c, values, MarkRole::Pattern);
                 }
             }
-            Fish(k) | FinnedFish(k) | SashimiFish(k) => {
+            KrakenFish => {
+                let k = units.len() / 2;
+                for (i, &u) in units.iter().enumerate() {
+                    self.shade(
+                        u,
+                        if i < k {
+                            HouseRole::Base
+                        } else {
+                            HouseRole::Cover
+                        },
+                    );
+                }
+                for &c in &cells {
+                    self.set_cell(c, CellRole::Pattern);
+                    self.mark_values(board, c, values, MarkRole::Pattern);
+                }
+                for &c in &step.extra {
+                    self.set_cell(c, CellRole::Fin);
+                    self.mark_values(board, c, values, MarkRole::Fin);
+                }
+            }
+            Fish(k) | FinnedFish(k) | SashimiFish(k) | FrankenFish(k) | FinnedFrankenFish(k)
+            | MutantFish(k) | FinnedMutantFish(k) => {
                 let k = k as usize;
                 for (i, &u) in units.iter().enumerate() {
                     let role = if i < k {
@@ -412,7 +434,8 @@ impl Picture {
                 }
             }
         }
-        // A forcing chain or net has several branches, each linked from its premise.
+        // A forcing chain or net has several branches, each linked from its premise; a
+        // kraken fish has a chain from each fin: each is drawn on its own.
         for branch in step.chain_branches() {
             let mut nodes = Vec::with_capacity(branch.len());
             let mut strong = Vec::with_capacity(branch.len());

@@ -37,8 +37,11 @@
 //! their grouped forms, each three found in one search that takes the step HoDoKu would
 //! (the most eliminations, then the lowest weighted sum of them, then the shortest chain;
 //! X- and XY-chains choose the same way); ALS-XZ; ALS-XY-Wing; ALS-XY-Chain; death
-//! blossom (off by default, as in HoDoKu: [`HumanSolver::enable`] turns it on); forcing
-//! chains and forcing nets (HoDoKu's implication tables: each candidate's "true" and
+//! blossom (off by default, as in HoDoKu: [`HumanSolver::enable`] turns it on); Franken
+//! fish (base and cover sets mixing rows or columns with boxes), finned Franken fish,
+//! mutant fish (any mix of rows, columns and boxes) and finned mutant fish, X-Wing to
+//! Jellyfish (X-Wings only beyond 9x9); kraken fish (a finned fish whose eliminations
+//! chains from the fins prove, HoDoKu's types 1 and 2); forcing chains and forcing nets (HoDoKu's implication tables: each candidate's "true" and
 //! "false" followed through direct implications for a chain, through rounds of singles for
 //! a net; a premise that implies a contradiction is false, a conclusion every premise of a
 //! cell, a unit or a candidate implies is true); and, when nothing applies, a brute force step as
@@ -49,6 +52,10 @@
 //! [`assume_unique`](HumanSolver::assume_unique) searches it (the fast solver) the first
 //! time logic gets stuck; [`HumanSolver::logic_only`] (or a
 //! [`with_max`](HumanSolver::with_max) below it) turns it off.
+//!
+//! As in HoDoKu's default configuration, some techniques are off until
+//! [`HumanSolver::enable`] turns them on: Franken Jellyfish (plain and finned), every
+//! mutant fish, kraken fish and death blossom ([`Technique::on_by_default`]).
 //!
 //! The uniqueness techniques (unique rectangles, hidden rectangle, BUG+1) are sound only
 //! on a puzzle with exactly one solution, so they run only with
@@ -107,8 +114,12 @@ mod als_list;
 mod board;
 mod chains;
 mod fish;
+#[cfg(test)]
+mod fish_tests;
 mod forcing;
 mod forcing_big;
+mod franken;
+mod kraken;
 mod memo;
 mod sdc;
 mod singles;
@@ -426,9 +437,13 @@ impl HumanSolver {
                 Technique::NakedTuple(s) | Technique::HiddenTuple(s) => {
                     max_tuple = max_tuple.max(s)
                 }
-                Technique::Fish(s) | Technique::FinnedFish(s) | Technique::SashimiFish(s) => {
-                    max_fish = max_fish.max(s)
-                }
+                Technique::Fish(s)
+                | Technique::FinnedFish(s)
+                | Technique::SashimiFish(s)
+                | Technique::FrankenFish(s)
+                | Technique::FinnedFrankenFish(s)
+                | Technique::MutantFish(s)
+                | Technique::FinnedMutantFish(s) => max_fish = max_fish.max(s),
                 _ => {}
             }
         }
@@ -638,6 +653,11 @@ fn implemented(t: Technique) -> bool {
             | AlsXyChain
             | DeathBlossom
             | SueDeCoq
+            | FrankenFish(_)
+            | FinnedFrankenFish(_)
+            | MutantFish(_)
+            | FinnedMutantFish(_)
+            | KrakenFish
             | ForcingChain
             | ForcingNet
     )
@@ -733,6 +753,19 @@ fn find_with(
         AlsXyWing => als::als_xy_wing(b, memo),
         AlsXyChain => als_chain::als_xy_chain(b, memo),
         DeathBlossom => als_chain::death_blossom(b, memo),
+        FrankenFish(k) => {
+            franken::generalized_fish(b, k as usize, franken::Kind::Franken, false, memo)
+        }
+        FinnedFrankenFish(k) => {
+            franken::generalized_fish(b, k as usize, franken::Kind::Franken, true, memo)
+        }
+        MutantFish(k) => {
+            franken::generalized_fish(b, k as usize, franken::Kind::Mutant, false, memo)
+        }
+        FinnedMutantFish(k) => {
+            franken::generalized_fish(b, k as usize, franken::Kind::Mutant, true, memo)
+        }
+        KrakenFish => kraken::kraken_fish(b, memo),
         ForcingChain => forcing::forcing_chain(b),
         ForcingNet => forcing::forcing_net(b),
         SueDeCoq => sdc::sue_de_coq(b, memo),

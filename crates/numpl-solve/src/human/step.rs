@@ -150,6 +150,39 @@ impl Step {
                     let _ = write!(s, ", fins {}", list(&self.extra));
                 }
             }
+            FrankenFish(_) | FinnedFrankenFish(_) | MutantFish(_) | FinnedMutantFish(_) => {
+                let _ = write!(s, "{title}: {}", self.fish_text(shape));
+            }
+            KrakenFish => {
+                let target = self
+                    .eliminations
+                    .first()
+                    .map(|&(c, v)| format!("{} <> {v}", cn(c)))
+                    .unwrap_or_default();
+                let _ = write!(
+                    s,
+                    "{title} type {}: {} {}",
+                    self.variant,
+                    self.fish_name(shape),
+                    self.fish_text(shape)
+                );
+                let from = match self.groups.first() {
+                    Some((cells, _)) if self.variant == 2 => {
+                        format!("{} of the cover set ({})", vals(self.values), list(cells))
+                    }
+                    _ => "fin".to_string(),
+                };
+                let more = if self.variant == 2 {
+                    " and each fin"
+                } else {
+                    ""
+                };
+                let _ = write!(s, "; each {from}{more} leads to {target}");
+                for (i, part) in self.chain_branches().into_iter().enumerate() {
+                    s.push_str(if i == 0 { ": " } else { "; " });
+                    s.push_str(&chain_text(shape, part));
+                }
+            }
             XyWing | XyzWing => {
                 if self.cells.len() >= 3 {
                     let _ = write!(
@@ -295,6 +328,9 @@ impl Step {
         if self.chain.is_empty() {
             return Vec::new();
         }
+        if self.technique == Technique::KrakenFish {
+            return self.kraken_chains();
+        }
         if !matches!(
             self.technique,
             Technique::ForcingChain | Technique::ForcingNet
@@ -317,6 +353,92 @@ impl Step {
         }
         out.push(&self.chain[start..]);
         out
+    }
+
+    /// A kraken fish's chains: one per fin (and, type 2, per base candidate of its cover
+    /// set), each ending where it removes the eliminated candidate.
+    fn kraken_chains(&self) -> Vec<&[ChainNode]> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        for (i, node) in self.chain.iter().enumerate() {
+            if !node.on && self.eliminations.contains(&(node.cell, node.value)) {
+                out.push(&self.chain[start..=i]);
+                start = i + 1;
+            }
+        }
+        if start < self.chain.len() {
+            out.push(&self.chain[start..]);
+        }
+        out
+    }
+
+    /// A generalized fish's base and cover sets and fins: `3 in row 1, box 7 covered by
+    /// column 2, column 5, fins r5c9, endo fin r7c2`.
+    fn fish_text(&self, shape: Shape) -> String {
+        let k = self.units.len() / 2;
+        let un = |u: &Unit| shape.unit_name(*u);
+        let base: Vec<String> = self.units[..k].iter().map(un).collect();
+        let cover: Vec<String> = self.units[k..].iter().map(un).collect();
+        let vals: Vec<String> = self.values.iter().map(|v| v.to_string()).collect();
+        let mut s = format!(
+            "{} in {} covered by {}",
+            vals.join(","),
+            base.join(", "),
+            cover.join(", ")
+        );
+        // An endo fin lies in two base sets.
+        let geo = shape.geometry();
+        let base_units: Vec<usize> = self.units[..k].iter().map(|u| u.index()).collect();
+        let (endo, fins): (Vec<Cell>, Vec<Cell>) = self.extra.iter().partition(|c| {
+            geo.units_of(c.index())
+                .iter()
+                .filter(|&&u| base_units.contains(&(u as usize)))
+                .count()
+                >= 2
+        });
+        let names = |cs: &[Cell]| cs.iter().map(|&c| shape.cell_name(c)).collect::<Vec<_>>();
+        for (list, one, many) in [(&fins, "fin", "fins"), (&endo, "endo fin", "endo fins")] {
+            if !list.is_empty() {
+                let word = if list.len() == 1 { one } else { many };
+                let _ = write!(s, ", {word} {}", names(list).join(", "));
+            }
+        }
+        s
+    }
+
+    /// The kind of fish a kraken fish starts from: `Finned X-Wing`, `Sashimi Swordfish`,
+    /// `Finned Franken Jellyfish` ...
+    fn fish_name(&self, shape: Shape) -> String {
+        let n = shape.size();
+        let k = self.units.len() / 2;
+        let bits = |us: &[Unit]| {
+            us.iter()
+                .fold(0u8, |a, u| a | [1u8, 2, 4][(u.index() / n).min(2)])
+        };
+        let kind = super::franken::classify(bits(&self.units[..k]), bits(&self.units[k..]));
+        let size = k.clamp(2, 4) as u8;
+        match kind {
+            super::franken::Kind::Basic => {
+                // Sashimi: a base set with at most one candidate besides fins.
+                let geo = shape.geometry();
+                let sashimi = self.units[..k].iter().any(|u| {
+                    self.cells
+                        .iter()
+                        .filter(|c| geo.units_of(c.index()).contains(&(u.index() as u16)))
+                        .count()
+                        <= 1
+                });
+                if sashimi {
+                    Technique::SashimiFish(size).title().into_owned()
+                } else {
+                    Technique::FinnedFish(size).title().into_owned()
+                }
+            }
+            super::franken::Kind::Franken => {
+                Technique::FinnedFrankenFish(size).title().into_owned()
+            }
+            super::franken::Kind::Mutant => Technique::FinnedMutantFish(size).title().into_owned(),
+        }
     }
 
     /// The placements and eliminations, e.g. `r1c1 = 5, r2c3, r2c5 <> 4, r7c7 <> 1/8`:

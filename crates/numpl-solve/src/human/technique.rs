@@ -92,6 +92,18 @@ pub enum Technique {
     AlsXyChain,
     /// A stem cell with an almost locked set (petal) for each of its candidates.
     DeathBlossom,
+    /// Franken fish of size K (2 X-Wing, 3 Swordfish, 4 Jellyfish): base sets of rows and
+    /// boxes covered by columns and boxes (or the transpose), without fins.
+    FrankenFish(u8),
+    /// Finned Franken fish of size K (fins and endo fins; HoDoKu has no sashimi Franken).
+    FinnedFrankenFish(u8),
+    /// Mutant fish of size K: base and cover sets any mix of rows, columns and boxes.
+    MutantFish(u8),
+    /// Finned mutant fish of size K.
+    FinnedMutantFish(u8),
+    /// Kraken fish (HoDoKu's types 1 and 2, [`Step::variant`](crate::Step)): a finned
+    /// basic or Franken fish with up to two fins whose eliminations chains prove.
+    KrakenFish,
     /// Forcing chain: a premise whose direct implications contradict each other, or a
     /// conclusion every premise of a cell, a unit or a candidate implies.
     ForcingChain,
@@ -316,6 +328,33 @@ impl Technique {
             AlsXyWing => "als_xy_wing",
             AlsXyChain => "als_xy_chain",
             DeathBlossom => "death_blossom",
+            FrankenFish(k) => match k {
+                2..=4 => {
+                    ["franken_x_wing", "franken_swordfish", "franken_jellyfish"][k as usize - 2]
+                }
+                _ => return Cow::Owned(format!("franken_fish_{k}")),
+            },
+            FinnedFrankenFish(k) => match k {
+                2..=4 => [
+                    "finned_franken_x_wing",
+                    "finned_franken_swordfish",
+                    "finned_franken_jellyfish",
+                ][k as usize - 2],
+                _ => return Cow::Owned(format!("finned_franken_fish_{k}")),
+            },
+            MutantFish(k) => match k {
+                2..=4 => ["mutant_x_wing", "mutant_swordfish", "mutant_jellyfish"][k as usize - 2],
+                _ => return Cow::Owned(format!("mutant_fish_{k}")),
+            },
+            FinnedMutantFish(k) => match k {
+                2..=4 => [
+                    "finned_mutant_x_wing",
+                    "finned_mutant_swordfish",
+                    "finned_mutant_jellyfish",
+                ][k as usize - 2],
+                _ => return Cow::Owned(format!("finned_mutant_fish_{k}")),
+            },
+            KrakenFish => "kraken_fish",
             ForcingChain => "forcing_chain",
             ForcingNet => "forcing_net",
             BruteForce => "brute_force",
@@ -380,6 +419,22 @@ impl Technique {
             AlsXyWing => "ALS-XY-Wing",
             AlsXyChain => "ALS-XY-Chain",
             DeathBlossom => "Death Blossom",
+            FrankenFish(k) | FinnedFrankenFish(k) | MutantFish(k) | FinnedMutantFish(k) => {
+                let kind = match self {
+                    FrankenFish(_) => "Franken",
+                    FinnedFrankenFish(_) => "Finned Franken",
+                    MutantFish(_) => "Mutant",
+                    _ => "Finned Mutant",
+                };
+                return Cow::Owned(match k {
+                    2..=4 => format!(
+                        "{kind} {}",
+                        ["X-Wing", "Swordfish", "Jellyfish"][k as usize - 2]
+                    ),
+                    _ => format!("{kind} Fish ({k})"),
+                });
+            }
+            KrakenFish => "Kraken Fish",
             ForcingChain => "Forcing Chain",
             ForcingNet => "Forcing Net",
             BruteForce => "Brute Force",
@@ -394,7 +449,11 @@ impl Technique {
             | Technique::HiddenTuple(k)
             | Technique::Fish(k)
             | Technique::FinnedFish(k)
-            | Technique::SashimiFish(k) => k,
+            | Technique::SashimiFish(k)
+            | Technique::FrankenFish(k)
+            | Technique::FinnedFrankenFish(k)
+            | Technique::MutantFish(k)
+            | Technique::FinnedMutantFish(k) => k,
             _ => 0,
         }
     }
@@ -463,6 +522,11 @@ impl Technique {
             AlsXyWing => 5800,
             AlsXyChain => 5900,
             DeathBlossom => 6000,
+            FrankenFish(k) => 6100 + 100 * (k.clamp(2, 4) as u32 - 2),
+            FinnedFrankenFish(k) => 6700 + 100 * (k.clamp(2, 4) as u32 - 2),
+            MutantFish(k) => 7300 + 100 * (k.clamp(2, 4) as u32 - 2),
+            FinnedMutantFish(k) => 7900 + 100 * (k.clamp(2, 4) as u32 - 2),
+            KrakenFish => 8450,
             ForcingChain => 8500,
             ForcingNet => 8600,
             BruteForce => 8900,
@@ -499,7 +563,11 @@ impl Technique {
             | AlsXyWing
             | AlsXyChain
             | DeathBlossom => Level::Unfair,
-            ForcingChain | ForcingNet | BruteForce => Level::Extreme,
+            FrankenFish(k) | FinnedFrankenFish(k) if k <= 4 => Level::Unfair,
+            FrankenFish(_) | FinnedFrankenFish(_) | MutantFish(_) | FinnedMutantFish(_) => {
+                Level::Extreme
+            }
+            KrakenFish | ForcingChain | ForcingNet | BruteForce => Level::Extreme,
         }
     }
 
@@ -508,7 +576,12 @@ impl Technique {
     /// configuration, the techniques that rarely pay for their search time (e.g. mutant
     /// fish, death blossom, kraken fish) are off by default, so ratings match HoDoKu's.
     pub fn on_by_default(self) -> bool {
-        !matches!(self, Technique::DeathBlossom)
+        use Technique::*;
+        match self {
+            FrankenFish(k) | FinnedFrankenFish(k) => k <= 3,
+            MutantFish(_) | FinnedMutantFish(_) | KrakenFish | DeathBlossom => false,
+            _ => true,
+        }
     }
 
     /// HoDoKu's base score of one step with the technique. Sizes HoDoKu does not have
@@ -565,9 +638,23 @@ impl Technique {
             GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop | GroupedAic => 300,
             AlsXz => 300,
             AlsXyWing => 320,
+            FrankenFish(k) => match k {
+                0..=2 => 300,
+                3 => 350,
+                4 => 370,
+                _ => 470,
+            },
+            FinnedFrankenFish(k) => match k {
+                0..=2 => 390,
+                3 => 410,
+                4 => 430,
+                _ => 470,
+            },
+            MutantFish(k) if k <= 4 => 450,
+            MutantFish(_) | FinnedMutantFish(_) => 470,
             AlsXyChain => 340,
             DeathBlossom => 360,
-            ForcingChain => 500,
+            KrakenFish | ForcingChain => 500,
             ForcingNet => 700,
             BruteForce => 10000,
         }
@@ -577,6 +664,7 @@ impl Technique {
     pub fn all_for(n: usize) -> Vec<Technique> {
         let half = (n / 2).max(2) as u8;
         let mut v: Vec<Technique> = Technique::FIXED.to_vec();
+        v.push(Technique::KrakenFish);
         v.push(Technique::ForcingChain);
         v.push(Technique::ForcingNet);
         v.push(Technique::BruteForce);
@@ -588,6 +676,16 @@ impl Technique {
         for k in 2..=half.min(4) {
             v.push(Technique::FinnedFish(k));
             v.push(Technique::SashimiFish(k));
+        }
+        // Franken and mutant fish search many more base sets than basic fish (boxes too):
+        // HoDoKu's sizes on grids up to 9x9, X-Wings only on larger grids (where a
+        // swordfish search alone would cost more than the rest of a solve).
+        let generalized = if n <= 9 { half.min(4) } else { 2 };
+        for k in 2..=generalized {
+            v.push(Technique::FrankenFish(k));
+            v.push(Technique::FinnedFrankenFish(k));
+            v.push(Technique::MutantFish(k));
+            v.push(Technique::FinnedMutantFish(k));
         }
         v.sort();
         v
@@ -624,6 +722,7 @@ impl FromStr for Technique {
     fn from_str(s: &str) -> Result<Technique, ParseNameError> {
         let t = s.trim().to_ascii_lowercase().replace('-', "_");
         for x in [
+            Technique::KrakenFish,
             Technique::ForcingChain,
             Technique::ForcingNet,
             Technique::BruteForce,
@@ -642,6 +741,10 @@ impl FromStr for Technique {
                 Technique::Fish(k),
                 Technique::FinnedFish(k),
                 Technique::SashimiFish(k),
+                Technique::FrankenFish(k),
+                Technique::FinnedFrankenFish(k),
+                Technique::MutantFish(k),
+                Technique::FinnedMutantFish(k),
             ] {
                 if x.name() == t {
                     return Ok(x);

@@ -1,0 +1,640 @@
+//! Franken and mutant fish (HoDoKu's generalized fish), plain and finned, and the fish
+//! search kraken fish start from.
+//!
+//! A fish on value v: `k` base sets (units) whose candidates of v lie in no cell twice,
+//! and `k` cover sets (other units) holding every base candidate. Each base set holds v
+//! once, so the k truths fill the k cover sets, one each: v goes nowhere else in a cover
+//! set (and not in a base cell two cover sets share, a cannibalistic elimination).
+//!
+//! - Basic fish use rows as base and columns as cover (or the transpose); they are found
+//!   in `fish.rs`.
+//! - Franken fish mix in boxes: base sets from rows and boxes with cover sets from
+//!   columns and boxes, or base sets from columns and boxes with cover sets from rows and
+//!   boxes.
+//! - Mutant fish are any other mix (a row and a column on the same side).
+//!
+//! A finned fish has fins: base candidates outside the cover sets, and endo fins,
+//! candidates two base sets share (at most two, as HoDoKu allows). Either a fin is true
+//! or the fish holds, so only cover candidates that see every fin go. HoDoKu allows up to
+//! five fins; it has no sashimi Franken or mutant fish.
+//!
+//! The search picks the base sets unit by unit; after two of them (and before the last)
+//! it checks that the base candidates chosen so far can still be covered by `k` cover
+//! sets with few enough fins, whose common peers still hold v, and drops the branch if
+//! not (adding base sets only adds candidates to cover). Cover sets are chosen for the
+//! first base candidate not yet covered: one of its units, or it is a fin. Of every fish
+//! found, the one with the most eliminations is the step (HoDoKu sorts its fish so).
+//!
+//! Two small differences from HoDoKu's search, both only in what is found, never in what
+//! is sound: a cover set always covers some base candidate no other cover set does (no
+//! redundant cover sets kept only for cannibalistic eliminations), and the fins must have
+//! a common peer holding v outside the base sets.
+
+// Cell sets are parallel arrays of words, walked together by index.
+#![allow(clippy::needless_range_loop)]
+
+use numpl_core::{Cell, Mask, Unit};
+
+use super::{memo::Memo, Board, Step, Technique};
+
+/// The three unit kinds as bits, as HoDoKu classifies fish.
+const ROW: u8 = 1;
+const COL: u8 = 2;
+const BOX: u8 = 4;
+
+/// Basic, Franken or mutant: what a fish is by the kinds of its base and cover sets.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Kind {
+    Basic,
+    Franken,
+    Mutant,
+}
+
+/// HoDoKu's classification of a fish by the kinds of units in its base and cover sets.
+pub(crate) fn classify(base: u8, cover: u8) -> Kind {
+    if (base == ROW && cover == COL) || (base == COL && cover == ROW) {
+        Kind::Basic
+    } else if (base & !(ROW | BOX) == 0 && cover & !(COL | BOX) == 0)
+        || (base & !(COL | BOX) == 0 && cover & !(ROW | BOX) == 0)
+    {
+        Kind::Franken
+    } else {
+        Kind::Mutant
+    }
+}
+
+/// The kind bit of unit `u` on an N-grid.
+#[inline]
+fn kind_bit(u: usize, n: usize) -> u8 {
+    match u / n {
+        0 => ROW,
+        1 => COL,
+        _ => BOX,
+    }
+}
+
+/// Cell sets as flat `u64` words, `w` words per set.
+#[inline]
+fn bit(s: &[u64], c: usize) -> bool {
+    s[c / 64] >> (c % 64) & 1 != 0
+}
+
+#[inline]
+fn set_bit(s: &mut [u64], c: usize) {
+    s[c / 64] |= 1 << (c % 64);
+}
+
+fn is_empty(s: &[u64]) -> bool {
+    s.iter().all(|&x| x == 0)
+}
+
+fn count(s: &[u64]) -> usize {
+    s.iter().map(|x| x.count_ones() as usize).sum()
+}
+
+/// The cells of a set, in order.
+pub(crate) fn cells_of(s: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    s.iter().enumerate().flat_map(|(i, &x)| {
+        let mut m = x;
+        std::iter::from_fn(move || {
+            if m == 0 {
+                None
+            } else {
+                let b = m.trailing_zeros() as usize;
+                m &= m - 1;
+                Some(i * 64 + b)
+            }
+        })
+    })
+}
+
+/// How the fish search runs.
+#[derive(Clone, Copy)]
+pub(crate) struct Mode {
+    /// Fins (external and endo together) allowed; 0 for a fish without fins. With fins,
+    /// a fish needs at least one.
+    pub max_fins: usize,
+    /// Endo fins allowed (at most `max_fins`).
+    pub max_endo: usize,
+    /// True: only fish with eliminations (the fins' common peers must hold v). False
+    /// (kraken fish): only finned fish without eliminations whose fins have a common peer.
+    pub need_elims: bool,
+    /// The kinds of fish wanted, as bits: 1 basic, 2 Franken, 4 mutant.
+    pub kinds: u8,
+}
+
+impl Kind {
+    fn bit(self) -> u8 {
+        match self {
+            Kind::Basic => 1,
+            Kind::Franken => 2,
+            Kind::Mutant => 4,
+        }
+    }
+}
+
+/// A fish the search found: units as indices, cell sets as words.
+pub(crate) struct Found {
+    pub v: u8,
+    pub base: Vec<usize>,
+    pub cover: Vec<usize>,
+    /// Every base candidate.
+    pub base_cells: Vec<u64>,
+    /// Every cover candidate.
+    pub cover_cells: Vec<u64>,
+    /// Base candidates in two cover sets.
+    pub cannibal: Vec<u64>,
+    /// External fins (base candidates outside the cover sets) and endo fins.
+    pub fins: Vec<usize>,
+    pub endo: Vec<usize>,
+    /// The cells that see every fin (all cells when there are none).
+    pub fin_peers: Vec<u64>,
+}
+
+impl Found {
+    /// The eliminations of v the fish proves: cover candidates outside the base sets and
+    /// cannibalistic base candidates, that see every fin.
+    pub(crate) fn eliminations(&self, cand: &[u64]) -> Vec<usize> {
+        let mut out = Vec::new();
+        for (i, (&c, &p)) in self.cover_cells.iter().zip(&self.fin_peers).enumerate() {
+            let m = ((c & !self.base_cells[i]) | self.cannibal[i]) & p & cand[i];
+            out.extend(cells_of(&[m]).map(|x| x + 64 * i));
+        }
+        out
+    }
+
+    /// The step showing this fish: base then cover units, body cells, fins (external
+    /// first, then endo fins).
+    pub(crate) fn step(&self, tech: Technique) -> Step {
+        let mut step = Step::new(tech);
+        step.values = Mask::single(self.v);
+        step.units = self
+            .base
+            .iter()
+            .chain(&self.cover)
+            .map(|&u| Unit::new(u as u16))
+            .collect();
+        step.cells = cells_of(&self.base_cells)
+            .filter(|c| !self.fins.contains(c) && !self.endo.contains(c))
+            .map(|c| Cell::new(c as u16))
+            .collect();
+        step.extra = self
+            .fins
+            .iter()
+            .chain(&self.endo)
+            .map(|&c| Cell::new(c as u16))
+            .collect();
+        step
+    }
+}
+
+/// What stays fixed while the covers of one set of base units are searched.
+struct Ctx<'a> {
+    b: &'a Board,
+    w: usize,
+    k: usize,
+    v: u8,
+    mode: Mode,
+    /// Unit kinds allowed as cover sets.
+    cover_kinds: u8,
+    /// Candidates of v per unit (3N sets).
+    units: &'a [u64],
+    /// Candidates of v.
+    cand: &'a [u64],
+    /// Peers of every cell.
+    peers: &'a [u64],
+}
+
+/// The search's state: the base sets chosen, and the covers and fins of the current
+/// branch (cell sets `w` words each). `saved` is a stack of words to restore on the way
+/// back, so the search allocates nothing once it runs.
+struct State {
+    base: Vec<usize>,
+    base_cells: Vec<u64>,
+    endo: Vec<usize>,
+    covers: Vec<usize>,
+    covered: Vec<u64>,
+    cannibal: Vec<u64>,
+    fins: Vec<usize>,
+    fin_peers: Vec<u64>,
+    saved: Vec<u64>,
+    /// The units that may cover (allowed kind, no base set, holding base candidates) and
+    /// their base candidates, `w` words each: set up per set of base sets.
+    allowed: Vec<usize>,
+    shares: Vec<u64>,
+    /// The most base candidates an allowed unit holds.
+    max_share: usize,
+}
+
+impl Ctx<'_> {
+    fn unit(&self, u: usize) -> &[u64] {
+        &self.units[u * self.w..(u + 1) * self.w]
+    }
+
+    /// Starts a cover search for the base sets in `st`.
+    fn reset(&self, st: &mut State) {
+        let w = self.w;
+        st.covers.clear();
+        st.fins.clear();
+        st.covered.fill(0);
+        st.cannibal.fill(0);
+        st.fin_peers.fill(!0);
+        st.allowed.clear();
+        st.shares.clear();
+        st.max_share = 0;
+        let n = self.b.n;
+        for u in 0..3 * n {
+            if kind_bit(u, n) & self.cover_kinds == 0 || st.base.contains(&u) {
+                continue;
+            }
+            let cells = self.unit(u);
+            if (0..w).any(|i| cells[i] & st.base_cells[i] != 0) {
+                st.allowed.push(u);
+                st.shares
+                    .extend((0..w).map(|i| cells[i] & st.base_cells[i]));
+                let share = (0..w)
+                    .map(|i| (cells[i] & st.base_cells[i]).count_ones() as usize)
+                    .sum();
+                st.max_share = st.max_share.max(share);
+            }
+        }
+        for &e in &st.endo {
+            for i in 0..w {
+                st.fin_peers[i] &= self.peers[e * w + i];
+            }
+        }
+    }
+
+    /// Searches covers from `st`. With `partial`, true as soon as the base candidates can
+    /// be covered by at most `k` covers (with fins as the mode allows); otherwise `found`
+    /// gets each fish (exactly `k` covers) the mode wants and returns true to stop.
+    fn covers(&self, st: &mut State, partial: bool, found: &mut dyn FnMut(&Found) -> bool) -> bool {
+        let w = self.w;
+        // The first base candidate not covered and not a fin.
+        let mut next = None;
+        'scan: for i in 0..w {
+            let mut m = st.base_cells[i] & !st.covered[i];
+            while m != 0 {
+                let c = i * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                if !st.fins.contains(&c) && !st.endo.contains(&c) {
+                    next = Some(c);
+                    break 'scan;
+                }
+            }
+        }
+        let Some(x) = next else {
+            if partial {
+                return true;
+            }
+            return st.covers.len() == self.k && self.leaf(st, found);
+        };
+        // The full bound at the root; below it, a cheap one: no cover takes more than the
+        // largest share any allowed unit had at the root.
+        let fine = if st.fins.len() + st.covers.len() == 0 {
+            self.can_finish(st)
+        } else {
+            let mut left = 0;
+            for i in 0..w {
+                left += (st.base_cells[i] & !st.covered[i]).count_ones() as usize;
+            }
+            left - st.fins.len()
+                <= self.mode.max_fins - st.fins.len()
+                    + (self.k - st.covers.len()) * st.max_share
+                    + st.endo.len()
+        };
+        if !fine {
+            return false;
+        }
+        if st.covers.len() < self.k {
+            for u in self.b.geo.units_of(x) {
+                let u = u as usize;
+                if kind_bit(u, self.b.n) & self.cover_kinds == 0
+                    || st.base.contains(&u)
+                    || st.covers.contains(&u)
+                {
+                    continue;
+                }
+                let cells = &self.units[u * w..(u + 1) * w];
+                // A cover holding a fin would cover it: that is the branch where the fin
+                // was covered instead.
+                if st.fins.iter().any(|&f| bit(cells, f)) {
+                    continue;
+                }
+                let at = st.saved.len();
+                st.saved.extend_from_slice(&st.covered);
+                st.saved.extend_from_slice(&st.cannibal);
+                for i in 0..w {
+                    st.cannibal[i] |= st.covered[i] & cells[i] & st.base_cells[i];
+                    st.covered[i] |= cells[i];
+                }
+                st.covers.push(u);
+                let stop = self.covers(st, partial, found);
+                st.covers.pop();
+                st.covered.copy_from_slice(&st.saved[at..at + w]);
+                st.cannibal.copy_from_slice(&st.saved[at + w..at + 2 * w]);
+                st.saved.truncate(at);
+                if stop {
+                    return true;
+                }
+            }
+        }
+        if st.fins.len() + st.endo.len() < self.mode.max_fins {
+            let at = st.saved.len();
+            st.saved.extend_from_slice(&st.fin_peers);
+            let p = &self.peers[x * w..(x + 1) * w];
+            for i in 0..w {
+                st.fin_peers[i] &= p[i];
+            }
+            let ok = if self.mode.need_elims {
+                (0..w).any(|i| st.fin_peers[i] & self.cand[i] & !st.base_cells[i] != 0)
+            } else {
+                !is_empty(&st.fin_peers)
+            };
+            let mut stop = false;
+            if ok {
+                st.fins.push(x);
+                stop = self.covers(st, partial, found);
+                st.fins.pop();
+            }
+            st.fin_peers.copy_from_slice(&st.saved[at..at + w]);
+            st.saved.truncate(at);
+            if stop {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the base candidates left (neither covered nor fins) can still be covered
+    /// by the covers left, but for as many as may still become fins: the covers left take
+    /// at most the sum of the largest shares of them any allowed units hold.
+    fn can_finish(&self, st: &State) -> bool {
+        let w = self.w;
+        let fins_left = self.mode.max_fins - st.fins.len() - st.endo.len();
+        let mut left = 0;
+        for i in 0..w {
+            left += (st.base_cells[i] & !st.covered[i]).count_ones() as usize;
+        }
+        // Fins and endo fins are not covered but are no longer to cover.
+        left -= st.fins.len();
+        left -= st.endo.iter().filter(|&&e| !bit(&st.covered, e)).count();
+        if left <= fins_left {
+            return true;
+        }
+        let r = self.k - st.covers.len();
+        if r == 0 {
+            return false;
+        }
+        // The r largest shares, kept in a small sorted array (largest first).
+        let mut top = [0usize; 4];
+        let r = r.min(4);
+        for (j, &u) in st.allowed.iter().enumerate() {
+            let cells = &st.shares[j * w..(j + 1) * w];
+            let mut share = 0;
+            for i in 0..w {
+                share += (cells[i] & !st.covered[i]).count_ones() as usize;
+            }
+            if share <= top[r - 1]
+                || st.covers.contains(&u)
+                || st.fins.iter().any(|&f| bit(cells, f))
+            {
+                continue;
+            }
+            let mut j = r - 1;
+            while j > 0 && top[j - 1] < share {
+                top[j] = top[j - 1];
+                j -= 1;
+            }
+            top[j] = share;
+        }
+        let most: usize = top[..r].iter().sum();
+        left <= most + fins_left
+    }
+
+    /// A complete fish: hands it to `found` when it is one the mode wants.
+    fn leaf(&self, st: &State, found: &mut dyn FnMut(&Found) -> bool) -> bool {
+        let finned = !st.fins.is_empty() || !st.endo.is_empty();
+        if self.mode.max_fins > 0 && !finned {
+            return false;
+        }
+        let elims = (0..self.w).any(|i| {
+            ((st.covered[i] & !st.base_cells[i]) | st.cannibal[i]) & st.fin_peers[i] & self.cand[i]
+                != 0
+        });
+        if elims != self.mode.need_elims {
+            return false;
+        }
+        let n = self.b.n;
+        let kind = classify(kinds(&st.base, n), kinds(&st.covers, n));
+        if self.mode.kinds & kind.bit() == 0 {
+            return false;
+        }
+        let mut cover = st.covers.clone();
+        cover.sort_unstable();
+        found(&Found {
+            v: self.v,
+            base: st.base.clone(),
+            cover,
+            base_cells: st.base_cells.clone(),
+            cover_cells: st.covered.clone(),
+            cannibal: st.cannibal.clone(),
+            fins: st.fins.clone(),
+            endo: st.endo.clone(),
+            fin_peers: st.fin_peers.clone(),
+        })
+    }
+
+    /// Picks base sets from `pool[from..]` up to `k`, then searches their covers.
+    fn pick_base(
+        &self,
+        pool: &[usize],
+        from: usize,
+        st: &mut State,
+        found: &mut dyn FnMut(&Found) -> bool,
+    ) -> bool {
+        let w = self.w;
+        let k = self.k;
+        for i in from..pool.len() {
+            if pool.len() - i < k - st.base.len() {
+                break;
+            }
+            let u = pool[i];
+            let cells = self.unit(u);
+            let endo_len = st.endo.len();
+            for j in 0..w {
+                let over = st.base_cells[j] & cells[j];
+                if over != 0 {
+                    st.endo.extend(cells_of(&[over]).map(|c| c + 64 * j));
+                }
+            }
+            if st.endo.len() > self.mode.max_endo.min(self.mode.max_fins) {
+                st.endo.truncate(endo_len);
+                continue;
+            }
+            let at = st.saved.len();
+            st.saved.extend_from_slice(&st.base_cells);
+            for j in 0..w {
+                st.base_cells[j] |= cells[j];
+            }
+            st.base.push(u);
+            let stop = if st.base.len() == k {
+                self.reset(st);
+                self.covers(st, false, found)
+            } else {
+                // After two base sets, drop the branch when their candidates cannot be
+                // covered any more (more base sets only add candidates to cover).
+                let alive = st.base.len() < 2 || {
+                    self.reset(st);
+                    self.covers(st, true, &mut |_| true)
+                };
+                alive && self.pick_base(pool, i + 1, st, found)
+            };
+            st.base.pop();
+            st.base_cells.copy_from_slice(&st.saved[at..at + w]);
+            st.saved.truncate(at);
+            st.endo.truncate(endo_len);
+            if stop {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Every cell's peers as sets (the memo keeps them).
+pub(crate) fn peers(b: &Board, memo: &mut Memo) -> Vec<u64> {
+    if memo.peer_bits.is_empty() {
+        memo.peer_bits = Memo::build_peer_bits(b);
+    }
+    memo.peer_bits.clone()
+}
+
+/// Searches fish of size `k` on value `v` whose base units are of `base_kinds` and cover
+/// units of `cover_kinds`; `found` gets each fish the mode wants and returns true to stop.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn search(
+    b: &Board,
+    peers: &[u64],
+    v: u8,
+    k: usize,
+    base_kinds: u8,
+    cover_kinds: u8,
+    mode: Mode,
+    found: &mut dyn FnMut(&Found) -> bool,
+) -> bool {
+    let n = b.n;
+    let cells = b.cands.len();
+    let w = cells.div_ceil(64);
+    let mut cand = vec![0u64; w];
+    for (c, &m) in b.cands.iter().enumerate() {
+        if m >> (v - 1) & 1 != 0 {
+            set_bit(&mut cand, c);
+        }
+    }
+    let mut units = vec![0u64; 3 * n * w];
+    for u in 0..3 * n {
+        for &c in b.geo.unit(u) {
+            if bit(&cand, c as usize) {
+                set_bit(&mut units[u * w..(u + 1) * w], c as usize);
+            }
+        }
+    }
+    let pool: Vec<usize> = (0..3 * n)
+        .filter(|&u| {
+            let cnt = count(&units[u * w..(u + 1) * w]);
+            kind_bit(u, n) & base_kinds != 0 && cnt > 0 && (mode.max_fins > 0 || cnt <= k)
+        })
+        .collect();
+    if pool.len() < k {
+        return false;
+    }
+    let ctx = Ctx {
+        b,
+        w,
+        k,
+        v,
+        mode,
+        cover_kinds,
+        units: &units,
+        cand: &cand,
+        peers,
+    };
+    let mut st = State {
+        base: Vec::with_capacity(k),
+        base_cells: vec![0; w],
+        endo: Vec::new(),
+        covers: Vec::with_capacity(k),
+        covered: vec![0; w],
+        cannibal: vec![0; w],
+        fins: Vec::new(),
+        fin_peers: vec![0; w],
+        saved: Vec::with_capacity(64 * w),
+        allowed: Vec::with_capacity(3 * n),
+        shares: Vec::with_capacity(3 * n * w),
+        max_share: 0,
+    };
+    ctx.pick_base(&pool, 0, &mut st, found)
+}
+
+/// The kind bits of a list of units.
+pub(crate) fn kinds(units: &[usize], n: usize) -> u8 {
+    units.iter().fold(0, |a, &u| a | kind_bit(u, n))
+}
+
+/// A Franken or mutant fish of size `k`, with fins when `finned`.
+pub(crate) fn generalized_fish(
+    b: &Board,
+    k: usize,
+    kind: Kind,
+    finned: bool,
+    memo: &mut Memo,
+) -> Option<Step> {
+    let tech = match (kind, finned) {
+        (Kind::Mutant, false) => Technique::MutantFish(k as u8),
+        (Kind::Mutant, true) => Technique::FinnedMutantFish(k as u8),
+        (_, false) => Technique::FrankenFish(k as u8),
+        (_, true) => Technique::FinnedFrankenFish(k as u8),
+    };
+    let peers = peers(b, memo);
+    let mode = Mode {
+        max_fins: if finned { 5 } else { 0 },
+        max_endo: if finned { 2 } else { 0 },
+        need_elims: true,
+        kinds: kind.bit(),
+    };
+    let sides: &[(u8, u8)] = match kind {
+        Kind::Mutant => &[(ROW | COL | BOX, ROW | COL | BOX)],
+        _ => &[(ROW | BOX, COL | BOX), (COL | BOX, ROW | BOX)],
+    };
+    let n = b.n;
+    let mut best: Option<(usize, Step)> = None;
+    for v in 1..=n as u8 {
+        if memo.value_unchanged(tech, b, v) {
+            continue;
+        }
+        let mut cand = vec![0u64; peers.len() / b.cands.len().max(1)];
+        for (c, &m) in b.cands.iter().enumerate() {
+            if m >> (v - 1) & 1 != 0 {
+                set_bit(&mut cand, c);
+            }
+        }
+        let mut any = false;
+        for &(bk, ck) in sides {
+            search(b, &peers, v, k, bk, ck, mode, &mut |f| {
+                let elims = f.eliminations(&cand);
+                any |= !elims.is_empty();
+                if elims.len() > best.as_ref().map_or(0, |x| x.0) {
+                    let mut step = f.step(tech);
+                    step.eliminations = elims.iter().map(|&c| (Cell::new(c as u16), v)).collect();
+                    best = Some((elims.len(), step));
+                }
+                false
+            });
+        }
+        if !any {
+            memo.value_failed(tech, b, v);
+        }
+    }
+    best.map(|x| x.1)
+}
