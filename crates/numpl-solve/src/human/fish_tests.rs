@@ -5,12 +5,8 @@
 use numpl_core::{Cell, Grid, Shape};
 
 use super::memo::Memo;
+use super::tests::{elims, rc};
 use super::*;
-
-/// `r1c1` -> cell index (1-based row and column) on a 9x9 grid.
-fn rc(r: usize, c: usize) -> usize {
-    (r - 1) * 9 + (c - 1)
-}
 
 /// An empty 9x9 board where value 1 is left only in `cells` within each of `units`
 /// (unit indices: rows 0-8, columns 9-17, boxes 18-26).
@@ -35,16 +31,6 @@ fn col(c: usize) -> usize {
 }
 fn bx(i: usize) -> usize {
     18 + i - 1
-}
-
-fn elims(step: &Step) -> Vec<(usize, u8)> {
-    let mut e: Vec<(usize, u8)> = step
-        .eliminations
-        .iter()
-        .map(|&(c, v)| (c.index(), v))
-        .collect();
-    e.sort_unstable();
-    e
 }
 
 fn ones(cells: &[(usize, usize)]) -> Vec<(usize, u8)> {

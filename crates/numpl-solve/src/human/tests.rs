@@ -12,7 +12,7 @@ fn empty9() -> Board {
 }
 
 /// `r1c1` -> cell index (1-based row and column) on a 9x9 grid.
-fn rc(r: usize, c: usize) -> usize {
+pub(super) fn rc(r: usize, c: usize) -> usize {
     (r - 1) * 9 + (c - 1)
 }
 
@@ -35,7 +35,7 @@ fn row_only(b: &mut Board, r: usize, v: u8, cols: &[usize]) {
     }
 }
 
-fn elims(step: &Step) -> Vec<(usize, u8)> {
+pub(super) fn elims(step: &Step) -> Vec<(usize, u8)> {
     let mut e: Vec<(usize, u8)> = step
         .eliminations
         .iter()
