@@ -615,52 +615,10 @@ fn brute_force(b: &Board, solution: &Grid) -> Option<Step> {
 
 /// Whether the solver has a finder for `t`.
 fn implemented(t: Technique) -> bool {
+    // Singles are scanned for directly and brute force is the last resort outside the
+    // list; every other technique has a finder in `find_with`.
     use Technique::*;
-    matches!(
-        t,
-        LockedPair
-            | LockedTriple
-            | LockedCandidatesPointing
-            | LockedCandidatesClaiming
-            | NakedTuple(_)
-            | HiddenTuple(_)
-            | Fish(_)
-            | FinnedFish(_)
-            | SashimiFish(_)
-            | RemotePair
-            | Skyscraper
-            | TwoStringKite
-            | TurbotFish
-            | EmptyRectangle
-            | WWing
-            | XyWing
-            | XyzWing
-            | UniqueRectangle
-            | HiddenRectangle
-            | BugPlusOne
-            | SimpleColors
-            | MultiColors
-            | XChain
-            | XyChain
-            | ContinuousNiceLoop
-            | DiscontinuousNiceLoop
-            | Aic
-            | GroupedContinuousNiceLoop
-            | GroupedDiscontinuousNiceLoop
-            | GroupedAic
-            | AlsXz
-            | AlsXyWing
-            | AlsXyChain
-            | DeathBlossom
-            | SueDeCoq
-            | FrankenFish(_)
-            | FinnedFrankenFish(_)
-            | MutantFish(_)
-            | FinnedMutantFish(_)
-            | KrakenFish
-            | ForcingChain
-            | ForcingNet
-    )
+    !matches!(t, FullHouse | NakedSingle | HiddenSingle | BruteForce)
 }
 
 /// Runs a single-digit finder (which reads only the candidate positions of its value) on
