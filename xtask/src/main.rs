@@ -10,6 +10,8 @@
 //!   counter (see `bigbench.rs`).
 //! - `svg2png FILE ...`, `renderbench`: look at pictures, time them (see `render.rs`).
 //! - `loadbench ...`: `numpl serve` under 64 connections (see `loadbench.rs`).
+//! - `ratebench ...`: the human solver's rating speed (top1465, forum-hardest sample, 16x16
+//!   generation) and, with `--profile`, the time per technique (see `ratebench.rs`).
 //! - `soundness ...`: every step of the human solver (every technique on) checked against
 //!   the solutions, on samples of every puzzle file of a data directory and on generated
 //!   puzzles of six shapes (see `soundness.rs`).
@@ -25,6 +27,7 @@ mod fixture;
 mod genbench;
 mod loadbench;
 mod make;
+mod ratebench;
 mod regress;
 mod render;
 mod soundness;
@@ -43,6 +46,8 @@ commands:
   svg2png FILE.svg ... [--scale S]                   draw pictures as PNG (resvg, embedded font)
   renderbench [--rounds R]                           SVG step and PDF sheet timings (see xtask/src/render.rs)
   loadbench [--connections 64] [--seconds 10]        numpl serve under load: requests/s, p50/p99, RSS (see xtask/src/loadbench.rs)
+  ratebench [--top N] [--forum-every K] [--gen16 N] [--profile]
+                                                     human rating speed, one thread; per-technique profile (see xtask/src/ratebench.rs)
   soundness [--data DIR|--no-data] [--per-file N] [--generated N] [--seed S]
                                                      every human step checked against the solutions (see xtask/src/soundness.rs)";
 
@@ -58,6 +63,7 @@ fn main() -> ExitCode {
         "make-fixtures" => make::run(rest),
         "batch-bench" => batch_bench::run(rest),
         "bench" => bench::run(rest),
+        "ratebench" => ratebench::run(rest),
         "genbench" => genbench::run(rest),
         "bigbench" => bigbench::run(rest),
         "svg2png" => render::svg2png(rest),

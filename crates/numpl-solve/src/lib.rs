@@ -41,7 +41,9 @@ use std::sync::Arc;
 
 use numpl_core::{Cell, Grid, Mask, Shape};
 
-pub use human::{Board, ChainNode, HumanReport, HumanSolver, HumanStatus, Level, Step, Technique};
+pub use human::{
+    Board, ChainNode, HumanReport, HumanSolver, HumanStatus, Level, Step, Technique, TechniqueTime,
+};
 pub use searcher::{Found, KnownFirst, LowestFirst, Propagated, Searcher, ValueOrder};
 
 /// Which algorithm to run.

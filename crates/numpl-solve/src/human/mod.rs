@@ -133,6 +133,7 @@ mod uniq;
 mod wings;
 
 use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
 
 use numpl_core::{Cell, Grid, Mask, Unit};
 
@@ -196,6 +197,47 @@ pub struct HumanReport {
     pub level: Level,
     /// The sum of HoDoKu's base scores over all steps.
     pub score: u32,
+    /// Where the time went, per technique beyond singles (in the order first tried), when
+    /// [`HumanSolver::time_techniques`] asked for it; empty otherwise.
+    pub timings: Vec<TechniqueTime>,
+}
+
+/// The time one technique's finder took over a solve ([`HumanSolver::time_techniques`]):
+/// the solver restarts from the easiest technique after every step, so a finder runs
+/// many times, mostly in vain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TechniqueTime {
+    /// The technique ([`Technique::BruteForce`]: searching the solution and placing it).
+    /// Nice loops and AICs are found in one search (plain, and grouped), timed under the
+    /// first of its three techniques, which then counts the steps of all three.
+    pub technique: Technique,
+    /// How often its finder ran.
+    pub calls: u64,
+    /// How often it found a step.
+    pub found: u64,
+    /// The time its finder ran, in all.
+    pub time: Duration,
+}
+
+/// Adds one run of `t`'s finder, started at `t0`, to `timings`.
+fn add_time(timings: &mut Vec<TechniqueTime>, t: Technique, t0: Instant, found: bool) {
+    let time = t0.elapsed();
+    let i = match timings.iter().position(|x| x.technique == t) {
+        Some(i) => i,
+        None => {
+            timings.push(TechniqueTime {
+                technique: t,
+                calls: 0,
+                found: 0,
+                time: Duration::ZERO,
+            });
+            timings.len() - 1
+        }
+    };
+    let x = &mut timings[i];
+    x.calls += 1;
+    x.found += u64::from(found);
+    x.time += time;
 }
 
 /// The technique solver. [`HumanSolver::new`] uses every technique; builder methods limit
@@ -213,6 +255,8 @@ pub struct HumanSolver {
     solution: Option<Grid>,
     /// Techniques turned on or off against their default ([`Technique::on_by_default`]).
     overrides: Vec<(Technique, bool)>,
+    /// Whether to time every finder ([`HumanReport::timings`]).
+    timed: bool,
 }
 
 impl Default for HumanSolver {
@@ -233,6 +277,7 @@ impl HumanSolver {
             brute: true,
             solution: None,
             overrides: Vec::new(),
+            timed: false,
         }
     }
 
@@ -281,6 +326,15 @@ impl HumanSolver {
     /// allocation; counts, level and score are still reported.
     pub fn record_steps(mut self, record: bool) -> HumanSolver {
         self.record = record;
+        self
+    }
+
+    /// Whether to time every technique's finder: the report's
+    /// [`timings`](HumanReport::timings) then say, per technique, how often its finder ran,
+    /// how often it found a step and how long it took (a profile for benchmarks such as
+    /// `cargo xtask ratebench`; it costs a clock reading per finder run). Off by default.
+    pub fn time_techniques(mut self, timed: bool) -> HumanSolver {
+        self.timed = timed;
         self
     }
 
@@ -343,6 +397,7 @@ impl HumanSolver {
         let mut counts: BTreeMap<Technique, u32> = BTreeMap::new();
         let mut steps = Vec::new();
         let mut memo = Memo::default();
+        let mut timings = Vec::new();
         let brute = self.allows(Technique::BruteForce);
         // The solution brute force places from: the caller's, else searched the first time
         // logic gets stuck (never, on puzzles logic solves).
@@ -388,7 +443,12 @@ impl HumanSolver {
             }
             memo.board_changed();
             for &t in advanced.get_or_insert_with(|| self.advanced(b.n)).iter() {
-                if let Some(step) = find_with(t, &b, &mut memo, &|x| self.allows(x)) {
+                let t0 = self.timed.then(Instant::now);
+                let found = find_with(t, &b, &mut memo, &|x| self.allows(x));
+                if let Some(t0) = t0 {
+                    add_time(&mut timings, t, t0, found.is_some());
+                }
+                if let Some(step) = found {
                     self.verify(&b, &step);
                     b.apply(&step);
                     *counts.entry(step.technique).or_insert(0) += 1;
@@ -399,8 +459,13 @@ impl HumanSolver {
                 }
             }
             if brute {
+                let t0 = self.timed.then(Instant::now);
                 let sol = known.get_or_insert_with(|| solution_of(&b));
-                if let Some(step) = sol.as_ref().and_then(|s| brute_force(&b, s)) {
+                let found = sol.as_ref().and_then(|s| brute_force(&b, s));
+                if let Some(t0) = t0 {
+                    add_time(&mut timings, Technique::BruteForce, t0, found.is_some());
+                }
+                if let Some(step) = found {
                     self.verify(&b, &step);
                     b.apply(&step);
                     *counts.entry(Technique::BruteForce).or_insert(0) += 1;
@@ -459,6 +524,7 @@ impl HumanSolver {
             max_fish,
             level: Level::rate_cells(hardest_level, score, b.values.len()),
             score,
+            timings,
         }
     }
 

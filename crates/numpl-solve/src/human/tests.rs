@@ -1267,3 +1267,53 @@ fn forcing_net_on_a_big_grid_propagates_each_branch() {
         )
     );
 }
+
+#[test]
+fn timings_count_every_finder_run_and_every_step_found() {
+    // top1465's first: chains, ALS and forcing steps, so many finders run, mostly in vain.
+    let g =
+        grid("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........");
+    let plain = HumanSolver::new().logic_only().solve(&g);
+    assert!(plain.timings.is_empty(), "timings only when asked for");
+    let timed = HumanSolver::new()
+        .logic_only()
+        .time_techniques(true)
+        .solve(&g);
+    // Timing changes nothing the solve does.
+    assert_eq!(timed.counts, plain.counts);
+    assert_eq!(timed.status, plain.status);
+    let found: u64 = timed.timings.iter().map(|t| t.found).sum();
+    let beyond_singles: u64 = plain
+        .counts
+        .iter()
+        .filter(|(t, _)| **t > Technique::HiddenSingle)
+        .map(|(_, &k)| u64::from(k))
+        .sum();
+    assert!(beyond_singles > 0);
+    assert_eq!(found, beyond_singles);
+    for t in &timed.timings {
+        assert!(t.calls >= t.found.max(1), "{t:?}");
+        assert!(t.technique > Technique::HiddenSingle, "{t:?}");
+    }
+    // Steps are counted under the finder that ran: nice loops and AICs come from one
+    // search, timed under the first of its techniques.
+    let runs = |t: Technique| timed.timings.iter().find(|x| x.technique == t);
+    let loops = runs(Technique::ContinuousNiceLoop).map_or(0, |x| x.found);
+    let counted = |t| u64::from(plain.counts.get(&t).copied().unwrap_or(0));
+    assert_eq!(
+        loops,
+        counted(Technique::ContinuousNiceLoop)
+            + counted(Technique::DiscontinuousNiceLoop)
+            + counted(Technique::Aic)
+    );
+    assert_eq!(
+        runs(Technique::AlsXz).map_or(0, |x| x.found),
+        counted(Technique::AlsXz)
+    );
+    // Each technique appears once, in the order first tried (the solver's order).
+    let order: Vec<Technique> = timed.timings.iter().map(|t| t.technique).collect();
+    let mut sorted = order.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(order, sorted);
+}

@@ -1,0 +1,314 @@
+//! `cargo xtask ratebench`: how fast the human solver rates, and where its time goes.
+//!
+//! Run it as a release build; everything runs in-process on the main thread, so every
+//! figure is for one core:
+//!
+//! ```text
+//! cargo run --release -p xtask -- ratebench [--data DIR] [--top N] [--forum-every K]
+//!                                           [--gen16 N] [--seed S] [--profile]
+//! ```
+//!
+//! - `top1465.txt` of the data directory (default `../shared/data`), its first `--top`
+//!   puzzles (default: all): each rated as `numpl rate` does (the fast solver's count,
+//!   then every default technique and brute force last), puzzles/s per wall-clock and per
+//!   CPU second, and how many end at each level.
+//! - `forum-hardest-1905.txt`, every `--forum-every`-th puzzle (default 200: 244 puzzles;
+//!   0 skips): the same, and how many logic alone finished (no brute-force step).
+//! - 16x16 generation with every technique (rated, point symmetry, as
+//!   `numpl generate --size 16 -n N --seed S -f json`): `--gen16` puzzles (default 10, 0
+//!   skips) from seed `--seed` (default 16), median and worst seconds per puzzle, wall
+//!   clock and CPU of the thread.
+//! - `--profile`: the rating runs again with [`HumanSolver::time_techniques`], and a table
+//!   says per technique how often its finder ran, how often it found a step, and the
+//!   milliseconds it took (share of the profiled total), largest first.
+//!
+//! A file that is missing is said so and skipped (the run still exits 0); an unreadable
+//! puzzle line is an error.
+
+use std::time::Instant;
+
+use numpl_core::{Grid, ParseOptions, PuzzleReader, Shape};
+use numpl_gen::{GenOptions, Generator, MaxTechnique, Symmetry};
+use numpl_solve::{
+    solve, solve_human, Algorithm, HumanSolver, Level, SolveOptions, Status, Technique,
+    TechniqueTime,
+};
+
+struct Args {
+    data: String,
+    top: Option<usize>,
+    forum_every: usize,
+    gen16: u64,
+    seed: u64,
+    profile: bool,
+}
+
+fn parse(args: &[String]) -> Result<Args, String> {
+    let mut a = Args {
+        data: "../shared/data".into(),
+        top: None,
+        forum_every: 200,
+        gen16: 10,
+        seed: 16,
+        profile: false,
+    };
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut num = |name: &str| -> Result<u64, String> {
+            it.next()
+                .and_then(|v| v.parse().ok())
+                .ok_or_else(|| format!("ratebench: {name} needs a number"))
+        };
+        match arg.as_str() {
+            "--top" => a.top = Some(num("--top")? as usize),
+            "--forum-every" => a.forum_every = num("--forum-every")? as usize,
+            "--gen16" => a.gen16 = num("--gen16")?,
+            "--seed" => a.seed = num("--seed")?,
+            "--profile" => a.profile = true,
+            "--data" => {
+                a.data = it
+                    .next()
+                    .ok_or("ratebench: --data needs a directory")?
+                    .clone()
+            }
+            other => return Err(format!("ratebench: unknown argument `{other}`")),
+        }
+    }
+    Ok(a)
+}
+
+/// CPU seconds used by this thread so far (Linux: `/proc/thread-self/schedstat`); `None`
+/// elsewhere.
+fn thread_cpu() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e9)
+}
+
+/// Per second, 0 when nothing was done or no time passed.
+fn per_sec(count: usize, secs: f64) -> f64 {
+    if count == 0 || secs.is_nan() || secs <= 0.0 || secs.is_infinite() {
+        0.0
+    } else {
+        count as f64 / secs
+    }
+}
+
+/// The puzzles of `path`, every `every`-th (1: all), at most `max`; None if the file is
+/// missing.
+fn read(path: &str, every: usize, max: Option<usize>) -> Result<Option<Vec<Grid>>, String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("{path}: {e}")),
+    };
+    let mut out = Vec::new();
+    for (i, p) in PuzzleReader::new(text.as_bytes(), ParseOptions::default()).enumerate() {
+        let p = p.map_err(|e| format!("{path}: {e}"))?;
+        if i % every.max(1) == 0 {
+            out.push(p.grid);
+        }
+        if max.is_some_and(|m| out.len() >= m) {
+            break;
+        }
+    }
+    Ok(Some(out))
+}
+
+/// Rates `puzzles` as `numpl rate` does; prints the speed, the levels and how many needed
+/// brute force.
+fn rate_set(name: &str, puzzles: &[Grid]) {
+    let opts = SolveOptions::default();
+    let mut levels = [0usize; 5];
+    let (mut brute, mut other) = (0usize, 0usize);
+    let start = Instant::now();
+    let cpu0 = thread_cpu();
+    for g in puzzles {
+        let out = solve_human(g, None, &opts);
+        match (out.status, &out.report) {
+            (Status::Solved, Some(r)) => {
+                levels[r.level as usize] += 1;
+                if r.counts.contains_key(&Technique::BruteForce) {
+                    brute += 1;
+                }
+            }
+            _ => other += 1,
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let cpu = match (cpu0, thread_cpu()) {
+        (Some(a), Some(b)) => b - a,
+        _ => secs,
+    };
+    let levels: Vec<String> = Level::ALL
+        .iter()
+        .zip(levels)
+        .filter(|(_, k)| *k > 0)
+        .map(|(l, k)| format!("{l} {k}"))
+        .collect();
+    println!(
+        "rate {name:<22} {:>6} puzzles  {:>8.1} puzzles/s ({:>8.1} per CPU s)  {:>7.3} ms each  \
+         levels: {}  brute force: {brute}, logic alone: {}  not solved: {other}",
+        puzzles.len(),
+        per_sec(puzzles.len(), secs),
+        per_sec(puzzles.len(), cpu),
+        if puzzles.is_empty() {
+            0.0
+        } else {
+            cpu * 1e3 / puzzles.len() as f64
+        },
+        levels.join(", "),
+        puzzles.len() - brute - other,
+    );
+}
+
+/// Rates `puzzles` again with every finder timed; prints the table, largest first.
+fn profile(name: &str, puzzles: &[Grid]) {
+    let mut total: Vec<TechniqueTime> = Vec::new();
+    for g in puzzles {
+        let count = solve(g, Algorithm::Fast, &SolveOptions::default());
+        let solver = HumanSolver::new().record_steps(false).time_techniques(true);
+        let solver = match (count.status, count.solution) {
+            (Status::Solved, Some(sol)) => solver.with_solution(sol),
+            _ => solver,
+        };
+        for t in solver.solve(g).timings {
+            match total.iter_mut().find(|x| x.technique == t.technique) {
+                Some(x) => {
+                    x.calls += t.calls;
+                    x.found += t.found;
+                    x.time += t.time;
+                }
+                None => total.push(t),
+            }
+        }
+    }
+    total.sort_by_key(|t| std::cmp::Reverse(t.time));
+    let all: f64 = total.iter().map(|t| t.time.as_secs_f64()).sum();
+    println!(
+        "profile {name}: finders beyond singles, {:.3} s in all",
+        all
+    );
+    println!(
+        "  {:<36} {:>10} {:>6} {:>9} {:>8} {:>10}",
+        "technique", "ms", "%", "calls", "found", "us/call"
+    );
+    for t in &total {
+        let s = t.time.as_secs_f64();
+        println!(
+            "  {:<36} {:>10.1} {:>6.1} {:>9} {:>8} {:>10.1}",
+            t.technique.name(),
+            s * 1e3,
+            if all > 0.0 { s * 100.0 / all } else { 0.0 },
+            t.calls,
+            t.found,
+            if t.calls > 0 {
+                s * 1e6 / t.calls as f64
+            } else {
+                0.0
+            }
+        );
+    }
+}
+
+/// Generates `count` 16x16 puzzles with every technique from `seed`; prints median and
+/// worst seconds per puzzle.
+fn gen16(count: u64, seed: u64) -> Result<(), String> {
+    let shape = Shape::new(4, 4).map_err(|e| e.to_string())?;
+    let opts = GenOptions::new(shape)
+        .symmetry(Symmetry::Point)
+        .max_technique(MaxTechnique::All)
+        .rate(true)
+        .seed(seed);
+    let generator = Generator::new(opts).map_err(|e| e.to_string())?;
+    let (mut wall, mut cpu) = (Vec::new(), Vec::new());
+    let mut failed = 0;
+    for i in 0..count {
+        let t = Instant::now();
+        let c0 = thread_cpu();
+        if generator.generate(i).is_err() {
+            failed += 1;
+        }
+        wall.push(t.elapsed().as_secs_f64());
+        if let (Some(a), Some(b)) = (c0, thread_cpu()) {
+            cpu.push(b - a);
+        }
+    }
+    let stats = |v: &mut Vec<f64>| -> (f64, f64) {
+        v.sort_by(f64::total_cmp);
+        match v.len() {
+            0 => (0.0, 0.0),
+            k => (v[k / 2], v[k - 1]),
+        }
+    };
+    let (wm, ww) = stats(&mut wall);
+    let (cm, cw) = stats(&mut cpu);
+    println!(
+        "generate 16x16 every technique  {count} puzzles (seed {seed})  median {wm:.3} s  worst {ww:.3} s  \
+         CPU median {cm:.3} s  worst {cw:.3} s  failed {failed}"
+    );
+    Ok(())
+}
+
+pub(crate) fn run(args: &[String]) -> Result<(), String> {
+    let a = parse(args)?;
+    if cfg!(debug_assertions) {
+        println!("(debug build: figures mean little; run with --release)");
+    }
+    let top = format!("{}/top1465.txt", a.data);
+    let forum = format!("{}/forum-hardest-1905.txt", a.data);
+    let mut sets = Vec::new();
+    match read(&top, 1, a.top)? {
+        Some(p) => sets.push(("top1465", p)),
+        None => println!("{top}: missing, skipped"),
+    }
+    if a.forum_every > 0 {
+        match read(&forum, a.forum_every, None)? {
+            Some(p) => sets.push(("forum-hardest-1905", p)),
+            None => println!("{forum}: missing, skipped"),
+        }
+    }
+    for (name, puzzles) in &sets {
+        rate_set(name, puzzles);
+    }
+    if a.gen16 > 0 {
+        gen16(a.gen16, a.seed)?;
+    }
+    if a.profile {
+        for (name, puzzles) in &sets {
+            profile(name, puzzles);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments() {
+        let a = parse(&["--top".into(), "5".into(), "--profile".into()]).unwrap();
+        assert_eq!((a.top, a.profile, a.forum_every), (Some(5), true, 200));
+        assert!(parse(&["--top".into()]).is_err());
+        assert!(parse(&["--bogus".into()]).is_err());
+    }
+
+    #[test]
+    fn reads_every_kth_and_at_most_max() {
+        let dir = std::env::temp_dir().join(format!("ratebench-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("p.txt");
+        let line =
+            ".2.....7.9..1.2..8....8.....5.....1...7.9.5...6.....2.....4....5..8.3..9.1.....6.";
+        std::fs::write(&path, format!("{line}\n").repeat(7)).unwrap();
+        let p = path.to_str().unwrap();
+        assert_eq!(read(p, 1, None).unwrap().unwrap().len(), 7);
+        assert_eq!(read(p, 3, None).unwrap().unwrap().len(), 3);
+        assert_eq!(read(p, 1, Some(2)).unwrap().unwrap().len(), 2);
+        assert!(read(dir.join("none.txt").to_str().unwrap(), 1, None)
+            .unwrap()
+            .is_none());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
