@@ -13,6 +13,9 @@
     n: 0, br: 0, bc: 0,
     box: "",
     givens: [], values: [], marks: [],
+    // A position loaded with pencil marks: its position line (what the API is sent for
+    // explain, rate and pictures) and its marks (where explanations start); else null.
+    origin: null, startMarks: null,
     solution: null,
     selected: 0,
     pencil: false,
@@ -90,12 +93,28 @@
 
   // ---------------------------------------------------------------- loading a puzzle
 
+  // A record's puzzle: N*N symbols, or a position line of N*N*N (each cell's N places
+  // hold the value while it is a candidate, `.` when not). A position line has no givens:
+  // every cell is open, with its marks (a cell with one mark too).
   function start(rec) {
     const [br, bc] = rec.box.split("x").map(Number);
-    game.n = rec.size; game.br = br; game.bc = bc; game.box = rec.box;
-    game.givens = Array.from(rec.puzzle, (ch) => (ch === "." ? 0 : valueOf(ch)));
+    const n = rec.size;
+    game.n = n; game.br = br; game.bc = bc; game.box = rec.box;
+    if (rec.puzzle.length === n * n * n) {
+      game.givens = new Array(n * n).fill(0);
+      game.startMarks = game.givens.map((_, i) => {
+        const m = new Set();
+        for (let v = 1; v <= n; v++) if (rec.puzzle[i * n + v - 1] !== ".") m.add(v);
+        return m;
+      });
+      game.origin = rec.puzzle;
+    } else {
+      game.givens = Array.from(rec.puzzle, (ch) => (ch === "." ? 0 : valueOf(ch)));
+      game.startMarks = null;
+      game.origin = null;
+    }
     game.values = game.givens.slice();
-    game.marks = game.givens.map(() => new Set());
+    game.marks = game.startMarks ? game.startMarks.map((m) => new Set(m)) : game.givens.map(() => new Set());
     game.solution = rec.solution && rec.status === "solved"
       ? Array.from(rec.solution, (ch) => valueOf(ch)) : null;
     game.undo = []; game.redo = [];
@@ -119,7 +138,8 @@
       if (rec.size > 25) throw new Error("the page plays grids up to 25x25");
       start(rec);
       const note = rec.status === "solved" ? "" : " (" + rec.status + ": no single solution to check against)";
-      say("Loaded a " + rec.size + "x" + rec.size + " puzzle" + note + ".");
+      const what = game.origin ? " position with pencil marks" : " puzzle";
+      say("Loaded a " + rec.size + "x" + rec.size + what + note + ".");
     });
   }
 
@@ -359,6 +379,10 @@
 
   // ---------------------------------------------------------------- learning
 
+  // The puzzle as loaded, for explain, rate and pictures: its givens, or the position
+  // line of a position loaded with pencil marks.
+  const puzzleBody = () => ({ puzzle: game.origin || lineOf(game.givens), box: game.box });
+
   // The position the player sees: values, and pencil marks where they made some
   // (a cell without marks counts as having every value its peers allow).
   function position() {
@@ -463,11 +487,14 @@
   async function explain() {
     if (!game.n) return;
     await guarded(async () => {
-      const res = await api("/api/explain", { puzzle: lineOf(game.givens), box: game.box });
-      // The positions before each step, replayed from the givens with full marks.
+      const res = await api("/api/explain", puzzleBody());
+      // The positions before each step, replayed from the givens with full marks (or
+      // from the marks of a position loaded with them).
       const boards = [];
       let values = game.givens.slice();
-      let marks = values.map((_, i) => candidatesOf(values, i));
+      let marks = game.startMarks
+        ? game.startMarks.map((m) => new Set(m))
+        : values.map((_, i) => candidatesOf(values, i));
       for (const mv of res.moves) {
         boards.push({ values: values.slice(), marks: marks.map((m) => new Set(m)) });
         for (const e of mv.eliminations) marks[e.index].delete(e.value);
@@ -534,7 +561,7 @@
   async function rate() {
     if (!game.n) return;
     await guarded(async () => {
-      const r = await api("/api/rate", { puzzle: lineOf(game.givens), box: game.box });
+      const r = await api("/api/rate", puzzleBody());
       const box = $("rating");
       box.textContent = "";
       const h = document.createElement("p");
@@ -579,7 +606,7 @@
   async function exportSvg() {
     if (!game.n) return;
     await guarded(async () => {
-      const blob = await api("/api/svg", { puzzle: lineOf(game.givens), box: game.box }, true);
+      const blob = await api("/api/svg", puzzleBody(), true);
       offer(blob, "numpl.svg");
       say("SVG picture ready.");
     });
@@ -587,6 +614,7 @@
 
   async function exportPdf() {
     if (!game.n) return;
+    if (game.origin) return say("A sheet is for paper: it prints givens, and a position with pencil marks has none to print.", "error");
     await guarded(async () => {
       const blob = await api("/api/pdf", { puzzles: [lineOf(game.givens)], box: game.box, solutions: true, per_page: 1 }, true);
       offer(blob, "numpl.pdf");

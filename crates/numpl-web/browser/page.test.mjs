@@ -199,6 +199,35 @@ test("a pattern hint colours its cells and candidates like the step pictures", a
   await shot("08-pattern-hint.png");
 });
 
+test("a position with pencil marks loads with its marks, and hints, explains and rates from them", async () => {
+  // The seed's sample as a 729-symbol position line: an open cell with all nine marks, a
+  // given as its one mark (so an open cell with one candidate: no givens on the board).
+  const seed = ".2.....7.9..1.2..8....8.....5.....1...7.9.5...6.....2.....4....5..8.3..9.1.....6.";
+  const position = Array.from(seed, (ch) => ch === "." ? "123456789" : "123456789".replace(/./g, (d) => (d === ch ? d : "."))).join("");
+  assert.equal(position.length, 729);
+  await page.fill("#puzzleText", position);
+  await page.click("#load");
+  await page.locator("#message", { hasText: "Loaded a 9x9 position with pencil marks" }).waitFor();
+  assert.equal(await page.locator("#board .cell.given").count(), 0);
+  assert.equal((await cell("r1c2").locator(".marks").innerText()).replace(/\s+/g, ""), "2");
+  assert.equal((await cell("r1c1").locator(".marks").innerText()).replace(/\s+/g, ""), "123456789");
+  await shot("09-position.png");
+  // The first hint places a one-mark cell.
+  await page.click("#hint");
+  await page.locator("#message.hint", { hasText: /Single|Full House/ }).waitFor();
+  // Explain starts from the marks: every one of the 81 cells is placed by a step.
+  await page.click("#explain");
+  await page.locator("#explainer:not([hidden]) #steps li").first().waitFor();
+  assert.ok((await page.locator("#steps li").count()) >= 81);
+  await page.click("#closeExplain");
+  await page.click("#rate");
+  await page.locator("#rating:not([hidden])").waitFor();
+  assert.match(await page.locator("#rating .level").innerText(), /^Level \w+, score \d+ \(solved\)/);
+  // A sheet prints givens: the page says so instead of asking.
+  await page.click("#exportPdf");
+  await page.locator("#message.error", { hasText: "A sheet is for paper" }).waitFor();
+});
+
 test("the page on a phone screen", async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.fill("#puzzleText", sample);

@@ -8,11 +8,14 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use numpl_core::{format_line, Cell, Grid, ParseOptions, Shape, Symbols};
+use numpl_core::{
+    format_line, format_position_line, Cell, Grid, Mask, ParseOptions, Shape, Symbols,
+};
 use numpl_gen::{GenError, GenOptions, Generator, Level, MaxTechnique, Symmetry};
 use numpl_render::{sheet_pdf, Paper, Picture, SheetOptions, SheetPuzzle, SvgOptions};
 use numpl_solve::{
-    count_solutions, solve, Algorithm, Board, HumanSolver, SolveOptions, Status, Step, Technique,
+    count_position_solutions, count_solutions, position_board, solve, solve_position, Algorithm,
+    Board, HumanSolver, Outcome, SolveOptions, Status, Step, Technique,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -94,7 +97,9 @@ async fn openapi() -> Json<utoipa::openapi::OpenApi> {
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct SolveRequest {
-    /// The puzzle, in any text format numpl reads (line, grid, the seed's layout).
+    /// The puzzle, in any text format numpl reads (line, grid, the seed's layout), or a
+    /// position with pencil marks (a line of N*N*N symbols, a pencil-mark grid): solved
+    /// within its marks.
     puzzle: String,
     /// `fast` (default), `full` or `human`.
     algo: Option<String>,
@@ -112,7 +117,8 @@ pub(crate) struct SolveRequest {
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct PuzzleRequest {
-    /// The puzzle, in any text format numpl reads.
+    /// The puzzle, in any text format numpl reads, or a position with pencil marks (the
+    /// human solver starts from its marks).
     puzzle: String,
     /// The box shape `RxC`.
     #[serde(rename = "box")]
@@ -123,7 +129,9 @@ pub(crate) struct PuzzleRequest {
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct HintRequest {
-    /// The puzzle (its givens), in any text format numpl reads.
+    /// The puzzle (its givens), in any text format numpl reads; or the player's position
+    /// itself (a line of N*N*N symbols or a pencil-mark grid), then without `values` and
+    /// `candidates`.
     puzzle: String,
     /// The box shape `RxC`.
     #[serde(rename = "box")]
@@ -222,7 +230,7 @@ pub(crate) struct GenerateRequest {
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct SvgRequest {
-    /// The puzzle, in any text format numpl reads.
+    /// The puzzle, in any text format numpl reads, or a position (its marks are drawn).
     puzzle: String,
     /// The box shape `RxC`.
     #[serde(rename = "box")]
@@ -269,21 +277,61 @@ fn shape_arg(s: Option<&str>) -> Result<Option<Shape>, ApiError> {
     .transpose()
 }
 
-/// The puzzle of a request: 422 `invalid` when it cannot be read or its givens clash.
-fn read_puzzle(text: &str, shape: Option<&str>) -> Result<(Grid, usize), ApiError> {
+/// What a request's `puzzle` holds: a puzzle, or a position (docs/FORMATS.md,
+/// "Positions": a line of N*N*N symbols or a pencil-mark grid), its givens and its marks.
+#[derive(Clone)]
+struct Read {
+    grid: Grid,
+    /// A position's pencil marks, one mask per cell.
+    marks: Option<Vec<Mask>>,
+    /// The line the puzzle starts on.
+    line: usize,
+}
+
+impl Read {
+    /// Solves it as the CLI does: a position within its marks.
+    fn solve(&self, algo: Algorithm, opts: &SolveOptions) -> Outcome {
+        match &self.marks {
+            Some(m) => solve_position(&self.grid, m, algo, opts),
+            None => solve(&self.grid, algo, opts),
+        }
+    }
+
+    /// Its record: a position's line form is its position line, as in the CLI's JSON.
+    fn record(&self, sym: &Symbols) -> Record {
+        let mut rec = Record::of_puzzle(&self.grid, self.line, sym);
+        if let Some(m) = &self.marks {
+            rec.puzzle = Some(format_position_line(&self.grid, m, sym));
+        }
+        rec
+    }
+}
+
+/// The puzzle or position of a request: 422 `invalid` when it cannot be read or its givens
+/// clash.
+fn read_any(text: &str, shape: Option<&str>) -> Result<Read, ApiError> {
     let opts = ParseOptions::new().shape(shape_arg(shape)?);
     match numpl_core::PuzzleReader::new(text.as_bytes(), opts).next() {
-        // A position (pencil marks, e.g. a 729-symbol line) read as a bare grid would lose
-        // its marks and its givens: said so, with where positions go instead.
-        Some(Ok(p)) if p.marks.is_some() => Err(ApiError::invalid(format!(
-            "line {}: a position with pencil marks; the API reads puzzles: send the givens as \
-             `puzzle` (and, for /api/hint, the player's values as `values` and marks as \
-             `candidates`)",
-            p.line
-        ))),
-        Some(Ok(p)) => Ok((p.grid, p.line)),
+        Some(Ok(p)) => Ok(Read {
+            grid: p.grid,
+            marks: p.marks,
+            line: p.line,
+        }),
         Some(Err(e)) => Err(ApiError::invalid(format!("line {}: {}", e.line, e.kind))),
         None => Err(ApiError::invalid("line 1: no puzzle in the text")),
+    }
+}
+
+/// A puzzle without pencil marks, where only givens make sense (a printed sheet; the
+/// player's values of /api/hint): 422 `invalid` for a position, saying so.
+fn read_puzzle(text: &str, shape: Option<&str>, what: &str) -> Result<(Grid, usize), ApiError> {
+    let r = read_any(text, shape)?;
+    match r.marks {
+        Some(_) => Err(ApiError::invalid(format!(
+            "line {}: a position with pencil marks; {what}",
+            r.line
+        ))),
+        None => Ok((r.grid, r.line)),
     }
 }
 
@@ -345,7 +393,8 @@ async fn solve_h(
             .parse::<Algorithm>()
             .map_err(|e| ApiError::bad_request(e.to_string()))?,
     };
-    let (g, line) = read_puzzle(&req.puzzle, req.shape.as_deref())?;
+    let read = read_any(&req.puzzle, req.shape.as_deref())?;
+    let g = read.grid.clone();
     if algo == Algorithm::Human {
         check_size(&g, st.config.max_size, "the human solver")?;
     }
@@ -357,9 +406,9 @@ async fn solve_h(
         .limit(if req.first { 1 } else { 2 })
         .budget(Some(budget));
     let quick_opts = opts.clone().budget(Some(INLINE_NODES));
-    let job = move |g: Grid| {
+    let job = move |read: Read| {
         let start = Instant::now();
-        let out = solve(&g, algo, &opts);
+        let out = read.solve(algo, &opts);
         let search = algo != Algorithm::Human;
         let sym = Symbols::standard();
         Record {
@@ -369,14 +418,14 @@ async fn solve_h(
             micros: Some(micros(start)),
             error: (out.status == Status::Budget)
                 .then(|| format!("the search stopped at its node budget of {budget} nodes")),
-            ..Record::of_puzzle(&g, line, &sym).with_outcome(&out, &sym)
+            ..read.record(&sym).with_outcome(&out, &sym)
         }
     };
     // A 9x9 fast search mostly takes microseconds: try it here with a small budget first,
     // and only a search that needs more goes to the pool.
     if algo == Algorithm::Fast && g.size() <= 9 && budget > INLINE_NODES {
         let start = Instant::now();
-        let quick = solve(&g, algo, &quick_opts);
+        let quick = read.solve(algo, &quick_opts);
         if quick.status != Status::Budget {
             let sym = Symbols::standard();
             return Ok(Json(Record {
@@ -384,7 +433,7 @@ async fn solve_h(
                 guesses: Some(quick.guesses),
                 nodes: Some(quick.nodes),
                 micros: Some(micros(start)),
-                ..Record::of_puzzle(&g, line, &sym).with_outcome(&quick, &sym)
+                ..read.record(&sym).with_outcome(&quick, &sym)
             }));
         }
     }
@@ -393,7 +442,7 @@ async fn solve_h(
     } else {
         Lane::Heavy
     };
-    Ok(Json(st.pool.run(lane, move || job(g)).await?))
+    Ok(Json(st.pool.run(lane, move || job(read)).await?))
 }
 
 /// The node budget of a search run on the async worker itself (a few microseconds).
@@ -409,19 +458,19 @@ async fn rate_h(
     State(st): State<AppState>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> Result<Json<Record>, ApiError> {
-    let (g, line) = read_puzzle(&req.puzzle, req.shape.as_deref())?;
-    check_size(&g, st.config.max_size, "rate")?;
-    let lane = lane_for(g.size());
+    let read = read_any(&req.puzzle, req.shape.as_deref())?;
+    check_size(&read.grid, st.config.max_size, "rate")?;
+    let lane = lane_for(read.grid.size());
     let rec = st
         .pool
         .run(lane, move || {
             let start = Instant::now();
-            let out = solve(&g, Algorithm::Human, &SolveOptions::default());
+            let out = read.solve(Algorithm::Human, &SolveOptions::default());
             let sym = Symbols::standard();
             Record {
                 algo: Some(Algorithm::Human.name()),
                 micros: Some(micros(start)),
-                ..Record::of_puzzle(&g, line, &sym).with_outcome(&out, &sym)
+                ..read.record(&sym).with_outcome(&out, &sym)
             }
         })
         .await?;
@@ -435,7 +484,12 @@ fn position(req: &HintRequest, g: &Grid) -> Result<(Grid, Board), ApiError> {
     let values = match &req.values {
         None => g.clone(),
         Some(text) => {
-            let (v, _) = read_puzzle(text, Some(&shape.to_string())).map_err(|e| {
+            let (v, _) = read_puzzle(
+                text,
+                Some(&shape.to_string()),
+                "`values` is the player's grid in line form, and `candidates` their marks",
+            )
+            .map_err(|e| {
                 ApiError::invalid(format!(
                     "values: {}",
                     e.body.error.replace("givens", "values")
@@ -502,9 +556,20 @@ async fn hint_h(
     State(st): State<AppState>,
     ApiJson(req): ApiJson<HintRequest>,
 ) -> Result<Json<HintResponse>, ApiError> {
-    let (g, line) = read_puzzle(&req.puzzle, req.shape.as_deref())?;
+    let read = read_any(&req.puzzle, req.shape.as_deref())?;
+    let g = read.grid.clone();
     check_size(&g, st.config.max_size, "hint")?;
-    let (values, board) = position(&req, &g)?;
+    // A position as `puzzle` carries the player's marks itself.
+    let (values, board) = match &read.marks {
+        Some(_) if req.values.is_some() || req.candidates.is_some() => {
+            return Err(ApiError::bad_request(
+                "`puzzle` is a position with pencil marks: give the player's position there, \
+                 or as `values` and `candidates` with the givens as `puzzle`, not both",
+            ));
+        }
+        Some(marks) => (g.clone(), position_board(&g, marks)),
+        None => position(&req, &g)?,
+    };
     let want_svg = req.svg;
     let lane = lane_for(g.size());
     let res = st
@@ -513,7 +578,10 @@ async fn hint_h(
             let start = Instant::now();
             let shape = g.shape();
             // Uniqueness techniques are sound only when the position has one solution.
-            let unique = values.is_full() || count_solutions(&values, 2) == 1;
+            let unique = match &read.marks {
+                Some(marks) => count_position_solutions(&g, marks, 2) == 1,
+                None => values.is_full() || count_solutions(&values, 2) == 1,
+            };
             let step = HumanSolver::new().assume_unique(unique).hint(&board);
             let status = step.as_ref().err().map(|why| why.status().name());
             let sym = Symbols::standard();
@@ -532,7 +600,7 @@ async fn hint_h(
                     algo: Some(Algorithm::Human.name()),
                     micros: Some(micros(start)),
                     hint: step.as_ref().ok().map(|s| s.describe(shape)),
-                    ..Record::of_puzzle(&g, line, &sym)
+                    ..read.record(&sym)
                 },
                 step: step.as_ref().ok().map(|s| step_json(s, shape)),
                 svg,
@@ -552,15 +620,15 @@ async fn explain_h(
     State(st): State<AppState>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> Result<Json<ExplainResponse>, ApiError> {
-    let (g, line) = read_puzzle(&req.puzzle, req.shape.as_deref())?;
-    check_size(&g, st.config.max_size, "explain")?;
-    let lane = lane_for(g.size());
+    let read = read_any(&req.puzzle, req.shape.as_deref())?;
+    check_size(&read.grid, st.config.max_size, "explain")?;
+    let lane = lane_for(read.grid.size());
     let res = st
         .pool
         .run(lane, move || {
             let start = Instant::now();
-            let shape = g.shape();
-            let out = solve(&g, Algorithm::Human, &SolveOptions::default());
+            let shape = read.grid.shape();
+            let out = read.solve(Algorithm::Human, &SolveOptions::default());
             let t = micros(start);
             let steps = out.report.as_ref().map(|r| &r.steps[..]).unwrap_or(&[]);
             let sym = Symbols::standard();
@@ -570,7 +638,7 @@ async fn explain_h(
                     algo: Some(Algorithm::Human.name()),
                     micros: Some(t),
                     steps: Some(steps.iter().map(|s| s.describe(shape)).collect()),
-                    ..Record::of_puzzle(&g, line, &sym).with_outcome(&out, &sym)
+                    ..read.record(&sym).with_outcome(&out, &sym)
                 },
             }
         })
@@ -745,7 +813,8 @@ async fn svg_h(
     State(st): State<AppState>,
     ApiJson(req): ApiJson<SvgRequest>,
 ) -> Result<Response, ApiError> {
-    let (g, _) = read_puzzle(&req.puzzle, req.shape.as_deref())?;
+    let read = read_any(&req.puzzle, req.shape.as_deref())?;
+    let g = read.grid.clone();
     check_size(&g, st.config.max_size, "svg")?;
     let lane = lane_for(g.size());
     let budget = st.config.solve_budget;
@@ -754,11 +823,7 @@ async fn svg_h(
         .run(lane, move || -> Result<String, ApiError> {
             let mut pic = Picture::new(&g);
             if req.solution {
-                let out = solve(
-                    &g,
-                    Algorithm::Fast,
-                    &SolveOptions::new().budget(Some(budget)),
-                );
+                let out = read.solve(Algorithm::Fast, &SolveOptions::new().budget(Some(budget)));
                 match (out.status, &out.solution) {
                     (Status::Solved, Some(s)) => pic = pic.with_values(&g, s),
                     (s, _) => {
@@ -768,6 +833,9 @@ async fn svg_h(
                     )))
                     }
                 }
+            } else if let Some(marks) = &read.marks {
+                // A position is its pencil marks: always drawn.
+                pic = pic.with_candidates(marks);
             } else if req.candidates {
                 pic = pic.with_candidates(&g.candidates());
             }
@@ -805,8 +873,12 @@ async fn pdf_h(
     };
     let mut grids = Vec::with_capacity(req.puzzles.len());
     for (i, text) in req.puzzles.iter().enumerate() {
-        let (g, _) = read_puzzle(text, req.shape.as_deref())
-            .map_err(|e| ApiError::invalid(format!("puzzle {}: {}", i + 1, e.body.error)))?;
+        let (g, _) = read_puzzle(
+            text,
+            req.shape.as_deref(),
+            "a sheet is for paper: send the puzzle's givens",
+        )
+        .map_err(|e| ApiError::invalid(format!("puzzle {}: {}", i + 1, e.body.error)))?;
         check_size(&g, cfg.max_size, "pdf")?;
         grids.push(g);
     }
