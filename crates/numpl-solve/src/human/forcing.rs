@@ -25,15 +25,30 @@
 //! the one with the shortest branches. A forcing net runs only when no forcing chain
 //! exists, so every net step really needs a net.
 //!
+//! How it is fast: the candidates are numbered compactly, so a table is a bit set of two
+//! bits per candidate of the board; the graph and its buffers are kept per thread and
+//! reused. A forcing net's premise is played out on one cell set per value (the copy of
+//! the board), where a round of singles is a few word operations, hidden singles looked
+//! for only in the units that changed. The best conclusion is found before any proof:
+//! the best verity (an AND of tables per set of premises), then the premises in the order
+//! of the conclusion their contradiction would draw, up to the first that has one (by
+//! counting its true and false candidates per cell, unit and house); only the proofs of
+//! that conclusion are then listed, in the order an exhaustive search meets them. The old
+//! search (`forcing/reference.rs`) is kept for tests, which compare the two.
+//!
 //! The tables hold a bit per candidate and premise, so they are kept to grids of up to
 //! 16x16; on larger grids forcing nets are found by the propagation of `forcing_big.rs`.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::collections::VecDeque;
 
 use numpl_core::{Cell, Mask, Unit};
 
 use super::{Board, ChainNode, Step, Technique};
+
+#[cfg(test)]
+mod reference;
 
 /// Rounds of singles a forcing net follows from its premise (HoDoKu's default depth).
 const LOOK_AHEAD: usize = 4;
@@ -67,21 +82,94 @@ pub(crate) mod kind {
     pub(crate) const BIG_LAST: u8 = 11;
 }
 
-/// Node numbering: candidate `k = cell * n + value - 1`; node `k` is "k is false", node
-/// `half + k` is "k is true".
+const NONE: u32 = u32::MAX;
+
+/// The implication graph and its closed tables, kept per thread and reused from call to
+/// call (no allocation once the buffers have grown).
+///
+/// Node numbering: the board's candidates get compact indices `k` in (cell, value) order;
+/// node `k` is "k is false", node `half + k` is "k is true" (`half` is the number of
+/// candidates rounded up to a multiple of 64, so each half of a table starts on a word).
+#[derive(Default)]
 struct Net {
     n: usize,
+    /// The number of candidates.
+    kk: usize,
     half: usize,
     words: usize,
-    edges: Vec<Vec<u32>>,
+    /// Compact index of candidate `cell * n + value - 1`, [`NONE`] if not a candidate.
+    index: Vec<u32>,
+    /// Cell and value of each compact index.
+    cand: Vec<(u32, u8)>,
+    /// Per cell, the compact index of its first candidate (a cell's are consecutive).
+    first: Vec<u32>,
+    /// Per node, its direct implications: (start, length) in `data`.
+    edges: Vec<(u32, u32)>,
+    data: Vec<u32>,
     /// Per node its strongly connected component; per component its closure (bits).
     scc: Vec<u32>,
     clos: Vec<u64>,
+    // Scratch of `close` and `check`.
+    t_index: Vec<u32>,
+    low: Vec<u32>,
+    on_stack: Vec<bool>,
+    stack: Vec<u32>,
+    call: Vec<(u32, u32)>,
+    members: Vec<u32>,
+    acc: Vec<u64>,
+    houses: Vec<(usize, usize, usize)>,
+    house_ks: Vec<usize>,
+    /// Per candidate, the houses (indices in `houses`) it is a place of, [`NONE`] for none.
+    house_of: Vec<[u32; 3]>,
+    /// Whether an open cell has no candidate (then every premise fails).
+    no_cand: bool,
+    open: Vec<usize>,
+    /// Stamped counters of [`contradicts`]: per cell (candidates seen true, false), per
+    /// (unit, value) true candidates, per house false places.
+    cell_seen: Vec<(u32, u32)>,
+    unit_seen: Vec<u32>,
+    house_seen: Vec<(u32, u32)>,
+    stamp: u32,
+}
+
+thread_local! {
+    static NET: RefCell<Net> = RefCell::new(Net::default());
 }
 
 impl Net {
+    /// Numbers the candidates of `b` and forgets the previous board's graph.
+    fn reset(&mut self, b: &Board) {
+        let n = b.n;
+        let cells = b.cands.len();
+        self.n = n;
+        self.index.clear();
+        self.index.resize(cells * n, NONE);
+        self.cand.clear();
+        self.first.clear();
+        self.first.resize(cells, 0);
+        self.open.clear();
+        for c in 0..cells {
+            self.first[c] = self.cand.len() as u32;
+            if b.values[c] != 0 {
+                continue;
+            }
+            self.open.push(c);
+            for v in Mask::from_bits(b.cands[c]) {
+                self.index[c * n + v as usize - 1] = self.cand.len() as u32;
+                self.cand.push((c as u32, v));
+            }
+        }
+        self.kk = self.cand.len();
+        self.half = self.kk.div_ceil(64).max(1) * 64;
+        self.words = 2 * self.half / 64;
+        self.edges.clear();
+        self.edges.resize(2 * self.half, (0, 0));
+        self.data.clear();
+    }
     fn node(&self, c: usize, v: u8, on: bool) -> usize {
-        let k = c * self.n + v as usize - 1;
+        let k = self.index[c * self.n + v as usize - 1];
+        debug_assert!(k != NONE);
+        let k = k as usize;
         if on {
             self.half + k
         } else {
@@ -95,7 +183,16 @@ impl Net {
         } else {
             (node, false)
         };
-        (k / self.n, (k % self.n) as u8 + 1, on)
+        let (c, v) = self.cand[k];
+        (c as usize, v, on)
+    }
+    fn edges(&self, node: usize) -> &[u32] {
+        let (s, l) = self.edges[node];
+        &self.data[s as usize..(s + l) as usize]
+    }
+    /// Makes the implications pushed to `data` since `start` those of `node`.
+    fn set_edges(&mut self, node: usize, start: usize) {
+        self.edges[node] = (start as u32, (self.data.len() - start) as u32);
     }
     fn closure(&self, node: usize) -> &[u64] {
         let s = self.scc[node] as usize * self.words;
@@ -103,8 +200,26 @@ impl Net {
     }
 }
 
+/// The real nodes of `kk` candidates (the padding of each half has none).
+fn nodes(kk: usize, half: usize) -> impl Iterator<Item = usize> {
+    (0..kk).chain(half..half + kk)
+}
+
 fn bit(set: &[u64], i: usize) -> bool {
     set[i / 64] >> (i % 64) & 1 != 0
+}
+
+/// Bits `start..start + len` of `set` (`len` below 64).
+fn bits(set: &[u64], start: usize, len: usize) -> u64 {
+    if len == 0 {
+        return 0;
+    }
+    let (w, o) = (start / 64, start % 64);
+    let mut x = set[w] >> o;
+    if o + len > 64 {
+        x |= set[w + 1] << (64 - o);
+    }
+    x & ((1u64 << len) - 1)
 }
 
 fn ones(set: &[u64], offset: usize) -> impl Iterator<Item = usize> + '_ {
@@ -121,19 +236,6 @@ fn ones(set: &[u64], offset: usize) -> impl Iterator<Item = usize> + '_ {
     })
 }
 
-fn new_net(b: &Board) -> Net {
-    let n = b.n;
-    let half = (b.cands.len() * n).div_ceil(64) * 64;
-    Net {
-        n,
-        half,
-        words: 2 * half / 64,
-        edges: vec![Vec::new(); 2 * half],
-        scc: Vec::new(),
-        clos: Vec::new(),
-    }
-}
-
 /// The direct implications of every premise, for forcing chains.
 #[inline(never)]
 fn chain_edges(b: &Board, net: &mut Net) {
@@ -144,69 +246,308 @@ fn chain_edges(b: &Board, net: &mut Net) {
         }
         for v in Mask::from_bits(m) {
             let bit = 1u64 << (v - 1);
-            let mut on = Vec::new();
+            let s = net.data.len();
             for w in Mask::from_bits(m & !bit) {
-                on.push(net.node(c, w, false) as u32);
+                let x = net.node(c, w, false) as u32;
+                net.data.push(x);
             }
             for &p in b.geo.peers(c) {
                 if b.cands[p as usize] & bit != 0 {
-                    on.push(net.node(p as usize, v, false) as u32);
+                    let x = net.node(p as usize, v, false) as u32;
+                    net.data.push(x);
                 }
             }
-            let mut off = Vec::new();
+            net.set_edges(net.node(c, v, true), s);
+            let s = net.data.len();
             if m.count_ones() == 2 {
                 let w = (m & !bit).trailing_zeros() as u8 + 1;
-                off.push(net.node(c, w, true) as u32);
+                let x = net.node(c, w, true) as u32;
+                net.data.push(x);
             }
             for u in b.geo.units_of(c) {
                 let u = u as usize;
                 if b.positions(u, v).count_ones() == 2 {
                     if let Some(o) = b.cells_with(u, v).find(|&o| o != c) {
                         let x = net.node(o, v, true) as u32;
-                        if !off.contains(&x) {
-                            off.push(x);
+                        if !net.data[s..].contains(&x) {
+                            net.data.push(x);
                         }
                     }
                 }
             }
-            let (i_on, i_off) = (net.node(c, v, true), net.node(c, v, false));
-            net.edges[i_on] = on;
-            net.edges[i_off] = off;
+            net.set_edges(net.node(c, v, false), s);
         }
     }
 }
 
-/// Every naked single, then every hidden single of `w` (each cell once).
-fn singles(w: &Board, out: &mut Vec<(usize, u8)>) {
-    out.clear();
-    for c in 0..w.cands.len() {
-        let m = w.cands[c];
-        if w.values[c] == 0 && m != 0 && m & (m - 1) == 0 {
-            out.push((c, m.trailing_zeros() as u8 + 1));
-        }
-    }
-    let naked = out.len();
-    for u in 0..3 * w.n {
-        if w.unit_open[u] == 0 {
+/// A set of cells, `W` words.
+type Cells<const W: usize> = [u64; W];
+
+fn add<const W: usize>(s: &mut Cells<W>, c: usize) {
+    s[c / 64] |= 1 << (c % 64);
+}
+
+fn has<const W: usize>(s: &Cells<W>, c: usize) -> bool {
+    s[c / 64] >> (c % 64) & 1 != 0
+}
+
+fn and<const W: usize>(a: &Cells<W>, b: &Cells<W>) -> Cells<W> {
+    std::array::from_fn(|i| a[i] & b[i])
+}
+
+fn cells_of<const W: usize>(s: &Cells<W>) -> impl Iterator<Item = usize> + '_ {
+    ones(s, 0)
+}
+
+/// The single cell of `s`, if it has exactly one.
+fn lone<const W: usize>(s: &Cells<W>) -> Option<usize> {
+    let mut found = None;
+    for (i, &w) in s.iter().enumerate() {
+        if w == 0 {
             continue;
         }
-        let cells = w.geo.unit(u);
-        let (mut once, mut twice) = (0u64, 0u64);
-        for &c in cells {
-            let m = w.cands[c as usize];
-            twice |= once & m;
-            once |= m;
+        if found.is_some() || w & (w - 1) != 0 {
+            return None;
         }
-        let lone = once & !twice & !w.unit_placed[u];
-        for v in Mask::from_bits(lone) {
-            let bit = 1u64 << (v - 1);
-            if let Some(&c) = cells.iter().find(|&&c| w.cands[c as usize] & bit != 0) {
-                let c = c as usize;
-                if !out[naked..].iter().any(|&(x, _)| x == c) {
-                    out.push((c, v));
+        found = Some(i * 64 + w.trailing_zeros() as usize);
+    }
+    found
+}
+
+/// A forcing net's premise played out on a copy of the board kept as one cell set per
+/// value (`W` words: the grid's cells, at most 256), so that a round of singles is a few
+/// word operations per value and per changed unit.
+struct Sim<'a, const W: usize> {
+    b: &'a Board,
+    n: usize,
+    units: Vec<Cells<W>>,
+    peers: Vec<Cells<W>>,
+    /// Per value: the cells holding it as a candidate, and where it is placed.
+    base_cv: Vec<Cells<W>>,
+    base_placed: Vec<Cells<W>>,
+    cv: Vec<Cells<W>>,
+    placed: Vec<Cells<W>>,
+    prev: Vec<Cells<W>>,
+    /// Per value: the cells of placements made this round (for their peers).
+    hit: Vec<Cells<W>>,
+    /// Values placed by the premise's branch (0 where none), and the cells placed.
+    values: Vec<u8>,
+    placed_cells: Vec<usize>,
+    /// Cells whose candidates changed (or that were placed).
+    touched: Cells<W>,
+    /// Per unit, the values whose places in it changed since the last round's search.
+    dirty: Vec<u64>,
+    /// The units with a value in `dirty`.
+    dirty_units: u64,
+    /// Whether the board itself has a hidden single (only when singles are off): then the
+    /// first round searches every unit.
+    base_hidden: bool,
+    assign: Vec<(usize, u8)>,
+}
+
+impl<'a, const W: usize> Sim<'a, W> {
+    fn new(b: &'a Board) -> Self {
+        let (n, cells, geo) = (b.n, b.cands.len(), b.geo);
+        let mut units = vec![[0; W]; 3 * n];
+        for (u, set) in units.iter_mut().enumerate() {
+            for &c in geo.unit(u) {
+                add(set, c as usize);
+            }
+        }
+        let mut peers = vec![[0; W]; cells];
+        for (c, set) in peers.iter_mut().enumerate() {
+            for &p in geo.peers(c) {
+                add(set, p as usize);
+            }
+        }
+        let mut base_cv = vec![[0; W]; n];
+        let mut base_placed = vec![[0; W]; n];
+        for c in 0..cells {
+            if b.values[c] != 0 {
+                add(&mut base_placed[b.values[c] as usize - 1], c);
+            }
+            for v in Mask::from_bits(b.cands[c]) {
+                add(&mut base_cv[v as usize - 1], c);
+            }
+        }
+        let base_hidden = (0..3 * n).any(|u| {
+            (0..n).any(|v| {
+                lone(&and(&base_cv[v], &units[u])).is_some()
+                    && and(&base_placed[v], &units[u]) == [0; W]
+            })
+        });
+        Sim {
+            b,
+            n,
+            units,
+            peers,
+            cv: base_cv.clone(),
+            placed: base_placed.clone(),
+            prev: base_cv.clone(),
+            hit: vec![[0; W]; n],
+            base_cv,
+            base_placed,
+            values: vec![0; cells],
+            placed_cells: Vec::new(),
+            touched: [0; W],
+            dirty: vec![0; 3 * n],
+            dirty_units: 0,
+            base_hidden,
+            assign: Vec::new(),
+        }
+    }
+
+    /// Places every (cell, value) of `assign` at once (as one after the other would: each
+    /// placed cell loses its candidates, its value goes from its peers).
+    fn apply(&mut self) {
+        let mut gone = [0u64; W];
+        for &(x, y) in &self.assign {
+            self.values[x] = y;
+            self.placed_cells.push(x);
+            add(&mut self.placed[y as usize - 1], x);
+            add(&mut self.hit[y as usize - 1], x);
+            add(&mut gone, x);
+        }
+        for v in 0..self.n {
+            let mut rm = gone;
+            for x in cells_of(&self.hit[v]) {
+                for (r, p) in rm.iter_mut().zip(&self.peers[x]) {
+                    *r |= p;
+                }
+            }
+            self.hit[v] = [0; W];
+            for (c, r) in self.cv[v].iter_mut().zip(&rm) {
+                *c &= !r;
+            }
+        }
+        for (t, g) in self.touched.iter_mut().zip(&gone) {
+            *t |= g;
+        }
+    }
+
+    /// Marks the units where a value's places changed since `prev`.
+    fn mark(&mut self) {
+        let geo = self.b.geo;
+        for v in 0..self.n {
+            let changed: Cells<W> = std::array::from_fn(|i| self.prev[v][i] & !self.cv[v][i]);
+            for (t, c) in self.touched.iter_mut().zip(&changed) {
+                *t |= c;
+            }
+            for x in cells_of(&changed) {
+                for u in geo.units_of(x) {
+                    self.dirty[u as usize] |= 1 << v;
+                    self.dirty_units |= 1 << u;
                 }
             }
         }
+    }
+
+    /// Plays out premise (c, v, on) and pushes its table to `net`.
+    fn premise(&mut self, c: usize, v: u8, on: bool, net: &mut Net) {
+        let (b, n) = (self.b, self.n);
+        self.cv.copy_from_slice(&self.base_cv);
+        self.placed.copy_from_slice(&self.base_placed);
+        for &x in &self.placed_cells {
+            self.values[x] = 0;
+        }
+        self.placed_cells.clear();
+        self.touched = [0; W];
+        self.assign.clear();
+        if on {
+            self.assign.push((c, v));
+        } else {
+            self.cv[v as usize - 1][c / 64] &= !(1 << (c % 64));
+            add(&mut self.touched, c);
+            let m = b.cands[c] & !(1u64 << (v - 1));
+            if m != 0 && m & (m - 1) == 0 {
+                self.assign.push((c, m.trailing_zeros() as u8 + 1));
+            }
+        }
+        if !self.assign.is_empty() {
+            self.apply();
+        }
+        self.prev.copy_from_slice(&self.base_cv);
+        self.mark();
+        if self.base_hidden {
+            self.dirty.fill((1u64 << n) - 1);
+            self.dirty_units = (1u64 << (3 * n)) - 1;
+        }
+        for round in 0..LOOK_AHEAD {
+            // Naked singles, then the first hidden single of each other cell (units in
+            // order, values in order), as `singles` lists them on a board.
+            let (mut once, mut twice) = ([0u64; W], [0u64; W]);
+            for s in &self.cv {
+                for i in 0..W {
+                    twice[i] |= once[i] & s[i];
+                    once[i] |= s[i];
+                }
+            }
+            let naked: Cells<W> = std::array::from_fn(|i| once[i] & !twice[i]);
+            self.assign.clear();
+            if naked != [0; W] {
+                for y in 0..n {
+                    for x in cells_of(&and(&self.cv[y], &naked)) {
+                        self.assign.push((x, y as u8 + 1));
+                    }
+                }
+            }
+            let mut taken = naked;
+            let mut us = std::mem::take(&mut self.dirty_units);
+            while us != 0 {
+                let u = us.trailing_zeros() as usize;
+                us &= us - 1;
+                let mut vs = std::mem::take(&mut self.dirty[u]);
+                while vs != 0 {
+                    let y = vs.trailing_zeros() as usize;
+                    vs &= vs - 1;
+                    if let Some(x) = lone(&and(&self.cv[y], &self.units[u])) {
+                        if !has(&taken, x) && and(&self.placed[y], &self.units[u]) == [0; W] {
+                            add(&mut taken, x);
+                            self.assign.push((x, y as u8 + 1));
+                        }
+                    }
+                }
+            }
+            if self.assign.is_empty() {
+                break;
+            }
+            self.prev.copy_from_slice(&self.cv);
+            self.apply();
+            if round + 1 < LOOK_AHEAD {
+                self.mark();
+            } else {
+                for v in 0..n {
+                    for i in 0..W {
+                        self.touched[i] |= self.prev[v][i] & !self.cv[v][i];
+                    }
+                }
+            }
+        }
+        self.dirty.fill(0);
+        self.dirty_units = 0;
+        // The table: every placement made and every candidate gone, by cell.
+        let s = net.data.len();
+        for x in cells_of(&self.touched) {
+            let y = self.values[x];
+            let gone = if y != 0 {
+                let i = net.node(x, y, true) as u32;
+                net.data.push(i);
+                b.cands[x] & !(1u64 << (y - 1))
+            } else {
+                let mut left = 0u64;
+                for w in Mask::from_bits(b.cands[x]) {
+                    if has(&self.cv[w as usize - 1], x) {
+                        left |= 1 << (w - 1);
+                    }
+                }
+                b.cands[x] & !left
+            };
+            for w in Mask::from_bits(gone) {
+                let i = net.node(x, w, false) as u32;
+                net.data.push(i);
+            }
+        }
+        net.set_edges(net.node(c, v, on), s);
     }
 }
 
@@ -214,53 +555,15 @@ fn singles(w: &Board, out: &mut Vec<(usize, u8)>) {
 /// copy of the board, then up to [`LOOK_AHEAD`] rounds of all its singles; the table is
 /// every placement made and every candidate gone.
 #[inline(never)]
-fn net_edges(b: &Board, net: &mut Net) {
-    let mut w = b.clone();
-    let mut found = Vec::new();
+fn net_edges<const W: usize>(b: &Board, net: &mut Net) {
+    let mut sim = Sim::<W>::new(b);
     for c in 0..b.cands.len() {
         if b.values[c] != 0 {
             continue;
         }
         for v in Mask::from_bits(b.cands[c]) {
             for on in [true, false] {
-                w.copy_from(b);
-                if on {
-                    w.place(c, v);
-                } else {
-                    w.eliminate(Cell::new(c as u16), v);
-                    let m = w.cands[c];
-                    if m != 0 && m & (m - 1) == 0 {
-                        w.place(c, m.trailing_zeros() as u8 + 1);
-                    }
-                }
-                for _ in 0..LOOK_AHEAD {
-                    singles(&w, &mut found);
-                    if found.is_empty() {
-                        break;
-                    }
-                    for &(x, y) in &found {
-                        if w.values[x] == 0 {
-                            w.place(x, y);
-                        }
-                    }
-                }
-                let mut table = Vec::new();
-                for x in 0..b.cands.len() {
-                    if b.values[x] != 0 {
-                        continue;
-                    }
-                    let gone = if w.values[x] != 0 {
-                        table.push(net.node(x, w.values[x], true) as u32);
-                        b.cands[x] & !(1u64 << (w.values[x] - 1))
-                    } else {
-                        b.cands[x] & !w.cands[x]
-                    };
-                    for y in Mask::from_bits(gone) {
-                        table.push(net.node(x, y, false) as u32);
-                    }
-                }
-                let i = net.node(c, v, on);
-                net.edges[i] = table;
+                sim.premise(c, v, on, net);
             }
         }
     }
@@ -268,21 +571,45 @@ fn net_edges(b: &Board, net: &mut Net) {
 
 /// Closes the tables: per strongly connected component of the implication graph, every
 /// node it reaches (Tarjan's algorithm, which finishes a component after all it reaches).
+#[inline(never)]
 fn close(net: &mut Net) {
     const UNSEEN: u32 = u32::MAX;
-    let nn = net.edges.len();
+    let nn = 2 * net.half;
     let words = net.words;
-    let mut index = vec![UNSEEN; nn];
-    let mut low = vec![0u32; nn];
-    let mut on_stack = vec![false; nn];
-    let mut stack: Vec<u32> = Vec::new();
-    let mut scc = vec![UNSEEN; nn];
-    let mut clos: Vec<u64> = Vec::new();
-    let mut call: Vec<(usize, usize)> = Vec::new();
+    let Net {
+        kk,
+        half,
+        edges,
+        data,
+        scc,
+        clos,
+        t_index: index,
+        low,
+        on_stack,
+        stack,
+        call,
+        members,
+        ..
+    } = net;
+    let (kk, half) = (*kk, *half);
+    let out = |x: usize| {
+        let (s, l) = edges[x];
+        &data[s as usize..(s + l) as usize]
+    };
+    index.clear();
+    index.resize(nn, UNSEEN);
+    low.clear();
+    low.resize(nn, 0);
+    on_stack.clear();
+    on_stack.resize(nn, false);
+    scc.clear();
+    scc.resize(nn, UNSEEN);
+    clos.clear();
+    stack.clear();
+    call.clear();
     let mut counter = 0u32;
-    let mut members = Vec::new();
-    for root in 0..nn {
-        if index[root] != UNSEEN || net.edges[root].is_empty() {
+    for root in nodes(kk, half) {
+        if index[root] != UNSEEN || edges[root].1 == 0 {
             continue;
         }
         index[root] = counter;
@@ -290,18 +617,20 @@ fn close(net: &mut Net) {
         counter += 1;
         stack.push(root as u32);
         on_stack[root] = true;
-        call.push((root, 0));
+        call.push((root as u32, 0));
         while let Some(&(v, ei)) = call.last() {
-            if ei < net.edges[v].len() {
+            let v = v as usize;
+            let es = out(v);
+            if (ei as usize) < es.len() {
                 call.last_mut().unwrap().1 += 1;
-                let w = net.edges[v][ei] as usize;
+                let w = es[ei as usize] as usize;
                 if index[w] == UNSEEN {
                     index[w] = counter;
                     low[w] = counter;
                     counter += 1;
                     stack.push(w as u32);
                     on_stack[w] = true;
-                    call.push((w, 0));
+                    call.push((w as u32, 0));
                 } else if on_stack[w] {
                     low[v] = low[v].min(index[w]);
                 }
@@ -309,7 +638,7 @@ fn close(net: &mut Net) {
             }
             call.pop();
             if let Some(&(p, _)) = call.last() {
-                low[p] = low[p].min(low[v]);
+                low[p as usize] = low[p as usize].min(low[v]);
             }
             if low[v] != index[v] {
                 continue;
@@ -323,15 +652,21 @@ fn close(net: &mut Net) {
                 on_stack[x] = false;
                 scc[x] = id;
                 clos[base + x / 64] |= 1 << (x % 64);
-                members.push(x);
+                members.push(x as u32);
                 if x == v {
                     break;
                 }
             }
+            // A target already in the closure came with its own closure (closures are
+            // closed), or is a member: only the others add anything.
             let (done, cur) = clos.split_at_mut(base);
-            for &x in &members {
-                for &y in &net.edges[x] {
-                    let s = scc[y as usize];
+            for &x in members.iter() {
+                for &y in out(x as usize) {
+                    let y = y as usize;
+                    if cur[y / 64] >> (y % 64) & 1 != 0 {
+                        continue;
+                    }
+                    let s = scc[y];
                     if s != id {
                         let o = s as usize * words;
                         for (a, b) in cur.iter_mut().zip(&done[o..o + words]) {
@@ -343,7 +678,7 @@ fn close(net: &mut Net) {
         }
     }
     // Nodes no premise leads anywhere from (targets only): their closure is themselves.
-    for x in 0..nn {
+    for x in nodes(kk, half) {
         if scc[x] == UNSEEN && index[x] == UNSEEN {
             let base = clos.len();
             scc[x] = (base / words) as u32;
@@ -351,8 +686,6 @@ fn close(net: &mut Net) {
             clos[base + x / 64] |= 1 << (x % 64);
         }
     }
-    net.scc = scc;
-    net.clos = clos;
 }
 
 /// A proof of one conclusion: branches from premises to targets.
@@ -396,22 +729,20 @@ fn refute(net: &Net, p: usize) -> Key {
     }
 }
 
-/// Checks every table for contradictions and verities, keeping HoDoKu's best conclusion.
-fn check(b: &Board, net: &Net) -> Found {
+/// For "no place left": per (unit, value) not placed in it, the candidates of the cells
+/// where the value is allowed by the placed values (HoDoKu's test, which needs all of
+/// them still to be candidates), as (unit, start, end) in `house_ks`.
+fn houses(b: &Board, net: &mut Net) {
     let n = b.n;
-    let hw = net.half / 64;
-    let mut f = Found {
-        best: None,
-        proofs: Vec::new(),
-    };
-    // For "no place left": per (unit, value) not placed in it, the candidates of the cells
-    // where the value is allowed by the placed values (HoDoKu's test, which needs all of
-    // them still to be candidates).
-    let mut houses: Vec<(usize, Vec<usize>)> = Vec::new();
+    net.houses.clear();
+    net.house_ks.clear();
+    net.house_of.clear();
+    net.house_of.resize(net.kk, [NONE; 3]);
+    net.no_cand = net.open.iter().any(|&c| b.cands[c] == 0);
     for u in 0..3 * n {
         for v in Mask::from_bits(b.all & !b.unit_placed[u]) {
             let bit = 1u64 << (v - 1);
-            let mut ks = Vec::new();
+            let start = net.house_ks.len();
             let mut ok = true;
             for &c in b.geo.unit(u) {
                 let c = c as usize;
@@ -430,180 +761,325 @@ fn check(b: &Board, net: &Net) -> Found {
                     ok = false;
                     break;
                 }
-                ks.push(net.node(c, v, false));
+                let k = net.node(c, v, false);
+                net.house_ks.push(k);
             }
-            if ok && !ks.is_empty() {
-                houses.push((u, ks));
-            }
-        }
-    }
-    let open: Vec<usize> = (0..b.cands.len()).filter(|&c| b.values[c] == 0).collect();
-    let mut ons: Vec<(usize, u8)> = Vec::new();
-    let mut by_unit: Vec<(usize, u8, usize)> = Vec::new();
-    let mut seen = vec![0u32; 3 * n * n];
-    let mut stamp = 0u32;
-    for &c in &open {
-        for v in Mask::from_bits(b.cands[c]) {
-            for on in [true, false] {
-                let p = net.node(c, v, on);
-                let key = refute(net, p);
-                // A contradiction here only refutes p: no use past the best so far.
-                if f.best.is_some_and(|b| key > b) {
-                    continue;
+            if ok && net.house_ks.len() > start {
+                let h = net.houses.len() as u32;
+                for &k in &net.house_ks[start..] {
+                    let slot = net.house_of[k].iter().position(|&x| x == NONE).unwrap();
+                    net.house_of[k][slot] = h;
                 }
-                let r = net.closure(p);
-                let (offs, onss) = r.split_at(hw);
-                let single = |kind, t: usize| Proof {
-                    kind,
-                    branches: vec![(p, t)],
-                    unit: None,
-                    extra: None,
-                };
-                // 1. the premise's own negation
-                let neg = net.node(c, v, !on);
-                if bit(r, neg) {
-                    f.add(key, || single(kind::SELF, neg));
-                }
-                // 2. a candidate both true and false
-                for (i, (a, o)) in onss.iter().zip(offs).enumerate() {
-                    let mut w = a & o;
-                    while w != 0 {
-                        let k = i * 64 + w.trailing_zeros() as usize;
-                        w &= w - 1;
-                        f.add(key, || Proof {
-                            kind: kind::BOTH,
-                            branches: vec![(p, net.half + k), (p, k)],
-                            unit: None,
-                            extra: Some(k / n),
-                        });
-                    }
-                }
-                ons.clear();
-                ons.extend(ones(onss, 0).map(|k| (k / n, (k % n) as u8 + 1)));
-                // 3. two values in a cell
-                for i in 0..ons.len() {
-                    for j in i + 1..ons.len() {
-                        if ons[i].0 == ons[j].0 {
-                            let (x, y) = (ons[i], ons[j]);
-                            f.add(key, || Proof {
-                                kind: kind::TWO_VALUES,
-                                branches: vec![
-                                    (p, net.node(x.0, x.1, true)),
-                                    (p, net.node(y.0, y.1, true)),
-                                ],
-                                unit: None,
-                                extra: Some(x.0),
-                            });
-                        }
-                    }
-                }
-                // 4. a value twice in a unit (rows, then columns, then boxes)
-                by_unit.clear();
-                stamp += 1;
-                let mut twice = false;
-                for &(x, y) in &ons {
-                    for u in b.geo.units_of(x) {
-                        let slot = &mut seen[u as usize * n + y as usize - 1];
-                        twice |= *slot == stamp;
-                        *slot = stamp;
-                        by_unit.push((u as usize, y, x));
-                    }
-                }
-                if twice {
-                    by_unit.sort_unstable();
-                } else {
-                    by_unit.clear();
-                }
-                for g in by_unit.chunk_by(|a, c| a.0 == c.0 && a.1 == c.1) {
-                    if g.len() > 1 {
-                        f.add(key, || Proof {
-                            kind: kind::TWICE,
-                            branches: g
-                                .iter()
-                                .map(|&(_, y, x)| (p, net.node(x, y, true)))
-                                .collect(),
-                            unit: Some(g[0].0),
-                            extra: None,
-                        });
-                    }
-                }
-                // 5. a cell with every candidate false
-                for &x in &open {
-                    let m = b.cands[x];
-                    let all_off = Mask::from_bits(m)
-                        .iter()
-                        .all(|y| bit(offs, net.node(x, y, false)));
-                    if all_off && !(1..=n as u8).any(|y| bit(onss, net.node(x, y, false))) {
-                        f.add(key, || Proof {
-                            kind: kind::EMPTY_CELL,
-                            branches: Mask::from_bits(m)
-                                .iter()
-                                .map(|y| (p, net.node(x, y, false)))
-                                .collect(),
-                            unit: None,
-                            extra: Some(x),
-                        });
-                    }
-                }
-                // 6. a unit with every place of a value false
-                for (u, ks) in &houses {
-                    if ks.iter().all(|&k| bit(offs, k)) {
-                        f.add(key, || Proof {
-                            kind: kind::NO_PLACE,
-                            branches: ks.iter().map(|&k| (p, k)).collect(),
-                            unit: Some(*u),
-                            extra: None,
-                        });
-                    }
-                }
+                net.houses.push((u, start, net.house_ks.len()));
+            } else {
+                net.house_ks.truncate(start);
             }
         }
     }
-    // Verities: the same conclusion from every premise of a set that must hold one.
-    let mut acc = vec![0u64; net.words];
-    let mut verity =
-        |f: &mut Found, premises: &[usize], kind: u8, unit: Option<usize>, skip: Option<usize>| {
-            acc.copy_from_slice(net.closure(premises[0]));
-            for &p in &premises[1..] {
-                for (a, r) in acc.iter_mut().zip(net.closure(p)) {
-                    *a &= r;
+}
+
+/// Whether premise `p`'s table holds a contradiction (any of the six of [`detail`]), by
+/// counting its true and false candidates per cell, unit and house.
+#[inline(never)]
+fn contradicts(b: &Board, net: &mut Net, p: usize) -> bool {
+    const HAS_ON: u32 = u32::MAX;
+    let n = b.n;
+    let hw = net.half / 64;
+    if net.no_cand {
+        return true;
+    }
+    net.stamp = net.stamp.wrapping_add(1);
+    if net.stamp == 0 {
+        net.cell_seen.fill((0, 0));
+        net.unit_seen.fill(0);
+        net.house_seen.fill((0, 0));
+        net.stamp = 1;
+    }
+    let stamp = net.stamp;
+    let mut cell_seen = std::mem::take(&mut net.cell_seen);
+    let mut unit_seen = std::mem::take(&mut net.unit_seen);
+    let mut house_seen = std::mem::take(&mut net.house_seen);
+    cell_seen.resize(b.cands.len(), (0, 0));
+    unit_seen.resize(3 * n * n, 0);
+    house_seen.resize(net.houses.len(), (0, 0));
+    let found = (|| {
+        let r = net.closure(p);
+        let (c, v, on) = net.cand(p);
+        if bit(r, net.node(c, v, !on)) {
+            return true;
+        }
+        let (offs, onss) = r.split_at(hw);
+        if offs.iter().zip(onss).any(|(a, o)| a & o != 0) {
+            return true;
+        }
+        // Two values in a cell, a value twice in a unit.
+        for k in ones(onss, 0) {
+            let (x, y) = net.cand[k];
+            let x = x as usize;
+            if cell_seen[x].0 == stamp {
+                return true;
+            }
+            cell_seen[x] = (stamp, HAS_ON);
+            for u in b.geo.units_of(x) {
+                let slot = &mut unit_seen[u as usize * n + y as usize - 1];
+                if *slot == stamp {
+                    return true;
+                }
+                *slot = stamp;
+            }
+        }
+        // A cell with every candidate false (and none true: a stamped cell holds one),
+        // a house with every place false.
+        for k in ones(offs, 0) {
+            let x = net.cand[k].0 as usize;
+            let seen = &mut cell_seen[x];
+            if seen.0 != stamp {
+                *seen = (stamp, 0);
+            }
+            if seen.1 != HAS_ON {
+                seen.1 += 1;
+                if seen.1 == b.cands[x].count_ones() {
+                    return true;
                 }
             }
-            for t in ones(&acc, 0) {
-                let (x, y, on) = net.cand(t);
-                if Some(x) == skip || b.values[x] != 0 {
-                    continue;
+            for &h in &net.house_of[k] {
+                if h == NONE {
+                    break;
                 }
-                let key = if on { (0, x, y) } else { (1, x, y) };
+                let seen = &mut house_seen[h as usize];
+                if seen.0 != stamp {
+                    *seen = (stamp, 0);
+                }
+                seen.1 += 1;
+                let (_, s, e) = net.houses[h as usize];
+                if seen.1 as usize == e - s {
+                    return true;
+                }
+            }
+        }
+        false
+    })();
+    net.cell_seen = cell_seen;
+    net.unit_seen = unit_seen;
+    net.house_seen = house_seen;
+    found
+}
+
+/// Adds every contradiction of premise `p`'s table to `f`, in HoDoKu's order: the
+/// premise's own negation, a candidate both true and false, two values in a cell, a value
+/// twice in a unit, a cell with every candidate false, a unit with every place of a value
+/// false.
+fn detail(b: &Board, net: &Net, p: usize, f: &mut Found) {
+    let hw = net.half / 64;
+    let (c, v, on) = net.cand(p);
+    let key = refute(net, p);
+    let r = net.closure(p);
+    let (offs, onss) = r.split_at(hw);
+    let single = |kind, t: usize| Proof {
+        kind,
+        branches: vec![(p, t)],
+        unit: None,
+        extra: None,
+    };
+    // 1. the premise's own negation
+    let neg = net.node(c, v, !on);
+    if bit(r, neg) {
+        f.add(key, || single(kind::SELF, neg));
+    }
+    // 2. a candidate both true and false
+    for (i, (a, o)) in onss.iter().zip(offs).enumerate() {
+        let mut w = a & o;
+        while w != 0 {
+            let k = i * 64 + w.trailing_zeros() as usize;
+            w &= w - 1;
+            f.add(key, || Proof {
+                kind: kind::BOTH,
+                branches: vec![(p, net.half + k), (p, k)],
+                unit: None,
+                extra: Some(net.cand[k].0 as usize),
+            });
+        }
+    }
+    let ons: Vec<(usize, u8)> = ones(onss, 0)
+        .map(|k| (net.cand[k].0 as usize, net.cand[k].1))
+        .collect();
+    // 3. two values in a cell
+    for i in 0..ons.len() {
+        for j in i + 1..ons.len() {
+            if ons[i].0 == ons[j].0 {
+                let (x, y) = (ons[i], ons[j]);
                 f.add(key, || Proof {
-                    kind,
-                    branches: premises.iter().map(|&p| (p, t)).collect(),
-                    unit,
-                    extra: None,
+                    kind: kind::TWO_VALUES,
+                    branches: vec![(p, net.node(x.0, x.1, true)), (p, net.node(y.0, y.1, true))],
+                    unit: None,
+                    extra: Some(x.0),
                 });
             }
-        };
-    for &c in &open {
-        for v in Mask::from_bits(b.cands[c]) {
-            let ps = [net.node(c, v, true), net.node(c, v, false)];
-            verity(&mut f, &ps, kind::ON_OFF, None, Some(c));
         }
     }
-    for &c in &open {
-        let ps: Vec<usize> = Mask::from_bits(b.cands[c])
-            .iter()
-            .map(|v| net.node(c, v, true))
-            .collect();
-        verity(&mut f, &ps, kind::CELL, None, None);
+    // 4. a value twice in a unit (rows, then columns, then boxes)
+    let mut by_unit: Vec<(usize, u8, usize)> = Vec::new();
+    for &(x, y) in &ons {
+        for u in b.geo.units_of(x) {
+            by_unit.push((u as usize, y, x));
+        }
+    }
+    by_unit.sort_unstable();
+    for g in by_unit.chunk_by(|a, c| a.0 == c.0 && a.1 == c.1) {
+        if g.len() > 1 {
+            f.add(key, || Proof {
+                kind: kind::TWICE,
+                branches: g
+                    .iter()
+                    .map(|&(_, y, x)| (p, net.node(x, y, true)))
+                    .collect(),
+                unit: Some(g[0].0),
+                extra: None,
+            });
+        }
+    }
+    // 5. a cell with every candidate false
+    for &x in &net.open {
+        let m = b.cands[x];
+        let len = m.count_ones() as usize;
+        let s = net.first[x] as usize;
+        if bits(offs, s, len) == (1u64 << len) - 1 && bits(onss, s, len) == 0 {
+            f.add(key, || Proof {
+                kind: kind::EMPTY_CELL,
+                branches: Mask::from_bits(m)
+                    .iter()
+                    .map(|y| (p, net.node(x, y, false)))
+                    .collect(),
+                unit: None,
+                extra: Some(x),
+            });
+        }
+    }
+    // 6. a unit with every place of a value false
+    for &(u, s, e) in &net.houses {
+        let ks = &net.house_ks[s..e];
+        if ks.iter().all(|&k| bit(offs, k)) {
+            f.add(key, || Proof {
+                kind: kind::NO_PLACE,
+                branches: ks.iter().map(|&k| (p, k)).collect(),
+                unit: Some(u),
+                extra: None,
+            });
+        }
+    }
+}
+
+/// Calls `each(premises, kind, unit, skip)` for every set of premises of which one must
+/// hold, in HoDoKu's order: a candidate true and false, every candidate of a cell, every
+/// place of a value in a unit (`skip`: a cell whose conclusions do not count).
+fn verity_sets(
+    b: &Board,
+    net: &Net,
+    mut each: impl FnMut(&[usize], u8, Option<usize>, Option<usize>),
+) {
+    let n = b.n;
+    for &c in &net.open {
+        for v in Mask::from_bits(b.cands[c]) {
+            let ps = [net.node(c, v, true), net.node(c, v, false)];
+            each(&ps, kind::ON_OFF, None, Some(c));
+        }
+    }
+    let mut ps: Vec<usize> = Vec::with_capacity(n);
+    for &c in &net.open {
+        ps.clear();
+        ps.extend(
+            Mask::from_bits(b.cands[c])
+                .iter()
+                .map(|v| net.node(c, v, true)),
+        );
+        each(&ps, kind::CELL, None, None);
     }
     for u in 0..3 * n {
         for v in Mask::from_bits(b.all & !b.unit_placed[u]) {
-            let ps: Vec<usize> = b.cells_with(u, v).map(|c| net.node(c, v, true)).collect();
+            ps.clear();
+            ps.extend(b.cells_with(u, v).map(|c| net.node(c, v, true)));
             if !ps.is_empty() {
-                verity(&mut f, &ps, kind::UNIT, Some(u), None);
+                each(&ps, kind::UNIT, Some(u), None);
             }
         }
     }
+}
+
+/// Checks the tables for contradictions and verities and returns HoDoKu's best
+/// conclusion with every proof of it, in the order an exhaustive search meets them (every
+/// premise's contradictions, then the verities): first the best conclusion alone (the
+/// best verity, then the premises in the order of their conclusions up to it), then the
+/// proofs of that conclusion only.
+#[inline(never)]
+fn check(b: &Board, net: &mut Net) -> Found {
+    houses(b, net);
+    let hw = net.half / 64;
+    // The best verity.
+    let mut best: Option<Key> = None;
+    let mut acc = std::mem::take(&mut net.acc);
+    acc.resize(net.words, 0);
+    verity_sets(b, net, |premises, _, _, skip| {
+        acc.copy_from_slice(net.closure(premises[0]));
+        for &p in &premises[1..] {
+            for (a, r) in acc.iter_mut().zip(net.closure(p)) {
+                *a &= r;
+            }
+        }
+        // True targets (placements) before false ones, each half in (cell, value) order.
+        let (offs, onss) = acc.split_at(hw);
+        for (part, on) in [(onss, true), (offs, false)] {
+            let t = ones(part, 0).find(|&k| Some(net.cand[k].0 as usize) != skip);
+            if let Some(k) = t {
+                let (x, y) = net.cand[k];
+                let key = (u8::from(!on), x as usize, y);
+                if best.is_none_or(|b| key < b) {
+                    best = Some(key);
+                }
+                break;
+            }
+        }
+    });
+    net.acc = acc;
+    // The premises in the order of their conclusions, up to the best so far: false
+    // premises (placements), then true ones (eliminations).
+    'scan: for on in [false, true] {
+        for k in 0..net.kk {
+            let p = if on { net.half + k } else { k };
+            let key = refute(net, p);
+            if best.is_some_and(|b| key > b) {
+                break 'scan;
+            }
+            if contradicts(b, net, p) {
+                best = Some(key);
+                break 'scan;
+            }
+        }
+    }
+    let mut f = Found {
+        best,
+        proofs: Vec::new(),
+    };
+    let Some((place, cell, value)) = best else {
+        return f;
+    };
+    // The proofs of that conclusion: the contradictions of the premise it refutes, then
+    // the verities that prove it.
+    detail(b, net, net.node(cell, value, place == 1), &mut f);
+    let t = net.node(cell, value, place == 0);
+    let net = &*net;
+    verity_sets(b, net, |premises, kind, unit, skip| {
+        if skip == Some(cell) || b.values[cell] != 0 {
+            return;
+        }
+        if premises.iter().all(|&p| bit(net.closure(p), t)) {
+            f.proofs.push(Proof {
+                kind,
+                branches: premises.iter().map(|&p| (p, t)).collect(),
+                unit,
+                extra: None,
+            });
+        }
+    });
     f
 }
 
@@ -613,7 +1089,7 @@ fn bfs(net: &Net, from: usize) -> Vec<u32> {
     pred[from] = from as u32;
     let mut q = VecDeque::from([from]);
     while let Some(x) = q.pop_front() {
-        for &y in &net.edges[x] {
+        for &y in net.edges(x) {
             if pred[y as usize] == u32::MAX {
                 pred[y as usize] = x as u32;
                 q.push_back(y as usize);
@@ -704,11 +1180,14 @@ pub(crate) fn forcing_chain(b: &Board) -> Option<Step> {
     if b.n > MAX_TABLE_N {
         return None;
     }
-    let mut net = new_net(b);
-    chain_edges(b, &mut net);
-    close(&mut net);
-    let found = check(b, &net);
-    build(Technique::ForcingChain, b, &net, found)
+    NET.with(|net| {
+        let net = &mut *net.borrow_mut();
+        net.reset(b);
+        chain_edges(b, net);
+        close(net);
+        let found = check(b, net);
+        build(Technique::ForcingChain, b, net, found)
+    })
 }
 
 /// Forcing nets (contradiction and verity), HoDoKu's choice of all that exist.
@@ -716,9 +1195,75 @@ pub(crate) fn forcing_net(b: &Board) -> Option<Step> {
     if b.n > MAX_TABLE_N {
         return super::forcing_big::forcing_net_big(b);
     }
-    let mut net = new_net(b);
-    net_edges(b, &mut net);
-    close(&mut net);
-    let found = check(b, &net);
-    build(Technique::ForcingNet, b, &net, found)
+    NET.with(|net| {
+        let net = &mut *net.borrow_mut();
+        net.reset(b);
+        match b.cands.len().div_ceil(64) {
+            0 | 1 => net_edges::<1>(b, net),
+            2 => net_edges::<2>(b, net),
+            3 => net_edges::<3>(b, net),
+            _ => net_edges::<4>(b, net),
+        }
+        close(net);
+        let found = check(b, net);
+        build(Technique::ForcingNet, b, net, found)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use numpl_core::{parse_one, Grid, ParseOptions};
+
+    use super::reference;
+    use crate::human::{Board, HumanSolver, Technique};
+
+    /// Every position on the way to solving `puzzle` (as the solver meets them): the
+    /// forcing chain and net found there are those of the reference search. Returns how
+    /// many were found.
+    /// `every`: at every position, else only where singles are done (with singles left,
+    /// the search starts from a board that has some).
+    fn same_as_reference(puzzle: &str, every: bool) -> usize {
+        let grid: Grid = parse_one(puzzle, &ParseOptions::default()).unwrap();
+        let solution = crate::fast::search(&grid, 2, u64::MAX).first.unwrap();
+        let report = HumanSolver::new().with_solution(solution).solve(&grid);
+        let mut b = Board::new(&grid);
+        let mut forcing = 0;
+        for step in &report.steps {
+            let single = matches!(
+                step.technique,
+                Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle
+            );
+            if every || !single {
+                let chain = reference::forcing_chain(&b);
+                let net = reference::forcing_net(&b);
+                forcing += usize::from(chain.is_some()) + usize::from(net.is_some());
+                assert_eq!(super::forcing_chain(&b), chain);
+                assert_eq!(super::forcing_net(&b), net);
+            }
+            b.apply(step);
+        }
+        forcing
+    }
+
+    #[test]
+    fn forcing_same_as_reference_9x9() {
+        let mut forcing = 0;
+        for p in [
+            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+            "98.7..6..5...9..7...7..6...43..2......86...5......34....98...6.....6...1.....12..",
+            "98.7..6..5...8......7..4.8.4....32....14...3.....1...6.5...91....9.4..7....3....2",
+            "98.7..6..75.........4.8..7.4...5..9...53....6.....21...4..9..6....1.6..3......2..",
+            "........1..1..2.3..4..5.6....4..7....5..8.9..7..3....2.6.......4.5..68..8.9.4..6.",
+        ] {
+            forcing += same_as_reference(p, true);
+        }
+        // Positions where forcing steps exist (most, on these puzzles).
+        assert!(forcing > 100, "{forcing}");
+    }
+
+    #[test]
+    fn forcing_same_as_reference_16x16() {
+        let p = "1..D..C.G.5..2...5C26.D9......B.7G4.....8..C...F.93....A2..B5...3...B.8.A9D.652....B765..E.......1....G.B.....C7..2......67F........59A......8..E3.....4.C....9.......B..7E9F....6B7.GFC.3.5...4...3A..67....45.F...C..8.....B7E.4......F5.693D...7..E.G.4..1..2";
+        assert!(same_as_reference(p, false) > 20);
+    }
 }
