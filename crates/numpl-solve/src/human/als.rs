@@ -1,170 +1,266 @@
 //! Almost locked sets: ALS-XZ and ALS-XY-Wing.
+//!
+//! Both take the first find in list order. Within a solve candidates are only removed,
+//! so a pair (ALS-XZ) or a triple (ALS-XY-Wing) of sets that are old (unchanged since the
+//! reference board, see `als_list`) gives nothing when the search found nothing on the
+//! reference: their links are the same and the cells they could clear only fewer. Those
+//! are skipped, which leaves the first find the same.
 
 use numpl_core::{Cell, Mask};
 
-use super::als_list::{Als, Cache, Tables};
+use super::als_list::{current, Cache, NONE};
 use super::memo::Memo;
 use super::{Board, Step, Technique};
 
-fn cached<'m>(b: &Board, memo: &'m mut Memo) -> &'m mut Cache {
-    memo.als.get_or_insert_with(|| Cache::build(b))
+/// Whether some cell outside the sets `sets` holds `z` and sees every z-cell of them
+/// (each set holds z).
+fn has_z_target(c: &Cache, sets: &[usize], z: u8) -> bool {
+    let with = c.with(z);
+    (0..c.w).any(|k| {
+        let mut acc = with[k];
+        for &s in sets {
+            let (_, seeing) = c.get(s, z).unwrap();
+            acc &= seeing[k] & !c.set(s)[k];
+        }
+        acc != 0
+    })
 }
 
-/// Whether `x` is a restricted common value of two disjoint ALS: every x-cell of one sees
-/// every x-cell of the other.
-fn restricted(a: &Als, c: &Als, x: u8) -> bool {
-    match (a.get(x), c.get(x)) {
-        (Some((_, _, seeing)), Some((_, cells, _))) => cells.subset_of(seeing),
-        _ => false,
-    }
-}
-
-fn disjoint(a: &Als, c: &Als) -> bool {
-    // Cells mod 64 first: disjoint there means disjoint.
-    a.sig & c.sig == 0 || !a.set.intersects(&c.set)
-}
-
-/// The values `x` of `common` that are restricted common values of `a` and `c`.
-fn restricted_mask(a: &Als, c: &Als, common: u64) -> u64 {
-    let mut r = 0;
-    for x in Mask::from_bits(common) {
-        if restricted(a, c, x) {
-            r |= 1u64 << (x - 1);
+/// Cells outside the sets that hold `z` and see every z-cell of `sets` (each holds z).
+fn z_targets(c: &Cache, sets: &[usize], z: u8) -> Vec<usize> {
+    let mut acc = c.with(z).to_vec();
+    for &s in sets {
+        let (_, seeing) = c.get(s, z).unwrap();
+        for (k, a) in acc.iter_mut().enumerate() {
+            *a &= seeing[k] & !c.set(s)[k];
         }
     }
-    r
+    super::als_list::members(&acc).collect()
 }
 
-/// Cells outside the sets that hold `z` and see every z-cell of `sets`.
-fn z_targets(t: &Tables, sets: &[&Als], z: u8) -> Vec<usize> {
-    let mut acc = t.with[z as usize - 1].clone();
-    for s in sets {
-        if let Some((_, _, seeing)) = s.get(z) {
-            acc.and_with(seeing);
-        }
-    }
-    if acc.is_empty() {
-        return Vec::new();
-    }
-    acc.iter()
-        .filter(|c| !sets.iter().any(|s| s.cells.contains(c)))
-        .collect()
-}
-
-fn als_step(t: Technique, b: &Board, sets: &[&Als], rcc: u64, z: u8, targets: Vec<usize>) -> Step {
+fn als_step(
+    t: Technique,
+    b: &Board,
+    c: &Cache,
+    sets: &[usize],
+    rcc: u64,
+    z: u8,
+    targets: Vec<usize>,
+) -> Step {
     let mut step = Step::new(t);
-    for s in sets {
-        let cells: Vec<Cell> = s.cells.iter().map(|&c| Cell::new(c as u16)).collect();
-        step.groups.push((cells, Mask::from_bits(s.values)));
+    for &s in sets {
+        let cells: Vec<Cell> = c.cells(s).iter().map(|&x| Cell::new(x as u16)).collect();
+        step.groups.push((cells, Mask::from_bits(c.als[s].values)));
         step.cells
-            .extend(s.cells.iter().map(|&c| Cell::new(c as u16)));
+            .extend(c.cells(s).iter().map(|&x| Cell::new(x as u16)));
         step.cell_candidates
-            .extend(s.cells.iter().map(|&c| Mask::from_bits(b.cands[c])));
+            .extend(c.cells(s).iter().map(|&x| Mask::from_bits(b.cands[x])));
     }
     step.values = Mask::from_bits(rcc);
     step.eliminations = targets
         .into_iter()
-        .map(|c| (Cell::new(c as u16), z))
+        .map(|x| (Cell::new(x as u16), z))
         .collect();
     step
 }
 
-/// Per ALS, its (ALS index, restricted common value) partners, in one pass over pairs.
-pub(super) fn all_links(als: &[Als]) -> Vec<Vec<(usize, u8)>> {
-    let mut links: Vec<Vec<(usize, u8)>> = vec![Vec::new(); als.len()];
-    for i in 0..als.len() {
-        for j in i + 1..als.len() {
-            let (a, c) = (&als[i], &als[j]);
-            let common = a.values & c.values;
-            if common == 0 || !disjoint(a, c) {
-                continue;
+/// Goes through the pairs of sets `i < j` (skipping pairs of old sets when `skip_old`),
+/// noting their restricted common values in `found`; stops at the first pair for which
+/// `f(i, j, common, rcc)` says so, and returns it.
+fn pairs(
+    c: &Cache,
+    skip_old: bool,
+    found: &mut Vec<(u32, u32, u8)>,
+    mut f: impl FnMut(usize, usize, u64, u64) -> bool,
+) -> Option<(usize, usize)> {
+    found.clear();
+    let count = c.als.len();
+    let fresh: Vec<usize> = (0..count).filter(|&i| c.old[i] == NONE).collect();
+    let mut visit = |i: usize, j: usize| -> bool {
+        let common = c.als[i].values & c.als[j].values;
+        if common == 0 || !c.disjoint(i, j) {
+            return false;
+        }
+        let rcc = c.restricted(i, j, common);
+        let mut m = rcc;
+        while m != 0 {
+            let x = m.trailing_zeros() as u8 + 1;
+            m &= m - 1;
+            found.push((i as u32, j as u32, x));
+        }
+        f(i, j, common, rcc)
+    };
+    for i in 0..count {
+        if skip_old && c.old[i] != NONE {
+            let from = fresh.partition_point(|&j| j <= i);
+            for &j in &fresh[from..] {
+                if visit(i, j) {
+                    return Some((i, j));
+                }
             }
-            for x in Mask::from_bits(common) {
-                if restricted(a, c, x) {
-                    links[i].push((j, x));
-                    links[j].push((i, x));
+        } else {
+            for j in i + 1..count {
+                if visit(i, j) {
+                    return Some((i, j));
                 }
             }
         }
     }
-    links
+    None
+}
+
+/// Whether pairs of old sets may be skipped when finding links.
+fn can_skip(c: &Cache, reference: Option<&Cache>) -> bool {
+    reference.is_some_and(|r| r.linked) && c.old.iter().any(|&o| o != NONE)
+}
+
+/// Finds every link of the board unless known.
+pub(super) fn ensure_links(c: &mut Cache, reference: Option<&Cache>) {
+    if c.linked {
+        return;
+    }
+    let skip = can_skip(c, reference);
+    let mut found = std::mem::take(&mut c.found);
+    pairs(c, skip, &mut found, |_, _, _, _| false);
+    c.found = found;
+    c.set_links(reference, skip);
 }
 
 /// ALS-XZ: two ALS with a restricted common value x; any other common value z is true in
 /// one of them, so cells seeing all their z-cells lose z.
 pub(crate) fn als_xz(b: &Board, memo: &mut Memo) -> Option<Step> {
-    let cache = cached(b, memo);
-    let (t, als) = (&cache.t, &cache.als);
+    let (c, reference) = current(b, memo);
+    // Pairs of old sets: skipped when ALS-XZ found nothing on the reference.
+    let skip = can_skip(c, reference) && reference.is_some_and(|r| r.xz_failed);
     // The restricted common values of every pair, noted on the way for ALS-XY-Wing.
-    let mut links: Vec<Vec<(usize, u8)>> = vec![Vec::new(); als.len()];
-    for i in 0..als.len() {
-        for j in i + 1..als.len() {
-            let (a, c) = (&als[i], &als[j]);
-            let common = a.values & c.values;
-            if common == 0 || !disjoint(a, c) {
-                continue;
-            }
-            let rcc = restricted_mask(a, c, common);
-            for x in Mask::from_bits(rcc) {
-                links[i].push((j, x));
-                links[j].push((i, x));
-            }
-            if common.count_ones() < 2 {
-                continue;
-            }
-            for x in Mask::from_bits(rcc) {
-                for z in Mask::from_bits(common & !(1u64 << (x - 1))) {
-                    let targets = z_targets(t, &[a, c], z);
-                    if !targets.is_empty() {
-                        let mut step =
-                            als_step(Technique::AlsXz, b, &[a, c], 1u64 << (x - 1), z, targets);
-                        step.extra = a.cells.iter().map(|&q| Cell::new(q as u16)).collect();
-                        return Some(step);
-                    }
+    let mut found = std::mem::take(&mut c.found);
+    let mut hit = (0u8, 0u8);
+    let cr: &Cache = c;
+    let pair = pairs(cr, skip, &mut found, |i, j, common, rcc| {
+        if common.count_ones() < 2 {
+            return false;
+        }
+        for x in Mask::from_bits(rcc) {
+            for z in Mask::from_bits(common & !(1u64 << (x - 1))) {
+                if has_z_target(cr, &[i, j], z) {
+                    hit = (x, z);
+                    return true;
                 }
             }
         }
+        false
+    });
+    if let Some((i, j)) = pair {
+        let (x, z) = hit;
+        let targets = z_targets(cr, &[i, j], z);
+        let mut step = als_step(
+            Technique::AlsXz,
+            b,
+            cr,
+            &[i, j],
+            1u64 << (x - 1),
+            z,
+            targets,
+        );
+        step.extra = cr.cells(i).iter().map(|&q| Cell::new(q as u16)).collect();
+        c.found = found;
+        return Some(step);
     }
-    cache.links = Some(links);
+    c.found = found;
+    c.set_links(reference, skip);
+    c.xz_failed = true;
     None
 }
 
 /// ALS-XY-Wing: ALS A and B each linked to a pivot ALS C by different restricted common
 /// values x and y; a value z common to A and B goes from cells seeing all their z-cells.
 pub(crate) fn als_xy_wing(b: &Board, memo: &mut Memo) -> Option<Step> {
-    let cache = cached(b, memo);
-    let (t, als) = (&cache.t, &cache.als);
-    // (als index, restricted common value) partners of every ALS, in one pass over pairs
-    // (unless ALS-XZ already made the list on this board).
-    let links = cache.links.get_or_insert_with(|| all_links(als));
-    for (ci, c) in als.iter().enumerate() {
-        let partners = &links[ci];
+    let (c, reference) = current(b, memo);
+    ensure_links(c, reference);
+    // Triples of old sets: skipped when ALS-XY-Wing found nothing on the reference.
+    let skip = reference.is_some_and(|r| r.wing_failed);
+    let cr: &Cache = c;
+    for ci in 0..cr.als.len() {
+        let partners = cr.partners(ci);
+        let c_old = skip && cr.old[ci] != NONE;
         for p in 0..partners.len() {
             for q in p + 1..partners.len() {
                 let ((ia, x), (ib, y)) = (partners[p], partners[q]);
+                let (ia, ib) = (ia as usize, ib as usize);
                 if ia == ib || x == y {
                     continue;
                 }
-                let (a, bb) = (&als[ia], &als[ib]);
-                if !disjoint(a, bb) {
+                if c_old && cr.old[ia] != NONE && cr.old[ib] != NONE {
                     continue;
                 }
-                let zs = a.values & bb.values & !(1u64 << (x - 1)) & !(1u64 << (y - 1));
+                if !cr.disjoint(ia, ib) {
+                    continue;
+                }
+                let zs =
+                    cr.als[ia].values & cr.als[ib].values & !(1u64 << (x - 1)) & !(1u64 << (y - 1));
                 for z in Mask::from_bits(zs) {
-                    let targets: Vec<usize> = z_targets(t, &[a, bb], z)
+                    if !has_z_target(cr, &[ia, ib], z) {
+                        continue;
+                    }
+                    let targets: Vec<usize> = z_targets(cr, &[ia, ib], z)
                         .into_iter()
-                        .filter(|t| !c.cells.contains(t))
+                        .filter(|t| !cr.cells(ci).contains(t))
                         .collect();
                     if !targets.is_empty() {
                         let rcc = (1u64 << (x - 1)) | (1u64 << (y - 1));
                         let mut step =
-                            als_step(Technique::AlsXyWing, b, &[c, a, bb], rcc, z, targets);
-                        step.extra = c.cells.iter().map(|&q| Cell::new(q as u16)).collect();
+                            als_step(Technique::AlsXyWing, b, cr, &[ci, ia, ib], rcc, z, targets);
+                        step.extra = cr.cells(ci).iter().map(|&q| Cell::new(q as u16)).collect();
                         return Some(step);
                     }
                 }
             }
         }
     }
+    c.wing_failed = true;
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::memo::Memo;
+    use super::super::{find, Board, HumanSolver, Technique};
+    use numpl_core::{parse_one, ParseOptions};
+
+    /// Hard puzzles (top1465) whose solves take ALS steps.
+    const PUZZLES: [&str; 6] = [
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+        "...46..8.7.....9.....1.....4....53...8.6......2.......3.9.7...........215........",
+        "7..4......5....3........1..368..........2..5....7........5...7213...8...6........",
+        "12......9.5..9.2.3........4.3.........18.........246......67.5...2.41.7.9........",
+        "9.....7.1.2.4...........5..7.1..5....8.....3.............82..4.1.9.........39....",
+    ];
+
+    /// Along whole solves, the ALS finders with one memo kept across the boards (old
+    /// sets copied from the reference board with their links, searches over old sets
+    /// skipped) find exactly what they find with a fresh memo on each board.
+    #[test]
+    fn kept_memo_finds_what_a_fresh_one_finds() {
+        use Technique::*;
+        let mut steps = 0;
+        for p in PUZZLES {
+            let grid = parse_one(p, &ParseOptions::default()).unwrap();
+            let report = HumanSolver::new().solve(&grid);
+            let mut b = Board::new(&grid);
+            let mut memo = Memo::default();
+            for step in &report.steps {
+                memo.board_changed();
+                for t in [AlsXz, AlsXyWing, AlsXyChain, DeathBlossom] {
+                    let kept = find(t, &b, &mut memo);
+                    let fresh = find(t, &b, &mut Memo::default());
+                    steps += usize::from(kept.is_some());
+                    assert_eq!(kept, fresh, "{p} {t:?}");
+                }
+                b.apply(step);
+            }
+        }
+        // The boards gave ALS steps to compare, not only failures.
+        assert!(steps > 20, "{steps}");
+    }
 }

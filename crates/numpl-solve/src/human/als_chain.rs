@@ -22,7 +22,7 @@ use std::collections::HashMap;
 
 use numpl_core::{Cell, Mask};
 
-use super::als_list::{Als, Bits, Cache};
+use super::als_list::{current, members, Cache};
 use super::memo::Memo;
 use super::{Board, Step, Technique};
 
@@ -77,17 +77,16 @@ fn active_values(rc: Rc, act: Active) -> u64 {
 
 /// The forward links of every ALS, from the pair links the cache keeps.
 #[inline(never)]
-fn forward_links(cache: &mut Cache) -> Vec<Vec<Rc>> {
-    let als = &cache.als;
-    let links = cache
-        .links
-        .get_or_insert_with(|| super::als::all_links(als));
-    links
-        .iter()
-        .enumerate()
-        .map(|(i, ls)| {
+fn forward_links(cache: &Cache) -> Vec<Vec<Rc>> {
+    (0..cache.als.len())
+        .map(|i| {
             let mut out: Vec<Rc> = Vec::new();
-            for &(j, x) in ls.iter().filter(|&&(j, _)| j > i) {
+            for (j, x) in cache
+                .partners(i)
+                .iter()
+                .map(|&(j, x)| (j as usize, x))
+                .filter(|&(j, _)| j > i)
+            {
                 match out.last_mut() {
                     Some(rc) if rc.to == j => {
                         if rc.b == 0 {
@@ -103,16 +102,20 @@ fn forward_links(cache: &mut Cache) -> Vec<Vec<Rc>> {
 }
 
 /// Cells holding `z` outside both sets that see every z-cell of both.
-fn common_targets(t: &super::als_list::Tables, a: &Als, c: &Als, z: u8) -> Vec<usize> {
-    let (Some((_, _, sa)), Some((_, _, sc))) = (a.get(z), c.get(z)) else {
-        return Vec::new();
+fn common_targets(c: &Cache, a: usize, d: usize, z: u8, out: &mut Vec<(usize, u8)>) {
+    let (Some((_, sa)), Some((_, sd))) = (c.get(a, z), c.get(d, z)) else {
+        return;
     };
-    let mut acc: Bits = t.with[z as usize - 1].clone();
-    acc.and_with(sa);
-    acc.and_with(sc);
-    acc.iter()
-        .filter(|x| !a.cells.contains(x) && !c.cells.contains(x))
-        .collect()
+    let with = c.with(z);
+    let (ca, cd) = (c.set(a), c.set(d));
+    for k in 0..c.w {
+        let mut m = with[k] & sa[k] & sd[k] & !ca[k] & !cd[k];
+        while m != 0 {
+            let t = m.trailing_zeros() as usize;
+            m &= m - 1;
+            out.push((k * 64 + t, z));
+        }
+    }
 }
 
 /// HoDoKu's weighted sum of eliminations (sorted by value, then cell).
@@ -169,13 +172,13 @@ impl Search<'_> {
     fn conclude(&mut self) {
         let (first, fa) = self.chain[0];
         let &(last, la) = self.chain.last().unwrap();
-        let (a, c) = (&self.cache.als[self.start], &self.cache.als[last.to]);
-        let zs = a.values & c.values & !active_values(first, fa) & !active_values(last, la);
+        let (a, c) = (self.start, last.to);
+        let als = &self.cache.als;
+        let zs =
+            als[a].values & als[c].values & !active_values(first, fa) & !active_values(last, la);
         let mut elims = Vec::new();
         for z in Mask::from_bits(zs) {
-            for x in common_targets(&self.cache.t, a, c, z) {
-                elims.push((x, z));
-            }
+            common_targets(self.cache, a, c, z, &mut elims);
         }
         if elims.is_empty() {
             return;
@@ -183,7 +186,7 @@ impl Search<'_> {
         elims.sort_unstable();
         let mut sets = vec![self.start];
         sets.extend(self.chain.iter().map(|(rc, _)| rc.to));
-        let cells: usize = sets.iter().map(|&s| self.cache.als[s].cells.len()).sum();
+        let cells: usize = sets.iter().map(|&s| self.cache.cells(s).len()).sum();
         match self.found.get(&elims) {
             Some((_, old)) if *old <= cells => {}
             _ => {
@@ -196,9 +199,10 @@ impl Search<'_> {
 /// ALS-XY-Chain: see the module doc.
 #[inline(never)]
 pub(crate) fn als_xy_chain(b: &Board, memo: &mut Memo) -> Option<Step> {
-    let cache = memo.als.get_or_insert_with(|| Cache::build(b));
-    let fwd = forward_links(cache);
+    let (cache, reference) = current(b, memo);
+    super::als::ensure_links(cache, reference);
     let cache = &*cache;
+    let fwd = forward_links(cache);
     let mut s = Search {
         cache,
         fwd: &fwd,
@@ -227,13 +231,16 @@ pub(crate) fn als_xy_chain(b: &Board, memo: &mut Memo) -> Option<Step> {
     let mut step = Step::new(Technique::AlsXyChain);
     let mut rcs = 0u64;
     for (k, &si) in sets.iter().enumerate() {
-        let set = &cache.als[si];
-        let cells: Vec<Cell> = set.cells.iter().map(|&c| Cell::new(c as u16)).collect();
+        let cells: Vec<Cell> = cache
+            .cells(si)
+            .iter()
+            .map(|&c| Cell::new(c as u16))
+            .collect();
         step.groups
-            .push((cells.clone(), Mask::from_bits(set.values)));
+            .push((cells.clone(), Mask::from_bits(cache.als[si].values)));
         step.cells.extend(cells);
         step.cell_candidates
-            .extend(set.cells.iter().map(|&c| Mask::from_bits(b.cands[c])));
+            .extend(cache.cells(si).iter().map(|&c| Mask::from_bits(b.cands[c])));
         if k > 0 {
             // The link into this set: the restricted common values between it and the last.
             rcs |= link_values(cache, sets[k - 1], si);
@@ -250,30 +257,28 @@ pub(crate) fn als_xy_chain(b: &Board, memo: &mut Memo) -> Option<Step> {
 /// The restricted common values of two sets.
 fn link_values(cache: &Cache, i: usize, j: usize) -> u64 {
     cache
-        .links
-        .as_ref()
-        .map(|ls| {
-            ls[i]
-                .iter()
-                .filter(|&&(k, _)| k == j)
-                .fold(0u64, |m, &(_, x)| m | 1u64 << (x - 1))
-        })
-        .unwrap_or(0)
+        .partners(i)
+        .iter()
+        .filter(|&&(k, _)| k as usize == j)
+        .fold(0u64, |m, &(_, x)| m | 1u64 << (x - 1))
 }
 
 /// Death Blossom: see the module doc.
 pub(crate) fn death_blossom(b: &Board, memo: &mut Memo) -> Option<Step> {
-    let cache = memo.als.get_or_insert_with(|| Cache::build(b));
-    let (t, als) = (&cache.t, &cache.als);
+    let (cache, _) = current(b, memo);
+    let cache = &*cache;
     // Per stem cell and value: the sets whose v-cells all see the stem (stem holds v).
     let mut petals: HashMap<(usize, u8), Vec<usize>> = HashMap::new();
-    for (i, a) in als.iter().enumerate() {
-        for (v, _, seeing) in &a.by_value {
-            let mut with = t.with[*v as usize - 1].clone();
-            with.and_with(seeing);
-            for stem in with.iter() {
-                if !a.cells.contains(&stem) {
-                    petals.entry((stem, *v)).or_default().push(i);
+    let mut with = vec![0u64; cache.w];
+    for i in 0..cache.als.len() {
+        for v in Mask::from_bits(cache.als[i].values) {
+            let (_, seeing) = cache.get(i, v).unwrap();
+            for (k, x) in with.iter_mut().enumerate() {
+                *x = cache.with(v)[k] & seeing[k];
+            }
+            for stem in members(&with) {
+                if !cache.cells(i).contains(&stem) {
+                    petals.entry((stem, v)).or_default().push(i);
                 }
             }
         }
@@ -311,18 +316,15 @@ fn blossom(
         return blossom_step(b, cache, stem, chosen, common);
     }
     for &p in &petals[&(stem, vals[k])] {
-        let a = &cache.als[p];
-        if chosen
-            .iter()
-            .any(|&q| a.cells.iter().any(|c| cache.als[q].cells.contains(c)))
-        {
+        if chosen.iter().any(|&q| !cache.disjoint(p, q)) {
             continue;
         }
-        if common & a.values == 0 {
+        let values = cache.als[p].values;
+        if common & values == 0 {
             continue;
         }
         chosen.push(p);
-        let found = blossom(b, cache, petals, stem, vals, chosen, common & a.values);
+        let found = blossom(b, cache, petals, stem, vals, chosen, common & values);
         chosen.pop();
         if found.is_some() {
             return found;
@@ -338,18 +340,19 @@ fn blossom_step(
     chosen: &[usize],
     common: u64,
 ) -> Option<Step> {
-    let t = &cache.t;
     let zs = common & !b.cands[stem];
     let mut elims = Vec::new();
     for z in Mask::from_bits(zs) {
-        let mut acc = t.with[z as usize - 1].clone();
+        let mut acc = cache.with(z).to_vec();
         for &p in chosen {
-            if let Some((_, _, seeing)) = cache.als[p].get(z) {
-                acc.and_with(seeing);
+            if let Some((_, seeing)) = cache.get(p, z) {
+                for (a, s) in acc.iter_mut().zip(seeing) {
+                    *a &= s;
+                }
             }
         }
-        for x in acc.iter() {
-            if x != stem && !chosen.iter().any(|&p| cache.als[p].cells.contains(&x)) {
+        for x in members(&acc) {
+            if x != stem && !chosen.iter().any(|&p| cache.cells(p).contains(&x)) {
                 elims.push((Cell::new(x as u16), z));
             }
         }
@@ -360,10 +363,13 @@ fn blossom_step(
     let mut step = Step::new(Technique::DeathBlossom);
     step.extra = vec![Cell::new(stem as u16)];
     for &p in chosen {
-        let set = &cache.als[p];
-        let cells: Vec<Cell> = set.cells.iter().map(|&c| Cell::new(c as u16)).collect();
+        let cells: Vec<Cell> = cache
+            .cells(p)
+            .iter()
+            .map(|&c| Cell::new(c as u16))
+            .collect();
         step.groups
-            .push((cells.clone(), Mask::from_bits(set.values)));
+            .push((cells, Mask::from_bits(cache.als[p].values)));
     }
     step.cells = vec![Cell::new(stem as u16)];
     step.cell_candidates = vec![Mask::from_bits(b.cands[stem])];

@@ -1,152 +1,414 @@
 //! The almost locked sets of a board and the cell-set tables the ALS techniques
-//! (`als.rs`) read. Built once per board state and kept in the solver's [`Memo`] until the
-//! board changes, so this module is what the memo and the ALS finders share (neither needs
+//! (`als.rs`, `als_chain.rs`) read. Built once per board state and kept in the solver's
+//! [`Memo`], so this module is what the memo and the ALS finders share (neither needs
 //! the other's internals).
+//!
+//! Cell sets are bit sets of `words` (`cells.div_ceil(64)`) `u64`s, kept in flat arrays
+//! (no allocation per set).
+//!
+//! Across boards of one solve the memo keeps a *reference*: the last board whose
+//! restricted common values (the links between every pair of sets) were all worked out.
+//! A set whose cells hold the same candidates as on the reference is *old*: it was a set
+//! there too, and its links to other old sets are the same, so they are copied from the
+//! reference instead of tested again. The list's order is a fixed order on cell sets
+//! (first unit holding them all, then the order the unit's cells are tried in), so old
+//! sets keep their order and the copy keeps the links in order. The finders lean on the
+//! solver only ever removing candidates within a solve: a search over old sets that
+//! failed on the reference fails again (see `als.rs`).
 //!
 //! [`Memo`]: super::memo::Memo
 
-use std::collections::HashSet;
-
-use numpl_core::Mask;
-
 use super::Board;
 
-/// A set of cells as bits, for grids of any size: inline for up to 128 cells (9x9 and
-/// below, where the ALS pair search spends its time testing these), on the heap beyond.
-#[derive(Clone, PartialEq, Eq)]
-pub(super) enum Bits {
-    Small(u128),
-    Big(Vec<u64>),
-}
+/// No index.
+pub(super) const NONE: u32 = u32::MAX;
 
-impl Bits {
-    pub(super) fn new(cells: usize) -> Bits {
-        if cells <= 128 {
-            Bits::Small(0)
-        } else {
-            Bits::Big(vec![0; cells.div_ceil(64)])
-        }
-    }
-    pub(super) fn set(&mut self, i: usize) {
-        match self {
-            Bits::Small(w) => *w |= 1 << i,
-            Bits::Big(v) => v[i / 64] |= 1 << (i % 64),
-        }
-    }
-    pub(super) fn and_with(&mut self, o: &Bits) {
-        match (self, o) {
-            (Bits::Small(a), Bits::Small(b)) => *a &= b,
-            (Bits::Big(a), Bits::Big(b)) => {
-                for (a, b) in a.iter_mut().zip(b) {
-                    *a &= b;
-                }
-            }
-            (a, _) => *a = Bits::Small(0),
-        }
-    }
-    pub(super) fn subset_of(&self, o: &Bits) -> bool {
-        match (self, o) {
-            (Bits::Small(a), Bits::Small(b)) => a & !b == 0,
-            (Bits::Big(a), Bits::Big(b)) => a.iter().zip(b).all(|(a, b)| a & !b == 0),
-            (a, _) => a.is_empty(),
-        }
-    }
-    pub(super) fn intersects(&self, o: &Bits) -> bool {
-        match (self, o) {
-            (Bits::Small(a), Bits::Small(b)) => a & b != 0,
-            (Bits::Big(a), Bits::Big(b)) => a.iter().zip(b).any(|(a, b)| a & b != 0),
-            _ => false,
-        }
-    }
-    pub(super) fn is_empty(&self) -> bool {
-        match self {
-            Bits::Small(w) => *w == 0,
-            Bits::Big(v) => v.iter().all(|&w| w == 0),
-        }
-    }
-    pub(super) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        let words: Vec<u64> = match self {
-            Bits::Small(w) => vec![*w as u64, (*w >> 64) as u64],
-            Bits::Big(v) => v.clone(),
-        };
-        words.into_iter().enumerate().flat_map(|(i, w)| {
-            let mut w = w;
-            std::iter::from_fn(move || {
-                if w == 0 {
-                    return None;
-                }
-                let t = w.trailing_zeros() as usize;
-                w &= w - 1;
-                Some(i * 64 + t)
-            })
-        })
-    }
-}
-
-/// An almost locked set: k cells of one unit holding k+1 values, with per value the
-/// cells holding it and the cells that see all of those.
+/// An almost locked set: k cells of one unit holding k+1 values. Its cells and bit sets
+/// live in its [`Cache`].
 pub(super) struct Als {
-    pub(super) cells: Vec<usize>,
     pub(super) values: u64,
-    pub(super) set: Bits,
     /// The cells mod 64 as bits: a quick disjointness test.
     pub(super) sig: u64,
-    /// Per value of the set (in increasing order): (cells with v, cells seeing them all).
-    pub(super) by_value: Vec<(u8, Bits, Bits)>,
+    /// Its cells: `Cache::cell_arena[cells.0..cells.1]`.
+    cells: (u32, u32),
+    /// Offset in `Cache::bits`: the set's cells, then per value v (`v - 1`, every value of
+    /// the grid: no counting to find one) the cells holding it and the cells seeing all
+    /// of those (empty for values not in the set).
+    off: usize,
 }
 
-impl Als {
-    pub(super) fn get(&self, v: u8) -> Option<&(u8, Bits, Bits)> {
-        // `by_value` is in increasing value order: v's entry comes after those below it.
-        let bit = 1u64 << (v - 1);
-        (self.values & bit != 0)
-            .then(|| &self.by_value[(self.values & (bit - 1)).count_ones() as usize])
+/// The tables and every ALS of a board, built once per board state.
+pub(crate) struct Cache {
+    /// Words per cell set.
+    pub(super) w: usize,
+    /// Words per ALS in `bits`.
+    stride: usize,
+    /// Per unit: the range of `als` first found in it.
+    unit_range: Vec<(u32, u32)>,
+    /// Per value (`v - 1`): the cells holding it.
+    with: Vec<u64>,
+    pub(super) als: Vec<Als>,
+    cell_arena: Vec<usize>,
+    bits: Vec<u64>,
+    /// Whether the links below are all known: filled in by a search that went through
+    /// every pair.
+    pub(super) linked: bool,
+    /// Per ALS `i`, its (ALS index, restricted common value) partners, in partner order
+    /// (then value): `link_to[link_off[i]..link_off[i + 1]]`.
+    link_off: Vec<u32>,
+    link_to: Vec<(u32, u8)>,
+    /// Scratch for a pair search: the links (i, j, x) it found, i < j, in search order.
+    pub(super) found: Vec<(u32, u32, u8)>,
+    /// Per ALS: its index in the reference's list when old (see the module doc), else
+    /// [`NONE`].
+    pub(super) old: Vec<u32>,
+    /// Per ALS of the reference: its index here, [`NONE`] if not old.
+    pub(super) from_ref: Vec<u32>,
+    /// The board's candidates.
+    cands: Vec<u64>,
+    /// ALS-XZ went through every pair of this board and found nothing.
+    pub(super) xz_failed: bool,
+    /// ALS-XY-Wing went through every pivot of this board and found nothing.
+    pub(super) wing_failed: bool,
+}
+
+/// The memo's ALS state: the current board's cache and the reference (module doc).
+#[derive(Default)]
+pub(crate) struct AlsMemo {
+    cur: Option<Cache>,
+    reference: Option<Cache>,
+    /// A dropped cache whose buffers the next build reuses.
+    spare: Option<Cache>,
+}
+
+impl AlsMemo {
+    /// The board changed: the current cache becomes the reference if its links are all
+    /// known.
+    pub(crate) fn board_changed(&mut self) {
+        if let Some(c) = self.cur.take() {
+            if c.linked {
+                self.spare = self.reference.replace(c);
+            } else {
+                self.spare = Some(c);
+            }
+        }
     }
 }
 
-/// Per call tables: each cell's peers as bits, each value's candidate cells as bits.
-pub(super) struct Tables {
-    pub(super) peers: Vec<Bits>,
-    pub(super) with: Vec<Bits>,
+/// The current board's cache (built now if the board changed) and the reference.
+pub(super) fn current<'m>(
+    b: &Board,
+    memo: &'m mut super::memo::Memo,
+) -> (&'m mut Cache, Option<&'m Cache>) {
+    if memo.peer_bits.is_empty() {
+        memo.peer_bits = super::memo::Memo::build_peer_bits(b);
+    }
+    let st = &mut memo.als;
+    if st.cur.is_none() {
+        let spare = st.spare.take();
+        let reference = st
+            .reference
+            .as_ref()
+            .filter(|r| r.cands.len() == b.cands.len());
+        st.cur = Some(Cache::build(b, &memo.peer_bits, reference, spare));
+    }
+    let reference = st
+        .reference
+        .as_ref()
+        .filter(|r| r.cands.len() == b.cands.len());
+    (st.cur.as_mut().unwrap(), reference)
 }
 
-fn tables(b: &Board) -> Tables {
-    let cells = b.cands.len();
-    let peers = (0..cells)
-        .map(|c| {
-            let mut s = Bits::new(cells);
-            for &p in b.geo.peers(c) {
-                s.set(p as usize);
+/// Whether two sets of `w` words share a bit.
+#[inline]
+pub(super) fn meets(a: &[u64], b: &[u64]) -> bool {
+    a.iter().zip(b).any(|(x, y)| x & y != 0)
+}
+
+/// Whether `a` is a subset of `b`.
+#[inline]
+pub(super) fn within(a: &[u64], b: &[u64]) -> bool {
+    a.iter().zip(b).all(|(x, y)| x & !y == 0)
+}
+
+/// The members of a set, in increasing order.
+pub(super) fn members(s: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    s.iter().enumerate().flat_map(|(i, &w)| {
+        let mut w = w;
+        std::iter::from_fn(move || {
+            if w == 0 {
+                return None;
             }
-            s
+            let t = w.trailing_zeros() as usize;
+            w &= w - 1;
+            Some(i * 64 + t)
         })
-        .collect();
-    let with = (1..=b.n as u8)
-        .map(|v| {
-            let mut s = Bits::new(cells);
-            for c in 0..cells {
-                if b.has(c, v) {
-                    s.set(c);
+    })
+}
+
+impl Cache {
+    /// The cells of ALS `i`, in increasing order.
+    #[inline]
+    pub(super) fn cells(&self, i: usize) -> &[usize] {
+        let (lo, hi) = self.als[i].cells;
+        &self.cell_arena[lo as usize..hi as usize]
+    }
+
+    /// The cells of ALS `i` as a set.
+    #[inline]
+    pub(super) fn set(&self, i: usize) -> &[u64] {
+        let o = self.als[i].off;
+        &self.bits[o..o + self.w]
+    }
+
+    /// The cells holding `v`.
+    #[inline]
+    pub(super) fn with(&self, v: u8) -> &[u64] {
+        let o = (v as usize - 1) * self.w;
+        &self.with[o..o + self.w]
+    }
+
+    /// For value `v` of ALS `i`: (its cells holding v, the cells seeing all of those).
+    #[inline]
+    pub(super) fn get(&self, i: usize, v: u8) -> Option<(&[u64], &[u64])> {
+        let a = &self.als[i];
+        let bit = 1u64 << (v - 1);
+        if a.values & bit == 0 {
+            return None;
+        }
+        let o = a.off + (2 * v as usize - 1) * self.w;
+        let w = self.w;
+        Some((&self.bits[o..o + w], &self.bits[o + w..o + 2 * w]))
+    }
+
+    /// The (ALS index, restricted common value) partners of ALS `i` (links known).
+    #[inline]
+    pub(super) fn partners(&self, i: usize) -> &[(u32, u8)] {
+        &self.link_to[self.link_off[i] as usize..self.link_off[i + 1] as usize]
+    }
+
+    /// Makes the links those of `found` (every pair of this board but, when `skipped`,
+    /// those of two old sets) and, when `skipped`, the old pairs' links of the reference.
+    pub(super) fn set_links(&mut self, reference: Option<&Cache>, skipped: bool) {
+        let count = self.als.len();
+        let r = if skipped { reference } else { None };
+        let off = &mut self.link_off;
+        off.clear();
+        off.resize(count + 1, 0);
+        for &(i, j, _) in &self.found {
+            off[i as usize + 1] += 1;
+            off[j as usize + 1] += 1;
+        }
+        if let Some(r) = r {
+            for i in 0..count {
+                let o = self.old[i];
+                if o != NONE {
+                    let kept = r.partners(o as usize).iter();
+                    off[i + 1] += kept
+                        .filter(|&&(rj, _)| self.from_ref[rj as usize] != NONE)
+                        .count() as u32;
                 }
             }
-            s
-        })
-        .collect();
-    Tables { peers, with }
-}
+        }
+        for i in 0..count {
+            off[i + 1] += off[i];
+        }
+        let mut pos: Vec<u32> = off[..count].to_vec();
+        self.link_to.clear();
+        self.link_to.resize(off[count] as usize, (0, 0));
+        for &(i, j, x) in &self.found {
+            self.link_to[pos[i as usize] as usize] = (j, x);
+            pos[i as usize] += 1;
+            self.link_to[pos[j as usize] as usize] = (i, x);
+            pos[j as usize] += 1;
+        }
+        if let Some(r) = r {
+            for i in 0..count {
+                let o = self.old[i];
+                if o == NONE {
+                    continue;
+                }
+                for &(rj, x) in r.partners(o as usize) {
+                    let j = self.from_ref[rj as usize];
+                    if j != NONE {
+                        self.link_to[pos[i] as usize] = (j, x);
+                        pos[i] += 1;
+                    }
+                }
+                self.link_to[off[i] as usize..off[i + 1] as usize].sort_unstable();
+            }
+        }
+        self.linked = true;
+    }
 
-/// Every ALS of up to `max` cells, each cell set once.
-fn all_als(b: &Board, t: &Tables, max: usize) -> Vec<Als> {
+    /// Whether two sets share no cell.
+    #[inline]
+    pub(super) fn disjoint(&self, i: usize, j: usize) -> bool {
+        // Cells mod 64 first: disjoint there means disjoint.
+        self.als[i].sig & self.als[j].sig == 0 || !meets(self.set(i), self.set(j))
+    }
+
+    /// The values of `common` (values of both) that are restricted common values of sets
+    /// `i` and `j` (disjoint): every x-cell of one sees every x-cell of the other.
+    #[inline]
+    pub(super) fn restricted(&self, i: usize, j: usize, common: u64) -> u64 {
+        let w = self.w;
+        let bi = &self.bits[self.als[i].off..][..self.stride];
+        let bj = &self.bits[self.als[j].off..][..self.stride];
+        let mut r = 0;
+        let mut m = common;
+        while m != 0 {
+            let x = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let o = (1 + 2 * x) * w;
+            if within(&bj[o..o + w], &bi[o + w..o + 2 * w]) {
+                r |= 1u64 << x;
+            }
+        }
+        r
+    }
+
+    /// Every ALS of `b` (old ones marked against `reference`), reusing `spare`'s buffers.
+    fn build(b: &Board, peers: &[u64], reference: Option<&Cache>, spare: Option<Cache>) -> Cache {
+        let cells = b.cands.len();
+        let w = cells.div_ceil(64);
+        let n = b.n;
+        let mut c = spare.unwrap_or_else(|| Cache {
+            w,
+            stride: 0,
+            unit_range: Vec::new(),
+            with: Vec::new(),
+            als: Vec::new(),
+            cell_arena: Vec::new(),
+            bits: Vec::new(),
+            linked: false,
+            link_off: Vec::new(),
+            link_to: Vec::new(),
+            found: Vec::new(),
+            old: Vec::new(),
+            from_ref: Vec::new(),
+            cands: Vec::new(),
+            xz_failed: false,
+            wing_failed: false,
+        });
+        c.w = w;
+        c.stride = (1 + 2 * n) * w;
+        c.unit_range.clear();
+        c.als.clear();
+        c.cell_arena.clear();
+        c.bits.clear();
+        c.linked = false;
+        c.xz_failed = false;
+        c.wing_failed = false;
+        c.cands.clear();
+        c.cands.extend_from_slice(&b.cands);
+        c.with.clear();
+        c.with.resize(n * w, 0);
+        for (cell, &m) in b.cands.iter().enumerate() {
+            let mut m = m;
+            while m != 0 {
+                let v = m.trailing_zeros() as usize;
+                m &= m - 1;
+                c.with[v * w + cell / 64] |= 1 << (cell % 64);
+            }
+        }
+        let max = max_size(b);
+        let mut pool: Vec<usize> = Vec::with_capacity(n);
+        let mut chosen: Vec<usize> = Vec::with_capacity(max);
+        c.old.clear();
+        c.from_ref.clear();
+        if let Some(r) = reference {
+            c.from_ref.resize(r.als.len(), NONE);
+        }
+        for u in 0..3 * n {
+            let lo = c.als.len();
+            let unit = b.geo.unit(u);
+            match reference {
+                // A unit whose cells hold the same candidates as on the reference has the
+                // same sets, all old.
+                Some(r)
+                    if unit
+                        .iter()
+                        .all(|&x| b.cands[x as usize] == r.cands[x as usize]) =>
+                {
+                    c.copy_unit(r, u);
+                }
+                _ => {
+                    pool.clear();
+                    pool.extend(
+                        unit.iter()
+                            .map(|&x| x as usize)
+                            .filter(|&x| b.values[x] == 0),
+                    );
+                    c.rec(b, peers, u, &pool, max, 0, &mut chosen, 0);
+                    c.old.resize(c.als.len(), NONE);
+                    // Old sets, and their places in the reference's list (the same order,
+                    // first found in the same unit).
+                    if let Some(r) = reference {
+                        let (mut p, end) = r.unit_range[u];
+                        for i in lo..c.als.len() {
+                            if c.cells(i).iter().any(|&x| b.cands[x] != r.cands[x]) {
+                                continue;
+                            }
+                            let mut q = p;
+                            while q < end && r.set(q as usize) != c.set(i) {
+                                q += 1;
+                            }
+                            if q < end {
+                                c.old[i] = q;
+                                c.from_ref[q as usize] = i as u32;
+                                p = q + 1;
+                            }
+                        }
+                    }
+                }
+            }
+            c.unit_range.push((lo as u32, c.als.len() as u32));
+        }
+        c
+    }
+
+    /// Copies the sets of unit `u` from the reference `r` (all old).
+    fn copy_unit(&mut self, r: &Cache, u: usize) {
+        let (lo, hi) = r.unit_range[u];
+        if lo == hi {
+            return;
+        }
+        let (lo, hi) = (lo as usize, hi as usize);
+        let (cell_lo, cell_hi) = (r.als[lo].cells.0, r.als[hi - 1].cells.1);
+        let (bit_lo, bit_hi) = (r.als[lo].off, r.als[hi - 1].off + r.stride);
+        let (cell_base, bit_base) = (self.cell_arena.len() as u32, self.bits.len());
+        self.cell_arena
+            .extend_from_slice(&r.cell_arena[cell_lo as usize..cell_hi as usize]);
+        self.bits.extend_from_slice(&r.bits[bit_lo..bit_hi]);
+        for (ri, a) in r.als[lo..hi].iter().enumerate() {
+            self.from_ref[lo + ri] = self.als.len() as u32;
+            self.old.push((lo + ri) as u32);
+            self.als.push(Als {
+                values: a.values,
+                sig: a.sig,
+                cells: (
+                    a.cells.0 - cell_lo + cell_base,
+                    a.cells.1 - cell_lo + cell_base,
+                ),
+                off: a.off - bit_lo + bit_base,
+            });
+        }
+    }
+
+    /// Every ALS of up to `max` cells in unit `u` and first in it (no earlier unit holds
+    /// all its cells), trying the unit's open cells `pool` in order.
     #[allow(clippy::too_many_arguments)]
     fn rec(
+        &mut self,
         b: &Board,
+        peers: &[u64],
+        u: usize,
         pool: &[usize],
         max: usize,
         start: usize,
         chosen: &mut Vec<usize>,
         union: u64,
-        out: &mut Vec<Vec<usize>>,
-        seen: &mut HashSet<Vec<usize>>,
     ) {
         for i in start..pool.len() {
             let m = union | b.cands[pool[i]];
@@ -154,87 +416,73 @@ fn all_als(b: &Board, t: &Tables, max: usize) -> Vec<Als> {
                 continue;
             }
             chosen.push(pool[i]);
-            if m.count_ones() as usize == chosen.len() + 1 {
-                let mut key = chosen.clone();
-                key.sort_unstable();
-                if seen.insert(key.clone()) {
-                    out.push(key);
-                }
+            if m.count_ones() as usize == chosen.len() + 1 && first_unit(b, chosen) == u {
+                self.push(b, peers, chosen, m);
             }
             if chosen.len() < max {
-                rec(b, pool, max, i + 1, chosen, m, out, seen);
+                self.rec(b, peers, u, pool, max, i + 1, chosen, m);
             }
             chosen.pop();
         }
     }
-    let mut out = Vec::new();
-    let mut seen = HashSet::new();
-    for u in 0..3 * b.n {
-        let pool: Vec<usize> = b
-            .geo
-            .unit(u)
-            .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| b.values[c] == 0)
-            .collect();
-        rec(b, &pool, max, 0, &mut Vec::new(), 0, &mut out, &mut seen);
-    }
-    let ncells = b.cands.len();
-    out.into_iter()
-        .map(|cells| {
-            let values = cells.iter().fold(0, |m, &c| m | b.cands[c]);
-            let mut set = Bits::new(ncells);
-            for &c in &cells {
-                set.set(c);
-            }
-            let by_value = Mask::from_bits(values)
-                .iter()
-                .map(|v| {
-                    let mut with = Bits::new(ncells);
-                    let mut seeing: Option<Bits> = None;
-                    for &c in cells.iter().filter(|&&c| b.has(c, v)) {
-                        with.set(c);
-                        match &mut seeing {
-                            None => seeing = Some(t.peers[c].clone()),
-                            Some(s) => s.and_with(&t.peers[c]),
-                        }
+
+    /// Adds the ALS of `cells` (values `values`).
+    fn push(&mut self, b: &Board, peers: &[u64], cells: &[usize], values: u64) {
+        let w = self.w;
+        let lo = self.cell_arena.len();
+        self.cell_arena.extend_from_slice(cells);
+        self.cell_arena[lo..].sort_unstable();
+        let off = self.bits.len();
+        self.bits.resize(off + (1 + 2 * b.n) * w, 0);
+        let mut sig = 0u64;
+        for &x in cells {
+            self.bits[off + x / 64] |= 1 << (x % 64);
+            sig |= 1 << (x % 64);
+        }
+        let mut m = values;
+        while m != 0 {
+            let v = m.trailing_zeros();
+            m &= m - 1;
+            let o = off + (2 * v as usize + 1) * w;
+            let mut first = true;
+            for &x in cells.iter().filter(|&&x| b.cands[x] >> v & 1 != 0) {
+                self.bits[o + x / 64] |= 1 << (x % 64);
+                let p = &peers[x * w..(x + 1) * w];
+                let seeing = &mut self.bits[o + w..o + 2 * w];
+                if first {
+                    seeing.copy_from_slice(p);
+                    first = false;
+                } else {
+                    for (s, q) in seeing.iter_mut().zip(p) {
+                        *s &= q;
                     }
-                    (v, with, seeing.unwrap_or_else(|| Bits::new(ncells)))
-                })
-                .collect();
-            let sig = cells.iter().fold(0u64, |m, &c| m | 1 << (c % 64));
-            Als {
-                cells,
-                values,
-                set,
-                sig,
-                by_value,
+                }
             }
-        })
-        .collect()
+        }
+        self.als.push(Als {
+            values,
+            sig,
+            cells: (lo as u32, self.cell_arena.len() as u32),
+            off,
+        });
+    }
 }
 
-/// The tables and every ALS of a board, built once per board state (ALS-XZ and
-/// ALS-XY-Wing run on the same board whenever the first finds nothing).
-pub(crate) struct Cache {
-    pub(super) t: Tables,
-    pub(super) als: Vec<Als>,
-    /// Per ALS, its (ALS index, restricted common value) partners: filled in by an ALS-XZ
-    /// search that went through every pair, for ALS-XY-Wing.
-    pub(super) links: Option<Vec<Vec<(usize, u8)>>>,
-}
-
-impl Cache {
-    /// The tables and every ALS of `b`.
-    pub(super) fn build(b: &Board) -> Cache {
-        let t = tables(b);
-        let als = all_als(b, &t, max_size(b));
-        Cache {
-            t,
-            als,
-            links: None,
+/// The first unit (rows, then columns, then boxes) holding every cell of `cells`.
+fn first_unit(b: &Board, cells: &[usize]) -> usize {
+    let f = b.geo.units_of(cells[0]);
+    let mut same = [true; 3];
+    for &x in &cells[1..] {
+        let ux = b.geo.units_of(x);
+        for k in 0..3 {
+            same[k] &= ux[k] == f[k];
         }
     }
+    (0..3)
+        .filter(|&k| same[k])
+        .map(|k| f[k] as usize)
+        .min()
+        .unwrap_or(usize::MAX)
 }
 
 /// The largest ALS considered: bigger ones are rare in real solutions and make the
@@ -245,36 +493,16 @@ fn max_size(b: &Board) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::Bits;
+    use super::{meets, members, within};
 
-    /// The inline (up to 128 cells) and heap forms answer the same on the same cells.
     #[test]
-    fn small_and_big_bits_agree() {
-        let sets: [&[usize]; 4] = [&[0, 5, 63, 64, 80], &[5, 64], &[1, 2, 127], &[]];
-        let make = |cells: usize, s: &[usize]| {
-            let mut b = Bits::new(cells);
-            for &i in s {
-                b.set(i);
-            }
-            b
-        };
-        for a in sets {
-            for c in sets {
-                let (sa, sc) = (make(128, a), make(128, c));
-                let (ba, bc) = (make(200, a), make(200, c));
-                assert!(matches!(sa, Bits::Small(_)) && matches!(ba, Bits::Big(_)));
-                assert_eq!(sa.subset_of(&sc), ba.subset_of(&bc), "{a:?} {c:?}");
-                assert_eq!(sa.intersects(&sc), ba.intersects(&bc), "{a:?} {c:?}");
-                assert_eq!(sa.is_empty(), ba.is_empty());
-                assert_eq!(sa.iter().collect::<Vec<_>>(), a.to_vec());
-                assert_eq!(ba.iter().collect::<Vec<_>>(), a.to_vec());
-                let (mut x, mut y) = (sa.clone(), ba.clone());
-                x.and_with(&sc);
-                y.and_with(&bc);
-                assert_eq!(x.iter().collect::<Vec<_>>(), y.iter().collect::<Vec<_>>());
-            }
-        }
-        assert!(make(128, &[0, 5]).subset_of(&make(128, &[0, 5, 9])));
-        assert!(!make(128, &[0, 5]).intersects(&make(128, &[6])));
+    fn set_helpers() {
+        let a = [0b1011u64, 1 << 63];
+        let b = [0b1111u64, 1 << 63 | 1];
+        let c = [0b0100u64, 0];
+        assert!(within(&a, &b) && !within(&b, &a));
+        assert!(meets(&a, &b) && !meets(&a, &c));
+        assert_eq!(members(&a).collect::<Vec<_>>(), vec![0, 1, 3, 127]);
+        assert_eq!(members(&[0u64, 0]).count(), 0);
     }
 }

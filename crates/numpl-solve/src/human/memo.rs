@@ -6,10 +6,12 @@
 //! candidates; a value's candidate positions in every row), so skipping never changes
 //! what is found, only how long it takes. One exception leans on the solver only ever
 //! removing candidates within a solve: XY-chains are skipped while the bivalue cells are
-//! the same as when they failed (see `chains::chain`). Besides failures, the memo keeps
-//! the current board's ALS list until the board changes.
+//! the same as when they failed (see `chains::chain`), and ALS-XZ and ALS-XY-Wing skip
+//! pairs and triples of sets unchanged since they failed on a reference board (see
+//! `als_list`). Besides failures, the memo keeps the current board's ALS list, and the
+//! reference's, whose links the sets unchanged since then reuse.
 
-use super::als_list::Cache;
+use super::als_list::AlsMemo;
 use super::{Board, Technique};
 
 /// Snapshots of failed searches, per technique.
@@ -19,8 +21,9 @@ pub(crate) struct Memo {
     /// Row positions of every value for the current board (value-major), when computed.
     rows: Vec<u64>,
     rows_fresh: bool,
-    /// Every almost locked set of the current board, when built.
-    pub(crate) als: Option<Cache>,
+    /// Every almost locked set of the current board, when built, and the reference
+    /// board's (see `als_list`).
+    pub(crate) als: AlsMemo,
     /// The bivalue cells (cell, candidates) when XY-chains last failed.
     pub(crate) xy_failed: Option<Vec<(usize, u64)>>,
     /// Every cell's peers as a bit set (`cells.div_ceil(64)` words per cell), when built
@@ -75,7 +78,7 @@ impl Memo {
     #[inline]
     pub(crate) fn board_changed(&mut self) {
         self.rows_fresh = false;
-        self.als = None;
+        self.als.board_changed();
     }
 
     /// Whether `tech` already failed on unit `u` with the same candidates.

@@ -81,9 +81,10 @@
 //! cells' candidates, or a value's candidate positions in every row), and skips the search
 //! while the snapshot still matches: this changes how long a solve takes, never what it
 //! finds. The memo also keeps the current board's list of almost locked sets (built once
-//! for the ALS techniques, dropped when the board changes). One skip leans on the
-//! solver only ever removing candidates within a solve: XY-chains are not searched again
-//! while the bivalue cells are those they failed on.
+//! for the ALS techniques) and a reference board's (sets unchanged since then keep their
+//! links). Two skips lean on the solver only ever removing candidates within a solve:
+//! XY-chains are not searched again while the bivalue cells are those they failed on, and
+//! ALS-XZ and ALS-XY-Wing skip sets unchanged since they failed on the reference.
 //!
 //! # The report
 //!
