@@ -76,7 +76,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
 
 /// CPU seconds used by this thread so far (Linux: `/proc/thread-self/schedstat`), so that
 /// figures mean something on a shared, loaded machine. `None` elsewhere.
-fn thread_cpu() -> Option<f64> {
+pub(crate) fn thread_cpu() -> Option<f64> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
     Some(ns / 1e9)
@@ -93,7 +93,7 @@ fn children_cpu() -> Option<f64> {
 }
 
 /// Per second, 0 when nothing was done or no time passed.
-fn per_sec(count: u64, secs: f64) -> f64 {
+pub(crate) fn per_sec(count: u64, secs: f64) -> f64 {
     if count == 0 || secs.is_nan() || secs <= 0.0 || secs.is_infinite() {
         0.0
     } else {

@@ -36,6 +36,8 @@
 use std::time::Instant;
 
 use numpl_core::{Grid, ParseOptions, PuzzleReader, Shape};
+
+use crate::genbench::{per_sec, thread_cpu};
 use numpl_gen::{GenOptions, Generator, MaxTechnique, Symmetry};
 use numpl_solve::{
     solve, solve_human, Algorithm, HumanSolver, Level, SolveOptions, Status, Technique,
@@ -83,23 +85,6 @@ fn parse(args: &[String]) -> Result<Args, String> {
         }
     }
     Ok(a)
-}
-
-/// CPU seconds used by this thread so far (Linux: `/proc/thread-self/schedstat`); `None`
-/// elsewhere.
-fn thread_cpu() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(ns / 1e9)
-}
-
-/// Per second, 0 when nothing was done or no time passed.
-fn per_sec(count: usize, secs: f64) -> f64 {
-    if count == 0 || secs.is_nan() || secs <= 0.0 || secs.is_infinite() {
-        0.0
-    } else {
-        count as f64 / secs
-    }
 }
 
 /// The puzzles of `path`, every `every`-th (1: all), at most `max`; None if the file is
@@ -158,8 +143,8 @@ fn rate_set(name: &str, puzzles: &[Grid]) {
         "rate {name:<22} {:>6} puzzles  {:>8.1} puzzles/s ({:>8.1} per CPU s)  {:>7.3} ms each  \
          levels: {}  brute force: {brute}, logic alone: {}  not solved: {other}",
         puzzles.len(),
-        per_sec(puzzles.len(), secs),
-        per_sec(puzzles.len(), cpu),
+        per_sec(puzzles.len() as u64, secs),
+        per_sec(puzzles.len() as u64, cpu),
         if puzzles.is_empty() {
             0.0
         } else {
