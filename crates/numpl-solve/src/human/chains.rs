@@ -1030,7 +1030,7 @@ pub(crate) fn chain(
     };
     if x {
         for v in 1..=n as u8 {
-            if memo.value_unchanged(Technique::XChain, b, v) {
+            if memo.skip_value(Technique::XChain, b, v) {
                 skip |= 1 << (v - 1);
             }
         }

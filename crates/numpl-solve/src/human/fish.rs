@@ -83,7 +83,7 @@ fn choose(
 pub(crate) fn basic_fish(b: &Board, k: usize, memo: &mut Memo) -> Option<Step> {
     let tech = Technique::Fish(k as u8);
     for v in 1..=b.n as u8 {
-        if memo.value_unchanged(tech, b, v) {
+        if memo.skip_value(tech, b, v) {
             continue;
         }
         for cols in [false, true] {
@@ -144,7 +144,7 @@ pub(crate) fn finned_fish(b: &Board, k: usize, sashimi: bool, memo: &mut Memo) -
         Technique::FinnedFish(k as u8)
     };
     for v in 1..=b.n as u8 {
-        if memo.value_unchanged(tech, b, v) {
+        if memo.skip_value(tech, b, v) {
             continue;
         }
         for cols in [false, true] {

@@ -635,7 +635,7 @@ pub(crate) fn generalized_fish(
     let n = b.n;
     let mut best: Option<(usize, Step)> = None;
     for v in 1..=n as u8 {
-        if memo.value_unchanged(tech, b, v) {
+        if memo.skip_value(tech, b, v) {
             continue;
         }
         let mut cand = vec![0u64; peers.len() / b.cands.len().max(1)];

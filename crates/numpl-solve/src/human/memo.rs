@@ -12,7 +12,7 @@
 //! reference's, whose links the sets unchanged since then reuse.
 
 use super::als_list::AlsMemo;
-use super::{Board, Technique};
+use super::{templates, Board, Technique};
 
 /// Snapshots of failed searches, per technique.
 #[derive(Default)]
@@ -29,6 +29,12 @@ pub(crate) struct Memo {
     /// Every cell's peers as a bit set (`cells.div_ceil(64)` words per cell), when built
     /// (they depend only on the shape).
     pub(crate) peer_bits: Vec<u64>,
+    /// Per value on the current board: 0 not known, 1 every candidate lies in a
+    /// template (no single-digit technique finds anything), 2 not so.
+    settled: Vec<u8>,
+    /// Tests only: never skip a value for its templates.
+    #[cfg(test)]
+    pub(crate) no_template_skip: bool,
 }
 
 struct Slot {
@@ -78,6 +84,7 @@ impl Memo {
     #[inline]
     pub(crate) fn board_changed(&mut self) {
         self.rows_fresh = false;
+        self.settled.clear();
         self.als.board_changed();
     }
 
@@ -172,6 +179,33 @@ impl Memo {
         let k = v as usize - 1;
         let s = slot(&mut self.slots, tech, n, n);
         s.valid[k] && s.snap[k * n..(k + 1) * n] == self.rows[k * n..(k + 1) * n]
+    }
+
+    /// Whether the single-digit finder `tech` may skip value `v`: it failed on the same
+    /// candidate positions, or every candidate of v lies in a template (see `templates`),
+    /// so that no single-digit technique removes any.
+    pub(crate) fn skip_value(&mut self, tech: Technique, b: &Board, v: u8) -> bool {
+        self.value_unchanged(tech, b, v) || self.value_settled(b, v)
+    }
+
+    /// Whether every candidate of `v` lies in some template (kept per board).
+    fn value_settled(&mut self, b: &Board, v: u8) -> bool {
+        #[cfg(test)]
+        if self.no_template_skip {
+            return false;
+        }
+        if self.settled.is_empty() {
+            self.settled.resize(b.n, 0);
+        }
+        let k = v as usize - 1;
+        if self.settled[k] == 0 {
+            self.settled[k] = if templates::every_candidate_fits(b, v) {
+                1
+            } else {
+                2
+            };
+        }
+        self.settled[k] == 1
     }
 
     /// Records that `tech` found nothing on value `v`.

@@ -127,6 +127,7 @@ mod singles;
 mod step;
 mod subsets;
 mod technique;
+mod templates;
 #[cfg(test)]
 mod tests;
 
@@ -697,7 +698,7 @@ fn per_value(
     f: impl Fn(&Board, u8) -> Option<Step>,
 ) -> Option<Step> {
     for v in 1..=b.n as u8 {
-        if memo.value_unchanged(t, b, v) {
+        if memo.skip_value(t, b, v) {
             continue;
         }
         if let Some(step) = f(b, v) {

@@ -1,0 +1,319 @@
+//! Templates: the ways one value can fill the grid, once in every row, column and box,
+//! on its candidates (and where it is placed).
+//!
+//! Every single-digit technique (basic, finned, sashimi, Franken and mutant fish,
+//! skyscraper, 2-string kite, turbot fish, empty rectangle, simple and multi colors,
+//! X-chains) reasons only from where one value may go and that each unit holds it once,
+//! so what it removes lies in no template: a candidate some template holds can be true
+//! for all that value's positions tell, and no such technique removes it. When every
+//! candidate of a value lies in some template, those techniques are skipped for it; the
+//! search for templates is small next to a Franken fish search, and skipping never
+//! changes what the solver finds.
+//!
+//! The search covers the candidates greedily: a template through a candidate not yet
+//! covered (preferring other uncovered cells as it goes) covers up to `n` of them at
+//! once; a candidate with none ends it. Rows are filled fewest options first, with every
+//! open row and column checked for a place left at every step, and the search gives up
+//! (answers "not every candidate", so nothing is skipped) past a node budget.
+
+use super::Board;
+
+/// Search nodes allowed per value before giving up (far more than a 9x9 ever needs).
+const BUDGET: usize = 20_000;
+
+/// Whether every candidate of `v` lies in some template (see the module doc). False when
+/// one lies in none, or when the search ran out of budget. Grids of up to 64 columns.
+pub(crate) fn every_candidate_fits(b: &Board, v: u8) -> bool {
+    let n = b.n;
+    debug_assert!(n <= 64);
+    let (bh, bw) = (b.shape.box_rows(), b.shape.box_cols());
+    let mut rows = vec![0u64; n];
+    let mut placed = vec![false; n];
+    for (c, (&m, &x)) in b.cands.iter().zip(&b.values).enumerate() {
+        let (r, col) = (c / n, c % n);
+        if x == v {
+            placed[r] = true;
+            rows[r] = 1 << col;
+        } else if !placed[r] && m >> (v - 1) & 1 != 0 {
+            rows[r] |= 1 << col;
+        }
+    }
+    // A row where v is placed holds only that place (a stray candidate beside it lies in
+    // no template, and is left to the techniques).
+    let mut open_cands = vec![0u64; n];
+    for (c, &m) in b.cands.iter().enumerate() {
+        if m >> (v - 1) & 1 != 0 {
+            open_cands[c / n] |= 1 << (c % n);
+        }
+    }
+    let mut box_cols = vec![0u64; n / bw];
+    for (j, m) in box_cols.iter_mut().enumerate() {
+        *m = ((1u64 << bw) - 1) << (j * bw);
+    }
+    let mut t = Search {
+        n,
+        bh,
+        bw,
+        rows,
+        box_cols,
+        covered: vec![0; n],
+        path: vec![0; n],
+        nodes: 0,
+    };
+    for (r, &cands) in open_cands.iter().enumerate() {
+        loop {
+            let todo = cands & !t.covered[r];
+            if todo == 0 {
+                break;
+            }
+            let col = todo.trailing_zeros() as usize;
+            let keep = t.rows[r];
+            if keep >> col & 1 == 0 {
+                return false;
+            }
+            t.rows[r] = 1 << col;
+            let all_rows = if n == 64 { !0 } else { (1u64 << n) - 1 };
+            let found = t.fill(all_rows, 0, &mut vec![0; n / bh]);
+            t.rows[r] = keep;
+            match found {
+                Some(true) => {
+                    for (cv, &p) in t.covered.iter_mut().zip(&t.path) {
+                        *cv |= p;
+                    }
+                }
+                Some(false) | None => return false,
+            }
+        }
+    }
+    true
+}
+
+struct Search {
+    n: usize,
+    bh: usize,
+    bw: usize,
+    /// Places of the value per row (a row forced to one place holds just it).
+    rows: Vec<u64>,
+    /// The columns of each column of boxes.
+    box_cols: Vec<u64>,
+    /// Candidates some template found so far holds, per row.
+    covered: Vec<u64>,
+    /// The template being built: the place chosen in each row.
+    path: Vec<u64>,
+    nodes: usize,
+}
+
+impl Search {
+    /// Fills the rows in `open` (columns `used` taken; per band of rows, the columns of
+    /// its boxes already holding the value). Some(true) with `path` the template, Some(false)
+    /// when there is none, None past the budget.
+    fn fill(&mut self, open: u64, used: u64, band: &mut [u64]) -> Option<bool> {
+        if open == 0 {
+            return Some(true);
+        }
+        self.nodes += 1;
+        if self.nodes > BUDGET {
+            return None;
+        }
+        let (mut best, mut best_opts, mut best_count) = (0, 0, u32::MAX);
+        let mut reach = 0u64;
+        let mut o = open;
+        while o != 0 {
+            let r = o.trailing_zeros() as usize;
+            o &= o - 1;
+            let opts = self.rows[r] & !used & !band[r / self.bh];
+            let count = opts.count_ones();
+            if count == 0 {
+                return Some(false);
+            }
+            reach |= opts;
+            if count < best_count {
+                (best, best_opts, best_count) = (r, opts, count);
+            }
+        }
+        let all = if self.n == 64 {
+            !0
+        } else {
+            (1u64 << self.n) - 1
+        };
+        if reach != all & !used {
+            return Some(false);
+        }
+        // Places not yet covered first, so each template found covers more.
+        let fresh = best_opts & !self.covered[best];
+        for opts in [fresh, best_opts & !fresh] {
+            let mut m = opts;
+            while m != 0 {
+                let col = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let bit = 1u64 << col;
+                let bc = self.box_cols[col / self.bw];
+                let k = best / self.bh;
+                let saved = band[k];
+                band[k] |= bc;
+                self.path[best] = bit;
+                let r = self.fill(open & !(1 << best), used | bit, band);
+                band[k] = saved;
+                if r != Some(false) {
+                    return r;
+                }
+            }
+        }
+        Some(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::human::{memo::Memo, HumanSolver};
+    use numpl_core::{parse_one, ParseOptions};
+
+    /// Every template of `v` by brute force: the union of their cells, per row.
+    fn union_by_brute_force(b: &Board, v: u8) -> Vec<u64> {
+        struct Brute<'a> {
+            b: &'a Board,
+            v: u8,
+            path: Vec<usize>,
+            out: Vec<u64>,
+        }
+        impl Brute<'_> {
+            fn go(&mut self, r: usize, cols: u64, boxes: u64) {
+                let b = self.b;
+                let n = b.n;
+                if r == n {
+                    for (row, &col) in self.path.iter().enumerate() {
+                        self.out[row] |= 1 << col;
+                    }
+                    return;
+                }
+                let placed = (0..n).find(|&c| b.values[r * n + c] == self.v);
+                for col in 0..n {
+                    let c = r * n + col;
+                    let bx = b.geo.units_of(c)[2];
+                    let ok = match placed {
+                        Some(p) => p == col,
+                        None => b.cands[c] >> (self.v - 1) & 1 != 0,
+                    };
+                    if !ok || cols >> col & 1 != 0 || boxes >> bx & 1 != 0 {
+                        continue;
+                    }
+                    self.path.push(col);
+                    self.go(r + 1, cols | 1 << col, boxes | 1 << bx);
+                    self.path.pop();
+                }
+            }
+        }
+        let mut t = Brute {
+            b,
+            v,
+            path: Vec::new(),
+            out: vec![0; b.n],
+        };
+        t.go(0, 0, 0);
+        t.out
+    }
+
+    fn cands_of(b: &Board, v: u8) -> Vec<u64> {
+        let n = b.n;
+        let mut out = vec![0; n];
+        for (c, &m) in b.cands.iter().enumerate() {
+            if m >> (v - 1) & 1 != 0 {
+                out[c / n] |= 1 << (c % n);
+            }
+        }
+        out
+    }
+
+    /// Boards along the solves of a few puzzles (9x9 and 6x6), every value: the search
+    /// says "every candidate fits" exactly when brute force finds every candidate in a
+    /// template.
+    #[test]
+    fn agrees_with_every_template_listed() {
+        let (mut fits, mut not) = (0, 0);
+        for p in PUZZLES {
+            let grid = parse_one(p, &ParseOptions::default()).unwrap();
+            let report = HumanSolver::new().solve(&grid);
+            let mut b = Board::new(&grid);
+            for step in &report.steps {
+                for v in 1..=b.n as u8 {
+                    let union = union_by_brute_force(&b, v);
+                    let want = cands_of(&b, v).iter().zip(&union).all(|(c, u)| c & !u == 0);
+                    let got = every_candidate_fits(&b, v);
+                    assert_eq!(got, want, "{p} value {v}");
+                    if got {
+                        fits += 1;
+                    } else {
+                        not += 1;
+                    }
+                }
+                b.apply(step);
+            }
+        }
+        // Both answers were met.
+        assert!(fits > 100 && not > 10, "fits {fits}, not {not}");
+    }
+
+    /// The law the skipping relies on: on boards along hard solves, every single-digit
+    /// technique finds the same with the skipping as without it, and whatever it finds
+    /// without it removes a value some candidate of which lies in no template.
+    #[test]
+    fn single_digit_techniques_find_nothing_where_every_candidate_fits() {
+        use crate::human::{find, Technique::*};
+        let techniques = [
+            Fish(2),
+            Fish(3),
+            Fish(4),
+            Skyscraper,
+            TwoStringKite,
+            TurbotFish,
+            EmptyRectangle,
+            FinnedFish(2),
+            FinnedFish(3),
+            FinnedFish(4),
+            SashimiFish(2),
+            SashimiFish(3),
+            SashimiFish(4),
+            SimpleColors,
+            MultiColors,
+            XChain,
+            FrankenFish(2),
+            FrankenFish(3),
+            FinnedFrankenFish(2),
+            FinnedFrankenFish(3),
+            MutantFish(2),
+            FinnedMutantFish(2),
+        ];
+        let mut found = 0;
+        for p in PUZZLES {
+            let grid = parse_one(p, &ParseOptions::default()).unwrap();
+            let report = HumanSolver::new().solve(&grid);
+            let mut b = Board::new(&grid);
+            for step in &report.steps {
+                for t in techniques {
+                    let mut plain = Memo::default();
+                    plain.no_template_skip = true;
+                    let without = find(t, &b, &mut plain);
+                    let with = find(t, &b, &mut Memo::default());
+                    assert_eq!(with, without, "{p} {t:?}");
+                    if let Some(s) = without {
+                        found += 1;
+                        for &(_, v) in &s.eliminations {
+                            assert!(!every_candidate_fits(&b, v), "{p} {t:?} removes {v}");
+                        }
+                    }
+                }
+                b.apply(step);
+            }
+        }
+        assert!(found > 20, "only {found} steps found");
+    }
+
+    const PUZZLES: [&str; 4] = [
+        // Easter Monster, two top1465 puzzles, a 6x6.
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+        "...2...3.5..3...4..2...6..4.2...3...",
+    ];
+}
