@@ -9,7 +9,7 @@
 //! ```
 //!
 //! - `top1465.txt` of the data directory (default `../shared/data`), its first `--top`
-//!   puzzles (default: all): each rated as `numpl rate` does (the fast solver's count,
+//!   puzzles (default: all; 0 skips): each rated as `numpl rate` does (the fast solver's count,
 //!   then every default technique and brute force last), puzzles/s per wall-clock and per
 //!   CPU second, and how many end at each level.
 //! - `forum-hardest-1905.txt`, every `--forum-every`-th puzzle (default 200: 244 puzzles;
@@ -97,12 +97,12 @@ fn read(path: &str, every: usize, max: Option<usize>) -> Result<Option<Vec<Grid>
     };
     let mut out = Vec::new();
     for (i, p) in PuzzleReader::new(text.as_bytes(), ParseOptions::default()).enumerate() {
+        if max.is_some_and(|m| out.len() >= m) {
+            break;
+        }
         let p = p.map_err(|e| format!("{path}: {e}"))?;
         if i % every.max(1) == 0 {
             out.push(p.grid);
-        }
-        if max.is_some_and(|m| out.len() >= m) {
-            break;
         }
     }
     Ok(Some(out))
@@ -251,9 +251,11 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let top = format!("{}/top1465.txt", a.data);
     let forum = format!("{}/forum-hardest-1905.txt", a.data);
     let mut sets = Vec::new();
-    match read(&top, 1, a.top)? {
-        Some(p) => sets.push(("top1465", p)),
-        None => println!("{top}: missing, skipped"),
+    if a.top != Some(0) {
+        match read(&top, 1, a.top)? {
+            Some(p) => sets.push(("top1465", p)),
+            None => println!("{top}: missing, skipped"),
+        }
     }
     if a.forum_every > 0 {
         match read(&forum, a.forum_every, None)? {
@@ -299,6 +301,7 @@ mod tests {
         assert_eq!(read(p, 1, None).unwrap().unwrap().len(), 7);
         assert_eq!(read(p, 3, None).unwrap().unwrap().len(), 3);
         assert_eq!(read(p, 1, Some(2)).unwrap().unwrap().len(), 2);
+        assert_eq!(read(p, 1, Some(0)).unwrap().unwrap().len(), 0);
         assert!(read(dir.join("none.txt").to_str().unwrap(), 1, None)
             .unwrap()
             .is_none());
