@@ -142,6 +142,13 @@ struct Search<'a> {
     visits: usize,
     /// Per elimination set (sorted): the chain with the fewest cells (sets, cell count).
     found: Chains,
+    /// Per end set, the common values z of the start and that set with some cell to
+    /// eliminate (cells holding z that see every z-cell of both), known when its stamp is
+    /// the start's: most chains end where nothing goes, and this says so at once.
+    ends: Vec<u64>,
+    end_stamp: Vec<u32>,
+    stamp: u32,
+    probe: Vec<(usize, u8)>,
 }
 
 impl Search<'_> {
@@ -176,6 +183,22 @@ impl Search<'_> {
         let als = &self.cache.als;
         let zs =
             als[a].values & als[c].values & !active_values(first, fa) & !active_values(last, la);
+        if self.end_stamp[c] != self.stamp {
+            self.end_stamp[c] = self.stamp;
+            let mut live = 0;
+            for z in Mask::from_bits(als[a].values & als[c].values) {
+                self.probe.clear();
+                common_targets(self.cache, a, c, z, &mut self.probe);
+                if !self.probe.is_empty() {
+                    live |= 1u64 << (z - 1);
+                }
+            }
+            self.ends[c] = live;
+        }
+        let zs = zs & self.ends[c];
+        if zs == 0 {
+            return;
+        }
         let mut elims = Vec::new();
         for z in Mask::from_bits(zs) {
             common_targets(self.cache, a, c, z, &mut elims);
@@ -210,9 +233,14 @@ pub(crate) fn als_xy_chain(b: &Board, memo: &mut Memo) -> Option<Step> {
         start: 0,
         visits: 0,
         found: HashMap::new(),
+        ends: vec![0; cache.als.len()],
+        end_stamp: vec![0; cache.als.len()],
+        stamp: 0,
+        probe: Vec::new(),
     };
     for i in 0..cache.als.len() {
         s.start = i;
+        s.stamp += 1;
         s.walk(i);
     }
     // Most eliminations, then the lowest weighted cells, then fewest sets, then cells.
