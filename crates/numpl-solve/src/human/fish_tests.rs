@@ -323,19 +323,50 @@ fn both_searches_agree(b: &Board, max_k: usize) -> usize {
                     }
                     let run = |small: bool, stop_at: usize| {
                         let mut out = Vec::new();
-                        let search = if small {
-                            franken::small::search
-                        } else {
-                            franken::search_words
-                        };
-                        let stopped = search(b, &peers, v, k, bk, ck, mode, &mut |f| {
+                        let mut push = |f: &franken::Found| {
                             out.push(format!("{f:?}"));
                             out.len() == stop_at
-                        });
+                        };
+                        let stopped = if small {
+                            franken::small::search(b, &peers, v, k, bk, ck, mode, None, &mut push)
+                        } else {
+                            franken::search_words(b, &peers, v, k, bk, ck, mode, &mut push)
+                        };
                         (out, stopped)
                     };
                     let (fast, stopped) = run(true, 0);
                     assert_eq!((&fast, stopped), (&run(false, 0).0, false), "v{v} k{k}");
+                    // Told the only candidates that can go (those in no template), the
+                    // search prunes more and finds the same fish in the same order.
+                    if let (true, Some(rows)) =
+                        (need_elims, super::templates::lone_candidates(b, v))
+                    {
+                        let mut targets = vec![0u64; b.cands.len().div_ceil(64)];
+                        for (r, &m) in rows.iter().enumerate() {
+                            for col in 0..b.n {
+                                if m >> col & 1 != 0 {
+                                    let c = r * b.n + col;
+                                    targets[c / 64] |= 1 << (c % 64);
+                                }
+                            }
+                        }
+                        let mut out = Vec::new();
+                        franken::small::search(
+                            b,
+                            &peers,
+                            v,
+                            k,
+                            bk,
+                            ck,
+                            mode,
+                            Some(&targets),
+                            &mut |f| {
+                                out.push(format!("{f:?}"));
+                                false
+                            },
+                        );
+                        assert_eq!(out, fast, "v{v} k{k} with targets");
+                    }
                     total += fast.len();
                     if fast.len() > 1 {
                         // Stopping at the second fish stops both alike.

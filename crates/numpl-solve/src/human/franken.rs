@@ -518,6 +518,9 @@ pub(crate) fn peers(b: &Board, memo: &mut Memo) -> Vec<u64> {
 
 /// Searches fish of size `k` on value `v` whose base units are of `base_kinds` and cover
 /// units of `cover_kinds`; `found` gets each fish the mode wants and returns true to stop.
+/// `targets` (cell sets as words; with eliminations wanted): the only candidates a fish
+/// can remove, known from the templates of v; the `small` search drops branches whose
+/// fins see none of them (the same fish are found, sooner).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn search(
     b: &Board,
@@ -527,10 +530,21 @@ pub(crate) fn search(
     base_kinds: u8,
     cover_kinds: u8,
     mode: Mode,
+    targets: Option<&[u64]>,
     found: &mut dyn FnMut(&Found) -> bool,
 ) -> bool {
     if b.cands.len() <= 128 && mode.max_endo.min(mode.max_fins) <= 8 {
-        small::search(b, peers, v, k, base_kinds, cover_kinds, mode, found)
+        small::search(
+            b,
+            peers,
+            v,
+            k,
+            base_kinds,
+            cover_kinds,
+            mode,
+            targets,
+            found,
+        )
     } else {
         search_words(b, peers, v, k, base_kinds, cover_kinds, mode, found)
     }
@@ -644,18 +658,39 @@ pub(crate) fn generalized_fish(
                 set_bit(&mut cand, c);
             }
         }
+        // Only candidates in no template can go (see `templates`): fins must see one.
+        let targets = memo.lone(b, v).map(|rows| {
+            let mut t = vec![0u64; cand.len()];
+            for (r, &m) in rows.iter().enumerate() {
+                for col in cells_of(&[m]) {
+                    set_bit(&mut t, r * n + col);
+                }
+            }
+            t
+        });
         let mut any = false;
         for &(bk, ck) in sides {
-            search(b, &peers, v, k, bk, ck, mode, &mut |f| {
-                let elims = f.eliminations(&cand);
-                any |= !elims.is_empty();
-                if elims.len() > best.as_ref().map_or(0, |x| x.0) {
-                    let mut step = f.step(tech);
-                    step.eliminations = elims.iter().map(|&c| (Cell::new(c as u16), v)).collect();
-                    best = Some((elims.len(), step));
-                }
-                false
-            });
+            search(
+                b,
+                &peers,
+                v,
+                k,
+                bk,
+                ck,
+                mode,
+                targets.as_deref(),
+                &mut |f| {
+                    let elims = f.eliminations(&cand);
+                    any |= !elims.is_empty();
+                    if elims.len() > best.as_ref().map_or(0, |x| x.0) {
+                        let mut step = f.step(tech);
+                        step.eliminations =
+                            elims.iter().map(|&c| (Cell::new(c as u16), v)).collect();
+                        best = Some((elims.len(), step));
+                    }
+                    false
+                },
+            );
         }
         if !any {
             memo.value_failed(tech, b, v);
@@ -687,6 +722,9 @@ pub(crate) mod small {
         /// Candidates of v per unit.
         units: Vec<u128>,
         cand: u128,
+        /// With eliminations wanted: the candidates of v a fish may remove (those in no
+        /// template, when known; else every cell).
+        targets: u128,
         peers: Vec<u128>,
     }
 
@@ -794,7 +832,7 @@ pub(crate) mod small {
             if st.n_fins + st.n_endo < self.mode.max_fins {
                 let fin_peers = st.fin_peers & self.peers[x];
                 let ok = if self.mode.need_elims {
-                    fin_peers & self.cand & !st.base_cells != 0
+                    fin_peers & self.cand & !st.base_cells != 0 && fin_peers & self.targets != 0
                 } else {
                     fin_peers != 0
                 };
@@ -830,6 +868,7 @@ pub(crate) mod small {
             }
             let ok = if self.mode.need_elims {
                 next.fin_peers & self.cand & !st.base_cells != 0
+                    && next.fin_peers & self.targets != 0
             } else {
                 next.fin_peers != 0
             };
@@ -854,7 +893,7 @@ pub(crate) mod small {
             if !self.mode.need_elims || st.fins == 0 && st.n_endo == 0 {
                 return true;
             }
-            let want = st.fin_peers & self.cand;
+            let want = st.fin_peers & self.cand & self.targets;
             if want & ((st.covered & !st.base_cells) | st.cannibal) != 0 {
                 return true;
             }
@@ -1016,6 +1055,7 @@ pub(crate) mod small {
         base_kinds: u8,
         cover_kinds: u8,
         mode: Mode,
+        targets: Option<&[u64]>,
         found: &mut dyn FnMut(&Found) -> bool,
     ) -> bool {
         let n = b.n;
@@ -1064,6 +1104,10 @@ pub(crate) mod small {
             cover_units,
             units,
             cand,
+            targets: match targets {
+                Some(t) => t[0] as u128 | if w > 1 { (t[1] as u128) << 64 } else { 0 },
+                None => !0,
+            },
             peers,
         };
         let st = State {

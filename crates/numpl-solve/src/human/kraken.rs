@@ -182,7 +182,7 @@ pub(crate) fn kraken_fish(b: &Board, memo: &mut Memo) -> Option<Step> {
                 }
             }
             for (bk, ck) in [(ROW_BOX, COL_BOX), (COL_BOX, ROW_BOX)] {
-                franken::search(b, &peers, v, k, bk, ck, mode, &mut |f| {
+                franken::search(b, &peers, v, k, bk, ck, mode, None, &mut |f| {
                     if f.fins.is_empty() {
                         return false;
                     }

@@ -29,10 +29,12 @@ pub(crate) struct Memo {
     /// Every cell's peers as a bit set (`cells.div_ceil(64)` words per cell), when built
     /// (they depend only on the shape).
     pub(crate) peer_bits: Vec<u64>,
-    /// Per value on the current board: 0 not known, 1 every candidate lies in a
-    /// template (no single-digit technique finds anything), 2 not so.
-    settled: Vec<u8>,
-    /// Tests only: never skip a value for its templates.
+    /// Per value on the current board: 0 not searched yet, 1 its lone candidates (in no
+    /// template, see `templates`) are in `lone`, 2 the search ran out of budget.
+    lone_state: Vec<u8>,
+    /// Per value, `n` rows of lone candidates (a bit per column).
+    lone: Vec<u64>,
+    /// Tests only: never skip a value or prune a search for its templates.
     #[cfg(test)]
     pub(crate) no_template_skip: bool,
 }
@@ -84,7 +86,7 @@ impl Memo {
     #[inline]
     pub(crate) fn board_changed(&mut self) {
         self.rows_fresh = false;
-        self.settled.clear();
+        self.lone_state.clear();
         self.als.board_changed();
     }
 
@@ -190,22 +192,33 @@ impl Memo {
 
     /// Whether every candidate of `v` lies in some template (kept per board).
     fn value_settled(&mut self, b: &Board, v: u8) -> bool {
+        self.lone(b, v)
+            .is_some_and(|rows| rows.iter().all(|&m| m == 0))
+    }
+
+    /// The candidates of `v` in no template, per row (see `templates`), kept per board;
+    /// None when not known (the search ran out of budget).
+    pub(crate) fn lone(&mut self, b: &Board, v: u8) -> Option<&[u64]> {
         #[cfg(test)]
         if self.no_template_skip {
-            return false;
+            return None;
         }
-        if self.settled.is_empty() {
-            self.settled.resize(b.n, 0);
+        let n = b.n;
+        if self.lone_state.is_empty() {
+            self.lone_state.resize(n, 0);
+            self.lone.resize(n * n, 0);
         }
         let k = v as usize - 1;
-        if self.settled[k] == 0 {
-            self.settled[k] = if templates::every_candidate_fits(b, v) {
-                1
-            } else {
-                2
+        if self.lone_state[k] == 0 {
+            self.lone_state[k] = match templates::lone_candidates(b, v) {
+                Some(rows) => {
+                    self.lone[k * n..(k + 1) * n].copy_from_slice(&rows);
+                    1
+                }
+                None => 2,
             };
         }
-        self.settled[k] == 1
+        (self.lone_state[k] == 1).then(|| &self.lone[k * n..(k + 1) * n])
     }
 
     /// Records that `tech` found nothing on value `v`.

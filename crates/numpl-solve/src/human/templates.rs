@@ -6,24 +6,27 @@
 //! X-chains) reasons only from where one value may go and that each unit holds it once,
 //! so what it removes lies in no template: a candidate some template holds can be true
 //! for all that value's positions tell, and no such technique removes it. When every
-//! candidate of a value lies in some template, those techniques are skipped for it; the
-//! search for templates is small next to a Franken fish search, and skipping never
-//! changes what the solver finds.
+//! candidate of a value lies in some template, those techniques are skipped for it, and
+//! otherwise the Franken fish search prunes branches whose fins see none of the lone
+//! candidates (those in no template). The search for templates is small next to a
+//! Franken fish search, and neither use changes what the solver finds.
 //!
 //! The search covers the candidates greedily: a template through a candidate not yet
 //! covered (preferring other uncovered cells as it goes) covers up to `n` of them at
-//! once; a candidate with none ends it. Rows are filled fewest options first, with every
+//! once; a candidate with none is lone. Rows are filled fewest options first, with every
 //! open row and column checked for a place left at every step, and the search gives up
-//! (answers "not every candidate", so nothing is skipped) past a node budget.
+//! (answers "not known", so nothing is skipped or pruned) past a node budget.
 
 use super::Board;
 
 /// Search nodes allowed per value before giving up (far more than a 9x9 ever needs).
 const BUDGET: usize = 20_000;
 
-/// Whether every candidate of `v` lies in some template (see the module doc). False when
-/// one lies in none, or when the search ran out of budget. Grids of up to 64 columns.
-pub(crate) fn every_candidate_fits(b: &Board, v: u8) -> bool {
+/// The candidates of `v` that lie in no template, per row (a bit per column); None when
+/// the search ran out of budget. Every candidate a single-digit technique removes is
+/// among them, so none means no such technique removes anything. Grids of up to 64
+/// columns.
+pub(crate) fn lone_candidates(b: &Board, v: u8) -> Option<Vec<u64>> {
     let n = b.n;
     debug_assert!(n <= 64);
     let (bh, bw) = (b.shape.box_rows(), b.shape.box_cols());
@@ -60,6 +63,7 @@ pub(crate) fn every_candidate_fits(b: &Board, v: u8) -> bool {
         path: vec![0; n],
         nodes: 0,
     };
+    let mut lone = vec![0u64; n];
     for (r, &cands) in open_cands.iter().enumerate() {
         loop {
             let todo = cands & !t.covered[r];
@@ -69,7 +73,10 @@ pub(crate) fn every_candidate_fits(b: &Board, v: u8) -> bool {
             let col = todo.trailing_zeros() as usize;
             let keep = t.rows[r];
             if keep >> col & 1 == 0 {
-                return false;
+                // Beside v placed in its row.
+                lone[r] |= 1 << col;
+                t.covered[r] |= 1 << col;
+                continue;
             }
             t.rows[r] = 1 << col;
             let all_rows = if n == 64 { !0 } else { (1u64 << n) - 1 };
@@ -81,11 +88,15 @@ pub(crate) fn every_candidate_fits(b: &Board, v: u8) -> bool {
                         *cv |= p;
                     }
                 }
-                Some(false) | None => return false,
+                Some(false) => {
+                    lone[r] |= 1 << col;
+                    t.covered[r] |= 1 << col;
+                }
+                None => return None,
             }
         }
     }
-    true
+    Some(lone)
 }
 
 struct Search {
@@ -225,9 +236,9 @@ mod tests {
         out
     }
 
-    /// Boards along the solves of a few puzzles (9x9 and 6x6), every value: the search
-    /// says "every candidate fits" exactly when brute force finds every candidate in a
-    /// template.
+    /// Boards along the solves of a few puzzles (9x9 and 6x6), every value: the
+    /// candidates the search finds in no template are exactly those brute force finds in
+    /// none.
     #[test]
     fn agrees_with_every_template_listed() {
         let (mut fits, mut not) = (0, 0);
@@ -238,10 +249,14 @@ mod tests {
             for step in &report.steps {
                 for v in 1..=b.n as u8 {
                     let union = union_by_brute_force(&b, v);
-                    let want = cands_of(&b, v).iter().zip(&union).all(|(c, u)| c & !u == 0);
-                    let got = every_candidate_fits(&b, v);
+                    let want: Vec<u64> = cands_of(&b, v)
+                        .iter()
+                        .zip(&union)
+                        .map(|(c, u)| c & !u)
+                        .collect();
+                    let got = lone_candidates(&b, v).expect("within budget");
                     assert_eq!(got, want, "{p} value {v}");
-                    if got {
+                    if got.iter().all(|&m| m == 0) {
                         fits += 1;
                     } else {
                         not += 1;
@@ -256,9 +271,9 @@ mod tests {
 
     /// The law the skipping relies on: on boards along hard solves, every single-digit
     /// technique finds the same with the skipping as without it, and whatever it finds
-    /// without it removes a value some candidate of which lies in no template.
+    /// without it removes candidates that lie in no template.
     #[test]
-    fn single_digit_techniques_find_nothing_where_every_candidate_fits() {
+    fn single_digit_techniques_remove_only_lone_candidates() {
         use crate::human::{find, Technique::*};
         let techniques = [
             Fish(2),
@@ -298,8 +313,11 @@ mod tests {
                     assert_eq!(with, without, "{p} {t:?}");
                     if let Some(s) = without {
                         found += 1;
-                        for &(_, v) in &s.eliminations {
-                            assert!(!every_candidate_fits(&b, v), "{p} {t:?} removes {v}");
+                        let n = b.n;
+                        for &(c, v) in &s.eliminations {
+                            let (r, col) = (c.index() / n, c.index() % n);
+                            let lone = lone_candidates(&b, v).unwrap();
+                            assert!(lone[r] >> col & 1 != 0, "{p} {t:?} removes {v}");
                         }
                     }
                 }
