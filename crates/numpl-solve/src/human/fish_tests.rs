@@ -338,9 +338,10 @@ fn both_searches_agree(b: &Board, max_k: usize) -> usize {
                     assert_eq!((&fast, stopped), (&run(false, 0).0, false), "v{v} k{k}");
                     // Told the only candidates that can go (those in no template), the
                     // search prunes more and finds the same fish in the same order.
-                    if let (true, Some(rows)) =
-                        (need_elims, super::templates::lone_candidates(b, v))
-                    {
+                    if let (true, Some(rows)) = (
+                        need_elims,
+                        super::templates::lone_candidates(b, v, &mut Default::default()),
+                    ) {
                         let mut targets = vec![0u64; b.cands.len().div_ceil(64)];
                         for (r, &m) in rows.iter().enumerate() {
                             for col in 0..b.n {

@@ -34,6 +34,8 @@ pub(crate) struct Memo {
     lone_state: Vec<u8>,
     /// Per value, `n` rows of lone candidates (a bit per column).
     lone: Vec<u64>,
+    /// Per value, templates found on earlier boards (kept across boards).
+    kept: Vec<templates::Kept>,
     /// Tests only: never skip a value or prune a search for its templates.
     #[cfg(test)]
     pub(crate) no_template_skip: bool,
@@ -209,8 +211,11 @@ impl Memo {
             self.lone.resize(n * n, 0);
         }
         let k = v as usize - 1;
+        if self.kept.len() != n {
+            self.kept = (0..n).map(|_| templates::Kept::default()).collect();
+        }
         if self.lone_state[k] == 0 {
-            self.lone_state[k] = match templates::lone_candidates(b, v) {
+            self.lone_state[k] = match templates::lone_candidates(b, v, &mut self.kept[k]) {
                 Some(rows) => {
                     self.lone[k * n..(k + 1) * n].copy_from_slice(&rows);
                     1

@@ -22,11 +22,21 @@ use super::Board;
 /// Search nodes allowed per value before giving up (far more than a 9x9 ever needs).
 const BUDGET: usize = 20_000;
 
+/// Templates kept from earlier boards: most are still templates after a step (only a
+/// few candidates go), and cover their cells again without a search.
+const KEEP: usize = 24;
+
+/// Templates of one value found on earlier boards, each as its column per row, newest
+/// last; checked against the board before use.
+#[derive(Default)]
+pub(crate) struct Kept(Vec<Vec<u8>>);
+
 /// The candidates of `v` that lie in no template, per row (a bit per column); None when
 /// the search ran out of budget. Every candidate a single-digit technique removes is
-/// among them, so none means no such technique removes anything. Grids of up to 64
-/// columns.
-pub(crate) fn lone_candidates(b: &Board, v: u8) -> Option<Vec<u64>> {
+/// among them, so none means no such technique removes anything. Templates in `kept`
+/// that still fit the board cover their cells first; those that do not are dropped, and
+/// the ones found are added. Grids of up to 64 columns.
+pub(crate) fn lone_candidates(b: &Board, v: u8, kept: &mut Kept) -> Option<Vec<u64>> {
     let n = b.n;
     debug_assert!(n <= 64);
     let (bh, bw) = (b.shape.box_rows(), b.shape.box_cols());
@@ -64,6 +74,19 @@ pub(crate) fn lone_candidates(b: &Board, v: u8) -> Option<Vec<u64>> {
         nodes: 0,
     };
     let mut lone = vec![0u64; n];
+    kept.0.retain(|tpl| {
+        let fits = tpl.len() == n
+            && tpl
+                .iter()
+                .enumerate()
+                .all(|(r, &col)| t.rows[r] >> col & 1 != 0);
+        if fits {
+            for (cv, &col) in t.covered.iter_mut().zip(tpl) {
+                *cv |= 1 << col;
+            }
+        }
+        fits
+    });
     for (r, &cands) in open_cands.iter().enumerate() {
         loop {
             let todo = cands & !t.covered[r];
@@ -87,6 +110,11 @@ pub(crate) fn lone_candidates(b: &Board, v: u8) -> Option<Vec<u64>> {
                     for (cv, &p) in t.covered.iter_mut().zip(&t.path) {
                         *cv |= p;
                     }
+                    if kept.0.len() == KEEP {
+                        kept.0.remove(0);
+                    }
+                    kept.0
+                        .push(t.path.iter().map(|p| p.trailing_zeros() as u8).collect());
                 }
                 Some(false) => {
                     lone[r] |= 1 << col;
@@ -246,6 +274,7 @@ mod tests {
             let grid = parse_one(p, &ParseOptions::default()).unwrap();
             let report = HumanSolver::new().solve(&grid);
             let mut b = Board::new(&grid);
+            let mut kept: Vec<Kept> = (0..b.n).map(|_| Kept::default()).collect();
             for step in &report.steps {
                 for v in 1..=b.n as u8 {
                     let union = union_by_brute_force(&b, v);
@@ -254,8 +283,12 @@ mod tests {
                         .zip(&union)
                         .map(|(c, u)| c & !u)
                         .collect();
-                    let got = lone_candidates(&b, v).expect("within budget");
-                    assert_eq!(got, want, "{p} value {v}");
+                    // With the templates kept along the solve, and from scratch.
+                    let got = lone_candidates(&b, v, &mut kept[v as usize - 1]);
+                    assert_eq!(got.as_ref(), Some(&want), "{p} value {v}");
+                    let fresh = lone_candidates(&b, v, &mut Kept::default());
+                    assert_eq!(fresh, got, "{p} value {v}");
+                    let got = got.unwrap();
                     if got.iter().all(|&m| m == 0) {
                         fits += 1;
                     } else {
@@ -316,7 +349,7 @@ mod tests {
                         let n = b.n;
                         for &(c, v) in &s.eliminations {
                             let (r, col) = (c.index() / n, c.index() % n);
-                            let lone = lone_candidates(&b, v).unwrap();
+                            let lone = lone_candidates(&b, v, &mut Kept::default()).unwrap();
                             assert!(lone[r] >> col & 1 != 0, "{p} {t:?} removes {v}");
                         }
                     }
