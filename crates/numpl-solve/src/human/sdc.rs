@@ -6,22 +6,41 @@ use numpl_core::{Cell, Mask, Unit};
 use super::memo::Memo;
 use super::{Board, Step, Technique};
 
-/// Every subset of `cells` with 1..=`max` members, with the union of their candidates.
-fn subsets(b: &Board, cells: &[usize], max: usize) -> Vec<(Vec<usize>, u64)> {
-    let mut out = Vec::new();
+/// A subset of a list of cells: members as bits of their indexes in the list, the union
+/// of their candidates, and how many.
+#[derive(Clone, Copy)]
+struct Sub {
+    bits: u32,
+    mask: u64,
+    len: usize,
+}
+
+impl Sub {
+    fn cells<'a>(self, cells: &'a [usize]) -> impl Iterator<Item = usize> + 'a {
+        (0..cells.len())
+            .filter(move |i| self.bits >> i & 1 != 0)
+            .map(|i| cells[i])
+    }
+}
+
+/// Every subset of `cells` with 1..=`max` members, in increasing order of their bits,
+/// with the union of their candidates.
+fn subsets(b: &Board, cells: &[usize], max: usize, out: &mut Vec<Sub>) {
+    out.clear();
     let k = cells.len();
     for bits in 1u32..(1 << k) {
-        if bits.count_ones() as usize > max {
+        let len = bits.count_ones() as usize;
+        if len > max {
             continue;
         }
-        let set: Vec<usize> = (0..k)
-            .filter(|i| bits >> i & 1 != 0)
-            .map(|i| cells[i])
-            .collect();
-        let m = set.iter().fold(0, |m, &c| m | b.cands[c]);
-        out.push((set, m));
+        let mut mask = 0;
+        let mut m = bits;
+        while m != 0 {
+            mask |= b.cands[cells[m.trailing_zeros() as usize]];
+            m &= m - 1;
+        }
+        out.push(Sub { bits, mask, len });
     }
-    out
 }
 
 /// Sue de Coq. With C in line ∩ box (candidates V, |V| >= |C| + 2), D in the rest of the
@@ -81,39 +100,49 @@ fn at(b: &Board, line: usize, lc: &[usize], bx: usize) -> Option<Step> {
         .filter(open)
         .collect();
     // D and E are almost locked sets (k cells, at most k+1 values) touching V.
-    let small = |cells: &[usize]| -> Vec<(Vec<usize>, u64)> {
+    let small = |cells: &[usize]| -> (Vec<usize>, Vec<Sub>) {
         let few: Vec<usize> = cells
             .iter()
             .copied()
             .filter(|&c| b.cands[c].count_ones() <= 4)
             .collect();
-        subsets(b, &few, 3)
-            .into_iter()
-            .filter(|(d, m)| m.count_ones() as usize <= d.len() + 1)
-            .collect()
+        let mut subs = Vec::new();
+        subsets(b, &few, 3, &mut subs);
+        subs.retain(|s| s.mask.count_ones() as usize <= s.len + 1);
+        (few, subs)
     };
-    let ds = small(&line_rest);
-    let es = small(&box_rest);
-    if ds.is_empty() || es.is_empty() {
+    let (d_cells, ds) = small(&line_rest);
+    if ds.is_empty() {
         return None;
     }
-    for (cset, v) in subsets(b, &inter, inter.len()) {
-        let k = cset.len();
+    let (e_cells, es) = small(&box_rest);
+    if es.is_empty() {
+        return None;
+    }
+    let mut cs_all = Vec::new();
+    subsets(b, &inter, inter.len(), &mut cs_all);
+    for cset in cs_all {
+        let (k, v) = (cset.len, cset.mask);
         if k < 2 || (v.count_ones() as usize) < k + 2 {
             continue;
         }
-        for (d, vd) in &ds {
+        for d in &ds {
+            let vd = d.mask;
             if vd & v == 0 {
                 continue;
             }
-            for (e, ve) in &es {
+            for e in &es {
+                let ve = e.mask;
                 if vd & ve != 0 || ve & v == 0 {
                     continue;
                 }
                 let all = v | vd | ve;
-                if all.count_ones() as usize != k + d.len() + e.len() {
+                if all.count_ones() as usize != k + d.len + e.len {
                     continue;
                 }
+                let cset: Vec<usize> = cset.cells(&inter).collect();
+                let d: Vec<usize> = d.cells(&d_cells).collect();
+                let e: Vec<usize> = e.cells(&e_cells).collect();
                 let line_vals = vd | (v & !ve);
                 let box_vals = ve | (v & !vd);
                 let mut elims = Vec::new();
@@ -149,12 +178,12 @@ fn at(b: &Board, line: usize, lc: &[usize], bx: usize) -> Option<Step> {
                 let cs = |s: &[usize]| s.iter().map(|&c| Cell::new(c as u16)).collect::<Vec<_>>();
                 step.groups = vec![
                     (cs(&cset), Mask::from_bits(v)),
-                    (cs(d), Mask::from_bits(*vd)),
-                    (cs(e), Mask::from_bits(*ve)),
+                    (cs(&d), Mask::from_bits(vd)),
+                    (cs(&e), Mask::from_bits(ve)),
                 ];
                 step.cells = cs(&cset);
-                step.cells.extend(cs(d));
-                step.cells.extend(cs(e));
+                step.cells.extend(cs(&d));
+                step.cells.extend(cs(&e));
                 step.units = vec![Unit::new(line as u16), Unit::new(bu as u16)];
                 step.values = Mask::from_bits(all);
                 step.eliminations = elims;
