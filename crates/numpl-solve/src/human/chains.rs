@@ -386,12 +386,18 @@ impl<'a> Graph<'a> {
 
     /// The range of `adj` holding the links from state `s` (`node * 2 + on`), built now
     /// if no search left `s` before.
-    #[inline]
+    #[inline(always)]
     fn links(&mut self, s: usize) -> (usize, usize) {
         let (lo, hi) = self.m.span[s];
         if lo != NONE {
             return (lo as usize, hi as usize);
         }
+        self.build_links(s)
+    }
+
+    /// Builds the links from state `s`, into `adj`.
+    #[inline(never)]
+    fn build_links(&mut self, s: usize) -> (usize, usize) {
         let node = s / 2;
         // node = cell * n + value - 1 below `base`.
         let live = node >= self.base || {
@@ -625,15 +631,14 @@ impl<'a> Graph<'a> {
                 }
             }
         }
-        for &p in self.b.geo.peers(c) {
-            let p = p as usize;
-            if self.b.has(p, v) {
-                if self.kind == ChainKind::Xy && self.b.cands[p].count_ones() != 2 {
-                    continue;
-                }
+        // The peers holding v, in increasing order.
+        let (pc, with) = (self.peer_set(c), self.with(v));
+        let xy = self.kind == ChainKind::Xy;
+        each_bit((0..self.words).map(|i| pc[i] & with[i]), |p| {
+            if !xy || self.b.cands[p].count_ones() == 2 {
                 out.push(p * self.n + v as usize - 1);
             }
-        }
+        });
     }
 
     /// The conclusions of "start is true or end is true" (start != end as nodes), into
@@ -704,39 +709,54 @@ impl<'a> Graph<'a> {
         // state = node * 2 + on
         let s0 = start * 2;
         reach[s0] = [stamp, s0 as u32];
+        // The queue: `queue[..qend]`; every state enters it once at most.
         let mut queue = std::mem::take(&mut scratch.queue);
-        queue.clear();
-        queue.push(s0);
+        if queue.len() <= states {
+            queue.resize(states + 1, 0);
+        }
+        queue[0] = s0 as u32;
+        let mut qend = 1;
         let mut head = 0;
         // The states of `queue[..level_end]` not yet left are `depth` nodes from the
         // start (breadth first: the depth never falls along the queue).
         let (mut depth, mut level_end) = (1, 1);
         let mut out = std::mem::take(&mut scratch.out);
         let mut path = std::mem::take(&mut scratch.path);
-        while head < queue.len() {
+        while head < qend {
             if head == level_end {
                 depth += 1;
-                level_end = queue.len();
+                level_end = qend;
             }
             if depth >= max_len {
                 // So are all the states after it: none leads further.
                 break;
             }
-            let s = queue[head];
+            let s = queue[head] as usize;
             head += 1;
-            let on = s % 2 == 1;
             let (lo, hi) = self.links(s);
+            if s % 2 == 1 {
+                // From an on state, to off states, which conclude nothing: each one
+                // not reached before is queued (without a branch on it).
+                for &next in &self.m.adj[lo..hi] {
+                    let t = next as usize * 2;
+                    let r = &mut reach[t];
+                    let fresh = r[0] != stamp;
+                    r[0] = stamp;
+                    r[1] = if fresh { s as u32 } else { r[1] };
+                    queue[qend] = t as u32;
+                    qend += usize::from(fresh);
+                }
+                continue;
+            }
             for i in lo..hi {
                 let next = self.m.adj[i] as usize;
-                let t = next * 2 + usize::from(!on);
+                let t = next * 2 + 1;
                 if reach[t][0] == stamp {
                     continue;
                 }
                 reach[t] = [stamp, s as u32];
-                queue.push(t);
-                if on {
-                    continue;
-                }
+                queue[qend] = t as u32;
+                qend += 1;
                 // `next` is proven true if start is false.
                 if self.kind == ChainKind::Xy
                     && (self.val(next) != self.val(start) || next == start)
@@ -1017,7 +1037,7 @@ struct Scratch {
     /// reached from.
     reach: Vec<[u32; 2]>,
     stamp: u32,
-    queue: Vec<usize>,
+    queue: Vec<u32>,
     out: Conclusions,
     path: Vec<usize>,
 }
@@ -1262,6 +1282,25 @@ mod tests {
         }
     }
 
+    /// The plain weak links of a cell node (no groups): its cell's other values (AIC),
+    /// then its peers holding its value, as the geometry lists them.
+    fn plain_weak(g: &Graph<'_>, node: usize, out: &mut Vec<usize>) {
+        let (c, v) = (g.cell(node), g.val(node));
+        if g.kind == ChainKind::Aic {
+            for w in Mask::from_bits(g.b.cands[c]) {
+                if w != v {
+                    out.push(c * g.n + w as usize - 1);
+                }
+            }
+        }
+        for &p in g.b.geo.peers(c) {
+            let p = p as usize;
+            if g.b.has(p, v) && (g.kind != ChainKind::Xy || g.b.cands[p].count_ones() == 2) {
+                out.push(p * g.n + v as usize - 1);
+            }
+        }
+    }
+
     /// The plain conclusions of a cell start and a group end.
     fn plain_group_end(g: &Graph<'_>, start: usize, end: usize) -> Vec<(Cell, u8)> {
         let b = g.b;
@@ -1303,8 +1342,9 @@ mod tests {
         "1..D..C.G.5..2...5C26.D9......B.7G4.....8..C...F.93....A2..B5...3...B.8.A9D.652....B765..E.......1....G.B.....C7..2......67F........59A......8..E3.....4.C....9.......B..7E9F....6B7.GFC.3.5...4...3A..67....45.F...C..8.....B7E.4......F5.693D...7..E.G.4..1..2",
     ];
 
-    /// The group links and group-end conclusions by cell sets are the plain ones, node
-    /// for node, in order, on every position of three solves (9x9 and 16x16).
+    /// The group links, group-end conclusions and cells' weak links by cell sets are the
+    /// plain ones, node for node, in order, on every position of three solves (9x9 and
+    /// 16x16).
     #[test]
     fn group_links_by_sets_as_plain() {
         let (mut groups, mut links) = (0, 0);
@@ -1323,6 +1363,15 @@ mod tests {
                         plain_group_links(&g, node, strong, &mut e);
                         assert_eq!(a, e, "node {node} strong {strong}");
                         links += a.len();
+                    }
+                    if !g.is_group(node) {
+                        for kind in [ChainKind::Xy, ChainKind::Aic] {
+                            let g = Graph::new(&b, kind, 0, &peers, Default::default());
+                            let (mut a, mut e) = (Vec::new(), Vec::new());
+                            g.weak(node, &mut a);
+                            plain_weak(&g, node, &mut e);
+                            assert_eq!(a, e, "node {node}");
+                        }
                     }
                     if g.is_group(node) {
                         for c in 0..b.cands.len() {
