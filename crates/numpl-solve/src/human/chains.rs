@@ -230,8 +230,9 @@ struct Graph<'a> {
     /// The links, each state's built the first time a search leaves it (most searches
     /// stop after a few states, so most are never built): the nodes a search goes to from
     /// state `node * 2 + on` (off: [`Graph::strong`], on: [`Graph::weak`]) are
-    /// `adj[span[s].0..span[s].1]`, in the order those give them; `span[s].0 == NONE`:
-    /// not built yet. `tmp`: scratch for [`Graph::strong`] and [`Graph::weak`].
+    /// `adj[span[s].0..span[s].1]`, in the order those give them, less (from an on state)
+    /// the off states without strong links (a search reaching one would go no further
+    /// from it, so the chains found are the same); `span[s].0 == NONE`: not built yet. `tmp`: scratch for [`Graph::strong`] and [`Graph::weak`].
     m: Box<Bufs>,
     /// The first group node: cells * n.
     base: usize,
@@ -243,6 +244,21 @@ struct Graph<'a> {
 }
 
 const NONE: u32 = u32::MAX;
+
+#[cfg(test)]
+thread_local! {
+    /// Tests: keep the off states without strong links in the links (as before).
+    static KEEP_DEAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether on states' links keep off states without strong links (tests only).
+#[inline(always)]
+fn keep_dead() -> bool {
+    #[cfg(test)]
+    return KEEP_DEAD.get();
+    #[cfg(not(test))]
+    false
+}
 
 /// Not a unit: a group has two.
 const NO_UNIT: usize = usize::MAX;
@@ -404,17 +420,32 @@ impl<'a> Graph<'a> {
             let m = self.b.cands[node / self.n] & !self.skip;
             m >> (node % self.n) & 1 != 0
         };
-        let lo = self.m.adj.len();
+        let mut out = std::mem::take(&mut self.m.tmp);
+        out.clear();
         if live {
-            let mut out = std::mem::take(&mut self.m.tmp);
             if s % 2 == 1 {
                 self.weak(node, &mut out);
+                // Off states without strong links lead nowhere and conclude nothing:
+                // left out (their links built first, so before `lo`).
+                if !keep_dead() {
+                    let mut k = 0;
+                    for i in 0..out.len() {
+                        let x = out[i];
+                        let (a, b) = self.links(x * 2);
+                        if a != b {
+                            out[k] = x;
+                            k += 1;
+                        }
+                    }
+                    out.truncate(k);
+                }
             } else {
                 self.strong(node, &mut out);
             }
-            self.m.adj.extend(out.iter().map(|&x| x as u32));
-            self.m.tmp = out;
         }
+        let lo = self.m.adj.len();
+        self.m.adj.extend(out.iter().map(|&x| x as u32));
+        self.m.tmp = out;
         let hi = self.m.adj.len();
         self.m.span[s] = (lo as u32, hi as u32);
         (lo, hi)
@@ -1388,6 +1419,31 @@ mod tests {
             }
         }
         assert!(groups > 1000 && links > 10000, "{groups} {links}");
+    }
+
+    /// Leaving out the off states without strong links finds the same steps as keeping
+    /// them, for every kind, on every other position of three solves.
+    #[test]
+    fn dead_ends_left_out_as_kept() {
+        let mut found = 0;
+        for p in PUZZLES {
+            for b in positions(p).iter().step_by(2) {
+                for kind in [
+                    ChainKind::X,
+                    ChainKind::Xy,
+                    ChainKind::Aic,
+                    ChainKind::Grouped,
+                ] {
+                    super::KEEP_DEAD.set(true);
+                    let kept = chain(b, kind, &mut Memo::default(), &|_| true);
+                    super::KEEP_DEAD.set(false);
+                    let pruned = chain(b, kind, &mut Memo::default(), &|_| true);
+                    found += usize::from(pruned.is_some());
+                    assert_eq!(kept, pruned);
+                }
+            }
+        }
+        assert!(found > 50, "{found}");
     }
 
     /// The storage kept across calls (on this thread, from boards of both sizes) gives
