@@ -176,158 +176,278 @@ pub(crate) enum ChainKind {
     Grouped,
 }
 
-/// A group node: `v` in one of `cells` (2 or 3 cells of a line-box intersection).
+/// A group node: `v` in one of its cells (2 or 3 cells of a line-box intersection):
+/// `Bufs::gcells[start..start + len]`.
 struct Group {
     v: u8,
-    cells: Vec<usize>,
+    start: u32,
+    len: u32,
     /// The line and the box.
     units: [usize; 2],
+}
+
+/// A graph's storage, kept across calls (per thread, [`BUFS`]) so that a search does
+/// not allocate it again: every field is cleared and filled anew by [`Graph::new`].
+#[derive(Default)]
+struct Bufs {
+    conj: Vec<[u32; 3]>,
+    groups: Vec<Group>,
+    /// The cells of every group, one after the other.
+    gcells: Vec<usize>,
+    /// Per group, `words` words: its cells as a set, then the cells seeing all of them.
+    gbits: Vec<u64>,
+    by_value: Vec<Vec<usize>>,
+    by_unit: Vec<Vec<usize>>,
+    with: Vec<u64>,
+    /// Per unit, `words` words: its cells.
+    unit_bits: Vec<u64>,
+    /// `ids[c] == c`: a cell node's cells as a slice.
+    ids: Vec<usize>,
+    span: Vec<(u32, u32)>,
+    adj: Vec<u32>,
+    tmp: Vec<usize>,
+    scratch: Scratch,
+}
+
+thread_local! {
+    static BUFS: std::cell::Cell<Option<Box<Bufs>>> = const { std::cell::Cell::new(None) };
 }
 
 struct Graph<'a> {
     b: &'a Board,
     n: usize,
     kind: ChainKind,
-    /// conjugate partner of (cell, v) per unit kind, if any: indexed by node.
-    conj: Vec<[u32; 3]>,
-    /// Group nodes (grouped chains only): node `cells * n + i` is `groups[i]`.
-    groups: Vec<Group>,
-    /// `(line * n + box) * n + value - 1` -> group index, `NONE` if no group there.
-    group_at: Vec<u32>,
-    /// The group indexes of each value (`v - 1`), in increasing order.
-    by_value: Vec<Vec<usize>>,
-    /// The group indexes in each unit (a group is in its line and its box) per value:
-    /// `unit * n + v - 1`, in increasing order (cell nodes' group links look only here).
-    by_unit: Vec<Vec<usize>>,
-    /// The first group node: cells * n.
-    base: usize,
-    /// Words per cell set; every cell's peers as a set ([`Memo::peer_bits`]); per value
-    /// (`v - 1`), the cells holding it.
-    words: usize,
-    peers: &'a [u64],
-    with: Vec<u64>,
+    /// The storage, described field by field here:
+    ///
+    /// `conj`: conjugate partner of (cell, v) per unit kind, if any: indexed by node.
+    /// `groups` (grouped chains only): node `cells * n + i` is `groups[i]`, its cells
+    /// in `gcells`, its cells and the cells seeing them all as sets in `gbits`.
+    /// `by_value`: the group indexes of each value (`v - 1`), in increasing order.
+    /// `by_unit`: the group indexes in each unit (a group is in its line and its box) per
+    /// value: `unit * n + v - 1`, in increasing order.
+    /// `with`: per value (`v - 1`), the cells holding it, `words` words each.
+    ///
     /// The links, each state's built the first time a search leaves it (most searches
     /// stop after a few states, so most are never built): the nodes a search goes to from
     /// state `node * 2 + on` (off: [`Graph::strong`], on: [`Graph::weak`]) are
-    /// `adj[span[s].0..span[s].1]`, in the order those give them; `span[s].0 == NONE`:
-    /// not built yet.
-    span: Vec<(u32, u32)>,
-    adj: Vec<u32>,
+    /// `adj[span[s].0..span[s].1]`, in the order those give them, less (from an on state)
+    /// the off states without strong links (a search reaching one would go no further
+    /// from it, so the chains found are the same); `span[s].0 == NONE`: not built yet. `tmp`: scratch for [`Graph::strong`] and [`Graph::weak`].
+    m: Box<Bufs>,
+    /// The first group node: cells * n.
+    base: usize,
+    /// Words per cell set; every cell's peers as a set ([`Memo::peer_bits`]).
+    words: usize,
+    peers: &'a [u64],
     /// Values whose nodes get no links.
     skip: u64,
-    /// Scratch for [`Graph::strong`] and [`Graph::weak`].
-    tmp: Vec<usize>,
 }
 
 const NONE: u32 = u32::MAX;
 
+#[cfg(test)]
+thread_local! {
+    /// Tests: keep the off states without strong links in the links (as before).
+    static KEEP_DEAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether on states' links keep off states without strong links (tests only).
+#[inline(always)]
+fn keep_dead() -> bool {
+    #[cfg(test)]
+    return KEEP_DEAD.get();
+    #[cfg(not(test))]
+    false
+}
+
+/// Not a unit: a group has two.
+const NO_UNIT: usize = usize::MAX;
+
+/// The cells a node takes: one cell, or a group's set.
+#[derive(Clone, Copy)]
+enum Taken<'x> {
+    Cell(usize),
+    Set(&'x [u64]),
+}
+
+impl Taken<'_> {
+    /// Word `i` of the set.
+    #[inline]
+    fn word(self, i: usize) -> u64 {
+        match self {
+            Taken::Cell(c) => u64::from(c / 64 == i) << (c % 64),
+            Taken::Set(s) => s[i],
+        }
+    }
+}
+
+/// The members of a cell set, in increasing order.
+#[inline]
+fn each_bit(words: impl Iterator<Item = u64>, mut f: impl FnMut(usize)) {
+    for (i, mut w) in words.enumerate() {
+        while w != 0 {
+            f(i * 64 + w.trailing_zeros() as usize);
+            w &= w - 1;
+        }
+    }
+}
+
 impl<'a> Graph<'a> {
-    /// The graph of `kind` on `b`; nodes of values in `skip` get no links.
-    fn new(b: &'a Board, kind: ChainKind, skip: u64, peers: &'a [u64]) -> Graph<'a> {
+    /// The graph of `kind` on `b`; nodes of values in `skip` get no links. `m`: storage
+    /// to reuse (its contents do not matter).
+    fn new(
+        b: &'a Board,
+        kind: ChainKind,
+        skip: u64,
+        peers: &'a [u64],
+        mut m: Box<Bufs>,
+    ) -> Graph<'a> {
         let n = b.n;
-        let words = b.cands.len().div_ceil(64);
-        let mut with = vec![0u64; words * n];
-        for (c, &m) in b.cands.iter().enumerate() {
-            for v in Mask::from_bits(m) {
-                with[(v as usize - 1) * words + c / 64] |= 1 << (c % 64);
+        let cells = b.cands.len();
+        let words = cells.div_ceil(64);
+        m.with.clear();
+        m.with.resize(words * n, 0);
+        for (c, &cm) in b.cands.iter().enumerate() {
+            for v in Mask::from_bits(cm) {
+                m.with[(v as usize - 1) * words + c / 64] |= 1 << (c % 64);
             }
         }
-        let mut conj = vec![[NONE; 3]; b.cands.len() * n];
+        m.conj.clear();
+        m.conj.resize(cells * n, [NONE; 3]);
         if kind != ChainKind::Xy {
             for u in 0..3 * n {
                 for v in Mask::from_bits(b.all & !b.unit_placed[u]) {
                     if let Some((x, y)) = conjugate(b, u, v) {
                         let k = u / n;
-                        conj[x * n + v as usize - 1][k] = (y * n + v as usize - 1) as u32;
-                        conj[y * n + v as usize - 1][k] = (x * n + v as usize - 1) as u32;
+                        m.conj[x * n + v as usize - 1][k] = (y * n + v as usize - 1) as u32;
+                        m.conj[y * n + v as usize - 1][k] = (x * n + v as usize - 1) as u32;
                     }
                 }
             }
         }
-        let mut groups = Vec::new();
-        let mut group_at = Vec::new();
-        let mut by_value = vec![Vec::new(); n];
-        let mut by_unit: Vec<Vec<usize>> = Vec::new();
+        m.groups.clear();
+        m.gcells.clear();
+        m.gbits.clear();
+        m.by_value.truncate(n);
+        m.by_value.iter_mut().for_each(Vec::clear);
+        m.by_value.resize_with(n, Vec::new);
+        m.by_unit.iter_mut().for_each(Vec::clear);
+        m.unit_bits.clear();
+        m.ids.clear();
+        m.ids.extend(0..cells);
         if kind == ChainKind::Grouped {
-            by_unit = vec![Vec::new(); 3 * n * n];
-            group_at = vec![NONE; 2 * n * n * n];
+            m.by_unit.truncate(3 * n * n);
+            m.by_unit.resize_with(3 * n * n, Vec::new);
+            m.unit_bits.resize(3 * n * words, 0);
+            for u in 0..3 * n {
+                for &c in b.geo.unit(u) {
+                    let c = c as usize;
+                    m.unit_bits[u * words + c / 64] |= 1 << (c % 64);
+                }
+            }
+            let mut boxes: Vec<usize> = Vec::with_capacity(n);
             for line in 0..2 * n {
-                let mut boxes: Vec<usize> = b
-                    .geo
-                    .unit(line)
-                    .iter()
-                    .map(|&c| b.boxi(c as usize))
-                    .collect();
+                boxes.clear();
+                boxes.extend(b.geo.unit(line).iter().map(|&c| b.boxi(c as usize)));
                 boxes.dedup();
-                for bx in boxes {
+                for &bx in &boxes {
                     for v in Mask::from_bits(b.all & !b.unit_placed[line]) {
-                        let cells: Vec<usize> =
-                            b.cells_with(line, v).filter(|&c| b.boxi(c) == bx).collect();
-                        if cells.len() >= 2 {
-                            group_at[(line * n + bx) * n + v as usize - 1] = groups.len() as u32;
-                            by_value[v as usize - 1].push(groups.len());
-                            by_unit[line * n + v as usize - 1].push(groups.len());
-                            by_unit[(2 * n + bx) * n + v as usize - 1].push(groups.len());
-                            groups.push(Group {
-                                v,
-                                cells,
-                                units: [line, 2 * n + bx],
-                            });
+                        let start = m.gcells.len();
+                        let mut cells = b.cells_with(line, v).filter(|&c| b.boxi(c) == bx);
+                        let (Some(x), Some(y)) = (cells.next(), cells.next()) else {
+                            continue;
+                        };
+                        m.gcells.push(x);
+                        m.gcells.push(y);
+                        m.gcells.extend(cells);
+                        let gi = m.groups.len();
+                        m.by_value[v as usize - 1].push(gi);
+                        m.by_unit[line * n + v as usize - 1].push(gi);
+                        m.by_unit[(2 * n + bx) * n + v as usize - 1].push(gi);
+                        m.groups.push(Group {
+                            v,
+                            start: start as u32,
+                            len: (m.gcells.len() - start) as u32,
+                            units: [line, 2 * n + bx],
+                        });
+                        // The group's cells, and the cells seeing all of them.
+                        let at = m.gbits.len();
+                        m.gbits.resize(at + words, 0);
+                        m.gbits.resize(at + 2 * words, u64::MAX);
+                        for &c in &m.gcells[start..] {
+                            m.gbits[at + c / 64] |= 1 << (c % 64);
+                            for i in 0..words {
+                                m.gbits[at + words + i] &= peers[c * words + i];
+                            }
                         }
                     }
                 }
             }
         }
-        let mut g = Graph {
+        let total = cells * n + m.groups.len();
+        m.span.clear();
+        m.span.resize(2 * total, (NONE, 0));
+        m.adj.clear();
+        Graph {
             b,
             n,
             kind,
-            conj,
-            groups,
-            group_at,
-            by_value,
-            by_unit,
-            base: b.cands.len() * n,
+            m,
+            base: cells * n,
             words,
             peers,
-            with,
-            span: Vec::new(),
-            adj: Vec::new(),
             skip,
-            tmp: Vec::new(),
-        };
-        let total = g.base + g.groups.len();
-        g.span = vec![(NONE, 0); 2 * total];
-        g
+        }
     }
 
     /// The range of `adj` holding the links from state `s` (`node * 2 + on`), built now
     /// if no search left `s` before.
-    #[inline]
+    #[inline(always)]
     fn links(&mut self, s: usize) -> (usize, usize) {
-        let (lo, hi) = self.span[s];
+        let (lo, hi) = self.m.span[s];
         if lo != NONE {
             return (lo as usize, hi as usize);
         }
+        self.build_links(s)
+    }
+
+    /// Builds the links from state `s`, into `adj`.
+    #[inline(never)]
+    fn build_links(&mut self, s: usize) -> (usize, usize) {
         let node = s / 2;
         // node = cell * n + value - 1 below `base`.
         let live = node >= self.base || {
             let m = self.b.cands[node / self.n] & !self.skip;
             m >> (node % self.n) & 1 != 0
         };
-        let lo = self.adj.len();
+        let mut out = std::mem::take(&mut self.m.tmp);
+        out.clear();
         if live {
-            let mut out = std::mem::take(&mut self.tmp);
             if s % 2 == 1 {
                 self.weak(node, &mut out);
+                // Off states without strong links lead nowhere and conclude nothing:
+                // left out (their links built first, so before `lo`).
+                if !keep_dead() {
+                    let mut k = 0;
+                    for i in 0..out.len() {
+                        let x = out[i];
+                        let (a, b) = self.links(x * 2);
+                        if a != b {
+                            out[k] = x;
+                            k += 1;
+                        }
+                    }
+                    out.truncate(k);
+                }
             } else {
                 self.strong(node, &mut out);
             }
-            self.adj.extend(out.iter().map(|&x| x as u32));
-            self.tmp = out;
         }
-        let hi = self.adj.len();
-        self.span[s] = (lo as u32, hi as u32);
+        let lo = self.m.adj.len();
+        self.m.adj.extend(out.iter().map(|&x| x as u32));
+        self.m.tmp = out;
+        let hi = self.m.adj.len();
+        self.m.span[s] = (lo as u32, hi as u32);
         (lo, hi)
     }
 
@@ -340,8 +460,32 @@ impl<'a> Graph<'a> {
             &self.peers[a * w..(a + 1) * w],
             &self.peers[b * w..(b + 1) * w],
         );
-        let with = &self.with[(v as usize - 1) * w..v as usize * w];
+        let with = &self.m.with[(v as usize - 1) * w..v as usize * w];
         (0..w).any(|i| pa[i] & pb[i] & with[i] != 0)
+    }
+
+    /// The cells holding `v`, as a set.
+    #[inline]
+    fn with(&self, v: u8) -> &[u64] {
+        &self.m.with[(v as usize - 1) * self.words..v as usize * self.words]
+    }
+
+    /// Group `gi`'s cells as a set.
+    #[inline]
+    fn gset(&self, gi: usize) -> &[u64] {
+        &self.m.gbits[2 * gi * self.words..(2 * gi + 1) * self.words]
+    }
+
+    /// The cells seeing every cell of group `gi`, as a set.
+    #[inline]
+    fn gseen(&self, gi: usize) -> &[u64] {
+        &self.m.gbits[(2 * gi + 1) * self.words..(2 * gi + 2) * self.words]
+    }
+
+    /// Cell `c`'s peers, as a set.
+    #[inline]
+    fn peer_set(&self, c: usize) -> &[u64] {
+        &self.peers[c * self.words..(c + 1) * self.words]
     }
 
     #[inline]
@@ -350,7 +494,14 @@ impl<'a> Graph<'a> {
     }
 
     fn group(&self, node: usize) -> &Group {
-        &self.groups[node - self.base]
+        &self.m.groups[node - self.base]
+    }
+
+    /// The cells of group `gi`.
+    #[inline]
+    fn gcells(&self, gi: usize) -> &[usize] {
+        let g = &self.m.groups[gi];
+        &self.m.gcells[g.start as usize..(g.start + g.len) as usize]
     }
 
     /// The value of any node.
@@ -363,69 +514,64 @@ impl<'a> Graph<'a> {
     }
 
     /// The cells of any node.
-    fn cells_of(&self, node: usize) -> Vec<usize> {
+    #[inline]
+    fn cells_of(&self, node: usize) -> &[usize] {
         if self.is_group(node) {
-            self.group(node).cells.clone()
+            self.gcells(node - self.base)
         } else {
-            vec![self.cell(node)]
+            let c = self.cell(node);
+            &self.m.ids[c..c + 1]
         }
     }
 
-    /// In unit `u`, the node holding every place of `v` outside `taken`, if those places
-    /// are one cell or exactly one group.
-    fn rest_node(&self, u: usize, v: u8, taken: &[usize]) -> Option<usize> {
-        let geo = self.b.geo;
-        let rest = || self.b.cells_with(u, v).filter(|c| !taken.contains(c));
-        let mut it = rest();
-        let first = it.next()?;
-        // Row, column and box units of the first place; whether all share each.
-        let f = geo.units_of(first);
-        let (mut count, mut same) = (1, [true; 3]);
-        for x in it {
-            count += 1;
-            let ux = geo.units_of(x);
-            for k in 0..3 {
-                same[k] &= ux[k] == f[k];
+    /// In unit `u`, the node holding every place of `v` outside `taken`, if those
+    /// places are one cell or exactly one group (a group is in its line and its box, so
+    /// in `by_unit` of `u`).
+    fn rest_node(&self, u: usize, v: u8, taken: Taken<'_>) -> Option<usize> {
+        let w = self.words;
+        let (ub, with) = (&self.m.unit_bits[u * w..(u + 1) * w], self.with(v));
+        let rest = |i: usize| ub[i] & with[i] & !taken.word(i);
+        let mut count = 0;
+        let mut first = 0;
+        for i in (0..w).rev() {
+            let r = rest(i);
+            if r != 0 {
+                count += r.count_ones();
+                first = i * 64 + r.trailing_zeros() as usize;
             }
         }
-        if count == 1 {
-            return Some(first * self.n + v as usize - 1);
+        match count {
+            0 => None,
+            1 => Some(first * self.n + v as usize - 1),
+            _ => self.m.by_unit[u * self.n + v as usize - 1]
+                .iter()
+                .find(|&&gi| {
+                    let gs = self.gset(gi);
+                    (0..w).all(|i| gs[i] == rest(i))
+                })
+                .map(|&gi| self.base + gi),
         }
-        let line = if same[0] {
-            f[0] as usize
-        } else if same[1] {
-            f[1] as usize
-        } else {
-            return None;
-        };
-        if !same[2] {
-            return None;
-        }
-        let bx = f[2] as usize - 2 * self.n;
-        let gi = self.group_at[(line * self.n + bx) * self.n + v as usize - 1];
-        if gi == NONE {
-            return None;
-        }
-        let cells = &self.groups[gi as usize].cells;
-        (cells.len() == count && rest().eq(cells.iter().copied()))
-            .then_some(self.base + gi as usize)
     }
 
     /// Strong and weak links of group nodes, and the group links of cell nodes.
     fn group_links(&self, node: usize, strong: bool, out: &mut Vec<usize>) {
         let v = self.value_of(node);
-        let one: [usize; 1];
-        let three: [usize; 3];
-        let (mine, units): (&[usize], &[usize]) = if self.is_group(node) {
-            let g = self.group(node);
-            (&g.cells, &g.units)
-        } else {
-            one = [self.cell(node)];
-            three = self.b.geo.units_of(one[0]).map(|u| u as usize);
-            (&one, &three)
-        };
         if strong {
-            for &u in units {
+            // The node's cells, and its units.
+            let (mine, units) = if self.is_group(node) {
+                let g = self.group(node);
+                (
+                    Taken::Set(self.gset(node - self.base)),
+                    [g.units[0], g.units[1], NO_UNIT],
+                )
+            } else {
+                let c = self.cell(node);
+                (Taken::Cell(c), self.b.geo.units_of(c).map(|u| u as usize))
+            };
+            for u in units {
+                if u == NO_UNIT {
+                    break;
+                }
                 if let Some(x) = self.rest_node(u, v, mine) {
                     if (self.is_group(x) || self.is_group(node)) && !out.contains(&x) {
                         out.push(x);
@@ -434,36 +580,30 @@ impl<'a> Graph<'a> {
             }
             return;
         }
-        let base = self.base;
+        let (base, w) = (self.base, self.words);
+        let groups = &self.m.by_value[v as usize - 1];
         if self.is_group(node) {
-            // Cells seeing the whole group.
-            self.b
-                .each_seeing_all(mine, v, |t| out.push(t * self.n + v as usize - 1));
-        }
-        // A cell outside a group (two or more cells along its line, in its box) sees them
-        // all exactly when it is in that line or that box: a cell node looks only at the
-        // groups of its three units (merged into increasing order, as `by_value` has them).
-        let mut near: Vec<usize> = Vec::new();
-        let list: &[usize] = if self.is_group(node) {
-            &self.by_value[v as usize - 1]
+            // Cells seeing the whole group, in increasing order.
+            let (seen, with) = (self.gseen(node - base), self.with(v));
+            each_bit((0..w).map(|i| seen[i] & with[i]), |t| {
+                out.push(t * self.n + v as usize - 1)
+            });
+            // Groups every cell of which sees every cell of this one (so none of its
+            // cells is one of them).
+            for &gi in groups {
+                let gs = self.gset(gi);
+                if (0..w).all(|i| gs[i] & !seen[i] == 0) {
+                    out.push(base + gi);
+                }
+            }
         } else {
-            for &u in units {
-                near.extend_from_slice(&self.by_unit[u * self.n + v as usize - 1]);
-            }
-            near.sort_unstable();
-            near.dedup();
-            &near
-        };
-        for &gi in list {
-            let g = &self.groups[gi];
-            if base + gi == node || g.cells.iter().any(|c| mine.contains(c)) {
-                continue;
-            }
-            if g.cells
-                .iter()
-                .all(|&x| mine.iter().all(|&y| self.b.sees(x, y)))
-            {
-                out.push(base + gi);
+            // Groups every cell of which sees the cell (the cell is in the group's line
+            // or box, outside the group).
+            let c = self.cell(node);
+            for &gi in groups {
+                if self.gseen(gi)[c / 64] >> (c % 64) & 1 != 0 {
+                    out.push(base + gi);
+                }
             }
         }
     }
@@ -496,7 +636,7 @@ impl<'a> Graph<'a> {
             }
         }
         if self.kind != ChainKind::Xy {
-            for &p in &self.conj[node] {
+            for &p in &self.m.conj[node] {
                 if p != NONE && !out.contains(&(p as usize)) {
                     out.push(p as usize);
                 }
@@ -522,15 +662,14 @@ impl<'a> Graph<'a> {
                 }
             }
         }
-        for &p in self.b.geo.peers(c) {
-            let p = p as usize;
-            if self.b.has(p, v) {
-                if self.kind == ChainKind::Xy && self.b.cands[p].count_ones() != 2 {
-                    continue;
-                }
+        // The peers holding v, in increasing order.
+        let (pc, with) = (self.peer_set(c), self.with(v));
+        let xy = self.kind == ChainKind::Xy;
+        each_bit((0..self.words).map(|i| pc[i] & with[i]), |p| {
+            if !xy || self.b.cands[p].count_ones() == 2 {
                 out.push(p * self.n + v as usize - 1);
             }
-        }
+        });
     }
 
     /// The conclusions of "start is true or end is true" (start != end as nodes), into
@@ -542,16 +681,17 @@ impl<'a> Graph<'a> {
         elims.clear();
         if self.is_group(end) {
             let (ca, va) = (self.cell(start), self.val(start));
-            let g = self.group(end);
-            if g.v == va {
-                let mut all = g.cells.clone();
-                all.push(ca);
-                b.each_seeing_all(&all, va, |t| elims.push((Cell::new(t as u16), va)));
-            } else if !g.cells.contains(&ca)
-                && b.has(ca, g.v)
-                && g.cells.iter().all(|&x| b.sees(x, ca))
-            {
-                elims.push((Cell::new(ca as u16), g.v));
+            let gi = end - self.base;
+            let (v, seen) = (self.m.groups[gi].v, self.gseen(gi));
+            if v == va {
+                // The cells seeing the group and the start.
+                let (pa, with) = (self.peer_set(ca), self.with(va));
+                each_bit((0..self.words).map(|i| seen[i] & pa[i] & with[i]), |t| {
+                    elims.push((Cell::new(t as u16), va))
+                });
+            } else if b.has(ca, v) && seen[ca / 64] >> (ca % 64) & 1 != 0 {
+                // The start's cell sees the whole group (so is none of its cells).
+                elims.push((Cell::new(ca as u16), v));
             }
             return;
         }
@@ -583,52 +723,71 @@ impl<'a> Graph<'a> {
     /// `max_len` nodes, by breadth-first search (so each node is reached by a shortest
     /// chain); each one that proves something goes to `sink`.
     fn search(&mut self, start: usize, max_len: usize, scratch: &mut Scratch, sink: &mut Sink<'_>) {
-        let states = (self.b.cands.len() * self.n + self.groups.len()) * 2;
-        if scratch.parent.len() != states {
-            scratch.parent = vec![NONE; states];
-            scratch.depth = vec![0; states];
-            scratch.seen = vec![0; states];
+        let states = (self.b.cands.len() * self.n + self.m.groups.len()) * 2;
+        if scratch.reach.len() < states {
+            scratch.reach.clear();
+            scratch.reach.resize(states, [0, NONE]);
             scratch.stamp = 0;
         }
         // A state is reached in this search when its stamp is the search's.
         scratch.stamp = scratch.stamp.wrapping_add(1);
         if scratch.stamp == 0 {
-            scratch.seen.fill(0);
+            scratch.reach.fill([0, NONE]);
             scratch.stamp = 1;
         }
         let stamp = scratch.stamp;
+        let reach = &mut scratch.reach[..states];
         // state = node * 2 + on
         let s0 = start * 2;
-        scratch.parent[s0] = s0 as u32;
-        scratch.depth[s0] = 1;
-        scratch.seen[s0] = stamp;
+        reach[s0] = [stamp, s0 as u32];
+        // The queue: `queue[..qend]`; every state enters it once at most.
         let mut queue = std::mem::take(&mut scratch.queue);
-        queue.clear();
-        queue.push(s0);
+        if queue.len() <= states {
+            queue.resize(states + 1, 0);
+        }
+        queue[0] = s0 as u32;
+        let mut qend = 1;
         let mut head = 0;
+        // The states of `queue[..level_end]` not yet left are `depth` nodes from the
+        // start (breadth first: the depth never falls along the queue).
+        let (mut depth, mut level_end) = (1, 1);
         let mut out = std::mem::take(&mut scratch.out);
         let mut path = std::mem::take(&mut scratch.path);
-        while head < queue.len() {
-            let s = queue[head];
+        while head < qend {
+            if head == level_end {
+                depth += 1;
+                level_end = qend;
+            }
+            if depth >= max_len {
+                // So are all the states after it: none leads further.
+                break;
+            }
+            let s = queue[head] as usize;
             head += 1;
-            let on = s % 2 == 1;
-            if scratch.depth[s] as usize >= max_len {
+            let (lo, hi) = self.links(s);
+            if s % 2 == 1 {
+                // From an on state, to off states, which conclude nothing: each one
+                // not reached before is queued (without a branch on it).
+                for &next in &self.m.adj[lo..hi] {
+                    let t = next as usize * 2;
+                    let r = &mut reach[t];
+                    let fresh = r[0] != stamp;
+                    r[0] = stamp;
+                    r[1] = if fresh { s as u32 } else { r[1] };
+                    queue[qend] = t as u32;
+                    qend += usize::from(fresh);
+                }
                 continue;
             }
-            let (lo, hi) = self.links(s);
             for i in lo..hi {
-                let next = self.adj[i] as usize;
-                let t = next * 2 + usize::from(!on);
-                if scratch.seen[t] == stamp {
+                let next = self.m.adj[i] as usize;
+                let t = next * 2 + 1;
+                if reach[t][0] == stamp {
                     continue;
                 }
-                scratch.seen[t] = stamp;
-                scratch.parent[t] = s as u32;
-                scratch.depth[t] = scratch.depth[s] + 1;
-                queue.push(t);
-                if on {
-                    continue;
-                }
+                reach[t] = [stamp, s as u32];
+                queue[qend] = t as u32;
+                qend += 1;
                 // `next` is proven true if start is false.
                 if self.kind == ChainKind::Xy
                     && (self.val(next) != self.val(start) || next == start)
@@ -643,7 +802,7 @@ impl<'a> Graph<'a> {
                 let mut x = t;
                 path.push(x);
                 while x != s0 {
-                    x = scratch.parent[x] as usize;
+                    x = reach[x][1] as usize;
                     path.push(x);
                 }
                 path.reverse();
@@ -702,7 +861,7 @@ impl<'a> Graph<'a> {
             return None;
         }
         let nodes: Vec<usize> = path.iter().map(|&s| s / 2).collect();
-        let cells: Vec<Vec<usize>> = nodes.iter().map(|&x| self.cells_of(x)).collect();
+        let cells: Vec<&[usize]> = nodes.iter().map(|&x| self.cells_of(x)).collect();
         for i in 0..len {
             for j in i + 1..len {
                 if nodes[i] == nodes[j] {
@@ -718,7 +877,7 @@ impl<'a> Graph<'a> {
                 }
             }
         }
-        let in_chain: Vec<usize> = cells.iter().flatten().copied().collect();
+        let in_chain: Vec<usize> = cells.iter().flat_map(|c| c.iter().copied()).collect();
         let mut elims = Vec::new();
         // Weak links: from each on node (odd index) to the next, the last back to 0.
         for i in (1..len).step_by(2) {
@@ -733,8 +892,8 @@ impl<'a> Graph<'a> {
                     }
                 }
             } else {
-                let mut both = cells[i].clone();
-                both.extend_from_slice(&cells[(i + 1) % len]);
+                let mut both = cells[i].to_vec();
+                both.extend_from_slice(cells[(i + 1) % len]);
                 self.b.each_seeing_all(&both, va, |t| {
                     if !in_chain.contains(&t) {
                         elims.push((Cell::new(t as u16), va));
@@ -810,7 +969,7 @@ impl<'a> Graph<'a> {
     fn lasso(&self, full: &[usize], is_loop: bool) -> bool {
         let first = self.cells_of(full[0] / 2);
         let mut left: Vec<usize> = Vec::new();
-        let mut prev: Option<Vec<usize>> = None;
+        let mut prev: Option<&[usize]> = None;
         for &s in full {
             let cells = self.cells_of(s / 2);
             if cells.iter().any(|c| left.contains(c)) {
@@ -818,7 +977,7 @@ impl<'a> Graph<'a> {
             }
             if let Some(p) = prev {
                 if !(is_loop && p == first) {
-                    left.extend(p);
+                    left.extend_from_slice(p);
                 }
             }
             prev = Some(cells);
@@ -905,12 +1064,11 @@ enum LoopKind {
 
 #[derive(Default)]
 struct Scratch {
-    parent: Vec<u32>,
-    depth: Vec<u16>,
-    /// Per state, the stamp of the last search that reached it.
-    seen: Vec<u32>,
+    /// Per state, the stamp of the last search that reached it and the state it was
+    /// reached from.
+    reach: Vec<[u32; 2]>,
     stamp: u32,
-    queue: Vec<usize>,
+    queue: Vec<u32>,
     out: Conclusions,
     path: Vec<usize>,
 }
@@ -1044,14 +1202,15 @@ pub(crate) fn chain(
         by_elims: std::collections::HashMap::new(),
         allows,
     };
-    let mut scratch = Scratch::default();
     let peers = std::mem::take(&mut memo.peer_bits);
     let peers = if peers.is_empty() {
         Memo::build_peer_bits(b)
     } else {
         peers
     };
-    let mut g = Graph::new(b, kind, skip, &peers);
+    let bufs = BUFS.take().unwrap_or_default();
+    let mut g = Graph::new(b, kind, skip, &peers, bufs);
+    let mut scratch = std::mem::take(&mut g.m.scratch);
     for c in 0..b.cands.len() {
         let m = b.cands[c] & !skip;
         if m == 0 || (kind == ChainKind::Xy && m.count_ones() != 2) {
@@ -1073,7 +1232,8 @@ pub(crate) fn chain(
     }
     let best = best_of(std::mem::take(&mut sink.found));
     let chain = best.as_ref().map(|f| g.nodes(&f.path));
-    drop(g);
+    g.m.scratch = scratch;
+    BUFS.set(Some(g.m));
     memo.peer_bits = peers;
     if x {
         for v in Mask::from_bits(b.all & !skip & !open) {
@@ -1098,4 +1258,223 @@ pub(crate) fn chain(
     elims.sort_unstable_by_key(|&(c, v)| (c.index(), v));
     step.eliminations = elims;
     Some(step)
+}
+
+#[cfg(test)]
+mod tests {
+    use numpl_core::{parse_one, Cell, Grid, Mask, ParseOptions};
+
+    use super::{chain, ChainKind, Graph};
+    use crate::human::memo::Memo;
+    use crate::human::{Board, HumanSolver, Technique};
+
+    /// The plain group links (as before the cell sets): cell lists and `sees`.
+    fn plain_group_links(g: &Graph<'_>, node: usize, strong: bool, out: &mut Vec<usize>) {
+        let b = g.b;
+        let v = g.value_of(node);
+        let mine = g.cells_of(node).to_vec();
+        let units: Vec<usize> = if g.is_group(node) {
+            g.group(node).units.to_vec()
+        } else {
+            b.geo.units_of(mine[0]).map(|u| u as usize).to_vec()
+        };
+        if strong {
+            for &u in &units {
+                let rest: Vec<usize> = b.cells_with(u, v).filter(|c| !mine.contains(c)).collect();
+                let x = match rest.len() {
+                    0 => None,
+                    1 => Some(rest[0] * g.n + v as usize - 1),
+                    _ => (0..g.m.groups.len())
+                        .find(|&gi| g.m.groups[gi].v == v && g.gcells(gi) == &rest[..])
+                        .map(|gi| g.base + gi),
+                };
+                if let Some(x) = x {
+                    if (g.is_group(x) || g.is_group(node)) && !out.contains(&x) {
+                        out.push(x);
+                    }
+                }
+            }
+            return;
+        }
+        if g.is_group(node) {
+            b.each_seeing_all(&mine, v, |t| out.push(t * g.n + v as usize - 1));
+        }
+        for gi in 0..g.m.groups.len() {
+            let cells = g.gcells(gi);
+            if g.m.groups[gi].v != v
+                || g.base + gi == node
+                || cells.iter().any(|c| mine.contains(c))
+            {
+                continue;
+            }
+            if cells.iter().all(|&x| mine.iter().all(|&y| b.sees(x, y))) {
+                out.push(g.base + gi);
+            }
+        }
+    }
+
+    /// The plain weak links of a cell node (no groups): its cell's other values (AIC),
+    /// then its peers holding its value, as the geometry lists them.
+    fn plain_weak(g: &Graph<'_>, node: usize, out: &mut Vec<usize>) {
+        let (c, v) = (g.cell(node), g.val(node));
+        if g.kind == ChainKind::Aic {
+            for w in Mask::from_bits(g.b.cands[c]) {
+                if w != v {
+                    out.push(c * g.n + w as usize - 1);
+                }
+            }
+        }
+        for &p in g.b.geo.peers(c) {
+            let p = p as usize;
+            if g.b.has(p, v) && (g.kind != ChainKind::Xy || g.b.cands[p].count_ones() == 2) {
+                out.push(p * g.n + v as usize - 1);
+            }
+        }
+    }
+
+    /// The plain conclusions of a cell start and a group end.
+    fn plain_group_end(g: &Graph<'_>, start: usize, end: usize) -> Vec<(Cell, u8)> {
+        let b = g.b;
+        let (ca, va) = (g.cell(start), g.val(start));
+        let (cells, v) = (g.cells_of(end), g.value_of(end));
+        let mut elims = Vec::new();
+        if v == va {
+            let mut all = cells.to_vec();
+            all.push(ca);
+            b.each_seeing_all(&all, va, |t| elims.push((Cell::new(t as u16), va)));
+        } else if !cells.contains(&ca) && b.has(ca, v) && cells.iter().all(|&x| b.sees(x, ca)) {
+            elims.push((Cell::new(ca as u16), v));
+        }
+        elims
+    }
+
+    /// The boards met solving `puzzle`, beyond singles.
+    fn positions(puzzle: &str) -> Vec<Board> {
+        let grid: Grid = parse_one(puzzle, &ParseOptions::default()).unwrap();
+        let solution = crate::fast::search(&grid, 2, u64::MAX).first.unwrap();
+        let report = HumanSolver::new().with_solution(solution).solve(&grid);
+        let mut b = Board::new(&grid);
+        let mut out = Vec::new();
+        for step in &report.steps {
+            if !matches!(
+                step.technique,
+                Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle
+            ) {
+                out.push(b.clone());
+            }
+            b.apply(step);
+        }
+        out
+    }
+
+    const PUZZLES: [&str; 3] = [
+        "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+        "........1..1..2.3..4..5.6....4..7....5..8.9..7..3....2.6.......4.5..68..8.9.4..6.",
+        "1..D..C.G.5..2...5C26.D9......B.7G4.....8..C...F.93....A2..B5...3...B.8.A9D.652....B765..E.......1....G.B.....C7..2......67F........59A......8..E3.....4.C....9.......B..7E9F....6B7.GFC.3.5...4...3A..67....45.F...C..8.....B7E.4......F5.693D...7..E.G.4..1..2",
+    ];
+
+    /// The group links, group-end conclusions and cells' weak links by cell sets are the
+    /// plain ones, node for node, in order, on every position of three solves (9x9 and
+    /// 16x16).
+    #[test]
+    fn group_links_by_sets_as_plain() {
+        let (mut groups, mut links) = (0, 0);
+        for p in PUZZLES {
+            for b in positions(p) {
+                let peers = Memo::build_peer_bits(&b);
+                let g = Graph::new(&b, ChainKind::Grouped, 0, &peers, Default::default());
+                groups += g.m.groups.len();
+                for node in 0..g.base + g.m.groups.len() {
+                    if !g.is_group(node) && !b.has(g.cell(node), g.val(node)) {
+                        continue;
+                    }
+                    for strong in [false, true] {
+                        let (mut a, mut e) = (Vec::new(), Vec::new());
+                        g.group_links(node, strong, &mut a);
+                        plain_group_links(&g, node, strong, &mut e);
+                        assert_eq!(a, e, "node {node} strong {strong}");
+                        links += a.len();
+                    }
+                    if !g.is_group(node) {
+                        for kind in [ChainKind::Xy, ChainKind::Aic] {
+                            let g = Graph::new(&b, kind, 0, &peers, Default::default());
+                            let (mut a, mut e) = (Vec::new(), Vec::new());
+                            g.weak(node, &mut a);
+                            plain_weak(&g, node, &mut e);
+                            assert_eq!(a, e, "node {node}");
+                        }
+                    }
+                    if g.is_group(node) {
+                        for c in 0..b.cands.len() {
+                            for v in Mask::from_bits(b.cands[c]) {
+                                let start = c * g.n + v as usize - 1;
+                                let mut out = Default::default();
+                                g.conclude(start, node, &mut out);
+                                assert!(out.0.is_empty());
+                                assert_eq!(out.1, plain_group_end(&g, start, node));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(groups > 1000 && links > 10000, "{groups} {links}");
+    }
+
+    /// Leaving out the off states without strong links finds the same steps as keeping
+    /// them, for every kind, on every other position of three solves.
+    #[test]
+    fn dead_ends_left_out_as_kept() {
+        let mut found = 0;
+        for p in PUZZLES {
+            for b in positions(p).iter().step_by(2) {
+                for kind in [
+                    ChainKind::X,
+                    ChainKind::Xy,
+                    ChainKind::Aic,
+                    ChainKind::Grouped,
+                ] {
+                    super::KEEP_DEAD.set(true);
+                    let kept = chain(b, kind, &mut Memo::default(), &|_| true);
+                    super::KEEP_DEAD.set(false);
+                    let pruned = chain(b, kind, &mut Memo::default(), &|_| true);
+                    found += usize::from(pruned.is_some());
+                    assert_eq!(kept, pruned);
+                }
+            }
+        }
+        assert!(found > 50, "{found}");
+    }
+
+    /// The storage kept across calls (on this thread, from boards of both sizes) gives
+    /// the steps a fresh thread's new storage gives, for every kind.
+    #[test]
+    fn kept_storage_as_fresh() {
+        let mut found = 0;
+        let boards: Vec<Board> = PUZZLES.iter().flat_map(|p| positions(p)).collect();
+        let boards: Vec<Board> = boards.into_iter().step_by(3).collect();
+        for (i, b) in boards.iter().enumerate() {
+            // Every other board, a board of the other size first.
+            if i % 2 == 1 {
+                let other = &boards[boards.len() - 1 - i];
+                chain(other, ChainKind::Grouped, &mut Memo::default(), &|_| true);
+            }
+            for kind in [
+                ChainKind::X,
+                ChainKind::Xy,
+                ChainKind::Aic,
+                ChainKind::Grouped,
+            ] {
+                let kept = chain(b, kind, &mut Memo::default(), &|_| true);
+                let b2 = b.clone();
+                let fresh =
+                    std::thread::spawn(move || chain(&b2, kind, &mut Memo::default(), &|_| true))
+                        .join()
+                        .unwrap();
+                found += usize::from(kept.is_some());
+                assert_eq!(kept, fresh);
+            }
+        }
+        assert!(found > 20, "{found}");
+    }
 }
