@@ -86,6 +86,14 @@
 //! XY-chains are not searched again while the bivalue cells are those they failed on, and
 //! ALS-XZ and ALS-XY-Wing skip sets unchanged since they failed on the reference.
 //!
+//! Templates (`templates.rs`) are the memo's other shortcut: the ways a value can fill
+//! the grid once per row, column and box on its candidates. What any single-digit
+//! technique (every fish, skyscraper, kite, turbot fish, empty rectangle, colors,
+//! X-chain) removes lies in no template, so a value whose candidates all lie in some
+//! template is skipped by all of them, and a Franken fish's fins must see a candidate in
+//! none. A small search per value and board decides it (templates found on earlier
+//! boards are kept and reused while they fit).
+//!
 //! # The report
 //!
 //! [`HumanReport`] says how often each technique fired, the largest tuple and fish, the
