@@ -29,7 +29,8 @@
 //! bits per candidate of the board; the graph and its buffers are kept per thread and
 //! reused. A forcing net's premise is played out on one cell set per value (the copy of
 //! the board), where a round of singles is a few word operations, hidden singles looked
-//! for only in the units that changed. The best conclusion is found before any proof:
+//! for only in the units that changed; in a bivalue cell "v is false" plays as "w is
+//! true" and shares its table. The best conclusion is found before any proof:
 //! the best verity (an AND of tables per set of premises), then the premises in the order
 //! of the conclusion their contradiction would draw, up to the first that has one (64
 //! premises at a time, their tables turned on their side so that each contradiction is
@@ -562,6 +563,20 @@ fn net_edges<const W: usize>(b: &Board, net: &mut Net) {
     let mut sim = Sim::<W>::new(b);
     for c in 0..b.cands.len() {
         if b.values[c] != 0 {
+            continue;
+        }
+        let m = b.cands[c];
+        if m.count_ones() == 2 {
+            // In a bivalue cell "v is false" is played as "w is true" (w placed, v gone):
+            // the same table, shared.
+            let v = m.trailing_zeros() as u8 + 1;
+            let w = (63 - m.leading_zeros()) as u8 + 1;
+            sim.premise(c, v, true, net);
+            sim.premise(c, w, true, net);
+            let (v_off, w_on) = (net.node(c, v, false), net.node(c, w, true));
+            let (w_off, v_on) = (net.node(c, w, false), net.node(c, v, true));
+            net.edges[v_off] = net.edges[w_on];
+            net.edges[w_off] = net.edges[v_on];
             continue;
         }
         for v in Mask::from_bits(b.cands[c]) {
@@ -1284,5 +1299,35 @@ mod tests {
             }
         }
         assert!(found16 > 100, "{found16}");
+    }
+
+    /// In a bivalue cell, the net's table of "v is false" (shared with "w is true") is
+    /// the one its own play gives.
+    #[test]
+    fn bivalue_off_premise_plays_as_the_other_value() {
+        let mut cells = 0;
+        for p in [
+            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+            "........1..1..2.3..4..5.6....4..7....5..8.9..7..3....2.6.......4.5..68..8.9.4..6.",
+        ] {
+            for b in positions(p) {
+                let t = tables(&b, true);
+                let mut own = super::Net::default();
+                own.reset(&b);
+                let mut sim = super::Sim::<2>::new(&b);
+                for c in 0..b.cands.len() {
+                    if b.values[c] != 0 || b.cands[c].count_ones() != 2 {
+                        continue;
+                    }
+                    for v in numpl_core::Mask::from_bits(b.cands[c]) {
+                        sim.premise(c, v, false, &mut own);
+                        let node = own.node(c, v, false);
+                        assert_eq!(own.edges(node), t.edges(node));
+                    }
+                    cells += 1;
+                }
+            }
+        }
+        assert!(cells > 100, "{cells}");
     }
 }
