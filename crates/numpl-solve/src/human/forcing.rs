@@ -29,12 +29,15 @@
 //! bits per candidate of the board; the graph and its buffers are kept per thread and
 //! reused. A forcing net's premise is played out on one cell set per value (the copy of
 //! the board), where a round of singles is a few word operations, hidden singles looked
-//! for only in the units that changed. The best conclusion is found before any proof:
+//! for only in the units that changed; in a bivalue cell "v is false" plays as "w is
+//! true" and shares its table. The best conclusion is found before any proof:
 //! the best verity (an AND of tables per set of premises), then the premises in the order
-//! of the conclusion their contradiction would draw, up to the first that has one (by
-//! counting its true and false candidates per cell, unit and house); only the proofs of
-//! that conclusion are then listed, in the order an exhaustive search meets them. The old
-//! search (`forcing/reference.rs`) is kept for tests, which compare the two.
+//! of the conclusion their contradiction would draw, up to the first that has one (64
+//! premises at a time, their tables turned on their side so that each contradiction is
+//! a few word operations per candidate, cell, unit and house: `forcing/scan.rs`); only
+//! the proofs of that conclusion are then listed, in the order an exhaustive search
+//! meets them. The old search (`forcing/reference.rs`) is kept for tests, which compare
+//! the two.
 //!
 //! The tables hold a bit per candidate and premise, so they are kept to grids of up to
 //! 16x16; on larger grids forcing nets are found by the propagation of `forcing_big.rs`.
@@ -49,6 +52,7 @@ use super::{Board, ChainNode, Step, Technique};
 
 #[cfg(test)]
 mod reference;
+mod scan;
 
 /// Rounds of singles a forcing net follows from its premise (HoDoKu's default depth).
 const LOOK_AHEAD: usize = 4;
@@ -119,17 +123,17 @@ struct Net {
     acc: Vec<u64>,
     houses: Vec<(usize, usize, usize)>,
     house_ks: Vec<usize>,
-    /// Per candidate, the houses (indices in `houses`) it is a place of, [`NONE`] for none.
-    house_of: Vec<[u32; 3]>,
+    /// Scratch of [`houses`]: per open cell, the values no unit of it has placed.
+    allowed: Vec<u64>,
     /// Whether an open cell has no candidate (then every premise fails).
     no_cand: bool,
     open: Vec<usize>,
-    /// Stamped counters of [`contradicts`]: per cell (candidates seen true, false), per
-    /// (unit, value) true candidates, per house false places.
-    cell_seen: Vec<(u32, u32)>,
-    unit_seen: Vec<u32>,
-    house_seen: Vec<(u32, u32)>,
-    stamp: u32,
+    /// Scratch of [`scan::first_contradiction`]: per node, a block of premises' bits.
+    tb: Vec<u64>,
+    /// The places of each value in each unit where it has two or more
+    /// ([`scan::unit_groups`]).
+    unit_ks: Vec<u32>,
+    unit_groups: Vec<(u32, u32)>,
 }
 
 thread_local! {
@@ -561,6 +565,20 @@ fn net_edges<const W: usize>(b: &Board, net: &mut Net) {
         if b.values[c] != 0 {
             continue;
         }
+        let m = b.cands[c];
+        if m.count_ones() == 2 {
+            // In a bivalue cell "v is false" is played as "w is true" (w placed, v gone):
+            // the same table, shared.
+            let v = m.trailing_zeros() as u8 + 1;
+            let w = (63 - m.leading_zeros()) as u8 + 1;
+            sim.premise(c, v, true, net);
+            sim.premise(c, w, true, net);
+            let (v_off, w_on) = (net.node(c, v, false), net.node(c, w, true));
+            let (w_off, v_on) = (net.node(c, w, false), net.node(c, v, true));
+            net.edges[v_off] = net.edges[w_on];
+            net.edges[w_off] = net.edges[v_on];
+            continue;
+        }
         for v in Mask::from_bits(b.cands[c]) {
             for on in [true, false] {
                 sim.premise(c, v, on, net);
@@ -736,133 +754,39 @@ fn houses(b: &Board, net: &mut Net) {
     let n = b.n;
     net.houses.clear();
     net.house_ks.clear();
-    net.house_of.clear();
-    net.house_of.resize(net.kk, [NONE; 3]);
     net.no_cand = net.open.iter().any(|&c| b.cands[c] == 0);
+    // Per open cell, the values no unit of it has placed.
+    let mut allowed = std::mem::take(&mut net.allowed);
+    allowed.clear();
+    allowed.resize(b.cands.len(), 0);
+    for &c in &net.open {
+        let placed = b
+            .geo
+            .units_of(c)
+            .iter()
+            .fold(0, |m, &x| m | b.unit_placed[x as usize]);
+        allowed[c] = b.all & !placed;
+    }
     for u in 0..3 * n {
-        for v in Mask::from_bits(b.all & !b.unit_placed[u]) {
+        // The values allowed in a cell of the unit that has lost them as candidates.
+        let cells = b.geo.unit(u);
+        let lost = cells
+            .iter()
+            .fold(0, |m, &c| m | allowed[c as usize] & !b.cands[c as usize]);
+        for v in Mask::from_bits(b.all & !b.unit_placed[u] & !lost) {
             let bit = 1u64 << (v - 1);
             let start = net.house_ks.len();
-            let mut ok = true;
-            for &c in b.geo.unit(u) {
-                let c = c as usize;
-                if b.values[c] != 0 {
-                    continue;
+            for &c in cells {
+                if allowed[c as usize] & bit != 0 {
+                    net.house_ks.push(net.node(c as usize, v, false));
                 }
-                let placed = b
-                    .geo
-                    .units_of(c)
-                    .iter()
-                    .any(|&x| b.unit_placed[x as usize] & bit != 0);
-                if placed {
-                    continue;
-                }
-                if b.cands[c] & bit == 0 {
-                    ok = false;
-                    break;
-                }
-                let k = net.node(c, v, false);
-                net.house_ks.push(k);
             }
-            if ok && net.house_ks.len() > start {
-                let h = net.houses.len() as u32;
-                for &k in &net.house_ks[start..] {
-                    let slot = net.house_of[k].iter().position(|&x| x == NONE).unwrap();
-                    net.house_of[k][slot] = h;
-                }
+            if net.house_ks.len() > start {
                 net.houses.push((u, start, net.house_ks.len()));
-            } else {
-                net.house_ks.truncate(start);
             }
         }
     }
-}
-
-/// Whether premise `p`'s table holds a contradiction (any of the six of [`detail`]), by
-/// counting its true and false candidates per cell, unit and house.
-#[inline(never)]
-fn contradicts(b: &Board, net: &mut Net, p: usize) -> bool {
-    const HAS_ON: u32 = u32::MAX;
-    let n = b.n;
-    let hw = net.half / 64;
-    if net.no_cand {
-        return true;
-    }
-    net.stamp = net.stamp.wrapping_add(1);
-    if net.stamp == 0 {
-        net.cell_seen.fill((0, 0));
-        net.unit_seen.fill(0);
-        net.house_seen.fill((0, 0));
-        net.stamp = 1;
-    }
-    let stamp = net.stamp;
-    let mut cell_seen = std::mem::take(&mut net.cell_seen);
-    let mut unit_seen = std::mem::take(&mut net.unit_seen);
-    let mut house_seen = std::mem::take(&mut net.house_seen);
-    cell_seen.resize(b.cands.len(), (0, 0));
-    unit_seen.resize(3 * n * n, 0);
-    house_seen.resize(net.houses.len(), (0, 0));
-    let found = (|| {
-        let r = net.closure(p);
-        let (c, v, on) = net.cand(p);
-        if bit(r, net.node(c, v, !on)) {
-            return true;
-        }
-        let (offs, onss) = r.split_at(hw);
-        if offs.iter().zip(onss).any(|(a, o)| a & o != 0) {
-            return true;
-        }
-        // Two values in a cell, a value twice in a unit.
-        for k in ones(onss, 0) {
-            let (x, y) = net.cand[k];
-            let x = x as usize;
-            if cell_seen[x].0 == stamp {
-                return true;
-            }
-            cell_seen[x] = (stamp, HAS_ON);
-            for u in b.geo.units_of(x) {
-                let slot = &mut unit_seen[u as usize * n + y as usize - 1];
-                if *slot == stamp {
-                    return true;
-                }
-                *slot = stamp;
-            }
-        }
-        // A cell with every candidate false (and none true: a stamped cell holds one),
-        // a house with every place false.
-        for k in ones(offs, 0) {
-            let x = net.cand[k].0 as usize;
-            let seen = &mut cell_seen[x];
-            if seen.0 != stamp {
-                *seen = (stamp, 0);
-            }
-            if seen.1 != HAS_ON {
-                seen.1 += 1;
-                if seen.1 == b.cands[x].count_ones() {
-                    return true;
-                }
-            }
-            for &h in &net.house_of[k] {
-                if h == NONE {
-                    break;
-                }
-                let seen = &mut house_seen[h as usize];
-                if seen.0 != stamp {
-                    *seen = (stamp, 0);
-                }
-                seen.1 += 1;
-                let (_, s, e) = net.houses[h as usize];
-                if seen.1 as usize == e - s {
-                    return true;
-                }
-            }
-        }
-        false
-    })();
-    net.cell_seen = cell_seen;
-    net.unit_seen = unit_seen;
-    net.house_seen = house_seen;
-    found
+    net.allowed = allowed;
 }
 
 /// Adds every contradiction of premise `p`'s table to `f`, in HoDoKu's order: the
@@ -1042,18 +966,13 @@ fn check(b: &Board, net: &mut Net) -> Found {
     net.acc = acc;
     // The premises in the order of their conclusions, up to the best so far: false
     // premises (placements), then true ones (eliminations).
-    'scan: for on in [false, true] {
-        for k in 0..net.kk {
-            let p = if on { net.half + k } else { k };
-            let key = refute(net, p);
-            if best.is_some_and(|b| key > b) {
-                break 'scan;
-            }
-            if contradicts(b, net, p) {
-                best = Some(key);
-                break 'scan;
-            }
-        }
+    let last = match best {
+        None => 2 * net.half - 1,
+        Some((place, cell, value)) => net.node(cell, value, place == 1),
+    };
+    scan::unit_groups(b, net);
+    if let Some(p) = scan::first_contradiction(b, net, 0, last) {
+        best = Some(refute(net, p));
     }
     let mut f = Found {
         best,
@@ -1265,5 +1184,150 @@ mod tests {
     fn forcing_same_as_reference_16x16() {
         let p = "1..D..C.G.5..2...5C26.D9......B.7G4.....8..C...F.93....A2..B5...3...B.8.A9D.652....B765..E.......1....G.B.....C7..2......67F........59A......8..E3.....4.C....9.......B..7E9F....6B7.GFC.3.5...4...3A..67....45.F...C..8.....B7E.4......F5.693D...7..E.G.4..1..2";
         assert!(same_as_reference(p, false) > 20);
+    }
+
+    /// The boards met on the way to solving `puzzle`, those after a step beyond singles.
+    fn positions(puzzle: &str) -> Vec<Board> {
+        let grid: Grid = parse_one(puzzle, &ParseOptions::default()).unwrap();
+        let solution = crate::fast::search(&grid, 2, u64::MAX).first.unwrap();
+        let report = HumanSolver::new().with_solution(solution).solve(&grid);
+        let mut b = Board::new(&grid);
+        let mut out = Vec::new();
+        for step in &report.steps {
+            if !matches!(
+                step.technique,
+                Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle
+            ) {
+                out.push(b.clone());
+            }
+            b.apply(step);
+        }
+        out
+    }
+
+    /// The closed tables of a forcing chain (`net` false) or net on `b`, checked as
+    /// [`super::check`] needs them.
+    fn tables(b: &Board, net: bool) -> super::Net {
+        let mut t = super::Net::default();
+        t.reset(b);
+        if net {
+            match b.cands.len().div_ceil(64) {
+                0 | 1 => super::net_edges::<1>(b, &mut t),
+                2 => super::net_edges::<2>(b, &mut t),
+                3 => super::net_edges::<3>(b, &mut t),
+                _ => super::net_edges::<4>(b, &mut t),
+            }
+        } else {
+            super::chain_edges(b, &mut t);
+        }
+        super::close(&mut t);
+        super::houses(b, &mut t);
+        super::scan::unit_groups(b, &mut t);
+        t
+    }
+
+    /// The premises found with a contradiction 64 at a time are those whose table
+    /// [`super::detail`] finds a contradiction in, one by one. Returns how many there are.
+    fn scan_same_as_detail(b: &Board, net: &mut super::Net) -> usize {
+        let premises: Vec<usize> = super::nodes(net.kk, net.half).collect();
+        let expected: Vec<usize> = premises
+            .iter()
+            .copied()
+            .filter(|&p| {
+                let mut f = super::Found {
+                    best: None,
+                    proofs: Vec::new(),
+                };
+                super::detail(b, net, p, &mut f);
+                f.best.is_some()
+            })
+            .collect();
+        let last = 2 * net.half - 1;
+        let mut got = Vec::new();
+        let mut from = 0;
+        while let Some(p) = super::scan::first_contradiction(b, net, from, last) {
+            got.push(p);
+            from = p + 1;
+        }
+        assert_eq!(got, expected);
+        // Up to a last premise: the first up to it, if any.
+        for &last in premises.iter().step_by(7) {
+            let first = expected.iter().copied().find(|&p| p <= last);
+            assert_eq!(super::scan::first_contradiction(b, net, 0, last), first);
+        }
+        expected.len()
+    }
+
+    #[test]
+    fn transpose64_transposes() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut a = [0u64; 64];
+        for row in a.iter_mut() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            *row = x;
+        }
+        let orig = a;
+        super::scan::transpose64(&mut a);
+        for (i, row) in orig.iter().enumerate() {
+            for (j, col) in a.iter().enumerate() {
+                assert_eq!(col >> i & 1, row >> j & 1, "{i} {j}");
+            }
+        }
+    }
+
+    #[test]
+    fn contradictions_scanned_as_detail_finds_them() {
+        let mut found = 0;
+        for p in [
+            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+            "........1..1..2.3..4..5.6....4..7....5..8.9..7..3....2.6.......4.5..68..8.9.4..6.",
+        ] {
+            for b in positions(p) {
+                for net in [false, true] {
+                    found += scan_same_as_detail(&b, &mut tables(&b, net));
+                }
+            }
+        }
+        assert!(found > 1000, "{found}");
+        let p16 = "1..D..C.G.5..2...5C26.D9......B.7G4.....8..C...F.93....A2..B5...3...B.8.A9D.652....B765..E.......1....G.B.....C7..2......67F........59A......8..E3.....4.C....9.......B..7E9F....6B7.GFC.3.5...4...3A..67....45.F...C..8.....B7E.4......F5.693D...7..E.G.4..1..2";
+        let mut found16 = 0;
+        for b in positions(p16).iter().step_by(8) {
+            for net in [false, true] {
+                found16 += scan_same_as_detail(b, &mut tables(b, net));
+            }
+        }
+        assert!(found16 > 100, "{found16}");
+    }
+
+    /// In a bivalue cell, the net's table of "v is false" (shared with "w is true") is
+    /// the one its own play gives.
+    #[test]
+    fn bivalue_off_premise_plays_as_the_other_value() {
+        let mut cells = 0;
+        for p in [
+            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+            "........1..1..2.3..4..5.6....4..7....5..8.9..7..3....2.6.......4.5..68..8.9.4..6.",
+        ] {
+            for b in positions(p) {
+                let t = tables(&b, true);
+                let mut own = super::Net::default();
+                own.reset(&b);
+                let mut sim = super::Sim::<2>::new(&b);
+                for c in 0..b.cands.len() {
+                    if b.values[c] != 0 || b.cands[c].count_ones() != 2 {
+                        continue;
+                    }
+                    for v in numpl_core::Mask::from_bits(b.cands[c]) {
+                        sim.premise(c, v, false, &mut own);
+                        let node = own.node(c, v, false);
+                        assert_eq!(own.edges(node), t.edges(node));
+                    }
+                    cells += 1;
+                }
+            }
+        }
+        assert!(cells > 100, "{cells}");
     }
 }
