@@ -25,13 +25,15 @@
 //! A file that is missing is said so and skipped (the run still exits 0); an unreadable
 //! puzzle line is an error.
 //!
-//! Figures, 2026-12-01 (release, a 2-core machine busy with a CI build beside it, so per
-//! CPU second counts): `ratebench --top 300 --forum-every 0 --gen16 0 --profile` rated the
-//! first 300 of top1465 at 114 puzzles per CPU second (70/s wall); the finders took 3.9 s
-//! (wall), finned Franken Swordfish 40% of it (3.4 ms a call, 470 calls, 1 step found),
-//! grouped nice loops 10%, forcing nets 10% (1.1 ms a call), finned Franken X-Wing 7%,
-//! ALS-XZ 5%, forcing chains 5%. Old and new binaries compared by `numpl rate` in one run
-//! are in README.md ("Development").
+//! Figures, 2026-12-01 evening (release, a quiet 2-core machine): `ratebench --profile`
+//! rated all of top1465 at 182 puzzles per CPU second, every 200th forum-hardest puzzle
+//! (244) at 83-91/s, and made 10 16x16 puzzles with every technique in 0.31 s median,
+//! 1.54 s worst. Where the finders' time goes on top1465: forcing nets 17% (0.65 ms a
+//! call), ALS-XZ 15%, grouped nice loops 14%, plain nice loops 9%, ALS-XY-Chain 8%,
+//! forcing chains 7%; on the forum sample forcing nets take 35%, ALS-XZ and forcing chains
+//! 12% each, grouped nice loops 11%. (In the morning, before the templates and the
+//! speed work of that day, finned Franken Swordfish alone took 40% on top1465.) Old and
+//! new binaries compared by `numpl rate` in one run are in README.md ("Development").
 
 use std::time::Instant;
 
