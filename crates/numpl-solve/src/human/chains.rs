@@ -232,7 +232,8 @@ struct Graph<'a> {
     /// state `node * 2 + on` (off: [`Graph::strong`], on: [`Graph::weak`]) are
     /// `adj[span[s].0..span[s].1]`, in the order those give them, less (from an on state)
     /// the off states without strong links (a search reaching one would go no further
-    /// from it, so the chains found are the same); `span[s].0 == NONE`: not built yet. `tmp`: scratch for [`Graph::strong`] and [`Graph::weak`].
+    /// from it, so the chains found are the same); `span[s].0 == NONE`: not built yet.
+    /// `tmp`: scratch for [`Graph::strong`] and [`Graph::weak`].
     m: Box<Bufs>,
     /// The first group node: cells * n.
     base: usize,
