@@ -9,7 +9,10 @@
 //! the same as when they failed (see `chains::chain`), and ALS-XZ and ALS-XY-Wing skip
 //! pairs and triples of sets unchanged since they failed on a reference board (see
 //! `als_list`). Besides failures, the memo keeps the current board's ALS list, and the
-//! reference's, whose links the sets unchanged since then reuse.
+//! reference's, whose links the sets unchanged since then reuse; and, per value, the
+//! candidates in no template on the current board and the templates found on earlier
+//! ones (see `templates`): single-digit finders skip a value whose every candidate lies
+//! in a template.
 
 use super::als_list::AlsMemo;
 use super::{templates, Board, Technique};
