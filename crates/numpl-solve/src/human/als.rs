@@ -35,7 +35,7 @@ fn z_targets(c: &Cache, sets: &[usize], z: u8) -> Vec<usize> {
             *a &= seeing[k] & !c.set(s)[k];
         }
     }
-    super::als_list::members(&acc).collect()
+    super::board::members(&acc).collect()
 }
 
 fn als_step(

@@ -22,7 +22,8 @@ use std::collections::HashMap;
 
 use numpl_core::{Cell, Mask};
 
-use super::als_list::{current, members, Cache};
+use super::als_list::{current, Cache};
+use super::board::members;
 use super::memo::Memo;
 use super::{Board, Step, Technique};
 

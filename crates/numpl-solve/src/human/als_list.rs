@@ -131,21 +131,6 @@ pub(super) fn within(a: &[u64], b: &[u64]) -> bool {
     a.iter().zip(b).all(|(x, y)| x & !y == 0)
 }
 
-/// The members of a set, in increasing order.
-pub(super) fn members(s: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    s.iter().enumerate().flat_map(|(i, &w)| {
-        let mut w = w;
-        std::iter::from_fn(move || {
-            if w == 0 {
-                return None;
-            }
-            let t = w.trailing_zeros() as usize;
-            w &= w - 1;
-            Some(i * 64 + t)
-        })
-    })
-}
-
 impl Cache {
     /// The cells of ALS `i`, in increasing order.
     #[inline]
@@ -493,7 +478,8 @@ fn max_size(b: &Board) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::{meets, members, within};
+    use super::super::board::members;
+    use super::{meets, within};
 
     #[test]
     fn set_helpers() {

@@ -294,3 +294,19 @@ impl Board {
         }
     }
 }
+
+/// The members of a cell set (`u64` words, bit `i % 64` of word `i / 64` for member `i`),
+/// in increasing order.
+pub(crate) fn members(s: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    s.iter().enumerate().flat_map(|(i, &w)| {
+        let mut w = w;
+        std::iter::from_fn(move || {
+            if w == 0 {
+                return None;
+            }
+            let t = w.trailing_zeros() as usize;
+            w &= w - 1;
+            Some(i * 64 + t)
+        })
+    })
+}

@@ -1263,11 +1263,12 @@ pub(crate) fn chain(
 
 #[cfg(test)]
 mod tests {
-    use numpl_core::{parse_one, Cell, Grid, Mask, ParseOptions};
+    use numpl_core::{Cell, Mask};
 
     use super::{chain, ChainKind, Graph};
     use crate::human::memo::Memo;
-    use crate::human::{Board, HumanSolver, Technique};
+    use crate::human::tests::positions;
+    use crate::human::Board;
 
     /// The plain group links (as before the cell sets): cell lists and `sees`.
     fn plain_group_links(g: &Graph<'_>, node: usize, strong: bool, out: &mut Vec<usize>) {
@@ -1347,25 +1348,6 @@ mod tests {
             elims.push((Cell::new(ca as u16), v));
         }
         elims
-    }
-
-    /// The boards met solving `puzzle`, beyond singles.
-    fn positions(puzzle: &str) -> Vec<Board> {
-        let grid: Grid = parse_one(puzzle, &ParseOptions::default()).unwrap();
-        let solution = crate::fast::search(&grid, 2, u64::MAX).first.unwrap();
-        let report = HumanSolver::new().with_solution(solution).solve(&grid);
-        let mut b = Board::new(&grid);
-        let mut out = Vec::new();
-        for step in &report.steps {
-            if !matches!(
-                step.technique,
-                Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle
-            ) {
-                out.push(b.clone());
-            }
-            b.apply(step);
-        }
-        out
     }
 
     const PUZZLES: [&str; 3] = [

@@ -48,6 +48,7 @@ use std::collections::VecDeque;
 
 use numpl_core::{Cell, Mask, Unit};
 
+use super::board::members;
 use super::{Board, ChainNode, Step, Technique};
 
 #[cfg(test)]
@@ -226,20 +227,6 @@ fn bits(set: &[u64], start: usize, len: usize) -> u64 {
     x & ((1u64 << len) - 1)
 }
 
-fn ones(set: &[u64], offset: usize) -> impl Iterator<Item = usize> + '_ {
-    set.iter().enumerate().flat_map(move |(i, &w)| {
-        let mut w = w;
-        std::iter::from_fn(move || {
-            if w == 0 {
-                return None;
-            }
-            let t = w.trailing_zeros() as usize;
-            w &= w - 1;
-            Some(offset + i * 64 + t)
-        })
-    })
-}
-
 /// The direct implications of every premise, for forcing chains.
 #[inline(never)]
 fn chain_edges(b: &Board, net: &mut Net) {
@@ -297,10 +284,6 @@ fn has<const W: usize>(s: &Cells<W>, c: usize) -> bool {
 
 fn and<const W: usize>(a: &Cells<W>, b: &Cells<W>) -> Cells<W> {
     std::array::from_fn(|i| a[i] & b[i])
-}
-
-fn cells_of<const W: usize>(s: &Cells<W>) -> impl Iterator<Item = usize> + '_ {
-    ones(s, 0)
 }
 
 /// The single cell of `s`, if it has exactly one.
@@ -414,7 +397,7 @@ impl<'a, const W: usize> Sim<'a, W> {
         }
         for v in 0..self.n {
             let mut rm = gone;
-            for x in cells_of(&self.hit[v]) {
+            for x in members(&self.hit[v]) {
                 for (r, p) in rm.iter_mut().zip(&self.peers[x]) {
                     *r |= p;
                 }
@@ -437,7 +420,7 @@ impl<'a, const W: usize> Sim<'a, W> {
             for (t, c) in self.touched.iter_mut().zip(&changed) {
                 *t |= c;
             }
-            for x in cells_of(&changed) {
+            for x in members(&changed) {
                 for u in geo.units_of(x) {
                     self.dirty[u as usize] |= 1 << v;
                     self.dirty_units |= 1 << u;
@@ -490,7 +473,7 @@ impl<'a, const W: usize> Sim<'a, W> {
             self.assign.clear();
             if naked != [0; W] {
                 for y in 0..n {
-                    for x in cells_of(&and(&self.cv[y], &naked)) {
+                    for x in members(&and(&self.cv[y], &naked)) {
                         self.assign.push((x, y as u8 + 1));
                     }
                 }
@@ -531,7 +514,7 @@ impl<'a, const W: usize> Sim<'a, W> {
         self.dirty_units = 0;
         // The table: every placement made and every candidate gone, by cell.
         let s = net.data.len();
-        for x in cells_of(&self.touched) {
+        for x in members(&self.touched) {
             let y = self.values[x];
             let gone = if y != 0 {
                 let i = net.node(x, y, true) as u32;
@@ -824,7 +807,7 @@ fn detail(b: &Board, net: &Net, p: usize, f: &mut Found) {
             });
         }
     }
-    let ons: Vec<(usize, u8)> = ones(onss, 0)
+    let ons: Vec<(usize, u8)> = members(onss)
         .map(|k| (net.cand[k].0 as usize, net.cand[k].1))
         .collect();
     // 3. two values in a cell
@@ -952,7 +935,7 @@ fn check(b: &Board, net: &mut Net) -> Found {
         // True targets (placements) before false ones, each half in (cell, value) order.
         let (offs, onss) = acc.split_at(hw);
         for (part, on) in [(onss, true), (offs, false)] {
-            let t = ones(part, 0).find(|&k| Some(net.cand[k].0 as usize) != skip);
+            let t = members(part).find(|&k| Some(net.cand[k].0 as usize) != skip);
             if let Some(k) = t {
                 let (x, y) = net.cand[k];
                 let key = (u8::from(!on), x as usize, y);
@@ -1134,6 +1117,7 @@ mod tests {
     use numpl_core::{parse_one, Grid, ParseOptions};
 
     use super::reference;
+    use crate::human::tests::positions;
     use crate::human::{Board, HumanSolver, Technique};
 
     /// Every position on the way to solving `puzzle` (as the solver meets them): the
@@ -1184,25 +1168,6 @@ mod tests {
     fn forcing_same_as_reference_16x16() {
         let p = "1..D..C.G.5..2...5C26.D9......B.7G4.....8..C...F.93....A2..B5...3...B.8.A9D.652....B765..E.......1....G.B.....C7..2......67F........59A......8..E3.....4.C....9.......B..7E9F....6B7.GFC.3.5...4...3A..67....45.F...C..8.....B7E.4......F5.693D...7..E.G.4..1..2";
         assert!(same_as_reference(p, false) > 20);
-    }
-
-    /// The boards met on the way to solving `puzzle`, those after a step beyond singles.
-    fn positions(puzzle: &str) -> Vec<Board> {
-        let grid: Grid = parse_one(puzzle, &ParseOptions::default()).unwrap();
-        let solution = crate::fast::search(&grid, 2, u64::MAX).first.unwrap();
-        let report = HumanSolver::new().with_solution(solution).solve(&grid);
-        let mut b = Board::new(&grid);
-        let mut out = Vec::new();
-        for step in &report.steps {
-            if !matches!(
-                step.technique,
-                Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle
-            ) {
-                out.push(b.clone());
-            }
-            b.apply(step);
-        }
-        out
     }
 
     /// The closed tables of a forcing chain (`net` false) or net on `b`, checked as

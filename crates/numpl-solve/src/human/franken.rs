@@ -40,7 +40,7 @@
 
 use numpl_core::{Cell, Mask, Unit};
 
-use super::{memo::Memo, Board, Step, Technique};
+use super::{board::members, memo::Memo, Board, Step, Technique};
 
 /// The three unit kinds as bits, as HoDoKu classifies fish.
 const ROW: u8 = 1;
@@ -97,22 +97,6 @@ fn count(s: &[u64]) -> usize {
     s.iter().map(|x| x.count_ones() as usize).sum()
 }
 
-/// The cells of a set, in order.
-pub(crate) fn cells_of(s: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    s.iter().enumerate().flat_map(|(i, &x)| {
-        let mut m = x;
-        std::iter::from_fn(move || {
-            if m == 0 {
-                None
-            } else {
-                let b = m.trailing_zeros() as usize;
-                m &= m - 1;
-                Some(i * 64 + b)
-            }
-        })
-    })
-}
-
 /// How the fish search runs.
 #[derive(Clone, Copy)]
 pub(crate) struct Mode {
@@ -164,7 +148,7 @@ impl Found {
         let mut out = Vec::new();
         for (i, (&c, &p)) in self.cover_cells.iter().zip(&self.fin_peers).enumerate() {
             let m = ((c & !self.base_cells[i]) | self.cannibal[i]) & p & cand[i];
-            out.extend(cells_of(&[m]).map(|x| x + 64 * i));
+            out.extend(members(&[m]).map(|x| x + 64 * i));
         }
         out
     }
@@ -180,7 +164,7 @@ impl Found {
             .chain(&self.cover)
             .map(|&u| Unit::new(u as u16))
             .collect();
-        step.cells = cells_of(&self.base_cells)
+        step.cells = members(&self.base_cells)
             .filter(|c| !self.fins.contains(c) && !self.endo.contains(c))
             .map(|c| Cell::new(c as u16))
             .collect();
@@ -471,7 +455,7 @@ impl Ctx<'_> {
             for j in 0..w {
                 let over = st.base_cells[j] & cells[j];
                 if over != 0 {
-                    st.endo.extend(cells_of(&[over]).map(|c| c + 64 * j));
+                    st.endo.extend(members(&[over]).map(|c| c + 64 * j));
                 }
             }
             if st.endo.len() > self.mode.max_endo.min(self.mode.max_fins) {
@@ -662,7 +646,7 @@ pub(crate) fn generalized_fish(
         let targets = memo.lone(b, v).map(|rows| {
             let mut t = vec![0u64; cand.len()];
             for (r, &m) in rows.iter().enumerate() {
-                for col in cells_of(&[m]) {
+                for col in members(&[m]) {
                     set_bit(&mut t, r * n + col);
                 }
             }

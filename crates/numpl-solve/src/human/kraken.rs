@@ -21,7 +21,8 @@ use std::collections::HashMap;
 
 use numpl_core::Cell;
 
-use super::franken::{self, cells_of, Mode};
+use super::board::members;
+use super::franken::{self, Mode};
 use super::{memo::Memo, Board, ChainNode, Step, Technique};
 
 /// Everything one true candidate implies by chains: the candidates removed (value-major
@@ -210,7 +211,7 @@ fn type_one(chains: &mut Chains<'_>, f: &franken::Found, cand: &[u64]) -> Option
         .zip(cand)
         .map(|(((&c, &bc), &can), &x)| ((c & !bc) | can) & x)
         .collect();
-    for t in cells_of(&targets) {
+    for t in members(&targets) {
         if f.fins.iter().all(|&fin| chains.removes(fin, v, t, v)) {
             let mut step = f.step(Technique::KrakenFish);
             step.variant = 1;
@@ -269,7 +270,7 @@ fn type_two(chains: &mut Chains<'_>, f: &franken::Found, cand: &[u64]) -> Option
                     *x &= o;
                 }
             }
-            let first = cells_of(&common).next();
+            let first = members(&common).next();
             if let Some(t) = first {
                 let mut step = f.step(Technique::KrakenFish);
                 step.variant = 2;

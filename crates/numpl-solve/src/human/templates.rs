@@ -74,6 +74,9 @@ pub(crate) fn lone_candidates(b: &Board, v: u8, kept: &mut Kept) -> Option<Vec<u
         nodes: 0,
     };
     let mut lone = vec![0u64; n];
+    let all_rows = if n == 64 { !0 } else { (1u64 << n) - 1 };
+    // Per band of rows, the columns of its boxes holding the value (`fill` restores it).
+    let mut band = vec![0u64; n / bh];
     kept.0.retain(|tpl| {
         let fits = tpl.len() == n
             && tpl
@@ -102,8 +105,7 @@ pub(crate) fn lone_candidates(b: &Board, v: u8, kept: &mut Kept) -> Option<Vec<u
                 continue;
             }
             t.rows[r] = 1 << col;
-            let all_rows = if n == 64 { !0 } else { (1u64 << n) - 1 };
-            let found = t.fill(all_rows, 0, &mut vec![0; n / bh]);
+            let found = t.fill(all_rows, 0, &mut band);
             t.rows[r] = keep;
             match found {
                 Some(true) => {

@@ -58,6 +58,26 @@ fn grid(s: &str) -> Grid {
 const SOLVED: &str =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
+/// The boards met solving `puzzle` (brute force from its solution where logic stalls), each
+/// taken just before a step beyond singles.
+pub(super) fn positions(puzzle: &str) -> Vec<Board> {
+    let grid = grid(puzzle);
+    let solution = crate::fast::search(&grid, 2, u64::MAX).first.unwrap();
+    let report = HumanSolver::new().with_solution(solution).solve(&grid);
+    let mut b = Board::new(&grid);
+    let mut out = Vec::new();
+    for step in &report.steps {
+        if !matches!(
+            step.technique,
+            Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle
+        ) {
+            out.push(b.clone());
+        }
+        b.apply(step);
+    }
+    out
+}
+
 #[test]
 fn full_house_last_cell() {
     let mut s = SOLVED.to_string();
