@@ -176,6 +176,12 @@ pub(crate) enum ChainKind {
     Grouped,
 }
 
+impl ChainKind {
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
 /// A group node: `v` in one of its cells (2 or 3 cells of a line-box intersection):
 /// `Bufs::gcells[start..start + len]`.
 struct Group {
@@ -184,10 +190,15 @@ struct Group {
     len: u32,
     /// The line and the box.
     units: [usize; 2],
+    /// Its place among every group the grid could have (its node is `base + slot`).
+    slot: u32,
 }
 
-/// A graph's storage, kept across calls (per thread, [`BUFS`]) so that a search does
-/// not allocate it again: every field is cleared and filled anew by [`Graph::new`].
+/// A graph's storage, kept across calls (per thread and kind, [`BUFS`]) so that a search
+/// does not allocate it again: every field is filled anew by [`Graph::new`] but the links
+/// (`span`, `adj`) of the AIC kinds, which stay from the board before except those its
+/// changes may touch ([`forget_changed`]): a solve removes a few candidates per step, so
+/// most links stay.
 #[derive(Default)]
 struct Bufs {
     conj: Vec<[u32; 3]>,
@@ -207,10 +218,35 @@ struct Bufs {
     adj: Vec<u32>,
     tmp: Vec<usize>,
     scratch: Scratch,
+    /// Grouped chains: per group slot, its index in `groups` (`NONE`: no such group).
+    gi_of_slot: Vec<u32>,
+    /// The board the links in `span` and `adj` were built on (AIC kinds): its candidates,
+    /// and the grid's side and boxes per row and per column.
+    snap: Vec<u64>,
+    snap_geo: (usize, usize, usize),
+    /// Scratch: per unit and value, whether the value's places in the unit changed.
+    atoms: Vec<bool>,
 }
 
 thread_local! {
-    static BUFS: std::cell::Cell<Option<Box<Bufs>>> = const { std::cell::Cell::new(None) };
+    /// The storage of each kind of chain ([`ChainKind::index`]).
+    static BUFS: [std::cell::Cell<Option<Box<Bufs>>>; 4] =
+        const { [const { std::cell::Cell::new(None) }; 4] };
+}
+
+/// Whether the links of the AIC kinds are kept from call to call (tests turn it off).
+#[inline(always)]
+fn keep_links() -> bool {
+    #[cfg(test)]
+    return !FRESH_LINKS.get();
+    #[cfg(not(test))]
+    true
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests: build every link anew in each call.
+    static FRESH_LINKS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 struct Graph<'a> {
@@ -230,9 +266,10 @@ struct Graph<'a> {
     /// The links, each state's built the first time a search leaves it (most searches
     /// stop after a few states, so most are never built): the nodes a search goes to from
     /// state `node * 2 + on` (off: [`Graph::strong`], on: [`Graph::weak`]) are
-    /// `adj[span[s].0..span[s].1]`, in the order those give them, less (from an on state)
-    /// the off states without strong links (a search reaching one would go no further
-    /// from it, so the chains found are the same); `span[s].0 == NONE`: not built yet.
+    /// `adj[span[s].0..span[s].1]`, in the order those give them; `span[s].0 == NONE`:
+    /// not built yet. The search leaves out the off states without strong links (one
+    /// reached would go no further, so the chains found are the same). Group nodes are
+    /// `base + slot` (see [`Group::slot`]), so links stay true from board to board.
     /// `tmp`: scratch for [`Graph::strong`] and [`Graph::weak`].
     m: Box<Bufs>,
     /// The first group node: cells * n.
@@ -248,17 +285,76 @@ const NONE: u32 = u32::MAX;
 
 #[cfg(test)]
 thread_local! {
-    /// Tests: keep the off states without strong links in the links (as before).
+    /// Tests: the search keeps the off states without strong links (as before).
     static KEEP_DEAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// Whether on states' links keep off states without strong links (tests only).
+/// Whether the search keeps off states without strong links (tests only).
 #[inline(always)]
 fn keep_dead() -> bool {
     #[cfg(test)]
     return KEEP_DEAD.get();
     #[cfg(not(test))]
     false
+}
+
+/// Forgets the links kept in `m` (built on the board `m.snap`) that may differ on `b`.
+/// A cell node's links depend only on its cell's candidates and on its value's places in
+/// the cell's three units (its peers; the conjugates; the groups in those units, each
+/// made of the value's places in its line and its box); a group node's only on its
+/// value's places in its line and its box. So a cell whose candidates changed forgets
+/// every node of the cell, and a value whose places changed in a unit forgets its nodes
+/// in the unit's cells and its groups in that line or box. `base`: the first group node.
+fn forget_changed(b: &Board, m: &mut Bufs, base: usize, per_row: usize, per_col: usize) {
+    let n = b.n;
+    let forget = |span: &mut [(u32, u32)], node: usize| {
+        span[2 * node] = (NONE, 0);
+        span[2 * node + 1] = (NONE, 0);
+    };
+    m.atoms.clear();
+    m.atoms.resize(3 * n * n, false);
+    let mut changed = false;
+    for c in 0..b.cands.len() {
+        let diff = m.snap[c] ^ b.cands[c];
+        if diff == 0 {
+            continue;
+        }
+        changed = true;
+        for node in c * n..(c + 1) * n {
+            forget(&mut m.span, node);
+        }
+        for v in Mask::from_bits(diff) {
+            for u in b.geo.units_of(c) {
+                m.atoms[u as usize * n + v as usize - 1] = true;
+            }
+        }
+    }
+    if !changed {
+        return;
+    }
+    for u in 0..3 * n {
+        for v in 0..n {
+            if m.atoms[u * n + v] {
+                for &c in b.geo.unit(u) {
+                    forget(&mut m.span, c as usize * n + v);
+                }
+            }
+        }
+    }
+    // The group slots: per line, per box it crosses (in order), per value.
+    let mut slot = base;
+    for line in 0..2 * n {
+        let per = if line < n { per_row } else { per_col };
+        for j in 0..per {
+            let bx = b.boxi(b.geo.unit(line)[j * (n / per)] as usize);
+            for v in 0..n {
+                if m.atoms[line * n + v] || m.atoms[(2 * n + bx) * n + v] {
+                    forget(&mut m.span, slot);
+                }
+                slot += 1;
+            }
+        }
+    }
 }
 
 /// Not a unit: a group has two.
@@ -336,6 +432,27 @@ impl<'a> Graph<'a> {
         m.unit_bits.clear();
         m.ids.clear();
         m.ids.extend(0..cells);
+        // Groups have fixed slots, in the order they are made (line, box, value), so a
+        // group keeps its node from board to board: per line, a slot per box it crosses
+        // and value.
+        let per_line = |line: usize| {
+            let mut boxes: Vec<usize> = b
+                .geo
+                .unit(line)
+                .iter()
+                .map(|&c| b.boxi(c as usize))
+                .collect();
+            boxes.dedup();
+            boxes.len()
+        };
+        let (per_row, per_col) = if kind == ChainKind::Grouped {
+            (per_line(0), per_line(n))
+        } else {
+            (0, 0)
+        };
+        let slots = n * n * (per_row + per_col);
+        m.gi_of_slot.clear();
+        m.gi_of_slot.resize(slots, NONE);
         if kind == ChainKind::Grouped {
             m.by_unit.truncate(3 * n * n);
             m.by_unit.resize_with(3 * n * n, Vec::new);
@@ -351,7 +468,12 @@ impl<'a> Graph<'a> {
                 boxes.clear();
                 boxes.extend(b.geo.unit(line).iter().map(|&c| b.boxi(c as usize)));
                 boxes.dedup();
-                for &bx in &boxes {
+                let first_slot = if line < n {
+                    line * per_row * n
+                } else {
+                    (n * per_row + (line - n) * per_col) * n
+                };
+                for (j, &bx) in boxes.iter().enumerate() {
                     for v in Mask::from_bits(b.all & !b.unit_placed[line]) {
                         let start = m.gcells.len();
                         let mut cells = b.cells_with(line, v).filter(|&c| b.boxi(c) == bx);
@@ -362,6 +484,8 @@ impl<'a> Graph<'a> {
                         m.gcells.push(y);
                         m.gcells.extend(cells);
                         let gi = m.groups.len();
+                        let slot = first_slot + j * n + v as usize - 1;
+                        m.gi_of_slot[slot] = gi as u32;
                         m.by_value[v as usize - 1].push(gi);
                         m.by_unit[line * n + v as usize - 1].push(gi);
                         m.by_unit[(2 * n + bx) * n + v as usize - 1].push(gi);
@@ -370,6 +494,7 @@ impl<'a> Graph<'a> {
                             start: start as u32,
                             len: (m.gcells.len() - start) as u32,
                             units: [line, 2 * n + bx],
+                            slot: slot as u32,
                         });
                         // The group's cells, and the cells seeing all of them.
                         let at = m.gbits.len();
@@ -385,10 +510,25 @@ impl<'a> Graph<'a> {
                 }
             }
         }
-        let total = cells * n + m.groups.len();
-        m.span.clear();
-        m.span.resize(2 * total, (NONE, 0));
-        m.adj.clear();
+        let total = cells * n + slots;
+        let geo = (n, per_row, per_col);
+        let keep = keep_links()
+            && matches!(kind, ChainKind::Aic | ChainKind::Grouped)
+            && skip == 0
+            && m.snap_geo == geo
+            && m.snap.len() == cells
+            && m.span.len() == 2 * total
+            && m.adj.len() < 64 * total;
+        if keep {
+            forget_changed(b, &mut m, cells * n, per_row, per_col);
+        } else {
+            m.span.clear();
+            m.span.resize(2 * total, (NONE, 0));
+            m.adj.clear();
+        }
+        m.snap.clear();
+        m.snap.extend_from_slice(&b.cands);
+        m.snap_geo = geo;
         Graph {
             b,
             n,
@@ -426,20 +566,6 @@ impl<'a> Graph<'a> {
         if live {
             if s % 2 == 1 {
                 self.weak(node, &mut out);
-                // Off states without strong links lead nowhere and conclude nothing:
-                // left out (their links built first, so before `lo`).
-                if !keep_dead() {
-                    let mut k = 0;
-                    for i in 0..out.len() {
-                        let x = out[i];
-                        let (a, b) = self.links(x * 2);
-                        if a != b {
-                            out[k] = x;
-                            k += 1;
-                        }
-                    }
-                    out.truncate(k);
-                }
             } else {
                 self.strong(node, &mut out);
             }
@@ -495,7 +621,19 @@ impl<'a> Graph<'a> {
     }
 
     fn group(&self, node: usize) -> &Group {
-        &self.m.groups[node - self.base]
+        &self.m.groups[self.gi(node)]
+    }
+
+    /// The index in `groups` of a group node.
+    #[inline]
+    fn gi(&self, node: usize) -> usize {
+        self.m.gi_of_slot[node - self.base] as usize
+    }
+
+    /// The node of group `gi`.
+    #[inline]
+    fn gnode(&self, gi: usize) -> usize {
+        self.base + self.m.groups[gi].slot as usize
     }
 
     /// The cells of group `gi`.
@@ -518,7 +656,7 @@ impl<'a> Graph<'a> {
     #[inline]
     fn cells_of(&self, node: usize) -> &[usize] {
         if self.is_group(node) {
-            self.gcells(node - self.base)
+            self.gcells(self.gi(node))
         } else {
             let c = self.cell(node);
             &self.m.ids[c..c + 1]
@@ -550,7 +688,7 @@ impl<'a> Graph<'a> {
                     let gs = self.gset(gi);
                     (0..w).all(|i| gs[i] == rest(i))
                 })
-                .map(|&gi| self.base + gi),
+                .map(|&gi| self.gnode(gi)),
         }
     }
 
@@ -562,7 +700,7 @@ impl<'a> Graph<'a> {
             let (mine, units) = if self.is_group(node) {
                 let g = self.group(node);
                 (
-                    Taken::Set(self.gset(node - self.base)),
+                    Taken::Set(self.gset(self.gi(node))),
                     [g.units[0], g.units[1], NO_UNIT],
                 )
             } else {
@@ -581,11 +719,11 @@ impl<'a> Graph<'a> {
             }
             return;
         }
-        let (base, w) = (self.base, self.words);
+        let w = self.words;
         let groups = &self.m.by_value[v as usize - 1];
         if self.is_group(node) {
             // Cells seeing the whole group, in increasing order.
-            let (seen, with) = (self.gseen(node - base), self.with(v));
+            let (seen, with) = (self.gseen(self.gi(node)), self.with(v));
             each_bit((0..w).map(|i| seen[i] & with[i]), |t| {
                 out.push(t * self.n + v as usize - 1)
             });
@@ -594,7 +732,7 @@ impl<'a> Graph<'a> {
             for &gi in groups {
                 let gs = self.gset(gi);
                 if (0..w).all(|i| gs[i] & !seen[i] == 0) {
-                    out.push(base + gi);
+                    out.push(self.gnode(gi));
                 }
             }
         } else {
@@ -603,7 +741,7 @@ impl<'a> Graph<'a> {
             let c = self.cell(node);
             for &gi in groups {
                 if self.gseen(gi)[c / 64] >> (c % 64) & 1 != 0 {
-                    out.push(base + gi);
+                    out.push(self.gnode(gi));
                 }
             }
         }
@@ -682,7 +820,7 @@ impl<'a> Graph<'a> {
         elims.clear();
         if self.is_group(end) {
             let (ca, va) = (self.cell(start), self.val(start));
-            let gi = end - self.base;
+            let gi = self.gi(end);
             let (v, seen) = (self.m.groups[gi].v, self.gseen(gi));
             if v == va {
                 // The cells seeing the group and the start.
@@ -724,7 +862,7 @@ impl<'a> Graph<'a> {
     /// `max_len` nodes, by breadth-first search (so each node is reached by a shortest
     /// chain); each one that proves something goes to `sink`.
     fn search(&mut self, start: usize, max_len: usize, scratch: &mut Scratch, sink: &mut Sink<'_>) {
-        let states = (self.b.cands.len() * self.n + self.m.groups.len()) * 2;
+        let states = self.m.span.len();
         if scratch.reach.len() < states {
             scratch.reach.clear();
             scratch.reach.resize(states, [0, NONE]);
@@ -768,9 +906,16 @@ impl<'a> Graph<'a> {
             let (lo, hi) = self.links(s);
             if s % 2 == 1 {
                 // From an on state, to off states, which conclude nothing: each one
-                // not reached before is queued (without a branch on it).
-                for &next in &self.m.adj[lo..hi] {
-                    let t = next as usize * 2;
+                // not reached before is queued (without a branch on it). Off states
+                // without strong links lead nowhere and conclude nothing: left out.
+                for i in lo..hi {
+                    let t = self.m.adj[i] as usize * 2;
+                    if !keep_dead() {
+                        let (a, b) = self.links(t);
+                        if a == b {
+                            continue;
+                        }
+                    }
                     let r = &mut reach[t];
                     let fresh = r[0] != stamp;
                     r[0] = stamp;
@@ -1209,7 +1354,7 @@ pub(crate) fn chain(
     } else {
         peers
     };
-    let bufs = BUFS.take().unwrap_or_default();
+    let bufs = BUFS.with(|b| b[kind.index()].take()).unwrap_or_default();
     let mut g = Graph::new(b, kind, skip, &peers, bufs);
     let mut scratch = std::mem::take(&mut g.m.scratch);
     for c in 0..b.cands.len() {
@@ -1234,7 +1379,7 @@ pub(crate) fn chain(
     let best = best_of(std::mem::take(&mut sink.found));
     let chain = best.as_ref().map(|f| g.nodes(&f.path));
     g.m.scratch = scratch;
-    BUFS.set(Some(g.m));
+    BUFS.with(|b| b[kind.index()].set(Some(g.m)));
     memo.peer_bits = peers;
     if x {
         for v in Mask::from_bits(b.all & !skip & !open) {
@@ -1288,7 +1433,7 @@ mod tests {
                     1 => Some(rest[0] * g.n + v as usize - 1),
                     _ => (0..g.m.groups.len())
                         .find(|&gi| g.m.groups[gi].v == v && g.gcells(gi) == &rest[..])
-                        .map(|gi| g.base + gi),
+                        .map(|gi| g.gnode(gi)),
                 };
                 if let Some(x) = x {
                     if (g.is_group(x) || g.is_group(node)) && !out.contains(&x) {
@@ -1304,13 +1449,13 @@ mod tests {
         for gi in 0..g.m.groups.len() {
             let cells = g.gcells(gi);
             if g.m.groups[gi].v != v
-                || g.base + gi == node
+                || g.gnode(gi) == node
                 || cells.iter().any(|c| mine.contains(c))
             {
                 continue;
             }
             if cells.iter().all(|&x| mine.iter().all(|&y| b.sees(x, y))) {
-                out.push(g.base + gi);
+                out.push(g.gnode(gi));
             }
         }
     }
@@ -1367,7 +1512,10 @@ mod tests {
                 let peers = Memo::build_peer_bits(&b);
                 let g = Graph::new(&b, ChainKind::Grouped, 0, &peers, Default::default());
                 groups += g.m.groups.len();
-                for node in 0..g.base + g.m.groups.len() {
+                let nodes: Vec<usize> = (0..g.base)
+                    .chain((0..g.m.groups.len()).map(|gi| g.gnode(gi)))
+                    .collect();
+                for node in nodes {
                     if !g.is_group(node) && !b.has(g.cell(node), g.val(node)) {
                         continue;
                     }
@@ -1424,6 +1572,32 @@ mod tests {
                     found += usize::from(pruned.is_some());
                     assert_eq!(kept, pruned);
                 }
+            }
+        }
+        assert!(found > 50, "{found}");
+    }
+
+    /// Links kept from the board before (along every position of each solve, so most
+    /// links are kept and the changed ones forgotten) give the steps of links built anew,
+    /// for the kinds that keep them.
+    #[test]
+    fn kept_links_as_built_anew() {
+        let mut found = 0;
+        for p in PUZZLES {
+            let boards = positions(p);
+            for kind in [ChainKind::Aic, ChainKind::Grouped] {
+                let steps = |fresh: bool| {
+                    super::FRESH_LINKS.set(fresh);
+                    let steps: Vec<_> = boards
+                        .iter()
+                        .map(|b| chain(b, kind, &mut Memo::default(), &|_| true))
+                        .collect();
+                    super::FRESH_LINKS.set(false);
+                    steps
+                };
+                let (kept, fresh) = (steps(false), steps(true));
+                found += kept.iter().filter(|s| s.is_some()).count();
+                assert_eq!(kept, fresh);
             }
         }
         assert!(found > 50, "{found}");
