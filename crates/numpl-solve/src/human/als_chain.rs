@@ -76,30 +76,39 @@ fn active_values(rc: Rc, act: Active) -> u64 {
     }
 }
 
-/// The forward links of every ALS, from the pair links the cache keeps.
+/// The forward links of every ALS, from the pair links the cache keeps: those of ALS `i`
+/// are `links[off[i]..off[i + 1]]` (one flat list, no allocation per set).
+struct Forward {
+    off: Vec<u32>,
+    links: Vec<Rc>,
+}
+
 #[inline(never)]
-fn forward_links(cache: &Cache) -> Vec<Vec<Rc>> {
-    (0..cache.als.len())
-        .map(|i| {
-            let mut out: Vec<Rc> = Vec::new();
-            for (j, x) in cache
-                .partners(i)
-                .iter()
-                .map(|&(j, x)| (j as usize, x))
-                .filter(|&(j, _)| j > i)
-            {
-                match out.last_mut() {
-                    Some(rc) if rc.to == j => {
-                        if rc.b == 0 {
-                            rc.b = x;
-                        }
+fn forward_links(cache: &Cache) -> Forward {
+    let count = cache.als.len();
+    let mut off = Vec::with_capacity(count + 1);
+    let mut links: Vec<Rc> = Vec::new();
+    off.push(0);
+    for i in 0..count {
+        let lo = links.len();
+        for (j, x) in cache
+            .partners(i)
+            .iter()
+            .map(|&(j, x)| (j as usize, x))
+            .filter(|&(j, _)| j > i)
+        {
+            match links[lo..].last_mut() {
+                Some(rc) if rc.to == j => {
+                    if rc.b == 0 {
+                        rc.b = x;
                     }
-                    _ => out.push(Rc { to: j, a: x, b: 0 }),
                 }
+                _ => links.push(Rc { to: j, a: x, b: 0 }),
             }
-            out
-        })
-        .collect()
+        }
+        off.push(links.len() as u32);
+    }
+    Forward { off, links }
 }
 
 /// Cells holding `z` outside both sets that see every z-cell of both.
@@ -137,7 +146,7 @@ type Chains = HashMap<Vec<(usize, u8)>, (Vec<usize>, usize)>;
 
 struct Search<'a> {
     cache: &'a Cache,
-    fwd: &'a [Vec<Rc>],
+    fwd: &'a Forward,
     chain: Vec<(Rc, Active)>,
     start: usize,
     visits: usize,
@@ -150,22 +159,28 @@ struct Search<'a> {
     end_stamp: Vec<u32>,
     stamp: u32,
     probe: Vec<(usize, u8)>,
+    /// Scratch: the eliminations of the chain being concluded.
+    elims: Vec<(usize, u8)>,
 }
 
 impl Search<'_> {
     fn walk(&mut self, from: usize) {
         let fwd = self.fwd;
-        for &rc in &fwd[from] {
+        let (lo, hi) = (fwd.off[from] as usize, fwd.off[from + 1] as usize);
+        for &rc in &fwd.links[lo..hi] {
             if self.visits >= MAX_VISITS {
                 return;
             }
             // The first link tries each of its values alone; later links follow the rule.
-            let options: Vec<Active> = match self.chain.last() {
-                None if rc.b != 0 => vec![Active::First, Active::Second],
-                None => vec![Active::First],
-                Some(&prev) => next_active(prev, rc).into_iter().collect(),
+            let (options, k) = match self.chain.last() {
+                None if rc.b != 0 => ([Active::First, Active::Second], 2),
+                None => ([Active::First; 2], 1),
+                Some(&prev) => match next_active(prev, rc) {
+                    Some(act) => ([act; 2], 1),
+                    None => ([Active::First; 2], 0),
+                },
             };
-            for act in options {
+            for &act in &options[..k] {
                 self.visits += 1;
                 self.chain.push((rc, act));
                 if self.chain.len() >= 3 {
@@ -200,21 +215,27 @@ impl Search<'_> {
         if zs == 0 {
             return;
         }
-        let mut elims = Vec::new();
+        let elims = &mut self.elims;
+        elims.clear();
         for z in Mask::from_bits(zs) {
-            common_targets(self.cache, a, c, z, &mut elims);
+            common_targets(self.cache, a, c, z, elims);
         }
         if elims.is_empty() {
             return;
         }
         elims.sort_unstable();
-        let mut sets = vec![self.start];
-        sets.extend(self.chain.iter().map(|(rc, _)| rc.to));
-        let cells: usize = sets.iter().map(|&s| self.cache.cells(s).len()).sum();
-        match self.found.get(&elims) {
+        let cells: usize = self.cache.cells(self.start).len()
+            + self
+                .chain
+                .iter()
+                .map(|(rc, _)| self.cache.cells(rc.to).len())
+                .sum::<usize>();
+        match self.found.get(elims.as_slice()) {
             Some((_, old)) if *old <= cells => {}
             _ => {
-                self.found.insert(elims, (sets, cells));
+                let mut sets = vec![self.start];
+                sets.extend(self.chain.iter().map(|(rc, _)| rc.to));
+                self.found.insert(elims.clone(), (sets, cells));
             }
         }
     }
@@ -238,6 +259,7 @@ pub(crate) fn als_xy_chain(b: &Board, memo: &mut Memo) -> Option<Step> {
         end_stamp: vec![0; cache.als.len()],
         stamp: 0,
         probe: Vec::new(),
+        elims: Vec::new(),
     };
     for i in 0..cache.als.len() {
         s.start = i;
