@@ -242,7 +242,7 @@ impl Cache {
 
     /// [`Cache::disjoint`] past the signatures for `W` words a set (the usual sizes: the
     /// words known, the loop unrolled).
-    #[inline]
+    #[inline(always)]
     fn disjoint_w<const W: usize>(&self, i: usize, j: usize) -> bool {
         let a: &[u64; W] = self.bits[self.als[i].off..][..W].try_into().unwrap();
         let b: &[u64; W] = self.bits[self.als[j].off..][..W].try_into().unwrap();
@@ -265,7 +265,7 @@ impl Cache {
     }
 
     /// [`Cache::restricted`] for `W` words a set.
-    #[inline]
+    #[inline(always)]
     fn restricted_w<const W: usize>(&self, i: usize, j: usize, common: u64) -> u64 {
         let bi = &self.bits[self.als[i].off..][..self.stride];
         let bj = &self.bits[self.als[j].off..][..self.stride];
