@@ -9,7 +9,9 @@
 //! HoDoKu, a chain only goes from an ALS to one found later in the list (the list's order
 //! is HoDoKu's), a link carries at most two restricted common values, and of all chains
 //! the one with the most eliminations is taken (then the lowest cells, then the fewest
-//! sets and cells).
+//! sets and cells). The walk stops after [`MAX_VISITS`] visits; a walk on from a set that
+//! reaches no set sharing a value some cell could lose with the start is skipped but its
+//! visits still counted, so the cap falls where it would.
 //!
 //! **Death Blossom**: a stem cell and, for each of its candidates v, a petal ALS (not
 //! holding the stem, the petals disjoint) whose v-cells all see the stem. Whichever value
@@ -76,30 +78,39 @@ fn active_values(rc: Rc, act: Active) -> u64 {
     }
 }
 
-/// The forward links of every ALS, from the pair links the cache keeps.
+/// The forward links of every ALS, from the pair links the cache keeps: those of ALS `i`
+/// are `links[off[i]..off[i + 1]]` (one flat list, no allocation per set).
+struct Forward {
+    off: Vec<u32>,
+    links: Vec<Rc>,
+}
+
 #[inline(never)]
-fn forward_links(cache: &Cache) -> Vec<Vec<Rc>> {
-    (0..cache.als.len())
-        .map(|i| {
-            let mut out: Vec<Rc> = Vec::new();
-            for (j, x) in cache
-                .partners(i)
-                .iter()
-                .map(|&(j, x)| (j as usize, x))
-                .filter(|&(j, _)| j > i)
-            {
-                match out.last_mut() {
-                    Some(rc) if rc.to == j => {
-                        if rc.b == 0 {
-                            rc.b = x;
-                        }
+fn forward_links(cache: &Cache) -> Forward {
+    let count = cache.als.len();
+    let mut off = Vec::with_capacity(count + 1);
+    let mut links: Vec<Rc> = Vec::new();
+    off.push(0);
+    for i in 0..count {
+        let lo = links.len();
+        for (j, x) in cache
+            .partners(i)
+            .iter()
+            .map(|&(j, x)| (j as usize, x))
+            .filter(|&(j, _)| j > i)
+        {
+            match links[lo..].last_mut() {
+                Some(rc) if rc.to == j => {
+                    if rc.b == 0 {
+                        rc.b = x;
                     }
-                    _ => out.push(Rc { to: j, a: x, b: 0 }),
                 }
+                _ => links.push(Rc { to: j, a: x, b: 0 }),
             }
-            out
-        })
-        .collect()
+        }
+        off.push(links.len() as u32);
+    }
+    Forward { off, links }
 }
 
 /// Cells holding `z` outside both sets that see every z-cell of both.
@@ -137,7 +148,7 @@ type Chains = HashMap<Vec<(usize, u8)>, (Vec<usize>, usize)>;
 
 struct Search<'a> {
     cache: &'a Cache,
-    fwd: &'a [Vec<Rc>],
+    fwd: &'a Forward,
     chain: Vec<(Rc, Active)>,
     start: usize,
     visits: usize,
@@ -150,31 +161,102 @@ struct Search<'a> {
     end_stamp: Vec<u32>,
     stamp: u32,
     probe: Vec<(usize, u8)>,
+    /// Scratch: the eliminations of the chain being concluded.
+    elims: Vec<(usize, u8)>,
+    /// Stop after this many visits ([`MAX_VISITS`]; smaller in tests).
+    max_visits: usize,
+    /// Skip subtrees that cannot end a chain with eliminations (see [`Search::skip`]).
+    prune: bool,
+    /// The values of the start that some cell could lose: [`Search::live`] of the start.
+    start_live: u64,
+    /// Per ALS c: its values z with a cell outside it holding z and seeing every z-cell
+    /// of it. A chain ending at c eliminates only such values (and the start's).
+    live: Vec<u64>,
+    /// Per walk state (ALS, value excluded from the next link: `node * (n + 1) + e`):
+    /// how many visits the walk from there takes (saturating) and the union of `live`
+    /// over the sets it reaches, once worked out.
+    tree: Vec<Option<(usize, u64)>>,
+    n: usize,
 }
 
 impl Search<'_> {
     fn walk(&mut self, from: usize) {
         let fwd = self.fwd;
-        for &rc in &fwd[from] {
-            if self.visits >= MAX_VISITS {
+        let (lo, hi) = (fwd.off[from] as usize, fwd.off[from + 1] as usize);
+        for &rc in &fwd.links[lo..hi] {
+            if self.visits >= self.max_visits {
                 return;
             }
             // The first link tries each of its values alone; later links follow the rule.
-            let options: Vec<Active> = match self.chain.last() {
-                None if rc.b != 0 => vec![Active::First, Active::Second],
-                None => vec![Active::First],
-                Some(&prev) => next_active(prev, rc).into_iter().collect(),
+            let (options, k) = match self.chain.last() {
+                None if rc.b != 0 => ([Active::First, Active::Second], 2),
+                None => ([Active::First; 2], 1),
+                Some(&prev) => match next_active(prev, rc) {
+                    Some(act) => ([act; 2], 1),
+                    None => ([Active::First; 2], 0),
+                },
             };
-            for act in options {
+            for &act in &options[..k] {
                 self.visits += 1;
                 self.chain.push((rc, act));
                 if self.chain.len() >= 3 {
                     self.conclude();
                 }
-                self.walk(rc.to);
+                if !self.skip(rc, act) {
+                    self.walk(rc.to);
+                }
                 self.chain.pop();
             }
         }
+    }
+
+    /// Whether the walk on from `rc.to` (just reached by `rc`, values `act`) can be
+    /// skipped: no chain in it has eliminations, since no set it reaches shares a live
+    /// value with the start that the first link leaves free. Its visits are then counted
+    /// all the same, so the visit cap falls exactly where the full walk's would: the
+    /// walk from a set depends only on that set and the value the link into it excludes
+    /// from the next, and a walk cut short by the cap finds nothing after it either.
+    fn skip(&mut self, rc: Rc, act: Active) -> bool {
+        if !self.prune {
+            return false;
+        }
+        let e = if act == Active::Second { rc.b } else { rc.a };
+        let (first, fa) = self.chain[0];
+        let want = self.start_live & !active_values(first, fa);
+        let (size, reach) = self.tree(rc.to, e);
+        if want & reach != 0 {
+            return false;
+        }
+        self.visits = self.visits.saturating_add(size);
+        true
+    }
+
+    /// The visits the walk from `node` takes when the link into it excludes `e`, and the
+    /// union of `live` over the sets it reaches (following `walk`'s rule).
+    fn tree(&mut self, node: usize, e: u8) -> (usize, u64) {
+        let key = node * (self.n + 1) + e as usize;
+        if let Some(t) = self.tree[key] {
+            return t;
+        }
+        let fwd = self.fwd;
+        let (lo, hi) = (fwd.off[node] as usize, fwd.off[node + 1] as usize);
+        let (mut size, mut reach) = (0usize, 0u64);
+        for &l in &fwd.links[lo..hi] {
+            // `next_active` with a link excluding `e`: one option at most, and the value
+            // the next link must avoid.
+            let next = if l.a != e {
+                l.a
+            } else if l.b != 0 && l.b != e {
+                l.b
+            } else {
+                continue;
+            };
+            let (s, r) = self.tree(l.to, next);
+            size = size.saturating_add(1).saturating_add(s);
+            reach |= self.live[l.to] | r;
+        }
+        self.tree[key] = Some((size, reach));
+        (size, reach)
     }
 
     fn conclude(&mut self) {
@@ -200,21 +282,27 @@ impl Search<'_> {
         if zs == 0 {
             return;
         }
-        let mut elims = Vec::new();
+        let elims = &mut self.elims;
+        elims.clear();
         for z in Mask::from_bits(zs) {
-            common_targets(self.cache, a, c, z, &mut elims);
+            common_targets(self.cache, a, c, z, elims);
         }
         if elims.is_empty() {
             return;
         }
         elims.sort_unstable();
-        let mut sets = vec![self.start];
-        sets.extend(self.chain.iter().map(|(rc, _)| rc.to));
-        let cells: usize = sets.iter().map(|&s| self.cache.cells(s).len()).sum();
-        match self.found.get(&elims) {
+        let cells: usize = self.cache.cells(self.start).len()
+            + self
+                .chain
+                .iter()
+                .map(|(rc, _)| self.cache.cells(rc.to).len())
+                .sum::<usize>();
+        match self.found.get(elims.as_slice()) {
             Some((_, old)) if *old <= cells => {}
             _ => {
-                self.found.insert(elims, (sets, cells));
+                let mut sets = vec![self.start];
+                sets.extend(self.chain.iter().map(|(rc, _)| rc.to));
+                self.found.insert(elims.clone(), (sets, cells));
             }
         }
     }
@@ -226,36 +314,16 @@ pub(crate) fn als_xy_chain(b: &Board, memo: &mut Memo) -> Option<Step> {
     let (cache, reference) = current(b, memo);
     super::als::ensure_links(cache, reference);
     let cache = &*cache;
-    let fwd = forward_links(cache);
-    let mut s = Search {
-        cache,
-        fwd: &fwd,
-        chain: Vec::new(),
-        start: 0,
-        visits: 0,
-        found: HashMap::new(),
-        ends: vec![0; cache.als.len()],
-        end_stamp: vec![0; cache.als.len()],
-        stamp: 0,
-        probe: Vec::new(),
-    };
-    for i in 0..cache.als.len() {
-        s.start = i;
-        s.stamp += 1;
-        s.walk(i);
-    }
+    let (found, _) = search(cache, b.n, MAX_VISITS, true);
     // Most eliminations, then the lowest weighted cells, then fewest sets, then cells.
-    let best = s
-        .found
-        .into_iter()
-        .min_by(|(e1, (s1, c1)), (e2, (s2, c2))| {
-            e2.len()
-                .cmp(&e1.len())
-                .then(index_sum(e1).cmp(&index_sum(e2)))
-                .then(s1.len().cmp(&s2.len()))
-                .then(c1.cmp(c2))
-                .then(e1.cmp(e2))
-        })?;
+    let best = found.into_iter().min_by(|(e1, (s1, c1)), (e2, (s2, c2))| {
+        e2.len()
+            .cmp(&e1.len())
+            .then(index_sum(e1).cmp(&index_sum(e2)))
+            .then(s1.len().cmp(&s2.len()))
+            .then(c1.cmp(c2))
+            .then(e1.cmp(e2))
+    })?;
     let (elims, (sets, _)) = best;
     let mut step = Step::new(Technique::AlsXyChain);
     let mut rcs = 0u64;
@@ -281,6 +349,64 @@ pub(crate) fn als_xy_chain(b: &Board, memo: &mut Memo) -> Option<Step> {
         .map(|(c, v)| (Cell::new(c as u16), v))
         .collect();
     Some(step)
+}
+
+/// Every chain from every start (see the module doc), at most `max_visits` visits, and
+/// the visits taken (at least `max_visits` when cut short). `prune` skips walks that
+/// cannot find anything, which leaves both the same.
+fn search(cache: &Cache, n: usize, max_visits: usize, prune: bool) -> (Chains, usize) {
+    let fwd = forward_links(cache);
+    let count = cache.als.len();
+    let live: Vec<u64> = if prune {
+        (0..count).map(|i| live_values(cache, i)).collect()
+    } else {
+        Vec::new()
+    };
+    let mut s = Search {
+        cache,
+        fwd: &fwd,
+        chain: Vec::new(),
+        start: 0,
+        visits: 0,
+        found: HashMap::new(),
+        ends: vec![0; count],
+        end_stamp: vec![0; count],
+        stamp: 0,
+        probe: Vec::new(),
+        elims: Vec::new(),
+        max_visits,
+        prune,
+        start_live: 0,
+        tree: if prune {
+            vec![None; count * (n + 1)]
+        } else {
+            Vec::new()
+        },
+        live,
+        n,
+    };
+    for i in 0..count {
+        s.start = i;
+        s.stamp += 1;
+        if prune {
+            s.start_live = s.live[i];
+        }
+        s.walk(i);
+    }
+    (s.found, s.visits)
+}
+
+/// The values z of ALS `i` with a cell outside it holding z and seeing all its z-cells.
+fn live_values(cache: &Cache, i: usize) -> u64 {
+    let mut live = 0;
+    for z in Mask::from_bits(cache.als[i].values) {
+        let (_, seeing) = cache.get(i, z).unwrap();
+        let (with, cells) = (cache.with(z), cache.set(i));
+        if (0..cache.w).any(|k| with[k] & seeing[k] & !cells[k] != 0) {
+            live |= 1u64 << (z - 1);
+        }
+    }
+    live
 }
 
 /// The restricted common values of two sets.
@@ -405,4 +531,46 @@ fn blossom_step(
     step.values = Mask::from_bits(zs);
     step.eliminations = elims;
     Some(step)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::als::ensure_links;
+    use super::super::als_list::current;
+    use super::super::memo::Memo;
+    use super::super::tests::positions;
+    use super::{search, MAX_VISITS};
+
+    /// Skipping walks that cannot find anything leaves the chains found and the visits
+    /// counted the same, also when the visit cap cuts the search short.
+    #[test]
+    fn pruned_walk_finds_and_counts_what_the_full_walk_does() {
+        let (mut boards, mut capped, mut chains) = (0, 0, 0);
+        for p in [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "...46..8.7.....9.....1.....4....53...8.6......2.......3.9.7...........215........",
+            "9.....7.1.2.4...........5..7.1..5....8.....3.............82..4.1.9.........39....",
+        ] {
+            for b in positions(p).iter().step_by(3) {
+                let mut memo = Memo::default();
+                let (c, r) = current(b, &mut memo);
+                ensure_links(c, r);
+                for cap in [40, 2_000, MAX_VISITS] {
+                    let (full, full_visits) = search(c, b.n, cap, false);
+                    let (pruned, pruned_visits) = search(c, b.n, cap, true);
+                    assert_eq!(full, pruned, "{p} {cap}");
+                    assert_eq!(full_visits.min(cap), pruned_visits.min(cap), "{p} {cap}");
+                    capped += usize::from(full_visits >= cap);
+                    chains += full.len();
+                }
+                boards += 1;
+            }
+        }
+        // Both cut short and whole searches were compared, with chains found.
+        assert!(
+            boards > 10 && capped > 5 && capped < 3 * boards,
+            "{boards} {capped}"
+        );
+        assert!(chains > 10, "{chains}");
+    }
 }

@@ -230,13 +230,66 @@ impl Cache {
     #[inline]
     pub(super) fn disjoint(&self, i: usize, j: usize) -> bool {
         // Cells mod 64 first: disjoint there means disjoint.
-        self.als[i].sig & self.als[j].sig == 0 || !meets(self.set(i), self.set(j))
+        if self.als[i].sig & self.als[j].sig == 0 {
+            return true;
+        }
+        match self.w {
+            2 => self.disjoint_w::<2>(i, j),
+            4 => self.disjoint_w::<4>(i, j),
+            _ => !meets(self.set(i), self.set(j)),
+        }
+    }
+
+    /// [`Cache::disjoint`] past the signatures for `W` words a set (the usual sizes: the
+    /// words known, the loop unrolled).
+    #[inline(always)]
+    fn disjoint_w<const W: usize>(&self, i: usize, j: usize) -> bool {
+        let a: &[u64; W] = self.bits[self.als[i].off..][..W].try_into().unwrap();
+        let b: &[u64; W] = self.bits[self.als[j].off..][..W].try_into().unwrap();
+        let mut m = 0;
+        for k in 0..W {
+            m |= a[k] & b[k];
+        }
+        m == 0
     }
 
     /// The values of `common` (values of both) that are restricted common values of sets
     /// `i` and `j` (disjoint): every x-cell of one sees every x-cell of the other.
     #[inline]
     pub(super) fn restricted(&self, i: usize, j: usize, common: u64) -> u64 {
+        match self.w {
+            2 => self.restricted_w::<2>(i, j, common),
+            4 => self.restricted_w::<4>(i, j, common),
+            _ => self.restricted_any(i, j, common),
+        }
+    }
+
+    /// [`Cache::restricted`] for `W` words a set.
+    #[inline(always)]
+    fn restricted_w<const W: usize>(&self, i: usize, j: usize, common: u64) -> u64 {
+        let bi = &self.bits[self.als[i].off..][..self.stride];
+        let bj = &self.bits[self.als[j].off..][..self.stride];
+        let mut r = 0;
+        let mut m = common;
+        while m != 0 {
+            let x = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let o = (1 + 2 * x) * W;
+            let xj: &[u64; W] = bj[o..o + W].try_into().unwrap();
+            let si: &[u64; W] = bi[o + W..o + 2 * W].try_into().unwrap();
+            let mut out = 0;
+            for k in 0..W {
+                out |= xj[k] & !si[k];
+            }
+            if out == 0 {
+                r |= 1u64 << x;
+            }
+        }
+        r
+    }
+
+    /// [`Cache::restricted`] for any number of words.
+    fn restricted_any(&self, i: usize, j: usize, common: u64) -> u64 {
         let w = self.w;
         let bi = &self.bits[self.als[i].off..][..self.stride];
         let bj = &self.bits[self.als[j].off..][..self.stride];
@@ -479,7 +532,64 @@ fn max_size(b: &Board) -> usize {
 #[cfg(test)]
 mod tests {
     use super::super::board::members;
-    use super::{meets, within};
+    use super::super::memo::Memo;
+    use super::super::tests::positions;
+    use super::super::Board;
+    use super::{current, meets, within, Cache};
+    use numpl_core::{Cell, Grid, Shape};
+
+    /// Every pair of sets: the unrolled disjointness and restricted-common tests agree
+    /// with the plain ones. Returns how many pairs had a restricted common value.
+    fn check_pairs(c: &Cache) -> usize {
+        let mut linked = 0;
+        for i in 0..c.als.len() {
+            for j in 0..c.als.len() {
+                let plain = !meets(c.set(i), c.set(j));
+                assert_eq!(c.disjoint(i, j), plain, "{i} {j}");
+                let common = c.als[i].values & c.als[j].values;
+                if plain && common != 0 {
+                    let r = c.restricted(i, j, common);
+                    assert_eq!(r, c.restricted_any(i, j, common), "{i} {j}");
+                    linked += usize::from(r != 0);
+                }
+            }
+        }
+        linked
+    }
+
+    #[test]
+    fn unrolled_pair_tests_match_the_plain_ones() {
+        // 9x9 (two words a set): boards along a solve.
+        let mut linked = 0;
+        let boards = positions(
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        );
+        for b in boards.iter().step_by(4) {
+            let mut memo = Memo::default();
+            let (c, _) = current(b, &mut memo);
+            assert_eq!(c.w, 2);
+            linked += check_pairs(c);
+        }
+        assert!(linked > 100, "{linked}");
+        // 16x16 (four words): a board whose cells keep two to four candidates each.
+        let shape = Shape::new(4, 4).unwrap();
+        let mut b = Board::new(&Grid::empty(shape));
+        let mut seed = 12345u64;
+        for cell in 0..256 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let keep = 2 + (seed >> 60) as usize % 3;
+            let first = (seed >> 40) as usize % 16;
+            for k in keep..16 {
+                b.eliminate(Cell::new(cell as u16), ((first + k) % 16) as u8 + 1);
+            }
+        }
+        let mut memo = Memo::default();
+        let (c, _) = current(&b, &mut memo);
+        assert_eq!(c.w, 4);
+        assert!(check_pairs(c) > 100);
+    }
 
     #[test]
     fn set_helpers() {
