@@ -121,7 +121,6 @@ struct Net {
     stack: Vec<u32>,
     call: Vec<(u32, u32)>,
     members: Vec<u32>,
-    acc: Vec<u64>,
     houses: Vec<(usize, usize, usize)>,
     house_ks: Vec<usize>,
     /// Scratch of [`houses`]: per open cell, the values no unit of it has placed.
@@ -308,12 +307,17 @@ struct Sim<'a, const W: usize> {
     b: &'a Board,
     n: usize,
     units: Vec<Cells<W>>,
+    /// Per unit, the words of a cell set its cells are in (`lo..hi`).
+    spans: Vec<(usize, usize)>,
     peers: Vec<Cells<W>>,
-    /// Per value: the cells holding it as a candidate, and where it is placed.
+    /// Per cell, its units as bits.
+    cell_units: Vec<u64>,
+    /// Per value: the cells holding it as a candidate, and the units where it is placed
+    /// (bits).
     base_cv: Vec<Cells<W>>,
-    base_placed: Vec<Cells<W>>,
+    base_placed: Vec<u64>,
     cv: Vec<Cells<W>>,
-    placed: Vec<Cells<W>>,
+    placed: Vec<u64>,
     prev: Vec<Cells<W>>,
     /// Per value: the cells of placements made this round (for their peers).
     hit: Vec<Cells<W>>,
@@ -341,17 +345,28 @@ impl<'a, const W: usize> Sim<'a, W> {
                 add(set, c as usize);
             }
         }
+        let spans = (0..3 * n)
+            .map(|u| {
+                let cs = geo.unit(u);
+                let lo = cs.iter().map(|&c| c as usize / 64).min().unwrap_or(0);
+                let hi = cs.iter().map(|&c| c as usize / 64 + 1).max().unwrap_or(0);
+                (lo, hi)
+            })
+            .collect();
         let mut peers = vec![[0; W]; cells];
         for (c, set) in peers.iter_mut().enumerate() {
             for &p in geo.peers(c) {
                 add(set, p as usize);
             }
         }
+        let cell_units: Vec<u64> = (0..cells)
+            .map(|c| geo.units_of(c).iter().fold(0, |m, &u| m | 1 << u))
+            .collect();
         let mut base_cv = vec![[0; W]; n];
-        let mut base_placed = vec![[0; W]; n];
+        let mut base_placed = vec![0u64; n];
         for c in 0..cells {
             if b.values[c] != 0 {
-                add(&mut base_placed[b.values[c] as usize - 1], c);
+                base_placed[b.values[c] as usize - 1] |= cell_units[c];
             }
             for v in Mask::from_bits(b.cands[c]) {
                 add(&mut base_cv[v as usize - 1], c);
@@ -359,15 +374,16 @@ impl<'a, const W: usize> Sim<'a, W> {
         }
         let base_hidden = (0..3 * n).any(|u| {
             (0..n).any(|v| {
-                lone(&and(&base_cv[v], &units[u])).is_some()
-                    && and(&base_placed[v], &units[u]) == [0; W]
+                lone(&and(&base_cv[v], &units[u])).is_some() && base_placed[v] >> u & 1 == 0
             })
         });
         Sim {
             b,
             n,
             units,
+            spans,
             peers,
+            cell_units,
             cv: base_cv.clone(),
             placed: base_placed.clone(),
             prev: base_cv.clone(),
@@ -391,7 +407,7 @@ impl<'a, const W: usize> Sim<'a, W> {
         for &(x, y) in &self.assign {
             self.values[x] = y;
             self.placed_cells.push(x);
-            add(&mut self.placed[y as usize - 1], x);
+            self.placed[y as usize - 1] |= self.cell_units[x];
             add(&mut self.hit[y as usize - 1], x);
             add(&mut gone, x);
         }
@@ -410,6 +426,26 @@ impl<'a, const W: usize> Sim<'a, W> {
         for (t, g) in self.touched.iter_mut().zip(&gone) {
             *t |= g;
         }
+    }
+
+    /// The single place of value `y + 1` in unit `u`, if it has exactly one (only the
+    /// words of the unit's span are read).
+    #[inline]
+    fn lone_place(&self, u: usize, y: usize) -> Option<usize> {
+        let (lo, hi) = self.spans[u];
+        let (cv, unit) = (&self.cv[y], &self.units[u]);
+        let mut found = None;
+        for i in lo..hi {
+            let w = cv[i] & unit[i];
+            if w == 0 {
+                continue;
+            }
+            if found.is_some() || w & (w - 1) != 0 {
+                return None;
+            }
+            found = Some(i * 64 + w.trailing_zeros() as usize);
+        }
+        found
     }
 
     /// Marks the units where a value's places changed since `prev`.
@@ -487,8 +523,11 @@ impl<'a, const W: usize> Sim<'a, W> {
                 while vs != 0 {
                     let y = vs.trailing_zeros() as usize;
                     vs &= vs - 1;
-                    if let Some(x) = lone(&and(&self.cv[y], &self.units[u])) {
-                        if !has(&taken, x) && and(&self.placed[y], &self.units[u]) == [0; W] {
+                    if self.placed[y] >> u & 1 != 0 {
+                        continue;
+                    }
+                    if let Some(x) = self.lone_place(u, y) {
+                        if !has(&taken, x) {
                             add(&mut taken, x);
                             self.assign.push((x, y as u8 + 1));
                         }
@@ -659,12 +698,13 @@ fn close(net: &mut Net) {
                 }
             }
             // A target already in the closure came with its own closure (closures are
-            // closed), or is a member: only the others add anything.
+            // closed), or is a member: only the others add anything. True targets
+            // (placements) first: their closures hold most false ones.
             let (done, cur) = clos.split_at_mut(base);
-            for &x in members.iter() {
+            for (&x, on) in members.iter().flat_map(|x| [(x, true), (x, false)]) {
                 for &y in out(x as usize) {
                     let y = y as usize;
-                    if cur[y / 64] >> (y % 64) & 1 != 0 {
+                    if (y >= half) != on || cur[y / 64] >> (y % 64) & 1 != 0 {
                         continue;
                     }
                     let s = scc[y];
@@ -923,30 +963,46 @@ fn check(b: &Board, net: &mut Net) -> Found {
     let hw = net.half / 64;
     // The best verity.
     let mut best: Option<Key> = None;
-    let mut acc = std::mem::take(&mut net.acc);
-    acc.resize(net.words, 0);
+    let mut starts = [0usize; MAX_TABLE_N];
     verity_sets(b, net, |premises, _, _, skip| {
-        acc.copy_from_slice(net.closure(premises[0]));
-        for &p in &premises[1..] {
-            for (a, r) in acc.iter_mut().zip(net.closure(p)) {
-                *a &= r;
-            }
+        // The first target all the premises' tables hold, true targets (placements)
+        // before false ones, each half in (cell, value) order, word by word: only those
+        // before the best so far can replace it.
+        let starts = &mut starts[..premises.len()];
+        for (s, &p) in starts.iter_mut().zip(premises) {
+            *s = net.scc[p] as usize * net.words;
         }
-        // True targets (placements) before false ones, each half in (cell, value) order.
-        let (offs, onss) = acc.split_at(hw);
-        for (part, on) in [(onss, true), (offs, false)] {
-            let t = members(part).find(|&k| Some(net.cand[k].0 as usize) != skip);
-            if let Some(k) = t {
-                let (x, y) = net.cand[k];
-                let key = (u8::from(!on), x as usize, y);
-                if best.is_none_or(|b| key < b) {
-                    best = Some(key);
+        for (part, on) in [(1, true), (0, false)] {
+            let end = match best {
+                None => net.kk,
+                Some((place, cell, value)) => match (place == 0, on) {
+                    (true, false) => return,
+                    (false, true) => net.kk,
+                    _ => net.index[cell * net.n + value as usize - 1] as usize,
+                },
+            };
+            for i in 0..end.div_ceil(64) {
+                let mut w = starts
+                    .iter()
+                    .fold(u64::MAX, |a, &s| a & net.clos[s + part * hw + i]);
+                while w != 0 {
+                    let k = i * 64 + w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    if k >= end {
+                        return;
+                    }
+                    let (x, y) = net.cand[k];
+                    if Some(x as usize) != skip {
+                        best = Some((u8::from(!on), x as usize, y));
+                        return;
+                    }
                 }
-                break;
+            }
+            if end < net.kk {
+                return;
             }
         }
     });
-    net.acc = acc;
     // The premises in the order of their conclusions, up to the best so far: false
     // premises (placements), then true ones (eliminations).
     let last = match best {
