@@ -312,8 +312,8 @@ struct Sim<'a, const W: usize> {
     peers: Vec<Cells<W>>,
     /// Per cell, its units as bits.
     cell_units: Vec<u64>,
-    /// Per value: the cells holding it as a candidate, and the units where it is placed
-    /// (bits).
+    /// Per value: the cells holding it as a candidate; per unit: the values placed in
+    /// it (bits).
     base_cv: Vec<Cells<W>>,
     base_placed: Vec<u64>,
     cv: Vec<Cells<W>>,
@@ -363,10 +363,12 @@ impl<'a, const W: usize> Sim<'a, W> {
             .map(|c| geo.units_of(c).iter().fold(0, |m, &u| m | 1 << u))
             .collect();
         let mut base_cv = vec![[0; W]; n];
-        let mut base_placed = vec![0u64; n];
+        let mut base_placed = vec![0u64; 3 * n];
         for c in 0..cells {
             if b.values[c] != 0 {
-                base_placed[b.values[c] as usize - 1] |= cell_units[c];
+                for u in geo.units_of(c) {
+                    base_placed[u as usize] |= 1 << (b.values[c] - 1);
+                }
             }
             for v in Mask::from_bits(b.cands[c]) {
                 add(&mut base_cv[v as usize - 1], c);
@@ -374,7 +376,7 @@ impl<'a, const W: usize> Sim<'a, W> {
         }
         let base_hidden = (0..3 * n).any(|u| {
             (0..n).any(|v| {
-                lone(&and(&base_cv[v], &units[u])).is_some() && base_placed[v] >> u & 1 == 0
+                lone(&and(&base_cv[v], &units[u])).is_some() && base_placed[u] >> v & 1 == 0
             })
         });
         Sim {
@@ -407,7 +409,9 @@ impl<'a, const W: usize> Sim<'a, W> {
         for &(x, y) in &self.assign {
             self.values[x] = y;
             self.placed_cells.push(x);
-            self.placed[y as usize - 1] |= self.cell_units[x];
+            for u in self.b.geo.units_of(x) {
+                self.placed[u as usize] |= 1 << (y - 1);
+            }
             add(&mut self.hit[y as usize - 1], x);
             add(&mut gone, x);
         }
@@ -459,8 +463,8 @@ impl<'a, const W: usize> Sim<'a, W> {
             for x in members(&changed) {
                 for u in geo.units_of(x) {
                     self.dirty[u as usize] |= 1 << v;
-                    self.dirty_units |= 1 << u;
                 }
+                self.dirty_units |= self.cell_units[x];
             }
         }
     }
@@ -519,13 +523,11 @@ impl<'a, const W: usize> Sim<'a, W> {
             while us != 0 {
                 let u = us.trailing_zeros() as usize;
                 us &= us - 1;
-                let mut vs = std::mem::take(&mut self.dirty[u]);
+                // Values placed in the unit have no hidden single there.
+                let mut vs = std::mem::take(&mut self.dirty[u]) & !self.placed[u];
                 while vs != 0 {
                     let y = vs.trailing_zeros() as usize;
                     vs &= vs - 1;
-                    if self.placed[y] >> u & 1 != 0 {
-                        continue;
-                    }
                     if let Some(x) = self.lone_place(u, y) {
                         if !has(&taken, x) {
                             add(&mut taken, x);
@@ -705,6 +707,11 @@ fn close(net: &mut Net) {
                 for &y in out(x as usize) {
                     let y = y as usize;
                     if (y >= half) != on || cur[y / 64] >> (y % 64) & 1 != 0 {
+                        continue;
+                    }
+                    if edges[y].1 == 0 {
+                        // Its closure is itself.
+                        cur[y / 64] |= 1 << (y % 64);
                         continue;
                     }
                     let s = scc[y];
