@@ -30,11 +30,14 @@
 //! reused. A forcing net's premise is played out on one cell set per value (the copy of
 //! the board), where a round of singles is a few word operations, hidden singles looked
 //! for only in the units that changed; in a bivalue cell "v is false" plays as "w is
-//! true" and shares its table. The best conclusion is found before any proof:
-//! the best verity (an AND of tables per set of premises), then the premises in the order
-//! of the conclusion their contradiction would draw, up to the first that has one (64
-//! premises at a time, their tables turned on their side so that each contradiction is
-//! a few word operations per candidate, cell, unit and house: `forcing/scan.rs`); only
+//! true" and shares its table, and on a board with no single "v is false" is not played
+//! when it can make none (its cell keeps three candidates or more, each of its units three
+//! places of v or more): its table is itself alone. The best conclusion is found before
+//! any proof: the best verity (an AND of tables per set of premises, word by word and only
+//! up to the best so far), then the premises in the order of the conclusion their
+//! contradiction would draw, up to the first that has one (64 premises at a time, their
+//! tables turned on their side so that each contradiction is a few word operations per
+//! candidate, cell, unit and house: `forcing/scan.rs`); only
 //! the proofs of that conclusion are then listed, in the order an exhaustive search
 //! meets them. The old search (`forcing/reference.rs`) is kept for tests, which compare
 //! the two.
@@ -121,7 +124,6 @@ struct Net {
     stack: Vec<u32>,
     call: Vec<(u32, u32)>,
     members: Vec<u32>,
-    acc: Vec<u64>,
     houses: Vec<(usize, usize, usize)>,
     house_ks: Vec<usize>,
     /// Scratch of [`houses`]: per open cell, the values no unit of it has placed.
@@ -135,6 +137,9 @@ struct Net {
     /// ([`scan::unit_groups`]).
     unit_ks: Vec<u32>,
     unit_groups: Vec<(u32, u32)>,
+    /// Scratch of [`chain_edges`]: per (unit, value), how many cells of the unit hold the
+    /// candidate and the first two of them.
+    places: Vec<(u32, [u32; 2])>,
 }
 
 thread_local! {
@@ -230,6 +235,21 @@ fn bits(set: &[u64], start: usize, len: usize) -> u64 {
 /// The direct implications of every premise, for forcing chains.
 #[inline(never)]
 fn chain_edges(b: &Board, net: &mut Net) {
+    let n = b.n;
+    let mut places = std::mem::take(&mut net.places);
+    places.clear();
+    places.resize(3 * n * n, (0, [0; 2]));
+    for (u, row) in places.chunks_mut(n).enumerate() {
+        for &c in b.geo.unit(u) {
+            for v in Mask::from_bits(b.cands[c as usize]) {
+                let e = &mut row[v as usize - 1];
+                if e.0 < 2 {
+                    e.1[e.0 as usize] = c as u32;
+                }
+                e.0 += 1;
+            }
+        }
+    }
     for c in 0..b.cands.len() {
         let m = b.cands[c];
         if b.values[c] != 0 {
@@ -256,19 +276,20 @@ fn chain_edges(b: &Board, net: &mut Net) {
                 net.data.push(x);
             }
             for u in b.geo.units_of(c) {
-                let u = u as usize;
-                if b.positions(u, v).count_ones() == 2 {
-                    if let Some(o) = b.cells_with(u, v).find(|&o| o != c) {
-                        let x = net.node(o, v, true) as u32;
-                        if !net.data[s..].contains(&x) {
-                            net.data.push(x);
-                        }
+                let (count, two) = places[u as usize * n + v as usize - 1];
+                if count == 2 {
+                    // The cell is one of the two.
+                    let o = if two[0] as usize == c { two[1] } else { two[0] };
+                    let x = net.node(o as usize, v, true) as u32;
+                    if !net.data[s..].contains(&x) {
+                        net.data.push(x);
                     }
                 }
             }
             net.set_edges(net.node(c, v, false), s);
         }
     }
+    net.places = places;
 }
 
 /// A set of cells, `W` words.
@@ -308,12 +329,17 @@ struct Sim<'a, const W: usize> {
     b: &'a Board,
     n: usize,
     units: Vec<Cells<W>>,
+    /// Per unit, the words of a cell set its cells are in (`lo..hi`).
+    spans: Vec<(usize, usize)>,
     peers: Vec<Cells<W>>,
-    /// Per value: the cells holding it as a candidate, and where it is placed.
+    /// Per cell, its units as bits.
+    cell_units: Vec<u64>,
+    /// Per value: the cells holding it as a candidate; per unit: the values placed in
+    /// it (bits).
     base_cv: Vec<Cells<W>>,
-    base_placed: Vec<Cells<W>>,
+    base_placed: Vec<u64>,
     cv: Vec<Cells<W>>,
-    placed: Vec<Cells<W>>,
+    placed: Vec<u64>,
     prev: Vec<Cells<W>>,
     /// Per value: the cells of placements made this round (for their peers).
     hit: Vec<Cells<W>>,
@@ -329,6 +355,8 @@ struct Sim<'a, const W: usize> {
     /// Whether the board itself has a hidden single (only when singles are off): then the
     /// first round searches every unit.
     base_hidden: bool,
+    /// Whether the board itself has no single at all (see [`Sim::quiet_off`]).
+    base_calm: bool,
     assign: Vec<(usize, u8)>,
 }
 
@@ -341,17 +369,30 @@ impl<'a, const W: usize> Sim<'a, W> {
                 add(set, c as usize);
             }
         }
+        let spans = (0..3 * n)
+            .map(|u| {
+                let cs = geo.unit(u);
+                let lo = cs.iter().map(|&c| c as usize / 64).min().unwrap_or(0);
+                let hi = cs.iter().map(|&c| c as usize / 64 + 1).max().unwrap_or(0);
+                (lo, hi)
+            })
+            .collect();
         let mut peers = vec![[0; W]; cells];
         for (c, set) in peers.iter_mut().enumerate() {
             for &p in geo.peers(c) {
                 add(set, p as usize);
             }
         }
+        let cell_units: Vec<u64> = (0..cells)
+            .map(|c| geo.units_of(c).iter().fold(0, |m, &u| m | 1 << u))
+            .collect();
         let mut base_cv = vec![[0; W]; n];
-        let mut base_placed = vec![[0; W]; n];
+        let mut base_placed = vec![0u64; 3 * n];
         for c in 0..cells {
             if b.values[c] != 0 {
-                add(&mut base_placed[b.values[c] as usize - 1], c);
+                for u in geo.units_of(c) {
+                    base_placed[u as usize] |= 1 << (b.values[c] - 1);
+                }
             }
             for v in Mask::from_bits(b.cands[c]) {
                 add(&mut base_cv[v as usize - 1], c);
@@ -359,15 +400,24 @@ impl<'a, const W: usize> Sim<'a, W> {
         }
         let base_hidden = (0..3 * n).any(|u| {
             (0..n).any(|v| {
-                lone(&and(&base_cv[v], &units[u])).is_some()
-                    && and(&base_placed[v], &units[u]) == [0; W]
+                lone(&and(&base_cv[v], &units[u])).is_some() && base_placed[u] >> v & 1 == 0
             })
         });
+        let (mut once, mut twice) = ([0u64; W], [0u64; W]);
+        for s in &base_cv {
+            for i in 0..W {
+                twice[i] |= once[i] & s[i];
+                once[i] |= s[i];
+            }
+        }
+        let base_calm = !base_hidden && (0..W).all(|i| once[i] & !twice[i] == 0);
         Sim {
             b,
             n,
             units,
+            spans,
             peers,
+            cell_units,
             cv: base_cv.clone(),
             placed: base_placed.clone(),
             prev: base_cv.clone(),
@@ -380,6 +430,7 @@ impl<'a, const W: usize> Sim<'a, W> {
             dirty: vec![0; 3 * n],
             dirty_units: 0,
             base_hidden,
+            base_calm,
             assign: Vec::new(),
         }
     }
@@ -391,7 +442,9 @@ impl<'a, const W: usize> Sim<'a, W> {
         for &(x, y) in &self.assign {
             self.values[x] = y;
             self.placed_cells.push(x);
-            add(&mut self.placed[y as usize - 1], x);
+            for u in self.b.geo.units_of(x) {
+                self.placed[u as usize] |= 1 << (y - 1);
+            }
             add(&mut self.hit[y as usize - 1], x);
             add(&mut gone, x);
         }
@@ -412,6 +465,44 @@ impl<'a, const W: usize> Sim<'a, W> {
         }
     }
 
+    /// The single place of value `y + 1` in unit `u`, if it has exactly one (only the
+    /// words of the unit's span are read).
+    #[inline]
+    fn lone_place(&self, u: usize, y: usize) -> Option<usize> {
+        let (lo, hi) = self.spans[u];
+        let (cv, unit) = (&self.cv[y], &self.units[u]);
+        let mut found = None;
+        for i in lo..hi {
+            let w = cv[i] & unit[i];
+            if w == 0 {
+                continue;
+            }
+            if found.is_some() || w & (w - 1) != 0 {
+                return None;
+            }
+            found = Some(i * 64 + w.trailing_zeros() as usize);
+        }
+        found
+    }
+
+    /// Whether premise "(c, v) is false" implies nothing but itself, without playing it:
+    /// on a board with no single, when the cell keeps two candidates or more and each unit
+    /// of the cell two places of `v` or more, the premise makes no single.
+    fn quiet_off(&self, c: usize, v: u8) -> bool {
+        if !self.base_calm || self.b.cands[c].count_ones() < 3 {
+            return false;
+        }
+        let y = v as usize - 1;
+        self.b.geo.units_of(c).iter().all(|&u| {
+            let u = u as usize;
+            let (lo, hi) = self.spans[u];
+            (lo..hi)
+                .map(|i| (self.base_cv[y][i] & self.units[u][i]).count_ones())
+                .sum::<u32>()
+                >= 3
+        })
+    }
+
     /// Marks the units where a value's places changed since `prev`.
     fn mark(&mut self) {
         let geo = self.b.geo;
@@ -423,8 +514,8 @@ impl<'a, const W: usize> Sim<'a, W> {
             for x in members(&changed) {
                 for u in geo.units_of(x) {
                     self.dirty[u as usize] |= 1 << v;
-                    self.dirty_units |= 1 << u;
                 }
+                self.dirty_units |= self.cell_units[x];
             }
         }
     }
@@ -483,12 +574,13 @@ impl<'a, const W: usize> Sim<'a, W> {
             while us != 0 {
                 let u = us.trailing_zeros() as usize;
                 us &= us - 1;
-                let mut vs = std::mem::take(&mut self.dirty[u]);
+                // Values placed in the unit have no hidden single there.
+                let mut vs = std::mem::take(&mut self.dirty[u]) & !self.placed[u];
                 while vs != 0 {
                     let y = vs.trailing_zeros() as usize;
                     vs &= vs - 1;
-                    if let Some(x) = lone(&and(&self.cv[y], &self.units[u])) {
-                        if !has(&taken, x) && and(&self.placed[y], &self.units[u]) == [0; W] {
+                    if let Some(x) = self.lone_place(u, y) {
+                        if !has(&taken, x) {
                             add(&mut taken, x);
                             self.assign.push((x, y as u8 + 1));
                         }
@@ -563,8 +655,14 @@ fn net_edges<const W: usize>(b: &Board, net: &mut Net) {
             continue;
         }
         for v in Mask::from_bits(b.cands[c]) {
-            for on in [true, false] {
-                sim.premise(c, v, on, net);
+            sim.premise(c, v, true, net);
+            if sim.quiet_off(c, v) {
+                let s = net.data.len();
+                let node = net.node(c, v, false);
+                net.data.push(node as u32);
+                net.set_edges(node, s);
+            } else {
+                sim.premise(c, v, false, net);
             }
         }
     }
@@ -665,6 +763,11 @@ fn close(net: &mut Net) {
                 for &y in out(x as usize) {
                     let y = y as usize;
                     if cur[y / 64] >> (y % 64) & 1 != 0 {
+                        continue;
+                    }
+                    if edges[y].1 == 0 {
+                        // Its closure is itself.
+                        cur[y / 64] |= 1 << (y % 64);
                         continue;
                     }
                     let s = scc[y];
@@ -923,30 +1026,54 @@ fn check(b: &Board, net: &mut Net) -> Found {
     let hw = net.half / 64;
     // The best verity.
     let mut best: Option<Key> = None;
-    let mut acc = std::mem::take(&mut net.acc);
-    acc.resize(net.words, 0);
+    let mut starts = [0usize; MAX_TABLE_N];
     verity_sets(b, net, |premises, _, _, skip| {
-        acc.copy_from_slice(net.closure(premises[0]));
-        for &p in &premises[1..] {
-            for (a, r) in acc.iter_mut().zip(net.closure(p)) {
-                *a &= r;
-            }
+        // The first target all the premises' tables hold, true targets (placements)
+        // before false ones, each half in (cell, value) order, word by word: only those
+        // before the best so far can replace it.
+        let starts = &mut starts[..premises.len()];
+        for (s, &p) in starts.iter_mut().zip(premises) {
+            *s = net.scc[p] as usize * net.words;
         }
-        // True targets (placements) before false ones, each half in (cell, value) order.
-        let (offs, onss) = acc.split_at(hw);
-        for (part, on) in [(onss, true), (offs, false)] {
-            let t = members(part).find(|&k| Some(net.cand[k].0 as usize) != skip);
-            if let Some(k) = t {
-                let (x, y) = net.cand[k];
-                let key = (u8::from(!on), x as usize, y);
-                if best.is_none_or(|b| key < b) {
-                    best = Some(key);
+        for (part, on) in [(1, true), (0, false)] {
+            let end = match best {
+                None => net.kk,
+                Some((place, cell, value)) => match (place == 0, on) {
+                    (true, false) => return,
+                    (false, true) => net.kk,
+                    _ => net.index[cell * net.n + value as usize - 1] as usize,
+                },
+            };
+            let (len, at) = (end.div_ceil(64), part * hw);
+            let table = |s: usize| &net.clos[s + at..s + at + len];
+            let (first, second) = (table(starts[0]), table(starts[starts.len().min(2) - 1]));
+            let rest = &starts[starts.len().min(2)..];
+            for (i, (a, b)) in first.iter().zip(second).enumerate() {
+                let mut w = a & b;
+                for &s in rest {
+                    if w == 0 {
+                        break;
+                    }
+                    w &= net.clos[s + at + i];
                 }
-                break;
+                while w != 0 {
+                    let k = i * 64 + w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    if k >= end {
+                        return;
+                    }
+                    let (x, y) = net.cand[k];
+                    if Some(x as usize) != skip {
+                        best = Some((u8::from(!on), x as usize, y));
+                        return;
+                    }
+                }
+            }
+            if end < net.kk {
+                return;
             }
         }
     });
-    net.acc = acc;
     // The premises in the order of their conclusions, up to the best so far: false
     // premises (placements), then true ones (eliminations).
     let last = match best {
@@ -1264,6 +1391,45 @@ mod tests {
             }
         }
         assert!(found16 > 100, "{found16}");
+    }
+
+    /// Where an off premise is taken as quiet without being played, playing it gives the
+    /// same table (itself alone); on a board with singles left nothing is quiet.
+    #[test]
+    fn quiet_off_premises_play_as_themselves() {
+        let mut quiet = 0;
+        for p in [
+            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+            "........1..1..2.3..4..5.6....4..7....5..8.9..7..3....2.6.......4.5..68..8.9.4..6.",
+        ] {
+            for b in positions(p) {
+                let mut own = super::Net::default();
+                own.reset(&b);
+                let mut sim = super::Sim::<2>::new(&b);
+                for c in 0..b.cands.len() {
+                    if b.values[c] != 0 {
+                        continue;
+                    }
+                    for v in numpl_core::Mask::from_bits(b.cands[c]) {
+                        if !sim.quiet_off(c, v) {
+                            continue;
+                        }
+                        sim.premise(c, v, false, &mut own);
+                        let node = own.node(c, v, false);
+                        assert_eq!(own.edges(node), [node as u32]);
+                        quiet += 1;
+                    }
+                }
+            }
+            // A cell left with one candidate: a naked single, so nothing is quiet.
+            let mut b = positions(p).swap_remove(0);
+            let c = (0..b.cands.len())
+                .find(|&c| b.values[c] == 0 && b.cands[c].count_ones() >= 2)
+                .unwrap();
+            b.cands[c] &= b.cands[c].wrapping_neg();
+            assert!(!super::Sim::<2>::new(&b).base_calm);
+        }
+        assert!(quiet > 1000, "{quiet}");
     }
 
     /// In a bivalue cell, the net's table of "v is false" (shared with "w is true") is

@@ -88,12 +88,28 @@ pub(super) fn first_contradiction(
             }
             continue;
         }
+        let mut starts = [0usize; 64];
+        for (i, s) in starts[..count].iter_mut().enumerate() {
+            *s = net.scc[p0 + i] as usize * words;
+        }
         for w in 0..words {
+            let mut any = 0;
             for (i, row) in a.iter_mut().enumerate() {
-                *row = if i < count { net.closure(p0 + i)[w] } else { 0 };
+                *row = if i < count {
+                    net.clos[starts[i] + w]
+                } else {
+                    0
+                };
+                any |= *row;
+            }
+            let t = &mut tb[w * 64..w * 64 + 64];
+            if any == 0 {
+                // No table of the block holds a node of this word.
+                t.fill(0);
+                continue;
             }
             transpose64(&mut a);
-            tb[w * 64..w * 64 + 64].copy_from_slice(&a);
+            t.copy_from_slice(&a);
         }
         let r = contradictions(b, net, &tb, p0, count) & !skip;
         if r != 0 {
