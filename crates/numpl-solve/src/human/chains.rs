@@ -221,7 +221,7 @@ struct Bufs {
     /// Grouped chains: per group slot, its index in `groups` (`NONE`: no such group).
     gi_of_slot: Vec<u32>,
     /// The board the links in `span` and `adj` were built on (AIC kinds): its candidates,
-    /// and the grid's side and boxes per row and per column.
+    /// and the grid's side and boxes per row and per column (a 6x6 grid has two shapes).
     snap: Vec<u64>,
     snap_geo: (usize, usize, usize),
     /// Scratch: per unit and value, whether the value's places in the unit changed.
@@ -341,6 +341,10 @@ fn forget_changed(b: &Board, m: &mut Bufs, base: usize, per_row: usize, per_col:
             }
         }
     }
+    if m.span.len() == 2 * base {
+        // No group slots (not grouped chains).
+        return;
+    }
     // The group slots: per line, per box it crosses (in order), per value.
     let mut slot = base;
     for line in 0..2 * n {
@@ -445,12 +449,12 @@ impl<'a> Graph<'a> {
             boxes.dedup();
             boxes.len()
         };
-        let (per_row, per_col) = if kind == ChainKind::Grouped {
-            (per_line(0), per_line(n))
+        let (per_row, per_col) = (per_line(0), per_line(n));
+        let slots = if kind == ChainKind::Grouped {
+            n * n * (per_row + per_col)
         } else {
-            (0, 0)
+            0
         };
-        let slots = n * n * (per_row + per_col);
         m.gi_of_slot.clear();
         m.gi_of_slot.resize(slots, NONE);
         if kind == ChainKind::Grouped {
