@@ -267,30 +267,33 @@ impl Cache {
     /// [`Cache::restricted`] for `W` words a set.
     #[inline(always)]
     fn restricted_w<const W: usize>(&self, i: usize, j: usize, common: u64) -> u64 {
-        let bi = &self.bits[self.als[i].off..][..self.stride];
-        let bj = &self.bits[self.als[j].off..][..self.stride];
-        let mut r = 0;
-        let mut m = common;
-        while m != 0 {
-            let x = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let o = (1 + 2 * x) * W;
-            let xj: &[u64; W] = bj[o..o + W].try_into().unwrap();
-            let si: &[u64; W] = bi[o + W..o + 2 * W].try_into().unwrap();
+        self.restricted_by(i, j, common, W, |xj, si| {
+            let xj: &[u64; W] = xj.try_into().unwrap();
+            let si: &[u64; W] = si.try_into().unwrap();
             let mut out = 0;
             for k in 0..W {
                 out |= xj[k] & !si[k];
             }
-            if out == 0 {
-                r |= 1u64 << x;
-            }
-        }
-        r
+            out == 0
+        })
     }
 
     /// [`Cache::restricted`] for any number of words.
     fn restricted_any(&self, i: usize, j: usize, common: u64) -> u64 {
-        let w = self.w;
+        self.restricted_by(i, j, common, self.w, within)
+    }
+
+    /// [`Cache::restricted`] with `w` words a set and `test(x-cells of j, cells of i
+    /// seeing x)` for "within".
+    #[inline(always)]
+    fn restricted_by(
+        &self,
+        i: usize,
+        j: usize,
+        common: u64,
+        w: usize,
+        test: impl Fn(&[u64], &[u64]) -> bool,
+    ) -> u64 {
         let bi = &self.bits[self.als[i].off..][..self.stride];
         let bj = &self.bits[self.als[j].off..][..self.stride];
         let mut r = 0;
@@ -299,7 +302,7 @@ impl Cache {
             let x = m.trailing_zeros() as usize;
             m &= m - 1;
             let o = (1 + 2 * x) * w;
-            if within(&bj[o..o + w], &bi[o + w..o + 2 * w]) {
+            if test(&bj[o..o + w], &bi[o + w..o + 2 * w]) {
                 r |= 1u64 << x;
             }
         }

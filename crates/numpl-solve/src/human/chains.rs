@@ -440,14 +440,12 @@ impl<'a> Graph<'a> {
         // group keeps its node from board to board: per line, a slot per box it crosses
         // and value.
         let per_line = |line: usize| {
-            let mut boxes: Vec<usize> = b
-                .geo
-                .unit(line)
+            let cells = b.geo.unit(line);
+            let first = b.boxi(cells[0] as usize);
+            n / cells
                 .iter()
-                .map(|&c| b.boxi(c as usize))
-                .collect();
-            boxes.dedup();
-            boxes.len()
+                .take_while(|&&c| b.boxi(c as usize) == first)
+                .count()
         };
         let (per_row, per_col) = (per_line(0), per_line(n));
         let slots = if kind == ChainKind::Grouped {

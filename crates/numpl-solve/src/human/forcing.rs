@@ -1372,10 +1372,7 @@ mod tests {
     #[test]
     fn contradictions_scanned_as_detail_finds_them() {
         let mut found = 0;
-        for p in [
-            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
-            "........1..1..2.3..4..5.6....4..7....5..8.9..7..3....2.6.......4.5..68..8.9.4..6.",
-        ] {
+        for p in TWO_9X9 {
             for b in positions(p) {
                 for net in [false, true] {
                     found += scan_same_as_detail(&b, &mut tables(&b, net));
@@ -1393,19 +1390,27 @@ mod tests {
         assert!(found16 > 100, "{found16}");
     }
 
+    /// Two 9x9 puzzles with forcing steps along their solves.
+    const TWO_9X9: [&str; 2] = [
+        "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+        "........1..1..2.3..4..5.6....4..7....5..8.9..7..3....2.6.......4.5..68..8.9.4..6.",
+    ];
+
+    /// An empty net for `b` and a net simulation of its premises (9x9: two words a set).
+    fn own_play(b: &Board) -> (super::Net, super::Sim<'_, 2>) {
+        let mut own = super::Net::default();
+        own.reset(b);
+        (own, super::Sim::<2>::new(b))
+    }
+
     /// Where an off premise is taken as quiet without being played, playing it gives the
     /// same table (itself alone); on a board with singles left nothing is quiet.
     #[test]
     fn quiet_off_premises_play_as_themselves() {
         let mut quiet = 0;
-        for p in [
-            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
-            "........1..1..2.3..4..5.6....4..7....5..8.9..7..3....2.6.......4.5..68..8.9.4..6.",
-        ] {
+        for p in TWO_9X9 {
             for b in positions(p) {
-                let mut own = super::Net::default();
-                own.reset(&b);
-                let mut sim = super::Sim::<2>::new(&b);
+                let (mut own, mut sim) = own_play(&b);
                 for c in 0..b.cands.len() {
                     if b.values[c] != 0 {
                         continue;
@@ -1437,15 +1442,10 @@ mod tests {
     #[test]
     fn bivalue_off_premise_plays_as_the_other_value() {
         let mut cells = 0;
-        for p in [
-            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
-            "........1..1..2.3..4..5.6....4..7....5..8.9..7..3....2.6.......4.5..68..8.9.4..6.",
-        ] {
+        for p in TWO_9X9 {
             for b in positions(p) {
                 let t = tables(&b, true);
-                let mut own = super::Net::default();
-                own.reset(&b);
-                let mut sim = super::Sim::<2>::new(&b);
+                let (mut own, mut sim) = own_play(&b);
                 for c in 0..b.cands.len() {
                     if b.values[c] != 0 || b.cands[c].count_ones() != 2 {
                         continue;
