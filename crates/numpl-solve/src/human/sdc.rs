@@ -52,17 +52,21 @@ pub(crate) fn sue_de_coq(b: &Board, memo: &mut Memo) -> Option<Step> {
     // At most this many boxes cross a line.
     let per_line = b.shape.box_rows().max(b.shape.box_cols());
     let keys = 2 * n * per_line;
+    let mut scratch = Scratch::default();
+    let (mut lc, mut boxes) = (Vec::with_capacity(n), Vec::with_capacity(n));
     for line in 0..2 * n {
-        let lc: Vec<usize> = b.geo.unit(line).iter().map(|&c| c as usize).collect();
-        let mut boxes: Vec<usize> = lc.iter().map(|&c| b.boxi(c)).collect();
+        lc.clear();
+        lc.extend(b.geo.unit(line).iter().map(|&c| c as usize));
+        boxes.clear();
+        boxes.extend(lc.iter().map(|&c| b.boxi(c)));
         boxes.dedup();
-        for (j, bx) in boxes.into_iter().enumerate() {
+        for (j, &bx) in boxes.iter().enumerate() {
             // The search reads only the line and the box.
             let (key, units) = (line * per_line + j, [line, 2 * n + bx]);
             if memo.units_unchanged(Technique::SueDeCoq, b, key, keys, &units) {
                 continue;
             }
-            if let Some(step) = at(b, line, &lc, bx) {
+            if let Some(step) = at(b, line, &lc, bx, &mut scratch) {
                 return Some(step);
             }
             memo.units_failed(Technique::SueDeCoq, b, key, keys, &units);
@@ -71,67 +75,85 @@ pub(crate) fn sue_de_coq(b: &Board, memo: &mut Memo) -> Option<Step> {
     None
 }
 
+/// Buffers of [`at`], kept over one search.
+#[derive(Default)]
+struct Scratch {
+    inter: Vec<usize>,
+    line_rest: Vec<usize>,
+    box_rest: Vec<usize>,
+    d_cells: Vec<usize>,
+    e_cells: Vec<usize>,
+    ds: Vec<Sub>,
+    es: Vec<Sub>,
+    cs_all: Vec<Sub>,
+}
+
+/// The cells of `cells` with at most four candidates in `few`, and in `subs` their
+/// subsets of one to three cells that are almost locked sets (k cells, at most k+1
+/// values): the candidates for D and E.
+fn small(b: &Board, cells: &[usize], few: &mut Vec<usize>, subs: &mut Vec<Sub>) {
+    few.clear();
+    few.extend(
+        cells
+            .iter()
+            .copied()
+            .filter(|&c| b.cands[c].count_ones() <= 4),
+    );
+    subsets(b, few, 3, subs);
+    subs.retain(|s| s.mask.count_ones() as usize <= s.len + 1);
+}
+
 /// Sue de Coq in the intersection of `line` (cells `lc`) and box `bx`.
-fn at(b: &Board, line: usize, lc: &[usize], bx: usize) -> Option<Step> {
+fn at(b: &Board, line: usize, lc: &[usize], bx: usize, scratch: &mut Scratch) -> Option<Step> {
     let n = b.n;
     let bu = 2 * n + bx;
     let open = |c: &usize| b.values[*c] == 0;
-    let inter: Vec<usize> = lc
-        .iter()
-        .copied()
-        .filter(|&c| b.boxi(c) == bx)
-        .filter(open)
-        .collect();
+    let Scratch {
+        inter,
+        line_rest,
+        box_rest,
+        d_cells,
+        e_cells,
+        ds,
+        es,
+        cs_all,
+    } = scratch;
+    inter.clear();
+    inter.extend(lc.iter().copied().filter(|&c| b.boxi(c) == bx).filter(open));
     if inter.len() < 2 {
         return None;
     }
-    let line_rest: Vec<usize> = lc
-        .iter()
-        .copied()
-        .filter(|&c| b.boxi(c) != bx)
-        .filter(open)
-        .collect();
-    let box_rest: Vec<usize> = b
-        .geo
-        .unit(bu)
-        .iter()
-        .map(|&c| c as usize)
-        .filter(|c| !lc.contains(c))
-        .filter(open)
-        .collect();
-    // D and E are almost locked sets (k cells, at most k+1 values) touching V.
-    let small = |cells: &[usize]| -> (Vec<usize>, Vec<Sub>) {
-        let few: Vec<usize> = cells
+    line_rest.clear();
+    line_rest.extend(lc.iter().copied().filter(|&c| b.boxi(c) != bx).filter(open));
+    box_rest.clear();
+    box_rest.extend(
+        b.geo
+            .unit(bu)
             .iter()
-            .copied()
-            .filter(|&c| b.cands[c].count_ones() <= 4)
-            .collect();
-        let mut subs = Vec::new();
-        subsets(b, &few, 3, &mut subs);
-        subs.retain(|s| s.mask.count_ones() as usize <= s.len + 1);
-        (few, subs)
-    };
-    let (d_cells, ds) = small(&line_rest);
+            .map(|&c| c as usize)
+            .filter(|c| !lc.contains(c))
+            .filter(open),
+    );
+    small(b, line_rest, d_cells, ds);
     if ds.is_empty() {
         return None;
     }
-    let (e_cells, es) = small(&box_rest);
+    small(b, box_rest, e_cells, es);
     if es.is_empty() {
         return None;
     }
-    let mut cs_all = Vec::new();
-    subsets(b, &inter, inter.len(), &mut cs_all);
-    for cset in cs_all {
+    subsets(b, inter, inter.len(), cs_all);
+    for &cset in cs_all.iter() {
         let (k, v) = (cset.len, cset.mask);
         if k < 2 || (v.count_ones() as usize) < k + 2 {
             continue;
         }
-        for d in &ds {
+        for d in ds.iter() {
             let vd = d.mask;
             if vd & v == 0 {
                 continue;
             }
-            for e in &es {
+            for e in es.iter() {
                 let ve = e.mask;
                 if vd & ve != 0 || ve & v == 0 {
                     continue;
@@ -140,13 +162,13 @@ fn at(b: &Board, line: usize, lc: &[usize], bx: usize) -> Option<Step> {
                 if all.count_ones() as usize != k + d.len + e.len {
                     continue;
                 }
-                let cset: Vec<usize> = cset.cells(&inter).collect();
-                let d: Vec<usize> = d.cells(&d_cells).collect();
-                let e: Vec<usize> = e.cells(&e_cells).collect();
+                let cset: Vec<usize> = cset.cells(inter).collect();
+                let d: Vec<usize> = d.cells(d_cells).collect();
+                let e: Vec<usize> = e.cells(e_cells).collect();
                 let line_vals = vd | (v & !ve);
                 let box_vals = ve | (v & !vd);
                 let mut elims = Vec::new();
-                for &c in &line_rest {
+                for &c in line_rest.iter() {
                     if !d.contains(&c) {
                         elims.extend(
                             Mask::from_bits(b.cands[c] & line_vals)
@@ -155,7 +177,7 @@ fn at(b: &Board, line: usize, lc: &[usize], bx: usize) -> Option<Step> {
                         );
                     }
                 }
-                for &c in &box_rest {
+                for &c in box_rest.iter() {
                     if !e.contains(&c) {
                         elims.extend(
                             Mask::from_bits(b.cands[c] & box_vals)
@@ -165,7 +187,7 @@ fn at(b: &Board, line: usize, lc: &[usize], bx: usize) -> Option<Step> {
                     }
                 }
                 // Intersection cells outside C belong to both.
-                for &c in &inter {
+                for &c in inter.iter() {
                     if !cset.contains(&c) {
                         let m = b.cands[c] & (line_vals | box_vals);
                         elims.extend(Mask::from_bits(m).iter().map(|x| (Cell::new(c as u16), x)));

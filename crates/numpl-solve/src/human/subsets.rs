@@ -94,31 +94,47 @@ pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
     None
 }
 
-/// Open cells of a unit with at most `k` candidates (and at least 1).
-fn small_cells(b: &Board, u: usize, k: usize) -> Vec<usize> {
-    b.geo
-        .unit(u)
-        .iter()
-        .map(|&c| c as usize)
-        .filter(|&c| b.values[c] == 0 && (b.cands[c].count_ones() as usize) <= k)
-        .collect()
+/// The largest grid side (cells of a unit).
+const MAX_N: usize = 64;
+
+/// Open cells of a unit with at most `k` candidates (and at least 1), and their
+/// candidates, in `cells` and `masks`; returns how many.
+fn small_cells(
+    b: &Board,
+    u: usize,
+    k: usize,
+    cells: &mut [usize; MAX_N],
+    masks: &mut [u64; MAX_N],
+) -> usize {
+    let mut len = 0;
+    for &c in b.geo.unit(u) {
+        let c = c as usize;
+        if b.values[c] == 0 && (b.cands[c].count_ones() as usize) <= k {
+            cells[len] = c;
+            masks[len] = b.cands[c];
+            len += 1;
+        }
+    }
+    len
 }
 
 /// Chooses `k` of `items` (masks) whose union has at most `k` bits; calls `found` with the
 /// chosen indices and union until it returns true.
 fn combine(items: &[u64], k: usize, found: &mut dyn FnMut(&[usize], u64) -> bool) -> bool {
+    /// `chosen[..depth]` are chosen so far.
     fn rec(
         items: &[u64],
         k: usize,
         start: usize,
         union: u64,
-        chosen: &mut Vec<usize>,
+        chosen: &mut [usize; MAX_K],
+        depth: usize,
         found: &mut dyn FnMut(&[usize], u64) -> bool,
     ) -> bool {
-        if chosen.len() == k {
-            return union.count_ones() as usize == k && found(chosen, union);
+        if depth == k {
+            return union.count_ones() as usize == k && found(&chosen[..k], union);
         }
-        let need = k - chosen.len();
+        let need = k - depth;
         for i in start..items.len() {
             if items.len() - i < need {
                 break;
@@ -127,19 +143,22 @@ fn combine(items: &[u64], k: usize, found: &mut dyn FnMut(&[usize], u64) -> bool
             if u.count_ones() as usize > k {
                 continue;
             }
-            chosen.push(i);
-            if rec(items, k, i + 1, u, chosen, found) {
+            chosen[depth] = i;
+            if rec(items, k, i + 1, u, chosen, depth + 1, found) {
                 return true;
             }
-            chosen.pop();
         }
         false
     }
     if items.len() < k {
         return false;
     }
-    rec(items, k, 0, 0, &mut Vec::with_capacity(k), found)
+    rec(items, k, 0, 0, &mut [0; MAX_K], 0, found)
 }
+
+/// The largest tuple [`combine`] chooses: no more than the items, the cells or values of
+/// a unit.
+const MAX_K: usize = MAX_N;
 
 /// The line (row or column unit) all of `cells` share, if any.
 fn common_line(b: &Board, cells: &[usize]) -> Option<usize> {
@@ -167,20 +186,26 @@ pub(crate) fn naked_tuple(b: &Board, k: usize, locked: bool, memo: &mut Memo) ->
         if !locked && memo.unit_unchanged(tech, b, u) {
             continue;
         }
-        let cells = small_cells(b, u, k);
-        let masks: Vec<u64> = cells.iter().map(|&c| b.cands[c]).collect();
+        let (mut cells, mut masks) = ([0; MAX_N], [0; MAX_N]);
+        let len = small_cells(b, u, k, &mut cells, &mut masks);
         let mut result = None;
-        combine(&masks, k, &mut |chosen, union| {
-            let pat: Vec<usize> = chosen.iter().map(|&i| cells[i]).collect();
-            let mut scope = vec![u];
+        combine(&masks[..len], k, &mut |chosen, union| {
+            let mut pat = [0usize; MAX_K];
+            for (p, &i) in pat.iter_mut().zip(chosen) {
+                *p = cells[i];
+            }
+            let pat = &pat[..chosen.len()];
+            let mut scope = [u, 0];
+            let mut scopes = 1;
             if locked {
-                match common_line(b, &pat) {
-                    Some(line) => scope.push(line),
+                match common_line(b, pat) {
+                    Some(line) => (scope[1], scopes) = (line, 2),
                     None => return false,
                 }
             }
+            let scope = &scope[..scopes];
             let mut elims = Vec::new();
-            for &su in &scope {
+            for &su in scope {
                 for &c in b.geo.unit(su) {
                     let c = c as usize;
                     if pat.contains(&c) || b.values[c] != 0 {
@@ -241,26 +266,28 @@ pub(crate) fn hidden_tuple(b: &Board, k: usize, memo: &mut Memo) -> Option<Step>
         }
         let unit = b.geo.unit(u);
         let missing = b.all & !b.unit_placed[u];
-        let mut vals = Vec::new();
-        let mut masks = Vec::new();
+        let (mut vals, mut masks) = ([0u8; MAX_N], [0u64; MAX_N]);
+        let mut len = 0;
         for v in Mask::from_bits(missing) {
             let p = b.positions(u, v);
             if p != 0 && p.count_ones() as usize <= k {
-                vals.push(v);
-                masks.push(p);
+                (vals[len], masks[len]) = (v, p);
+                len += 1;
             }
         }
         let mut result = None;
-        combine(&masks, k, &mut |chosen, union| {
+        combine(&masks[..len], k, &mut |chosen, union| {
             let vm: u64 = chosen
                 .iter()
                 .map(|&i| 1u64 << (vals[i] - 1))
                 .fold(0, |a, x| a | x);
+            let pat = || {
+                Mask::from_bits(union)
+                    .into_iter()
+                    .map(|i| unit[i as usize - 1] as usize)
+            };
             let mut elims = Vec::new();
-            let mut pat = Vec::new();
-            for i in Mask::from_bits(union) {
-                let c = unit[i as usize - 1] as usize;
-                pat.push(c);
+            for c in pat() {
                 for v in Mask::from_bits(b.cands[c] & !vm) {
                     elims.push((Cell::new(c as u16), v));
                 }
@@ -268,6 +295,7 @@ pub(crate) fn hidden_tuple(b: &Board, k: usize, memo: &mut Memo) -> Option<Step>
             if elims.is_empty() {
                 return false;
             }
+            let pat: Vec<usize> = pat().collect();
             let mut step = Step::new(Technique::HiddenTuple(k as u8));
             step.cells = pat.iter().map(|&c| Cell::new(c as u16)).collect();
             step.cell_candidates = pat.iter().map(|&c| Mask::from_bits(b.cands[c])).collect();

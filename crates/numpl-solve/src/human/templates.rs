@@ -40,8 +40,8 @@ pub(crate) fn lone_candidates(b: &Board, v: u8, kept: &mut Kept) -> Option<Vec<u
     let n = b.n;
     debug_assert!(n <= 64);
     let (bh, bw) = (b.shape.box_rows(), b.shape.box_cols());
-    let mut rows = vec![0u64; n];
-    let mut placed = vec![false; n];
+    let mut rows = [0u64; 64];
+    let mut placed = [false; 64];
     for (c, (&m, &x)) in b.cands.iter().zip(&b.values).enumerate() {
         let (r, col) = (c / n, c % n);
         if x == v {
@@ -53,14 +53,14 @@ pub(crate) fn lone_candidates(b: &Board, v: u8, kept: &mut Kept) -> Option<Vec<u
     }
     // A row where v is placed holds only that place (a stray candidate beside it lies in
     // no template, and is left to the techniques).
-    let mut open_cands = vec![0u64; n];
+    let mut open_cands = [0u64; 64];
     for (c, &m) in b.cands.iter().enumerate() {
         if m >> (v - 1) & 1 != 0 {
             open_cands[c / n] |= 1 << (c % n);
         }
     }
-    let mut box_cols = vec![0u64; n / bw];
-    for (j, m) in box_cols.iter_mut().enumerate() {
+    let mut box_cols = [0u64; 64];
+    for (j, m) in box_cols[..n / bw].iter_mut().enumerate() {
         *m = ((1u64 << bw) - 1) << (j * bw);
     }
     let mut t = Search {
@@ -69,14 +69,14 @@ pub(crate) fn lone_candidates(b: &Board, v: u8, kept: &mut Kept) -> Option<Vec<u
         bw,
         rows,
         box_cols,
-        covered: vec![0; n],
-        path: vec![0; n],
+        covered: [0; 64],
+        path: [0; 64],
         nodes: 0,
     };
     let mut lone = vec![0u64; n];
     let all_rows = if n == 64 { !0 } else { (1u64 << n) - 1 };
     // Per band of rows, the columns of its boxes holding the value (`fill` restores it).
-    let mut band = vec![0u64; n / bh];
+    let mut band = [0u64; 64];
     kept.0.retain(|tpl| {
         let fits = tpl.len() == n
             && tpl
@@ -90,7 +90,7 @@ pub(crate) fn lone_candidates(b: &Board, v: u8, kept: &mut Kept) -> Option<Vec<u
         }
         fits
     });
-    for (r, &cands) in open_cands.iter().enumerate() {
+    for (r, &cands) in open_cands[..n].iter().enumerate() {
         loop {
             let todo = cands & !t.covered[r];
             if todo == 0 {
@@ -109,14 +109,18 @@ pub(crate) fn lone_candidates(b: &Board, v: u8, kept: &mut Kept) -> Option<Vec<u
             t.rows[r] = keep;
             match found {
                 Some(true) => {
-                    for (cv, &p) in t.covered.iter_mut().zip(&t.path) {
+                    for (cv, &p) in t.covered[..n].iter_mut().zip(&t.path[..n]) {
                         *cv |= p;
                     }
                     if kept.0.len() == KEEP {
                         kept.0.remove(0);
                     }
-                    kept.0
-                        .push(t.path.iter().map(|p| p.trailing_zeros() as u8).collect());
+                    kept.0.push(
+                        t.path[..n]
+                            .iter()
+                            .map(|p| p.trailing_zeros() as u8)
+                            .collect(),
+                    );
                 }
                 Some(false) => {
                     lone[r] |= 1 << col;
@@ -133,14 +137,15 @@ struct Search {
     n: usize,
     bh: usize,
     bw: usize,
-    /// Places of the value per row (a row forced to one place holds just it).
-    rows: Vec<u64>,
+    /// Places of the value per row (a row forced to one place holds just it); rows
+    /// past `n` unused, as in the arrays below.
+    rows: [u64; 64],
     /// The columns of each column of boxes.
-    box_cols: Vec<u64>,
+    box_cols: [u64; 64],
     /// Candidates some template found so far holds, per row.
-    covered: Vec<u64>,
+    covered: [u64; 64],
     /// The template being built: the place chosen in each row.
-    path: Vec<u64>,
+    path: [u64; 64],
     nodes: usize,
 }
 

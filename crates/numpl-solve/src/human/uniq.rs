@@ -14,6 +14,18 @@ fn ur_step(variant: u8, ab: u64, cells: [usize; 4], b: &Board) -> Step {
     step
 }
 
+/// Whether the four cells of a rectangle lie in exactly two boxes.
+fn two_boxes(b: &Board, cells: [usize; 4]) -> bool {
+    let bx = cells.map(|c| b.boxi(c));
+    let mut distinct = 0;
+    for i in 0..4 {
+        if !bx[..i].contains(&bx[i]) {
+            distinct += 1;
+        }
+    }
+    distinct == 2
+}
+
 /// Units both cells belong to.
 fn shared_units(b: &Board, x: usize, y: usize) -> Vec<usize> {
     let ux = b.geo.units_of(x);
@@ -35,10 +47,7 @@ pub(crate) fn unique_rectangle(b: &Board) -> Option<Step> {
                     if cells.iter().any(|&c| b.values[c] != 0) {
                         continue;
                     }
-                    let mut boxes: Vec<usize> = cells.iter().map(|&c| b.boxi(c)).collect();
-                    boxes.sort_unstable();
-                    boxes.dedup();
-                    if boxes.len() != 2 {
+                    if !two_boxes(b, cells) {
                         continue;
                     }
                     let common = cells.iter().fold(b.all, |m, &c| m & b.cands[c]);
@@ -64,16 +73,19 @@ pub(crate) fn unique_rectangle(b: &Board) -> Option<Step> {
 }
 
 fn ur_types(b: &Board, cells: [usize; 4], ab: u64, a: u8, bv: u8) -> Option<Step> {
-    let exact: Vec<usize> = cells
-        .iter()
-        .copied()
-        .filter(|&c| b.cands[c] == ab)
-        .collect();
-    let roof: Vec<usize> = cells
-        .iter()
-        .copied()
-        .filter(|&c| b.cands[c] != ab)
-        .collect();
+    // The cells holding only {a,b} (`exact`) and the others (`roof`), in rectangle order.
+    let (mut exact, mut roof) = ([0usize; 4], [0usize; 4]);
+    let (mut ne, mut nr) = (0, 0);
+    for c in cells {
+        if b.cands[c] == ab {
+            exact[ne] = c;
+            ne += 1;
+        } else {
+            roof[nr] = c;
+            nr += 1;
+        }
+    }
+    let (exact, roof) = (&exact[..ne], &roof[..nr]);
     // Type 1: three cells hold only {a,b}: the fourth cannot be a or b.
     if exact.len() == 3 {
         let t = roof[0];
@@ -87,7 +99,7 @@ fn ur_types(b: &Board, cells: [usize; 4], ab: u64, a: u8, bv: u8) -> Option<Step
         let c = b.cands[roof[0]] & !ab;
         if c.count_ones() == 1 && roof.iter().all(|&r| b.cands[r] & !ab == c) {
             let cv = c.trailing_zeros() as u8 + 1;
-            let targets = b.seeing_all(&roof, cv);
+            let targets = b.seeing_all(roof, cv);
             if !targets.is_empty() {
                 let mut step = ur_step(5, ab, cells, b);
                 step.extra = roof.iter().map(|&r| Cell::new(r as u16)).collect();
@@ -313,10 +325,7 @@ pub(crate) fn hidden_rectangle(b: &Board) -> Option<Step> {
                 if cells.iter().any(|&c| b.cands[c] & m != m) {
                     continue;
                 }
-                let mut boxes: Vec<usize> = cells.iter().map(|&c| b.boxi(c)).collect();
-                boxes.sort_unstable();
-                boxes.dedup();
-                if boxes.len() != 2 {
+                if !two_boxes(b, cells) {
                     continue;
                 }
                 for a in Mask::from_bits(m) {
