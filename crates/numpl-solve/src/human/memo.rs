@@ -21,6 +21,8 @@ use super::{templates, Board, Technique};
 #[derive(Default)]
 pub(crate) struct Memo {
     slots: Vec<Slot>,
+    /// The slot [`slot`] found last.
+    last_slot: usize,
     /// Row positions of every value for the current board (value-major), when computed.
     rows: Vec<u64>,
     rows_fresh: bool,
@@ -52,7 +54,18 @@ struct Slot {
     snap: Vec<u64>,
 }
 
-fn slot(slots: &mut Vec<Slot>, tech: Technique, keys: usize, stride: usize) -> &mut Slot {
+/// The slot of `tech` (made on first use); `last` is the one found last time, looked at
+/// first since a finder asks for its own slot once per unit or value.
+fn slot<'a>(
+    slots: &'a mut Vec<Slot>,
+    last: &mut usize,
+    tech: Technique,
+    keys: usize,
+    stride: usize,
+) -> &'a mut Slot {
+    if slots.get(*last).is_some_and(|s| s.tech == tech) {
+        return &mut slots[*last];
+    }
     let i = match slots.iter().position(|s| s.tech == tech) {
         Some(i) => i,
         None => {
@@ -65,6 +78,7 @@ fn slot(slots: &mut Vec<Slot>, tech: Technique, keys: usize, stride: usize) -> &
             slots.len() - 1
         }
     };
+    *last = i;
     &mut slots[i]
 }
 
@@ -97,7 +111,7 @@ impl Memo {
 
     /// Whether `tech` already failed on unit `u` with the same candidates.
     pub(crate) fn unit_unchanged(&mut self, tech: Technique, b: &Board, u: usize) -> bool {
-        let s = slot(&mut self.slots, tech, 3 * b.n, b.n + 1);
+        let s = slot(&mut self.slots, &mut self.last_slot, tech, 3 * b.n, b.n + 1);
         if !s.valid[u] {
             return false;
         }
@@ -109,7 +123,7 @@ impl Memo {
 
     /// Records that `tech` found nothing in unit `u`.
     pub(crate) fn unit_failed(&mut self, tech: Technique, b: &Board, u: usize) {
-        let s = slot(&mut self.slots, tech, 3 * b.n, b.n + 1);
+        let s = slot(&mut self.slots, &mut self.last_slot, tech, 3 * b.n, b.n + 1);
         s.valid[u] = true;
         let stride = s.stride;
         for (d, x) in s.snap[u * stride..(u + 1) * stride]
@@ -130,7 +144,13 @@ impl Memo {
         keys: usize,
         units: &[usize],
     ) -> bool {
-        let s = slot(&mut self.slots, tech, keys, units.len() * (b.n + 1));
+        let s = slot(
+            &mut self.slots,
+            &mut self.last_slot,
+            tech,
+            keys,
+            units.len() * (b.n + 1),
+        );
         if !s.valid[key] {
             return false;
         }
@@ -149,7 +169,13 @@ impl Memo {
         keys: usize,
         units: &[usize],
     ) {
-        let s = slot(&mut self.slots, tech, keys, units.len() * (b.n + 1));
+        let s = slot(
+            &mut self.slots,
+            &mut self.last_slot,
+            tech,
+            keys,
+            units.len() * (b.n + 1),
+        );
         s.valid[key] = true;
         let stride = s.stride;
         for (d, x) in s.snap[key * stride..(key + 1) * stride]
@@ -184,7 +210,7 @@ impl Memo {
         self.ensure_rows(b);
         let n = b.n;
         let k = v as usize - 1;
-        let s = slot(&mut self.slots, tech, n, n);
+        let s = slot(&mut self.slots, &mut self.last_slot, tech, n, n);
         s.valid[k] && s.snap[k * n..(k + 1) * n] == self.rows[k * n..(k + 1) * n]
     }
 
@@ -234,7 +260,7 @@ impl Memo {
         self.ensure_rows(b);
         let n = b.n;
         let k = v as usize - 1;
-        let s = slot(&mut self.slots, tech, n, n);
+        let s = slot(&mut self.slots, &mut self.last_slot, tech, n, n);
         s.valid[k] = true;
         s.snap[k * n..(k + 1) * n].copy_from_slice(&self.rows[k * n..(k + 1) * n]);
     }

@@ -47,11 +47,14 @@ pub(crate) fn unique_rectangle(b: &Board) -> Option<Step> {
                     if cells.iter().any(|&c| b.values[c] != 0) {
                         continue;
                     }
-                    if !two_boxes(b, cells) {
+                    let common = cells.iter().fold(b.all, |m, &c| m & b.cands[c]);
+                    if common & common.wrapping_sub(1) == 0 {
+                        // Fewer than two values in common.
                         continue;
                     }
-                    let common = cells.iter().fold(b.all, |m, &c| m & b.cands[c]);
-                    if common.count_ones() < 2 {
+                    // Every type needs a corner holding only {a,b} (see `ur_types`).
+                    let corners = cells.map(|c| b.cands[c]);
+                    if corners.iter().all(|m| m.count_ones() != 2) || !two_boxes(b, cells) {
                         continue;
                     }
                     for a in Mask::from_bits(common) {
@@ -60,6 +63,9 @@ pub(crate) fn unique_rectangle(b: &Board) -> Option<Step> {
                                 continue;
                             }
                             let ab = (1u64 << (a - 1)) | (1u64 << (bv - 1));
+                            if !corners.contains(&ab) {
+                                continue;
+                            }
                             if let Some(s) = ur_types(b, cells, ab, a, bv) {
                                 return Some(s);
                             }
@@ -85,6 +91,7 @@ fn ur_types(b: &Board, cells: [usize; 4], ab: u64, a: u8, bv: u8) -> Option<Step
             nr += 1;
         }
     }
+    // Every type below has one to three of them.
     let (exact, roof) = (&exact[..ne], &roof[..nr]);
     // Type 1: three cells hold only {a,b}: the fourth cannot be a or b.
     if exact.len() == 3 {
