@@ -297,16 +297,63 @@ impl Board {
 
 /// The members of a cell set (`u64` words, bit `i % 64` of word `i / 64` for member `i`),
 /// in increasing order.
-pub(crate) fn members(s: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    s.iter().enumerate().flat_map(|(i, &w)| {
-        let mut w = w;
-        std::iter::from_fn(move || {
-            if w == 0 {
-                return None;
-            }
-            let t = w.trailing_zeros() as usize;
-            w &= w - 1;
-            Some(i * 64 + t)
-        })
-    })
+pub(crate) fn members(s: &[u64]) -> Members<'_> {
+    Members {
+        rest: s.get(1..).unwrap_or(&[]),
+        base: 0,
+        word: s.first().copied().unwrap_or(0),
+    }
+}
+
+/// The iterator of [`members`]: a plain loop over the words (a `flat_map` of per-word
+/// iterators costs more than the work in most loops over a set).
+pub(crate) struct Members<'a> {
+    /// The words after the current one.
+    rest: &'a [u64],
+    /// The first member the current word stands for.
+    base: usize,
+    /// The current word's members not yet given.
+    word: u64,
+}
+
+impl Iterator for Members<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.word == 0 {
+            let (&w, rest) = self.rest.split_first()?;
+            self.rest = rest;
+            self.word = w;
+            self.base += 64;
+        }
+        let t = self.word.trailing_zeros() as usize;
+        self.word &= self.word - 1;
+        Some(self.base + t)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::members;
+
+    #[test]
+    fn members_lists_every_bit_in_order() {
+        // Empty sets, empty words between and at the ends, the last bit of a word.
+        let sets: [&[u64]; 7] = [
+            &[],
+            &[0],
+            &[0, 0, 0],
+            &[1 << 63, 0, 1],
+            &[0, 0, 0b1011, 1 << 63],
+            &[!0, 0, !0],
+            &[0x8000_0000_0000_0001, 0x0123_4567_89ab_cdef, 0, 0],
+        ];
+        for s in sets {
+            let plain: Vec<usize> = (0..s.len() * 64)
+                .filter(|&i| s[i / 64] >> (i % 64) & 1 != 0)
+                .collect();
+            assert_eq!(members(s).collect::<Vec<_>>(), plain, "{s:x?}");
+        }
+    }
 }
