@@ -307,6 +307,19 @@ fn and<const W: usize>(a: &Cells<W>, b: &Cells<W>) -> Cells<W> {
     std::array::from_fn(|i| a[i] & b[i])
 }
 
+/// Calls `f` with each member of `s`, in increasing order (as [`members`] lists them,
+/// in a plain loop).
+#[inline(always)]
+fn each<const W: usize>(s: &Cells<W>, mut f: impl FnMut(usize)) {
+    for (i, &w) in s.iter().enumerate() {
+        let mut w = w;
+        while w != 0 {
+            f(i * 64 + w.trailing_zeros() as usize);
+            w &= w - 1;
+        }
+    }
+}
+
 /// The single cell of `s`, if it has exactly one.
 fn lone<const W: usize>(s: &Cells<W>) -> Option<usize> {
     let mut found = None;
@@ -450,11 +463,12 @@ impl<'a, const W: usize> Sim<'a, W> {
         }
         for v in 0..self.n {
             let mut rm = gone;
-            for x in members(&self.hit[v]) {
-                for (r, p) in rm.iter_mut().zip(&self.peers[x]) {
+            let peers = &self.peers;
+            each(&self.hit[v], |x| {
+                for (r, p) in rm.iter_mut().zip(&peers[x]) {
                     *r |= p;
                 }
-            }
+            });
             self.hit[v] = [0; W];
             for (c, r) in self.cv[v].iter_mut().zip(&rm) {
                 *c &= !r;
@@ -511,12 +525,13 @@ impl<'a, const W: usize> Sim<'a, W> {
             for (t, c) in self.touched.iter_mut().zip(&changed) {
                 *t |= c;
             }
-            for x in members(&changed) {
+            let (dirty, dirty_units) = (&mut self.dirty, &mut self.dirty_units);
+            each(&changed, |x| {
                 for u in geo.units_of(x) {
-                    self.dirty[u as usize] |= 1 << v;
+                    dirty[u as usize] |= 1 << v;
                 }
-                self.dirty_units |= self.cell_units[x];
-            }
+                *dirty_units |= self.cell_units[x];
+            });
         }
     }
 
@@ -564,9 +579,8 @@ impl<'a, const W: usize> Sim<'a, W> {
             self.assign.clear();
             if naked != [0; W] {
                 for y in 0..n {
-                    for x in members(&and(&self.cv[y], &naked)) {
-                        self.assign.push((x, y as u8 + 1));
-                    }
+                    let assign = &mut self.assign;
+                    each(&and(&self.cv[y], &naked), |x| assign.push((x, y as u8 + 1)));
                 }
             }
             let mut taken = naked;
@@ -606,26 +620,30 @@ impl<'a, const W: usize> Sim<'a, W> {
         self.dirty_units = 0;
         // The table: every placement made and every candidate gone, by cell.
         let s = net.data.len();
-        for x in members(&self.touched) {
+        each(&self.touched, |x| {
             let y = self.values[x];
-            let gone = if y != 0 {
+            let mut gone = if y != 0 {
                 let i = net.node(x, y, true) as u32;
                 net.data.push(i);
                 b.cands[x] & !(1u64 << (y - 1))
             } else {
-                let mut left = 0u64;
-                for w in Mask::from_bits(b.cands[x]) {
-                    if has(&self.cv[w as usize - 1], x) {
-                        left |= 1 << (w - 1);
+                let (mut left, mut m) = (0u64, b.cands[x]);
+                while m != 0 {
+                    let w = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if has(&self.cv[w], x) {
+                        left |= 1 << w;
                     }
                 }
                 b.cands[x] & !left
             };
-            for w in Mask::from_bits(gone) {
+            while gone != 0 {
+                let w = gone.trailing_zeros() as u8 + 1;
+                gone &= gone - 1;
                 let i = net.node(x, w, false) as u32;
                 net.data.push(i);
             }
-        }
+        });
         net.set_edges(net.node(c, v, on), s);
     }
 }
@@ -1244,6 +1262,7 @@ mod tests {
     use numpl_core::{parse_one, Grid, ParseOptions};
 
     use super::reference;
+    use crate::human::board::members;
     use crate::human::tests::positions;
     use crate::human::{Board, HumanSolver, Technique};
 
@@ -1348,6 +1367,24 @@ mod tests {
             assert_eq!(super::scan::first_contradiction(b, net, 0, last), first);
         }
         expected.len()
+    }
+
+    /// [`super::each`] calls with the members of a set in the order [`members`] lists them.
+    #[test]
+    fn each_lists_as_members() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for i in 0..300 {
+            let mut s: [u64; 4] = std::array::from_fn(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x & x >> 3
+            });
+            s[i % 4] = 0;
+            let mut got = Vec::new();
+            super::each(&s, |c| got.push(c));
+            assert_eq!(got, members(&s).collect::<Vec<_>>());
+        }
     }
 
     #[test]

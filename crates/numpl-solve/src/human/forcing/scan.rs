@@ -7,20 +7,27 @@ use super::{Net, NONE};
 use crate::human::Board;
 
 /// Transposes a 64x64 bit matrix in place: bit `j` of row `i` becomes bit `i` of row `j`.
+/// Six stages, each swapping blocks of `J` bits between rows `J` apart (so that each
+/// stage is a plain loop the compiler can unroll and run two rows at a time).
 pub(super) fn transpose64(a: &mut [u64; 64]) {
-    let mut j = 32;
-    let mut m: u64 = 0x0000_0000_FFFF_FFFF;
-    while j != 0 {
-        let mut k = 0;
-        while k < 64 {
-            // Swap the high `j` bits of row k with the low `j` bits of row k + j.
-            let t = ((a[k] >> j) ^ a[k + j]) & m;
-            a[k + j] ^= t;
-            a[k] ^= t << j;
-            k = (k + j + 1) & !j;
+    stage::<32>(a, 0x0000_0000_FFFF_FFFF);
+    stage::<16>(a, 0x0000_FFFF_0000_FFFF);
+    stage::<8>(a, 0x00FF_00FF_00FF_00FF);
+    stage::<4>(a, 0x0F0F_0F0F_0F0F_0F0F);
+    stage::<2>(a, 0x3333_3333_3333_3333);
+    stage::<1>(a, 0x5555_5555_5555_5555);
+}
+
+/// Swaps the high `J` bits (of each `2J`, `m` the low ones) of row `k` with the low `J`
+/// bits of row `k + J`, for every row `k` whose bit `J` is clear.
+#[inline(always)]
+fn stage<const J: usize>(a: &mut [u64; 64], m: u64) {
+    for k0 in (0..64).step_by(2 * J) {
+        for k in k0..k0 + J {
+            let t = ((a[k] >> J) ^ a[k + J]) & m;
+            a[k + J] ^= t;
+            a[k] ^= t << J;
         }
-        j >>= 1;
-        m ^= m << j;
     }
 }
 
