@@ -452,14 +452,19 @@ impl Cache {
     ) {
         for i in start..pool.len() {
             let m = union | b.cands[pool[i]];
-            if m.count_ones() as usize > max + 1 {
+            let k = m.count_ones() as usize;
+            // A set found from here has this cell and at most `most` cells in all (the
+            // chosen ones, this one, later ones of the pool), and its values hold `m`:
+            // none is almost locked (s cells, s + 1 values) when k > most + 1.
+            let most = max.min(chosen.len() + pool.len() - i);
+            if k > most + 1 {
                 continue;
             }
             chosen.push(pool[i]);
-            if m.count_ones() as usize == chosen.len() + 1 && first_unit(b, chosen) == u {
+            if k == chosen.len() + 1 && first_unit(b, chosen) == u {
                 self.push(b, peers, chosen, m);
             }
-            if chosen.len() < max {
+            if chosen.len() < most {
                 self.rec(b, peers, u, pool, max, i + 1, chosen, m);
             }
             chosen.pop();
