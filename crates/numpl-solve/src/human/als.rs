@@ -8,7 +8,7 @@
 
 use numpl_core::{Cell, Mask};
 
-use super::als_list::{current, Cache, NONE};
+use super::als_list::{current, AnyWords, Cache, PairTest, Words, NONE};
 use super::memo::Memo;
 use super::{Board, Step, Technique};
 
@@ -65,42 +65,63 @@ fn als_step(
 }
 
 /// Goes through the pairs of sets `i < j` (skipping pairs of old sets when `skip_old`),
-/// noting their restricted common values in `found`; stops at the first pair for which
-/// `f(i, j, common, rcc)` says so, and returns it.
+/// noting their restricted common values in `found`; stops at the first linked pair (one
+/// with a restricted common value) for which `f(i, j, common, rcc)` says so, and returns
+/// it. `fresh` is scratch.
 fn pairs(
     c: &Cache,
     skip_old: bool,
     found: &mut Vec<(u32, u32, u8)>,
+    fresh: &mut Vec<u32>,
     mut f: impl FnMut(usize, usize, u64, u64) -> bool,
+) -> Option<(usize, usize)> {
+    match c.w {
+        1 => pairs_by::<Words<'_, 1>>(c, skip_old, found, fresh, &mut f),
+        2 => pairs_by::<Words<'_, 2>>(c, skip_old, found, fresh, &mut f),
+        4 => pairs_by::<Words<'_, 4>>(c, skip_old, found, fresh, &mut f),
+        _ => pairs_by::<AnyWords<'_>>(c, skip_old, found, fresh, &mut f),
+    }
+}
+
+/// [`pairs`] with the pair test `T`.
+#[inline(always)]
+fn pairs_by<'c, T: PairTest<'c>>(
+    c: &'c Cache,
+    skip_old: bool,
+    found: &mut Vec<(u32, u32, u8)>,
+    fresh: &mut Vec<u32>,
+    f: &mut impl FnMut(usize, usize, u64, u64) -> bool,
 ) -> Option<(usize, usize)> {
     found.clear();
     let count = c.als.len();
-    let fresh: Vec<usize> = (0..count).filter(|&i| c.old[i] == NONE).collect();
-    let mut visit = |i: usize, j: usize| -> bool {
-        let common = c.als[i].values & c.als[j].values;
-        if common == 0 || !c.disjoint(i, j) {
-            return false;
-        }
-        let rcc = c.restricted(i, j, common);
-        let mut m = rcc;
-        while m != 0 {
-            let x = m.trailing_zeros() as u8 + 1;
-            m &= m - 1;
-            found.push((i as u32, j as u32, x));
-        }
-        f(i, j, common, rcc)
-    };
+    fresh.clear();
+    if skip_old {
+        fresh.extend((0..count as u32).filter(|&i| c.old[i as usize] == NONE));
+    }
     for i in 0..count {
+        let t = T::new(c, i);
+        // A linked pair: its links noted, then `f`.
+        let mut linked = |j: usize, rcc: u64| -> bool {
+            let mut m = rcc;
+            while m != 0 {
+                let x = m.trailing_zeros() as u8 + 1;
+                m &= m - 1;
+                found.push((i as u32, j as u32, x));
+            }
+            f(i, j, c.als[i].values & c.als[j].values, rcc)
+        };
         if skip_old && c.old[i] != NONE {
-            let from = fresh.partition_point(|&j| j <= i);
+            let from = fresh.partition_point(|&j| j as usize <= i);
             for &j in &fresh[from..] {
-                if visit(i, j) {
-                    return Some((i, j));
+                let rcc = t.test(j as usize);
+                if rcc != 0 && linked(j as usize, rcc) {
+                    return Some((i, j as usize));
                 }
             }
         } else {
             for j in i + 1..count {
-                if visit(i, j) {
+                let rcc = t.test(j);
+                if rcc != 0 && linked(j, rcc) {
                     return Some((i, j));
                 }
             }
@@ -121,8 +142,10 @@ pub(super) fn ensure_links(c: &mut Cache, reference: Option<&Cache>) {
     }
     let skip = can_skip(c, reference);
     let mut found = std::mem::take(&mut c.found);
-    pairs(c, skip, &mut found, |_, _, _, _| false);
+    let mut fresh = std::mem::take(&mut c.fresh);
+    pairs(c, skip, &mut found, &mut fresh, |_, _, _, _| false);
     c.found = found;
+    c.fresh = fresh;
     c.set_links(reference, skip);
 }
 
@@ -134,14 +157,17 @@ pub(crate) fn als_xz(b: &Board, memo: &mut Memo) -> Option<Step> {
     let skip = can_skip(c, reference) && reference.is_some_and(|r| r.xz_failed);
     // The restricted common values of every pair, noted on the way for ALS-XY-Wing.
     let mut found = std::mem::take(&mut c.found);
+    let mut fresh = std::mem::take(&mut c.fresh);
     let mut hit = (0u8, 0u8);
     let cr: &Cache = c;
-    let pair = pairs(cr, skip, &mut found, |i, j, common, rcc| {
-        if common.count_ones() < 2 {
+    let pair = pairs(cr, skip, &mut found, &mut fresh, |i, j, common, rcc| {
+        // A value z other than x that some cell loses is live in both sets.
+        let zs = common & cr.als[i].live & cr.als[j].live;
+        if zs == 0 || (zs == rcc && zs & (zs - 1) == 0) {
             return false;
         }
         for x in Mask::from_bits(rcc) {
-            for z in Mask::from_bits(common & !(1u64 << (x - 1))) {
+            for z in Mask::from_bits(zs & !(1u64 << (x - 1))) {
                 if has_z_target(cr, &[i, j], z) {
                     hit = (x, z);
                     return true;
@@ -164,9 +190,11 @@ pub(crate) fn als_xz(b: &Board, memo: &mut Memo) -> Option<Step> {
         );
         step.extra = cr.cells(i).iter().map(|&q| Cell::new(q as u16)).collect();
         c.found = found;
+        c.fresh = fresh;
         return Some(step);
     }
     c.found = found;
+    c.fresh = fresh;
     c.set_links(reference, skip);
     c.xz_failed = true;
     None
@@ -196,8 +224,13 @@ pub(crate) fn als_xy_wing(b: &Board, memo: &mut Memo) -> Option<Step> {
                 if !cr.disjoint(ia, ib) {
                     continue;
                 }
-                let zs =
-                    cr.als[ia].values & cr.als[ib].values & !(1u64 << (x - 1)) & !(1u64 << (y - 1));
+                // Values some cell could lose are live in both sets.
+                let zs = cr.als[ia].values
+                    & cr.als[ib].values
+                    & cr.als[ia].live
+                    & cr.als[ib].live
+                    & !(1u64 << (x - 1))
+                    & !(1u64 << (y - 1));
                 for z in Mask::from_bits(zs) {
                     if !has_z_target(cr, &[ia, ib], z) {
                         continue;

@@ -358,7 +358,7 @@ fn search(cache: &Cache, n: usize, max_visits: usize, prune: bool) -> (Chains, u
     let fwd = forward_links(cache);
     let count = cache.als.len();
     let live: Vec<u64> = if prune {
-        (0..count).map(|i| live_values(cache, i)).collect()
+        cache.als.iter().map(|a| a.live).collect()
     } else {
         Vec::new()
     };
@@ -394,19 +394,6 @@ fn search(cache: &Cache, n: usize, max_visits: usize, prune: bool) -> (Chains, u
         s.walk(i);
     }
     (s.found, s.visits)
-}
-
-/// The values z of ALS `i` with a cell outside it holding z and seeing all its z-cells.
-fn live_values(cache: &Cache, i: usize) -> u64 {
-    let mut live = 0;
-    for z in Mask::from_bits(cache.als[i].values) {
-        let (_, seeing) = cache.get(i, z).unwrap();
-        let (with, cells) = (cache.with(z), cache.set(i));
-        if (0..cache.w).any(|k| with[k] & seeing[k] & !cells[k] != 0) {
-            live |= 1u64 << (z - 1);
-        }
-    }
-    live
 }
 
 /// The restricted common values of two sets.

@@ -29,6 +29,10 @@ pub(super) struct Als {
     pub(super) values: u64,
     /// The cells mod 64 as bits: a quick disjointness test.
     pub(super) sig: u64,
+    /// Its *live* values: the values z with a cell outside it holding z and seeing every
+    /// z-cell of it. A value some cell loses by this set being locked (or by a link of
+    /// restricted common value z, whose z-cells in the other set are such cells) is live.
+    pub(super) live: u64,
     /// Its cells: `Cache::cell_arena[cells.0..cells.1]`.
     cells: (u32, u32),
     /// Offset in `Cache::bits`: the set's cells, then per value v (`v - 1`, every value of
@@ -59,6 +63,8 @@ pub(crate) struct Cache {
     link_to: Vec<(u32, u8)>,
     /// Scratch for a pair search: the links (i, j, x) it found, i < j, in search order.
     pub(super) found: Vec<(u32, u32, u8)>,
+    /// Scratch for a pair search: the sets that are not old, in order.
+    pub(super) fresh: Vec<u32>,
     /// Per ALS: its index in the reference's list when old (see the module doc), else
     /// [`NONE`].
     pub(super) old: Vec<u32>,
@@ -254,46 +260,10 @@ impl Cache {
     }
 
     /// The values of `common` (values of both) that are restricted common values of sets
-    /// `i` and `j` (disjoint): every x-cell of one sees every x-cell of the other.
-    #[inline]
-    pub(super) fn restricted(&self, i: usize, j: usize, common: u64) -> u64 {
-        match self.w {
-            2 => self.restricted_w::<2>(i, j, common),
-            4 => self.restricted_w::<4>(i, j, common),
-            _ => self.restricted_any(i, j, common),
-        }
-    }
-
-    /// [`Cache::restricted`] for `W` words a set.
-    #[inline(always)]
-    fn restricted_w<const W: usize>(&self, i: usize, j: usize, common: u64) -> u64 {
-        self.restricted_by(i, j, common, W, |xj, si| {
-            let xj: &[u64; W] = xj.try_into().unwrap();
-            let si: &[u64; W] = si.try_into().unwrap();
-            let mut out = 0;
-            for k in 0..W {
-                out |= xj[k] & !si[k];
-            }
-            out == 0
-        })
-    }
-
-    /// [`Cache::restricted`] for any number of words.
-    fn restricted_any(&self, i: usize, j: usize, common: u64) -> u64 {
-        self.restricted_by(i, j, common, self.w, within)
-    }
-
-    /// [`Cache::restricted`] with `w` words a set and `test(x-cells of j, cells of i
-    /// seeing x)` for "within".
-    #[inline(always)]
-    fn restricted_by(
-        &self,
-        i: usize,
-        j: usize,
-        common: u64,
-        w: usize,
-        test: impl Fn(&[u64], &[u64]) -> bool,
-    ) -> u64 {
+    /// `i` and `j` (disjoint): every x-cell of one sees every x-cell of the other. The
+    /// plain test, for any number of words; the pair search uses [`PairTest`].
+    pub(super) fn restricted_any(&self, i: usize, j: usize, common: u64) -> u64 {
+        let w = self.w;
         let bi = &self.bits[self.als[i].off..][..self.stride];
         let bj = &self.bits[self.als[j].off..][..self.stride];
         let mut r = 0;
@@ -302,7 +272,7 @@ impl Cache {
             let x = m.trailing_zeros() as usize;
             m &= m - 1;
             let o = (1 + 2 * x) * w;
-            if test(&bj[o..o + w], &bi[o + w..o + 2 * w]) {
+            if within(&bj[o..o + w], &bi[o + w..o + 2 * w]) {
                 r |= 1u64 << x;
             }
         }
@@ -326,6 +296,7 @@ impl Cache {
             link_off: Vec::new(),
             link_to: Vec::new(),
             found: Vec::new(),
+            fresh: Vec::new(),
             old: Vec::new(),
             from_ref: Vec::new(),
             cands: Vec::new(),
@@ -406,7 +377,69 @@ impl Cache {
             }
             c.unit_range.push((lo as u32, c.als.len() as u32));
         }
+        c.set_live();
         c
+    }
+
+    /// Works out every set's live values (they change with the board's candidates also
+    /// for old sets).
+    fn set_live(&mut self) {
+        match self.w {
+            1 => self.set_live_w::<1>(),
+            2 => self.set_live_w::<2>(),
+            4 => self.set_live_w::<4>(),
+            _ => self.set_live_any(),
+        }
+    }
+
+    /// [`Cache::set_live`] for sets of `W` words (blocks as in [`Words`]).
+    fn set_live_w<const W: usize>(&mut self) {
+        let blocks = self.bits.as_chunks::<W>().0;
+        let with = self.with.as_chunks::<W>().0;
+        for a in &mut self.als {
+            let base = a.off / W;
+            let cells = &blocks[base];
+            let mut live = 0;
+            let mut m = a.values;
+            while m != 0 {
+                let x = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let seeing = &blocks[base + 2 + 2 * x];
+                let mut out = 0;
+                for ((s, h), c) in seeing.iter().zip(&with[x]).zip(cells) {
+                    out |= s & h & !c;
+                }
+                if out != 0 {
+                    live |= 1u64 << x;
+                }
+            }
+            a.live = live;
+        }
+    }
+
+    /// [`Cache::set_live`] for any number of words.
+    fn set_live_any(&mut self) {
+        let w = self.w;
+        for a in &mut self.als {
+            let set = &self.bits[a.off..][..self.stride];
+            let cells = &set[..w];
+            let mut live = 0;
+            let mut m = a.values;
+            while m != 0 {
+                let x = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let seeing = &set[(2 + 2 * x) * w..][..w];
+                let with = &self.with[x * w..][..w];
+                let mut out = 0;
+                for ((s, h), c) in seeing.iter().zip(with).zip(cells) {
+                    out |= s & h & !c;
+                }
+                if out != 0 {
+                    live |= 1u64 << x;
+                }
+            }
+            a.live = live;
+        }
     }
 
     /// Copies the sets of unit `u` from the reference `r` (all old).
@@ -428,6 +461,7 @@ impl Cache {
             self.als.push(Als {
                 values: a.values,
                 sig: a.sig,
+                live: 0,
                 cells: (
                     a.cells.0 - cell_lo + cell_base,
                     a.cells.1 - cell_lo + cell_base,
@@ -453,14 +487,19 @@ impl Cache {
     ) {
         for i in start..pool.len() {
             let m = union | b.cands[pool[i]];
-            if m.count_ones() as usize > max + 1 {
+            let k = m.count_ones() as usize;
+            // A set found from here has this cell and at most `most` cells in all (the
+            // chosen ones, this one, later ones of the pool), and its values hold `m`:
+            // none is almost locked (s cells, s + 1 values) when k > most + 1.
+            let most = max.min(chosen.len() + pool.len() - i);
+            if k > most + 1 {
                 continue;
             }
             chosen.push(pool[i]);
-            if m.count_ones() as usize == chosen.len() + 1 && first_unit(b, chosen) == u {
+            if k == chosen.len() + 1 && first_unit(b, chosen) == u {
                 self.push(b, peers, chosen, m);
             }
-            if chosen.len() < max {
+            if chosen.len() < most {
                 self.rec(b, peers, u, pool, max, i + 1, chosen, m);
             }
             chosen.pop();
@@ -503,9 +542,106 @@ impl Cache {
         self.als.push(Als {
             values,
             sig,
+            live: 0,
             cells: (lo as u32, self.cell_arena.len() as u32),
             off,
         });
+    }
+}
+
+/// The pair test of the pair search, from one set `i` (its values and cells held) to
+/// any set `j`: the restricted common values of the two when they share no cell (0 when
+/// they share one).
+pub(super) trait PairTest<'c> {
+    fn new(c: &'c Cache, i: usize) -> Self;
+    fn test(&self, j: usize) -> u64;
+}
+
+/// [`PairTest`] for sets of `W` words (the usual sizes: the words known, the loops
+/// unrolled, set `i`'s cells held): each set's `1 + 2n` blocks of `W` words in
+/// `Cache::bits` taken as `[u64; W]`s. Only values live in both sets are tried: a
+/// restricted common value x is live in both (an x-cell of one is a cell outside the
+/// other holding x and seeing all its x-cells), so most pairs go on the first test.
+pub(super) struct Words<'c, const W: usize> {
+    als: &'c [Als],
+    blocks: &'c [[u64; W]],
+    live: u64,
+    cells: [u64; W],
+    /// Set `i`'s first block.
+    base: usize,
+}
+
+impl<'c, const W: usize> PairTest<'c> for Words<'c, W> {
+    #[inline(always)]
+    fn new(c: &'c Cache, i: usize) -> Self {
+        debug_assert_eq!(c.w, W);
+        let blocks = c.bits.as_chunks::<W>().0;
+        let a = &c.als[i];
+        let base = a.off / W;
+        Words {
+            als: &c.als,
+            blocks,
+            live: a.live,
+            cells: blocks[base],
+            base,
+        }
+    }
+
+    #[inline(always)]
+    fn test(&self, j: usize) -> u64 {
+        let a = &self.als[j];
+        let live = self.live & a.live;
+        if live == 0 {
+            return 0;
+        }
+        let bj = a.off / W;
+        let cells = &self.blocks[bj];
+        let mut meet = 0;
+        for (a, b) in self.cells.iter().zip(cells) {
+            meet |= a & b;
+        }
+        if meet != 0 {
+            return 0;
+        }
+        // Value x (bit x): j's x-cells are block 1 + 2x, the cells seeing all of i's
+        // block 2 + 2x.
+        let mut rcc = 0;
+        let mut m = live;
+        while m != 0 {
+            let x = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let xj = &self.blocks[bj + 1 + 2 * x];
+            let seeing = &self.blocks[self.base + 2 + 2 * x];
+            let mut out = 0;
+            for (x, s) in xj.iter().zip(seeing) {
+                out |= x & !s;
+            }
+            if out == 0 {
+                rcc |= 1u64 << x;
+            }
+        }
+        rcc
+    }
+}
+
+/// [`PairTest`] for any number of words: the plain tests.
+pub(super) struct AnyWords<'c> {
+    c: &'c Cache,
+    i: usize,
+}
+
+impl<'c> PairTest<'c> for AnyWords<'c> {
+    fn new(c: &'c Cache, i: usize) -> Self {
+        AnyWords { c, i }
+    }
+
+    fn test(&self, j: usize) -> u64 {
+        let (c, i) = (self.c, self.i);
+        let common = c.als[i].values & c.als[j].values;
+        if common == 0 || meets(c.set(i), c.set(j)) {
+            return 0;
+        }
+        c.restricted_any(i, j, common)
     }
 }
 
@@ -538,26 +674,47 @@ mod tests {
     use super::super::memo::Memo;
     use super::super::tests::positions;
     use super::super::Board;
-    use super::{current, meets, within, Cache};
-    use numpl_core::{Cell, Grid, Shape};
+    use super::{current, meets, within, AnyWords, Cache, PairTest, Words};
+    use numpl_core::{Cell, Grid, Mask, Shape};
 
-    /// Every pair of sets: the unrolled disjointness and restricted-common tests agree
-    /// with the plain ones. Returns how many pairs had a restricted common value.
-    fn check_pairs(c: &Cache) -> usize {
+    /// Every pair of sets: the unrolled disjointness test and the pair test of `W` words
+    /// (which tries only live values) agree with the plain ones, and the live values
+    /// with their definition. Returns how many pairs had a restricted common value.
+    fn check_pairs<const W: usize>(c: &Cache) -> usize {
+        for i in 0..c.als.len() {
+            let mut live = 0;
+            for z in Mask::from_bits(c.als[i].values) {
+                let (_, seeing) = c.get(i, z).unwrap();
+                let outside = (0..c.w).any(|k| c.with(z)[k] & seeing[k] & !c.set(i)[k] != 0);
+                live |= u64::from(outside) << (z - 1);
+            }
+            assert_eq!(c.als[i].live, live, "{i}");
+        }
         let mut linked = 0;
         for i in 0..c.als.len() {
+            let (words, any) = (Words::<W>::new(c, i), AnyWords::new(c, i));
             for j in 0..c.als.len() {
                 let plain = !meets(c.set(i), c.set(j));
                 assert_eq!(c.disjoint(i, j), plain, "{i} {j}");
                 let common = c.als[i].values & c.als[j].values;
-                if plain && common != 0 {
-                    let r = c.restricted(i, j, common);
-                    assert_eq!(r, c.restricted_any(i, j, common), "{i} {j}");
-                    linked += usize::from(r != 0);
-                }
+                let r = if plain {
+                    c.restricted_any(i, j, common)
+                } else {
+                    0
+                };
+                assert_eq!(words.test(j), r, "{i} {j}");
+                assert_eq!(any.test(j), r, "{i} {j}");
+                linked += usize::from(r != 0);
             }
         }
         linked
+    }
+
+    /// The live values for any number of words are those of the unrolled search.
+    fn live_any_matches(c: &mut Cache) {
+        let live: Vec<u64> = c.als.iter().map(|a| a.live).collect();
+        c.set_live_any();
+        assert!(c.als.iter().map(|a| a.live).eq(live));
     }
 
     #[test]
@@ -571,7 +728,8 @@ mod tests {
             let mut memo = Memo::default();
             let (c, _) = current(b, &mut memo);
             assert_eq!(c.w, 2);
-            linked += check_pairs(c);
+            linked += check_pairs::<2>(c);
+            live_any_matches(c);
         }
         assert!(linked > 100, "{linked}");
         // 16x16 (four words): a board whose cells keep two to four candidates each.
@@ -591,7 +749,8 @@ mod tests {
         let mut memo = Memo::default();
         let (c, _) = current(&b, &mut memo);
         assert_eq!(c.w, 4);
-        assert!(check_pairs(c) > 100);
+        assert!(check_pairs::<4>(c) > 100);
+        live_any_matches(c);
     }
 
     #[test]
