@@ -20,9 +20,7 @@ use super::{templates, Board, Technique};
 /// Snapshots of failed searches, per technique.
 #[derive(Default)]
 pub(crate) struct Memo {
-    slots: Vec<Slot>,
-    /// The slot [`slot`] found last.
-    last_slot: usize,
+    slots: Slots,
     /// Row positions of every value for the current board (value-major), when computed.
     rows: Vec<u64>,
     rows_fresh: bool,
@@ -54,32 +52,33 @@ struct Slot {
     snap: Vec<u64>,
 }
 
-/// The slot of `tech` (made on first use); `last` is the one found last time, looked at
-/// first since a finder asks for its own slot once per unit or value.
-fn slot<'a>(
-    slots: &'a mut Vec<Slot>,
-    last: &mut usize,
-    tech: Technique,
-    keys: usize,
-    stride: usize,
-) -> &'a mut Slot {
-    if slots.get(*last).is_some_and(|s| s.tech == tech) {
-        return &mut slots[*last];
-    }
-    let i = match slots.iter().position(|s| s.tech == tech) {
-        Some(i) => i,
-        None => {
-            slots.push(Slot {
-                tech,
-                stride,
-                valid: vec![false; keys],
-                snap: vec![0; keys * stride],
-            });
-            slots.len() - 1
+/// Every technique's slot, and the one found last.
+#[derive(Default)]
+struct Slots {
+    list: Vec<Slot>,
+    last: usize,
+}
+
+impl Slots {
+    /// The slot of `tech` (made on first use); the one found last time is looked at
+    /// first, since a finder asks for its own slot once per unit or value.
+    fn get(&mut self, tech: Technique, keys: usize, stride: usize) -> &mut Slot {
+        if self.list.get(self.last).is_none_or(|s| s.tech != tech) {
+            self.last = match self.list.iter().position(|s| s.tech == tech) {
+                Some(i) => i,
+                None => {
+                    self.list.push(Slot {
+                        tech,
+                        stride,
+                        valid: vec![false; keys],
+                        snap: vec![0; keys * stride],
+                    });
+                    self.list.len() - 1
+                }
+            };
         }
-    };
-    *last = i;
-    &mut slots[i]
+        &mut self.list[self.last]
+    }
 }
 
 fn unit_state(b: &Board, u: usize) -> impl Iterator<Item = u64> + '_ {
@@ -111,7 +110,7 @@ impl Memo {
 
     /// Whether `tech` already failed on unit `u` with the same candidates.
     pub(crate) fn unit_unchanged(&mut self, tech: Technique, b: &Board, u: usize) -> bool {
-        let s = slot(&mut self.slots, &mut self.last_slot, tech, 3 * b.n, b.n + 1);
+        let s = self.slots.get(tech, 3 * b.n, b.n + 1);
         if !s.valid[u] {
             return false;
         }
@@ -123,7 +122,7 @@ impl Memo {
 
     /// Records that `tech` found nothing in unit `u`.
     pub(crate) fn unit_failed(&mut self, tech: Technique, b: &Board, u: usize) {
-        let s = slot(&mut self.slots, &mut self.last_slot, tech, 3 * b.n, b.n + 1);
+        let s = self.slots.get(tech, 3 * b.n, b.n + 1);
         s.valid[u] = true;
         let stride = s.stride;
         for (d, x) in s.snap[u * stride..(u + 1) * stride]
@@ -144,13 +143,7 @@ impl Memo {
         keys: usize,
         units: &[usize],
     ) -> bool {
-        let s = slot(
-            &mut self.slots,
-            &mut self.last_slot,
-            tech,
-            keys,
-            units.len() * (b.n + 1),
-        );
+        let s = self.slots.get(tech, keys, units.len() * (b.n + 1));
         if !s.valid[key] {
             return false;
         }
@@ -169,13 +162,7 @@ impl Memo {
         keys: usize,
         units: &[usize],
     ) {
-        let s = slot(
-            &mut self.slots,
-            &mut self.last_slot,
-            tech,
-            keys,
-            units.len() * (b.n + 1),
-        );
+        let s = self.slots.get(tech, keys, units.len() * (b.n + 1));
         s.valid[key] = true;
         let stride = s.stride;
         for (d, x) in s.snap[key * stride..(key + 1) * stride]
@@ -210,7 +197,7 @@ impl Memo {
         self.ensure_rows(b);
         let n = b.n;
         let k = v as usize - 1;
-        let s = slot(&mut self.slots, &mut self.last_slot, tech, n, n);
+        let s = self.slots.get(tech, n, n);
         s.valid[k] && s.snap[k * n..(k + 1) * n] == self.rows[k * n..(k + 1) * n]
     }
 
@@ -260,7 +247,7 @@ impl Memo {
         self.ensure_rows(b);
         let n = b.n;
         let k = v as usize - 1;
-        let s = slot(&mut self.slots, &mut self.last_slot, tech, n, n);
+        let s = self.slots.get(tech, n, n);
         s.valid[k] = true;
         s.snap[k * n..(k + 1) * n].copy_from_slice(&self.rows[k * n..(k + 1) * n]);
     }

@@ -1,6 +1,6 @@
 //! Intersections (locked candidates, locked pair/triple) and naked/hidden tuples.
 
-use numpl_core::{Cell, Mask, Unit};
+use numpl_core::{Cell, Mask, Unit, MAX_SIZE};
 
 use super::{memo::Memo, Board, Step, Technique};
 
@@ -94,17 +94,14 @@ pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
     None
 }
 
-/// The largest grid side (cells of a unit).
-const MAX_N: usize = 64;
-
 /// Open cells of a unit with at most `k` candidates (and at least 1), and their
 /// candidates, in `cells` and `masks`; returns how many.
 fn small_cells(
     b: &Board,
     u: usize,
     k: usize,
-    cells: &mut [usize; MAX_N],
-    masks: &mut [u64; MAX_N],
+    cells: &mut [usize; MAX_SIZE],
+    masks: &mut [u64; MAX_SIZE],
 ) -> usize {
     let mut len = 0;
     for &c in b.geo.unit(u) {
@@ -158,7 +155,7 @@ fn combine(items: &[u64], k: usize, found: &mut dyn FnMut(&[usize], u64) -> bool
 
 /// The largest tuple [`combine`] chooses: no more than the items, the cells or values of
 /// a unit.
-const MAX_K: usize = MAX_N;
+const MAX_K: usize = MAX_SIZE;
 
 /// The line (row or column unit) all of `cells` share, if any.
 fn common_line(b: &Board, cells: &[usize]) -> Option<usize> {
@@ -186,7 +183,7 @@ pub(crate) fn naked_tuple(b: &Board, k: usize, locked: bool, memo: &mut Memo) ->
         if !locked && memo.unit_unchanged(tech, b, u) {
             continue;
         }
-        let (mut cells, mut masks) = ([0; MAX_N], [0; MAX_N]);
+        let (mut cells, mut masks) = ([0; MAX_SIZE], [0; MAX_SIZE]);
         let len = small_cells(b, u, k, &mut cells, &mut masks);
         let mut result = None;
         combine(&masks[..len], k, &mut |chosen, union| {
@@ -266,7 +263,7 @@ pub(crate) fn hidden_tuple(b: &Board, k: usize, memo: &mut Memo) -> Option<Step>
         }
         let unit = b.geo.unit(u);
         let missing = b.all & !b.unit_placed[u];
-        let (mut vals, mut masks) = ([0u8; MAX_N], [0u64; MAX_N]);
+        let (mut vals, mut masks) = ([0u8; MAX_SIZE], [0u64; MAX_SIZE]);
         let mut len = 0;
         for v in Mask::from_bits(missing) {
             let p = b.positions(u, v);

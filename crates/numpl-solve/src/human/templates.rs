@@ -17,6 +17,8 @@
 //! open row and column checked for a place left at every step, and the search gives up
 //! (answers "not known", so nothing is skipped or pruned) past a node budget.
 
+use numpl_core::MAX_SIZE;
+
 use super::Board;
 
 /// Search nodes allowed per value before giving up (far more than a 9x9 ever needs).
@@ -40,8 +42,8 @@ pub(crate) fn lone_candidates(b: &Board, v: u8, kept: &mut Kept) -> Option<Vec<u
     let n = b.n;
     debug_assert!(n <= 64);
     let (bh, bw) = (b.shape.box_rows(), b.shape.box_cols());
-    let mut rows = [0u64; 64];
-    let mut placed = [false; 64];
+    let mut rows = [0u64; MAX_SIZE];
+    let mut placed = [false; MAX_SIZE];
     for (c, (&m, &x)) in b.cands.iter().zip(&b.values).enumerate() {
         let (r, col) = (c / n, c % n);
         if x == v {
@@ -53,13 +55,13 @@ pub(crate) fn lone_candidates(b: &Board, v: u8, kept: &mut Kept) -> Option<Vec<u
     }
     // A row where v is placed holds only that place (a stray candidate beside it lies in
     // no template, and is left to the techniques).
-    let mut open_cands = [0u64; 64];
+    let mut open_cands = [0u64; MAX_SIZE];
     for (c, &m) in b.cands.iter().enumerate() {
         if m >> (v - 1) & 1 != 0 {
             open_cands[c / n] |= 1 << (c % n);
         }
     }
-    let mut box_cols = [0u64; 64];
+    let mut box_cols = [0u64; MAX_SIZE];
     for (j, m) in box_cols[..n / bw].iter_mut().enumerate() {
         *m = ((1u64 << bw) - 1) << (j * bw);
     }
@@ -69,14 +71,14 @@ pub(crate) fn lone_candidates(b: &Board, v: u8, kept: &mut Kept) -> Option<Vec<u
         bw,
         rows,
         box_cols,
-        covered: [0; 64],
-        path: [0; 64],
+        covered: [0; MAX_SIZE],
+        path: [0; MAX_SIZE],
         nodes: 0,
     };
     let mut lone = vec![0u64; n];
     let all_rows = if n == 64 { !0 } else { (1u64 << n) - 1 };
     // Per band of rows, the columns of its boxes holding the value (`fill` restores it).
-    let mut band = [0u64; 64];
+    let mut band = [0u64; MAX_SIZE];
     kept.0.retain(|tpl| {
         let fits = tpl.len() == n
             && tpl
@@ -139,13 +141,13 @@ struct Search {
     bw: usize,
     /// Places of the value per row (a row forced to one place holds just it); rows
     /// past `n` unused, as in the arrays below.
-    rows: [u64; 64],
+    rows: [u64; MAX_SIZE],
     /// The columns of each column of boxes.
-    box_cols: [u64; 64],
+    box_cols: [u64; MAX_SIZE],
     /// Candidates some template found so far holds, per row.
-    covered: [u64; 64],
+    covered: [u64; MAX_SIZE],
     /// The template being built: the place chosen in each row.
-    path: [u64; 64],
+    path: [u64; MAX_SIZE],
     nodes: usize,
 }
 
