@@ -13,7 +13,9 @@
 //! CPU work runs on a bounded pool of blocking threads (heavy work never takes the last
 //! thread, so a 9x9 solve answers while a 25x25 puzzle is being made); every response
 //! carries security headers with a Content-Security-Policy that allows only the page's own
-//! files; every error is JSON `{"error": "..."}`. Requests never touch the file system.
+//! files; every error is JSON `{"error": "..."}`; a client that does not send its request
+//! headers within [`Config::header_timeout`] is disconnected. Requests never touch the
+//! file system.
 //!
 //! The record fields are those of the CLI's `--format json` (docs/FORMATS.md, "Records");
 //! the API is described in docs/FORMATS.md, "Web API".
@@ -76,6 +78,9 @@ pub struct Config {
     pub workers: usize,
     /// The longest a request may wait for and run its work (503 past it).
     pub timeout: Duration,
+    /// The longest a client may take to send a request's header block, from the
+    /// connection's start or the previous answer (the connection is closed past it).
+    pub header_timeout: Duration,
 }
 
 impl Default for Config {
@@ -89,6 +94,7 @@ impl Default for Config {
             max_generate_cells: 20_000,
             workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
             timeout: Duration::from_secs(60),
+            header_timeout: Duration::from_secs(30),
         }
     }
 }
@@ -175,17 +181,71 @@ fn json_errors(res: Response) -> Response {
 /// Serves `config`'s app on `listener` until `shutdown` resolves, then finishes the
 /// requests in flight and returns.
 ///
+/// Each connection is HTTP/1.1 (keep-alive). A client gets [`Config::header_timeout`] to
+/// send a request's header block, counted from the connection's start and, on a kept-alive
+/// connection, from the end of the previous answer; past it the connection is closed. So a
+/// client that trickles its headers a byte at a time (slowloris) or opens connections and
+/// sends nothing holds them for that long only, never for ever. (The body is bounded by
+/// [`Config::timeout`], like the work.)
+///
 /// # Errors
 ///
-/// An I/O error of the listener.
+/// None in practice: failures to accept one connection (a client gone, too many open
+/// files) are logged and the loop goes on; the `Result` is kept for callers' `?`.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(config))
-        .with_graceful_shutdown(shutdown)
-        .await
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use hyper_util::server::graceful::GracefulShutdown;
+    use hyper_util::service::TowerToHyperService;
+
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(config.header_timeout)
+        .keep_alive(true);
+    let app = router(config);
+    let graceful = GracefulShutdown::new();
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(e) => {
+                    // As axum's own loop: a connection that failed before it was accepted
+                    // is nothing; anything else (out of file descriptors) gets a pause.
+                    if !is_connection_error(&e) {
+                        tracing::warn!("numpl-web: accept failed: {e}");
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                    }
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        // Small answers go out at once rather than wait for more to write.
+        let _ = stream.set_nodelay(true);
+        let service = TowerToHyperService::new(app.clone());
+        let conn = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+        tokio::spawn(async move {
+            if let Err(e) = conn.await {
+                tracing::debug!("numpl-web: connection ended: {e}");
+            }
+        });
+    }
+    // No new connections; the open ones finish what they are answering and close.
+    drop(listener);
+    graceful.shutdown().await;
+    Ok(())
+}
+
+fn is_connection_error(e: &std::io::Error) -> bool {
+    use std::io::ErrorKind;
+    matches!(
+        e.kind(),
+        ErrorKind::ConnectionRefused | ErrorKind::ConnectionAborted | ErrorKind::ConnectionReset
+    )
 }
 
 /// Resolves at the first SIGINT (Ctrl-C) or SIGTERM.

@@ -854,3 +854,59 @@ async fn work_over_the_time_limit_is_503() {
     assert!(start.elapsed() < Duration::from_secs(3));
     srv.stop().await;
 }
+
+/// Reads until the server closes the connection (end of stream or a reset), failing if it
+/// is still open after `limit`; gives what was read.
+async fn until_closed(s: &mut TcpStream, limit: Duration) -> Vec<u8> {
+    let mut buf = Vec::new();
+    let read = tokio::time::timeout(limit, s.read_to_end(&mut buf)).await;
+    assert!(
+        read.is_ok(),
+        "the server still holds the connection after {limit:?}"
+    );
+    buf
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_silent_and_idle_connections_are_closed() {
+    let srv = Server::start(Config {
+        header_timeout: Duration::from_millis(400),
+        ..Config::default()
+    })
+    .await;
+    let start = Instant::now();
+    // Connects and sends nothing.
+    let mut silent = TcpStream::connect(srv.addr).await.unwrap();
+    // Slowloris: half a header block, a line at a time, never finished.
+    let mut slow = TcpStream::connect(srv.addr).await.unwrap();
+    slow.write_all(b"GET /healthz HTTP/1.1\r\n").await.unwrap();
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    slow.write_all(b"Host: localhost\r\n").await.unwrap();
+    // A whole request on a kept-alive connection, then nothing more.
+    let mut idle = TcpStream::connect(srv.addr).await.unwrap();
+    idle.write_all(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        .await
+        .unwrap();
+    // Meanwhile other clients are answered.
+    assert_eq!(get(srv.addr, "/healthz").await.status, 200);
+
+    let limit = Duration::from_secs(20);
+    let silent_got = until_closed(&mut silent, limit).await;
+    let slow_got = until_closed(&mut slow, limit).await;
+    let idle_got = until_closed(&mut idle, limit).await;
+    // Not before the header timeout: the slow client's second line came in time, yet the
+    // clock runs from the connection's start, not from its last byte.
+    assert!(start.elapsed() >= Duration::from_millis(400));
+    assert!(
+        !String::from_utf8_lossy(&slow_got).contains("200 OK"),
+        "an unfinished request is never answered"
+    );
+    assert!(!silent_got.starts_with(b"HTTP/1.1 200"));
+    // The kept-alive connection got its answer, then was closed while idle.
+    assert!(
+        idle_got.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&idle_got)
+    );
+    srv.stop().await;
+}

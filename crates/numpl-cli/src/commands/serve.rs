@@ -41,6 +41,11 @@ pub(crate) struct ServeArgs {
     /// The longest a request may take, in seconds (503 past it).
     #[arg(long, value_name = "SECONDS", default_value_t = 60)]
     pub(crate) timeout: u64,
+
+    /// The longest a client may take to send a request's headers, in seconds (from the
+    /// connection's start or the previous answer; the connection is closed past it).
+    #[arg(long, value_name = "SECONDS", default_value_t = 30)]
+    pub(crate) header_timeout: u64,
 }
 
 /// The server's configuration; `threads` (from `--threads`) is the size of the work pool.
@@ -57,6 +62,7 @@ pub(crate) fn config(a: ServeArgs, threads: usize) -> Result<numpl_web::Config, 
     at_least_one(a.max_count, "--max-count")?;
     at_least_one(a.max_generate_cells, "--max-generate-cells")?;
     at_least_one(a.timeout, "--timeout")?;
+    at_least_one(a.header_timeout, "--header-timeout")?;
     if !(4..=64).contains(&a.max_size) {
         return Err(UsageError("--max-size must be 4 to 64".into()));
     }
@@ -69,6 +75,7 @@ pub(crate) fn config(a: ServeArgs, threads: usize) -> Result<numpl_web::Config, 
         max_generate_cells: a.max_generate_cells,
         workers: threads,
         timeout: Duration::from_secs(a.timeout),
+        header_timeout: Duration::from_secs(a.header_timeout),
     })
 }
 
