@@ -85,6 +85,18 @@ fn unit_state(b: &Board, u: usize) -> impl Iterator<Item = u64> + '_ {
     std::iter::once(b.unit_placed[u]).chain(b.geo.unit(u).iter().map(|&c| b.cands[c as usize]))
 }
 
+/// Whether `snap` (`n + 1` words) is unit `u`'s state ([`unit_state`]) on `b`: a plain
+/// loop that stops at the first difference (the placed values first, which change most).
+fn unit_same(b: &Board, u: usize, snap: &[u64]) -> bool {
+    let (placed, cands) = snap.split_first().expect("a unit's snapshot");
+    *placed == b.unit_placed[u]
+        && b.geo
+            .unit(u)
+            .iter()
+            .zip(cands)
+            .all(|(&c, &x)| b.cands[c as usize] == x)
+}
+
 impl Memo {
     /// Every cell's peers as a bit set, `cells.div_ceil(64)` words per cell.
     pub(crate) fn build_peer_bits(b: &Board) -> Vec<u64> {
@@ -114,10 +126,7 @@ impl Memo {
         if !s.valid[u] {
             return false;
         }
-        s.snap[u * s.stride..(u + 1) * s.stride]
-            .iter()
-            .copied()
-            .eq(unit_state(b, u))
+        unit_same(b, u, &s.snap[u * s.stride..(u + 1) * s.stride])
     }
 
     /// Records that `tech` found nothing in unit `u`.
@@ -147,10 +156,11 @@ impl Memo {
         if !s.valid[key] {
             return false;
         }
-        s.snap[key * s.stride..(key + 1) * s.stride]
+        let stride = b.n + 1;
+        units
             .iter()
-            .copied()
-            .eq(units.iter().flat_map(|&u| unit_state(b, u)))
+            .zip(s.snap[key * s.stride..(key + 1) * s.stride].chunks_exact(stride))
+            .all(|(&u, snap)| unit_same(b, u, snap))
     }
 
     /// Records that `tech` found nothing on `key` (see [`Memo::units_unchanged`]).

@@ -175,6 +175,8 @@ pub(crate) fn naked_tuple(b: &Board, k: usize, locked: bool, memo: &mut Memo) ->
     let n = b.n;
     let units = if locked { 2 * n..3 * n } else { 0..3 * n };
     let tech = Technique::NakedTuple(k as u8);
+    // Filled afresh for each unit (its first `len` entries), zeroed once per call.
+    let (mut cells, mut masks) = ([0; MAX_SIZE], [0; MAX_SIZE]);
     for u in units {
         let open = b.unit_open[u] as usize;
         if open < k || (open == k && !locked) {
@@ -183,7 +185,6 @@ pub(crate) fn naked_tuple(b: &Board, k: usize, locked: bool, memo: &mut Memo) ->
         if !locked && memo.unit_unchanged(tech, b, u) {
             continue;
         }
-        let (mut cells, mut masks) = ([0; MAX_SIZE], [0; MAX_SIZE]);
         let len = small_cells(b, u, k, &mut cells, &mut masks);
         let mut result = None;
         combine(&masks[..len], k, &mut |chosen, union| {
@@ -254,6 +255,8 @@ pub(crate) fn naked_tuple(b: &Board, k: usize, locked: bool, memo: &mut Memo) ->
 /// Hidden tuples of size `k`: `k` values of a unit confined to `k` cells.
 pub(crate) fn hidden_tuple(b: &Board, k: usize, memo: &mut Memo) -> Option<Step> {
     let tech = Technique::HiddenTuple(k as u8);
+    // Filled afresh for each unit (its first `len` entries), zeroed once per call.
+    let (mut vals, mut masks) = ([0u8; MAX_SIZE], [0u64; MAX_SIZE]);
     for u in 0..3 * b.n {
         if (b.unit_open[u] as usize) <= k {
             continue;
@@ -263,7 +266,6 @@ pub(crate) fn hidden_tuple(b: &Board, k: usize, memo: &mut Memo) -> Option<Step>
         }
         let unit = b.geo.unit(u);
         let missing = b.all & !b.unit_placed[u];
-        let (mut vals, mut masks) = ([0u8; MAX_SIZE], [0u64; MAX_SIZE]);
         let mut len = 0;
         for v in Mask::from_bits(missing) {
             let p = b.positions(u, v);
