@@ -29,7 +29,7 @@
 //! bits per candidate of the board; the graph and its buffers are kept per thread and
 //! reused. A forcing net's premise is played out on one cell set per value (the copy of
 //! the board), where a round of singles is a few word operations, hidden singles looked
-//! for only in the units that changed; in a bivalue cell "v is false" plays as "w is
+//! for only where a value's count of places in a unit has just dropped to one; in a bivalue cell "v is false" plays as "w is
 //! true" and shares its table, and on a board with no single "v is false" is not played
 //! when it can make none (its cell keeps three candidates or more, each of its units three
 //! places of v or more): its table is itself alone. The best conclusion is found before
@@ -345,8 +345,6 @@ struct Sim<'a, const W: usize> {
     /// Per unit, the words of a cell set its cells are in (`lo..hi`).
     spans: Vec<(usize, usize)>,
     peers: Vec<Cells<W>>,
-    /// Per cell, its units as bits.
-    cell_units: Vec<u64>,
     /// Per value: the cells holding it as a candidate; per unit: the values placed in
     /// it (bits).
     base_cv: Vec<Cells<W>>,
@@ -361,7 +359,12 @@ struct Sim<'a, const W: usize> {
     placed_cells: Vec<usize>,
     /// Cells whose candidates changed (or that were placed).
     touched: Cells<W>,
-    /// Per unit, the values whose places in it changed since the last round's search.
+    /// Per unit and value (`unit * MAX_TABLE_N + value - 1`), how many places the value
+    /// has in the unit: on the board, and in the premise's branch.
+    base_count: Vec<u8>,
+    count: Vec<u8>,
+    /// Per unit, the values left with one place in it by the changes since the last
+    /// round's search (their hidden singles are looked for).
     dirty: Vec<u64>,
     /// The units with a value in `dirty`.
     dirty_units: u64,
@@ -396,9 +399,6 @@ impl<'a, const W: usize> Sim<'a, W> {
                 add(set, p as usize);
             }
         }
-        let cell_units: Vec<u64> = (0..cells)
-            .map(|c| geo.units_of(c).iter().fold(0, |m, &u| m | 1 << u))
-            .collect();
         let mut base_cv = vec![[0; W]; n];
         let mut base_placed = vec![0u64; 3 * n];
         for c in 0..cells {
@@ -424,13 +424,21 @@ impl<'a, const W: usize> Sim<'a, W> {
             }
         }
         let base_calm = !base_hidden && (0..W).all(|i| once[i] & !twice[i] == 0);
+        let mut base_count = vec![0u8; 3 * n * MAX_TABLE_N];
+        for (u, row) in base_count.chunks_mut(MAX_TABLE_N).enumerate() {
+            for (v, k) in row[..n].iter_mut().enumerate() {
+                *k = and(&base_cv[v], &units[u])
+                    .iter()
+                    .map(|w| w.count_ones())
+                    .sum::<u32>() as u8;
+            }
+        }
         Sim {
             b,
             n,
             units,
             spans,
             peers,
-            cell_units,
             cv: base_cv.clone(),
             placed: base_placed.clone(),
             prev: base_cv.clone(),
@@ -440,6 +448,8 @@ impl<'a, const W: usize> Sim<'a, W> {
             values: vec![0; cells],
             placed_cells: Vec::new(),
             touched: [0; W],
+            count: base_count.clone(),
+            base_count,
             dirty: vec![0; 3 * n],
             dirty_units: 0,
             base_hidden,
@@ -517,7 +527,9 @@ impl<'a, const W: usize> Sim<'a, W> {
         })
     }
 
-    /// Marks the units where a value's places changed since `prev`.
+    /// Counts the places each value lost since `prev`, and marks the units where a value
+    /// is left with one place (only there can a hidden single have appeared: a unit and
+    /// value whose places did not change keep the count they had at the last search).
     fn mark(&mut self) {
         let geo = self.b.geo;
         for v in 0..self.n {
@@ -525,12 +537,18 @@ impl<'a, const W: usize> Sim<'a, W> {
             for (t, c) in self.touched.iter_mut().zip(&changed) {
                 *t |= c;
             }
-            let (dirty, dirty_units) = (&mut self.dirty, &mut self.dirty_units);
+            let (dirty, dirty_units, count) =
+                (&mut self.dirty, &mut self.dirty_units, &mut self.count);
             each(&changed, |x| {
                 for u in geo.units_of(x) {
-                    dirty[u as usize] |= 1 << v;
+                    let u = u as usize;
+                    let k = &mut count[u * MAX_TABLE_N + v];
+                    *k -= 1;
+                    if *k == 1 {
+                        dirty[u] |= 1 << v;
+                        *dirty_units |= 1 << u;
+                    }
                 }
-                *dirty_units |= self.cell_units[x];
             });
         }
     }
@@ -540,6 +558,7 @@ impl<'a, const W: usize> Sim<'a, W> {
         let (b, n) = (self.b, self.n);
         self.cv.copy_from_slice(&self.base_cv);
         self.placed.copy_from_slice(&self.base_placed);
+        self.count.copy_from_slice(&self.base_count);
         for &x in &self.placed_cells {
             self.values[x] = 0;
         }
@@ -1472,6 +1491,45 @@ mod tests {
             assert!(!super::Sim::<2>::new(&b).base_calm);
         }
         assert!(quiet > 1000, "{quiet}");
+    }
+
+    /// After a premise is played, the count of places of each value in each unit is the
+    /// one its cell sets have (the counts say where hidden singles are looked for).
+    #[test]
+    fn place_counts_follow_the_play() {
+        let mut played = 0;
+        for p in TWO_9X9 {
+            for b in positions(p).iter().step_by(3) {
+                let (mut own, mut sim) = own_play(b);
+                for c in 0..b.cands.len() {
+                    if b.values[c] != 0 {
+                        continue;
+                    }
+                    for v in numpl_core::Mask::from_bits(b.cands[c]) {
+                        for on in [true, false] {
+                            sim.premise(c, v, on, &mut own);
+                            // The counts are those of the last cell sets searched: after
+                            // the play, or before its last round when that round was the
+                            // last one allowed (no search follows it, nothing is counted).
+                            let counted = |sets: &[[u64; 2]]| {
+                                (0..3 * b.n).all(|u| {
+                                    (0..b.n).all(|y| {
+                                        let places: u32 = super::and(&sets[y], &sim.units[u])
+                                            .iter()
+                                            .map(|w| w.count_ones())
+                                            .sum();
+                                        u32::from(sim.count[u * super::MAX_TABLE_N + y]) == places
+                                    })
+                                })
+                            };
+                            assert!(counted(&sim.cv) || counted(&sim.prev), "{c} {v} {on}");
+                            played += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(played > 1000, "{played}");
     }
 
     /// In a bivalue cell, the net's table of "v is false" (shared with "w is true") is
