@@ -120,7 +120,6 @@ struct Net {
     // Scratch of `close` and `check`.
     t_index: Vec<u32>,
     low: Vec<u32>,
-    on_stack: Vec<bool>,
     stack: Vec<u32>,
     call: Vec<(u32, u32)>,
     members: Vec<u32>,
@@ -710,6 +709,9 @@ fn net_edges<const W: usize>(b: &Board, net: &mut Net) {
 #[inline(never)]
 fn close(net: &mut Net) {
     const UNSEEN: u32 = u32::MAX;
+    // The index of a node whose component is finished: above every real index, so that
+    // `low = min(low, index)` passes over it (it is off the stack).
+    const DONE: u32 = u32::MAX - 1;
     let nn = 2 * net.half;
     let words = net.words;
     let Net {
@@ -721,26 +723,23 @@ fn close(net: &mut Net) {
         clos,
         t_index: index,
         low,
-        on_stack,
         stack,
         call,
         members,
         ..
     } = net;
     let (kk, half) = (*kk, *half);
-    let out = |x: usize| {
-        let (s, l) = edges[x];
-        &data[s as usize..(s + l) as usize]
-    };
+    let (edges, data) = (&edges[..], &data[..]);
     index.clear();
     index.resize(nn, UNSEEN);
     low.clear();
     low.resize(nn, 0);
-    on_stack.clear();
-    on_stack.resize(nn, false);
     scc.clear();
     scc.resize(nn, UNSEEN);
+    // At most one component per real node.
     clos.clear();
+    clos.resize(2 * kk * words, 0);
+    let mut comps = 0;
     stack.clear();
     call.clear();
     let mut counter = 0u32;
@@ -752,42 +751,53 @@ fn close(net: &mut Net) {
         low[root] = counter;
         counter += 1;
         stack.push(root as u32);
-        on_stack[root] = true;
-        call.push((root as u32, 0));
-        while let Some(&(v, ei)) = call.last() {
-            let v = v as usize;
-            let es = out(v);
-            if (ei as usize) < es.len() {
-                call.last_mut().unwrap().1 += 1;
-                let w = es[ei as usize] as usize;
-                if index[w] == UNSEEN {
-                    index[w] = counter;
-                    low[w] = counter;
-                    counter += 1;
-                    stack.push(w as u32);
-                    on_stack[w] = true;
-                    call.push((w as u32, 0));
-                } else if on_stack[w] {
-                    low[v] = low[v].min(index[w]);
+        // (node, position of its next implication in `data`)
+        call.push((root as u32, edges[root].0));
+        while let Some(top) = call.last_mut() {
+            let v = top.0 as usize;
+            let (s, l) = edges[v];
+            let end = (s + l) as usize;
+            let mut i = top.1 as usize;
+            let mut lv = low[v];
+            let mut next = None;
+            while i < end {
+                let w = data[i] as usize;
+                i += 1;
+                let iw = index[w];
+                if iw == UNSEEN {
+                    next = Some(w);
+                    break;
                 }
+                lv = lv.min(iw);
+            }
+            top.1 = i as u32;
+            low[v] = lv;
+            if let Some(w) = next {
+                index[w] = counter;
+                low[w] = counter;
+                counter += 1;
+                stack.push(w as u32);
+                call.push((w as u32, edges[w].0));
                 continue;
             }
             call.pop();
             if let Some(&(p, _)) = call.last() {
-                low[p as usize] = low[p as usize].min(low[v]);
+                low[p as usize] = low[p as usize].min(lv);
             }
-            if low[v] != index[v] {
+            if lv != index[v] {
                 continue;
             }
-            let id = (clos.len() / words) as u32;
-            let base = clos.len();
-            clos.resize(base + words, 0);
+            let id = comps as u32;
+            let base = comps * words;
+            comps += 1;
             members.clear();
+            let (done, cur) = clos.split_at_mut(base);
+            let cur = &mut cur[..words];
             loop {
                 let x = stack.pop().unwrap() as usize;
-                on_stack[x] = false;
+                index[x] = DONE;
                 scc[x] = id;
-                clos[base + x / 64] |= 1 << (x % 64);
+                cur[x / 64] |= 1 << (x % 64);
                 members.push(x as u32);
                 if x == v {
                     break;
@@ -795,9 +805,9 @@ fn close(net: &mut Net) {
             }
             // A target already in the closure came with its own closure (closures are
             // closed), or is a member: only the others add anything.
-            let (done, cur) = clos.split_at_mut(base);
             for &x in members.iter() {
-                for &y in out(x as usize) {
+                let (s, l) = edges[x as usize];
+                for &y in &data[s as usize..(s + l) as usize] {
                     let y = y as usize;
                     if cur[y / 64] >> (y % 64) & 1 != 0 {
                         continue;
@@ -820,13 +830,13 @@ fn close(net: &mut Net) {
     }
     // Nodes no premise leads anywhere from (targets only): their closure is themselves.
     for x in nodes(kk, half) {
-        if scc[x] == UNSEEN && index[x] == UNSEEN {
-            let base = clos.len();
-            scc[x] = (base / words) as u32;
-            clos.resize(base + words, 0);
-            clos[base + x / 64] |= 1 << (x % 64);
+        if scc[x] == UNSEEN {
+            scc[x] = comps as u32;
+            clos[comps * words + x / 64] |= 1 << (x % 64);
+            comps += 1;
         }
     }
+    clos.truncate(comps * words);
 }
 
 /// A proof of one conclusion: branches from premises to targets.
@@ -1386,6 +1396,37 @@ mod tests {
             assert_eq!(super::scan::first_contradiction(b, net, 0, last), first);
         }
         expected.len()
+    }
+
+    /// Each node's closure is the set of nodes it reaches in the graph (itself included),
+    /// for chain and net graphs.
+    #[test]
+    fn closures_are_what_nodes_reach() {
+        let mut nodes = 0;
+        for p in TWO_9X9 {
+            for b in positions(p).iter().step_by(4) {
+                for net in [false, true] {
+                    let t = tables(b, net);
+                    for x in super::nodes(t.kk, t.half) {
+                        let mut seen = vec![0u64; t.words];
+                        let mut todo = vec![x];
+                        seen[x / 64] |= 1 << (x % 64);
+                        while let Some(y) = todo.pop() {
+                            for &z in t.edges(y) {
+                                let z = z as usize;
+                                if seen[z / 64] >> (z % 64) & 1 == 0 {
+                                    seen[z / 64] |= 1 << (z % 64);
+                                    todo.push(z);
+                                }
+                            }
+                        }
+                        assert_eq!(t.closure(x), seen, "{x}");
+                        nodes += 1;
+                    }
+                }
+            }
+        }
+        assert!(nodes > 5000, "{nodes}");
     }
 
     /// [`super::each`] calls with the members of a set in the order [`members`] lists them.
