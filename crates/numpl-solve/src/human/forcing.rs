@@ -636,32 +636,36 @@ impl<'a, const W: usize> Sim<'a, W> {
         }
         self.dirty.fill(0);
         self.dirty_units = 0;
-        // The table: every placement made and every candidate gone, by cell.
-        let s = net.data.len();
+        // The table: every placement made and every candidate gone, by cell (a cell's
+        // candidates are numbered one after the other, in value order).
+        let mut data = std::mem::take(&mut net.data);
+        let s = data.len();
         each(&self.touched, |x| {
-            let y = self.values[x];
-            let mut gone = if y != 0 {
-                let i = net.node(x, y, true) as u32;
-                net.data.push(i);
-                b.cands[x] & !(1u64 << (y - 1))
-            } else {
-                let (mut left, mut m) = (0u64, b.cands[x]);
+            let y = self.values[x] as usize;
+            let mut m = b.cands[x];
+            let mut k = net.first[x];
+            if y != 0 {
+                data.push(net.node(x, y as u8, true) as u32);
                 while m != 0 {
                     let w = m.trailing_zeros() as usize;
                     m &= m - 1;
-                    if has(&self.cv[w], x) {
-                        left |= 1 << w;
+                    if w + 1 != y {
+                        data.push(k);
                     }
+                    k += 1;
                 }
-                b.cands[x] & !left
-            };
-            while gone != 0 {
-                let w = gone.trailing_zeros() as u8 + 1;
-                gone &= gone - 1;
-                let i = net.node(x, w, false) as u32;
-                net.data.push(i);
+            } else {
+                while m != 0 {
+                    let w = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if !has(&self.cv[w], x) {
+                        data.push(k);
+                    }
+                    k += 1;
+                }
             }
         });
+        net.data = data;
         net.set_edges(net.node(c, v, on), s);
     }
 }
