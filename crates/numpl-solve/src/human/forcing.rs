@@ -29,7 +29,7 @@
 //! bits per candidate of the board; the graph and its buffers are kept per thread and
 //! reused. A forcing net's premise is played out on one cell set per value (the copy of
 //! the board), where a round of singles is a few word operations, hidden singles looked
-//! for only in the units that changed; in a bivalue cell "v is false" plays as "w is
+//! for only where a value's count of places in a unit has just dropped to one; in a bivalue cell "v is false" plays as "w is
 //! true" and shares its table, and on a board with no single "v is false" is not played
 //! when it can make none (its cell keeps three candidates or more, each of its units three
 //! places of v or more): its table is itself alone. The best conclusion is found before
@@ -120,7 +120,6 @@ struct Net {
     // Scratch of `close` and `check`.
     t_index: Vec<u32>,
     low: Vec<u32>,
-    on_stack: Vec<bool>,
     stack: Vec<u32>,
     call: Vec<(u32, u32)>,
     members: Vec<u32>,
@@ -345,8 +344,6 @@ struct Sim<'a, const W: usize> {
     /// Per unit, the words of a cell set its cells are in (`lo..hi`).
     spans: Vec<(usize, usize)>,
     peers: Vec<Cells<W>>,
-    /// Per cell, its units as bits.
-    cell_units: Vec<u64>,
     /// Per value: the cells holding it as a candidate; per unit: the values placed in
     /// it (bits).
     base_cv: Vec<Cells<W>>,
@@ -361,7 +358,12 @@ struct Sim<'a, const W: usize> {
     placed_cells: Vec<usize>,
     /// Cells whose candidates changed (or that were placed).
     touched: Cells<W>,
-    /// Per unit, the values whose places in it changed since the last round's search.
+    /// Per unit and value (`unit * MAX_TABLE_N + value - 1`), how many places the value
+    /// has in the unit: on the board, and in the premise's branch.
+    base_count: Vec<u8>,
+    count: Vec<u8>,
+    /// Per unit, the values left with one place in it by the changes since the last
+    /// round's search (their hidden singles are looked for).
     dirty: Vec<u64>,
     /// The units with a value in `dirty`.
     dirty_units: u64,
@@ -396,9 +398,6 @@ impl<'a, const W: usize> Sim<'a, W> {
                 add(set, p as usize);
             }
         }
-        let cell_units: Vec<u64> = (0..cells)
-            .map(|c| geo.units_of(c).iter().fold(0, |m, &u| m | 1 << u))
-            .collect();
         let mut base_cv = vec![[0; W]; n];
         let mut base_placed = vec![0u64; 3 * n];
         for c in 0..cells {
@@ -424,13 +423,21 @@ impl<'a, const W: usize> Sim<'a, W> {
             }
         }
         let base_calm = !base_hidden && (0..W).all(|i| once[i] & !twice[i] == 0);
+        let mut base_count = vec![0u8; 3 * n * MAX_TABLE_N];
+        for (u, row) in base_count.chunks_mut(MAX_TABLE_N).enumerate() {
+            for (v, k) in row[..n].iter_mut().enumerate() {
+                *k = and(&base_cv[v], &units[u])
+                    .iter()
+                    .map(|w| w.count_ones())
+                    .sum::<u32>() as u8;
+            }
+        }
         Sim {
             b,
             n,
             units,
             spans,
             peers,
-            cell_units,
             cv: base_cv.clone(),
             placed: base_placed.clone(),
             prev: base_cv.clone(),
@@ -440,6 +447,8 @@ impl<'a, const W: usize> Sim<'a, W> {
             values: vec![0; cells],
             placed_cells: Vec::new(),
             touched: [0; W],
+            count: base_count.clone(),
+            base_count,
             dirty: vec![0; 3 * n],
             dirty_units: 0,
             base_hidden,
@@ -517,7 +526,9 @@ impl<'a, const W: usize> Sim<'a, W> {
         })
     }
 
-    /// Marks the units where a value's places changed since `prev`.
+    /// Counts the places each value lost since `prev`, and marks the units where a value
+    /// is left with one place (only there can a hidden single have appeared: a unit and
+    /// value whose places did not change keep the count they had at the last search).
     fn mark(&mut self) {
         let geo = self.b.geo;
         for v in 0..self.n {
@@ -525,12 +536,18 @@ impl<'a, const W: usize> Sim<'a, W> {
             for (t, c) in self.touched.iter_mut().zip(&changed) {
                 *t |= c;
             }
-            let (dirty, dirty_units) = (&mut self.dirty, &mut self.dirty_units);
+            let (dirty, dirty_units, count) =
+                (&mut self.dirty, &mut self.dirty_units, &mut self.count);
             each(&changed, |x| {
                 for u in geo.units_of(x) {
-                    dirty[u as usize] |= 1 << v;
+                    let u = u as usize;
+                    let k = &mut count[u * MAX_TABLE_N + v];
+                    *k -= 1;
+                    if *k == 1 {
+                        dirty[u] |= 1 << v;
+                        *dirty_units |= 1 << u;
+                    }
                 }
-                *dirty_units |= self.cell_units[x];
             });
         }
     }
@@ -540,6 +557,7 @@ impl<'a, const W: usize> Sim<'a, W> {
         let (b, n) = (self.b, self.n);
         self.cv.copy_from_slice(&self.base_cv);
         self.placed.copy_from_slice(&self.base_placed);
+        self.count.copy_from_slice(&self.base_count);
         for &x in &self.placed_cells {
             self.values[x] = 0;
         }
@@ -618,32 +636,36 @@ impl<'a, const W: usize> Sim<'a, W> {
         }
         self.dirty.fill(0);
         self.dirty_units = 0;
-        // The table: every placement made and every candidate gone, by cell.
-        let s = net.data.len();
+        // The table: every placement made and every candidate gone, by cell (a cell's
+        // candidates are numbered one after the other, in value order).
+        let mut data = std::mem::take(&mut net.data);
+        let s = data.len();
         each(&self.touched, |x| {
-            let y = self.values[x];
-            let mut gone = if y != 0 {
-                let i = net.node(x, y, true) as u32;
-                net.data.push(i);
-                b.cands[x] & !(1u64 << (y - 1))
-            } else {
-                let (mut left, mut m) = (0u64, b.cands[x]);
+            let y = self.values[x] as usize;
+            let mut m = b.cands[x];
+            let mut k = net.first[x];
+            if y != 0 {
+                data.push(net.node(x, y as u8, true) as u32);
                 while m != 0 {
                     let w = m.trailing_zeros() as usize;
                     m &= m - 1;
-                    if has(&self.cv[w], x) {
-                        left |= 1 << w;
+                    if w + 1 != y {
+                        data.push(k);
                     }
+                    k += 1;
                 }
-                b.cands[x] & !left
-            };
-            while gone != 0 {
-                let w = gone.trailing_zeros() as u8 + 1;
-                gone &= gone - 1;
-                let i = net.node(x, w, false) as u32;
-                net.data.push(i);
+            } else {
+                while m != 0 {
+                    let w = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if !has(&self.cv[w], x) {
+                        data.push(k);
+                    }
+                    k += 1;
+                }
             }
         });
+        net.data = data;
         net.set_edges(net.node(c, v, on), s);
     }
 }
@@ -691,6 +713,9 @@ fn net_edges<const W: usize>(b: &Board, net: &mut Net) {
 #[inline(never)]
 fn close(net: &mut Net) {
     const UNSEEN: u32 = u32::MAX;
+    // The index of a node whose component is finished: above every real index, so that
+    // `low = min(low, index)` passes over it (it is off the stack).
+    const DONE: u32 = u32::MAX - 1;
     let nn = 2 * net.half;
     let words = net.words;
     let Net {
@@ -702,26 +727,23 @@ fn close(net: &mut Net) {
         clos,
         t_index: index,
         low,
-        on_stack,
         stack,
         call,
         members,
         ..
     } = net;
     let (kk, half) = (*kk, *half);
-    let out = |x: usize| {
-        let (s, l) = edges[x];
-        &data[s as usize..(s + l) as usize]
-    };
+    let (edges, data) = (&edges[..], &data[..]);
     index.clear();
     index.resize(nn, UNSEEN);
     low.clear();
     low.resize(nn, 0);
-    on_stack.clear();
-    on_stack.resize(nn, false);
     scc.clear();
     scc.resize(nn, UNSEEN);
+    // At most one component per real node.
     clos.clear();
+    clos.resize(2 * kk * words, 0);
+    let mut comps = 0;
     stack.clear();
     call.clear();
     let mut counter = 0u32;
@@ -733,42 +755,53 @@ fn close(net: &mut Net) {
         low[root] = counter;
         counter += 1;
         stack.push(root as u32);
-        on_stack[root] = true;
-        call.push((root as u32, 0));
-        while let Some(&(v, ei)) = call.last() {
-            let v = v as usize;
-            let es = out(v);
-            if (ei as usize) < es.len() {
-                call.last_mut().unwrap().1 += 1;
-                let w = es[ei as usize] as usize;
-                if index[w] == UNSEEN {
-                    index[w] = counter;
-                    low[w] = counter;
-                    counter += 1;
-                    stack.push(w as u32);
-                    on_stack[w] = true;
-                    call.push((w as u32, 0));
-                } else if on_stack[w] {
-                    low[v] = low[v].min(index[w]);
+        // (node, position of its next implication in `data`)
+        call.push((root as u32, edges[root].0));
+        while let Some(top) = call.last_mut() {
+            let v = top.0 as usize;
+            let (s, l) = edges[v];
+            let end = (s + l) as usize;
+            let mut i = top.1 as usize;
+            let mut lv = low[v];
+            let mut next = None;
+            while i < end {
+                let w = data[i] as usize;
+                i += 1;
+                let iw = index[w];
+                if iw == UNSEEN {
+                    next = Some(w);
+                    break;
                 }
+                lv = lv.min(iw);
+            }
+            top.1 = i as u32;
+            low[v] = lv;
+            if let Some(w) = next {
+                index[w] = counter;
+                low[w] = counter;
+                counter += 1;
+                stack.push(w as u32);
+                call.push((w as u32, edges[w].0));
                 continue;
             }
             call.pop();
             if let Some(&(p, _)) = call.last() {
-                low[p as usize] = low[p as usize].min(low[v]);
+                low[p as usize] = low[p as usize].min(lv);
             }
-            if low[v] != index[v] {
+            if lv != index[v] {
                 continue;
             }
-            let id = (clos.len() / words) as u32;
-            let base = clos.len();
-            clos.resize(base + words, 0);
+            let id = comps as u32;
+            let base = comps * words;
+            comps += 1;
             members.clear();
+            let (done, cur) = clos.split_at_mut(base);
+            let cur = &mut cur[..words];
             loop {
                 let x = stack.pop().unwrap() as usize;
-                on_stack[x] = false;
+                index[x] = DONE;
                 scc[x] = id;
-                clos[base + x / 64] |= 1 << (x % 64);
+                cur[x / 64] |= 1 << (x % 64);
                 members.push(x as u32);
                 if x == v {
                     break;
@@ -776,9 +809,9 @@ fn close(net: &mut Net) {
             }
             // A target already in the closure came with its own closure (closures are
             // closed), or is a member: only the others add anything.
-            let (done, cur) = clos.split_at_mut(base);
             for &x in members.iter() {
-                for &y in out(x as usize) {
+                let (s, l) = edges[x as usize];
+                for &y in &data[s as usize..(s + l) as usize] {
                     let y = y as usize;
                     if cur[y / 64] >> (y % 64) & 1 != 0 {
                         continue;
@@ -801,13 +834,13 @@ fn close(net: &mut Net) {
     }
     // Nodes no premise leads anywhere from (targets only): their closure is themselves.
     for x in nodes(kk, half) {
-        if scc[x] == UNSEEN && index[x] == UNSEEN {
-            let base = clos.len();
-            scc[x] = (base / words) as u32;
-            clos.resize(base + words, 0);
-            clos[base + x / 64] |= 1 << (x % 64);
+        if scc[x] == UNSEEN {
+            scc[x] = comps as u32;
+            clos[comps * words + x / 64] |= 1 << (x % 64);
+            comps += 1;
         }
     }
+    clos.truncate(comps * words);
 }
 
 /// A proof of one conclusion: branches from premises to targets.
@@ -1369,6 +1402,37 @@ mod tests {
         expected.len()
     }
 
+    /// Each node's closure is the set of nodes it reaches in the graph (itself included),
+    /// for chain and net graphs.
+    #[test]
+    fn closures_are_what_nodes_reach() {
+        let mut nodes = 0;
+        for p in TWO_9X9 {
+            for b in positions(p).iter().step_by(4) {
+                for net in [false, true] {
+                    let t = tables(b, net);
+                    for x in super::nodes(t.kk, t.half) {
+                        let mut seen = vec![0u64; t.words];
+                        let mut todo = vec![x];
+                        seen[x / 64] |= 1 << (x % 64);
+                        while let Some(y) = todo.pop() {
+                            for &z in t.edges(y) {
+                                let z = z as usize;
+                                if seen[z / 64] >> (z % 64) & 1 == 0 {
+                                    seen[z / 64] |= 1 << (z % 64);
+                                    todo.push(z);
+                                }
+                            }
+                        }
+                        assert_eq!(t.closure(x), seen, "{x}");
+                        nodes += 1;
+                    }
+                }
+            }
+        }
+        assert!(nodes > 5000, "{nodes}");
+    }
+
     /// [`super::each`] calls with the members of a set in the order [`members`] lists them.
     #[test]
     fn each_lists_as_members() {
@@ -1472,6 +1536,45 @@ mod tests {
             assert!(!super::Sim::<2>::new(&b).base_calm);
         }
         assert!(quiet > 1000, "{quiet}");
+    }
+
+    /// After a premise is played, the count of places of each value in each unit is the
+    /// one its cell sets have (the counts say where hidden singles are looked for).
+    #[test]
+    fn place_counts_follow_the_play() {
+        let mut played = 0;
+        for p in TWO_9X9 {
+            for b in positions(p).iter().step_by(3) {
+                let (mut own, mut sim) = own_play(b);
+                for c in 0..b.cands.len() {
+                    if b.values[c] != 0 {
+                        continue;
+                    }
+                    for v in numpl_core::Mask::from_bits(b.cands[c]) {
+                        for on in [true, false] {
+                            sim.premise(c, v, on, &mut own);
+                            // The counts are those of the last cell sets searched: after
+                            // the play, or before its last round when that round was the
+                            // last one allowed (no search follows it, nothing is counted).
+                            let counted = |sets: &[[u64; 2]]| {
+                                (0..3 * b.n).all(|u| {
+                                    (0..b.n).all(|y| {
+                                        let places: u32 = super::and(&sets[y], &sim.units[u])
+                                            .iter()
+                                            .map(|w| w.count_ones())
+                                            .sum();
+                                        u32::from(sim.count[u * super::MAX_TABLE_N + y]) == places
+                                    })
+                                })
+                            };
+                            assert!(counted(&sim.cv) || counted(&sim.prev), "{c} {v} {on}");
+                            played += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(played > 1000, "{played}");
     }
 
     /// In a bivalue cell, the net's table of "v is false" (shared with "w is true") is

@@ -71,7 +71,6 @@ pub(super) fn first_contradiction(
     tb.clear();
     tb.resize(2 * half, 0);
     let mut found = None;
-    let mut a = [0u64; 64];
     for p0 in (from / 64 * 64..2 * half).step_by(64) {
         if p0 > last {
             break;
@@ -95,28 +94,22 @@ pub(super) fn first_contradiction(
             }
             continue;
         }
-        let mut starts = [0usize; 64];
-        for (i, s) in starts[..count].iter_mut().enumerate() {
-            *s = net.scc[p0 + i] as usize * words;
-        }
-        for w in 0..words {
-            let mut any = 0;
-            for (i, row) in a.iter_mut().enumerate() {
-                *row = if i < count {
-                    net.clos[starts[i] + w]
-                } else {
-                    0
-                };
-                any |= *row;
+        // Each premise's table, word `w` to row `i` of block `w` of `tb`; then each block
+        // turned (rows past `count` are empty).
+        for i in 0..count {
+            let s = net.scc[p0 + i] as usize * words;
+            for (w, &x) in net.clos[s..s + words].iter().enumerate() {
+                tb[w * 64 + i] = x;
             }
-            let t = &mut tb[w * 64..w * 64 + 64];
-            if any == 0 {
+        }
+        for t in tb.chunks_exact_mut(64) {
+            let t: &mut [u64; 64] = t.try_into().unwrap();
+            t[count..].fill(0);
+            if t.iter().fold(0, |m, &x| m | x) == 0 {
                 // No table of the block holds a node of this word.
-                t.fill(0);
                 continue;
             }
-            transpose64(&mut a);
-            t.copy_from_slice(&a);
+            transpose64(t);
         }
         let r = contradictions(b, net, &tb, p0, count) & !skip;
         if r != 0 {
