@@ -1,7 +1,7 @@
 //! Coloring (simple colors, multi colors) and alternating inference chains (X-chain,
 //! XY-chain, AIC).
 
-use numpl_core::{Cell, Mask};
+use numpl_core::{Cell, Mask, MAX_SIZE};
 
 use super::memo::Memo;
 use super::wings::conjugate;
@@ -195,13 +195,13 @@ struct Group {
 }
 
 /// A graph's storage, kept across calls (per thread and kind, [`BUFS`]) so that a search
-/// does not allocate it again: every field is filled anew by [`Graph::new`] but the links
-/// (`span`, `adj`) of the AIC kinds, which stay from the board before except those its
-/// changes may touch ([`forget_changed`]): a solve removes a few candidates per step, so
-/// most links stay.
+/// does not allocate it again: every field is filled anew by [`Graph::new`] but the
+/// units' cell sets (the same for every board of one geometry) and the links (`span`,
+/// `adj`) of the AIC kinds, which stay from the board before except those its changes
+/// may touch ([`forget_changed`]): a solve removes a few candidates per step, so most
+/// links stay.
 #[derive(Default)]
 struct Bufs {
-    conj: Vec<[u32; 3]>,
     groups: Vec<Group>,
     /// The cells of every group, one after the other.
     gcells: Vec<usize>,
@@ -210,8 +210,9 @@ struct Bufs {
     by_value: Vec<Vec<usize>>,
     by_unit: Vec<Vec<usize>>,
     with: Vec<u64>,
-    /// Per unit, `words` words: its cells.
+    /// Per unit, `words` words: its cells (of the geometry `unit_geo`, by address).
     unit_bits: Vec<u64>,
+    unit_geo: usize,
     /// `ids[c] == c`: a cell node's cells as a slice.
     ids: Vec<usize>,
     span: Vec<(u32, u32)>,
@@ -255,7 +256,6 @@ struct Graph<'a> {
     kind: ChainKind,
     /// The storage, described field by field here:
     ///
-    /// `conj`: conjugate partner of (cell, v) per unit kind, if any: indexed by node.
     /// `groups` (grouped chains only): node `cells * n + i` is `groups[i]`, its cells
     /// in `gcells`, its cells and the cells seeing them all as sets in `gbits`.
     /// `by_value`: the group indexes of each value (`v - 1`), in increasing order.
@@ -283,19 +283,34 @@ struct Graph<'a> {
 
 const NONE: u32 = u32::MAX;
 
+/// Words of the largest cell set.
+const MAX_WORDS: usize = (MAX_SIZE * MAX_SIZE).div_ceil(64);
+
 #[cfg(test)]
 thread_local! {
     /// Tests: the search keeps the off states without strong links (as before).
     static KEEP_DEAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// Whether the search keeps off states without strong links (tests only).
+#[cfg(test)]
+thread_local! {
+    /// Tests: the search queues the off states too (as before).
+    static PLAIN_SEARCH: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether the search is [`Graph::search_plain`] (tests only).
 #[inline(always)]
-fn keep_dead() -> bool {
+fn plain_search() -> bool {
     #[cfg(test)]
-    return KEEP_DEAD.get();
+    return PLAIN_SEARCH.get();
     #[cfg(not(test))]
     false
+}
+
+/// Whether the plain search keeps off states without strong links (tests only).
+#[cfg(test)]
+fn keep_dead() -> bool {
+    KEEP_DEAD.get()
 }
 
 /// Forgets the links kept in `m` (built on the board `m.snap`) that may differ on `b`.
@@ -413,18 +428,18 @@ impl<'a> Graph<'a> {
                 m.with[(v as usize - 1) * words + c / 64] |= 1 << (c % 64);
             }
         }
-        m.conj.clear();
-        m.conj.resize(cells * n, [NONE; 3]);
-        if kind != ChainKind::Xy {
+        // The cells of every unit as sets: the same for every board of one geometry.
+        let geo_id = b.geo as *const _ as usize;
+        if m.unit_geo != geo_id || m.unit_bits.len() != 3 * n * words {
+            m.unit_bits.clear();
+            m.unit_bits.resize(3 * n * words, 0);
             for u in 0..3 * n {
-                for v in Mask::from_bits(b.all & !b.unit_placed[u]) {
-                    if let Some((x, y)) = conjugate(b, u, v) {
-                        let k = u / n;
-                        m.conj[x * n + v as usize - 1][k] = (y * n + v as usize - 1) as u32;
-                        m.conj[y * n + v as usize - 1][k] = (x * n + v as usize - 1) as u32;
-                    }
+                for &c in b.geo.unit(u) {
+                    let c = c as usize;
+                    m.unit_bits[u * words + c / 64] |= 1 << (c % 64);
                 }
             }
+            m.unit_geo = geo_id;
         }
         m.groups.clear();
         m.gcells.clear();
@@ -433,7 +448,6 @@ impl<'a> Graph<'a> {
         m.by_value.iter_mut().for_each(Vec::clear);
         m.by_value.resize_with(n, Vec::new);
         m.by_unit.iter_mut().for_each(Vec::clear);
-        m.unit_bits.clear();
         m.ids.clear();
         m.ids.extend(0..cells);
         // Groups have fixed slots, in the order they are made (line, box, value), so a
@@ -458,33 +472,48 @@ impl<'a> Graph<'a> {
         if kind == ChainKind::Grouped {
             m.by_unit.truncate(3 * n * n);
             m.by_unit.resize_with(3 * n * n, Vec::new);
-            m.unit_bits.resize(3 * n * words, 0);
-            for u in 0..3 * n {
-                for &c in b.geo.unit(u) {
-                    let c = c as usize;
-                    m.unit_bits[u * words + c / 64] |= 1 << (c % 64);
-                }
-            }
-            let mut boxes: Vec<usize> = Vec::with_capacity(n);
+            let mut cross = [0u64; MAX_WORDS];
             for line in 0..2 * n {
-                boxes.clear();
-                boxes.extend(b.geo.unit(line).iter().map(|&c| b.boxi(c as usize)));
-                boxes.dedup();
                 let first_slot = if line < n {
                     line * per_row * n
                 } else {
                     (n * per_row + (line - n) * per_col) * n
                 };
-                for (j, &bx) in boxes.iter().enumerate() {
+                let per = if line < n { per_row } else { per_col };
+                for j in 0..per {
+                    // The j-th box the line crosses (the line's cells run box by box).
+                    let bx = b.boxi(b.geo.unit(line)[j * (n / per)] as usize);
+                    let (lb, bb) = (line * words, (2 * n + bx) * words);
+                    for (i, x) in cross[..words].iter_mut().enumerate() {
+                        *x = m.unit_bits[lb + i] & m.unit_bits[bb + i];
+                    }
                     for v in Mask::from_bits(b.all & !b.unit_placed[line]) {
-                        let start = m.gcells.len();
-                        let mut cells = b.cells_with(line, v).filter(|&c| b.boxi(c) == bx);
-                        let (Some(x), Some(y)) = (cells.next(), cells.next()) else {
+                        // The value's places in the line and the box: a group if two or
+                        // more (in increasing order, as the line lists them).
+                        let wv = (v as usize - 1) * words;
+                        let count: u32 = (0..words)
+                            .map(|i| (cross[i] & m.with[wv + i]).count_ones())
+                            .sum();
+                        if count < 2 {
                             continue;
-                        };
-                        m.gcells.push(x);
-                        m.gcells.push(y);
-                        m.gcells.extend(cells);
+                        }
+                        let start = m.gcells.len();
+                        let at = m.gbits.len();
+                        m.gbits.extend(std::iter::repeat_n(0, words));
+                        m.gbits.extend(std::iter::repeat_n(u64::MAX, words));
+                        for (i, &x) in cross[..words].iter().enumerate() {
+                            let mut w = x & m.with[wv + i];
+                            m.gbits[at + i] = w;
+                            while w != 0 {
+                                let c = i * 64 + w.trailing_zeros() as usize;
+                                w &= w - 1;
+                                m.gcells.push(c);
+                                // The cells seeing all of the group's.
+                                for k in 0..words {
+                                    m.gbits[at + words + k] &= peers[c * words + k];
+                                }
+                            }
+                        }
                         let gi = m.groups.len();
                         let slot = first_slot + j * n + v as usize - 1;
                         m.gi_of_slot[slot] = gi as u32;
@@ -498,16 +527,6 @@ impl<'a> Graph<'a> {
                             units: [line, 2 * n + bx],
                             slot: slot as u32,
                         });
-                        // The group's cells, and the cells seeing all of them.
-                        let at = m.gbits.len();
-                        m.gbits.resize(at + words, 0);
-                        m.gbits.resize(at + 2 * words, u64::MAX);
-                        for &c in &m.gcells[start..] {
-                            m.gbits[at + c / 64] |= 1 << (c % 64);
-                            for i in 0..words {
-                                m.gbits[at + words + i] &= peers[c * words + i];
-                            }
-                        }
                     }
                 }
             }
@@ -777,9 +796,31 @@ impl<'a> Graph<'a> {
             }
         }
         if self.kind != ChainKind::Xy {
-            for &p in &self.m.conj[node] {
-                if p != NONE && !out.contains(&(p as usize)) {
-                    out.push(p as usize);
+            // The conjugates: in each unit (row, column, box) where only one other cell
+            // holds the value.
+            let v = self.val(node);
+            let w = self.words;
+            let with = self.with(v);
+            for u in self.b.geo.units_of(c) {
+                let u = u as usize;
+                if self.b.unit_placed[u] >> (v - 1) & 1 != 0 {
+                    continue;
+                }
+                let ub = &self.m.unit_bits[u * w..(u + 1) * w];
+                let (mut count, mut other) = (0, 0);
+                for i in 0..w {
+                    let mut r = ub[i] & with[i];
+                    if i == c / 64 {
+                        r &= !(1 << (c % 64));
+                    }
+                    if r != 0 {
+                        count += r.count_ones();
+                        other = i * 64 + r.trailing_zeros() as usize;
+                    }
+                }
+                let p = other * self.n + v as usize - 1;
+                if count == 1 && !out.contains(&p) {
+                    out.push(p);
                 }
             }
         }
@@ -863,7 +904,125 @@ impl<'a> Graph<'a> {
     /// Every chain from `start` (assumed false) to a node it proves true, at most
     /// `max_len` nodes, by breadth-first search (so each node is reached by a shortest
     /// chain); each one that proves something goes to `sink`.
+    ///
+    /// The states alternate: off (depth 1, 3, ...), on (2, 4, ...). Only the on states
+    /// go through the queue: an off state is left as soon as it is reached. That is the
+    /// order a queue of both would leave them in, since the on states of one depth only
+    /// reach off states (of the next), and the off states are left in the order they
+    /// are reached; so every state is reached from the same state, and the chains reach
+    /// `sink` in the same order.
     fn search(&mut self, start: usize, max_len: usize, scratch: &mut Scratch, sink: &mut Sink<'_>) {
+        let states = self.m.span.len();
+        if scratch.reach.len() < states {
+            scratch.reach.clear();
+            scratch.reach.resize(states, [0, NONE]);
+            scratch.stamp = 0;
+        }
+        // A state is reached in this search when its stamp is the search's.
+        scratch.stamp = scratch.stamp.wrapping_add(1);
+        if scratch.stamp == 0 {
+            scratch.reach.fill([0, NONE]);
+            scratch.stamp = 1;
+        }
+        let stamp = scratch.stamp;
+        // The queue of on states: `queue[..qend]`; each enters it once at most.
+        let mut queue = std::mem::take(&mut scratch.queue);
+        if queue.len() <= states {
+            queue.resize(states + 1, 0);
+        }
+        let mut st = SearchState {
+            start,
+            stamp,
+            reach: &mut scratch.reach[..states],
+            queue: &mut queue,
+            qend: 0,
+            out: std::mem::take(&mut scratch.out),
+            path: std::mem::take(&mut scratch.path),
+        };
+        // state = node * 2 + on
+        let s0 = start * 2;
+        st.reach[s0] = [stamp, s0 as u32];
+        if max_len > 1 {
+            self.leave_off(s0, &mut st, sink);
+        }
+        // The on states of `queue[..level_end]` not yet left are `depth` nodes from the
+        // start (breadth first: the depth never falls along the queue).
+        let (mut depth, mut level_end) = (2, st.qend);
+        let mut head = 0;
+        while head < st.qend {
+            if head == level_end {
+                depth += 2;
+                level_end = st.qend;
+            }
+            if depth + 1 >= max_len {
+                // Its off states (and all after them) would lead no further.
+                break;
+            }
+            let s = st.queue[head] as usize;
+            head += 1;
+            let (lo, hi) = self.links(s);
+            // To off states, which conclude nothing: each one not reached before is
+            // left at once.
+            for i in lo..hi {
+                let t = self.m.adj[i] as usize * 2;
+                let r = &mut st.reach[t];
+                if r[0] == stamp {
+                    continue;
+                }
+                *r = [stamp, s as u32];
+                self.leave_off(t, &mut st, sink);
+            }
+        }
+        scratch.out = st.out;
+        scratch.path = st.path;
+        scratch.queue = queue;
+    }
+
+    /// Leaves the off state `s` (just reached) in [`Graph::search`]: each on state it
+    /// reaches first is queued, and offered to `sink` if it proves something.
+    #[inline(always)]
+    fn leave_off(&mut self, s: usize, st: &mut SearchState<'_>, sink: &mut Sink<'_>) {
+        let (lo, hi) = self.links(s);
+        let start = st.start;
+        for i in lo..hi {
+            let next = self.m.adj[i] as usize;
+            let t = next * 2 + 1;
+            if st.reach[t][0] == st.stamp {
+                continue;
+            }
+            st.reach[t] = [st.stamp, s as u32];
+            st.queue[st.qend] = t as u32;
+            st.qend += 1;
+            // `next` is proven true if start is false.
+            if self.kind == ChainKind::Xy && (self.val(next) != self.val(start) || next == start) {
+                continue;
+            }
+            self.conclude(start, next, &mut st.out);
+            if st.out.0.is_empty() && st.out.1.is_empty() {
+                continue;
+            }
+            st.path.clear();
+            let mut x = t;
+            st.path.push(x);
+            while x != start * 2 {
+                x = st.reach[x][1] as usize;
+                st.path.push(x);
+            }
+            st.path.reverse();
+            self.record(&st.path, &st.out, sink);
+        }
+    }
+
+    /// [`Graph::search`] as it was before off states were left at once (tests compare
+    /// the two): every state, on or off, goes through the queue.
+    #[cfg(test)]
+    fn search_plain(
+        &mut self,
+        start: usize,
+        max_len: usize,
+        scratch: &mut Scratch,
+        sink: &mut Sink<'_>,
+    ) {
         let states = self.m.span.len();
         if scratch.reach.len() < states {
             scratch.reach.clear();
@@ -1210,6 +1369,18 @@ enum LoopKind {
     Aic,
 }
 
+/// A search's state ([`Graph::search`]): its start and stamp, the states reached (and
+/// from where), the queue of on states, and scratch.
+struct SearchState<'s> {
+    start: usize,
+    stamp: u32,
+    reach: &'s mut [[u32; 2]],
+    queue: &'s mut [u32],
+    qend: usize,
+    out: Conclusions,
+    path: Vec<usize>,
+}
+
 #[derive(Default)]
 struct Scratch {
     /// Per state, the stamp of the last search that reached it and the state it was
@@ -1291,6 +1462,15 @@ fn best_of(found: Vec<Found>) -> Option<Found> {
     })
 }
 
+/// The most nodes a chain of `kind` may have: HoDoKu's X- and XY-chains have 20 at
+/// most.
+fn max_len(kind: ChainKind) -> usize {
+    match kind {
+        ChainKind::X | ChainKind::Xy => 20,
+        _ => 2 * 12,
+    }
+}
+
 /// The chain of `kind` HoDoKu would take: every chain from every start is found (the
 /// shortest per start and end), and [`best_of`] picks among them as HoDoKu does. The
 /// AIC kinds find HoDoKu's nice loops too (continuous: a loop whose weak links all
@@ -1309,11 +1489,7 @@ pub(crate) fn chain(
     allows: &dyn Fn(Technique) -> bool,
 ) -> Option<Step> {
     let n = b.n;
-    // HoDoKu's X- and XY-chains have at most 20 nodes.
-    let max_len = match kind {
-        ChainKind::X | ChainKind::Xy => 20,
-        _ => 2 * 12,
-    };
+    let max_len = max_len(kind);
     let x = kind == ChainKind::X;
     // Values skipped (X-chains: failed before on the same positions), and values whose
     // searches found a chain: not known to fail.
@@ -1372,7 +1548,12 @@ pub(crate) fn chain(
                 continue;
             }
             let before = sink.hits;
-            g.search(start, max_len, &mut scratch, &mut sink);
+            if plain_search() {
+                #[cfg(test)]
+                g.search_plain(start, max_len, &mut scratch, &mut sink);
+            } else {
+                g.search(start, max_len, &mut scratch, &mut sink);
+            }
             if sink.hits != before {
                 open |= 1 << (w - 1);
             }
@@ -1412,10 +1593,13 @@ pub(crate) fn chain(
 mod tests {
     use numpl_core::{Cell, Mask};
 
-    use super::{chain, ChainKind, Graph};
+    use std::collections::HashMap;
+
+    use super::{chain, max_len, ChainKind, Graph, Scratch, Sink};
     use crate::human::memo::Memo;
     use crate::human::tests::positions;
     use crate::human::Board;
+    use crate::human::Technique;
 
     /// The plain group links (as before the cell sets): cell lists and `sees`.
     fn plain_group_links(g: &Graph<'_>, node: usize, strong: bool, out: &mut Vec<usize>) {
@@ -1567,16 +1751,79 @@ mod tests {
                     ChainKind::Aic,
                     ChainKind::Grouped,
                 ] {
+                    super::PLAIN_SEARCH.set(true);
                     super::KEEP_DEAD.set(true);
                     let kept = chain(b, kind, &mut Memo::default(), &|_| true);
                     super::KEEP_DEAD.set(false);
                     let pruned = chain(b, kind, &mut Memo::default(), &|_| true);
+                    super::PLAIN_SEARCH.set(false);
                     found += usize::from(pruned.is_some());
                     assert_eq!(kept, pruned);
                 }
             }
         }
         assert!(found > 50, "{found}");
+    }
+
+    /// Every chain offered by a search from every start, in order: what each kept
+    /// (technique, chain, eliminations, order found), and how many were offered.
+    fn all_found(b: &Board, kind: ChainKind, plain: bool) -> (Vec<Kept>, usize) {
+        let peers = Memo::build_peer_bits(b);
+        let mut g = Graph::new(b, kind, 0, &peers, Default::default());
+        let mut scratch = Scratch::default();
+        let allows = |_| true;
+        let mut sink = Sink {
+            found: Vec::new(),
+            hits: 0,
+            by_elims: HashMap::new(),
+            allows: &allows,
+        };
+        for c in 0..b.cands.len() {
+            for w in Mask::from_bits(b.cands[c]) {
+                let start = c * g.n + w as usize - 1;
+                let (lo, hi) = g.links(start * 2);
+                if lo == hi {
+                    continue;
+                }
+                if plain {
+                    g.search_plain(start, max_len(kind), &mut scratch, &mut sink);
+                } else {
+                    g.search(start, max_len(kind), &mut scratch, &mut sink);
+                }
+            }
+        }
+        let found = sink
+            .found
+            .into_iter()
+            .map(|f| (f.tech, f.path, f.elims, f.seq))
+            .collect();
+        (found, sink.hits)
+    }
+
+    type Kept = (Technique, Vec<usize>, Vec<(Cell, u8)>, usize);
+
+    /// The search that leaves off states at once offers the chains the plain search
+    /// (every state through the queue) offers, in the same order, for every kind, on
+    /// every position of three solves.
+    #[test]
+    fn search_as_plain() {
+        let mut found = 0;
+        for p in PUZZLES {
+            for b in positions(p) {
+                for kind in [
+                    ChainKind::X,
+                    ChainKind::Xy,
+                    ChainKind::Aic,
+                    ChainKind::Grouped,
+                ] {
+                    let plain = all_found(&b, kind, true);
+                    let fast = all_found(&b, kind, false);
+                    found += fast.0.len();
+                    assert!(plain == fast, "{p} kind {}", kind.index());
+                }
+            }
+        }
+        assert!(found > 1000, "{found}");
     }
 
     /// Links kept from the board before (along every position of each solve, so most
