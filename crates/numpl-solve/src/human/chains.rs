@@ -1,6 +1,8 @@
 //! Coloring (simple colors, multi colors) and alternating inference chains (X-chain,
 //! XY-chain, AIC).
 
+use std::collections::HashMap;
+
 use numpl_core::{Cell, Mask, MAX_SIZE};
 
 use super::memo::Memo;
@@ -225,8 +227,8 @@ struct Bufs {
     /// and the grid's side and boxes per row and per column (a 6x6 grid has two shapes).
     snap: Vec<u64>,
     snap_geo: (usize, usize, usize),
-    /// Scratch: per unit and value, whether the value's places in the unit changed.
-    atoms: Vec<bool>,
+    /// Scratch: per unit, the values whose places in the unit changed.
+    atoms: Vec<u64>,
 }
 
 thread_local! {
@@ -327,7 +329,7 @@ fn forget_changed(b: &Board, m: &mut Bufs, base: usize, per_row: usize, per_col:
         span[2 * node + 1] = (NONE, 0);
     };
     m.atoms.clear();
-    m.atoms.resize(3 * n * n, false);
+    m.atoms.resize(3 * n, 0);
     let mut changed = false;
     for c in 0..b.cands.len() {
         let diff = m.snap[c] ^ b.cands[c];
@@ -338,21 +340,21 @@ fn forget_changed(b: &Board, m: &mut Bufs, base: usize, per_row: usize, per_col:
         for node in c * n..(c + 1) * n {
             forget(&mut m.span, node);
         }
-        for v in Mask::from_bits(diff) {
-            for u in b.geo.units_of(c) {
-                m.atoms[u as usize * n + v as usize - 1] = true;
-            }
+        for u in b.geo.units_of(c) {
+            m.atoms[u as usize] |= diff;
         }
     }
     if !changed {
         return;
     }
     for u in 0..3 * n {
-        for v in 0..n {
-            if m.atoms[u * n + v] {
-                for &c in b.geo.unit(u) {
-                    forget(&mut m.span, c as usize * n + v);
-                }
+        let vals = m.atoms[u];
+        if vals == 0 {
+            continue;
+        }
+        for &c in b.geo.unit(u) {
+            for v in Mask::from_bits(vals) {
+                forget(&mut m.span, c as usize * n + v as usize - 1);
             }
         }
     }
@@ -366,12 +368,11 @@ fn forget_changed(b: &Board, m: &mut Bufs, base: usize, per_row: usize, per_col:
         let per = if line < n { per_row } else { per_col };
         for j in 0..per {
             let bx = b.boxi(b.geo.unit(line)[j * (n / per)] as usize);
-            for v in 0..n {
-                if m.atoms[line * n + v] || m.atoms[(2 * n + bx) * n + v] {
-                    forget(&mut m.span, slot);
-                }
-                slot += 1;
+            let vals = m.atoms[line] | m.atoms[2 * n + bx];
+            for v in Mask::from_bits(vals) {
+                forget(&mut m.span, slot + v as usize - 1);
             }
+            slot += n;
         }
     }
 }
@@ -395,6 +396,38 @@ impl Taken<'_> {
             Taken::Set(s) => s[i],
         }
     }
+}
+
+/// How many members a cell set (`words` words, word `i` given by `word(i)`) has: none,
+/// one (which), or more.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Lone {
+    None,
+    One(usize),
+    Many,
+}
+
+/// Whether a value set has exactly two members (no population count).
+#[inline(always)]
+fn two_values(m: u64) -> bool {
+    let rest = m & m.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
+
+/// See [`Lone`] (no population count: a word with one member is a power of two).
+#[inline(always)]
+fn lone(words: usize, word: impl Fn(usize) -> u64) -> Lone {
+    let mut found = Lone::None;
+    for i in 0..words {
+        let r = word(i);
+        if r != 0 {
+            if found != Lone::None || r & (r - 1) != 0 {
+                return Lone::Many;
+            }
+            found = Lone::One(i * 64 + r.trailing_zeros() as usize);
+        }
+    }
+    found
 }
 
 /// The members of a cell set, in increasing order.
@@ -472,7 +505,6 @@ impl<'a> Graph<'a> {
         if kind == ChainKind::Grouped {
             m.by_unit.truncate(3 * n * n);
             m.by_unit.resize_with(3 * n * n, Vec::new);
-            let mut cross = [0u64; MAX_WORDS];
             for line in 0..2 * n {
                 let first_slot = if line < n {
                     line * per_row * n
@@ -481,37 +513,33 @@ impl<'a> Graph<'a> {
                 };
                 let per = if line < n { per_row } else { per_col };
                 for j in 0..per {
-                    // The j-th box the line crosses (the line's cells run box by box).
-                    let bx = b.boxi(b.geo.unit(line)[j * (n / per)] as usize);
-                    let (lb, bb) = (line * words, (2 * n + bx) * words);
-                    for (i, x) in cross[..words].iter_mut().enumerate() {
-                        *x = m.unit_bits[lb + i] & m.unit_bits[bb + i];
+                    // The line's cells in the j-th box it crosses (they run box by box).
+                    let seg = &b.geo.unit(line)[j * (n / per)..(j + 1) * (n / per)];
+                    let bx = b.boxi(seg[0] as usize);
+                    // The values in two of them or more: a group each (its cells in
+                    // increasing order, as the line lists them).
+                    let (mut once, mut twice) = (0u64, 0u64);
+                    for &c in seg {
+                        let cm = b.cands[c as usize];
+                        twice |= once & cm;
+                        once |= cm;
                     }
-                    for v in Mask::from_bits(b.all & !b.unit_placed[line]) {
-                        // The value's places in the line and the box: a group if two or
-                        // more (in increasing order, as the line lists them).
-                        let wv = (v as usize - 1) * words;
-                        let count: u32 = (0..words)
-                            .map(|i| (cross[i] & m.with[wv + i]).count_ones())
-                            .sum();
-                        if count < 2 {
-                            continue;
-                        }
+                    for v in Mask::from_bits(twice & b.all & !b.unit_placed[line]) {
+                        let bit = 1u64 << (v - 1);
                         let start = m.gcells.len();
                         let at = m.gbits.len();
                         m.gbits.extend(std::iter::repeat_n(0, words));
                         m.gbits.extend(std::iter::repeat_n(u64::MAX, words));
-                        for (i, &x) in cross[..words].iter().enumerate() {
-                            let mut w = x & m.with[wv + i];
-                            m.gbits[at + i] = w;
-                            while w != 0 {
-                                let c = i * 64 + w.trailing_zeros() as usize;
-                                w &= w - 1;
-                                m.gcells.push(c);
-                                // The cells seeing all of the group's.
-                                for k in 0..words {
-                                    m.gbits[at + words + k] &= peers[c * words + k];
-                                }
+                        for &c in seg {
+                            let c = c as usize;
+                            if b.cands[c] & bit == 0 {
+                                continue;
+                            }
+                            m.gcells.push(c);
+                            m.gbits[at + c / 64] |= 1 << (c % 64);
+                            // The cells seeing all of the group's.
+                            for k in 0..words {
+                                m.gbits[at + words + k] &= peers[c * words + k];
                             }
                         }
                         let gi = m.groups.len();
@@ -599,19 +627,6 @@ impl<'a> Graph<'a> {
         (lo, hi)
     }
 
-    /// Whether some cell holding `v` sees both `a` and `b`: a quick test by bit sets
-    /// before [`Board::each_seeing_all`] lists them.
-    #[inline]
-    fn common_peer_with(&self, a: usize, b: usize, v: u8) -> bool {
-        let w = self.words;
-        let (pa, pb) = (
-            &self.peers[a * w..(a + 1) * w],
-            &self.peers[b * w..(b + 1) * w],
-        );
-        let with = &self.m.with[(v as usize - 1) * w..v as usize * w];
-        (0..w).any(|i| pa[i] & pb[i] & with[i] != 0)
-    }
-
     /// The cells holding `v`, as a set.
     #[inline]
     fn with(&self, v: u8) -> &[u64] {
@@ -691,19 +706,10 @@ impl<'a> Graph<'a> {
         let w = self.words;
         let (ub, with) = (&self.m.unit_bits[u * w..(u + 1) * w], self.with(v));
         let rest = |i: usize| ub[i] & with[i] & !taken.word(i);
-        let mut count = 0;
-        let mut first = 0;
-        for i in (0..w).rev() {
-            let r = rest(i);
-            if r != 0 {
-                count += r.count_ones();
-                first = i * 64 + r.trailing_zeros() as usize;
-            }
-        }
-        match count {
-            0 => None,
-            1 => Some(first * self.n + v as usize - 1),
-            _ => self.m.by_unit[u * self.n + v as usize - 1]
+        match lone(w, rest) {
+            Lone::None => None,
+            Lone::One(c) => Some(c * self.n + v as usize - 1),
+            Lone::Many => self.m.by_unit[u * self.n + v as usize - 1]
                 .iter()
                 .find(|&&gi| {
                     let gs = self.gset(gi);
@@ -790,7 +796,7 @@ impl<'a> Graph<'a> {
         let c = self.cell(node);
         if self.kind != ChainKind::X {
             let m = self.b.cands[c];
-            if m.count_ones() == 2 {
+            if two_values(m) {
                 let other = m & !(1u64 << (self.val(node) - 1));
                 out.push(c * self.n + other.trailing_zeros() as usize);
             }
@@ -807,20 +813,19 @@ impl<'a> Graph<'a> {
                     continue;
                 }
                 let ub = &self.m.unit_bits[u * w..(u + 1) * w];
-                let (mut count, mut other) = (0, 0);
-                for i in 0..w {
-                    let mut r = ub[i] & with[i];
+                let rest = |i: usize| {
+                    let r = ub[i] & with[i];
                     if i == c / 64 {
-                        r &= !(1 << (c % 64));
+                        r & !(1 << (c % 64))
+                    } else {
+                        r
                     }
-                    if r != 0 {
-                        count += r.count_ones();
-                        other = i * 64 + r.trailing_zeros() as usize;
+                };
+                if let Lone::One(other) = lone(w, rest) {
+                    let p = other * self.n + v as usize - 1;
+                    if !out.contains(&p) {
+                        out.push(p);
                     }
-                }
-                let p = other * self.n + v as usize - 1;
-                if count == 1 && !out.contains(&p) {
-                    out.push(p);
                 }
             }
         }
@@ -848,27 +853,36 @@ impl<'a> Graph<'a> {
         let (pc, with) = (self.peer_set(c), self.with(v));
         let xy = self.kind == ChainKind::Xy;
         each_bit((0..self.words).map(|i| pc[i] & with[i]), |p| {
-            if !xy || self.b.cands[p].count_ones() == 2 {
+            if !xy || two_values(self.b.cands[p]) {
                 out.push(p * self.n + v as usize - 1);
             }
         });
     }
 
     /// The conclusions of "start is true or end is true" (start != end as nodes), into
-    /// `places` and `elims` (cleared first).
+    /// `places` and `elims` (cleared first). The search works the start out once and
+    /// calls [`Graph::conclude_from`]; this is for the plain search and the tests.
+    #[cfg(test)]
     fn conclude(&self, start: usize, end: usize, out: &mut Conclusions) {
+        let from = From::new(self, start);
+        self.conclude_from(&from, end, out);
+    }
+
+    /// [`Graph::conclude`] from a start worked out before ([`From`]).
+    #[inline(always)]
+    fn conclude_from(&self, from: &From, end: usize, out: &mut Conclusions) {
         let b = self.b;
         let (places, elims) = out;
         places.clear();
         elims.clear();
+        let (start, ca, va) = (from.node, from.cell, from.val);
         if self.is_group(end) {
-            let (ca, va) = (self.cell(start), self.val(start));
             let gi = self.gi(end);
             let (v, seen) = (self.m.groups[gi].v, self.gseen(gi));
             if v == va {
                 // The cells seeing the group and the start.
-                let (pa, with) = (self.peer_set(ca), self.with(va));
-                each_bit((0..self.words).map(|i| seen[i] & pa[i] & with[i]), |t| {
+                let pw = &from.peers_with[..self.words];
+                each_bit((0..self.words).map(|i| seen[i] & pw[i]), |t| {
                     elims.push((Cell::new(t as u16), va))
                 });
             } else if b.has(ca, v) && seen[ca / 64] >> (ca % 64) & 1 != 0 {
@@ -877,12 +891,13 @@ impl<'a> Graph<'a> {
             }
             return;
         }
-        let (ca, va) = (self.cell(start), self.val(start));
         let (cd, vd) = (self.cell(end), self.val(end));
         if start == end {
             places.push((Cell::new(ca as u16), va));
         } else if va == vd {
-            if self.common_peer_with(ca, cd, va) {
+            // Some cell holding the value sees both.
+            let pd = self.peer_set(cd);
+            if (0..self.words).any(|i| from.peers_with[i] & pd[i] != 0) {
                 b.each_seeing_all(&[ca, cd], va, |t| elims.push((Cell::new(t as u16), va)));
             }
         } else if ca == cd {
@@ -891,7 +906,10 @@ impl<'a> Graph<'a> {
                     elims.push((Cell::new(ca as u16), w));
                 }
             }
-        } else if matches!(self.kind, ChainKind::Aic | ChainKind::Grouped) && b.sees(ca, cd) {
+        } else if matches!(self.kind, ChainKind::Aic | ChainKind::Grouped)
+            && (b.has(cd, va) || b.has(ca, vd))
+            && b.sees(ca, cd)
+        {
             if b.has(cd, va) {
                 elims.push((Cell::new(cd as u16), va));
             }
@@ -932,6 +950,7 @@ impl<'a> Graph<'a> {
         }
         let mut st = SearchState {
             start,
+            from: From::new(self, start),
             stamp,
             reach: &mut scratch.reach[..states],
             queue: &mut queue,
@@ -997,7 +1016,7 @@ impl<'a> Graph<'a> {
             if self.kind == ChainKind::Xy && (self.val(next) != self.val(start) || next == start) {
                 continue;
             }
-            self.conclude(start, next, &mut st.out);
+            self.conclude_from(&st.from, next, &mut st.out);
             if st.out.0.is_empty() && st.out.1.is_empty() {
                 continue;
             }
@@ -1342,12 +1361,18 @@ impl<'a> Graph<'a> {
         }
         sink.hits += 1;
         let len = full.len();
-        let seq = match sink.by_elims.get(&(tech, elims.clone())) {
+        let known = sink
+            .by_elims
+            .get(&tech)
+            .and_then(|m| m.get(elims.as_slice()));
+        let seq = match known {
             Some(&i) if sink.found[i].len <= len => return,
             Some(&i) => i,
             None => {
                 sink.by_elims
-                    .insert((tech, elims.clone()), sink.found.len());
+                    .entry(tech)
+                    .or_default()
+                    .insert(elims.clone(), sink.found.len());
                 sink.found.len()
             }
         };
@@ -1369,10 +1394,37 @@ enum LoopKind {
     Aic,
 }
 
+/// A start node (a cell node), worked out once for the conclusions of its search: its
+/// cell and value, and its cell's peers holding the value (as a set).
+struct From {
+    node: usize,
+    cell: usize,
+    val: u8,
+    peers_with: [u64; MAX_WORDS],
+}
+
+impl From {
+    fn new(g: &Graph<'_>, node: usize) -> From {
+        let (cell, val) = (g.cell(node), g.val(node));
+        let mut peers_with = [0; MAX_WORDS];
+        let (pc, with) = (g.peer_set(cell), g.with(val));
+        for ((x, &p), &w) in peers_with.iter_mut().zip(pc).zip(with) {
+            *x = p & w;
+        }
+        From {
+            node,
+            cell,
+            val,
+            peers_with,
+        }
+    }
+}
+
 /// A search's state ([`Graph::search`]): its start and stamp, the states reached (and
 /// from where), the queue of on states, and scratch.
 struct SearchState<'s> {
     start: usize,
+    from: From,
     stamp: u32,
     reach: &'s mut [[u32; 2]],
     queue: &'s mut [u32],
@@ -1439,7 +1491,8 @@ struct Sink<'f> {
     found: Vec<Found>,
     /// How many chains were offered (duplicates too).
     hits: usize,
-    by_elims: std::collections::HashMap<(Technique, Vec<(Cell, u8)>), usize>,
+    /// Per technique and eliminations, the index of its step in `found`.
+    by_elims: HashMap<Technique, HashMap<Vec<(Cell, u8)>, usize>>,
     allows: &'f dyn Fn(Technique) -> bool,
 }
 
@@ -1523,7 +1576,7 @@ pub(crate) fn chain(
     let mut sink = Sink {
         found: Vec::new(),
         hits: 0,
-        by_elims: std::collections::HashMap::new(),
+        by_elims: HashMap::new(),
         allows,
     };
     let peers = std::mem::take(&mut memo.peer_bits);
@@ -1537,7 +1590,7 @@ pub(crate) fn chain(
     let mut scratch = std::mem::take(&mut g.m.scratch);
     for c in 0..b.cands.len() {
         let m = b.cands[c] & !skip;
-        if m == 0 || (kind == ChainKind::Xy && m.count_ones() != 2) {
+        if m == 0 || (kind == ChainKind::Xy && !two_values(m)) {
             continue;
         }
         for w in Mask::from_bits(m) {
@@ -1593,9 +1646,7 @@ pub(crate) fn chain(
 mod tests {
     use numpl_core::{Cell, Mask};
 
-    use std::collections::HashMap;
-
-    use super::{chain, max_len, ChainKind, Graph, Scratch, Sink};
+    use super::{chain, max_len, ChainKind, Graph, HashMap, Scratch, Sink};
     use crate::human::memo::Memo;
     use crate::human::tests::positions;
     use crate::human::Board;
@@ -1763,6 +1814,46 @@ mod tests {
             }
         }
         assert!(found > 50, "{found}");
+    }
+
+    /// `lone` and `two_values` say what a population count says, on sets of one to
+    /// three words with none, one, two and more members in various words.
+    #[test]
+    fn lone_and_two_values_as_counted() {
+        let words = [
+            0u64,
+            1,
+            2,
+            3,
+            1 << 63,
+            (1 << 63) | 1,
+            0x50,
+            u64::MAX,
+            0x8000_0000,
+        ];
+        let mut many = 0;
+        for &a in &words {
+            assert_eq!(super::two_values(a), a.count_ones() == 2, "{a:x}");
+            for &b in &words {
+                for &c in &words {
+                    let set = [a, b, c];
+                    for w in 1..=3 {
+                        let count: u32 = set[..w].iter().map(|x| x.count_ones()).sum();
+                        let first = (0..w)
+                            .find(|&i| set[i] != 0)
+                            .map(|i| i * 64 + set[i].trailing_zeros() as usize);
+                        let expected = match count {
+                            0 => super::Lone::None,
+                            1 => super::Lone::One(first.unwrap()),
+                            _ => super::Lone::Many,
+                        };
+                        many += usize::from(count > 1);
+                        assert!(super::lone(w, |i| set[i]) == expected, "{set:x?} {w}");
+                    }
+                }
+            }
+        }
+        assert!(many > 100, "{many}");
     }
 
     /// Every chain offered by a search from every start, in order: what each kept
