@@ -1,7 +1,9 @@
 //! Coloring (simple colors, multi colors) and alternating inference chains (X-chain,
 //! XY-chain, AIC).
 
-use numpl_core::{Cell, Mask};
+use std::collections::HashMap;
+
+use numpl_core::{Cell, Mask, MAX_SIZE};
 
 use super::memo::Memo;
 use super::wings::conjugate;
@@ -195,13 +197,13 @@ struct Group {
 }
 
 /// A graph's storage, kept across calls (per thread and kind, [`BUFS`]) so that a search
-/// does not allocate it again: every field is filled anew by [`Graph::new`] but the links
-/// (`span`, `adj`) of the AIC kinds, which stay from the board before except those its
-/// changes may touch ([`forget_changed`]): a solve removes a few candidates per step, so
-/// most links stay.
+/// does not allocate it again: every field is filled anew by [`Graph::new`] but the
+/// units' cell sets (the same for every board of one geometry) and the links (`span`,
+/// `adj`) of the AIC kinds, which stay from the board before except those its changes
+/// may touch ([`forget_changed`]): a solve removes a few candidates per step, so most
+/// links stay.
 #[derive(Default)]
 struct Bufs {
-    conj: Vec<[u32; 3]>,
     groups: Vec<Group>,
     /// The cells of every group, one after the other.
     gcells: Vec<usize>,
@@ -210,8 +212,9 @@ struct Bufs {
     by_value: Vec<Vec<usize>>,
     by_unit: Vec<Vec<usize>>,
     with: Vec<u64>,
-    /// Per unit, `words` words: its cells.
+    /// Per unit, `words` words: its cells (of the geometry `unit_geo`, by address).
     unit_bits: Vec<u64>,
+    unit_geo: usize,
     /// `ids[c] == c`: a cell node's cells as a slice.
     ids: Vec<usize>,
     span: Vec<(u32, u32)>,
@@ -224,8 +227,8 @@ struct Bufs {
     /// and the grid's side and boxes per row and per column (a 6x6 grid has two shapes).
     snap: Vec<u64>,
     snap_geo: (usize, usize, usize),
-    /// Scratch: per unit and value, whether the value's places in the unit changed.
-    atoms: Vec<bool>,
+    /// Scratch: per unit, the values whose places in the unit changed.
+    atoms: Vec<u64>,
 }
 
 thread_local! {
@@ -255,7 +258,6 @@ struct Graph<'a> {
     kind: ChainKind,
     /// The storage, described field by field here:
     ///
-    /// `conj`: conjugate partner of (cell, v) per unit kind, if any: indexed by node.
     /// `groups` (grouped chains only): node `cells * n + i` is `groups[i]`, its cells
     /// in `gcells`, its cells and the cells seeing them all as sets in `gbits`.
     /// `by_value`: the group indexes of each value (`v - 1`), in increasing order.
@@ -283,19 +285,34 @@ struct Graph<'a> {
 
 const NONE: u32 = u32::MAX;
 
+/// Words of the largest cell set.
+const MAX_WORDS: usize = (MAX_SIZE * MAX_SIZE).div_ceil(64);
+
 #[cfg(test)]
 thread_local! {
     /// Tests: the search keeps the off states without strong links (as before).
     static KEEP_DEAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// Whether the search keeps off states without strong links (tests only).
+#[cfg(test)]
+thread_local! {
+    /// Tests: the search queues the off states too (as before).
+    static PLAIN_SEARCH: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether the search is [`Graph::search_plain`] (tests only).
 #[inline(always)]
-fn keep_dead() -> bool {
+fn plain_search() -> bool {
     #[cfg(test)]
-    return KEEP_DEAD.get();
+    return PLAIN_SEARCH.get();
     #[cfg(not(test))]
     false
+}
+
+/// Whether the plain search keeps off states without strong links (tests only).
+#[cfg(test)]
+fn keep_dead() -> bool {
+    KEEP_DEAD.get()
 }
 
 /// Forgets the links kept in `m` (built on the board `m.snap`) that may differ on `b`.
@@ -312,7 +329,7 @@ fn forget_changed(b: &Board, m: &mut Bufs, base: usize, per_row: usize, per_col:
         span[2 * node + 1] = (NONE, 0);
     };
     m.atoms.clear();
-    m.atoms.resize(3 * n * n, false);
+    m.atoms.resize(3 * n, 0);
     let mut changed = false;
     for c in 0..b.cands.len() {
         let diff = m.snap[c] ^ b.cands[c];
@@ -323,21 +340,21 @@ fn forget_changed(b: &Board, m: &mut Bufs, base: usize, per_row: usize, per_col:
         for node in c * n..(c + 1) * n {
             forget(&mut m.span, node);
         }
-        for v in Mask::from_bits(diff) {
-            for u in b.geo.units_of(c) {
-                m.atoms[u as usize * n + v as usize - 1] = true;
-            }
+        for u in b.geo.units_of(c) {
+            m.atoms[u as usize] |= diff;
         }
     }
     if !changed {
         return;
     }
     for u in 0..3 * n {
-        for v in 0..n {
-            if m.atoms[u * n + v] {
-                for &c in b.geo.unit(u) {
-                    forget(&mut m.span, c as usize * n + v);
-                }
+        let vals = m.atoms[u];
+        if vals == 0 {
+            continue;
+        }
+        for &c in b.geo.unit(u) {
+            for v in Mask::from_bits(vals) {
+                forget(&mut m.span, c as usize * n + v as usize - 1);
             }
         }
     }
@@ -351,12 +368,11 @@ fn forget_changed(b: &Board, m: &mut Bufs, base: usize, per_row: usize, per_col:
         let per = if line < n { per_row } else { per_col };
         for j in 0..per {
             let bx = b.boxi(b.geo.unit(line)[j * (n / per)] as usize);
-            for v in 0..n {
-                if m.atoms[line * n + v] || m.atoms[(2 * n + bx) * n + v] {
-                    forget(&mut m.span, slot);
-                }
-                slot += 1;
+            let vals = m.atoms[line] | m.atoms[2 * n + bx];
+            for v in Mask::from_bits(vals) {
+                forget(&mut m.span, slot + v as usize - 1);
             }
+            slot += n;
         }
     }
 }
@@ -380,6 +396,38 @@ impl Taken<'_> {
             Taken::Set(s) => s[i],
         }
     }
+}
+
+/// How many members a cell set (`words` words, word `i` given by `word(i)`) has: none,
+/// one (which), or more.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Lone {
+    None,
+    One(usize),
+    Many,
+}
+
+/// Whether a value set has exactly two members (no population count).
+#[inline(always)]
+fn two_values(m: u64) -> bool {
+    let rest = m & m.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
+
+/// See [`Lone`] (no population count: a word with one member is a power of two).
+#[inline(always)]
+fn lone(words: usize, word: impl Fn(usize) -> u64) -> Lone {
+    let mut found = Lone::None;
+    for i in 0..words {
+        let r = word(i);
+        if r != 0 {
+            if found != Lone::None || r & (r - 1) != 0 {
+                return Lone::Many;
+            }
+            found = Lone::One(i * 64 + r.trailing_zeros() as usize);
+        }
+    }
+    found
 }
 
 /// The members of a cell set, in increasing order.
@@ -413,18 +461,18 @@ impl<'a> Graph<'a> {
                 m.with[(v as usize - 1) * words + c / 64] |= 1 << (c % 64);
             }
         }
-        m.conj.clear();
-        m.conj.resize(cells * n, [NONE; 3]);
-        if kind != ChainKind::Xy {
+        // The cells of every unit as sets: the same for every board of one geometry.
+        let geo_id = b.geo as *const _ as usize;
+        if m.unit_geo != geo_id || m.unit_bits.len() != 3 * n * words {
+            m.unit_bits.clear();
+            m.unit_bits.resize(3 * n * words, 0);
             for u in 0..3 * n {
-                for v in Mask::from_bits(b.all & !b.unit_placed[u]) {
-                    if let Some((x, y)) = conjugate(b, u, v) {
-                        let k = u / n;
-                        m.conj[x * n + v as usize - 1][k] = (y * n + v as usize - 1) as u32;
-                        m.conj[y * n + v as usize - 1][k] = (x * n + v as usize - 1) as u32;
-                    }
+                for &c in b.geo.unit(u) {
+                    let c = c as usize;
+                    m.unit_bits[u * words + c / 64] |= 1 << (c % 64);
                 }
             }
+            m.unit_geo = geo_id;
         }
         m.groups.clear();
         m.gcells.clear();
@@ -433,7 +481,6 @@ impl<'a> Graph<'a> {
         m.by_value.iter_mut().for_each(Vec::clear);
         m.by_value.resize_with(n, Vec::new);
         m.by_unit.iter_mut().for_each(Vec::clear);
-        m.unit_bits.clear();
         m.ids.clear();
         m.ids.extend(0..cells);
         // Groups have fixed slots, in the order they are made (line, box, value), so a
@@ -458,33 +505,43 @@ impl<'a> Graph<'a> {
         if kind == ChainKind::Grouped {
             m.by_unit.truncate(3 * n * n);
             m.by_unit.resize_with(3 * n * n, Vec::new);
-            m.unit_bits.resize(3 * n * words, 0);
-            for u in 0..3 * n {
-                for &c in b.geo.unit(u) {
-                    let c = c as usize;
-                    m.unit_bits[u * words + c / 64] |= 1 << (c % 64);
-                }
-            }
-            let mut boxes: Vec<usize> = Vec::with_capacity(n);
             for line in 0..2 * n {
-                boxes.clear();
-                boxes.extend(b.geo.unit(line).iter().map(|&c| b.boxi(c as usize)));
-                boxes.dedup();
                 let first_slot = if line < n {
                     line * per_row * n
                 } else {
                     (n * per_row + (line - n) * per_col) * n
                 };
-                for (j, &bx) in boxes.iter().enumerate() {
-                    for v in Mask::from_bits(b.all & !b.unit_placed[line]) {
+                let per = if line < n { per_row } else { per_col };
+                for j in 0..per {
+                    // The line's cells in the j-th box it crosses (they run box by box).
+                    let seg = &b.geo.unit(line)[j * (n / per)..(j + 1) * (n / per)];
+                    let bx = b.boxi(seg[0] as usize);
+                    // The values in two of them or more: a group each (its cells in
+                    // increasing order, as the line lists them).
+                    let (mut once, mut twice) = (0u64, 0u64);
+                    for &c in seg {
+                        let cm = b.cands[c as usize];
+                        twice |= once & cm;
+                        once |= cm;
+                    }
+                    for v in Mask::from_bits(twice & b.all & !b.unit_placed[line]) {
+                        let bit = 1u64 << (v - 1);
                         let start = m.gcells.len();
-                        let mut cells = b.cells_with(line, v).filter(|&c| b.boxi(c) == bx);
-                        let (Some(x), Some(y)) = (cells.next(), cells.next()) else {
-                            continue;
-                        };
-                        m.gcells.push(x);
-                        m.gcells.push(y);
-                        m.gcells.extend(cells);
+                        let at = m.gbits.len();
+                        m.gbits.extend(std::iter::repeat_n(0, words));
+                        m.gbits.extend(std::iter::repeat_n(u64::MAX, words));
+                        for &c in seg {
+                            let c = c as usize;
+                            if b.cands[c] & bit == 0 {
+                                continue;
+                            }
+                            m.gcells.push(c);
+                            m.gbits[at + c / 64] |= 1 << (c % 64);
+                            // The cells seeing all of the group's.
+                            for k in 0..words {
+                                m.gbits[at + words + k] &= peers[c * words + k];
+                            }
+                        }
                         let gi = m.groups.len();
                         let slot = first_slot + j * n + v as usize - 1;
                         m.gi_of_slot[slot] = gi as u32;
@@ -498,16 +555,6 @@ impl<'a> Graph<'a> {
                             units: [line, 2 * n + bx],
                             slot: slot as u32,
                         });
-                        // The group's cells, and the cells seeing all of them.
-                        let at = m.gbits.len();
-                        m.gbits.resize(at + words, 0);
-                        m.gbits.resize(at + 2 * words, u64::MAX);
-                        for &c in &m.gcells[start..] {
-                            m.gbits[at + c / 64] |= 1 << (c % 64);
-                            for i in 0..words {
-                                m.gbits[at + words + i] &= peers[c * words + i];
-                            }
-                        }
                     }
                 }
             }
@@ -578,19 +625,6 @@ impl<'a> Graph<'a> {
         let hi = self.m.adj.len();
         self.m.span[s] = (lo as u32, hi as u32);
         (lo, hi)
-    }
-
-    /// Whether some cell holding `v` sees both `a` and `b`: a quick test by bit sets
-    /// before [`Board::each_seeing_all`] lists them.
-    #[inline]
-    fn common_peer_with(&self, a: usize, b: usize, v: u8) -> bool {
-        let w = self.words;
-        let (pa, pb) = (
-            &self.peers[a * w..(a + 1) * w],
-            &self.peers[b * w..(b + 1) * w],
-        );
-        let with = &self.m.with[(v as usize - 1) * w..v as usize * w];
-        (0..w).any(|i| pa[i] & pb[i] & with[i] != 0)
     }
 
     /// The cells holding `v`, as a set.
@@ -672,19 +706,10 @@ impl<'a> Graph<'a> {
         let w = self.words;
         let (ub, with) = (&self.m.unit_bits[u * w..(u + 1) * w], self.with(v));
         let rest = |i: usize| ub[i] & with[i] & !taken.word(i);
-        let mut count = 0;
-        let mut first = 0;
-        for i in (0..w).rev() {
-            let r = rest(i);
-            if r != 0 {
-                count += r.count_ones();
-                first = i * 64 + r.trailing_zeros() as usize;
-            }
-        }
-        match count {
-            0 => None,
-            1 => Some(first * self.n + v as usize - 1),
-            _ => self.m.by_unit[u * self.n + v as usize - 1]
+        match lone(w, rest) {
+            Lone::None => None,
+            Lone::One(c) => Some(c * self.n + v as usize - 1),
+            Lone::Many => self.m.by_unit[u * self.n + v as usize - 1]
                 .iter()
                 .find(|&&gi| {
                     let gs = self.gset(gi);
@@ -771,15 +796,36 @@ impl<'a> Graph<'a> {
         let c = self.cell(node);
         if self.kind != ChainKind::X {
             let m = self.b.cands[c];
-            if m.count_ones() == 2 {
+            if two_values(m) {
                 let other = m & !(1u64 << (self.val(node) - 1));
                 out.push(c * self.n + other.trailing_zeros() as usize);
             }
         }
         if self.kind != ChainKind::Xy {
-            for &p in &self.m.conj[node] {
-                if p != NONE && !out.contains(&(p as usize)) {
-                    out.push(p as usize);
+            // The conjugates: in each unit (row, column, box) where only one other cell
+            // holds the value.
+            let v = self.val(node);
+            let w = self.words;
+            let with = self.with(v);
+            for u in self.b.geo.units_of(c) {
+                let u = u as usize;
+                if self.b.unit_placed[u] >> (v - 1) & 1 != 0 {
+                    continue;
+                }
+                let ub = &self.m.unit_bits[u * w..(u + 1) * w];
+                let rest = |i: usize| {
+                    let r = ub[i] & with[i];
+                    if i == c / 64 {
+                        r & !(1 << (c % 64))
+                    } else {
+                        r
+                    }
+                };
+                if let Lone::One(other) = lone(w, rest) {
+                    let p = other * self.n + v as usize - 1;
+                    if !out.contains(&p) {
+                        out.push(p);
+                    }
                 }
             }
         }
@@ -807,27 +853,36 @@ impl<'a> Graph<'a> {
         let (pc, with) = (self.peer_set(c), self.with(v));
         let xy = self.kind == ChainKind::Xy;
         each_bit((0..self.words).map(|i| pc[i] & with[i]), |p| {
-            if !xy || self.b.cands[p].count_ones() == 2 {
+            if !xy || two_values(self.b.cands[p]) {
                 out.push(p * self.n + v as usize - 1);
             }
         });
     }
 
     /// The conclusions of "start is true or end is true" (start != end as nodes), into
-    /// `places` and `elims` (cleared first).
+    /// `places` and `elims` (cleared first). The search works the start out once and
+    /// calls [`Graph::conclude_from`]; this is for the plain search and the tests.
+    #[cfg(test)]
     fn conclude(&self, start: usize, end: usize, out: &mut Conclusions) {
+        let from = From::new(self, start);
+        self.conclude_from(&from, end, out);
+    }
+
+    /// [`Graph::conclude`] from a start worked out before ([`From`]).
+    #[inline(always)]
+    fn conclude_from(&self, from: &From, end: usize, out: &mut Conclusions) {
         let b = self.b;
         let (places, elims) = out;
         places.clear();
         elims.clear();
+        let (start, ca, va) = (from.node, from.cell, from.val);
         if self.is_group(end) {
-            let (ca, va) = (self.cell(start), self.val(start));
             let gi = self.gi(end);
             let (v, seen) = (self.m.groups[gi].v, self.gseen(gi));
             if v == va {
                 // The cells seeing the group and the start.
-                let (pa, with) = (self.peer_set(ca), self.with(va));
-                each_bit((0..self.words).map(|i| seen[i] & pa[i] & with[i]), |t| {
+                let pw = &from.peers_with[..self.words];
+                each_bit((0..self.words).map(|i| seen[i] & pw[i]), |t| {
                     elims.push((Cell::new(t as u16), va))
                 });
             } else if b.has(ca, v) && seen[ca / 64] >> (ca % 64) & 1 != 0 {
@@ -836,12 +891,13 @@ impl<'a> Graph<'a> {
             }
             return;
         }
-        let (ca, va) = (self.cell(start), self.val(start));
         let (cd, vd) = (self.cell(end), self.val(end));
         if start == end {
             places.push((Cell::new(ca as u16), va));
         } else if va == vd {
-            if self.common_peer_with(ca, cd, va) {
+            // Some cell holding the value sees both.
+            let pd = self.peer_set(cd);
+            if (0..self.words).any(|i| from.peers_with[i] & pd[i] != 0) {
                 b.each_seeing_all(&[ca, cd], va, |t| elims.push((Cell::new(t as u16), va)));
             }
         } else if ca == cd {
@@ -850,7 +906,10 @@ impl<'a> Graph<'a> {
                     elims.push((Cell::new(ca as u16), w));
                 }
             }
-        } else if matches!(self.kind, ChainKind::Aic | ChainKind::Grouped) && b.sees(ca, cd) {
+        } else if matches!(self.kind, ChainKind::Aic | ChainKind::Grouped)
+            && (b.has(cd, va) || b.has(ca, vd))
+            && b.sees(ca, cd)
+        {
             if b.has(cd, va) {
                 elims.push((Cell::new(cd as u16), va));
             }
@@ -863,7 +922,126 @@ impl<'a> Graph<'a> {
     /// Every chain from `start` (assumed false) to a node it proves true, at most
     /// `max_len` nodes, by breadth-first search (so each node is reached by a shortest
     /// chain); each one that proves something goes to `sink`.
+    ///
+    /// The states alternate: off (depth 1, 3, ...), on (2, 4, ...). Only the on states
+    /// go through the queue: an off state is left as soon as it is reached. That is the
+    /// order a queue of both would leave them in, since the on states of one depth only
+    /// reach off states (of the next), and the off states are left in the order they
+    /// are reached; so every state is reached from the same state, and the chains reach
+    /// `sink` in the same order.
     fn search(&mut self, start: usize, max_len: usize, scratch: &mut Scratch, sink: &mut Sink<'_>) {
+        let states = self.m.span.len();
+        if scratch.reach.len() < states {
+            scratch.reach.clear();
+            scratch.reach.resize(states, [0, NONE]);
+            scratch.stamp = 0;
+        }
+        // A state is reached in this search when its stamp is the search's.
+        scratch.stamp = scratch.stamp.wrapping_add(1);
+        if scratch.stamp == 0 {
+            scratch.reach.fill([0, NONE]);
+            scratch.stamp = 1;
+        }
+        let stamp = scratch.stamp;
+        // The queue of on states: `queue[..qend]`; each enters it once at most.
+        let mut queue = std::mem::take(&mut scratch.queue);
+        if queue.len() <= states {
+            queue.resize(states + 1, 0);
+        }
+        let mut st = SearchState {
+            start,
+            from: From::new(self, start),
+            stamp,
+            reach: &mut scratch.reach[..states],
+            queue: &mut queue,
+            qend: 0,
+            out: std::mem::take(&mut scratch.out),
+            path: std::mem::take(&mut scratch.path),
+        };
+        // state = node * 2 + on
+        let s0 = start * 2;
+        st.reach[s0] = [stamp, s0 as u32];
+        if max_len > 1 {
+            self.leave_off(s0, &mut st, sink);
+        }
+        // The on states of `queue[..level_end]` not yet left are `depth` nodes from the
+        // start (breadth first: the depth never falls along the queue).
+        let (mut depth, mut level_end) = (2, st.qend);
+        let mut head = 0;
+        while head < st.qend {
+            if head == level_end {
+                depth += 2;
+                level_end = st.qend;
+            }
+            if depth + 1 >= max_len {
+                // Its off states (and all after them) would lead no further.
+                break;
+            }
+            let s = st.queue[head] as usize;
+            head += 1;
+            let (lo, hi) = self.links(s);
+            // To off states, which conclude nothing: each one not reached before is
+            // left at once.
+            for i in lo..hi {
+                let t = self.m.adj[i] as usize * 2;
+                let r = &mut st.reach[t];
+                if r[0] == stamp {
+                    continue;
+                }
+                *r = [stamp, s as u32];
+                self.leave_off(t, &mut st, sink);
+            }
+        }
+        scratch.out = st.out;
+        scratch.path = st.path;
+        scratch.queue = queue;
+    }
+
+    /// Leaves the off state `s` (just reached) in [`Graph::search`]: each on state it
+    /// reaches first is queued, and offered to `sink` if it proves something.
+    #[inline(always)]
+    fn leave_off(&mut self, s: usize, st: &mut SearchState<'_>, sink: &mut Sink<'_>) {
+        let (lo, hi) = self.links(s);
+        let start = st.start;
+        for i in lo..hi {
+            let next = self.m.adj[i] as usize;
+            let t = next * 2 + 1;
+            if st.reach[t][0] == st.stamp {
+                continue;
+            }
+            st.reach[t] = [st.stamp, s as u32];
+            st.queue[st.qend] = t as u32;
+            st.qend += 1;
+            // `next` is proven true if start is false.
+            if self.kind == ChainKind::Xy && (self.val(next) != self.val(start) || next == start) {
+                continue;
+            }
+            self.conclude_from(&st.from, next, &mut st.out);
+            if st.out.0.is_empty() && st.out.1.is_empty() {
+                continue;
+            }
+            st.path.clear();
+            let mut x = t;
+            st.path.push(x);
+            while x != start * 2 {
+                x = st.reach[x][1] as usize;
+                st.path.push(x);
+            }
+            st.path.reverse();
+            self.record(&st.path, &st.out, sink);
+        }
+    }
+
+    /// [`Graph::search`] as it was before off states were left at once (tests compare
+    /// the two): every state, on or off, goes through the queue.
+    #[cfg(test)]
+    fn search_plain(
+        &mut self,
+        start: usize,
+        max_len: usize,
+        scratch: &mut Scratch,
+        sink: &mut Sink<'_>,
+    ) {
         let states = self.m.span.len();
         if scratch.reach.len() < states {
             scratch.reach.clear();
@@ -1183,12 +1361,18 @@ impl<'a> Graph<'a> {
         }
         sink.hits += 1;
         let len = full.len();
-        let seq = match sink.by_elims.get(&(tech, elims.clone())) {
+        let known = sink
+            .by_elims
+            .get(&tech)
+            .and_then(|m| m.get(elims.as_slice()));
+        let seq = match known {
             Some(&i) if sink.found[i].len <= len => return,
             Some(&i) => i,
             None => {
                 sink.by_elims
-                    .insert((tech, elims.clone()), sink.found.len());
+                    .entry(tech)
+                    .or_default()
+                    .insert(elims.clone(), sink.found.len());
                 sink.found.len()
             }
         };
@@ -1208,6 +1392,45 @@ enum LoopKind {
     Continuous,
     Discontinuous,
     Aic,
+}
+
+/// A start node (a cell node), worked out once for the conclusions of its search: its
+/// cell and value, and its cell's peers holding the value (as a set).
+struct From {
+    node: usize,
+    cell: usize,
+    val: u8,
+    peers_with: [u64; MAX_WORDS],
+}
+
+impl From {
+    fn new(g: &Graph<'_>, node: usize) -> From {
+        let (cell, val) = (g.cell(node), g.val(node));
+        let mut peers_with = [0; MAX_WORDS];
+        let (pc, with) = (g.peer_set(cell), g.with(val));
+        for ((x, &p), &w) in peers_with.iter_mut().zip(pc).zip(with) {
+            *x = p & w;
+        }
+        From {
+            node,
+            cell,
+            val,
+            peers_with,
+        }
+    }
+}
+
+/// A search's state ([`Graph::search`]): its start and stamp, the states reached (and
+/// from where), the queue of on states, and scratch.
+struct SearchState<'s> {
+    start: usize,
+    from: From,
+    stamp: u32,
+    reach: &'s mut [[u32; 2]],
+    queue: &'s mut [u32],
+    qend: usize,
+    out: Conclusions,
+    path: Vec<usize>,
 }
 
 #[derive(Default)]
@@ -1268,7 +1491,8 @@ struct Sink<'f> {
     found: Vec<Found>,
     /// How many chains were offered (duplicates too).
     hits: usize,
-    by_elims: std::collections::HashMap<(Technique, Vec<(Cell, u8)>), usize>,
+    /// Per technique and eliminations, the index of its step in `found`.
+    by_elims: HashMap<Technique, HashMap<Vec<(Cell, u8)>, usize>>,
     allows: &'f dyn Fn(Technique) -> bool,
 }
 
@@ -1291,6 +1515,15 @@ fn best_of(found: Vec<Found>) -> Option<Found> {
     })
 }
 
+/// The most nodes a chain of `kind` may have: HoDoKu's X- and XY-chains have 20 at
+/// most.
+fn max_len(kind: ChainKind) -> usize {
+    match kind {
+        ChainKind::X | ChainKind::Xy => 20,
+        _ => 2 * 12,
+    }
+}
+
 /// The chain of `kind` HoDoKu would take: every chain from every start is found (the
 /// shortest per start and end), and [`best_of`] picks among them as HoDoKu does. The
 /// AIC kinds find HoDoKu's nice loops too (continuous: a loop whose weak links all
@@ -1309,11 +1542,7 @@ pub(crate) fn chain(
     allows: &dyn Fn(Technique) -> bool,
 ) -> Option<Step> {
     let n = b.n;
-    // HoDoKu's X- and XY-chains have at most 20 nodes.
-    let max_len = match kind {
-        ChainKind::X | ChainKind::Xy => 20,
-        _ => 2 * 12,
-    };
+    let max_len = max_len(kind);
     let x = kind == ChainKind::X;
     // Values skipped (X-chains: failed before on the same positions), and values whose
     // searches found a chain: not known to fail.
@@ -1347,7 +1576,7 @@ pub(crate) fn chain(
     let mut sink = Sink {
         found: Vec::new(),
         hits: 0,
-        by_elims: std::collections::HashMap::new(),
+        by_elims: HashMap::new(),
         allows,
     };
     let peers = std::mem::take(&mut memo.peer_bits);
@@ -1361,7 +1590,7 @@ pub(crate) fn chain(
     let mut scratch = std::mem::take(&mut g.m.scratch);
     for c in 0..b.cands.len() {
         let m = b.cands[c] & !skip;
-        if m == 0 || (kind == ChainKind::Xy && m.count_ones() != 2) {
+        if m == 0 || (kind == ChainKind::Xy && !two_values(m)) {
             continue;
         }
         for w in Mask::from_bits(m) {
@@ -1372,7 +1601,12 @@ pub(crate) fn chain(
                 continue;
             }
             let before = sink.hits;
-            g.search(start, max_len, &mut scratch, &mut sink);
+            if plain_search() {
+                #[cfg(test)]
+                g.search_plain(start, max_len, &mut scratch, &mut sink);
+            } else {
+                g.search(start, max_len, &mut scratch, &mut sink);
+            }
             if sink.hits != before {
                 open |= 1 << (w - 1);
             }
@@ -1412,10 +1646,11 @@ pub(crate) fn chain(
 mod tests {
     use numpl_core::{Cell, Mask};
 
-    use super::{chain, ChainKind, Graph};
+    use super::{chain, max_len, ChainKind, Graph, HashMap, Scratch, Sink};
     use crate::human::memo::Memo;
     use crate::human::tests::positions;
     use crate::human::Board;
+    use crate::human::Technique;
 
     /// The plain group links (as before the cell sets): cell lists and `sees`.
     fn plain_group_links(g: &Graph<'_>, node: usize, strong: bool, out: &mut Vec<usize>) {
@@ -1567,16 +1802,119 @@ mod tests {
                     ChainKind::Aic,
                     ChainKind::Grouped,
                 ] {
+                    super::PLAIN_SEARCH.set(true);
                     super::KEEP_DEAD.set(true);
                     let kept = chain(b, kind, &mut Memo::default(), &|_| true);
                     super::KEEP_DEAD.set(false);
                     let pruned = chain(b, kind, &mut Memo::default(), &|_| true);
+                    super::PLAIN_SEARCH.set(false);
                     found += usize::from(pruned.is_some());
                     assert_eq!(kept, pruned);
                 }
             }
         }
         assert!(found > 50, "{found}");
+    }
+
+    /// `lone` and `two_values` say what a population count says, on sets of one to
+    /// three words with none, one, two and more members in various words.
+    #[test]
+    fn lone_and_two_values_as_counted() {
+        let words = [
+            0u64,
+            1,
+            2,
+            3,
+            1 << 63,
+            (1 << 63) | 1,
+            0x50,
+            u64::MAX,
+            0x8000_0000,
+        ];
+        let mut many = 0;
+        for &a in &words {
+            assert_eq!(super::two_values(a), a.count_ones() == 2, "{a:x}");
+            for &b in &words {
+                for &c in &words {
+                    let set = [a, b, c];
+                    for w in 1..=3 {
+                        let count: u32 = set[..w].iter().map(|x| x.count_ones()).sum();
+                        let first = (0..w)
+                            .find(|&i| set[i] != 0)
+                            .map(|i| i * 64 + set[i].trailing_zeros() as usize);
+                        let expected = match count {
+                            0 => super::Lone::None,
+                            1 => super::Lone::One(first.unwrap()),
+                            _ => super::Lone::Many,
+                        };
+                        many += usize::from(count > 1);
+                        assert!(super::lone(w, |i| set[i]) == expected, "{set:x?} {w}");
+                    }
+                }
+            }
+        }
+        assert!(many > 100, "{many}");
+    }
+
+    /// Every chain offered by a search from every start, in order: what each kept
+    /// (technique, chain, eliminations, order found), and how many were offered.
+    fn all_found(b: &Board, kind: ChainKind, plain: bool) -> (Vec<Kept>, usize) {
+        let peers = Memo::build_peer_bits(b);
+        let mut g = Graph::new(b, kind, 0, &peers, Default::default());
+        let mut scratch = Scratch::default();
+        let allows = |_| true;
+        let mut sink = Sink {
+            found: Vec::new(),
+            hits: 0,
+            by_elims: HashMap::new(),
+            allows: &allows,
+        };
+        for c in 0..b.cands.len() {
+            for w in Mask::from_bits(b.cands[c]) {
+                let start = c * g.n + w as usize - 1;
+                let (lo, hi) = g.links(start * 2);
+                if lo == hi {
+                    continue;
+                }
+                if plain {
+                    g.search_plain(start, max_len(kind), &mut scratch, &mut sink);
+                } else {
+                    g.search(start, max_len(kind), &mut scratch, &mut sink);
+                }
+            }
+        }
+        let found = sink
+            .found
+            .into_iter()
+            .map(|f| (f.tech, f.path, f.elims, f.seq))
+            .collect();
+        (found, sink.hits)
+    }
+
+    type Kept = (Technique, Vec<usize>, Vec<(Cell, u8)>, usize);
+
+    /// The search that leaves off states at once offers the chains the plain search
+    /// (every state through the queue) offers, in the same order, for every kind, on
+    /// every position of three solves.
+    #[test]
+    fn search_as_plain() {
+        let mut found = 0;
+        for p in PUZZLES {
+            for b in positions(p) {
+                for kind in [
+                    ChainKind::X,
+                    ChainKind::Xy,
+                    ChainKind::Aic,
+                    ChainKind::Grouped,
+                ] {
+                    let plain = all_found(&b, kind, true);
+                    let fast = all_found(&b, kind, false);
+                    found += fast.0.len();
+                    assert!(plain == fast, "{p} kind {}", kind.index());
+                }
+            }
+        }
+        assert!(found > 1000, "{found}");
     }
 
     /// Links kept from the board before (along every position of each solve, so most
