@@ -29,11 +29,11 @@
 //! bits per candidate of the board; the graph and its buffers are kept per thread and
 //! reused. A forcing net's premise is played out on one cell set per value (the copy of
 //! the board), where a round of singles is a few word operations, hidden singles looked
-//! for only where a value's count of places in a unit has just dropped to one; in a bivalue cell "v is false" plays as "w is
-//! true" and shares its table, and on a board with no single "v is false" is not played
-//! when it can make none (its cell keeps three candidates or more, each of its units three
-//! places of v or more): its table is itself alone. The best conclusion is found before
-//! any proof: the best verity (an AND of tables per set of premises, word by word and only
+//! for only where a value's count of places in a unit has just dropped to one; in a
+//! bivalue cell "v is false" plays as "w is true" and shares its table, and on a board
+//! with no single "v is false" is not played when it can make none (its cell keeps three
+//! candidates or more, each of its units three places of v or more): its table is itself
+//! alone. The best conclusion is found before any proof: the best verity (an AND of tables per set of premises, word by word and only
 //! up to the best so far), then the premises in the order of the conclusion their
 //! contradiction would draw, up to the first that has one (64 premises at a time, their
 //! tables turned on their side so that each contradiction is a few word operations per
