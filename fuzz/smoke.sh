@@ -13,8 +13,8 @@ if ! rustup run nightly rustc --version >/dev/null 2>&1; then
     exit 1
 fi
 if ! cargo fuzz --version >/dev/null 2>&1; then
-    # A debug build of the tool itself: it only drives cargo and libFuzzer, and compiles
-    # in about half the time of a release build.
+    # A debug build of the tool itself: it only drives cargo and libFuzzer, and a debug
+    # build compiles faster than the default release one.
     echo "fuzz smoke: installing cargo-fuzz"
     cargo install cargo-fuzz --locked --debug
 fi

@@ -86,7 +86,7 @@ fn unit_state(b: &Board, u: usize) -> impl Iterator<Item = u64> + '_ {
 }
 
 /// Whether `snap` (`n + 1` words) is unit `u`'s state ([`unit_state`]) on `b`: a plain
-/// loop that stops at the first difference (the placed values first, which change most).
+/// loop that stops at the first difference (the placed values first: one word).
 fn unit_same(b: &Board, u: usize, snap: &[u64]) -> bool {
     let (placed, cands) = snap.split_first().expect("a unit's snapshot");
     *placed == b.unit_placed[u]
