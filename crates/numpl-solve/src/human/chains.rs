@@ -931,23 +931,9 @@ impl<'a> Graph<'a> {
     /// `sink` in the same order.
     fn search(&mut self, start: usize, max_len: usize, scratch: &mut Scratch, sink: &mut Sink<'_>) {
         let states = self.m.span.len();
-        if scratch.reach.len() < states {
-            scratch.reach.clear();
-            scratch.reach.resize(states, [0, NONE]);
-            scratch.stamp = 0;
-        }
-        // A state is reached in this search when its stamp is the search's.
-        scratch.stamp = scratch.stamp.wrapping_add(1);
-        if scratch.stamp == 0 {
-            scratch.reach.fill([0, NONE]);
-            scratch.stamp = 1;
-        }
-        let stamp = scratch.stamp;
+        let stamp = scratch.begin(states);
         // The queue of on states: `queue[..qend]`; each enters it once at most.
         let mut queue = std::mem::take(&mut scratch.queue);
-        if queue.len() <= states {
-            queue.resize(states + 1, 0);
-        }
         let mut st = SearchState {
             start,
             from: From::new(self, start),
@@ -1043,27 +1029,13 @@ impl<'a> Graph<'a> {
         sink: &mut Sink<'_>,
     ) {
         let states = self.m.span.len();
-        if scratch.reach.len() < states {
-            scratch.reach.clear();
-            scratch.reach.resize(states, [0, NONE]);
-            scratch.stamp = 0;
-        }
-        // A state is reached in this search when its stamp is the search's.
-        scratch.stamp = scratch.stamp.wrapping_add(1);
-        if scratch.stamp == 0 {
-            scratch.reach.fill([0, NONE]);
-            scratch.stamp = 1;
-        }
-        let stamp = scratch.stamp;
+        let stamp = scratch.begin(states);
         let reach = &mut scratch.reach[..states];
         // state = node * 2 + on
         let s0 = start * 2;
         reach[s0] = [stamp, s0 as u32];
         // The queue: `queue[..qend]`; every state enters it once at most.
         let mut queue = std::mem::take(&mut scratch.queue);
-        if queue.len() <= states {
-            queue.resize(states + 1, 0);
-        }
         queue[0] = s0 as u32;
         let mut qend = 1;
         let mut head = 0;
@@ -1442,6 +1414,28 @@ struct Scratch {
     queue: Vec<u32>,
     out: Conclusions,
     path: Vec<usize>,
+}
+
+impl Scratch {
+    /// Readies the scratch for a search over `states` states and gives its stamp: a
+    /// state is reached in this search when its stamp in `reach` is this one; the queue
+    /// holds every state.
+    fn begin(&mut self, states: usize) -> u32 {
+        if self.reach.len() < states {
+            self.reach.clear();
+            self.reach.resize(states, [0, NONE]);
+            self.stamp = 0;
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.reach.fill([0, NONE]);
+            self.stamp = 1;
+        }
+        if self.queue.len() <= states {
+            self.queue.resize(states + 1, 0);
+        }
+        self.stamp
+    }
 }
 
 /// A step a search found: its technique, the chain as shown (states), its eliminations
