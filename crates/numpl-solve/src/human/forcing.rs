@@ -1452,25 +1452,6 @@ mod tests {
     }
 
     #[test]
-    fn transpose64_transposes() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut a = [0u64; 64];
-        for row in a.iter_mut() {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            *row = x;
-        }
-        let orig = a;
-        super::scan::transpose64(&mut a);
-        for (i, row) in orig.iter().enumerate() {
-            for (j, col) in a.iter().enumerate() {
-                assert_eq!(col >> i & 1, row >> j & 1, "{i} {j}");
-            }
-        }
-    }
-
-    #[test]
     fn contradictions_scanned_as_detail_finds_them() {
         let mut found = 0;
         for p in TWO_9X9 {
