@@ -1,7 +1,8 @@
 //! The first premise with a contradiction, 64 premises at a time: the tables of a block of
 //! 64 premises are turned on their side (per node, the word of the premises whose table
-//! holds it, set bit by bit from the tables, which are sparse), so that each of the six contradictions of [`super::detail`] is a few word
-//! operations per candidate, cell, unit and house for the whole block.
+//! holds it, set bit by bit from the tables, which are sparse), so that each of the six
+//! contradictions of [`super::detail`] is a few word operations per candidate, cell, unit
+//! and house for the whole block.
 
 use super::{Net, NONE};
 use crate::human::Board;
