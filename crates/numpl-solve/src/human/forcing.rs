@@ -334,37 +334,46 @@ fn lone<const W: usize>(s: &Cells<W>) -> Option<usize> {
     found
 }
 
+/// Sizes of [`Sim`]'s fixed arrays: units (at most `3 * MAX_TABLE_N`) and cells (at most
+/// 256), each a power of two so that an index masked to it needs no bounds check.
+const SIM_UNITS: usize = 64;
+const SIM_CELLS: usize = 256;
+
 /// A forcing net's premise played out on a copy of the board kept as one cell set per
 /// value (`W` words: the grid's cells, at most 256), so that a round of singles is a few
-/// word operations per value and per changed unit.
+/// word operations per value and per changed unit. Its tables are fixed arrays sized for
+/// the largest grid (indices masked to them: `& 15` a value, `& 63` a unit, `& 255` a
+/// cell), so that nothing is bounds-checked or reached through a pointer.
 struct Sim<'a, const W: usize> {
     b: &'a Board,
     n: usize,
-    units: Vec<Cells<W>>,
+    units: [Cells<W>; SIM_UNITS],
     /// Per unit, the words of a cell set its cells are in (`lo..hi`).
-    spans: Vec<(usize, usize)>,
-    peers: Vec<Cells<W>>,
+    spans: [(u8, u8); SIM_UNITS],
+    peers: [Cells<W>; SIM_CELLS],
+    /// Per cell, its three units.
+    cell_units: [[u8; 3]; SIM_CELLS],
     /// Per value: the cells holding it as a candidate; per unit: the values placed in
     /// it (bits).
-    base_cv: Vec<Cells<W>>,
-    base_placed: Vec<u64>,
-    cv: Vec<Cells<W>>,
-    placed: Vec<u64>,
-    prev: Vec<Cells<W>>,
+    base_cv: [Cells<W>; MAX_TABLE_N],
+    base_placed: [u64; SIM_UNITS],
+    cv: [Cells<W>; MAX_TABLE_N],
+    placed: [u64; SIM_UNITS],
+    prev: [Cells<W>; MAX_TABLE_N],
     /// Per value: the cells of placements made this round (for their peers).
-    hit: Vec<Cells<W>>,
+    hit: [Cells<W>; MAX_TABLE_N],
     /// Values placed by the premise's branch (0 where none), and the cells placed.
-    values: Vec<u8>,
-    placed_cells: Vec<usize>,
+    values: [u8; SIM_CELLS],
+    placed_cells: Cells<W>,
     /// Cells whose candidates changed (or that were placed).
     touched: Cells<W>,
     /// Per unit and value (`unit * MAX_TABLE_N + value - 1`), how many places the value
     /// has in the unit: on the board, and in the premise's branch.
-    base_count: Vec<u8>,
-    count: Vec<u8>,
+    base_count: [u8; SIM_UNITS * MAX_TABLE_N],
+    count: [u8; SIM_UNITS * MAX_TABLE_N],
     /// Per unit, the values left with one place in it by the changes since the last
     /// round's search (their hidden singles are looked for).
-    dirty: Vec<u64>,
+    dirty: [u64; SIM_UNITS],
     /// The units with a value in `dirty`.
     dirty_units: u64,
     /// Whether the board itself has a hidden single (only when singles are off): then the
@@ -378,28 +387,28 @@ struct Sim<'a, const W: usize> {
 impl<'a, const W: usize> Sim<'a, W> {
     fn new(b: &'a Board) -> Self {
         let (n, cells, geo) = (b.n, b.cands.len(), b.geo);
-        let mut units = vec![[0; W]; 3 * n];
-        for (u, set) in units.iter_mut().enumerate() {
-            for &c in geo.unit(u) {
-                add(set, c as usize);
+        assert!(n <= MAX_TABLE_N && cells <= 64 * W && W <= 4);
+        let mut units = [[0; W]; SIM_UNITS];
+        let mut spans = [(0u8, 0u8); SIM_UNITS];
+        for u in 0..3 * n {
+            let cs = geo.unit(u);
+            for &c in cs {
+                add(&mut units[u], c as usize);
             }
+            let lo = cs.iter().map(|&c| c as usize / 64).min().unwrap_or(0);
+            let hi = cs.iter().map(|&c| c as usize / 64 + 1).max().unwrap_or(0);
+            spans[u] = (lo as u8, hi as u8);
         }
-        let spans = (0..3 * n)
-            .map(|u| {
-                let cs = geo.unit(u);
-                let lo = cs.iter().map(|&c| c as usize / 64).min().unwrap_or(0);
-                let hi = cs.iter().map(|&c| c as usize / 64 + 1).max().unwrap_or(0);
-                (lo, hi)
-            })
-            .collect();
-        let mut peers = vec![[0; W]; cells];
-        for (c, set) in peers.iter_mut().enumerate() {
+        let mut peers = [[0; W]; SIM_CELLS];
+        let mut cell_units = [[0u8; 3]; SIM_CELLS];
+        for c in 0..cells {
             for &p in geo.peers(c) {
-                add(set, p as usize);
+                add(&mut peers[c], p as usize);
             }
+            cell_units[c] = geo.units_of(c).map(|u| u as u8);
         }
-        let mut base_cv = vec![[0; W]; n];
-        let mut base_placed = vec![0u64; 3 * n];
+        let mut base_cv = [[0; W]; MAX_TABLE_N];
+        let mut base_placed = [0u64; SIM_UNITS];
         for c in 0..cells {
             if b.values[c] != 0 {
                 for u in geo.units_of(c) {
@@ -416,15 +425,15 @@ impl<'a, const W: usize> Sim<'a, W> {
             })
         });
         let (mut once, mut twice) = ([0u64; W], [0u64; W]);
-        for s in &base_cv {
+        for s in &base_cv[..n] {
             for i in 0..W {
                 twice[i] |= once[i] & s[i];
                 once[i] |= s[i];
             }
         }
         let base_calm = !base_hidden && (0..W).all(|i| once[i] & !twice[i] == 0);
-        let mut base_count = vec![0u8; 3 * n * MAX_TABLE_N];
-        for (u, row) in base_count.chunks_mut(MAX_TABLE_N).enumerate() {
+        let mut base_count = [0u8; SIM_UNITS * MAX_TABLE_N];
+        for (u, row) in base_count.chunks_mut(MAX_TABLE_N).enumerate().take(3 * n) {
             for (v, k) in row[..n].iter_mut().enumerate() {
                 *k = and(&base_cv[v], &units[u])
                     .iter()
@@ -438,18 +447,19 @@ impl<'a, const W: usize> Sim<'a, W> {
             units,
             spans,
             peers,
-            cv: base_cv.clone(),
-            placed: base_placed.clone(),
-            prev: base_cv.clone(),
-            hit: vec![[0; W]; n],
+            cell_units,
+            cv: base_cv,
+            placed: base_placed,
+            prev: base_cv,
+            hit: [[0; W]; MAX_TABLE_N],
             base_cv,
             base_placed,
-            values: vec![0; cells],
-            placed_cells: Vec::new(),
+            values: [0; SIM_CELLS],
+            placed_cells: [0; W],
             touched: [0; W],
-            count: base_count.clone(),
+            count: base_count,
             base_count,
-            dirty: vec![0; 3 * n],
+            dirty: [0; SIM_UNITS],
             dirty_units: 0,
             base_hidden,
             base_calm,
@@ -457,29 +467,37 @@ impl<'a, const W: usize> Sim<'a, W> {
         }
     }
 
+    /// The three units of cell `x`.
+    #[inline(always)]
+    fn units_of(&self, x: usize) -> [u8; 3] {
+        self.cell_units[x & (SIM_CELLS - 1)]
+    }
+
     /// Places every (cell, value) of `assign` at once (as one after the other would: each
     /// placed cell loses its candidates, its value goes from its peers).
     fn apply(&mut self) {
         let mut gone = [0u64; W];
         for &(x, y) in &self.assign {
-            self.values[x] = y;
-            self.placed_cells.push(x);
-            for u in self.b.geo.units_of(x) {
-                self.placed[u as usize] |= 1 << (y - 1);
+            self.values[x & (SIM_CELLS - 1)] = y;
+            for u in self.cell_units[x & (SIM_CELLS - 1)] {
+                self.placed[u as usize & (SIM_UNITS - 1)] |= 1 << (y - 1);
             }
-            add(&mut self.hit[y as usize - 1], x);
+            add(&mut self.hit[(y as usize - 1) & (MAX_TABLE_N - 1)], x);
             add(&mut gone, x);
         }
-        for v in 0..self.n {
+        for (t, g) in self.placed_cells.iter_mut().zip(&gone) {
+            *t |= g;
+        }
+        let peers = &self.peers;
+        for (hit, cv) in self.hit[..self.n].iter_mut().zip(&mut self.cv) {
             let mut rm = gone;
-            let peers = &self.peers;
-            each(&self.hit[v], |x| {
-                for (r, p) in rm.iter_mut().zip(&peers[x]) {
+            each(hit, |x| {
+                for (r, p) in rm.iter_mut().zip(&peers[x & (SIM_CELLS - 1)]) {
                     *r |= p;
                 }
             });
-            self.hit[v] = [0; W];
-            for (c, r) in self.cv[v].iter_mut().zip(&rm) {
+            *hit = [0; W];
+            for (c, r) in cv.iter_mut().zip(&rm) {
                 *c &= !r;
             }
         }
@@ -492,10 +510,13 @@ impl<'a, const W: usize> Sim<'a, W> {
     /// words of the unit's span are read).
     #[inline]
     fn lone_place(&self, u: usize, y: usize) -> Option<usize> {
-        let (lo, hi) = self.spans[u];
-        let (cv, unit) = (&self.cv[y], &self.units[u]);
+        let (lo, hi) = self.spans[u & (SIM_UNITS - 1)];
+        let (cv, unit) = (
+            &self.cv[y & (MAX_TABLE_N - 1)],
+            &self.units[u & (SIM_UNITS - 1)],
+        );
         let mut found = None;
-        for i in lo..hi {
+        for i in lo as usize..(hi as usize).min(W) {
             let w = cv[i] & unit[i];
             if w == 0 {
                 continue;
@@ -516,13 +537,8 @@ impl<'a, const W: usize> Sim<'a, W> {
             return false;
         }
         let y = v as usize - 1;
-        self.b.geo.units_of(c).iter().all(|&u| {
-            let u = u as usize;
-            let (lo, hi) = self.spans[u];
-            (lo..hi)
-                .map(|i| (self.base_cv[y][i] & self.units[u][i]).count_ones())
-                .sum::<u32>()
-                >= 3
+        self.units_of(c).iter().all(|&u| {
+            self.base_count[(u as usize * MAX_TABLE_N + y) & (SIM_UNITS * MAX_TABLE_N - 1)] >= 3
         })
     }
 
@@ -530,21 +546,29 @@ impl<'a, const W: usize> Sim<'a, W> {
     /// is left with one place (only there can a hidden single have appeared: a unit and
     /// value whose places did not change keep the count they had at the last search).
     fn mark(&mut self) {
-        let geo = self.b.geo;
-        for v in 0..self.n {
-            let changed: Cells<W> = std::array::from_fn(|i| self.prev[v][i] & !self.cv[v][i]);
-            for (t, c) in self.touched.iter_mut().zip(&changed) {
+        let Sim {
+            n,
+            cell_units,
+            prev,
+            cv,
+            touched,
+            dirty,
+            dirty_units,
+            count,
+            ..
+        } = self;
+        for (v, (prev, cv)) in prev[..*n].iter().zip(cv.iter()).enumerate() {
+            let changed: Cells<W> = std::array::from_fn(|i| prev[i] & !cv[i]);
+            for (t, c) in touched.iter_mut().zip(&changed) {
                 *t |= c;
             }
-            let (dirty, dirty_units, count) =
-                (&mut self.dirty, &mut self.dirty_units, &mut self.count);
             each(&changed, |x| {
-                for u in geo.units_of(x) {
+                for u in cell_units[x & (SIM_CELLS - 1)] {
                     let u = u as usize;
-                    let k = &mut count[u * MAX_TABLE_N + v];
+                    let k = &mut count[(u * MAX_TABLE_N + v) & (SIM_UNITS * MAX_TABLE_N - 1)];
                     *k -= 1;
                     if *k == 1 {
-                        dirty[u] |= 1 << v;
+                        dirty[u & (SIM_UNITS - 1)] |= 1 << v;
                         *dirty_units |= 1 << u;
                     }
                 }
@@ -555,19 +579,19 @@ impl<'a, const W: usize> Sim<'a, W> {
     /// Plays out premise (c, v, on) and pushes its table to `net`.
     fn premise(&mut self, c: usize, v: u8, on: bool, net: &mut Net) {
         let (b, n) = (self.b, self.n);
-        self.cv.copy_from_slice(&self.base_cv);
-        self.placed.copy_from_slice(&self.base_placed);
-        self.count.copy_from_slice(&self.base_count);
-        for &x in &self.placed_cells {
-            self.values[x] = 0;
-        }
-        self.placed_cells.clear();
+        let units = 3 * n * MAX_TABLE_N;
+        self.cv[..n].copy_from_slice(&self.base_cv[..n]);
+        self.placed[..3 * n].copy_from_slice(&self.base_placed[..3 * n]);
+        self.count[..units].copy_from_slice(&self.base_count[..units]);
+        let values = &mut self.values;
+        each(&self.placed_cells, |x| values[x & (SIM_CELLS - 1)] = 0);
+        self.placed_cells = [0; W];
         self.touched = [0; W];
         self.assign.clear();
         if on {
             self.assign.push((c, v));
         } else {
-            self.cv[v as usize - 1][c / 64] &= !(1 << (c % 64));
+            self.cv[(v as usize - 1) & (MAX_TABLE_N - 1)][(c / 64) % W] &= !(1 << (c % 64));
             add(&mut self.touched, c);
             let m = b.cands[c] & !(1u64 << (v - 1));
             if m != 0 && m & (m - 1) == 0 {
@@ -577,17 +601,17 @@ impl<'a, const W: usize> Sim<'a, W> {
         if !self.assign.is_empty() {
             self.apply();
         }
-        self.prev.copy_from_slice(&self.base_cv);
+        self.prev[..n].copy_from_slice(&self.base_cv[..n]);
         self.mark();
         if self.base_hidden {
-            self.dirty.fill((1u64 << n) - 1);
+            self.dirty[..3 * n].fill((1u64 << n) - 1);
             self.dirty_units = (1u64 << (3 * n)) - 1;
         }
         for round in 0..LOOK_AHEAD {
             // Naked singles, then the first hidden single of each other cell (units in
             // order, values in order), as `singles` lists them on a board.
             let (mut once, mut twice) = ([0u64; W], [0u64; W]);
-            for s in &self.cv {
+            for s in &self.cv[..n] {
                 for i in 0..W {
                     twice[i] |= once[i] & s[i];
                     once[i] |= s[i];
@@ -596,9 +620,9 @@ impl<'a, const W: usize> Sim<'a, W> {
             let naked: Cells<W> = std::array::from_fn(|i| once[i] & !twice[i]);
             self.assign.clear();
             if naked != [0; W] {
-                for y in 0..n {
+                for (y, cv) in self.cv[..n].iter().enumerate() {
                     let assign = &mut self.assign;
-                    each(&and(&self.cv[y], &naked), |x| assign.push((x, y as u8 + 1)));
+                    each(&and(cv, &naked), |x| assign.push((x, y as u8 + 1)));
                 }
             }
             let mut taken = naked;
@@ -622,26 +646,26 @@ impl<'a, const W: usize> Sim<'a, W> {
             if self.assign.is_empty() {
                 break;
             }
-            self.prev.copy_from_slice(&self.cv);
+            self.prev[..n].copy_from_slice(&self.cv[..n]);
             self.apply();
             if round + 1 < LOOK_AHEAD {
                 self.mark();
             } else {
-                for v in 0..n {
+                for (p, cv) in self.prev[..n].iter().zip(&self.cv) {
                     for i in 0..W {
-                        self.touched[i] |= self.prev[v][i] & !self.cv[v][i];
+                        self.touched[i] |= p[i] & !cv[i];
                     }
                 }
             }
         }
-        self.dirty.fill(0);
+        self.dirty[..3 * n].fill(0);
         self.dirty_units = 0;
         // The table: every placement made and every candidate gone, by cell (a cell's
         // candidates are numbered one after the other, in value order).
         let mut data = std::mem::take(&mut net.data);
         let s = data.len();
         each(&self.touched, |x| {
-            let y = self.values[x] as usize;
+            let y = self.values[x & (SIM_CELLS - 1)] as usize;
             let mut m = b.cands[x];
             let mut k = net.first[x];
             if y != 0 {
@@ -658,7 +682,7 @@ impl<'a, const W: usize> Sim<'a, W> {
                 while m != 0 {
                     let w = m.trailing_zeros() as usize;
                     m &= m - 1;
-                    if !has(&self.cv[w], x) {
+                    if !has(&self.cv[w & (MAX_TABLE_N - 1)], x) {
                         data.push(k);
                     }
                     k += 1;
@@ -1448,25 +1472,6 @@ mod tests {
             let mut got = Vec::new();
             super::each(&s, |c| got.push(c));
             assert_eq!(got, members(&s).collect::<Vec<_>>());
-        }
-    }
-
-    #[test]
-    fn transpose64_transposes() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut a = [0u64; 64];
-        for row in a.iter_mut() {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            *row = x;
-        }
-        let orig = a;
-        super::scan::transpose64(&mut a);
-        for (i, row) in orig.iter().enumerate() {
-            for (j, col) in a.iter().enumerate() {
-                assert_eq!(col >> i & 1, row >> j & 1, "{i} {j}");
-            }
         }
     }
 

@@ -1,35 +1,11 @@
 //! The first premise with a contradiction, 64 premises at a time: the tables of a block of
 //! 64 premises are turned on their side (per node, the word of the premises whose table
-//! holds it), so that each of the six contradictions of [`super::detail`] is a few word
-//! operations per candidate, cell, unit and house for the whole block.
+//! holds it, set bit by bit from the tables, which are sparse), so that each of the six
+//! contradictions of [`super::detail`] is a few word operations per candidate, cell, unit
+//! and house for the whole block.
 
 use super::{Net, NONE};
 use crate::human::Board;
-
-/// Transposes a 64x64 bit matrix in place: bit `j` of row `i` becomes bit `i` of row `j`.
-/// Six stages, each swapping blocks of `J` bits between rows `J` apart (so that each
-/// stage is a plain loop the compiler can unroll and run two rows at a time).
-pub(super) fn transpose64(a: &mut [u64; 64]) {
-    stage::<32>(a, 0x0000_0000_FFFF_FFFF);
-    stage::<16>(a, 0x0000_FFFF_0000_FFFF);
-    stage::<8>(a, 0x00FF_00FF_00FF_00FF);
-    stage::<4>(a, 0x0F0F_0F0F_0F0F_0F0F);
-    stage::<2>(a, 0x3333_3333_3333_3333);
-    stage::<1>(a, 0x5555_5555_5555_5555);
-}
-
-/// Swaps the high `J` bits (of each `2J`, `m` the low ones) of row `k` with the low `J`
-/// bits of row `k + J`, for every row `k` whose bit `J` is clear.
-#[inline(always)]
-fn stage<const J: usize>(a: &mut [u64; 64], m: u64) {
-    for k0 in (0..64).step_by(2 * J) {
-        for k in k0..k0 + J {
-            let t = ((a[k] >> J) ^ a[k + J]) & m;
-            a[k + J] ^= t;
-            a[k] ^= t << J;
-        }
-    }
-}
 
 /// The places of each value in each unit where it has two or more, as candidate indices:
 /// (start, end) in `net.unit_ks` per group (two of a group true: a value twice in a unit).
@@ -94,22 +70,19 @@ pub(super) fn first_contradiction(
             }
             continue;
         }
-        // Each premise's table, word `w` to row `i` of block `w` of `tb`; then each block
-        // turned (rows past `count` are empty).
+        // Each premise's table turned on its side: each node it holds sets bit `i` of the
+        // node's word (the tables are sparse, a few nodes per word of a table, so this is
+        // cheaper than transposing whole 64x64 blocks).
+        tb.fill(0);
         for i in 0..count {
             let s = net.scc[p0 + i] as usize * words;
             for (w, &x) in net.clos[s..s + words].iter().enumerate() {
-                tb[w * 64 + i] = x;
+                let mut x = x;
+                while x != 0 {
+                    tb[w * 64 + x.trailing_zeros() as usize] |= 1 << i;
+                    x &= x - 1;
+                }
             }
-        }
-        for t in tb.chunks_exact_mut(64) {
-            let t: &mut [u64; 64] = t.try_into().unwrap();
-            t[count..].fill(0);
-            if t.iter().fold(0, |m, &x| m | x) == 0 {
-                // No table of the block holds a node of this word.
-                continue;
-            }
-            transpose64(t);
         }
         let r = contradictions(b, net, &tb, p0, count) & !skip;
         if r != 0 {
