@@ -326,7 +326,6 @@ impl Cache {
         }
         let max = max_size(b);
         let mut pool: Vec<usize> = Vec::with_capacity(n);
-        let mut chosen: Vec<usize> = Vec::with_capacity(max);
         c.old.clear();
         c.from_ref.clear();
         if let Some(r) = reference {
@@ -352,7 +351,7 @@ impl Cache {
                             .map(|&x| x as usize)
                             .filter(|&x| b.values[x] == 0),
                     );
-                    c.rec(b, peers, u, &pool, max, 0, &mut chosen, 0);
+                    c.enumerate(b, peers, u, &pool, max);
                     c.old.resize(c.als.len(), NONE);
                     // Old sets, and their places in the reference's list (the same order,
                     // first found in the same unit).
@@ -448,63 +447,46 @@ impl Cache {
     }
 
     /// Every ALS of up to `max` cells in unit `u` and first in it (no earlier unit holds
-    /// all its cells), trying the unit's open cells `pool` in order.
-    #[allow(clippy::too_many_arguments)]
-    fn rec(
-        &mut self,
-        b: &Board,
-        peers: &[u64],
-        u: usize,
-        pool: &[usize],
-        max: usize,
-        start: usize,
-        chosen: &mut Vec<usize>,
-        union: u64,
-    ) {
-        for i in start..pool.len() {
-            let m = union | b.cands[pool[i]];
-            let k = m.count_ones() as usize;
-            // A set found from here has this cell and at most `most` cells in all (the
-            // chosen ones, this one, later ones of the pool), and its values hold `m`:
-            // none is almost locked (s cells, s + 1 values) when k > most + 1.
-            let most = max.min(chosen.len() + pool.len() - i);
-            if k > most + 1 {
-                continue;
-            }
-            chosen.push(pool[i]);
-            if k == chosen.len() + 1 && first_unit(b, chosen) == u {
-                self.push(b, peers, chosen, m);
-            }
-            if chosen.len() < most {
-                self.rec(b, peers, u, pool, max, i + 1, chosen, m);
-            }
-            chosen.pop();
+    /// all its cells), trying the unit's open cells `pool` (in increasing order) in order:
+    /// depth first, a set before those it grows into.
+    fn enumerate(&mut self, b: &Board, peers: &[u64], u: usize, pool: &[usize], max: usize) {
+        let mut e = Enum {
+            cands: [0; 64],
+            earlier: [0; 64],
+            cells: pool,
+            chosen: [0; 64],
+            max,
+        };
+        for (k, &x) in pool.iter().enumerate() {
+            e.cands[k] = b.cands[x];
+            e.earlier[k] = earlier_units(b, x, u);
         }
+        e.rec(self, b, peers, 0, 0, 0, !0);
     }
 
-    /// Adds the ALS of `cells` (values `values`).
+    /// Adds the ALS of `cells` (increasing; values `values`).
     fn push(&mut self, b: &Board, peers: &[u64], cells: &[usize], values: u64) {
+        debug_assert!(cells.is_sorted());
         let w = self.w;
         let lo = self.cell_arena.len();
         self.cell_arena.extend_from_slice(cells);
-        self.cell_arena[lo..].sort_unstable();
         let off = self.bits.len();
-        self.bits.resize(off + (1 + 2 * b.n) * w, 0);
+        self.bits.resize(off + self.stride, 0);
+        let set = &mut self.bits[off..];
         let mut sig = 0u64;
         for &x in cells {
-            self.bits[off + x / 64] |= 1 << (x % 64);
+            set[x / 64] |= 1 << (x % 64);
             sig |= 1 << (x % 64);
         }
         let mut m = values;
         while m != 0 {
             let v = m.trailing_zeros();
             m &= m - 1;
-            let o = off + (2 * v as usize + 1) * w;
+            let (holding, seeing) = set[(2 * v as usize + 1) * w..][..2 * w].split_at_mut(w);
             let mut first = true;
             for &x in cells.iter().filter(|&&x| b.cands[x] >> v & 1 != 0) {
-                self.bits[o + x / 64] |= 1 << (x % 64);
-                let p = &peers[x * w..(x + 1) * w];
-                let seeing = &mut self.bits[o + w..o + 2 * w];
+                holding[x / 64] |= 1 << (x % 64);
+                let p = &peers[x * w..][..w];
                 if first {
                     seeing.copy_from_slice(p);
                     first = false;
@@ -523,6 +505,74 @@ impl Cache {
             off,
         });
     }
+}
+
+/// The search for the sets of one unit ([`Cache::enumerate`]), its open cells indexed
+/// `0..cells.len()` (at most 64).
+struct Enum<'p> {
+    /// Per open cell: its candidates.
+    cands: [u64; 64],
+    /// Per open cell: the units before this one holding it ([`earlier_units`]).
+    earlier: [u128; 64],
+    cells: &'p [usize],
+    /// The cells of the set being grown.
+    chosen: [usize; 64],
+    max: usize,
+}
+
+impl Enum<'_> {
+    /// Grows the set of `chosen[..depth]` (values `union`, the earlier units holding all
+    /// of its cells `earlier`) by each open cell from `start` on.
+    #[allow(clippy::too_many_arguments)]
+    fn rec(
+        &mut self,
+        c: &mut Cache,
+        b: &Board,
+        peers: &[u64],
+        start: usize,
+        depth: usize,
+        union: u64,
+        earlier: u128,
+    ) {
+        let p = self.cells.len();
+        for i in start..p {
+            let m = union | self.cands[i];
+            let k = m.count_ones() as usize;
+            // A set found from here has this cell and at most `most` cells in all (the
+            // chosen ones, this one, later ones of the pool), and its values hold `m`:
+            // none is almost locked (s cells, s + 1 values) when k > most + 1.
+            let most = self.max.min(depth + p - i);
+            if k > most + 1 {
+                continue;
+            }
+            self.chosen[depth] = self.cells[i];
+            let e = earlier & self.earlier[i];
+            // Almost locked, and no earlier unit holds all its cells.
+            if k == depth + 2 && e == 0 {
+                c.push(b, peers, &self.chosen[..=depth], m);
+            }
+            if depth + 1 < most {
+                self.rec(c, b, peers, i + 1, depth + 1, m, e);
+            }
+        }
+    }
+}
+
+/// The units before `u` holding cell `x`, as bits: a row r as bit r, a column as bit 64
+/// plus its column number (boxes share no cell with an earlier box; at most 64 rows and
+/// columns). A set of cells of `u` is first found in `u` when its cells' bits have none
+/// in common.
+fn earlier_units(b: &Board, x: usize, u: usize) -> u128 {
+    let n = b.n;
+    let mut bits = 0u128;
+    for e in b.geo.units_of(x) {
+        let e = e as usize;
+        if e < u {
+            debug_assert!(e < 2 * n);
+            bits |= 1u128 << if e < n { e } else { 64 + e - n };
+        }
+    }
+    bits
 }
 
 /// The pair test of the pair search, from one set `i` (its values and cells held) to
@@ -619,23 +669,6 @@ impl<'c> PairTest<'c> for AnyWords<'c> {
         }
         c.restricted_any(i, j, common)
     }
-}
-
-/// The first unit (rows, then columns, then boxes) holding every cell of `cells`.
-fn first_unit(b: &Board, cells: &[usize]) -> usize {
-    let f = b.geo.units_of(cells[0]);
-    let mut same = [true; 3];
-    for &x in &cells[1..] {
-        let ux = b.geo.units_of(x);
-        for k in 0..3 {
-            same[k] &= ux[k] == f[k];
-        }
-    }
-    (0..3)
-        .filter(|&k| same[k])
-        .map(|k| f[k] as usize)
-        .min()
-        .unwrap_or(usize::MAX)
 }
 
 /// The largest ALS considered: bigger ones are rare in real solutions and make the
