@@ -63,8 +63,13 @@ pub(crate) struct Cache {
     link_to: Vec<(u32, u8)>,
     /// Scratch for a pair search: the links (i, j, x) it found, i < j, in search order.
     pub(super) found: Vec<(u32, u32, u8)>,
-    /// Scratch for a pair search: the sets that are not old, in order.
-    pub(super) fresh: Vec<u32>,
+    /// Scratch for a pair search: the sets that are not old, as bits.
+    pub(super) fresh: Vec<u64>,
+    /// Words per set of ALS indices (`als.len().div_ceil(64)`), once indexed.
+    pub(super) sw: usize,
+    /// The pair search's index, built by [`Cache::index_pairs`]: per cell, the sets
+    /// holding it as a set of ALS indices (`sw` words).
+    at: Vec<u64>,
     /// Per ALS: its index in the reference's list when old (see the module doc), else
     /// [`NONE`].
     pub(super) old: Vec<u32>,
@@ -232,6 +237,53 @@ impl Cache {
         self.linked = true;
     }
 
+    /// Builds the pair search's index (see [`Cache::candidates`]).
+    pub(super) fn index_pairs(&mut self) {
+        let sw = self.als.len().div_ceil(64);
+        self.sw = sw;
+        self.at.clear();
+        self.at.resize(self.cands.len() * sw, 0);
+        for (j, a) in self.als.iter().enumerate() {
+            let (lo, hi) = a.cells;
+            for &t in &self.cell_arena[lo as usize..hi as usize] {
+                self.at[t * sw + j / 64] |= 1 << (j % 64);
+            }
+        }
+    }
+
+    /// Into `out` (`sw` words, index built): the sets that may share a restricted common
+    /// value with set `i`, a superset of those that do. A restricted common value x of
+    /// `i` and `j` is live in `i` (an x-cell of `j` is a cell outside `i` holding x and
+    /// seeing all its x-cells), and `j` holds one of the cells holding x that see every
+    /// x-cell of `i` (its x-cells are such cells). `near` is scratch (`w` words).
+    pub(super) fn candidates(&self, i: usize, near: &mut [u64], out: &mut [u64]) {
+        let (w, sw) = (self.w, self.sw);
+        let a = &self.als[i];
+        // The cells holding some live value x of `i` and seeing its x-cells.
+        near.fill(0);
+        let mut m = a.live;
+        while m != 0 {
+            let x = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let seeing = &self.bits[a.off + (2 + 2 * x) * w..][..w];
+            let with = &self.with[x * w..][..w];
+            for ((o, s), h) in near.iter_mut().zip(seeing).zip(with) {
+                *o |= s & h;
+            }
+        }
+        out.fill(0);
+        for (k, &word) in near.iter().enumerate() {
+            let mut cells = word;
+            while cells != 0 {
+                let t = k * 64 + cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                for (o, r) in out.iter_mut().zip(&self.at[t * sw..][..sw]) {
+                    *o |= r;
+                }
+            }
+        }
+    }
+
     /// Whether two sets share no cell.
     #[inline]
     pub(super) fn disjoint(&self, i: usize, j: usize) -> bool {
@@ -297,6 +349,8 @@ impl Cache {
             link_to: Vec::new(),
             found: Vec::new(),
             fresh: Vec::new(),
+            sw: 0,
+            at: Vec::new(),
             old: Vec::new(),
             from_ref: Vec::new(),
             cands: Vec::new(),
@@ -751,6 +805,113 @@ mod tests {
         let (c, _) = current(&b, &mut memo);
         assert_eq!(c.w, 4);
         assert!(check_pairs::<4>(c) > 100);
+    }
+
+    /// Every ALS of every unit by brute force: each subset of the unit's open cells, in
+    /// depth-first order (a set, then those it grows into), of at most `max` cells with
+    /// one value more than cells, kept in the first unit holding all its cells.
+    fn plain_sets(b: &Board, max: usize) -> Vec<(Vec<usize>, u64)> {
+        fn rec(
+            b: &Board,
+            u: usize,
+            pool: &[usize],
+            max: usize,
+            chosen: &mut Vec<usize>,
+            out: &mut Vec<(Vec<usize>, u64)>,
+        ) {
+            let start = chosen
+                .last()
+                .map_or(0, |&l| pool.iter().position(|&x| x == l).unwrap() + 1);
+            for &x in &pool[start..] {
+                chosen.push(x);
+                let values = chosen.iter().fold(0, |m, &c| m | b.cands[c]);
+                let first = (0..3 * b.n)
+                    .find(|&v| chosen.iter().all(|&c| b.geo.unit(v).contains(&(c as u16))))
+                    .unwrap();
+                if values.count_ones() as usize == chosen.len() + 1 && first == u {
+                    out.push((chosen.clone(), values));
+                }
+                if chosen.len() < max {
+                    rec(b, u, pool, max, chosen, out);
+                }
+                chosen.pop();
+            }
+        }
+        let mut out = Vec::new();
+        for u in 0..3 * b.n {
+            let pool: Vec<usize> = b
+                .geo
+                .unit(u)
+                .iter()
+                .map(|&x| x as usize)
+                .filter(|&x| b.values[x] == 0)
+                .collect();
+            rec(b, u, &pool, max, &mut Vec::new(), &mut out);
+        }
+        out
+    }
+
+    /// The list built with its pruned enumeration (and, along a solve, with units and
+    /// sets kept from the reference board) is the brute-force list, in the same order;
+    /// every set's bit sets are right; and the pair search's candidates hold every set
+    /// sharing a restricted common value with a set.
+    #[test]
+    fn list_and_pair_candidates_match_the_plain_ones() {
+        let (mut sets, mut linked) = (0, 0);
+        for p in [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "7..4......5....3........1..368..........2..5....7........5...7213...8...6........",
+        ] {
+            let mut kept = Memo::default();
+            for b in positions(p).iter().step_by(2) {
+                kept.board_changed();
+                for memo in [&mut kept, &mut Memo::default()] {
+                    let (c, _) = current(b, memo);
+                    let plain = plain_sets(b, super::max_size(b));
+                    assert_eq!(c.als.len(), plain.len(), "{p}");
+                    for (i, (cells, values)) in plain.iter().enumerate() {
+                        assert_eq!((c.cells(i), c.als[i].values), (&cells[..], *values));
+                        for k in 0..c.w {
+                            let word = cells
+                                .iter()
+                                .filter(|&&x| x / 64 == k)
+                                .fold(0, |m, &x| m | 1u64 << (x % 64));
+                            assert_eq!(c.set(i)[k], word);
+                        }
+                        for v in Mask::from_bits(*values) {
+                            let (holding, seeing) = c.get(i, v).unwrap();
+                            let xs: Vec<usize> = cells
+                                .iter()
+                                .copied()
+                                .filter(|&x| b.cands[x] >> (v - 1) & 1 != 0)
+                                .collect();
+                            assert_eq!(members(holding).collect::<Vec<_>>(), xs);
+                            let all: Vec<usize> = (0..b.cands.len())
+                                .filter(|&t| {
+                                    xs.iter().all(|&x| b.geo.peers(x).contains(&(t as u16)))
+                                })
+                                .collect();
+                            assert_eq!(members(seeing).collect::<Vec<_>>(), all);
+                        }
+                    }
+                    sets += plain.len();
+                    c.index_pairs();
+                    let mut near = vec![0; c.w];
+                    let mut cand = vec![0; c.sw];
+                    for i in 0..c.als.len() {
+                        c.candidates(i, &mut near, &mut cand);
+                        for j in 0..c.als.len() {
+                            let common = c.als[i].values & c.als[j].values;
+                            if c.disjoint(i, j) && c.restricted_any(i, j, common) != 0 {
+                                assert!(cand[j / 64] >> (j % 64) & 1 != 0, "{i} {j}");
+                                linked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(sets > 1000 && linked > 1000, "{sets} {linked}");
     }
 
     #[test]
