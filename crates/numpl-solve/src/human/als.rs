@@ -12,18 +12,15 @@ use super::als_list::{current, AnyWords, Cache, PairTest, Words, NONE};
 use super::memo::Memo;
 use super::{Board, Step, Technique};
 
-/// Whether some cell outside the sets `sets` holds `z` and sees every z-cell of them
-/// (each set holds z).
-fn has_z_target(c: &Cache, sets: &[usize], z: u8) -> bool {
-    let with = c.with(z);
-    (0..c.w).any(|k| {
-        let mut acc = with[k];
-        for &s in sets {
-            let (_, seeing) = c.get(s, z).unwrap();
-            acc &= seeing[k] & !c.set(s)[k];
-        }
-        acc != 0
-    })
+/// Whether some cell outside the sets `i` and `j` holds `z` and sees every z-cell of
+/// both (each holds z).
+#[inline]
+fn pair_has_z_target(c: &Cache, i: usize, j: usize, z: u8) -> bool {
+    let (Some((_, si)), Some((_, sj))) = (c.get(i, z), c.get(j, z)) else {
+        unreachable!("both sets hold z");
+    };
+    let (with, ci, cj) = (c.with(z), c.set(i), c.set(j));
+    (0..c.w).any(|k| with[k] & si[k] & sj[k] & !ci[k] & !cj[k] != 0)
 }
 
 /// Cells outside the sets that hold `z` and see every z-cell of `sets` (each holds z).
@@ -67,12 +64,14 @@ fn als_step(
 /// Goes through the pairs of sets `i < j` (skipping pairs of old sets when `skip_old`),
 /// noting their restricted common values in `found`; stops at the first linked pair (one
 /// with a restricted common value) for which `f(i, j, common, rcc)` says so, and returns
-/// it. `fresh` is scratch.
+/// it. Only the sets `j` of [`Cache::candidates`] of `i` are tested (the others have no
+/// restricted common value with `i`), in order. `fresh` is scratch; the pair index must
+/// be built ([`Cache::index_pairs`]).
 fn pairs(
     c: &Cache,
     skip_old: bool,
     found: &mut Vec<(u32, u32, u8)>,
-    fresh: &mut Vec<u32>,
+    fresh: &mut Vec<u64>,
     mut f: impl FnMut(usize, usize, u64, u64) -> bool,
 ) -> Option<(usize, usize)> {
     match c.w {
@@ -89,39 +88,48 @@ fn pairs_by<'c, T: PairTest<'c>>(
     c: &'c Cache,
     skip_old: bool,
     found: &mut Vec<(u32, u32, u8)>,
-    fresh: &mut Vec<u32>,
+    fresh: &mut Vec<u64>,
     f: &mut impl FnMut(usize, usize, u64, u64) -> bool,
 ) -> Option<(usize, usize)> {
     found.clear();
-    let count = c.als.len();
+    let (count, sw) = (c.als.len(), c.sw);
+    debug_assert_eq!(sw, count.div_ceil(64));
     fresh.clear();
+    fresh.resize(sw, 0);
     if skip_old {
-        fresh.extend((0..count as u32).filter(|&i| c.old[i as usize] == NONE));
+        for j in (0..count).filter(|&j| c.old[j] == NONE) {
+            fresh[j / 64] |= 1 << (j % 64);
+        }
     }
+    let (mut near, mut cand) = (vec![0u64; c.w], vec![0u64; sw]);
     for i in 0..count {
-        let t = T::new(c, i);
-        // A linked pair: its links noted, then `f`.
-        let mut linked = |j: usize, rcc: u64| -> bool {
-            let mut m = rcc;
-            while m != 0 {
-                let x = m.trailing_zeros() as u8 + 1;
-                m &= m - 1;
-                found.push((i as u32, j as u32, x));
-            }
-            f(i, j, c.als[i].values & c.als[j].values, rcc)
-        };
+        c.candidates(i, &mut near, &mut cand);
         if skip_old && c.old[i] != NONE {
-            let from = fresh.partition_point(|&j| j as usize <= i);
-            for &j in &fresh[from..] {
-                let rcc = t.test(j as usize);
-                if rcc != 0 && linked(j as usize, rcc) {
-                    return Some((i, j as usize));
-                }
+            for (o, f) in cand.iter_mut().zip(fresh.iter()) {
+                *o &= f;
             }
-        } else {
-            for j in i + 1..count {
+        }
+        // Only sets after i.
+        cand[..i / 64].fill(0);
+        cand[i / 64] &= !1u64 << (i % 64); // (!1 << s) clears bits 0..=s
+        let t = T::new(c, i);
+        for (k, &word) in cand.iter().enumerate().skip(i / 64) {
+            let mut m = word;
+            while m != 0 {
+                let j = k * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
                 let rcc = t.test(j);
-                if rcc != 0 && linked(j, rcc) {
+                if rcc == 0 {
+                    continue;
+                }
+                // A linked pair: its links noted, then `f`.
+                let mut r = rcc;
+                while r != 0 {
+                    let x = r.trailing_zeros() as u8 + 1;
+                    r &= r - 1;
+                    found.push((i as u32, j as u32, x));
+                }
+                if f(i, j, c.als[i].values & c.als[j].values, rcc) {
                     return Some((i, j));
                 }
             }
@@ -141,6 +149,7 @@ pub(super) fn ensure_links(c: &mut Cache, reference: Option<&Cache>) {
         return;
     }
     let skip = can_skip(c, reference);
+    c.index_pairs();
     let mut found = std::mem::take(&mut c.found);
     let mut fresh = std::mem::take(&mut c.fresh);
     pairs(c, skip, &mut found, &mut fresh, |_, _, _, _| false);
@@ -155,6 +164,7 @@ pub(crate) fn als_xz(b: &Board, memo: &mut Memo) -> Option<Step> {
     let (c, reference) = current(b, memo);
     // Pairs of old sets: skipped when ALS-XZ found nothing on the reference.
     let skip = can_skip(c, reference) && reference.is_some_and(|r| r.xz_failed);
+    c.index_pairs();
     // The restricted common values of every pair, noted on the way for ALS-XY-Wing.
     let mut found = std::mem::take(&mut c.found);
     let mut fresh = std::mem::take(&mut c.fresh);
@@ -166,12 +176,20 @@ pub(crate) fn als_xz(b: &Board, memo: &mut Memo) -> Option<Step> {
         if zs == 0 || (zs == rcc && zs & (zs - 1) == 0) {
             return false;
         }
+        // The values z with a cell to clear (whatever x), then the first x with such a z
+        // other than itself and the first such z.
+        let mut with_target = 0u64;
+        let tried = if rcc & (rcc - 1) == 0 { zs & !rcc } else { zs };
+        for z in Mask::from_bits(tried) {
+            if pair_has_z_target(cr, i, j, z) {
+                with_target |= 1u64 << (z - 1);
+            }
+        }
         for x in Mask::from_bits(rcc) {
-            for z in Mask::from_bits(zs & !(1u64 << (x - 1))) {
-                if has_z_target(cr, &[i, j], z) {
-                    hit = (x, z);
-                    return true;
-                }
+            let zs = with_target & !(1u64 << (x - 1));
+            if zs != 0 {
+                hit = (x, zs.trailing_zeros() as u8 + 1);
+                return true;
             }
         }
         false
@@ -232,7 +250,7 @@ pub(crate) fn als_xy_wing(b: &Board, memo: &mut Memo) -> Option<Step> {
                     & !(1u64 << (x - 1))
                     & !(1u64 << (y - 1));
                 for z in Mask::from_bits(zs) {
-                    if !has_z_target(cr, &[ia, ib], z) {
+                    if !pair_has_z_target(cr, ia, ib, z) {
                         continue;
                     }
                     let targets: Vec<usize> = z_targets(cr, &[ia, ib], z)
@@ -258,7 +276,7 @@ pub(crate) fn als_xy_wing(b: &Board, memo: &mut Memo) -> Option<Step> {
 mod tests {
     use super::super::memo::Memo;
     use super::super::{find, Board, HumanSolver, Technique};
-    use numpl_core::{parse_one, ParseOptions};
+    use numpl_core::{parse_one, Mask, ParseOptions};
 
     /// Hard puzzles (top1465) whose solves take ALS steps.
     const PUZZLES: [&str; 6] = [
@@ -269,6 +287,49 @@ mod tests {
         "12......9.5..9.2.3........4.3.........18.........246......67.5...2.41.7.9........",
         "9.....7.1.2.4...........5..7.1..5....8.....3.............82..4.1.9.........39....",
     ];
+
+    /// The pair search, which tests only the candidates of each set, finds the links a
+    /// test of every pair finds, in the same order, also when skipping pairs of old sets.
+    #[test]
+    fn pair_search_finds_every_link_in_order() {
+        use super::super::als_list::current;
+        use super::super::tests::positions;
+        use super::{can_skip, pairs, NONE};
+        let mut links = 0;
+        for p in &PUZZLES[..3] {
+            let mut kept = Memo::default();
+            for b in positions(p) {
+                kept.board_changed();
+                let (c, reference) = current(&b, &mut kept);
+                let skip = can_skip(c, reference);
+                c.index_pairs();
+                for skip_old in [false, skip] {
+                    let (mut found, mut fresh) = (Vec::new(), Vec::new());
+                    let none = pairs(c, skip_old, &mut found, &mut fresh, |_, _, _, _| false);
+                    assert!(none.is_none());
+                    let mut plain = Vec::new();
+                    for i in 0..c.als.len() {
+                        for j in i + 1..c.als.len() {
+                            if skip_old && c.old[i] != NONE && c.old[j] != NONE {
+                                continue;
+                            }
+                            let common = c.als[i].values & c.als[j].values;
+                            if c.disjoint(i, j) {
+                                for x in Mask::from_bits(c.restricted_any(i, j, common)) {
+                                    plain.push((i as u32, j as u32, x));
+                                }
+                            }
+                        }
+                    }
+                    assert_eq!(found, plain, "{p}");
+                    links += found.len();
+                }
+                // Links known for the next board's reference.
+                super::ensure_links(c, reference);
+            }
+        }
+        assert!(links > 1000, "{links}");
+    }
 
     /// Along whole solves, the ALS finders with one memo kept across the boards (old
     /// sets copied from the reference board with their links, searches over old sets

@@ -42,40 +42,26 @@ struct Rc {
     b: u8,
 }
 
-/// The values of a link in use: the link's first and second value, either or both.
-#[derive(Clone, Copy, PartialEq)]
-enum Active {
-    First,
-    Second,
-    Both,
-}
-
-/// The values a link passes on given the values of the link before it (HoDoKu's rule,
-/// including its reading of a two-value link before: only its first value is excluded).
-fn next_active(prev: (Rc, Active), rc: Rc) -> Option<Active> {
-    let (p, pa) = prev;
-    let excluded: &[u8] = match pa {
-        Active::First => &[p.a],
-        Active::Second => &[p.b],
-        Active::Both => &[p.a],
-    };
-    let a_ok = !excluded.contains(&rc.a);
-    let b_ok = rc.b != 0 && !excluded.contains(&rc.b);
+/// The values a link passes on when the link before it leaves `e` out of the next one
+/// (HoDoKu's rule: the value the link before used, its first value when it used both):
+/// the link's values in use as bits and the value the link after must leave out, or
+/// `None` when the link has no value left.
+#[inline(always)]
+fn next_values(rc: Rc, e: u8) -> Option<(u64, u8)> {
+    let a_ok = rc.a != e;
+    let b_ok = rc.b != 0 && rc.b != e;
     match (a_ok, b_ok) {
-        (true, true) => Some(Active::Both),
-        (true, false) => Some(Active::First),
-        (false, true) => Some(Active::Second),
+        (true, true) => Some((bit(rc.a) | bit(rc.b), rc.a)),
+        (true, false) => Some((bit(rc.a), rc.a)),
+        (false, true) => Some((bit(rc.b), rc.b)),
         (false, false) => None,
     }
 }
 
-fn active_values(rc: Rc, act: Active) -> u64 {
-    let bit = |v: u8| if v == 0 { 0 } else { 1u64 << (v - 1) };
-    match act {
-        Active::First => bit(rc.a),
-        Active::Second => bit(rc.b),
-        Active::Both => bit(rc.a) | bit(rc.b),
-    }
+/// Value `v` (1-based) as a bit.
+#[inline(always)]
+fn bit(v: u8) -> u64 {
+    1u64 << (v - 1)
 }
 
 /// The forward links of every ALS, from the pair links the cache keeps: those of ALS `i`
@@ -149,8 +135,11 @@ type Chains = HashMap<Vec<(usize, u8)>, (Vec<usize>, usize)>;
 struct Search<'a> {
     cache: &'a Cache,
     fwd: &'a Forward,
-    chain: Vec<(Rc, Active)>,
+    /// The sets of the chain after the start.
+    chain: Vec<usize>,
     start: usize,
+    /// The values the chain's first link uses.
+    first_values: u64,
     visits: usize,
     /// Per elimination set (sorted): the chain with the fewest cells (sets, cell count).
     found: Chains,
@@ -169,6 +158,9 @@ struct Search<'a> {
     prune: bool,
     /// The values of the start that some cell could lose: [`Search::live`] of the start.
     start_live: u64,
+    /// The values a chain's end must share with the start for eliminations: live in the
+    /// start and not used by the first link.
+    want: u64,
     /// Per ALS c: its values z with a cell outside it holding z and seeing every z-cell
     /// of it. A chain ending at c eliminates only such values (and the start's).
     live: Vec<u64>,
@@ -180,51 +172,63 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    fn walk(&mut self, from: usize) {
+    /// Walks on from set `from`, the link into it leaving `e` out of the next link (any
+    /// value when `from` is the start).
+    fn walk(&mut self, from: usize, e: u8) {
         let fwd = self.fwd;
         let (lo, hi) = (fwd.off[from] as usize, fwd.off[from + 1] as usize);
+        let first = self.chain.is_empty();
         for &rc in &fwd.links[lo..hi] {
             if self.visits >= self.max_visits {
                 return;
             }
-            // The first link tries each of its values alone; later links follow the rule.
-            let (options, k) = match self.chain.last() {
-                None if rc.b != 0 => ([Active::First, Active::Second], 2),
-                None => ([Active::First; 2], 1),
-                Some(&prev) => match next_active(prev, rc) {
-                    Some(act) => ([act; 2], 1),
-                    None => ([Active::First; 2], 0),
-                },
-            };
-            for &act in &options[..k] {
-                self.visits += 1;
-                self.chain.push((rc, act));
-                if self.chain.len() >= 3 {
-                    self.conclude();
+            if first {
+                // The first link tries each of its values alone.
+                self.step(rc.to, bit(rc.a), rc.a, true);
+                if rc.b != 0 {
+                    self.step(rc.to, bit(rc.b), rc.b, true);
                 }
-                if !self.skip(rc, act) {
-                    self.walk(rc.to);
-                }
-                self.chain.pop();
+            } else if let Some((values, next)) = next_values(rc, e) {
+                self.step(rc.to, values, next, false);
             }
         }
     }
 
-    /// Whether the walk on from `rc.to` (just reached by `rc`, values `act`) can be
+    /// One visit: the chain goes on to set `to` by a link using `values`, the next link
+    /// leaving out `next`.
+    #[inline(always)]
+    fn step(&mut self, to: usize, values: u64, next: u8, first: bool) {
+        self.visits += 1;
+        if first {
+            self.first_values = values;
+            self.want = self.start_live & !values;
+        }
+        self.chain.push(to);
+        if self.chain.len() >= 3 {
+            self.conclude(to, values);
+        }
+        if !self.skip(to, next) {
+            self.walk(to, next);
+        }
+        self.chain.pop();
+    }
+
+    /// Whether the walk on from `to` (just reached, the next link leaving out `e`) can be
     /// skipped: no chain in it has eliminations, since no set it reaches shares a live
     /// value with the start that the first link leaves free. Its visits are then counted
     /// all the same, so the visit cap falls exactly where the full walk's would: the
     /// walk from a set depends only on that set and the value the link into it excludes
     /// from the next, and a walk cut short by the cap finds nothing after it either.
-    fn skip(&mut self, rc: Rc, act: Active) -> bool {
+    #[inline(always)]
+    fn skip(&mut self, to: usize, e: u8) -> bool {
         if !self.prune {
             return false;
         }
-        let e = if act == Active::Second { rc.b } else { rc.a };
-        let (first, fa) = self.chain[0];
-        let want = self.start_live & !active_values(first, fa);
-        let (size, reach) = self.tree(rc.to, e);
-        if want & reach != 0 {
+        let (size, reach) = match self.tree[to * (self.n + 1) + e as usize] {
+            Some(t) => t,
+            None => self.tree(to, e),
+        };
+        if self.want & reach != 0 {
             return false;
         }
         self.visits = self.visits.saturating_add(size);
@@ -242,7 +246,7 @@ impl Search<'_> {
         let (lo, hi) = (fwd.off[node] as usize, fwd.off[node + 1] as usize);
         let (mut size, mut reach) = (0usize, 0u64);
         for &l in &fwd.links[lo..hi] {
-            // `next_active` with a link excluding `e`: one option at most, and the value
+            // `next_values` with a link excluding `e`: one option at most, and the value
             // the next link must avoid.
             let next = if l.a != e {
                 l.a
@@ -259,13 +263,27 @@ impl Search<'_> {
         (size, reach)
     }
 
-    fn conclude(&mut self) {
-        let (first, fa) = self.chain[0];
-        let &(last, la) = self.chain.last().unwrap();
-        let (a, c) = (self.start, last.to);
+    /// A chain ends at set `c`, its last link using `last`: its eliminations, if any, are
+    /// noted.
+    #[inline(always)]
+    fn conclude(&mut self, c: usize, last: u64) {
+        let a = self.start;
         let als = &self.cache.als;
-        let zs =
-            als[a].values & als[c].values & !active_values(first, fa) & !active_values(last, la);
+        let zs = als[a].values & als[c].values & !self.first_values & !last;
+        // A value with cells to clear is live in both sets (a cell outside each holds it
+        // and sees all its cells there). (Not when pruning is off, the plain search the
+        // tests compare with.)
+        if self.prune && zs & self.start_live & als[c].live == 0 {
+            return;
+        }
+        self.end(c, zs);
+    }
+
+    /// [`Search::conclude`] past the quick test on live values.
+    #[inline(never)]
+    fn end(&mut self, c: usize, zs: u64) {
+        let a = self.start;
+        let als = &self.cache.als;
         if self.end_stamp[c] != self.stamp {
             self.end_stamp[c] = self.stamp;
             let mut live = 0;
@@ -295,13 +313,13 @@ impl Search<'_> {
             + self
                 .chain
                 .iter()
-                .map(|(rc, _)| self.cache.cells(rc.to).len())
+                .map(|&to| self.cache.cells(to).len())
                 .sum::<usize>();
         match self.found.get(elims.as_slice()) {
             Some((_, old)) if *old <= cells => {}
             _ => {
                 let mut sets = vec![self.start];
-                sets.extend(self.chain.iter().map(|(rc, _)| rc.to));
+                sets.extend_from_slice(&self.chain);
                 self.found.insert(elims.clone(), (sets, cells));
             }
         }
@@ -367,6 +385,7 @@ fn search(cache: &Cache, n: usize, max_visits: usize, prune: bool) -> (Chains, u
         fwd: &fwd,
         chain: Vec::new(),
         start: 0,
+        first_values: 0,
         visits: 0,
         found: HashMap::new(),
         ends: vec![0; count],
@@ -377,6 +396,7 @@ fn search(cache: &Cache, n: usize, max_visits: usize, prune: bool) -> (Chains, u
         max_visits,
         prune,
         start_live: 0,
+        want: 0,
         tree: if prune {
             vec![None; count * (n + 1)]
         } else {
@@ -388,10 +408,8 @@ fn search(cache: &Cache, n: usize, max_visits: usize, prune: bool) -> (Chains, u
     for i in 0..count {
         s.start = i;
         s.stamp += 1;
-        if prune {
-            s.start_live = s.live[i];
-        }
-        s.walk(i);
+        s.start_live = cache.als[i].live;
+        s.walk(i, 0);
     }
     (s.found, s.visits)
 }

@@ -63,8 +63,13 @@ pub(crate) struct Cache {
     link_to: Vec<(u32, u8)>,
     /// Scratch for a pair search: the links (i, j, x) it found, i < j, in search order.
     pub(super) found: Vec<(u32, u32, u8)>,
-    /// Scratch for a pair search: the sets that are not old, in order.
-    pub(super) fresh: Vec<u32>,
+    /// Scratch for a pair search: the sets that are not old, as bits.
+    pub(super) fresh: Vec<u64>,
+    /// Words per set of ALS indices (`als.len().div_ceil(64)`), once indexed.
+    pub(super) sw: usize,
+    /// The pair search's index, built by [`Cache::index_pairs`]: per cell, the sets
+    /// holding it as a set of ALS indices (`sw` words).
+    at: Vec<u64>,
     /// Per ALS: its index in the reference's list when old (see the module doc), else
     /// [`NONE`].
     pub(super) old: Vec<u32>,
@@ -232,6 +237,53 @@ impl Cache {
         self.linked = true;
     }
 
+    /// Builds the pair search's index (see [`Cache::candidates`]).
+    pub(super) fn index_pairs(&mut self) {
+        let sw = self.als.len().div_ceil(64);
+        self.sw = sw;
+        self.at.clear();
+        self.at.resize(self.cands.len() * sw, 0);
+        for (j, a) in self.als.iter().enumerate() {
+            let (lo, hi) = a.cells;
+            for &t in &self.cell_arena[lo as usize..hi as usize] {
+                self.at[t * sw + j / 64] |= 1 << (j % 64);
+            }
+        }
+    }
+
+    /// Into `out` (`sw` words, index built): the sets that may share a restricted common
+    /// value with set `i`, a superset of those that do. A restricted common value x of
+    /// `i` and `j` is live in `i` (an x-cell of `j` is a cell outside `i` holding x and
+    /// seeing all its x-cells), and `j` holds one of the cells holding x that see every
+    /// x-cell of `i` (its x-cells are such cells). `near` is scratch (`w` words).
+    pub(super) fn candidates(&self, i: usize, near: &mut [u64], out: &mut [u64]) {
+        let (w, sw) = (self.w, self.sw);
+        let a = &self.als[i];
+        // The cells holding some live value x of `i` and seeing its x-cells.
+        near.fill(0);
+        let mut m = a.live;
+        while m != 0 {
+            let x = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let seeing = &self.bits[a.off + (2 + 2 * x) * w..][..w];
+            let with = &self.with[x * w..][..w];
+            for ((o, s), h) in near.iter_mut().zip(seeing).zip(with) {
+                *o |= s & h;
+            }
+        }
+        out.fill(0);
+        for (k, &word) in near.iter().enumerate() {
+            let mut cells = word;
+            while cells != 0 {
+                let t = k * 64 + cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                for (o, r) in out.iter_mut().zip(&self.at[t * sw..][..sw]) {
+                    *o |= r;
+                }
+            }
+        }
+    }
+
     /// Whether two sets share no cell.
     #[inline]
     pub(super) fn disjoint(&self, i: usize, j: usize) -> bool {
@@ -297,6 +349,8 @@ impl Cache {
             link_to: Vec::new(),
             found: Vec::new(),
             fresh: Vec::new(),
+            sw: 0,
+            at: Vec::new(),
             old: Vec::new(),
             from_ref: Vec::new(),
             cands: Vec::new(),
@@ -326,7 +380,6 @@ impl Cache {
         }
         let max = max_size(b);
         let mut pool: Vec<usize> = Vec::with_capacity(n);
-        let mut chosen: Vec<usize> = Vec::with_capacity(max);
         c.old.clear();
         c.from_ref.clear();
         if let Some(r) = reference {
@@ -352,7 +405,7 @@ impl Cache {
                             .map(|&x| x as usize)
                             .filter(|&x| b.values[x] == 0),
                     );
-                    c.rec(b, peers, u, &pool, max, 0, &mut chosen, 0);
+                    c.enumerate(b, peers, u, &pool, max);
                     c.old.resize(c.als.len(), NONE);
                     // Old sets, and their places in the reference's list (the same order,
                     // first found in the same unit).
@@ -448,63 +501,46 @@ impl Cache {
     }
 
     /// Every ALS of up to `max` cells in unit `u` and first in it (no earlier unit holds
-    /// all its cells), trying the unit's open cells `pool` in order.
-    #[allow(clippy::too_many_arguments)]
-    fn rec(
-        &mut self,
-        b: &Board,
-        peers: &[u64],
-        u: usize,
-        pool: &[usize],
-        max: usize,
-        start: usize,
-        chosen: &mut Vec<usize>,
-        union: u64,
-    ) {
-        for i in start..pool.len() {
-            let m = union | b.cands[pool[i]];
-            let k = m.count_ones() as usize;
-            // A set found from here has this cell and at most `most` cells in all (the
-            // chosen ones, this one, later ones of the pool), and its values hold `m`:
-            // none is almost locked (s cells, s + 1 values) when k > most + 1.
-            let most = max.min(chosen.len() + pool.len() - i);
-            if k > most + 1 {
-                continue;
-            }
-            chosen.push(pool[i]);
-            if k == chosen.len() + 1 && first_unit(b, chosen) == u {
-                self.push(b, peers, chosen, m);
-            }
-            if chosen.len() < most {
-                self.rec(b, peers, u, pool, max, i + 1, chosen, m);
-            }
-            chosen.pop();
+    /// all its cells), trying the unit's open cells `pool` (in increasing order) in order:
+    /// depth first, a set before those it grows into.
+    fn enumerate(&mut self, b: &Board, peers: &[u64], u: usize, pool: &[usize], max: usize) {
+        let mut e = Enum {
+            cands: [0; 64],
+            earlier: [0; 64],
+            cells: pool,
+            chosen: [0; 64],
+            max,
+        };
+        for (k, &x) in pool.iter().enumerate() {
+            e.cands[k] = b.cands[x];
+            e.earlier[k] = earlier_units(b, x, u);
         }
+        e.rec(self, b, peers, 0, 0, 0, !0);
     }
 
-    /// Adds the ALS of `cells` (values `values`).
+    /// Adds the ALS of `cells` (increasing; values `values`).
     fn push(&mut self, b: &Board, peers: &[u64], cells: &[usize], values: u64) {
+        debug_assert!(cells.is_sorted());
         let w = self.w;
         let lo = self.cell_arena.len();
         self.cell_arena.extend_from_slice(cells);
-        self.cell_arena[lo..].sort_unstable();
         let off = self.bits.len();
-        self.bits.resize(off + (1 + 2 * b.n) * w, 0);
+        self.bits.resize(off + self.stride, 0);
+        let set = &mut self.bits[off..];
         let mut sig = 0u64;
         for &x in cells {
-            self.bits[off + x / 64] |= 1 << (x % 64);
+            set[x / 64] |= 1 << (x % 64);
             sig |= 1 << (x % 64);
         }
         let mut m = values;
         while m != 0 {
             let v = m.trailing_zeros();
             m &= m - 1;
-            let o = off + (2 * v as usize + 1) * w;
+            let (holding, seeing) = set[(2 * v as usize + 1) * w..][..2 * w].split_at_mut(w);
             let mut first = true;
             for &x in cells.iter().filter(|&&x| b.cands[x] >> v & 1 != 0) {
-                self.bits[o + x / 64] |= 1 << (x % 64);
-                let p = &peers[x * w..(x + 1) * w];
-                let seeing = &mut self.bits[o + w..o + 2 * w];
+                holding[x / 64] |= 1 << (x % 64);
+                let p = &peers[x * w..][..w];
                 if first {
                     seeing.copy_from_slice(p);
                     first = false;
@@ -523,6 +559,74 @@ impl Cache {
             off,
         });
     }
+}
+
+/// The search for the sets of one unit ([`Cache::enumerate`]), its open cells indexed
+/// `0..cells.len()` (at most 64).
+struct Enum<'p> {
+    /// Per open cell: its candidates.
+    cands: [u64; 64],
+    /// Per open cell: the units before this one holding it ([`earlier_units`]).
+    earlier: [u128; 64],
+    cells: &'p [usize],
+    /// The cells of the set being grown.
+    chosen: [usize; 64],
+    max: usize,
+}
+
+impl Enum<'_> {
+    /// Grows the set of `chosen[..depth]` (values `union`, the earlier units holding all
+    /// of its cells `earlier`) by each open cell from `start` on.
+    #[allow(clippy::too_many_arguments)]
+    fn rec(
+        &mut self,
+        c: &mut Cache,
+        b: &Board,
+        peers: &[u64],
+        start: usize,
+        depth: usize,
+        union: u64,
+        earlier: u128,
+    ) {
+        let p = self.cells.len();
+        for i in start..p {
+            let m = union | self.cands[i];
+            let k = m.count_ones() as usize;
+            // A set found from here has this cell and at most `most` cells in all (the
+            // chosen ones, this one, later ones of the pool), and its values hold `m`:
+            // none is almost locked (s cells, s + 1 values) when k > most + 1.
+            let most = self.max.min(depth + p - i);
+            if k > most + 1 {
+                continue;
+            }
+            self.chosen[depth] = self.cells[i];
+            let e = earlier & self.earlier[i];
+            // Almost locked, and no earlier unit holds all its cells.
+            if k == depth + 2 && e == 0 {
+                c.push(b, peers, &self.chosen[..=depth], m);
+            }
+            if depth + 1 < most {
+                self.rec(c, b, peers, i + 1, depth + 1, m, e);
+            }
+        }
+    }
+}
+
+/// The units before `u` holding cell `x`, as bits: a row r as bit r, a column as bit 64
+/// plus its column number (boxes share no cell with an earlier box; at most 64 rows and
+/// columns). A set of cells of `u` is first found in `u` when its cells' bits have none
+/// in common.
+fn earlier_units(b: &Board, x: usize, u: usize) -> u128 {
+    let n = b.n;
+    let mut bits = 0u128;
+    for e in b.geo.units_of(x) {
+        let e = e as usize;
+        if e < u {
+            debug_assert!(e < 2 * n);
+            bits |= 1u128 << if e < n { e } else { 64 + e - n };
+        }
+    }
+    bits
 }
 
 /// The pair test of the pair search, from one set `i` (its values and cells held) to
@@ -621,23 +725,6 @@ impl<'c> PairTest<'c> for AnyWords<'c> {
     }
 }
 
-/// The first unit (rows, then columns, then boxes) holding every cell of `cells`.
-fn first_unit(b: &Board, cells: &[usize]) -> usize {
-    let f = b.geo.units_of(cells[0]);
-    let mut same = [true; 3];
-    for &x in &cells[1..] {
-        let ux = b.geo.units_of(x);
-        for k in 0..3 {
-            same[k] &= ux[k] == f[k];
-        }
-    }
-    (0..3)
-        .filter(|&k| same[k])
-        .map(|k| f[k] as usize)
-        .min()
-        .unwrap_or(usize::MAX)
-}
-
 /// The largest ALS considered: bigger ones are rare in real solutions and make the
 /// pair search quadratic in a much longer list.
 fn max_size(b: &Board) -> usize {
@@ -718,6 +805,113 @@ mod tests {
         let (c, _) = current(&b, &mut memo);
         assert_eq!(c.w, 4);
         assert!(check_pairs::<4>(c) > 100);
+    }
+
+    /// Every ALS of every unit by brute force: each subset of the unit's open cells, in
+    /// depth-first order (a set, then those it grows into), of at most `max` cells with
+    /// one value more than cells, kept in the first unit holding all its cells.
+    fn plain_sets(b: &Board, max: usize) -> Vec<(Vec<usize>, u64)> {
+        fn rec(
+            b: &Board,
+            u: usize,
+            pool: &[usize],
+            max: usize,
+            chosen: &mut Vec<usize>,
+            out: &mut Vec<(Vec<usize>, u64)>,
+        ) {
+            let start = chosen
+                .last()
+                .map_or(0, |&l| pool.iter().position(|&x| x == l).unwrap() + 1);
+            for &x in &pool[start..] {
+                chosen.push(x);
+                let values = chosen.iter().fold(0, |m, &c| m | b.cands[c]);
+                let first = (0..3 * b.n)
+                    .find(|&v| chosen.iter().all(|&c| b.geo.unit(v).contains(&(c as u16))))
+                    .unwrap();
+                if values.count_ones() as usize == chosen.len() + 1 && first == u {
+                    out.push((chosen.clone(), values));
+                }
+                if chosen.len() < max {
+                    rec(b, u, pool, max, chosen, out);
+                }
+                chosen.pop();
+            }
+        }
+        let mut out = Vec::new();
+        for u in 0..3 * b.n {
+            let pool: Vec<usize> = b
+                .geo
+                .unit(u)
+                .iter()
+                .map(|&x| x as usize)
+                .filter(|&x| b.values[x] == 0)
+                .collect();
+            rec(b, u, &pool, max, &mut Vec::new(), &mut out);
+        }
+        out
+    }
+
+    /// The list built with its pruned enumeration (and, along a solve, with units and
+    /// sets kept from the reference board) is the brute-force list, in the same order;
+    /// every set's bit sets are right; and the pair search's candidates hold every set
+    /// sharing a restricted common value with a set.
+    #[test]
+    fn list_and_pair_candidates_match_the_plain_ones() {
+        let (mut sets, mut linked) = (0, 0);
+        for p in [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "7..4......5....3........1..368..........2..5....7........5...7213...8...6........",
+        ] {
+            let mut kept = Memo::default();
+            for b in positions(p).iter().step_by(2) {
+                kept.board_changed();
+                for memo in [&mut kept, &mut Memo::default()] {
+                    let (c, _) = current(b, memo);
+                    let plain = plain_sets(b, super::max_size(b));
+                    assert_eq!(c.als.len(), plain.len(), "{p}");
+                    for (i, (cells, values)) in plain.iter().enumerate() {
+                        assert_eq!((c.cells(i), c.als[i].values), (&cells[..], *values));
+                        for k in 0..c.w {
+                            let word = cells
+                                .iter()
+                                .filter(|&&x| x / 64 == k)
+                                .fold(0, |m, &x| m | 1u64 << (x % 64));
+                            assert_eq!(c.set(i)[k], word);
+                        }
+                        for v in Mask::from_bits(*values) {
+                            let (holding, seeing) = c.get(i, v).unwrap();
+                            let xs: Vec<usize> = cells
+                                .iter()
+                                .copied()
+                                .filter(|&x| b.cands[x] >> (v - 1) & 1 != 0)
+                                .collect();
+                            assert_eq!(members(holding).collect::<Vec<_>>(), xs);
+                            let all: Vec<usize> = (0..b.cands.len())
+                                .filter(|&t| {
+                                    xs.iter().all(|&x| b.geo.peers(x).contains(&(t as u16)))
+                                })
+                                .collect();
+                            assert_eq!(members(seeing).collect::<Vec<_>>(), all);
+                        }
+                    }
+                    sets += plain.len();
+                    c.index_pairs();
+                    let mut near = vec![0; c.w];
+                    let mut cand = vec![0; c.sw];
+                    for i in 0..c.als.len() {
+                        c.candidates(i, &mut near, &mut cand);
+                        for j in 0..c.als.len() {
+                            let common = c.als[i].values & c.als[j].values;
+                            if c.disjoint(i, j) && c.restricted_any(i, j, common) != 0 {
+                                assert!(cand[j / 64] >> (j % 64) & 1 != 0, "{i} {j}");
+                                linked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(sets > 1000 && linked > 1000, "{sets} {linked}");
     }
 
     #[test]
