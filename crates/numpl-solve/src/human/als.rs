@@ -230,25 +230,27 @@ pub(crate) fn als_xy_wing(b: &Board, memo: &mut Memo) -> Option<Step> {
         let partners = cr.partners(ci);
         let c_old = skip && cr.old[ci] != NONE;
         for p in 0..partners.len() {
-            for q in p + 1..partners.len() {
-                let ((ia, x), (ib, y)) = (partners[p], partners[q]);
-                let (ia, ib) = (ia as usize, ib as usize);
+            let (ia, x) = partners[p];
+            let ia = ia as usize;
+            // Values some cell could lose are live in both sets (A's half here).
+            let za = cr.als[ia].values & cr.als[ia].live & !(1u64 << (x - 1));
+            let a_old = c_old && cr.old[ia] != NONE;
+            for &(ib, y) in &partners[p + 1..] {
+                let ib = ib as usize;
                 if ia == ib || x == y {
                     continue;
                 }
-                if c_old && cr.old[ia] != NONE && cr.old[ib] != NONE {
+                let zs = za & cr.als[ib].values & cr.als[ib].live & !(1u64 << (y - 1));
+                // No value to try: nothing to find (tested first, the cheapest filter).
+                if zs == 0 {
+                    continue;
+                }
+                if a_old && cr.old[ib] != NONE {
                     continue;
                 }
                 if !cr.disjoint(ia, ib) {
                     continue;
                 }
-                // Values some cell could lose are live in both sets.
-                let zs = cr.als[ia].values
-                    & cr.als[ib].values
-                    & cr.als[ia].live
-                    & cr.als[ib].live
-                    & !(1u64 << (x - 1))
-                    & !(1u64 << (y - 1));
                 for z in Mask::from_bits(zs) {
                     if !pair_has_z_target(cr, ia, ib, z) {
                         continue;
@@ -324,8 +326,20 @@ mod tests {
                     assert_eq!(found, plain, "{p}");
                     links += found.len();
                 }
-                // Links known for the next board's reference.
+                // Links known for the next board's reference; each set's partners (found
+                // ones merged with those kept from the reference) are every linked set in
+                // order.
                 super::ensure_links(c, reference);
+                for i in 0..c.als.len() {
+                    let mut plain = Vec::new();
+                    for j in (0..c.als.len()).filter(|&j| j != i && c.disjoint(i, j)) {
+                        let common = c.als[i].values & c.als[j].values;
+                        for x in Mask::from_bits(c.restricted_any(i, j, common)) {
+                            plain.push((j as u32, x));
+                        }
+                    }
+                    assert_eq!(c.partners(i), &plain[..], "{p} {i}");
+                }
             }
         }
         assert!(links > 1000, "{links}");

@@ -219,19 +219,39 @@ impl Cache {
             pos[j as usize] += 1;
         }
         if let Some(r) = r {
+            // An old set's links: those found (in search order, so in partner order: the
+            // pairs with earlier sets, then with later ones) and the kept ones (in partner
+            // order too: old sets keep their order), merged from the back. No pair is in
+            // both (the search skipped pairs of two old sets).
+            let mut kept: Vec<(u32, u8)> = Vec::new();
             for i in 0..count {
                 let o = self.old[i];
                 if o == NONE {
                     continue;
                 }
-                for &(rj, x) in r.partners(o as usize) {
-                    let j = self.from_ref[rj as usize];
-                    if j != NONE {
-                        self.link_to[pos[i] as usize] = (j, x);
-                        pos[i] += 1;
+                kept.clear();
+                kept.extend(
+                    r.partners(o as usize)
+                        .iter()
+                        .map(|&(rj, x)| (self.from_ref[rj as usize], x))
+                        .filter(|&(j, _)| j != NONE),
+                );
+                let (lo, hi) = (off[i] as usize, off[i + 1] as usize);
+                let links = &mut self.link_to[lo..hi];
+                let (mut a, mut k, mut d) = (pos[i] as usize - lo, kept.len(), hi - lo);
+                debug_assert_eq!(a + k, d);
+                debug_assert!(links[..a].is_sorted() && kept.is_sorted());
+                while k > 0 {
+                    d -= 1;
+                    if a > 0 && links[a - 1] > kept[k - 1] {
+                        a -= 1;
+                        links[d] = links[a];
+                    } else {
+                        k -= 1;
+                        links[d] = kept[k];
                     }
                 }
-                self.link_to[off[i] as usize..off[i + 1] as usize].sort_unstable();
+                debug_assert!(links.is_sorted());
             }
         }
         self.linked = true;
