@@ -1297,6 +1297,7 @@ impl<'a> Graph<'a> {
         if elims.is_empty() {
             return;
         }
+        sink.tried += 1;
         let grouped = path.iter().any(|&s| self.is_group(s / 2));
         let tech = match (self.kind, kind, grouped) {
             (ChainKind::X, _, _) => Technique::XChain,
@@ -1485,6 +1486,9 @@ struct Sink<'f> {
     found: Vec<Found>,
     /// How many chains were offered (duplicates too).
     hits: usize,
+    /// How many chains with eliminations reached [`Graph::offer`], whatever became of
+    /// them (not allowed, a lasso, or offered).
+    tried: usize,
     /// Per technique and eliminations, the index of its step in `found`.
     by_elims: HashMap<Technique, HashMap<Vec<(Cell, u8)>, usize>>,
     allows: &'f dyn Fn(Technique) -> bool,
@@ -1518,6 +1522,122 @@ fn max_len(kind: ChainKind) -> usize {
     }
 }
 
+/// Whether a nice-loop search (AIC kinds; `grouped`: with groups) that offered nothing
+/// on the board whose candidates were `old` offers nothing on `b` either, for want of any
+/// new link: `b` is `old` less some candidates, none of which was on a strong link in
+/// `old` and none of which makes one in `b`. Then:
+///
+/// - a removed candidate was a dead end: with no strong link, its "off" state led
+///   nowhere and its "on" state was never reached (strong links are what reach an on
+///   state), and it started no chain (a chain starts with a strong link);
+/// - every other node keeps its strong links (they change only where a cell's candidates
+///   or a unit's places of a value change: such a cell keeps three candidates or more,
+///   such a unit three places or more, before and after), and its weak links lose only
+///   dead ends. With groups, the places of a value in a changed line stay in three boxes
+///   or more, and in a changed box they are never within two lines (a row or column of
+///   the box each), before and after, so no group link starts or ends in such a unit
+///   (a group whose cells changed is a dead end before and after);
+/// - so each search from each start meets the same states by the same paths as on `old`,
+///   and every conclusion drawn at them is a subset of the one on `old` (candidates were
+///   only removed): each chain that had no elimination there has none here.
+///
+/// `old` must be a board of the same solve (only removals since); a candidate gained
+/// answers false.
+fn quiet_change(old: &[u64], b: &Board, grouped: bool) -> bool {
+    let n = b.n;
+    if old.len() != b.cands.len() {
+        return false;
+    }
+    // Per unit, the values whose places in it changed.
+    let mut atoms = [0u64; 3 * MAX_SIZE];
+    let mut changed = false;
+    for (c, (&o, &m)) in old.iter().zip(&b.cands).enumerate() {
+        if o == m {
+            continue;
+        }
+        if m & !o != 0 || o.count_ones() < 3 || m.count_ones() < 3 {
+            return false;
+        }
+        changed = true;
+        for u in b.geo.units_of(c) {
+            atoms[u as usize] |= o & !m;
+        }
+    }
+    if !changed {
+        return true;
+    }
+    for (u, &vals) in atoms[..3 * n].iter().enumerate() {
+        if vals == 0 {
+            continue;
+        }
+        let cells = b.geo.unit(u);
+        for v in Mask::from_bits(vals) {
+            let bit = 1u64 << (v - 1);
+            for board in [old, &b.cands[..]] {
+                // The places of v in the unit, as cells.
+                let places = cells
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|&c| board[c] & bit != 0);
+                if !no_strong_link(b, u, places, grouped) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Whether the places `places` of one value in unit `u` give no strong link: three or
+/// more of them; with groups, in a line three boxes or more, in a box not within two of
+/// its lines (rows or columns).
+fn no_strong_link(
+    b: &Board,
+    u: usize,
+    places: impl Iterator<Item = usize> + Clone,
+    grouped: bool,
+) -> bool {
+    if places.clone().nth(2).is_none() {
+        return false;
+    }
+    if !grouped {
+        return true;
+    }
+    let n = b.n;
+    if u < 2 * n {
+        // Distinct boxes (the line meets each box in a run of cells).
+        let mut boxes = 0u64;
+        for c in places {
+            boxes |= 1 << b.boxi(c);
+        }
+        return boxes.count_ones() >= 3;
+    }
+    let (mut rows, mut cols) = (0u64, 0u64);
+    for c in places.clone() {
+        rows |= 1 << b.row(c);
+        cols |= 1 << b.col(c);
+    }
+    if rows.count_ones() <= 2 || cols.count_ones() <= 2 {
+        return false;
+    }
+    // A row and a column: the places off some row all in one column.
+    let mut rest = rows;
+    while rest != 0 {
+        let r = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let mut off = 0u64;
+        for c in places.clone() {
+            if b.row(c) != r {
+                off |= 1 << b.col(c);
+            }
+        }
+        if off.count_ones() <= 1 {
+            return false;
+        }
+    }
+    true
+}
+
 /// The chain of `kind` HoDoKu would take: every chain from every start is found (the
 /// shortest per start and end), and [`best_of`] picks among them as HoDoKu does. The
 /// AIC kinds find HoDoKu's nice loops too (continuous: a loop whose weak links all
@@ -1538,6 +1658,25 @@ pub(crate) fn chain(
     let n = b.n;
     let max_len = max_len(kind);
     let x = kind == ChainKind::X;
+    // The AIC kinds: skipped while nothing but dead ends went since they last offered
+    // nothing ([`quiet_change`]); the board they are skipped on stands for the old one.
+    let loop_slot = match kind {
+        ChainKind::Aic => Some(0),
+        ChainKind::Grouped => Some(1),
+        _ => None,
+    };
+    if let Some(i) = loop_slot {
+        #[cfg(test)]
+        let skip_ok = !memo.no_loop_skip;
+        #[cfg(not(test))]
+        let skip_ok = true;
+        if let Some(old) = memo.loops_failed[i].as_mut() {
+            if skip_ok && quiet_change(old, b, kind == ChainKind::Grouped) {
+                old.copy_from_slice(&b.cands);
+                return None;
+            }
+        }
+    }
     // Values skipped (X-chains: failed before on the same positions), and values whose
     // searches found a chain: not known to fail.
     let mut skip = 0u64;
@@ -1570,6 +1709,7 @@ pub(crate) fn chain(
     let mut sink = Sink {
         found: Vec::new(),
         hits: 0,
+        tried: 0,
         by_elims: HashMap::new(),
         allows,
     };
@@ -1618,6 +1758,14 @@ pub(crate) fn chain(
     }
     if kind == ChainKind::Xy && best.is_none() {
         memo.xy_failed = Some(bivalue);
+    }
+    if let Some(i) = loop_slot {
+        let failed = &mut memo.loops_failed[i];
+        match failed {
+            Some(old) if sink.tried == 0 => old.copy_from_slice(&b.cands),
+            _ if sink.tried == 0 => *failed = Some(b.cands.clone()),
+            _ => *failed = None,
+        }
     }
     let f = best?;
     let chain = chain?;
@@ -1860,6 +2008,7 @@ mod tests {
         let mut sink = Sink {
             found: Vec::new(),
             hits: 0,
+            tried: 0,
             by_elims: HashMap::new(),
             allows: &allows,
         };
@@ -1935,6 +2084,89 @@ mod tests {
             }
         }
         assert!(found > 50, "{found}");
+    }
+
+    /// Along every position of three solves (9x9 and 16x16), with one memo kept as the
+    /// solver keeps it, the nice-loop searches give the steps of searches that never
+    /// skip; every board the memo skips on is one where the full search finds nothing;
+    /// and boards are skipped.
+    #[test]
+    fn quiet_changes_skip_as_searched() {
+        let mut skipped = 0;
+        for p in PUZZLES {
+            let boards = positions(p);
+            for (i, kind) in [ChainKind::Aic, ChainKind::Grouped].into_iter().enumerate() {
+                let grouped = kind == ChainKind::Grouped;
+                let mut memo = Memo::default();
+                for b in &boards {
+                    let quiet = memo.loops_failed[i]
+                        .as_ref()
+                        .is_some_and(|old| super::quiet_change(old, b, grouped));
+                    let kept = chain(b, kind, &mut memo, &|_| true);
+                    let mut plain = Memo::default();
+                    plain.no_loop_skip = true;
+                    let full = chain(b, kind, &mut plain, &|_| true);
+                    assert_eq!(kept, full);
+                    if quiet {
+                        assert!(full.is_none());
+                        skipped += 1;
+                    }
+                }
+            }
+        }
+        assert!(skipped >= 5, "{skipped}");
+    }
+
+    /// A change is quiet when the candidates removed were on no strong link and make
+    /// none: a cell left with two candidates, a unit left with two places of a value, a
+    /// cell that had three, or a candidate gained is not quiet; with groups, neither is
+    /// a box whose places of the value lie within two of its lines afterwards.
+    #[test]
+    fn quiet_change_laws() {
+        let boards = positions(PUZZLES[0]);
+        let b = &boards[0];
+        let n = b.n;
+        let places = |b: &Board, u: usize, v: u8| {
+            b.geo
+                .unit(u)
+                .iter()
+                .filter(|&&c| b.has(c as usize, v))
+                .count()
+        };
+        let (mut quiet, mut loud) = (0, 0);
+        for c in 0..b.cands.len() {
+            for v in Mask::from_bits(b.cands[c]) {
+                let mut after = b.clone();
+                after.cands[c] &= !(1u64 << (v - 1));
+                let units = b.geo.units_of(c).map(|u| u as usize);
+                let cell_ok = b.cands[c].count_ones() >= 4;
+                let units_ok = units.iter().all(|&u| places(b, u, v) >= 4);
+                let got = super::quiet_change(&b.cands, &after, false);
+                assert_eq!(got, cell_ok && units_ok, "r{}c{} {v}", c / n + 1, c % n + 1);
+                if got {
+                    quiet += 1;
+                    // Grouped: never quieter than plain; a box whose places of v are
+                    // left in two rows is not quiet.
+                    let bx = units[2];
+                    let rows: u64 = b
+                        .geo
+                        .unit(bx)
+                        .iter()
+                        .filter(|&&x| after.has(x as usize, v))
+                        .fold(0, |r, &x| r | 1 << (x as usize / n));
+                    if rows.count_ones() <= 2 {
+                        assert!(!super::quiet_change(&b.cands, &after, true));
+                    }
+                } else {
+                    loud += 1;
+                    assert!(!super::quiet_change(&b.cands, &after, true));
+                }
+                // A candidate gained is never quiet.
+                assert!(!super::quiet_change(&after.cands, b, false));
+            }
+        }
+        assert!(quiet > 0 && loud > 0, "{quiet} {loud}");
+        assert!(super::quiet_change(&b.cands, b, true));
     }
 
     /// The storage kept across calls (on this thread, from boards of both sizes) gives

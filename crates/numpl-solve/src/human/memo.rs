@@ -4,15 +4,17 @@
 //!
 //! A snapshot is the exact state a finder reads (a unit's placed values and its cells'
 //! candidates; a value's candidate positions in every row), so skipping never changes
-//! what is found, only how long it takes. One exception leans on the solver only ever
+//! what is found, only how long it takes. Some exceptions lean on the solver only ever
 //! removing candidates within a solve: XY-chains are skipped while the bivalue cells are
-//! the same as when they failed (see `chains::chain`), and ALS-XZ and ALS-XY-Wing skip
-//! pairs and triples of sets unchanged since they failed on a reference board (see
-//! `als_list`). Besides failures, the memo keeps the current board's ALS list, and the
-//! reference's, whose links the sets unchanged since then reuse; and, per value, the
-//! candidates in no template on the current board and the templates found on earlier
-//! ones (see `templates`): single-digit finders skip a value whose every candidate lies
-//! in a template.
+//! the same as when they failed (see `chains::chain`); the nice-loop and AIC searches
+//! while every candidate removed since they failed was on no strong link and made none
+//! (see `chains::quiet_change`); and ALS-XZ and ALS-XY-Wing skip pairs and triples of
+//! sets unchanged since they failed on a reference board (see `als_list`). Besides
+//! failures, the memo keeps the current board's ALS list, and the reference's, whose
+//! links the sets unchanged since then reuse; and, per value, the candidates in no
+//! template on the current board and the templates found on earlier ones (see
+//! `templates`): single-digit finders skip a value whose every candidate lies in a
+//! template.
 
 use super::als_list::AlsMemo;
 use super::{templates, Board, Technique};
@@ -29,6 +31,10 @@ pub(crate) struct Memo {
     pub(crate) als: AlsMemo,
     /// The bivalue cells (cell, candidates) when XY-chains last failed.
     pub(crate) xy_failed: Option<Vec<(usize, u64)>>,
+    /// Per AIC kind (plain, grouped: the nice-loop and AIC searches), the candidates of
+    /// the board on which its search last offered nothing, when the search since then
+    /// was skipped or offered nothing (see `chains::quiet_change`).
+    pub(crate) loops_failed: [Option<Vec<u64>>; 2],
     /// Every cell's peers as a bit set (`cells.div_ceil(64)` words per cell), when built
     /// (they depend only on the shape).
     pub(crate) peer_bits: Vec<u64>,
@@ -42,6 +48,9 @@ pub(crate) struct Memo {
     /// Tests only: never skip a value or prune a search for its templates.
     #[cfg(test)]
     pub(crate) no_template_skip: bool,
+    /// Tests only: never skip a nice-loop search (`loops_failed`).
+    #[cfg(test)]
+    pub(crate) no_loop_skip: bool,
 }
 
 struct Slot {
