@@ -85,10 +85,12 @@ impl Judge {
     /// The verdict on `givens` (values in reading order, 0 = blank), a puzzle made from a
     /// uniquely solvable puzzle with solution `sol` by emptying the cells `dug`.
     ///
-    /// Cheapest first: singles propagation, with box-line reductions from 16x16 up when the
-    /// limit allows them (if that alone solves it, it is unique and solved within the
-    /// limit); then uniqueness; then, only when a technique limit applies, box-line
-    /// reductions on smaller grids (when allowed) and the human solver.
+    /// Cheapest first: whether singles put back the cells just dug (then the verdict is
+    /// the last accepted puzzle's, see [`Judge::refilled`]); singles propagation, with
+    /// box-line reductions from 16x16 up when the limit allows them (if that alone solves
+    /// it, it is unique and solved within the limit); then uniqueness; then, only when a
+    /// technique limit applies, box-line reductions on smaller grids (when allowed) and
+    /// the human solver.
     ///
     /// Uniqueness: a second solution would have to differ from `sol` in one of the `dug`
     /// cells (otherwise it would solve the puzzle before digging, which has only `sol`). So
@@ -103,6 +105,31 @@ impl Judge {
         verdict
     }
 
+    /// Whether singles alone (naked and hidden, no box-line reductions) put back every
+    /// cell of `dug` in `grid`, a puzzle made by emptying them from the puzzle judged
+    /// last time that was accepted (or the full grid).
+    ///
+    /// Then that puzzle's verdict is this one's, `Accept`, with no search and no human
+    /// solver: singles are sound, so `grid` has no solution the accepted puzzle lacks
+    /// (unique); and the human solver takes every single it can before anything else, so
+    /// on both puzzles it reaches the same board (the closure of singles does not depend
+    /// on their order), and from there takes the same steps: solved within the same
+    /// limit. Only with every single on (`singles_ok`): the solver's first phase is then
+    /// exactly that closure.
+    fn refilled(&mut self, grid: &Grid, dug: &[u16]) -> bool {
+        #[cfg(test)]
+        if tests::NO_REFILL.get() {
+            return false;
+        }
+        let refilled = self.searcher.propagate(grid, false) != Propagated::Contradiction
+            && dug
+                .iter()
+                .all(|&c| self.searcher.propagated_value(c as usize).is_some());
+        #[cfg(test)]
+        tests::REFILLS.set(tests::REFILLS.get() + u64::from(refilled));
+        refilled
+    }
+
     fn judge(&mut self, givens: &[u8], sol: &[u8], dug: &[u16]) -> Verdict {
         self.report = None;
         let grid = Grid::from_values(self.shape, givens.to_vec()).expect("values in range");
@@ -110,6 +137,9 @@ impl Judge {
         // (the uniqueness search has them there anyway); on smaller grids they cost more
         // than they save in the search, so they only get a separate try.
         let big = self.shape.size() >= 16;
+        if self.singles_ok && self.refilled(&grid, dug) {
+            return Verdict::Accept;
+        }
         let solved = match self.searcher.propagate(&grid, self.locked_ok && big) {
             Propagated::Contradiction => return Verdict::NotUnique,
             Propagated::Solved if self.singles_ok => return Verdict::Accept,
@@ -304,4 +334,65 @@ fn try_dig(judge: &mut Judge, cur: &mut [u8], sol: &[u8], group: &[u16]) -> Verd
         }
     }
     verdict
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    use numpl_core::Shape;
+    use numpl_solve::Technique;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::{dig, Limits};
+    use crate::{prepare_array_seeded, MaxTechnique, Symmetry};
+
+    thread_local! {
+        /// Tests: the judge never takes the singles shortcut.
+        pub(super) static NO_REFILL: Cell<bool> = const { Cell::new(false) };
+        /// Tests: how often the shortcut was taken.
+        pub(super) static REFILLS: Cell<u64> = const { Cell::new(0) };
+    }
+
+    /// Digging with the singles shortcut gives the puzzles (and minimality) digging
+    /// without it gives, for every kind of limit, three shapes and two symmetries; and
+    /// the shortcut is taken.
+    #[test]
+    fn refill_shortcut_digs_as_the_full_judge() {
+        REFILLS.set(0);
+        let limits = [
+            MaxTechnique::All,
+            MaxTechnique::None,
+            MaxTechnique::Upto(Technique::HiddenSingle),
+            MaxTechnique::Upto(Technique::Fish(2)),
+        ];
+        let mut dug = 0;
+        for (shape, seeds) in [((2, 3), 0..6), ((3, 3), 0..6), ((4, 4), 0..1)] {
+            let shape = Shape::new(shape.0, shape.1).unwrap();
+            for seed in seeds {
+                let solution = prepare_array_seeded(shape, seed);
+                for (i, &max) in limits.iter().enumerate() {
+                    let symmetry = if i % 2 == 0 {
+                        Symmetry::Point
+                    } else {
+                        Symmetry::None
+                    };
+                    let run = |no_refill: bool| {
+                        NO_REFILL.set(no_refill);
+                        let mut rng = ChaCha8Rng::seed_from_u64(seed * 31 + i as u64);
+                        let d = dig(&solution, symmetry, max, &mut rng, &Limits::none())
+                            .expect("a valid solution");
+                        NO_REFILL.set(false);
+                        (d.puzzle, d.minimal)
+                    };
+                    let (full, with) = (run(true), run(false));
+                    assert_eq!(with, full, "{shape:?} seed {seed} {max}");
+                    dug += 1;
+                }
+            }
+        }
+        assert_eq!(dug, 13 * 4);
+        assert!(REFILLS.get() > 100, "{}", REFILLS.get());
+    }
 }

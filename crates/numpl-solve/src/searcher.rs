@@ -233,6 +233,22 @@ impl Searcher {
         }
     }
 
+    /// The value of `cell` (reading order index) in the puzzle as the last
+    /// [`Searcher::propagate`] left it: `Some` when propagation placed it (or it was given),
+    /// `None` when it is open, or when no propagation is on record (none yet, a
+    /// contradiction, or a search ran since).
+    ///
+    /// # Panics
+    ///
+    /// If `cell` is not a cell of the shape.
+    pub fn propagated_value(&self, cell: usize) -> Option<u8> {
+        assert!(cell < self.shape.cells(), "cell {cell} out of range");
+        match &self.settled {
+            Some((_, _, true)) => Some(self.solver.value(0, cell)).filter(|&v| v != 0),
+            _ => None,
+        }
+    }
+
     /// The first solution of `puzzle` with the values of each branch tried in `order`.
     ///
     /// # Panics
