@@ -1647,6 +1647,42 @@ mod tests {
         assert!(found16 > 100, "{found16}");
     }
 
+    /// The groups of places per unit and value are those the candidate index lists, on
+    /// 9x9 and 16x16 positions.
+    #[test]
+    fn unit_groups_as_the_index_lists_them() {
+        let p16 = "1..D..C.G.5..2...5C26.D9......B.7G4.....8..C...F.93....A2..B5...3...B.8.A9D.652....B765..E.......1....G.B.....C7..2......67F........59A......8..E3.....4.C....9.......B..7E9F....6B7.GFC.3.5...4...3A..67....45.F...C..8.....B7E.4......F5.693D...7..E.G.4..1..2";
+        let mut groups = 0;
+        for p in [TWO_9X9[0], TWO_9X9[1], p16] {
+            for b in positions(p).iter().step_by(3) {
+                let t = tables(b, false);
+                let mut expected = Vec::new();
+                for u in 0..3 * b.n {
+                    for v in 0..b.n {
+                        let ks: Vec<u32> = b
+                            .geo
+                            .unit(u)
+                            .iter()
+                            .map(|&c| t.index[c as usize * b.n + v])
+                            .filter(|&k| k != super::NONE)
+                            .collect();
+                        if ks.len() >= 2 {
+                            expected.push(ks);
+                        }
+                    }
+                }
+                let got: Vec<Vec<u32>> = t
+                    .unit_groups
+                    .iter()
+                    .map(|&(s, e)| t.unit_ks[s as usize..e as usize].to_vec())
+                    .collect();
+                assert_eq!(got, expected);
+                groups += got.len();
+            }
+        }
+        assert!(groups > 1000, "{groups}");
+    }
+
     /// Two 9x9 puzzles with forcing steps along their solves.
     const TWO_9X9: [&str; 2] = [
         "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",

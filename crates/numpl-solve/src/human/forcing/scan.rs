@@ -5,7 +5,7 @@
 //! candidate, cell, unit and house for the whole block; the sixth, a premise's own
 //! negation, is one bit of its table.
 
-use super::{Net, NONE};
+use super::{Net, MAX_TABLE_N};
 use crate::human::Board;
 
 /// The places of each value in each unit where it has two or more, as candidate indices:
@@ -14,20 +14,32 @@ pub(super) fn unit_groups(b: &Board, net: &mut Net) {
     let n = b.n;
     net.unit_ks.clear();
     net.unit_groups.clear();
+    // Per value, its places in the unit (candidate indices, in the unit's cell order).
+    let mut ks = [[0u32; MAX_TABLE_N]; MAX_TABLE_N];
     for u in 0..3 * n {
-        for v in 0..n {
-            let start = net.unit_ks.len();
-            for &c in b.geo.unit(u) {
-                let k = net.index[c as usize * n + v];
-                if k != NONE {
-                    net.unit_ks.push(k);
-                }
+        let mut count = [0usize; MAX_TABLE_N];
+        for &c in b.geo.unit(u) {
+            let c = c as usize;
+            if b.values[c] != 0 {
+                continue;
             }
-            if net.unit_ks.len() - start >= 2 {
+            // A cell's candidates are numbered one after the other, in value order.
+            let mut k = net.first[c];
+            let mut m = b.cands[c];
+            while m != 0 {
+                let v = m.trailing_zeros() as usize & (MAX_TABLE_N - 1);
+                m &= m - 1;
+                ks[v][count[v] & (MAX_TABLE_N - 1)] = k;
+                count[v] += 1;
+                k += 1;
+            }
+        }
+        for (v, &k) in count[..n].iter().enumerate() {
+            if k >= 2 {
+                let start = net.unit_ks.len();
+                net.unit_ks.extend_from_slice(&ks[v][..k]);
                 net.unit_groups
                     .push((start as u32, net.unit_ks.len() as u32));
-            } else {
-                net.unit_ks.truncate(start);
             }
         }
     }
