@@ -35,9 +35,10 @@
 //! candidates or more, each of its units three places of v or more): its table is itself
 //! alone. The best conclusion is found before any proof: the best verity (an AND of tables per set of premises, word by word and only
 //! up to the best so far), then the premises in the order of the conclusion their
-//! contradiction would draw, up to the first that has one (64 premises at a time, their
-//! tables turned on their side so that each contradiction is a few word operations per
-//! candidate, cell, unit and house: `forcing/scan.rs`); only
+//! contradiction would draw, up to the first that has one (64 tables at a time, one per
+//! strongly connected component of premises, turned on their side so that each
+//! contradiction is a few word operations per candidate, cell, unit and house:
+//! `forcing/scan.rs`); only
 //! the proofs of that conclusion are then listed, in the order an exhaustive search
 //! meets them. The old search (`forcing/reference.rs`) is kept for tests, which compare
 //! the two.
@@ -132,6 +133,9 @@ struct Net {
     open: Vec<usize>,
     /// Scratch of [`scan::first_contradiction`]: per node, a block of premises' bits.
     tb: Vec<u64>,
+    /// Scratch of [`scan::first_contradiction`]: per component, whether its table is
+    /// scanned and has a contradiction.
+    comp_state: Vec<u8>,
     /// The places of each value in each unit where it has two or more
     /// ([`scan::unit_groups`]).
     unit_ks: Vec<u32>,
@@ -202,6 +206,12 @@ impl Net {
     /// Makes the implications pushed to `data` since `start` those of `node`.
     fn set_edges(&mut self, node: usize, start: usize) {
         self.edges[node] = (start as u32, (self.data.len() - start) as u32);
+    }
+    /// Whether `node` implies nothing but itself (no implication, or only itself), so
+    /// that its closure is itself alone.
+    fn alone(&self, node: usize) -> bool {
+        let (s, l) = self.edges[node];
+        l == 0 || (l == 1 && self.data[s as usize] as usize == node)
     }
     fn closure(&self, node: usize) -> &[u64] {
         let s = self.scc[node] as usize * self.words;
@@ -1076,6 +1086,10 @@ fn detail(b: &Board, net: &Net, p: usize, f: &mut Found) {
 /// Calls `each(premises, kind, unit, skip)` for every set of premises of which one must
 /// hold, in HoDoKu's order: a candidate true and false, every candidate of a cell, every
 /// place of a value in a unit (`skip`: a cell whose conclusions do not count).
+///
+/// A candidate whose "false" premise implies nothing but itself is left out of the first
+/// kind: what both its premises imply is at most that candidate, in the cell that does
+/// not count (in a forcing chain most candidates are such, neither bivalue nor bilocal).
 fn verity_sets(
     b: &Board,
     net: &Net,
@@ -1085,6 +1099,9 @@ fn verity_sets(
     for &c in &net.open {
         for v in Mask::from_bits(b.cands[c]) {
             let ps = [net.node(c, v, true), net.node(c, v, false)];
+            if net.alone(ps[1]) {
+                continue;
+            }
             each(&ps, kind::ON_OFF, None, Some(c));
         }
     }
@@ -1206,16 +1223,24 @@ fn check(b: &Board, net: &mut Net) -> Found {
     f
 }
 
-/// Shortest paths from `from` in the implication graph: each node's predecessor.
-fn bfs(net: &Net, from: usize) -> Vec<u32> {
+/// Shortest paths from `from` in the implication graph: each node's predecessor, as
+/// far as the search has gone when every node of `targets` is reached (breadth first,
+/// a node's predecessor is set once, when it is first met: stopping early changes no
+/// predecessor of a node met, so a path to a target is the one a full search gives).
+fn bfs(net: &Net, from: usize, targets: &[usize]) -> Vec<u32> {
     let mut pred = vec![u32::MAX; net.edges.len()];
     pred[from] = from as u32;
+    let mut left = targets.iter().filter(|&&t| t != from).count();
     let mut q = VecDeque::from([from]);
-    while let Some(x) = q.pop_front() {
+    while left > 0 {
+        let Some(x) = q.pop_front() else { break };
         for &y in net.edges(x) {
             if pred[y as usize] == u32::MAX {
                 pred[y as usize] = x as u32;
                 q.push_back(y as usize);
+                if targets.contains(&(y as usize)) {
+                    left -= 1;
+                }
             }
         }
     }
@@ -1237,12 +1262,22 @@ fn path(pred: &[u32], from: usize, to: usize) -> Vec<usize> {
 #[inline(never)]
 fn build(t: Technique, b: &Board, net: &Net, found: Found) -> Option<Step> {
     let (kind_place, cell, value) = found.best?;
+    // Per premise, the targets of its branches in every proof (searched for together).
+    let mut targets: HashMap<usize, Vec<usize>> = HashMap::new();
+    for proof in &found.proofs {
+        for &(p, t) in &proof.branches {
+            let ts = targets.entry(p).or_default();
+            if !ts.contains(&t) {
+                ts.push(t);
+            }
+        }
+    }
     let mut preds: HashMap<usize, Vec<u32>> = HashMap::new();
     let mut best: Option<(usize, &Proof, Vec<Vec<usize>>)> = None;
     for proof in &found.proofs {
         let mut paths = Vec::new();
         for &(p, t) in &proof.branches {
-            let pred = preds.entry(p).or_insert_with(|| bfs(net, p));
+            let pred = preds.entry(p).or_insert_with(|| bfs(net, p, &targets[&p]));
             paths.push(path(pred, p, t));
         }
         let len: usize = paths.iter().map(Vec::len).sum();
@@ -1494,6 +1529,78 @@ mod tests {
         assert!(widths.len() >= 3, "{widths:?}");
     }
 
+    /// The search for paths that stops once its targets are reached gives the paths a
+    /// full breadth-first search gives, on chain and net graphs.
+    #[test]
+    fn bfs_to_targets_as_full_bfs() {
+        let mut paths = 0;
+        for p in TWO_9X9 {
+            for b in positions(p).iter().step_by(5) {
+                for net in [false, true] {
+                    let t = tables(b, net);
+                    for x in super::nodes(t.kk, t.half).step_by(3) {
+                        // The full search.
+                        let mut full = vec![u32::MAX; t.edges.len()];
+                        full[x] = x as u32;
+                        let mut q = std::collections::VecDeque::from([x]);
+                        while let Some(y) = q.pop_front() {
+                            for &z in t.edges(y) {
+                                if full[z as usize] == u32::MAX {
+                                    full[z as usize] = y as u32;
+                                    q.push_back(z as usize);
+                                }
+                            }
+                        }
+                        let reach: Vec<usize> = members(t.closure(x)).collect();
+                        for targets in [
+                            reach.iter().copied().take(1).collect::<Vec<_>>(),
+                            reach.iter().copied().rev().step_by(4).collect(),
+                            vec![x],
+                        ] {
+                            let pred = super::bfs(&t, x, &targets);
+                            for &y in &targets {
+                                assert_eq!(super::path(&pred, x, y), super::path(&full, x, y));
+                                paths += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(paths > 5000, "{paths}");
+    }
+
+    /// A candidate whose "false" premise is alone (left out of the verities) has no
+    /// conclusion its two premises share outside its cell, on chain and net tables.
+    #[test]
+    fn alone_off_premises_prove_no_verity() {
+        let mut alone = 0;
+        for p in TWO_9X9 {
+            for b in positions(p).iter().step_by(2) {
+                for net in [false, true] {
+                    let t = tables(b, net);
+                    for k in 0..t.kk {
+                        let (on, off) = (t.half + k, k);
+                        if !t.alone(off) {
+                            continue;
+                        }
+                        assert_eq!(members(t.closure(off)).collect::<Vec<_>>(), [off]);
+                        let both: Vec<u64> = t
+                            .closure(on)
+                            .iter()
+                            .zip(t.closure(off))
+                            .map(|(a, b)| a & b)
+                            .collect();
+                        let c = t.cand[k].0;
+                        assert!(members(&both).all(|x| t.cand(x).0 == c as usize));
+                        alone += 1;
+                    }
+                }
+            }
+        }
+        assert!(alone > 1000, "{alone}");
+    }
+
     /// [`super::each`] calls with the members of a set in the order [`members`] lists them.
     #[test]
     fn each_lists_as_members() {
@@ -1523,6 +1630,13 @@ mod tests {
             }
         }
         assert!(found > 1000, "{found}");
+        // Premises share tables (the scan reads one result per component).
+        let ps = positions(TWO_9X9[0]);
+        let t = tables(&ps[ps.len() / 2], false);
+        let mut comps: Vec<u32> = super::nodes(t.kk, t.half).map(|x| t.scc[x]).collect();
+        comps.sort_unstable();
+        comps.dedup();
+        assert!(comps.len() + 20 < 2 * t.kk, "{} {}", comps.len(), t.kk);
         let p16 = "1..D..C.G.5..2...5C26.D9......B.7G4.....8..C...F.93....A2..B5...3...B.8.A9D.652....B765..E.......1....G.B.....C7..2......67F........59A......8..E3.....4.C....9.......B..7E9F....6B7.GFC.3.5...4...3A..67....45.F...C..8.....B7E.4......F5.693D...7..E.G.4..1..2";
         let mut found16 = 0;
         for b in positions(p16).iter().step_by(8) {
@@ -1531,6 +1645,42 @@ mod tests {
             }
         }
         assert!(found16 > 100, "{found16}");
+    }
+
+    /// The groups of places per unit and value are those the candidate index lists, on
+    /// 9x9 and 16x16 positions.
+    #[test]
+    fn unit_groups_as_the_index_lists_them() {
+        let p16 = "1..D..C.G.5..2...5C26.D9......B.7G4.....8..C...F.93....A2..B5...3...B.8.A9D.652....B765..E.......1....G.B.....C7..2......67F........59A......8..E3.....4.C....9.......B..7E9F....6B7.GFC.3.5...4...3A..67....45.F...C..8.....B7E.4......F5.693D...7..E.G.4..1..2";
+        let mut groups = 0;
+        for p in [TWO_9X9[0], TWO_9X9[1], p16] {
+            for b in positions(p).iter().step_by(3) {
+                let t = tables(b, false);
+                let mut expected = Vec::new();
+                for u in 0..3 * b.n {
+                    for v in 0..b.n {
+                        let ks: Vec<u32> = b
+                            .geo
+                            .unit(u)
+                            .iter()
+                            .map(|&c| t.index[c as usize * b.n + v])
+                            .filter(|&k| k != super::NONE)
+                            .collect();
+                        if ks.len() >= 2 {
+                            expected.push(ks);
+                        }
+                    }
+                }
+                let got: Vec<Vec<u32>> = t
+                    .unit_groups
+                    .iter()
+                    .map(|&(s, e)| t.unit_ks[s as usize..e as usize].to_vec())
+                    .collect();
+                assert_eq!(got, expected);
+                groups += got.len();
+            }
+        }
+        assert!(groups > 1000, "{groups}");
     }
 
     /// Two 9x9 puzzles with forcing steps along their solves.

@@ -1,10 +1,11 @@
-//! The first premise with a contradiction, 64 premises at a time: the tables of a block of
-//! 64 premises are turned on their side (per node, the word of the premises whose table
-//! holds it, set bit by bit from the tables, which are sparse), so that each of the six
-//! contradictions of [`super::detail`] is a few word operations per candidate, cell, unit
-//! and house for the whole block.
+//! The first premise with a contradiction, 64 tables at a time: the tables of a block of
+//! 64 components (premises that share a table) are turned on their side (per node, the
+//! word of the tables that hold it, set bit by bit from the tables, which are sparse), so
+//! that five of the six contradictions of [`super::detail`] are a few word operations per
+//! candidate, cell, unit and house for the whole block; the sixth, a premise's own
+//! negation, is one bit of its table.
 
-use super::{Net, NONE};
+use super::{Net, MAX_TABLE_N};
 use crate::human::Board;
 
 /// The places of each value in each unit where it has two or more, as candidate indices:
@@ -13,20 +14,32 @@ pub(super) fn unit_groups(b: &Board, net: &mut Net) {
     let n = b.n;
     net.unit_ks.clear();
     net.unit_groups.clear();
+    // Per value, its places in the unit (candidate indices, in the unit's cell order).
+    let mut ks = [[0u32; MAX_TABLE_N]; MAX_TABLE_N];
     for u in 0..3 * n {
-        for v in 0..n {
-            let start = net.unit_ks.len();
-            for &c in b.geo.unit(u) {
-                let k = net.index[c as usize * n + v];
-                if k != NONE {
-                    net.unit_ks.push(k);
-                }
+        let mut count = [0usize; MAX_TABLE_N];
+        for &c in b.geo.unit(u) {
+            let c = c as usize;
+            if b.values[c] != 0 {
+                continue;
             }
-            if net.unit_ks.len() - start >= 2 {
+            // A cell's candidates are numbered one after the other, in value order.
+            let mut k = net.first[c];
+            let mut m = b.cands[c];
+            while m != 0 {
+                let v = m.trailing_zeros() as usize & (MAX_TABLE_N - 1);
+                m &= m - 1;
+                ks[v][count[v] & (MAX_TABLE_N - 1)] = k;
+                count[v] += 1;
+                k += 1;
+            }
+        }
+        for (v, &k) in count[..n].iter().enumerate() {
+            if k >= 2 {
+                let start = net.unit_ks.len();
+                net.unit_ks.extend_from_slice(&ks[v][..k]);
                 net.unit_groups
                     .push((start as u32, net.unit_ks.len() as u32));
-            } else {
-                net.unit_ks.truncate(start);
             }
         }
     }
@@ -36,6 +49,12 @@ pub(super) fn unit_groups(b: &Board, net: &mut Net) {
 /// (cell, value) order: the order of the conclusions they draw) whose table holds a
 /// contradiction, any of the six that [`super::detail`] lists. Needs [`super::houses`]
 /// and [`unit_groups`].
+///
+/// Premises of one strongly connected component share its table, and every contradiction
+/// but the premise's own negation is a property of the table alone: so the tables are
+/// scanned per component, 64 components at a time (those of the premises next in order,
+/// each once), and each premise then reads its component's result and tests its own
+/// negation.
 pub(super) fn first_contradiction(
     b: &Board,
     net: &mut Net,
@@ -43,68 +62,95 @@ pub(super) fn first_contradiction(
     last: usize,
 ) -> Option<usize> {
     let (kk, half, words) = (net.kk, net.half, net.words);
+    // The real premises (each half is padded to a word) up to `last`.
+    let end = (half + kk).min(last + 1);
+    let real = |x: usize| x < kk || x >= half;
+    let mut from = from;
+    if !real(from) {
+        from = half;
+    }
+    if from >= end {
+        return None;
+    }
+    if net.no_cand {
+        return Some(from);
+    }
     let mut tb = std::mem::take(&mut net.tb);
     tb.clear();
     tb.resize(2 * half, 0);
+    // Per component: 0 not scanned yet, 1 in the block being scanned, 2 no
+    // contradiction, 3 a contradiction.
+    let mut state = std::mem::take(&mut net.comp_state);
+    state.clear();
+    state.resize(net.clos.len() / words, 0);
+    let mut block: Vec<u32> = Vec::with_capacity(64);
     let mut found = None;
-    for p0 in (from / 64 * 64..2 * half).step_by(64) {
-        if p0 > last {
-            break;
-        }
-        // Premises before `from` do not count.
-        let skip = if from > p0 {
-            (1u64 << (from - p0)) - 1
-        } else {
-            0
-        };
-        // The real premises of the block (each half is padded to a word), up to `last`.
-        let end = if p0 < half { kk } else { half + kk };
-        let count = end.min(last + 1).saturating_sub(p0).min(64);
-        if count == 0 {
-            continue;
-        }
-        if net.no_cand {
-            if count > from.saturating_sub(p0) {
-                found = Some(p0.max(from));
-                break;
+    let mut p = from;
+    while p < end {
+        // The components of the premises next in order, up to 64 new ones.
+        let mut q = p;
+        block.clear();
+        while q < end {
+            if !real(q) {
+                q = half;
+                continue;
             }
-            continue;
+            let c = net.scc[q] as usize;
+            if state[c] == 0 {
+                if block.len() == 64 {
+                    break;
+                }
+                state[c] = 1;
+                block.push(c as u32);
+            }
+            q += 1;
         }
-        // Each premise's table turned on its side: each node it holds sets bit `i` of the
-        // node's word (the tables are sparse, a few nodes per word of a table, so this is
-        // cheaper than transposing whole 64x64 blocks).
-        tb.fill(0);
-        for i in 0..count {
-            let s = net.scc[p0 + i] as usize * words;
-            for (w, &x) in net.clos[s..s + words].iter().enumerate() {
-                let mut x = x;
-                while x != 0 {
-                    tb[w * 64 + x.trailing_zeros() as usize] |= 1 << i;
-                    x &= x - 1;
+        if !block.is_empty() {
+            // Each component's table turned on its side: each node it holds sets bit
+            // `i` of the node's word (the tables are sparse, a few nodes per word of a
+            // table, so this is cheaper than transposing whole 64x64 blocks).
+            tb.fill(0);
+            for (i, &c) in block.iter().enumerate() {
+                let s = c as usize * words;
+                for (w, &x) in net.clos[s..s + words].iter().enumerate() {
+                    let mut x = x;
+                    while x != 0 {
+                        tb[w * 64 + x.trailing_zeros() as usize] |= 1 << i;
+                        x &= x - 1;
+                    }
                 }
             }
+            let r = contradictions(b, net, &tb, block.len());
+            for (i, &c) in block.iter().enumerate() {
+                state[c as usize] = 2 + (r >> i & 1) as u8;
+            }
         }
-        let r = contradictions(b, net, &tb, p0, count) & !skip;
-        if r != 0 {
-            found = Some(p0 + r.trailing_zeros() as usize);
+        for x in p..q {
+            if !real(x) {
+                continue;
+            }
+            let neg = if x < half { x + half } else { x - half };
+            if state[net.scc[x] as usize] == 3 || super::bit(net.closure(x), neg) {
+                found = Some(x);
+                break;
+            }
+        }
+        if found.is_some() {
             break;
         }
+        p = q;
     }
     net.tb = tb;
+    net.comp_state = state;
     found
 }
 
-/// Bit `i` set: premise `p0 + i` (of the first `count`) has a contradiction, where bit
-/// `i` of `tb[t]` says whether the table of premise `p0 + i` holds node `t`.
-fn contradictions(b: &Board, net: &Net, tb: &[u64], p0: usize, count: usize) -> u64 {
+/// Bit `i` set: the table of the `i`-th of `count` tables has a contradiction (any but a
+/// premise's own negation), where bit `i` of `tb[t]` says whether that table holds node
+/// `t`.
+fn contradictions(b: &Board, net: &Net, tb: &[u64], count: usize) -> u64 {
     let (kk, half) = (net.kk, net.half);
     let mut r = 0u64;
-    // The premise's own negation.
-    for i in 0..count {
-        let p = p0 + i;
-        let neg = if p < half { p + half } else { p - half };
-        r |= (tb[neg] >> i & 1) << i;
-    }
     let (offs, ons) = tb.split_at(half);
     // A candidate both true and false.
     for (o, a) in offs[..kk].iter().zip(&ons[..kk]) {
