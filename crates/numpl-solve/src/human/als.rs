@@ -96,13 +96,18 @@ fn pairs_by<'c, T: PairTest<'c>>(
     debug_assert_eq!(sw, count.div_ceil(64));
     fresh.clear();
     fresh.resize(sw, 0);
+    // Past the last set that is not old, every set is old: with pairs of old sets
+    // skipped, nothing is left to test from there on.
+    let mut end = count;
     if skip_old {
+        end = 0;
         for j in (0..count).filter(|&j| c.old[j] == NONE) {
             fresh[j / 64] |= 1 << (j % 64);
+            end = j + 1;
         }
     }
     let (mut near, mut cand) = (vec![0u64; c.w], vec![0u64; sw]);
-    for i in 0..count {
+    for i in 0..end {
         c.candidates(i, &mut near, &mut cand);
         if skip_old && c.old[i] != NONE {
             for (o, f) in cand.iter_mut().zip(fresh.iter()) {

@@ -29,9 +29,28 @@ const BUDGET: usize = 20_000;
 const KEEP: usize = 24;
 
 /// Templates of one value found on earlier boards, each as its column per row, newest
-/// last; checked against the board before use.
+/// last; checked against the board before use. Also the last answer, with what it was
+/// worked out from (see [`Last`]).
 #[derive(Default)]
-pub(crate) struct Kept(Vec<Vec<u8>>);
+pub(crate) struct Kept {
+    templates: Vec<Vec<u8>>,
+    last: Option<Last>,
+    /// Tests only: how many answers were given again.
+    #[cfg(test)]
+    again: usize,
+}
+
+/// The last answer of [`lone_candidates`] for a value and the value's positions it came
+/// from: per row, its places (a row where it is placed holding just that place), then
+/// per row, the open cells holding it. The answer depends on nothing else (which
+/// candidates lie in no template is fixed by the value's places; only whether the search
+/// stays within its budget depends on the templates kept), so while a value's positions
+/// stay the same from board to board (most steps touch a few values) the answer is
+/// given again without a search.
+struct Last {
+    key: Vec<u64>,
+    lone: Option<Vec<u64>>,
+}
 
 /// The candidates of `v` that lie in no template, per row (a bit per column); None when
 /// the search ran out of budget. Every candidate a single-digit technique removes is
@@ -42,25 +61,59 @@ pub(crate) fn lone_candidates(b: &Board, v: u8, kept: &mut Kept) -> Option<Vec<u
     let n = b.n;
     debug_assert!(n <= 64);
     let (bh, bw) = (b.shape.box_rows(), b.shape.box_cols());
-    let mut rows = [0u64; MAX_SIZE];
-    let mut placed = [false; MAX_SIZE];
-    for (c, (&m, &x)) in b.cands.iter().zip(&b.values).enumerate() {
-        let (r, col) = (c / n, c % n);
-        if x == v {
-            placed[r] = true;
-            rows[r] = 1 << col;
-        } else if !placed[r] && m >> (v - 1) & 1 != 0 {
-            rows[r] |= 1 << col;
+    // Per row: the open cells holding v, and v's places (a row where v is placed holds
+    // only that place; a stray candidate beside it lies in no template, and is left to
+    // the techniques).
+    let (mut rows, mut open_cands) = ([0u64; MAX_SIZE], [0u64; MAX_SIZE]);
+    let bit = 1u64 << (v - 1);
+    for (r, (cands, values)) in b
+        .cands
+        .chunks_exact(n)
+        .zip(b.values.chunks_exact(n))
+        .enumerate()
+    {
+        let (mut open, mut place) = (0u64, 0u64);
+        for (col, (&m, &x)) in cands.iter().zip(values).enumerate() {
+            if m & bit != 0 {
+                open |= 1 << col;
+            }
+            if x == v {
+                place = 1 << col;
+            }
+        }
+        open_cands[r] = open;
+        rows[r] = if place != 0 { place } else { open };
+    }
+    // The same positions as last time: the same answer.
+    let key = rows[..n].iter().chain(&open_cands[..n]);
+    if let Some(last) = &kept.last {
+        if last.key.iter().eq(key.clone()) {
+            #[cfg(test)]
+            {
+                kept.again += 1;
+            }
+            return last.lone.clone();
         }
     }
-    // A row where v is placed holds only that place (a stray candidate beside it lies in
-    // no template, and is left to the techniques).
-    let mut open_cands = [0u64; MAX_SIZE];
-    for (c, &m) in b.cands.iter().enumerate() {
-        if m >> (v - 1) & 1 != 0 {
-            open_cands[c / n] |= 1 << (c % n);
-        }
-    }
+    let key: Vec<u64> = key.copied().collect();
+    let lone = search(n, bh, bw, rows, &open_cands, kept);
+    kept.last = Some(Last {
+        key,
+        lone: lone.clone(),
+    });
+    lone
+}
+
+/// [`lone_candidates`] past the positions: `rows` the places per row, `open_cands` the
+/// open cells holding the value per row.
+fn search(
+    n: usize,
+    bh: usize,
+    bw: usize,
+    rows: [u64; MAX_SIZE],
+    open_cands: &[u64; MAX_SIZE],
+    kept: &mut Kept,
+) -> Option<Vec<u64>> {
     let mut box_cols = [0u64; MAX_SIZE];
     for (j, m) in box_cols[..n / bw].iter_mut().enumerate() {
         *m = ((1u64 << bw) - 1) << (j * bw);
@@ -79,7 +132,7 @@ pub(crate) fn lone_candidates(b: &Board, v: u8, kept: &mut Kept) -> Option<Vec<u
     let all_rows = if n == 64 { !0 } else { (1u64 << n) - 1 };
     // Per band of rows, the columns of its boxes holding the value (`fill` restores it).
     let mut band = [0u64; MAX_SIZE];
-    kept.0.retain(|tpl| {
+    kept.templates.retain(|tpl| {
         let fits = tpl.len() == n
             && tpl
                 .iter()
@@ -114,10 +167,10 @@ pub(crate) fn lone_candidates(b: &Board, v: u8, kept: &mut Kept) -> Option<Vec<u
                     for (cv, &p) in t.covered[..n].iter_mut().zip(&t.path[..n]) {
                         *cv |= p;
                     }
-                    if kept.0.len() == KEEP {
-                        kept.0.remove(0);
+                    if kept.templates.len() == KEEP {
+                        kept.templates.remove(0);
                     }
-                    kept.0.push(
+                    kept.templates.push(
                         t.path[..n]
                             .iter()
                             .map(|p| p.trailing_zeros() as u8)
@@ -309,6 +362,40 @@ mod tests {
         }
         // Both answers were met.
         assert!(fits > 100 && not > 10, "fits {fits}, not {not}");
+    }
+
+    /// Along solves, a value whose positions did not change since the last board gets
+    /// the last answer again (no search: its kept templates stay as they were), and that
+    /// answer is the one a fresh search gives.
+    #[test]
+    fn unchanged_positions_give_the_last_answer() {
+        let mut again = 0;
+        for p in PUZZLES {
+            let grid = parse_one(p, &ParseOptions::default()).unwrap();
+            let report = HumanSolver::new().solve(&grid);
+            let mut b = Board::new(&grid);
+            let mut kept: Vec<Kept> = (0..b.n).map(|_| Kept::default()).collect();
+            let mut last: Vec<Option<(Vec<u64>, Vec<u8>)>> = vec![None; b.n];
+            for step in &report.steps {
+                for v in 1..=b.n as u8 {
+                    let k = v as usize - 1;
+                    let places: Vec<u8> = b.values.iter().map(|&x| u8::from(x == v)).collect();
+                    let now = (cands_of(&b, v), places);
+                    let same = last[k].as_ref() == Some(&now);
+                    let before = kept[k].again;
+                    let got = lone_candidates(&b, v, &mut kept[k]);
+                    assert_eq!(kept[k].again - before, usize::from(same), "{p} value {v}");
+                    again += usize::from(same);
+                    assert_eq!(got, lone_candidates(&b, v, &mut Kept::default()));
+                    // Asked twice on one board: the same answer, given again.
+                    assert_eq!(lone_candidates(&b, v, &mut kept[k]), got);
+                    assert_eq!(kept[k].again - before, 1 + usize::from(same));
+                    last[k] = Some(now);
+                }
+                b.apply(step);
+            }
+        }
+        assert!(again > 100, "{again}");
     }
 
     /// The law the skipping relies on: on boards along hard solves, every single-digit
