@@ -11,7 +11,8 @@
 //! - `top1465.txt` of the data directory (default `../shared/data`), its first `--top`
 //!   puzzles (default: all; 0 skips): each rated as `numpl rate` does (the fast solver's count,
 //!   then every default technique and brute force last), puzzles/s per wall-clock and per
-//!   CPU second, and how many end at each level.
+//!   CPU second, how many end at each level, and per level the puzzles per CPU second and
+//!   its share of the CPU time (each puzzle timed on its own).
 //! - `forum-hardest-1905.txt`, every `--forum-every`-th puzzle (default 200: 244 puzzles;
 //!   0 skips): the same, and how many logic alone finished (no brute-force step).
 //! - 16x16 generation with every technique (rated, point symmetry, as
@@ -119,14 +120,24 @@ fn read(path: &str, every: usize, max: Option<usize>) -> Result<Option<Vec<Grid>
 fn rate_set(name: &str, puzzles: &[Grid]) {
     let opts = SolveOptions::default();
     let mut levels = [0usize; 5];
+    // CPU seconds per level (each puzzle timed on its own).
+    let mut level_cpu = [0f64; 5];
     let (mut brute, mut other) = (0usize, 0usize);
     let start = Instant::now();
     let cpu0 = thread_cpu();
+    let mut last = cpu0;
     for g in puzzles {
         let out = solve_human(g, None, &opts);
+        let now = thread_cpu();
+        let spent = match (last, now) {
+            (Some(a), Some(b)) => b - a,
+            _ => 0.0,
+        };
+        last = now;
         match (out.status, &out.report) {
             (Status::Solved, Some(r)) => {
                 levels[r.level as usize] += 1;
+                level_cpu[r.level as usize] += spent;
                 if r.counts.contains_key(&Technique::BruteForce) {
                     brute += 1;
                 }
@@ -139,6 +150,18 @@ fn rate_set(name: &str, puzzles: &[Grid]) {
         (Some(a), Some(b)) => b - a,
         _ => secs,
     };
+    let by_level: Vec<String> = Level::ALL
+        .iter()
+        .zip(levels.iter().zip(level_cpu))
+        .filter(|(_, (k, _))| **k > 0)
+        .map(|(l, (&k, c))| {
+            format!(
+                "{l} {:.1}/s ({:.0}% of the CPU)",
+                per_sec(k as u64, c),
+                if cpu > 0.0 { c * 100.0 / cpu } else { 0.0 }
+            )
+        })
+        .collect();
     let levels: Vec<String> = Level::ALL
         .iter()
         .zip(levels)
@@ -159,6 +182,9 @@ fn rate_set(name: &str, puzzles: &[Grid]) {
         levels.join(", "),
         puzzles.len() - brute - other,
     );
+    if thread_cpu().is_some() {
+        println!("  by level, per CPU s: {}", by_level.join(", "));
+    }
 }
 
 /// Rates `puzzles` again with every finder timed; prints the table, largest first.
