@@ -1423,7 +1423,7 @@ mod tests {
 
     #[test]
     fn forcing_same_as_reference_16x16() {
-        let p = "1..D..C.G.5..2...5C26.D9......B.7G4.....8..C...F.93....A2..B5...3...B.8.A9D.652....B765..E.......1....G.B.....C7..2......67F........59A......8..E3.....4.C....9.......B..7E9F....6B7.GFC.3.5...4...3A..67....45.F...C..8.....B7E.4......F5.693D...7..E.G.4..1..2";
+        let p = P16;
         assert!(same_as_reference(p, false) > 20);
     }
 
@@ -1637,7 +1637,7 @@ mod tests {
         comps.sort_unstable();
         comps.dedup();
         assert!(comps.len() + 20 < 2 * t.kk, "{} {}", comps.len(), t.kk);
-        let p16 = "1..D..C.G.5..2...5C26.D9......B.7G4.....8..C...F.93....A2..B5...3...B.8.A9D.652....B765..E.......1....G.B.....C7..2......67F........59A......8..E3.....4.C....9.......B..7E9F....6B7.GFC.3.5...4...3A..67....45.F...C..8.....B7E.4......F5.693D...7..E.G.4..1..2";
+        let p16 = P16;
         let mut found16 = 0;
         for b in positions(p16).iter().step_by(8) {
             for net in [false, true] {
@@ -1651,7 +1651,7 @@ mod tests {
     /// 9x9 and 16x16 positions.
     #[test]
     fn unit_groups_as_the_index_lists_them() {
-        let p16 = "1..D..C.G.5..2...5C26.D9......B.7G4.....8..C...F.93....A2..B5...3...B.8.A9D.652....B765..E.......1....G.B.....C7..2......67F........59A......8..E3.....4.C....9.......B..7E9F....6B7.GFC.3.5...4...3A..67....45.F...C..8.....B7E.4......F5.693D...7..E.G.4..1..2";
+        let p16 = P16;
         let mut groups = 0;
         for p in [TWO_9X9[0], TWO_9X9[1], p16] {
             for b in positions(p).iter().step_by(3) {
@@ -1682,6 +1682,9 @@ mod tests {
         }
         assert!(groups > 1000, "{groups}");
     }
+
+    /// A 16x16 puzzle with forcing steps along its solve.
+    const P16: &str = "1..D..C.G.5..2...5C26.D9......B.7G4.....8..C...F.93....A2..B5...3...B.8.A9D.652....B765..E.......1....G.B.....C7..2......67F........59A......8..E3.....4.C....9.......B..7E9F....6B7.GFC.3.5...4...3A..67....45.F...C..8.....B7E.4......F5.693D...7..E.G.4..1..2";
 
     /// Two 9x9 puzzles with forcing steps along their solves.
     const TWO_9X9: [&str; 2] = [

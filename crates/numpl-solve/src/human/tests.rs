@@ -60,6 +60,16 @@ const SOLVED: &str =
 
 /// The boards met solving `puzzle` (brute force from its solution where logic stalls), each
 /// taken just before a step beyond singles.
+/// Six hard puzzles of top1465 whose solves take ALS steps and rectangles, among others.
+pub(super) const HARD_SIX: [&str; 6] = [
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+    "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+    "...46..8.7.....9.....1.....4....53...8.6......2.......3.9.7...........215........",
+    "7..4......5....3........1..368..........2..5....7........5...7213...8...6........",
+    "12......9.5..9.2.3........4.3.........18.........246......67.5...2.41.7.9........",
+    "9.....7.1.2.4...........5..7.1..5....8.....3.............82..4.1.9.........39....",
+];
+
 pub(super) fn positions(puzzle: &str) -> Vec<Board> {
     let grid = grid(puzzle);
     let solution = crate::fast::search(&grid, 2, u64::MAX).first.unwrap();

@@ -363,30 +363,8 @@ pub(crate) fn hidden_rectangle(b: &Board) -> Option<Step> {
             while mc != 0 {
                 let dc = mc.trailing_zeros() as usize;
                 mc &= mc - 1;
-                let d = dr * n + dc;
-                let f = er * n + dc;
-                let g = dr * n + ec;
-                let cells = [e, f, g, d];
-                if cells.iter().any(|&c| b.cands[c] & m != m) {
-                    continue;
-                }
-                if !two_boxes(b, cells) {
-                    continue;
-                }
-                for a in Mask::from_bits(m) {
-                    let other = Mask::from_bits(m & !(1u64 << (a - 1))).first().unwrap_or(a);
-                    let row_ok = b.cells_with(dr, a).all(|c| c == d || c == g);
-                    let col_ok = b.cells_with(n + dc, a).all(|c| c == d || c == f);
-                    if row_ok && col_ok {
-                        let mut step = Step::new(Technique::HiddenRectangle);
-                        step.values = Mask::from_bits(m);
-                        step.cells = cells.iter().map(|&c| Cell::new(c as u16)).collect();
-                        step.cell_candidates =
-                            cells.iter().map(|&c| Mask::from_bits(b.cands[c])).collect();
-                        step.units = vec![Unit::new(dr as u16), Unit::new((n + dc) as u16)];
-                        step.eliminations = vec![(Cell::new(d as u16), other)];
-                        return Some(step);
-                    }
+                if let Some(step) = hidden_rectangle_at(b, e, dr, dc) {
+                    return Some(step);
                 }
             }
         }
@@ -394,9 +372,37 @@ pub(crate) fn hidden_rectangle(b: &Board) -> Option<Step> {
     None
 }
 
+/// The hidden rectangle of bivalue cell `e` with opposite corner (`dr`, `dc`), if any:
+/// all four cells hold both values, in two boxes, and a value lives only in the
+/// rectangle in both the corner's row and column.
+fn hidden_rectangle_at(b: &Board, e: usize, dr: usize, dc: usize) -> Option<Step> {
+    let (n, m) = (b.n, b.cands[e]);
+    let (er, ec) = (b.row(e), b.col(e));
+    let (d, f, g) = (dr * n + dc, er * n + dc, dr * n + ec);
+    let cells = [e, f, g, d];
+    if cells.iter().any(|&c| b.cands[c] & m != m) || !two_boxes(b, cells) {
+        return None;
+    }
+    for a in Mask::from_bits(m) {
+        let other = Mask::from_bits(m & !(1u64 << (a - 1))).first().unwrap_or(a);
+        let row_ok = b.cells_with(dr, a).all(|c| c == d || c == g);
+        let col_ok = b.cells_with(n + dc, a).all(|c| c == d || c == f);
+        if row_ok && col_ok {
+            let mut step = Step::new(Technique::HiddenRectangle);
+            step.values = Mask::from_bits(m);
+            step.cells = cells.iter().map(|&c| Cell::new(c as u16)).collect();
+            step.cell_candidates = cells.iter().map(|&c| Mask::from_bits(b.cands[c])).collect();
+            step.units = vec![Unit::new(dr as u16), Unit::new((n + dc) as u16)];
+            step.eliminations = vec![(Cell::new(d as u16), other)];
+            return Some(step);
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::tests::positions;
+    use super::super::tests::{positions, HARD_SIX};
     use super::*;
 
     /// Unique rectangles as first written: every rectangle of open cells, rows first.
@@ -436,36 +442,19 @@ mod tests {
         None
     }
 
-    /// Hidden rectangles as first written: every opposite corner of every bivalue cell.
+    /// Hidden rectangles as first written: every opposite corner of every bivalue cell
+    /// (each tested by [`hidden_rectangle_at`], as the finder does).
     fn hidden_rectangle_plain(b: &Board) -> Option<Step> {
         let n = b.n;
         for e in 0..b.cands.len() {
-            let m = b.cands[e];
-            if m.count_ones() != 2 {
+            if b.cands[e].count_ones() != 2 {
                 continue;
             }
             let (er, ec) = (b.row(e), b.col(e));
             for dr in (0..n).filter(|&r| r != er) {
                 for dc in (0..n).filter(|&c| c != ec) {
-                    let (d, f, g) = (dr * n + dc, er * n + dc, dr * n + ec);
-                    let cells = [e, f, g, d];
-                    if cells.iter().any(|&c| b.cands[c] & m != m) || !two_boxes(b, cells) {
-                        continue;
-                    }
-                    for a in Mask::from_bits(m) {
-                        let other = Mask::from_bits(m & !(1u64 << (a - 1))).first().unwrap_or(a);
-                        let row_ok = b.cells_with(dr, a).all(|c| c == d || c == g);
-                        let col_ok = b.cells_with(n + dc, a).all(|c| c == d || c == f);
-                        if row_ok && col_ok {
-                            let mut step = Step::new(Technique::HiddenRectangle);
-                            step.values = Mask::from_bits(m);
-                            step.cells = cells.iter().map(|&c| Cell::new(c as u16)).collect();
-                            step.cell_candidates =
-                                cells.iter().map(|&c| Mask::from_bits(b.cands[c])).collect();
-                            step.units = vec![Unit::new(dr as u16), Unit::new((n + dc) as u16)];
-                            step.eliminations = vec![(Cell::new(d as u16), other)];
-                            return Some(step);
-                        }
+                    if let Some(step) = hidden_rectangle_at(b, e, dr, dc) {
+                        return Some(step);
                     }
                 }
             }
@@ -478,14 +467,7 @@ mod tests {
     #[test]
     fn rectangle_prefilters_find_what_every_rectangle_finds() {
         let (mut ur, mut hr) = (0, 0);
-        for p in [
-            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
-            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
-            "...46..8.7.....9.....1.....4....53...8.6......2.......3.9.7...........215........",
-            "7..4......5....3........1..368..........2..5....7........5...7213...8...6........",
-            "12......9.5..9.2.3........4.3.........18.........246......67.5...2.41.7.9........",
-            "9.....7.1.2.4...........5..7.1..5....8.....3.............82..4.1.9.........39....",
-        ] {
+        for p in HARD_SIX {
             for b in positions(p) {
                 let got = unique_rectangle(&b);
                 assert_eq!(got, unique_rectangle_plain(&b), "{p}");
