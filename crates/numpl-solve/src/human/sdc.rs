@@ -8,9 +8,9 @@ use super::{Board, Step, Technique};
 
 /// A subset of a list of cells: members as bits of their indexes in the list, the union
 /// of their candidates, and how many.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Sub {
-    bits: u32,
+    bits: u64,
     mask: u64,
     len: usize,
 }
@@ -23,24 +23,51 @@ impl Sub {
     }
 }
 
-/// Every subset of `cells` with 1..=`max` members, in increasing order of their bits,
-/// with the union of their candidates.
-fn subsets(b: &Board, cells: &[usize], max: usize, out: &mut Vec<Sub>) {
-    out.clear();
-    let k = cells.len();
-    for bits in 1u32..(1 << k) {
-        let len = bits.count_ones() as usize;
-        if len > max {
-            continue;
+/// The subsets of `cells` (at most 64) with 1..=`max` members, in increasing order of
+/// their bits, with the union of their candidates; with `als`, only those that are almost
+/// locked sets (k cells, at most k + 1 values).
+///
+/// Built by extending subsets one member at a time (so each union is one OR), never
+/// past `max` members, and with `als` never past `max + 1` values: a subset with more
+/// is in no almost locked set of at most `max` cells. So a list of many cells costs what
+/// its small subsets cost, not 2^k.
+fn subsets(b: &Board, cells: &[usize], max: usize, als: bool, out: &mut Vec<Sub>) {
+    fn grow(
+        b: &Board,
+        cells: &[usize],
+        max: usize,
+        als: bool,
+        from: Sub,
+        start: usize,
+        out: &mut Vec<Sub>,
+    ) {
+        for (i, &c) in cells.iter().enumerate().skip(start) {
+            let sub = Sub {
+                bits: from.bits | 1 << i,
+                mask: from.mask | b.cands[c],
+                len: from.len + 1,
+            };
+            let values = sub.mask.count_ones() as usize;
+            if als && values > max + 1 {
+                continue;
+            }
+            if !als || values <= sub.len + 1 {
+                out.push(sub);
+            }
+            if sub.len < max {
+                grow(b, cells, max, als, sub, i + 1, out);
+            }
         }
-        let mut mask = 0;
-        let mut m = bits;
-        while m != 0 {
-            mask |= b.cands[cells[m.trailing_zeros() as usize]];
-            m &= m - 1;
-        }
-        out.push(Sub { bits, mask, len });
     }
+    debug_assert!(cells.len() <= 64);
+    out.clear();
+    let empty = Sub {
+        bits: 0,
+        mask: 0,
+        len: 0,
+    };
+    grow(b, cells, max, als, empty, 0, out);
+    out.sort_unstable_by_key(|s| s.bits);
 }
 
 /// Sue de Coq. With C in line ∩ box (candidates V, |V| >= |C| + 2), D in the rest of the
@@ -99,8 +126,7 @@ fn small(b: &Board, cells: &[usize], few: &mut Vec<usize>, subs: &mut Vec<Sub>) 
             .copied()
             .filter(|&c| b.cands[c].count_ones() <= 4),
     );
-    subsets(b, few, 3, subs);
-    subs.retain(|s| s.mask.count_ones() as usize <= s.len + 1);
+    subsets(b, few, 3, true, subs);
 }
 
 /// Sue de Coq in the intersection of `line` (cells `lc`) and box `bx`.
@@ -142,7 +168,7 @@ fn at(b: &Board, line: usize, lc: &[usize], bx: usize, scratch: &mut Scratch) ->
     if es.is_empty() {
         return None;
     }
-    subsets(b, inter, inter.len(), cs_all);
+    subsets(b, inter, inter.len(), false, cs_all);
     for &cset in cs_all.iter() {
         let (k, v) = (cset.len, cset.mask);
         if k < 2 || (v.count_ones() as usize) < k + 2 {
@@ -214,4 +240,78 @@ fn at(b: &Board, line: usize, lc: &[usize], bx: usize, scratch: &mut Scratch) ->
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{positions, HARD_SIX};
+    use super::*;
+    use numpl_core::{Grid, Shape};
+
+    /// The subsets as the search listed them before: every one of the 2^k, in order of
+    /// their bits, then those too large (or, with `als`, not almost locked) dropped.
+    fn every_subset(b: &Board, cells: &[usize], max: usize, als: bool) -> Vec<Sub> {
+        let mut out = Vec::new();
+        for bits in 1u64..(1 << cells.len()) {
+            let len = bits.count_ones() as usize;
+            let mask = (0..cells.len())
+                .filter(|i| bits >> i & 1 != 0)
+                .fold(0, |m, i| m | b.cands[cells[i]]);
+            if len <= max && (!als || mask.count_ones() as usize <= len + 1) {
+                out.push(Sub { bits, mask, len });
+            }
+        }
+        out
+    }
+
+    /// On every board before a step beyond singles of six hard solves, for every line and
+    /// box, the subsets of its open cells and of its cells with at most four candidates
+    /// (the lists `at` makes) are the ones every subset gives, in the same order.
+    #[test]
+    fn subsets_as_every_subset_lists_them() {
+        let mut out = Vec::new();
+        let mut lists = 0;
+        for puzzle in HARD_SIX {
+            for b in positions(puzzle) {
+                for u in 0..3 * b.n {
+                    let open: Vec<usize> = b
+                        .geo
+                        .unit(u)
+                        .iter()
+                        .map(|&c| c as usize)
+                        .filter(|&c| b.values[c] == 0)
+                        .collect();
+                    let few: Vec<usize> = open
+                        .iter()
+                        .copied()
+                        .filter(|&c| b.cands[c].count_ones() <= 4)
+                        .collect();
+                    for max in [2, 3] {
+                        subsets(&b, &open, max, false, &mut out);
+                        assert_eq!(out, every_subset(&b, &open, max, false));
+                        subsets(&b, &few, max, true, &mut out);
+                        assert_eq!(out, every_subset(&b, &few, max, true));
+                        lists += 1;
+                    }
+                }
+            }
+        }
+        assert!(lists > 1000, "{lists}");
+    }
+
+    /// A list longer than 32 cells (a line of a 64x64 grid): every subset of up to three
+    /// cells, once each and in order, where listing all 2^k first could not be done.
+    #[test]
+    fn subsets_of_a_long_list() {
+        let b = Board::new(&Grid::empty(Shape::new(8, 8).unwrap()));
+        let cells: Vec<usize> = (0..64).collect();
+        let mut out = Vec::new();
+        subsets(&b, &cells, 3, false, &mut out);
+        assert_eq!(out.len(), 64 + 64 * 63 / 2 + 64 * 63 * 62 / 6);
+        assert!(out.windows(2).all(|w| w[0].bits < w[1].bits));
+        assert!(out.iter().all(|s| s.len == s.bits.count_ones() as usize));
+        // Every cell of an empty 64x64 holds all 64 values: no almost locked set.
+        subsets(&b, &cells, 3, true, &mut out);
+        assert!(out.is_empty());
+    }
 }
