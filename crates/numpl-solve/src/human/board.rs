@@ -24,6 +24,35 @@ pub struct Board {
     pub(crate) open: usize,
     /// A value was placed where it conflicts, or the givens conflict.
     pub(crate) broken: bool,
+    /// Per unit, the stamp of the last change to it (a candidate of one of its cells
+    /// removed, or a value placed in it); see [`stamp`]. Equal stamps mean an unchanged
+    /// unit, so the memo compares one word instead of the unit's cells.
+    pub(crate) unit_stamp: Vec<u64>,
+    /// Per value (value v at v - 1), the stamp of the last change to its positions.
+    pub(crate) value_stamp: Vec<u64>,
+}
+
+/// A stamp no other change gets, on any board or thread: the thread's number in the
+/// high 24 bits, a count of the thread's stamps below.
+///
+/// So two boards that share a unit's stamp share the unit's state: either no change since
+/// a common ancestor (a board cloned or copied) or the very same change.
+pub(crate) fn stamp() -> u64 {
+    use std::cell::Cell;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static THREADS: AtomicU64 = AtomicU64::new(0);
+    thread_local! {
+        static NEXT: Cell<u64> = const { Cell::new(0) };
+    }
+    NEXT.with(|next| {
+        let mut x = next.get();
+        if x & ((1 << 40) - 1) == 0 {
+            // A new thread, or 2^40 stamps used: a new number.
+            x = (THREADS.fetch_add(1, Ordering::Relaxed) + 1) << 40;
+        }
+        next.set(x + 1);
+        x
+    })
 }
 
 impl Board {
@@ -44,6 +73,8 @@ impl Board {
             unit_placed: vec![0; 3 * n],
             open: shape.cells(),
             broken: false,
+            unit_stamp: vec![stamp(); 3 * n],
+            value_stamp: vec![stamp(); n],
         };
         for (i, &v) in grid.values().iter().enumerate() {
             if v != 0 {
@@ -69,6 +100,8 @@ impl Board {
         self.unit_placed.copy_from_slice(&o.unit_placed);
         self.open = o.open;
         self.broken = o.broken;
+        self.unit_stamp.copy_from_slice(&o.unit_stamp);
+        self.value_stamp.copy_from_slice(&o.value_stamp);
     }
 
     /// The shape of the grid.
@@ -142,7 +175,14 @@ impl Board {
         let i = cell.index();
         let bit = 1u64 << (value - 1);
         let had = self.cands[i] & bit != 0;
-        self.cands[i] &= !bit;
+        if had {
+            self.cands[i] &= !bit;
+            let now = stamp();
+            for u in self.geo.units_of(i) {
+                self.unit_stamp[u as usize] = now;
+            }
+            self.value_stamp[value as usize - 1] = now;
+        }
         had
     }
 
@@ -203,14 +243,27 @@ impl Board {
     #[inline]
     pub(crate) fn place(&mut self, i: usize, v: u8) {
         let bit = 1u64 << (v - 1);
+        let now = stamp();
         self.values[i] = v;
+        let mut gone = self.cands[i] | bit;
+        while gone != 0 {
+            self.value_stamp[gone.trailing_zeros() as usize] = now;
+            gone &= gone - 1;
+        }
         self.cands[i] = 0;
         let geo = self.geo;
         for &p in geo.peers(i) {
-            self.cands[p as usize] &= !bit;
+            let p = p as usize;
+            if self.cands[p] & bit != 0 {
+                self.cands[p] &= !bit;
+                for u in geo.units_of(p) {
+                    self.unit_stamp[u as usize] = now;
+                }
+            }
         }
         for u in geo.units_of(i) {
             let u = u as usize;
+            self.unit_stamp[u] = now;
             self.unit_open[u] -= 1;
             if self.unit_placed[u] & bit != 0 {
                 self.broken = true;
@@ -335,7 +388,82 @@ impl Iterator for Members<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::members;
+    use super::super::tests::{positions, HARD_SIX};
+    use super::{members, stamp, Board};
+    use crate::HumanSolver;
+    use numpl_core::Cell;
+
+    /// A unit's state as the finders read it: its placed values and its cells' candidates.
+    fn unit_state(b: &Board, u: usize) -> Vec<u64> {
+        let cells = b.geo.unit(u).iter().map(|&c| b.cands[c as usize]);
+        std::iter::once(b.unit_placed[u]).chain(cells).collect()
+    }
+
+    /// A value's positions: per cell, whether it is a candidate there or placed there.
+    fn value_state(b: &Board, v: u8) -> Vec<(bool, bool)> {
+        (0..b.cands.len())
+            .map(|c| (b.cands[c] >> (v - 1) & 1 != 0, b.values[c] == v))
+            .collect()
+    }
+
+    /// The stamps' law, on every step of six hard solves (placements and eliminations,
+    /// one at a time, with eliminations of candidates already gone among them): a unit's
+    /// or a value's stamp changes exactly when its state does.
+    #[test]
+    fn stamps_change_exactly_with_the_state() {
+        let mut changes = 0;
+        for puzzle in HARD_SIX {
+            for start in positions(puzzle) {
+                // Where logic stalls (the solve placed a value by brute force), no step.
+                let Some(step) = HumanSolver::new().next_step(&start) else {
+                    continue;
+                };
+                let mut b = start.clone();
+                let mut moves: Vec<(Cell, u8, bool)> =
+                    step.placements.iter().map(|&(c, v)| (c, v, true)).collect();
+                moves.extend(step.eliminations.iter().map(|&(c, v)| (c, v, false)));
+                // Again: nothing left to remove, nothing may change.
+                moves.extend(step.eliminations.iter().map(|&(c, v)| (c, v, false)));
+                for (c, v, place) in moves {
+                    let before = b.clone();
+                    if place {
+                        b.set(c, v);
+                    } else {
+                        b.eliminate(c, v);
+                    }
+                    for u in 0..3 * b.n {
+                        let same = unit_state(&before, u) == unit_state(&b, u);
+                        assert_eq!(same, before.unit_stamp[u] == b.unit_stamp[u], "unit {u}");
+                        changes += usize::from(!same);
+                    }
+                    for v in 1..=b.n as u8 {
+                        let same = value_state(&before, v) == value_state(&b, v);
+                        let k = v as usize - 1;
+                        assert_eq!(same, before.value_stamp[k] == b.value_stamp[k], "value {v}");
+                    }
+                }
+            }
+        }
+        assert!(changes > 500, "{changes}");
+    }
+
+    /// Stamps are never given twice, on one thread or several, and a copy keeps them.
+    #[test]
+    fn stamps_are_unique() {
+        let mut all: Vec<u64> = (0..4)
+            .map(|_| std::thread::spawn(|| (0..1000).map(|_| stamp()).collect::<Vec<_>>()))
+            .flat_map(|t| t.join().unwrap())
+            .collect();
+        all.extend((0..1000).map(|_| stamp()));
+        let n = all.len();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), n);
+        let b = positions(HARD_SIX[0]).swap_remove(0);
+        let mut c = positions(HARD_SIX[1]).swap_remove(0);
+        c.copy_from(&b);
+        assert_eq!((c.unit_stamp, c.value_stamp), (b.unit_stamp, b.value_stamp));
+    }
 
     #[test]
     fn members_lists_every_bit_in_order() {

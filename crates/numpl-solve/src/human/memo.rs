@@ -2,9 +2,10 @@
 //! every step, and most units (and most values' fish patterns) did not change, so a
 //! search that failed on exactly the same candidates fails again and is skipped.
 //!
-//! A snapshot is the exact state a finder reads (a unit's placed values and its cells'
-//! candidates; a value's candidate positions in every row), so skipping never changes
-//! what is found, only how long it takes. Some exceptions lean on the solver only ever
+//! A failure is kept with the stamps of what the finder read (its units, or a value's
+//! positions; see `Board::unit_stamp`): every change to a board gets a stamp of its own,
+//! so an unchanged stamp means exactly the same candidates there, and skipping never
+//! changes what is found, only how long it takes. Some exceptions lean on the solver only ever
 //! removing candidates within a solve: XY-chains are skipped while the bivalue cells are
 //! the same as when they failed (see `chains::chain`); the nice-loop and AIC searches
 //! while every candidate removed since they failed was on no strong link and made none
@@ -19,13 +20,10 @@
 use super::als_list::AlsMemo;
 use super::{templates, Board, Technique};
 
-/// Snapshots of failed searches, per technique.
+/// Stamps of failed searches, per technique.
 #[derive(Default)]
 pub(crate) struct Memo {
     slots: Slots,
-    /// Row positions of every value for the current board (value-major), when computed.
-    rows: Vec<u64>,
-    rows_fresh: bool,
     /// Every almost locked set of the current board, when built, and the reference
     /// board's (see `als_list`).
     pub(crate) als: AlsMemo,
@@ -55,7 +53,7 @@ pub(crate) struct Memo {
 
 struct Slot {
     tech: Technique,
-    /// Words per key.
+    /// Stamps per key.
     stride: usize,
     valid: Vec<bool>,
     snap: Vec<u64>,
@@ -90,22 +88,6 @@ impl Slots {
     }
 }
 
-fn unit_state(b: &Board, u: usize) -> impl Iterator<Item = u64> + '_ {
-    std::iter::once(b.unit_placed[u]).chain(b.geo.unit(u).iter().map(|&c| b.cands[c as usize]))
-}
-
-/// Whether `snap` (`n + 1` words) is unit `u`'s state ([`unit_state`]) on `b`: a plain
-/// loop that stops at the first difference (the placed values first: one word).
-fn unit_same(b: &Board, u: usize, snap: &[u64]) -> bool {
-    let (placed, cands) = snap.split_first().expect("a unit's snapshot");
-    *placed == b.unit_placed[u]
-        && b.geo
-            .unit(u)
-            .iter()
-            .zip(cands)
-            .all(|(&c, &x)| b.cands[c as usize] == x)
-}
-
 impl Memo {
     /// Every cell's peers as a bit set, `cells.div_ceil(64)` words per cell.
     pub(crate) fn build_peer_bits(b: &Board) -> Vec<u64> {
@@ -124,31 +106,22 @@ impl Memo {
     /// The board changed: forget derived per-board data (snapshots stay).
     #[inline]
     pub(crate) fn board_changed(&mut self) {
-        self.rows_fresh = false;
         self.lone_state.clear();
         self.als.board_changed();
     }
 
-    /// Whether `tech` already failed on unit `u` with the same candidates.
+    /// Whether `tech` already failed on unit `u` with the same candidates (the unit's
+    /// stamp unchanged since, see [`Board::unit_stamp`]).
     pub(crate) fn unit_unchanged(&mut self, tech: Technique, b: &Board, u: usize) -> bool {
-        let s = self.slots.get(tech, 3 * b.n, b.n + 1);
-        if !s.valid[u] {
-            return false;
-        }
-        unit_same(b, u, &s.snap[u * s.stride..(u + 1) * s.stride])
+        let s = self.slots.get(tech, 3 * b.n, 1);
+        s.valid[u] && s.snap[u] == b.unit_stamp[u]
     }
 
     /// Records that `tech` found nothing in unit `u`.
     pub(crate) fn unit_failed(&mut self, tech: Technique, b: &Board, u: usize) {
-        let s = self.slots.get(tech, 3 * b.n, b.n + 1);
+        let s = self.slots.get(tech, 3 * b.n, 1);
         s.valid[u] = true;
-        let stride = s.stride;
-        for (d, x) in s.snap[u * stride..(u + 1) * stride]
-            .iter_mut()
-            .zip(unit_state(b, u))
-        {
-            *d = x;
-        }
+        s.snap[u] = b.unit_stamp[u];
     }
 
     /// Whether `tech` already failed on `key` (one of `keys`), a search that reads only
@@ -161,15 +134,12 @@ impl Memo {
         keys: usize,
         units: &[usize],
     ) -> bool {
-        let s = self.slots.get(tech, keys, units.len() * (b.n + 1));
-        if !s.valid[key] {
-            return false;
-        }
-        let stride = b.n + 1;
-        units
-            .iter()
-            .zip(s.snap[key * s.stride..(key + 1) * s.stride].chunks_exact(stride))
-            .all(|(&u, snap)| unit_same(b, u, snap))
+        let s = self.slots.get(tech, keys, units.len());
+        s.valid[key]
+            && units
+                .iter()
+                .zip(&s.snap[key * s.stride..(key + 1) * s.stride])
+                .all(|(&u, &x)| b.unit_stamp[u] == x)
     }
 
     /// Records that `tech` found nothing on `key` (see [`Memo::units_unchanged`]).
@@ -181,43 +151,23 @@ impl Memo {
         keys: usize,
         units: &[usize],
     ) {
-        let s = self.slots.get(tech, keys, units.len() * (b.n + 1));
+        let s = self.slots.get(tech, keys, units.len());
         s.valid[key] = true;
         let stride = s.stride;
-        for (d, x) in s.snap[key * stride..(key + 1) * stride]
+        for (d, &u) in s.snap[key * stride..(key + 1) * stride]
             .iter_mut()
-            .zip(units.iter().flat_map(|&u| unit_state(b, u)))
+            .zip(units)
         {
-            *d = x;
+            *d = b.unit_stamp[u];
         }
     }
 
-    fn ensure_rows(&mut self, b: &Board) {
-        if self.rows_fresh {
-            return;
-        }
-        let n = b.n;
-        self.rows.clear();
-        self.rows.resize(n * n, 0);
-        for (c, &m) in b.cands.iter().enumerate() {
-            let (r, col) = (c / n, c % n);
-            let mut m = m;
-            while m != 0 {
-                let v = m.trailing_zeros() as usize;
-                m &= m - 1;
-                self.rows[v * n + r] |= 1 << col;
-            }
-        }
-        self.rows_fresh = true;
-    }
-
-    /// Whether `tech` already failed on value `v` with the same candidate positions.
+    /// Whether `tech` already failed on value `v` with the same candidate positions (the
+    /// value's stamp unchanged since, see [`Board::value_stamp`]).
     pub(crate) fn value_unchanged(&mut self, tech: Technique, b: &Board, v: u8) -> bool {
-        self.ensure_rows(b);
-        let n = b.n;
         let k = v as usize - 1;
-        let s = self.slots.get(tech, n, n);
-        s.valid[k] && s.snap[k * n..(k + 1) * n] == self.rows[k * n..(k + 1) * n]
+        let s = self.slots.get(tech, b.n, 1);
+        s.valid[k] && s.snap[k] == b.value_stamp[k]
     }
 
     /// Whether the single-digit finder `tech` may skip value `v`: it failed on the same
@@ -263,11 +213,9 @@ impl Memo {
 
     /// Records that `tech` found nothing on value `v`.
     pub(crate) fn value_failed(&mut self, tech: Technique, b: &Board, v: u8) {
-        self.ensure_rows(b);
-        let n = b.n;
         let k = v as usize - 1;
-        let s = self.slots.get(tech, n, n);
+        let s = self.slots.get(tech, b.n, 1);
         s.valid[k] = true;
-        s.snap[k * n..(k + 1) * n].copy_from_slice(&self.rows[k * n..(k + 1) * n]);
+        s.snap[k] = b.value_stamp[k];
     }
 }

@@ -77,9 +77,9 @@
 //!
 //! Restarting from the easiest technique after every step means most searches run again
 //! on a board that barely changed. A per-solve memo records where a technique searched in
-//! vain, as a snapshot of exactly what that search reads (a unit's placed values and its
-//! cells' candidates, or a value's candidate positions in every row), and skips the search
-//! while the snapshot still matches: this changes how long a solve takes, never what it
+//! vain, with the stamps of what that search reads (its units, or a value's candidate
+//! positions: the board stamps each unit and value anew at every change to it), and skips
+//! the search while those stamps stay: this changes how long a solve takes, never what it
 //! finds. The memo also keeps the current board's list of almost locked sets (built once
 //! for the ALS techniques) and a reference board's (sets unchanged since then keep their
 //! links). Two skips lean on the solver only ever removing candidates within a solve:

@@ -49,6 +49,9 @@ pub(crate) struct Kept {
 /// given again without a search.
 struct Last {
     key: Vec<u64>,
+    /// The value's stamp on the board of the answer ([`Board::value_stamp`]): while it
+    /// stays, so do the positions, and the key need not be worked out.
+    stamp: u64,
     lone: Option<Vec<u64>>,
 }
 
@@ -60,6 +63,14 @@ struct Last {
 pub(crate) fn lone_candidates(b: &Board, v: u8, kept: &mut Kept) -> Option<Vec<u64>> {
     let n = b.n;
     debug_assert!(n <= 64);
+    let stamp = b.value_stamp[v as usize - 1];
+    if let Some(last) = kept.last.as_ref().filter(|last| last.stamp == stamp) {
+        #[cfg(test)]
+        {
+            kept.again += 1;
+        }
+        return last.lone.clone();
+    }
     let (bh, bw) = (b.shape.box_rows(), b.shape.box_cols());
     // Per row: the open cells holding v, and v's places (a row where v is placed holds
     // only that place; a stray candidate beside it lies in no template, and is left to
@@ -86,12 +97,13 @@ pub(crate) fn lone_candidates(b: &Board, v: u8, kept: &mut Kept) -> Option<Vec<u
     }
     // The same positions as last time: the same answer.
     let key = rows[..n].iter().chain(&open_cands[..n]);
-    if let Some(last) = &kept.last {
+    if let Some(last) = &mut kept.last {
         if last.key.iter().eq(key.clone()) {
             #[cfg(test)]
             {
                 kept.again += 1;
             }
+            last.stamp = stamp;
             return last.lone.clone();
         }
     }
@@ -99,6 +111,7 @@ pub(crate) fn lone_candidates(b: &Board, v: u8, kept: &mut Kept) -> Option<Vec<u
     let lone = search(n, bh, bw, rows, &open_cands, kept);
     kept.last = Some(Last {
         key,
+        stamp,
         lone: lone.clone(),
     });
     lone
