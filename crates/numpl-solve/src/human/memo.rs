@@ -13,9 +13,9 @@
 //! sets unchanged since they failed on a reference board (see `als_list`). Besides
 //! failures, the memo keeps the current board's ALS list, and the reference's, whose
 //! links the sets unchanged since then reuse; and, per value, the candidates in no
-//! template on the current board and the templates found on earlier ones (see
-//! `templates`): single-digit finders skip a value whose every candidate lies in a
-//! template.
+//! template (worked out again only when the value's stamp changes) and the templates
+//! found on earlier boards (see `templates`): single-digit finders skip a value whose
+//! every candidate lies in a template.
 
 use super::als_list::AlsMemo;
 use super::{templates, Board, Technique};
@@ -36,11 +36,16 @@ pub(crate) struct Memo {
     /// Every cell's peers as a bit set (`cells.div_ceil(64)` words per cell), when built
     /// (they depend only on the shape).
     pub(crate) peer_bits: Vec<u64>,
-    /// Per value on the current board: 0 not searched yet, 1 its lone candidates (in no
-    /// template, see `templates`) are in `lone`, 2 the search ran out of budget.
+    /// Per value: 0 not searched yet, 1 its lone candidates (in no template, see
+    /// `templates`) are in `lone`, 2 the search ran out of budget; worked out on the
+    /// board where the value had the stamp in `lone_stamp`, and good while it has.
     lone_state: Vec<u8>,
+    lone_stamp: Vec<u64>,
     /// Per value, `n` rows of lone candidates (a bit per column).
     lone: Vec<u64>,
+    /// Tests only: how many times the templates were searched.
+    #[cfg(test)]
+    pub(crate) lone_searches: usize,
     /// Per value, templates found on earlier boards (kept across boards).
     kept: Vec<templates::Kept>,
     /// Tests only: never skip a value or prune a search for its templates.
@@ -106,7 +111,6 @@ impl Memo {
     /// The board changed: forget derived per-board data (snapshots stay).
     #[inline]
     pub(crate) fn board_changed(&mut self) {
-        self.lone_state.clear();
         self.als.board_changed();
     }
 
@@ -177,29 +181,34 @@ impl Memo {
         self.value_unchanged(tech, b, v) || self.value_settled(b, v)
     }
 
-    /// Whether every candidate of `v` lies in some template (kept per board).
+    /// Whether every candidate of `v` lies in some template (see [`Memo::lone`]).
     fn value_settled(&mut self, b: &Board, v: u8) -> bool {
         self.lone(b, v)
             .is_some_and(|rows| rows.iter().all(|&m| m == 0))
     }
 
-    /// The candidates of `v` in no template, per row (see `templates`), kept per board;
-    /// None when not known (the search ran out of budget).
+    /// The candidates of `v` in no template, per row (see `templates`); None when not
+    /// known (the search ran out of budget). Kept while the value's stamp stays (its
+    /// positions, all the answer depends on, stay the same; most steps touch a few values).
     pub(crate) fn lone(&mut self, b: &Board, v: u8) -> Option<&[u64]> {
         #[cfg(test)]
         if self.no_template_skip {
             return None;
         }
         let n = b.n;
-        if self.lone_state.is_empty() {
-            self.lone_state.resize(n, 0);
-            self.lone.resize(n * n, 0);
-        }
-        let k = v as usize - 1;
-        if self.kept.len() != n {
+        if self.lone_state.len() != n {
+            self.lone_state = vec![0; n];
+            self.lone_stamp = vec![0; n];
+            self.lone = vec![0; n * n];
             self.kept = (0..n).map(|_| templates::Kept::default()).collect();
         }
-        if self.lone_state[k] == 0 {
+        let k = v as usize - 1;
+        if self.lone_state[k] == 0 || self.lone_stamp[k] != b.value_stamp[k] {
+            #[cfg(test)]
+            {
+                self.lone_searches += 1;
+            }
+            self.lone_stamp[k] = b.value_stamp[k];
             self.lone_state[k] = match templates::lone_candidates(b, v, &mut self.kept[k]) {
                 Some(rows) => {
                     self.lone[k * n..(k + 1) * n].copy_from_slice(&rows);

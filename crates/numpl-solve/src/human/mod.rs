@@ -91,8 +91,8 @@
 //! technique (every fish, skyscraper, kite, turbot fish, empty rectangle, colors,
 //! X-chain) removes lies in no template, so a value whose candidates all lie in some
 //! template is skipped by all of them, and a Franken fish's fins must see a candidate in
-//! none. A small search per value and board decides it (templates found on earlier
-//! boards are kept and reused while they fit).
+//! none. A small search per value decides it, again only when the value's positions
+//! changed (templates found on earlier boards are kept and reused while they fit).
 //!
 //! # The report
 //!

@@ -29,30 +29,10 @@ const BUDGET: usize = 20_000;
 const KEEP: usize = 24;
 
 /// Templates of one value found on earlier boards, each as its column per row, newest
-/// last; checked against the board before use. Also the last answer, with what it was
-/// worked out from (see [`Last`]).
+/// last; checked against the board before use.
 #[derive(Default)]
 pub(crate) struct Kept {
     templates: Vec<Vec<u8>>,
-    last: Option<Last>,
-    /// Tests only: how many answers were given again.
-    #[cfg(test)]
-    again: usize,
-}
-
-/// The last answer of [`lone_candidates`] for a value and the value's positions it came
-/// from: per row, its places (a row where it is placed holding just that place), then
-/// per row, the open cells holding it. The answer depends on nothing else (which
-/// candidates lie in no template is fixed by the value's places; only whether the search
-/// stays within its budget depends on the templates kept), so while a value's positions
-/// stay the same from board to board (most steps touch a few values) the answer is
-/// given again without a search.
-struct Last {
-    key: Vec<u64>,
-    /// The value's stamp on the board of the answer ([`Board::value_stamp`]): while it
-    /// stays, so do the positions, and the key need not be worked out.
-    stamp: u64,
-    lone: Option<Vec<u64>>,
 }
 
 /// The candidates of `v` that lie in no template, per row (a bit per column); None when
@@ -63,14 +43,6 @@ struct Last {
 pub(crate) fn lone_candidates(b: &Board, v: u8, kept: &mut Kept) -> Option<Vec<u64>> {
     let n = b.n;
     debug_assert!(n <= 64);
-    let stamp = b.value_stamp[v as usize - 1];
-    if let Some(last) = kept.last.as_ref().filter(|last| last.stamp == stamp) {
-        #[cfg(test)]
-        {
-            kept.again += 1;
-        }
-        return last.lone.clone();
-    }
     let (bh, bw) = (b.shape.box_rows(), b.shape.box_cols());
     // Per row: the open cells holding v, and v's places (a row where v is placed holds
     // only that place; a stray candidate beside it lies in no template, and is left to
@@ -95,26 +67,7 @@ pub(crate) fn lone_candidates(b: &Board, v: u8, kept: &mut Kept) -> Option<Vec<u
         open_cands[r] = open;
         rows[r] = if place != 0 { place } else { open };
     }
-    // The same positions as last time: the same answer.
-    let key = rows[..n].iter().chain(&open_cands[..n]);
-    if let Some(last) = &mut kept.last {
-        if last.key.iter().eq(key.clone()) {
-            #[cfg(test)]
-            {
-                kept.again += 1;
-            }
-            last.stamp = stamp;
-            return last.lone.clone();
-        }
-    }
-    let key: Vec<u64> = key.copied().collect();
-    let lone = search(n, bh, bw, rows, &open_cands, kept);
-    kept.last = Some(Last {
-        key,
-        stamp,
-        lone: lone.clone(),
-    });
-    lone
+    search(n, bh, bw, rows, &open_cands, kept)
 }
 
 /// [`lone_candidates`] past the positions: `rows` the places per row, `open_cands` the
@@ -377,17 +330,17 @@ mod tests {
         assert!(fits > 100 && not > 10, "fits {fits}, not {not}");
     }
 
-    /// Along solves, a value whose positions did not change since the last board gets
-    /// the last answer again (no search: its kept templates stay as they were), and that
-    /// answer is the one a fresh search gives.
+    /// Along solves, the memo searches a value's templates again only when its positions
+    /// changed since the last board (its stamp did), and every answer it gives is the
+    /// one a fresh search gives.
     #[test]
     fn unchanged_positions_give_the_last_answer() {
-        let mut again = 0;
+        let (mut again, mut searched) = (0, 0);
         for p in PUZZLES {
             let grid = parse_one(p, &ParseOptions::default()).unwrap();
             let report = HumanSolver::new().solve(&grid);
             let mut b = Board::new(&grid);
-            let mut kept: Vec<Kept> = (0..b.n).map(|_| Kept::default()).collect();
+            let mut memo = Memo::default();
             let mut last: Vec<Option<(Vec<u64>, Vec<u8>)>> = vec![None; b.n];
             for step in &report.steps {
                 for v in 1..=b.n as u8 {
@@ -395,20 +348,24 @@ mod tests {
                     let places: Vec<u8> = b.values.iter().map(|&x| u8::from(x == v)).collect();
                     let now = (cands_of(&b, v), places);
                     let same = last[k].as_ref() == Some(&now);
-                    let before = kept[k].again;
-                    let got = lone_candidates(&b, v, &mut kept[k]);
-                    assert_eq!(kept[k].again - before, usize::from(same), "{p} value {v}");
-                    again += usize::from(same);
+                    let before = memo.lone_searches;
+                    let got = memo.lone(&b, v).map(<[u64]>::to_vec);
+                    assert_eq!(memo.lone_searches - before, usize::from(!same), "{p} {v}");
                     assert_eq!(got, lone_candidates(&b, v, &mut Kept::default()));
-                    // Asked twice on one board: the same answer, given again.
-                    assert_eq!(lone_candidates(&b, v, &mut kept[k]), got);
-                    assert_eq!(kept[k].again - before, 1 + usize::from(same));
+                    // Asked twice on one board: the same answer, no search.
+                    assert_eq!(memo.lone(&b, v).map(<[u64]>::to_vec), got);
+                    assert_eq!(memo.lone_searches - before, usize::from(!same));
+                    again += usize::from(same);
+                    searched += usize::from(!same);
                     last[k] = Some(now);
                 }
                 b.apply(step);
             }
         }
-        assert!(again > 100, "{again}");
+        assert!(
+            again > 100 && searched > 100,
+            "again {again}, searched {searched}"
+        );
     }
 
     /// The law the skipping relies on: on boards along hard solves, every single-digit
