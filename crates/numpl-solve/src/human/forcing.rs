@@ -124,6 +124,10 @@ struct Net {
     stack: Vec<u32>,
     call: Vec<(u32, u32)>,
     members: Vec<u32>,
+    /// Scratch of `close`: the nodes that are [`Net::alone`], and the nodes a component
+    /// implies directly (bits).
+    alone: Vec<u64>,
+    implied: Vec<u64>,
     houses: Vec<(usize, usize, usize)>,
     house_ks: Vec<usize>,
     /// Scratch of [`houses`]: per open cell, the values no unit of it has placed.
@@ -745,6 +749,13 @@ fn net_edges<const W: usize>(b: &Board, net: &mut Net) {
 /// Closes the tables: per strongly connected component of the implication graph, every
 /// node it reaches (Tarjan's algorithm, which finishes a component after all it reaches).
 ///
+/// A node that implies nothing but itself ([`Net::alone`]: most "false" premises of a
+/// chain, the quiet ones of a net) is its own component with itself as closure: the search
+/// does not enter it, and it gets its component at the end. A finished component's closure
+/// is its members, the alone nodes they imply and the closures of the other nodes they
+/// imply, taken word by word: an implied node already in the closure so far adds nothing
+/// (closures are closed), so only the lowest one not in it is taken each time.
+///
 /// The word count of a table is fixed at compile time for the common ones (9x9 boards: two
 /// to sixteen words), so that the unions of closures are straight-line code.
 #[inline(never)]
@@ -765,8 +776,8 @@ fn close(net: &mut Net) {
 /// [`close`] for tables of `W` words (`W` 0: any number, `net.words`).
 fn close_w<const W: usize>(net: &mut Net) {
     const UNSEEN: u32 = u32::MAX;
-    // The index of a node whose component is finished: above every real index, so that
-    // `low = min(low, index)` passes over it (it is off the stack).
+    // The index of a node whose component is finished, or that is alone: above every real
+    // index, so that `low = min(low, index)` passes over it (it is off the stack).
     const DONE: u32 = u32::MAX - 1;
     let nn = 2 * net.half;
     let words = if W == 0 { net.words } else { W };
@@ -783,6 +794,8 @@ fn close_w<const W: usize>(net: &mut Net) {
         stack,
         call,
         members,
+        alone,
+        implied,
         ..
     } = net;
     let (kk, half) = (*kk, *half);
@@ -793,15 +806,28 @@ fn close_w<const W: usize>(net: &mut Net) {
     low.resize(nn, 0);
     scc.clear();
     scc.resize(nn, UNSEEN);
-    // At most one component per real node.
+    // The alone nodes: never entered.
+    alone.clear();
+    alone.resize(words, 0);
+    for x in nodes(kk, half) {
+        let (s, l) = edges[x];
+        if l == 0 || (l == 1 && data[s as usize] as usize == x) {
+            alone[x / 64] |= 1 << (x % 64);
+            index[x] = DONE;
+        }
+    }
+    let alone = &alone[..words];
+    implied.clear();
+    implied.resize(words, 0);
+    let implied = &mut implied[..words];
+    // A component's closure is set whole when it is finished (no clearing beforehand).
     clos.clear();
-    clos.resize(2 * kk * words, 0);
     let mut comps = 0;
     stack.clear();
     call.clear();
     let mut counter = 0u32;
     for root in nodes(kk, half) {
-        if index[root] != UNSEEN || edges[root].1 == 0 {
+        if index[root] != UNSEEN {
             continue;
         }
         index[root] = counter;
@@ -848,6 +874,7 @@ fn close_w<const W: usize>(net: &mut Net) {
             let base = comps * words;
             comps += 1;
             members.clear();
+            clos.resize(base + words, 0);
             let (done, cur) = clos.split_at_mut(base);
             let cur = &mut cur[..words];
             loop {
@@ -860,40 +887,41 @@ fn close_w<const W: usize>(net: &mut Net) {
                     break;
                 }
             }
-            // A target already in the closure came with its own closure (closures are
-            // closed), or is a member: only the others add anything.
+            // What the members imply directly, as bits.
             for &x in members.iter() {
                 let (s, l) = edges[x as usize];
                 for &y in &data[s as usize..(s + l) as usize] {
-                    let y = y as usize;
-                    if cur[y / 64] >> (y % 64) & 1 != 0 {
-                        continue;
+                    implied[y as usize / 64] |= 1 << (y % 64);
+                }
+            }
+            for ((c, m), a) in cur.iter_mut().zip(implied.iter()).zip(alone) {
+                *c |= m & a;
+            }
+            for i in 0..words {
+                loop {
+                    let m = implied[i] & !cur[i];
+                    if m == 0 {
+                        break;
                     }
-                    if edges[y].1 == 0 {
-                        // Its closure is itself.
-                        cur[y / 64] |= 1 << (y % 64);
-                        continue;
-                    }
-                    let s = scc[y];
-                    if s != id {
-                        let o = s as usize * words;
-                        for (a, b) in cur.iter_mut().zip(&done[o..o + words]) {
-                            *a |= b;
-                        }
+                    let y = i * 64 + m.trailing_zeros() as usize;
+                    let o = scc[y] as usize * words;
+                    for (a, b) in cur.iter_mut().zip(&done[o..o + words]) {
+                        *a |= b;
                     }
                 }
+                implied[i] = 0;
             }
         }
     }
-    // Nodes no premise leads anywhere from (targets only): their closure is themselves.
+    // Alone nodes (and nodes no premise leads anywhere from): their closure is themselves.
     for x in nodes(kk, half) {
         if scc[x] == UNSEEN {
             scc[x] = comps as u32;
+            clos.resize((comps + 1) * words, 0);
             clos[comps * words + x / 64] |= 1 << (x % 64);
             comps += 1;
         }
     }
-    clos.truncate(comps * words);
 }
 
 /// A proof of one conclusion: branches from premises to targets.
@@ -1509,6 +1537,34 @@ mod tests {
             }
         }
         assert!(nodes > 5000, "{nodes}");
+    }
+
+    /// Two nodes share a component exactly when each reaches the other (a node that is
+    /// [`super::Net::alone`] is its own), on chain and net graphs; with
+    /// `closures_are_what_nodes_reach`, the components are the strongly connected ones.
+    #[test]
+    fn components_are_strongly_connected() {
+        let mut shared = 0;
+        for p in TWO_9X9 {
+            for b in positions(p).iter().step_by(6) {
+                for net in [false, true] {
+                    let t = tables(b, net);
+                    let all: Vec<usize> = super::nodes(t.kk, t.half).collect();
+                    for &x in &all {
+                        for &y in &all {
+                            let both = x == y
+                                || (super::bit(t.closure(x), y) && super::bit(t.closure(y), x));
+                            assert_eq!(t.scc[x] == t.scc[y], both, "{x} {y}");
+                            shared += usize::from(both && x != y);
+                        }
+                        if t.alone(x) {
+                            assert_eq!(members(t.closure(x)).collect::<Vec<_>>(), [x]);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(shared > 1000, "{shared}");
     }
 
     /// The closures of fixed word counts are those of the any-width path.
