@@ -124,9 +124,9 @@ struct Net {
     stack: Vec<u32>,
     call: Vec<(u32, u32)>,
     members: Vec<u32>,
-    /// Scratch of `close`: the nodes that are [`Net::alone`], and the nodes a component
-    /// implies directly (bits).
-    alone: Vec<u64>,
+    /// The nodes that are [`Net::alone`] (bits, set by `close`); scratch of `close`: the
+    /// nodes a component implies directly (bits).
+    alone_set: Vec<u64>,
     implied: Vec<u64>,
     houses: Vec<(usize, usize, usize)>,
     house_ks: Vec<usize>,
@@ -137,6 +137,9 @@ struct Net {
     open: Vec<usize>,
     /// Scratch of [`scan::first_contradiction`]: per node, a block of premises' bits.
     tb: Vec<u64>,
+    /// Scratch of [`scan::first_contradiction`]: the candidates whose "false" premise,
+    /// alone, is a contradiction (bits).
+    lone_off: Vec<u64>,
     /// Scratch of [`scan::first_contradiction`]: per component, whether its table is
     /// scanned and has a contradiction.
     comp_state: Vec<u8>,
@@ -794,7 +797,7 @@ fn close_w<const W: usize>(net: &mut Net) {
         stack,
         call,
         members,
-        alone,
+        alone_set: alone,
         implied,
         ..
     } = net;
@@ -1143,12 +1146,31 @@ fn verity_sets(
         );
         each(&ps, kind::CELL, None, None);
     }
+    // Per value, its places in the unit ("true" nodes, in the unit's cell order), from
+    // one pass over the unit's cells.
+    let mut places = [[0usize; MAX_TABLE_N]; MAX_TABLE_N];
     for u in 0..3 * n {
+        let mut count = [0usize; MAX_TABLE_N];
+        for &c in b.geo.unit(u) {
+            let c = c as usize;
+            if b.values[c] != 0 {
+                continue;
+            }
+            // A cell's candidates are numbered one after the other, in value order.
+            let mut k = net.half + net.first[c] as usize;
+            let mut m = b.cands[c];
+            while m != 0 {
+                let y = m.trailing_zeros() as usize & (MAX_TABLE_N - 1);
+                m &= m - 1;
+                places[y][count[y] & (MAX_TABLE_N - 1)] = k;
+                count[y] += 1;
+                k += 1;
+            }
+        }
         for v in Mask::from_bits(b.all & !b.unit_placed[u]) {
-            ps.clear();
-            ps.extend(b.cells_with(u, v).map(|c| net.node(c, v, true)));
-            if !ps.is_empty() {
-                each(&ps, kind::UNIT, Some(u), None);
+            let y = v as usize - 1;
+            if count[y] > 0 {
+                each(&places[y][..count[y]], kind::UNIT, Some(u), None);
             }
         }
     }
@@ -1567,6 +1589,37 @@ mod tests {
         assert!(shared > 1000, "{shared}");
     }
 
+    /// The unit sets of the verities (every place of a value in a unit) are the places
+    /// [`Board::cells_with`] lists, units and values in order, on 9x9 and 16x16 positions.
+    #[test]
+    fn verity_unit_sets_as_cells_with() {
+        let mut sets = 0;
+        for p in [TWO_9X9[0], TWO_9X9[1], P16] {
+            for b in positions(p).iter().step_by(5) {
+                let t = tables(b, false);
+                let mut got = Vec::new();
+                super::verity_sets(b, &t, |ps, kind, unit, _| {
+                    if kind == super::kind::UNIT {
+                        got.push((unit.unwrap(), ps.to_vec()));
+                    }
+                });
+                let mut expected = Vec::new();
+                for u in 0..3 * b.n {
+                    for v in numpl_core::Mask::from_bits(b.all & !b.unit_placed[u]) {
+                        let ps: Vec<usize> =
+                            b.cells_with(u, v).map(|c| t.node(c, v, true)).collect();
+                        if !ps.is_empty() {
+                            expected.push((u, ps));
+                        }
+                    }
+                }
+                assert_eq!(got, expected);
+                sets += got.len();
+            }
+        }
+        assert!(sets > 1000, "{sets}");
+    }
+
     /// The closures of fixed word counts are those of the any-width path.
     #[test]
     fn fixed_width_close_as_any_width() {
@@ -1701,6 +1754,58 @@ mod tests {
             }
         }
         assert!(found16 > 100, "{found16}");
+    }
+
+    /// On boards with singles left (a cell with one candidate, a value with one place in
+    /// a unit), premises whose table is themselves alone fail as [`super::detail`] finds:
+    /// the scan decides them without their table.
+    #[test]
+    fn alone_premises_scanned_as_detail_finds_them() {
+        let mut alone_failed = 0;
+        for p in TWO_9X9 {
+            for (i, b) in positions(p).iter().enumerate().step_by(3) {
+                // A naked single: the cell keeps its lowest candidate.
+                let mut naked = b.clone();
+                let open: Vec<usize> = (0..b.cands.len())
+                    .filter(|&c| b.values[c] == 0 && b.cands[c].count_ones() >= 3)
+                    .collect();
+                let c = open[i % open.len()];
+                naked.cands[c] &= naked.cands[c].wrapping_neg();
+                // A hidden single: a value keeps one place in a unit (the other cells keep
+                // two candidates or more).
+                let mut hidden = b.clone();
+                'found: for u in 0..3 * b.n {
+                    for v in numpl_core::Mask::from_bits(b.all & !b.unit_placed[u]) {
+                        let places: Vec<usize> = b.cells_with(u, v).collect();
+                        if places.len() >= 2
+                            && places[1..].iter().all(|&c| b.cands[c].count_ones() >= 3)
+                        {
+                            for &c in &places[1..] {
+                                hidden.cands[c] &= !(1u64 << (v - 1));
+                            }
+                            break 'found;
+                        }
+                    }
+                }
+                for b in [naked, hidden] {
+                    for net in [false, true] {
+                        let mut t = tables(&b, net);
+                        scan_same_as_detail(&b, &mut t);
+                        alone_failed += super::nodes(t.kk, t.half)
+                            .filter(|&x| {
+                                let mut f = super::Found {
+                                    best: None,
+                                    proofs: Vec::new(),
+                                };
+                                super::detail(&b, &t, x, &mut f);
+                                t.alone(x) && f.best.is_some()
+                            })
+                            .count();
+                    }
+                }
+            }
+        }
+        assert!(alone_failed > 20, "{alone_failed}");
     }
 
     /// The groups of places per unit and value are those the candidate index lists, on
