@@ -37,8 +37,9 @@
 //! up to the best so far), then the premises in the order of the conclusion their
 //! contradiction would draw, up to the first that has one (64 tables at a time, one per
 //! strongly connected component of premises, turned on their side so that each
-//! contradiction is a few word operations per candidate, cell, unit and house:
-//! `forcing/scan.rs`); only
+//! contradiction is a few word operations per candidate, cell, unit and house, and a
+//! premise that implies nothing but itself decided without its table: `forcing/scan.rs`);
+//! only
 //! the proofs of that conclusion are then listed, in the order an exhaustive search
 //! meets them. The old search (`forcing/reference.rs`) is kept for tests, which compare
 //! the two.
@@ -384,7 +385,7 @@ struct Sim<'a, const W: usize> {
     placed_cells: Cells<W>,
     /// Cells whose candidates changed (or that were placed).
     touched: Cells<W>,
-    /// Per unit and value (`unit * MAX_TABLE_N + value - 1`), how many places the value
+    /// Per value and unit (`(value - 1) * SIM_UNITS + unit`), how many places the value
     /// has in the unit: on the board, and in the premise's branch.
     base_count: [u8; SIM_UNITS * MAX_TABLE_N],
     count: [u8; SIM_UNITS * MAX_TABLE_N],
@@ -450,8 +451,8 @@ impl<'a, const W: usize> Sim<'a, W> {
         }
         let base_calm = !base_hidden && (0..W).all(|i| once[i] & !twice[i] == 0);
         let mut base_count = [0u8; SIM_UNITS * MAX_TABLE_N];
-        for (u, row) in base_count.chunks_mut(MAX_TABLE_N).enumerate().take(3 * n) {
-            for (v, k) in row[..n].iter_mut().enumerate() {
+        for (v, row) in base_count.chunks_mut(SIM_UNITS).enumerate().take(n) {
+            for (u, k) in row[..3 * n].iter_mut().enumerate() {
                 *k = and(&base_cv[v], &units[u])
                     .iter()
                     .map(|w| w.count_ones())
@@ -555,7 +556,7 @@ impl<'a, const W: usize> Sim<'a, W> {
         }
         let y = v as usize - 1;
         self.units_of(c).iter().all(|&u| {
-            self.base_count[(u as usize * MAX_TABLE_N + y) & (SIM_UNITS * MAX_TABLE_N - 1)] >= 3
+            self.base_count[(y * SIM_UNITS + u as usize) & (SIM_UNITS * MAX_TABLE_N - 1)] >= 3
         })
     }
 
@@ -574,15 +575,22 @@ impl<'a, const W: usize> Sim<'a, W> {
             count,
             ..
         } = self;
-        for (v, (prev, cv)) in prev[..*n].iter().zip(cv.iter()).enumerate() {
+        for (v, ((prev, cv), count)) in prev[..*n]
+            .iter()
+            .zip(cv.iter())
+            .zip(count.chunks_exact_mut(SIM_UNITS))
+            .enumerate()
+        {
             let changed: Cells<W> = std::array::from_fn(|i| prev[i] & !cv[i]);
             for (t, c) in touched.iter_mut().zip(&changed) {
                 *t |= c;
             }
+            // The value's counts, one per unit.
+            let count: &mut [u8; SIM_UNITS] = count.try_into().unwrap();
             each(&changed, |x| {
                 for u in cell_units[x & (SIM_CELLS - 1)] {
                     let u = u as usize;
-                    let k = &mut count[(u * MAX_TABLE_N + v) & (SIM_UNITS * MAX_TABLE_N - 1)];
+                    let k = &mut count[u & (SIM_UNITS - 1)];
                     *k -= 1;
                     if *k == 1 {
                         dirty[u & (SIM_UNITS - 1)] |= 1 << v;
@@ -596,10 +604,10 @@ impl<'a, const W: usize> Sim<'a, W> {
     /// Plays out premise (c, v, on) and pushes its table to `net`.
     fn premise(&mut self, c: usize, v: u8, on: bool, net: &mut Net) {
         let (b, n) = (self.b, self.n);
-        let units = 3 * n * MAX_TABLE_N;
+        let counts = n * SIM_UNITS;
         self.cv[..n].copy_from_slice(&self.base_cv[..n]);
         self.placed[..3 * n].copy_from_slice(&self.base_placed[..3 * n]);
-        self.count[..units].copy_from_slice(&self.base_count[..units]);
+        self.count[..counts].copy_from_slice(&self.base_count[..counts]);
         let values = &mut self.values;
         each(&self.placed_cells, |x| values[x & (SIM_CELLS - 1)] = 0);
         self.placed_cells = [0; W];
@@ -1919,7 +1927,7 @@ mod tests {
                                             .iter()
                                             .map(|w| w.count_ones())
                                             .sum();
-                                        u32::from(sim.count[u * super::MAX_TABLE_N + y]) == places
+                                        u32::from(sim.count[y * super::SIM_UNITS + u]) == places
                                     })
                                 })
                             };
