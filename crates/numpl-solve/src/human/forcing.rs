@@ -37,8 +37,9 @@
 //! up to the best so far), then the premises in the order of the conclusion their
 //! contradiction would draw, up to the first that has one (64 tables at a time, one per
 //! strongly connected component of premises, turned on their side so that each
-//! contradiction is a few word operations per candidate, cell, unit and house:
-//! `forcing/scan.rs`); only
+//! contradiction is a few word operations per candidate, cell, unit and house, and a
+//! premise that implies nothing but itself decided without its table: `forcing/scan.rs`);
+//! only
 //! the proofs of that conclusion are then listed, in the order an exhaustive search
 //! meets them. The old search (`forcing/reference.rs`) is kept for tests, which compare
 //! the two.
@@ -124,6 +125,10 @@ struct Net {
     stack: Vec<u32>,
     call: Vec<(u32, u32)>,
     members: Vec<u32>,
+    /// The nodes that are [`Net::alone`] (bits, set by `close`); scratch of `close`: the
+    /// nodes a component implies directly (bits).
+    alone_set: Vec<u64>,
+    implied: Vec<u64>,
     houses: Vec<(usize, usize, usize)>,
     house_ks: Vec<usize>,
     /// Scratch of [`houses`]: per open cell, the values no unit of it has placed.
@@ -133,6 +138,9 @@ struct Net {
     open: Vec<usize>,
     /// Scratch of [`scan::first_contradiction`]: per node, a block of premises' bits.
     tb: Vec<u64>,
+    /// Scratch of [`scan::first_contradiction`]: the candidates whose "false" premise,
+    /// alone, is a contradiction (bits).
+    lone_off: Vec<u64>,
     /// Scratch of [`scan::first_contradiction`]: per component, whether its table is
     /// scanned and has a contradiction.
     comp_state: Vec<u8>,
@@ -377,7 +385,7 @@ struct Sim<'a, const W: usize> {
     placed_cells: Cells<W>,
     /// Cells whose candidates changed (or that were placed).
     touched: Cells<W>,
-    /// Per unit and value (`unit * MAX_TABLE_N + value - 1`), how many places the value
+    /// Per value and unit (`(value - 1) * SIM_UNITS + unit`), how many places the value
     /// has in the unit: on the board, and in the premise's branch.
     base_count: [u8; SIM_UNITS * MAX_TABLE_N],
     count: [u8; SIM_UNITS * MAX_TABLE_N],
@@ -443,8 +451,8 @@ impl<'a, const W: usize> Sim<'a, W> {
         }
         let base_calm = !base_hidden && (0..W).all(|i| once[i] & !twice[i] == 0);
         let mut base_count = [0u8; SIM_UNITS * MAX_TABLE_N];
-        for (u, row) in base_count.chunks_mut(MAX_TABLE_N).enumerate().take(3 * n) {
-            for (v, k) in row[..n].iter_mut().enumerate() {
+        for (v, row) in base_count.chunks_mut(SIM_UNITS).enumerate().take(n) {
+            for (u, k) in row[..3 * n].iter_mut().enumerate() {
                 *k = and(&base_cv[v], &units[u])
                     .iter()
                     .map(|w| w.count_ones())
@@ -548,7 +556,7 @@ impl<'a, const W: usize> Sim<'a, W> {
         }
         let y = v as usize - 1;
         self.units_of(c).iter().all(|&u| {
-            self.base_count[(u as usize * MAX_TABLE_N + y) & (SIM_UNITS * MAX_TABLE_N - 1)] >= 3
+            self.base_count[(y * SIM_UNITS + u as usize) & (SIM_UNITS * MAX_TABLE_N - 1)] >= 3
         })
     }
 
@@ -567,15 +575,22 @@ impl<'a, const W: usize> Sim<'a, W> {
             count,
             ..
         } = self;
-        for (v, (prev, cv)) in prev[..*n].iter().zip(cv.iter()).enumerate() {
+        for (v, ((prev, cv), count)) in prev[..*n]
+            .iter()
+            .zip(cv.iter())
+            .zip(count.chunks_exact_mut(SIM_UNITS))
+            .enumerate()
+        {
             let changed: Cells<W> = std::array::from_fn(|i| prev[i] & !cv[i]);
             for (t, c) in touched.iter_mut().zip(&changed) {
                 *t |= c;
             }
+            // The value's counts, one per unit.
+            let count: &mut [u8; SIM_UNITS] = count.try_into().unwrap();
             each(&changed, |x| {
                 for u in cell_units[x & (SIM_CELLS - 1)] {
                     let u = u as usize;
-                    let k = &mut count[(u * MAX_TABLE_N + v) & (SIM_UNITS * MAX_TABLE_N - 1)];
+                    let k = &mut count[u & (SIM_UNITS - 1)];
                     *k -= 1;
                     if *k == 1 {
                         dirty[u & (SIM_UNITS - 1)] |= 1 << v;
@@ -589,10 +604,10 @@ impl<'a, const W: usize> Sim<'a, W> {
     /// Plays out premise (c, v, on) and pushes its table to `net`.
     fn premise(&mut self, c: usize, v: u8, on: bool, net: &mut Net) {
         let (b, n) = (self.b, self.n);
-        let units = 3 * n * MAX_TABLE_N;
+        let counts = n * SIM_UNITS;
         self.cv[..n].copy_from_slice(&self.base_cv[..n]);
         self.placed[..3 * n].copy_from_slice(&self.base_placed[..3 * n]);
-        self.count[..units].copy_from_slice(&self.base_count[..units]);
+        self.count[..counts].copy_from_slice(&self.base_count[..counts]);
         let values = &mut self.values;
         each(&self.placed_cells, |x| values[x & (SIM_CELLS - 1)] = 0);
         self.placed_cells = [0; W];
@@ -745,6 +760,13 @@ fn net_edges<const W: usize>(b: &Board, net: &mut Net) {
 /// Closes the tables: per strongly connected component of the implication graph, every
 /// node it reaches (Tarjan's algorithm, which finishes a component after all it reaches).
 ///
+/// A node that implies nothing but itself ([`Net::alone`]: most "false" premises of a
+/// chain, the quiet ones of a net) is its own component with itself as closure: the search
+/// does not enter it, and it gets its component at the end. A finished component's closure
+/// is its members, the alone nodes they imply and the closures of the other nodes they
+/// imply, taken word by word: an implied node already in the closure so far adds nothing
+/// (closures are closed), so only the lowest one not in it is taken each time.
+///
 /// The word count of a table is fixed at compile time for the common ones (9x9 boards: two
 /// to sixteen words), so that the unions of closures are straight-line code.
 #[inline(never)]
@@ -765,8 +787,8 @@ fn close(net: &mut Net) {
 /// [`close`] for tables of `W` words (`W` 0: any number, `net.words`).
 fn close_w<const W: usize>(net: &mut Net) {
     const UNSEEN: u32 = u32::MAX;
-    // The index of a node whose component is finished: above every real index, so that
-    // `low = min(low, index)` passes over it (it is off the stack).
+    // The index of a node whose component is finished, or that is alone: above every real
+    // index, so that `low = min(low, index)` passes over it (it is off the stack).
     const DONE: u32 = u32::MAX - 1;
     let nn = 2 * net.half;
     let words = if W == 0 { net.words } else { W };
@@ -783,6 +805,8 @@ fn close_w<const W: usize>(net: &mut Net) {
         stack,
         call,
         members,
+        alone_set: alone,
+        implied,
         ..
     } = net;
     let (kk, half) = (*kk, *half);
@@ -793,15 +817,28 @@ fn close_w<const W: usize>(net: &mut Net) {
     low.resize(nn, 0);
     scc.clear();
     scc.resize(nn, UNSEEN);
-    // At most one component per real node.
+    // The alone nodes: never entered.
+    alone.clear();
+    alone.resize(words, 0);
+    for x in nodes(kk, half) {
+        let (s, l) = edges[x];
+        if l == 0 || (l == 1 && data[s as usize] as usize == x) {
+            alone[x / 64] |= 1 << (x % 64);
+            index[x] = DONE;
+        }
+    }
+    let alone = &alone[..words];
+    implied.clear();
+    implied.resize(words, 0);
+    let implied = &mut implied[..words];
+    // A component's closure is set whole when it is finished (no clearing beforehand).
     clos.clear();
-    clos.resize(2 * kk * words, 0);
     let mut comps = 0;
     stack.clear();
     call.clear();
     let mut counter = 0u32;
     for root in nodes(kk, half) {
-        if index[root] != UNSEEN || edges[root].1 == 0 {
+        if index[root] != UNSEEN {
             continue;
         }
         index[root] = counter;
@@ -848,6 +885,7 @@ fn close_w<const W: usize>(net: &mut Net) {
             let base = comps * words;
             comps += 1;
             members.clear();
+            clos.resize(base + words, 0);
             let (done, cur) = clos.split_at_mut(base);
             let cur = &mut cur[..words];
             loop {
@@ -860,40 +898,41 @@ fn close_w<const W: usize>(net: &mut Net) {
                     break;
                 }
             }
-            // A target already in the closure came with its own closure (closures are
-            // closed), or is a member: only the others add anything.
+            // What the members imply directly, as bits.
             for &x in members.iter() {
                 let (s, l) = edges[x as usize];
                 for &y in &data[s as usize..(s + l) as usize] {
-                    let y = y as usize;
-                    if cur[y / 64] >> (y % 64) & 1 != 0 {
-                        continue;
+                    implied[y as usize / 64] |= 1 << (y % 64);
+                }
+            }
+            for ((c, m), a) in cur.iter_mut().zip(implied.iter()).zip(alone) {
+                *c |= m & a;
+            }
+            for i in 0..words {
+                loop {
+                    let m = implied[i] & !cur[i];
+                    if m == 0 {
+                        break;
                     }
-                    if edges[y].1 == 0 {
-                        // Its closure is itself.
-                        cur[y / 64] |= 1 << (y % 64);
-                        continue;
-                    }
-                    let s = scc[y];
-                    if s != id {
-                        let o = s as usize * words;
-                        for (a, b) in cur.iter_mut().zip(&done[o..o + words]) {
-                            *a |= b;
-                        }
+                    let y = i * 64 + m.trailing_zeros() as usize;
+                    let o = scc[y] as usize * words;
+                    for (a, b) in cur.iter_mut().zip(&done[o..o + words]) {
+                        *a |= b;
                     }
                 }
+                implied[i] = 0;
             }
         }
     }
-    // Nodes no premise leads anywhere from (targets only): their closure is themselves.
+    // Alone nodes (and nodes no premise leads anywhere from): their closure is themselves.
     for x in nodes(kk, half) {
         if scc[x] == UNSEEN {
             scc[x] = comps as u32;
+            clos.resize((comps + 1) * words, 0);
             clos[comps * words + x / 64] |= 1 << (x % 64);
             comps += 1;
         }
     }
-    clos.truncate(comps * words);
 }
 
 /// A proof of one conclusion: branches from premises to targets.
@@ -1115,12 +1154,31 @@ fn verity_sets(
         );
         each(&ps, kind::CELL, None, None);
     }
+    // Per value, its places in the unit ("true" nodes, in the unit's cell order), from
+    // one pass over the unit's cells.
+    let mut places = [[0usize; MAX_TABLE_N]; MAX_TABLE_N];
     for u in 0..3 * n {
+        let mut count = [0usize; MAX_TABLE_N];
+        for &c in b.geo.unit(u) {
+            let c = c as usize;
+            if b.values[c] != 0 {
+                continue;
+            }
+            // A cell's candidates are numbered one after the other, in value order.
+            let mut k = net.half + net.first[c] as usize;
+            let mut m = b.cands[c];
+            while m != 0 {
+                let y = m.trailing_zeros() as usize & (MAX_TABLE_N - 1);
+                m &= m - 1;
+                places[y][count[y] & (MAX_TABLE_N - 1)] = k;
+                count[y] += 1;
+                k += 1;
+            }
+        }
         for v in Mask::from_bits(b.all & !b.unit_placed[u]) {
-            ps.clear();
-            ps.extend(b.cells_with(u, v).map(|c| net.node(c, v, true)));
-            if !ps.is_empty() {
-                each(&ps, kind::UNIT, Some(u), None);
+            let y = v as usize - 1;
+            if count[y] > 0 {
+                each(&places[y][..count[y]], kind::UNIT, Some(u), None);
             }
         }
     }
@@ -1511,6 +1569,65 @@ mod tests {
         assert!(nodes > 5000, "{nodes}");
     }
 
+    /// Two nodes share a component exactly when each reaches the other (a node that is
+    /// [`super::Net::alone`] is its own), on chain and net graphs; with
+    /// `closures_are_what_nodes_reach`, the components are the strongly connected ones.
+    #[test]
+    fn components_are_strongly_connected() {
+        let mut shared = 0;
+        for p in TWO_9X9 {
+            for b in positions(p).iter().step_by(6) {
+                for net in [false, true] {
+                    let t = tables(b, net);
+                    let all: Vec<usize> = super::nodes(t.kk, t.half).collect();
+                    for &x in &all {
+                        for &y in &all {
+                            let both = x == y
+                                || (super::bit(t.closure(x), y) && super::bit(t.closure(y), x));
+                            assert_eq!(t.scc[x] == t.scc[y], both, "{x} {y}");
+                            shared += usize::from(both && x != y);
+                        }
+                        if t.alone(x) {
+                            assert_eq!(members(t.closure(x)).collect::<Vec<_>>(), [x]);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(shared > 1000, "{shared}");
+    }
+
+    /// The unit sets of the verities (every place of a value in a unit) are the places
+    /// [`Board::cells_with`] lists, units and values in order, on 9x9 and 16x16 positions.
+    #[test]
+    fn verity_unit_sets_as_cells_with() {
+        let mut sets = 0;
+        for p in [TWO_9X9[0], TWO_9X9[1], P16] {
+            for b in positions(p).iter().step_by(5) {
+                let t = tables(b, false);
+                let mut got = Vec::new();
+                super::verity_sets(b, &t, |ps, kind, unit, _| {
+                    if kind == super::kind::UNIT {
+                        got.push((unit.unwrap(), ps.to_vec()));
+                    }
+                });
+                let mut expected = Vec::new();
+                for u in 0..3 * b.n {
+                    for v in numpl_core::Mask::from_bits(b.all & !b.unit_placed[u]) {
+                        let ps: Vec<usize> =
+                            b.cells_with(u, v).map(|c| t.node(c, v, true)).collect();
+                        if !ps.is_empty() {
+                            expected.push((u, ps));
+                        }
+                    }
+                }
+                assert_eq!(got, expected);
+                sets += got.len();
+            }
+        }
+        assert!(sets > 1000, "{sets}");
+    }
+
     /// The closures of fixed word counts are those of the any-width path.
     #[test]
     fn fixed_width_close_as_any_width() {
@@ -1647,6 +1764,58 @@ mod tests {
         assert!(found16 > 100, "{found16}");
     }
 
+    /// On boards with singles left (a cell with one candidate, a value with one place in
+    /// a unit), premises whose table is themselves alone fail as [`super::detail`] finds:
+    /// the scan decides them without their table.
+    #[test]
+    fn alone_premises_scanned_as_detail_finds_them() {
+        let mut alone_failed = 0;
+        for p in TWO_9X9 {
+            for (i, b) in positions(p).iter().enumerate().step_by(3) {
+                // A naked single: the cell keeps its lowest candidate.
+                let mut naked = b.clone();
+                let open: Vec<usize> = (0..b.cands.len())
+                    .filter(|&c| b.values[c] == 0 && b.cands[c].count_ones() >= 3)
+                    .collect();
+                let c = open[i % open.len()];
+                naked.cands[c] &= naked.cands[c].wrapping_neg();
+                // A hidden single: a value keeps one place in a unit (the other cells keep
+                // two candidates or more).
+                let mut hidden = b.clone();
+                'found: for u in 0..3 * b.n {
+                    for v in numpl_core::Mask::from_bits(b.all & !b.unit_placed[u]) {
+                        let places: Vec<usize> = b.cells_with(u, v).collect();
+                        if places.len() >= 2
+                            && places[1..].iter().all(|&c| b.cands[c].count_ones() >= 3)
+                        {
+                            for &c in &places[1..] {
+                                hidden.cands[c] &= !(1u64 << (v - 1));
+                            }
+                            break 'found;
+                        }
+                    }
+                }
+                for b in [naked, hidden] {
+                    for net in [false, true] {
+                        let mut t = tables(&b, net);
+                        scan_same_as_detail(&b, &mut t);
+                        alone_failed += super::nodes(t.kk, t.half)
+                            .filter(|&x| {
+                                let mut f = super::Found {
+                                    best: None,
+                                    proofs: Vec::new(),
+                                };
+                                super::detail(&b, &t, x, &mut f);
+                                t.alone(x) && f.best.is_some()
+                            })
+                            .count();
+                    }
+                }
+            }
+        }
+        assert!(alone_failed > 20, "{alone_failed}");
+    }
+
     /// The groups of places per unit and value are those the candidate index lists, on
     /// 9x9 and 16x16 positions.
     #[test]
@@ -1758,7 +1927,7 @@ mod tests {
                                             .iter()
                                             .map(|w| w.count_ones())
                                             .sum();
-                                        u32::from(sim.count[u * super::MAX_TABLE_N + y]) == places
+                                        u32::from(sim.count[y * super::SIM_UNITS + u]) == places
                                     })
                                 })
                             };

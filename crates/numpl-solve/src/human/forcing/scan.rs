@@ -54,7 +54,9 @@ pub(super) fn unit_groups(b: &Board, net: &mut Net) {
 /// but the premise's own negation is a property of the table alone: so the tables are
 /// scanned per component, 64 components at a time (those of the premises next in order,
 /// each once), and each premise then reads its component's result and tests its own
-/// negation.
+/// negation. A premise that is [`Net::alone`] (its table is itself) is decided without
+/// its table: as "false" it fails when its candidate is the last of its cell or the last
+/// place of its value in a house, as "true" never.
 pub(super) fn first_contradiction(
     b: &Board,
     net: &mut Net,
@@ -83,6 +85,23 @@ pub(super) fn first_contradiction(
     let mut state = std::mem::take(&mut net.comp_state);
     state.clear();
     state.resize(net.clos.len() / words, 0);
+    // The "false" premises whose table is themselves alone with a contradiction: their
+    // candidate is the last of its cell, or the last place of its value in a house.
+    let mut lone_off = std::mem::take(&mut net.lone_off);
+    lone_off.clear();
+    lone_off.resize(half / 64, 0);
+    for &c in &net.open {
+        if b.cands[c].count_ones() == 1 {
+            let k = net.first[c] as usize;
+            lone_off[k / 64] |= 1 << (k % 64);
+        }
+    }
+    for &(_, s, e) in &net.houses {
+        if e == s + 1 {
+            let k = net.house_ks[s];
+            lone_off[k / 64] |= 1 << (k % 64);
+        }
+    }
     let mut block: Vec<u32> = Vec::with_capacity(64);
     let mut found = None;
     let mut p = from;
@@ -96,7 +115,11 @@ pub(super) fn first_contradiction(
                 continue;
             }
             let c = net.scc[q] as usize;
-            if state[c] == 0 {
+            if state[c] == 0 && super::bit(&net.alone_set, q) {
+                // Alone: its own component, whose table is itself. A "true" premise alone
+                // has no contradiction (no cell without candidates, see `no_cand`).
+                state[c] = 2 + u8::from(q < half && super::bit(&lone_off, q));
+            } else if state[c] == 0 {
                 if block.len() == 64 {
                     break;
                 }
@@ -142,6 +165,7 @@ pub(super) fn first_contradiction(
     }
     net.tb = tb;
     net.comp_state = state;
+    net.lone_off = lone_off;
     found
 }
 
