@@ -57,7 +57,6 @@ pub(crate) struct Memo {
 }
 
 struct Slot {
-    tech: Technique,
     /// Stamps per key.
     stride: usize,
     valid: Vec<bool>,
@@ -67,6 +66,9 @@ struct Slot {
 /// Every technique's slot, and the one found last.
 #[derive(Default)]
 struct Slots {
+    /// The slots' techniques, in `list`'s order: a short array of two-byte values,
+    /// quick to look through when a finder asks for its slot the first time in a call.
+    techs: Vec<Technique>,
     list: Vec<Slot>,
     last: usize,
 }
@@ -74,22 +76,29 @@ struct Slots {
 impl Slots {
     /// The slot of `tech` (made on first use); the one found last time is looked at
     /// first, since a finder asks for its own slot once per unit or value.
+    #[inline]
     fn get(&mut self, tech: Technique, keys: usize, stride: usize) -> &mut Slot {
-        if self.list.get(self.last).is_none_or(|s| s.tech != tech) {
-            self.last = match self.list.iter().position(|s| s.tech == tech) {
-                Some(i) => i,
-                None => {
-                    self.list.push(Slot {
-                        tech,
-                        stride,
-                        valid: vec![false; keys],
-                        snap: vec![0; keys * stride],
-                    });
-                    self.list.len() - 1
-                }
-            };
+        if self.techs.get(self.last) != Some(&tech) {
+            self.find(tech, keys, stride);
         }
         &mut self.list[self.last]
+    }
+
+    /// Points `last` at `tech`'s slot, made if there is none.
+    #[cold]
+    fn find(&mut self, tech: Technique, keys: usize, stride: usize) {
+        self.last = match self.techs.iter().position(|&t| t == tech) {
+            Some(i) => i,
+            None => {
+                self.techs.push(tech);
+                self.list.push(Slot {
+                    stride,
+                    valid: vec![false; keys],
+                    snap: vec![0; keys * stride],
+                });
+                self.list.len() - 1
+            }
+        };
     }
 }
 
