@@ -223,34 +223,37 @@ impl Cache {
             // pairs with earlier sets, then with later ones) and the kept ones (in partner
             // order too: old sets keep their order), merged from the back. No pair is in
             // both (the search skipped pairs of two old sets).
-            let mut kept: Vec<(u32, u8)> = Vec::new();
+            let from_ref = &self.from_ref;
             for i in 0..count {
                 let o = self.old[i];
                 if o == NONE {
                     continue;
                 }
-                kept.clear();
-                kept.extend(
-                    r.partners(o as usize)
-                        .iter()
-                        .map(|&(rj, x)| (self.from_ref[rj as usize], x))
-                        .filter(|&(j, _)| j != NONE),
-                );
+                // The kept links, read from the back (those to sets still here, renamed).
+                let kept = r.partners(o as usize);
+                let mut k = kept.len();
                 let (lo, hi) = (off[i] as usize, off[i + 1] as usize);
                 let links = &mut self.link_to[lo..hi];
-                let (mut a, mut k, mut d) = (pos[i] as usize - lo, kept.len(), hi - lo);
-                debug_assert_eq!(a + k, d);
-                debug_assert!(links[..a].is_sorted() && kept.is_sorted());
-                while k > 0 {
+                let (mut a, mut d) = (pos[i] as usize - lo, hi - lo);
+                debug_assert!(links[..a].is_sorted());
+                loop {
+                    while k > 0 && from_ref[kept[k - 1].0 as usize] == NONE {
+                        k -= 1;
+                    }
+                    if k == 0 {
+                        break;
+                    }
+                    let next = (from_ref[kept[k - 1].0 as usize], kept[k - 1].1);
                     d -= 1;
-                    if a > 0 && links[a - 1] > kept[k - 1] {
+                    if a > 0 && links[a - 1] > next {
                         a -= 1;
                         links[d] = links[a];
                     } else {
                         k -= 1;
-                        links[d] = kept[k];
+                        links[d] = next;
                     }
                 }
+                debug_assert_eq!(a, d);
                 debug_assert!(links.is_sorted());
             }
         }
