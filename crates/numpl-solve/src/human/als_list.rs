@@ -280,7 +280,24 @@ impl Cache {
     /// seeing all its x-cells), and `j` holds one of the cells holding x that see every
     /// x-cell of `i` (its x-cells are such cells). `near` is scratch (`w` words).
     pub(super) fn candidates(&self, i: usize, near: &mut [u64], out: &mut [u64]) {
-        let (w, sw) = (self.w, self.sw);
+        // The usual word counts as constants, so that the word loops unroll.
+        match (self.w, self.sw) {
+            (2, 2) => self.candidates_by(2, 2, i, near, out),
+            (2, 3) => self.candidates_by(2, 3, i, near, out),
+            (2, 4) => self.candidates_by(2, 4, i, near, out),
+            (1, sw) => self.candidates_by(1, sw, i, near, out),
+            (2, sw) => self.candidates_by(2, sw, i, near, out),
+            (4, sw) => self.candidates_by(4, sw, i, near, out),
+            (w, sw) => self.candidates_by(w, sw, i, near, out),
+        }
+    }
+
+    /// [`Cache::candidates`] with `w` words a cell set and `sw` a set of sets.
+    #[inline(always)]
+    fn candidates_by(&self, w: usize, sw: usize, i: usize, near: &mut [u64], out: &mut [u64]) {
+        debug_assert_eq!(sw, self.sw);
+        let out = &mut out[..sw];
+        let near = &mut near[..w];
         let a = &self.als[i];
         // The cells holding some live value x of `i` and seeing its x-cells.
         near.fill(0);
