@@ -16,11 +16,28 @@ use super::{Board, Step, Technique};
 /// both (each holds z).
 #[inline]
 fn pair_has_z_target(c: &Cache, i: usize, j: usize, z: u8) -> bool {
+    // The usual word counts as constants, so that the word loop unrolls.
+    match c.w {
+        1 => pair_has_z_target_by(1, c, i, j, z),
+        2 => pair_has_z_target_by(2, c, i, j, z),
+        4 => pair_has_z_target_by(4, c, i, j, z),
+        w => pair_has_z_target_by(w, c, i, j, z),
+    }
+}
+
+/// [`pair_has_z_target`] with `w` words a cell set.
+#[inline(always)]
+fn pair_has_z_target_by(w: usize, c: &Cache, i: usize, j: usize, z: u8) -> bool {
     let (Some((_, si)), Some((_, sj))) = (c.get(i, z), c.get(j, z)) else {
         unreachable!("both sets hold z");
     };
-    let (with, ci, cj) = (c.with(z), c.set(i), c.set(j));
-    (0..c.w).any(|k| with[k] & si[k] & sj[k] & !ci[k] & !cj[k] != 0)
+    let (with, ci, cj) = (&c.with(z)[..w], &c.set(i)[..w], &c.set(j)[..w]);
+    let (si, sj) = (&si[..w], &sj[..w]);
+    let mut out = 0;
+    for k in 0..w {
+        out |= with[k] & si[k] & sj[k] & !ci[k] & !cj[k];
+    }
+    out != 0
 }
 
 /// Cells outside the sets that hold `z` and see every z-cell of `sets` (each holds z).
@@ -341,6 +358,33 @@ mod tests {
             }
         }
         assert!(links > 1000, "{links}");
+    }
+
+    /// The unrolled target test says what the plain target list says: some cell outside
+    /// two disjoint sets holds z and sees every z-cell of both.
+    #[test]
+    fn z_target_test_as_the_target_list() {
+        use super::super::als_list::current;
+        use super::super::tests::positions;
+        use super::{pair_has_z_target, z_targets};
+        let (mut with, mut without) = (0, 0);
+        for p in &PUZZLES[..2] {
+            for b in positions(p).iter().step_by(3) {
+                let mut memo = Memo::default();
+                let (c, _) = current(b, &mut memo);
+                for i in 0..c.als.len() {
+                    for j in (i + 1..c.als.len()).filter(|&j| c.disjoint(i, j)) {
+                        for z in Mask::from_bits(c.als[i].values & c.als[j].values) {
+                            let listed = !z_targets(c, &[i, j], z).is_empty();
+                            assert_eq!(pair_has_z_target(c, i, j, z), listed, "{p} {i} {j} {z}");
+                            with += usize::from(listed);
+                            without += usize::from(!listed);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(with > 1000 && without > 1000, "{with} {without}");
     }
 
     /// Along whole solves, the ALS finders with one memo kept across the boards (old

@@ -223,34 +223,37 @@ impl Cache {
             // pairs with earlier sets, then with later ones) and the kept ones (in partner
             // order too: old sets keep their order), merged from the back. No pair is in
             // both (the search skipped pairs of two old sets).
-            let mut kept: Vec<(u32, u8)> = Vec::new();
+            let from_ref = &self.from_ref;
             for i in 0..count {
                 let o = self.old[i];
                 if o == NONE {
                     continue;
                 }
-                kept.clear();
-                kept.extend(
-                    r.partners(o as usize)
-                        .iter()
-                        .map(|&(rj, x)| (self.from_ref[rj as usize], x))
-                        .filter(|&(j, _)| j != NONE),
-                );
+                // The kept links, read from the back (those to sets still here, renamed).
+                let kept = r.partners(o as usize);
+                let mut k = kept.len();
                 let (lo, hi) = (off[i] as usize, off[i + 1] as usize);
                 let links = &mut self.link_to[lo..hi];
-                let (mut a, mut k, mut d) = (pos[i] as usize - lo, kept.len(), hi - lo);
-                debug_assert_eq!(a + k, d);
-                debug_assert!(links[..a].is_sorted() && kept.is_sorted());
-                while k > 0 {
+                let (mut a, mut d) = (pos[i] as usize - lo, hi - lo);
+                debug_assert!(links[..a].is_sorted());
+                loop {
+                    while k > 0 && from_ref[kept[k - 1].0 as usize] == NONE {
+                        k -= 1;
+                    }
+                    if k == 0 {
+                        break;
+                    }
+                    let next = (from_ref[kept[k - 1].0 as usize], kept[k - 1].1);
                     d -= 1;
-                    if a > 0 && links[a - 1] > kept[k - 1] {
+                    if a > 0 && links[a - 1] > next {
                         a -= 1;
                         links[d] = links[a];
                     } else {
                         k -= 1;
-                        links[d] = kept[k];
+                        links[d] = next;
                     }
                 }
+                debug_assert_eq!(a, d);
                 debug_assert!(links.is_sorted());
             }
         }
@@ -277,7 +280,24 @@ impl Cache {
     /// seeing all its x-cells), and `j` holds one of the cells holding x that see every
     /// x-cell of `i` (its x-cells are such cells). `near` is scratch (`w` words).
     pub(super) fn candidates(&self, i: usize, near: &mut [u64], out: &mut [u64]) {
-        let (w, sw) = (self.w, self.sw);
+        // The usual word counts as constants, so that the word loops unroll.
+        match (self.w, self.sw) {
+            (2, 2) => self.candidates_by(2, 2, i, near, out),
+            (2, 3) => self.candidates_by(2, 3, i, near, out),
+            (2, 4) => self.candidates_by(2, 4, i, near, out),
+            (1, sw) => self.candidates_by(1, sw, i, near, out),
+            (2, sw) => self.candidates_by(2, sw, i, near, out),
+            (4, sw) => self.candidates_by(4, sw, i, near, out),
+            (w, sw) => self.candidates_by(w, sw, i, near, out),
+        }
+    }
+
+    /// [`Cache::candidates`] with `w` words a cell set and `sw` a set of sets.
+    #[inline(always)]
+    fn candidates_by(&self, w: usize, sw: usize, i: usize, near: &mut [u64], out: &mut [u64]) {
+        debug_assert_eq!(sw, self.sw);
+        let out = &mut out[..sw];
+        let near = &mut near[..w];
         let a = &self.als[i];
         // The cells holding some live value x of `i` and seeing its x-cells.
         near.fill(0);
@@ -540,34 +560,47 @@ impl Cache {
 
     /// Adds the ALS of `cells` (increasing; values `values`).
     fn push(&mut self, b: &Board, peers: &[u64], cells: &[usize], values: u64) {
+        // The usual word counts as constants, so that the word loops unroll.
+        match self.w {
+            1 => self.push_by(1, b, peers, cells, values),
+            2 => self.push_by(2, b, peers, cells, values),
+            4 => self.push_by(4, b, peers, cells, values),
+            w => self.push_by(w, b, peers, cells, values),
+        }
+    }
+
+    /// [`Cache::push`] with `w` words a set: cell by cell, each value of the cell noted
+    /// in its block of cells holding it, and the cell's peers cut into its block of cells
+    /// seeing them all (full to begin with: every value of the set has a cell).
+    #[inline(always)]
+    fn push_by(&mut self, w: usize, b: &Board, peers: &[u64], cells: &[usize], values: u64) {
         debug_assert!(cells.is_sorted());
-        let w = self.w;
         let lo = self.cell_arena.len();
         self.cell_arena.extend_from_slice(cells);
         let off = self.bits.len();
         self.bits.resize(off + self.stride, 0);
-        let set = &mut self.bits[off..];
-        let mut sig = 0u64;
-        for &x in cells {
-            set[x / 64] |= 1 << (x % 64);
-            sig |= 1 << (x % 64);
-        }
+        let set = &mut self.bits[off..off + self.stride];
         let mut m = values;
         while m != 0 {
-            let v = m.trailing_zeros();
+            let v = m.trailing_zeros() as usize;
             m &= m - 1;
-            let (holding, seeing) = set[(2 * v as usize + 1) * w..][..2 * w].split_at_mut(w);
-            let mut first = true;
-            for &x in cells.iter().filter(|&&x| b.cands[x] >> v & 1 != 0) {
-                holding[x / 64] |= 1 << (x % 64);
-                let p = &peers[x * w..][..w];
-                if first {
-                    seeing.copy_from_slice(p);
-                    first = false;
-                } else {
-                    for (s, q) in seeing.iter_mut().zip(p) {
-                        *s &= q;
-                    }
+            set[(2 * v + 2) * w..(2 * v + 3) * w].fill(u64::MAX);
+        }
+        let mut sig = 0u64;
+        for &x in cells {
+            let (word, bit) = (x / 64, 1u64 << (x % 64));
+            set[word] |= bit;
+            sig |= bit;
+            let p = &peers[x * w..(x + 1) * w];
+            let mut vs = b.cands[x];
+            debug_assert_eq!(vs & !values, 0);
+            while vs != 0 {
+                let v = vs.trailing_zeros() as usize;
+                vs &= vs - 1;
+                let (holding, seeing) = set[(2 * v + 1) * w..(2 * v + 3) * w].split_at_mut(w);
+                holding[word] |= bit;
+                for (s, q) in seeing.iter_mut().zip(p) {
+                    *s &= q;
                 }
             }
         }
@@ -611,7 +644,7 @@ impl Enum<'_> {
         let p = self.cells.len();
         for i in start..p {
             let m = union | self.cands[i];
-            let k = m.count_ones() as usize;
+            let k = count(m);
             // A set found from here has this cell and at most `most` cells in all (the
             // chosen ones, this one, later ones of the pool), and its values hold `m`:
             // none is almost locked (s cells, s + 1 values) when k > most + 1.
@@ -626,11 +659,61 @@ impl Enum<'_> {
                 c.push(b, peers, &self.chosen[..=depth], m);
             }
             if depth + 1 < most {
-                self.rec(c, b, peers, i + 1, depth + 1, m, e);
+                if depth + 2 == self.max {
+                    self.last(c, b, peers, i + 1, depth + 1, m, e);
+                } else {
+                    self.rec(c, b, peers, i + 1, depth + 1, m, e);
+                }
+            }
+        }
+    }
+
+    /// [`Enum::rec`] at the last depth (`depth + 1 == max`): each cell from `start` on
+    /// ends a set, almost locked when it brings the values to `depth + 2` (more values
+    /// than that is the pruning test's `k > most + 1`, `most` being `max` there).
+    #[allow(clippy::too_many_arguments)]
+    fn last(
+        &mut self,
+        c: &mut Cache,
+        b: &Board,
+        peers: &[u64],
+        start: usize,
+        depth: usize,
+        union: u64,
+        earlier: u128,
+    ) {
+        debug_assert_eq!(depth + 1, self.max);
+        for i in start..self.cells.len() {
+            let m = union | self.cands[i];
+            if count(m) == depth + 2 && earlier & self.earlier[i] == 0 {
+                self.chosen[depth] = self.cells[i];
+                c.push(b, peers, &self.chosen[..=depth], m);
             }
         }
     }
 }
+
+/// The number of values of `m` (by table for 9x9 grids: there is no population count
+/// instruction in the baseline x86-64 target).
+#[inline(always)]
+fn count(m: u64) -> usize {
+    if m < 1 << 9 {
+        COUNT9[m as usize] as usize
+    } else {
+        m.count_ones() as usize
+    }
+}
+
+/// The number of members of each set of 9 values.
+static COUNT9: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
 
 /// The units before `u` holding cell `x`, as bits: a row r as bit r, a column as bit 64
 /// plus its column number (boxes share no cell with an earlier box; at most 64 rows and
@@ -808,19 +891,7 @@ mod tests {
         }
         assert!(linked > 100, "{linked}");
         // 16x16 (four words): a board whose cells keep two to four candidates each.
-        let shape = Shape::new(4, 4).unwrap();
-        let mut b = Board::new(&Grid::empty(shape));
-        let mut seed = 12345u64;
-        for cell in 0..256 {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let keep = 2 + (seed >> 60) as usize % 3;
-            let first = (seed >> 40) as usize % 16;
-            for k in keep..16 {
-                b.eliminate(Cell::new(cell as u16), ((first + k) % 16) as u8 + 1);
-            }
-        }
+        let b = board16();
         let mut memo = Memo::default();
         let (c, _) = current(&b, &mut memo);
         assert_eq!(c.w, 4);
@@ -871,10 +942,64 @@ mod tests {
         out
     }
 
+    /// The list of `b` built with its pruned enumeration (with `memo`'s reference, if
+    /// any) is the brute-force list, in the same order, and every set's bit sets are
+    /// right; the pair search's candidates hold every set sharing a restricted common
+    /// value with a set. Returns the sets and the linked pairs.
+    fn check_list(b: &Board, memo: &mut Memo) -> (usize, usize) {
+        let (c, _) = current(b, memo);
+        let plain = plain_sets(b, super::max_size(b));
+        assert_eq!(c.als.len(), plain.len());
+        for (i, (cells, values)) in plain.iter().enumerate() {
+            assert_eq!((c.cells(i), c.als[i].values), (&cells[..], *values));
+            for k in 0..c.w {
+                let word = cells
+                    .iter()
+                    .filter(|&&x| x / 64 == k)
+                    .fold(0, |m, &x| m | 1u64 << (x % 64));
+                assert_eq!(c.set(i)[k], word);
+            }
+            for v in Mask::from_bits(*values) {
+                let (holding, seeing) = c.get(i, v).unwrap();
+                let xs: Vec<usize> = cells
+                    .iter()
+                    .copied()
+                    .filter(|&x| b.cands[x] >> (v - 1) & 1 != 0)
+                    .collect();
+                assert_eq!(members(holding).collect::<Vec<_>>(), xs);
+                let all: Vec<usize> = (0..b.cands.len())
+                    .filter(|&t| xs.iter().all(|&x| b.geo.peers(x).contains(&(t as u16))))
+                    .collect();
+                assert_eq!(members(seeing).collect::<Vec<_>>(), all);
+            }
+            // The blocks of values not in the set are empty.
+            for v in Mask::from_bits(b.all & !*values) {
+                let o = c.als[i].off + (2 * v as usize - 1) * c.w;
+                assert!(c.bits[o..o + 2 * c.w].iter().all(|&x| x == 0));
+            }
+        }
+        c.index_pairs();
+        let mut near = vec![0; c.w];
+        let mut cand = vec![0; c.sw];
+        let mut linked = 0;
+        for i in 0..c.als.len() {
+            c.candidates(i, &mut near, &mut cand);
+            for j in 0..c.als.len() {
+                let common = c.als[i].values & c.als[j].values;
+                if c.disjoint(i, j) && c.restricted_any(i, j, common) != 0 {
+                    assert!(cand[j / 64] >> (j % 64) & 1 != 0, "{i} {j}");
+                    linked += 1;
+                }
+            }
+        }
+        (plain.len(), linked)
+    }
+
     /// The list built with its pruned enumeration (and, along a solve, with units and
     /// sets kept from the reference board) is the brute-force list, in the same order;
     /// every set's bit sets are right; and the pair search's candidates hold every set
-    /// sharing a restricted common value with a set.
+    /// sharing a restricted common value with a set ([`check_list`]). 9x9 boards along
+    /// solves (two words a set) and a 16x16 board (four).
     #[test]
     fn list_and_pair_candidates_match_the_plain_ones() {
         let (mut sets, mut linked) = (0, 0);
@@ -886,52 +1011,33 @@ mod tests {
             for b in positions(p).iter().step_by(2) {
                 kept.board_changed();
                 for memo in [&mut kept, &mut Memo::default()] {
-                    let (c, _) = current(b, memo);
-                    let plain = plain_sets(b, super::max_size(b));
-                    assert_eq!(c.als.len(), plain.len(), "{p}");
-                    for (i, (cells, values)) in plain.iter().enumerate() {
-                        assert_eq!((c.cells(i), c.als[i].values), (&cells[..], *values));
-                        for k in 0..c.w {
-                            let word = cells
-                                .iter()
-                                .filter(|&&x| x / 64 == k)
-                                .fold(0, |m, &x| m | 1u64 << (x % 64));
-                            assert_eq!(c.set(i)[k], word);
-                        }
-                        for v in Mask::from_bits(*values) {
-                            let (holding, seeing) = c.get(i, v).unwrap();
-                            let xs: Vec<usize> = cells
-                                .iter()
-                                .copied()
-                                .filter(|&x| b.cands[x] >> (v - 1) & 1 != 0)
-                                .collect();
-                            assert_eq!(members(holding).collect::<Vec<_>>(), xs);
-                            let all: Vec<usize> = (0..b.cands.len())
-                                .filter(|&t| {
-                                    xs.iter().all(|&x| b.geo.peers(x).contains(&(t as u16)))
-                                })
-                                .collect();
-                            assert_eq!(members(seeing).collect::<Vec<_>>(), all);
-                        }
-                    }
-                    sets += plain.len();
-                    c.index_pairs();
-                    let mut near = vec![0; c.w];
-                    let mut cand = vec![0; c.sw];
-                    for i in 0..c.als.len() {
-                        c.candidates(i, &mut near, &mut cand);
-                        for j in 0..c.als.len() {
-                            let common = c.als[i].values & c.als[j].values;
-                            if c.disjoint(i, j) && c.restricted_any(i, j, common) != 0 {
-                                assert!(cand[j / 64] >> (j % 64) & 1 != 0, "{i} {j}");
-                                linked += 1;
-                            }
-                        }
-                    }
+                    let (s, l) = check_list(b, memo);
+                    sets += s;
+                    linked += l;
                 }
             }
         }
         assert!(sets > 1000 && linked > 1000, "{sets} {linked}");
+        let (s, l) = check_list(&board16(), &mut Memo::default());
+        assert!(s > 1000 && l > 1000, "{s} {l}");
+    }
+
+    /// A 16x16 board whose cells keep two to four candidates each.
+    fn board16() -> Board {
+        let shape = Shape::new(4, 4).unwrap();
+        let mut b = Board::new(&Grid::empty(shape));
+        let mut seed = 12345u64;
+        for cell in 0..256 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let keep = 2 + (seed >> 60) as usize % 3;
+            let first = (seed >> 40) as usize % 16;
+            for k in keep..16 {
+                b.eliminate(Cell::new(cell as u16), ((first + k) % 16) as u8 + 1);
+            }
+        }
+        b
     }
 
     #[test]

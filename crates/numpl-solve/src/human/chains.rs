@@ -285,9 +285,6 @@ struct Graph<'a> {
 
 const NONE: u32 = u32::MAX;
 
-/// Words of the largest cell set.
-const MAX_WORDS: usize = (MAX_SIZE * MAX_SIZE).div_ceil(64);
-
 #[cfg(test)]
 thread_local! {
     /// Tests: the search keeps the off states without strong links (as before).
@@ -934,9 +931,10 @@ impl<'a> Graph<'a> {
         let stamp = scratch.begin(states);
         // The queue of on states: `queue[..qend]`; each enters it once at most.
         let mut queue = std::mem::take(&mut scratch.queue);
+        scratch.from.set(self, start);
         let mut st = SearchState {
             start,
-            from: From::new(self, start),
+            from: &scratch.from,
             stamp,
             reach: &mut scratch.reach[..states],
             queue: &mut queue,
@@ -1002,7 +1000,7 @@ impl<'a> Graph<'a> {
             if self.kind == ChainKind::Xy && (self.val(next) != self.val(start) || next == start) {
                 continue;
             }
-            self.conclude_from(&st.from, next, &mut st.out);
+            self.conclude_from(st.from, next, &mut st.out);
             if st.out.0.is_empty() && st.out.1.is_empty() {
                 continue;
             }
@@ -1368,28 +1366,34 @@ enum LoopKind {
 }
 
 /// A start node (a cell node), worked out once for the conclusions of its search: its
-/// cell and value, and its cell's peers holding the value (as a set).
+/// cell and value, and its cell's peers holding the value (as a set, `words` words).
+/// Kept in [`Scratch`] and filled in place for each search ([`From::set`]).
+#[derive(Default)]
 struct From {
     node: usize,
     cell: usize,
     val: u8,
-    peers_with: [u64; MAX_WORDS],
+    peers_with: Vec<u64>,
 }
 
 impl From {
+    #[cfg(test)]
     fn new(g: &Graph<'_>, node: usize) -> From {
+        let mut from = From::default();
+        from.set(g, node);
+        from
+    }
+
+    /// Makes this the start `node`.
+    fn set(&mut self, g: &Graph<'_>, node: usize) {
         let (cell, val) = (g.cell(node), g.val(node));
-        let mut peers_with = [0; MAX_WORDS];
         let (pc, with) = (g.peer_set(cell), g.with(val));
-        for ((x, &p), &w) in peers_with.iter_mut().zip(pc).zip(with) {
-            *x = p & w;
-        }
-        From {
-            node,
-            cell,
-            val,
-            peers_with,
-        }
+        self.peers_with.clear();
+        self.peers_with
+            .extend(pc.iter().zip(with).map(|(&p, &w)| p & w));
+        self.node = node;
+        self.cell = cell;
+        self.val = val;
     }
 }
 
@@ -1397,7 +1401,7 @@ impl From {
 /// from where), the queue of on states, and scratch.
 struct SearchState<'s> {
     start: usize,
-    from: From,
+    from: &'s From,
     stamp: u32,
     reach: &'s mut [[u32; 2]],
     queue: &'s mut [u32],
@@ -1415,6 +1419,8 @@ struct Scratch {
     queue: Vec<u32>,
     out: Conclusions,
     path: Vec<usize>,
+    /// The start of the search under way.
+    from: From,
 }
 
 impl Scratch {
