@@ -659,35 +659,7 @@ impl Enum<'_> {
                 c.push(b, peers, &self.chosen[..=depth], m);
             }
             if depth + 1 < most {
-                if depth + 2 == self.max {
-                    self.last(c, b, peers, i + 1, depth + 1, m, e);
-                } else {
-                    self.rec(c, b, peers, i + 1, depth + 1, m, e);
-                }
-            }
-        }
-    }
-
-    /// [`Enum::rec`] at the last depth (`depth + 1 == max`): each cell from `start` on
-    /// ends a set, almost locked when it brings the values to `depth + 2` (more values
-    /// than that is the pruning test's `k > most + 1`, `most` being `max` there).
-    #[allow(clippy::too_many_arguments)]
-    fn last(
-        &mut self,
-        c: &mut Cache,
-        b: &Board,
-        peers: &[u64],
-        start: usize,
-        depth: usize,
-        union: u64,
-        earlier: u128,
-    ) {
-        debug_assert_eq!(depth + 1, self.max);
-        for i in start..self.cells.len() {
-            let m = union | self.cands[i];
-            if count(m) == depth + 2 && earlier & self.earlier[i] == 0 {
-                self.chosen[depth] = self.cells[i];
-                c.push(b, peers, &self.chosen[..=depth], m);
+                self.rec(c, b, peers, i + 1, depth + 1, m, e);
             }
         }
     }
