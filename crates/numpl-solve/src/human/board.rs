@@ -32,25 +32,28 @@ pub struct Board {
     pub(crate) value_stamp: Vec<u64>,
 }
 
-/// A stamp no other change gets, on any board or thread: the thread's number in the
-/// high 24 bits, a count of the thread's stamps below.
+/// A stamp no other change gets, on any board or thread: threads take blocks of 2^20
+/// stamps from one global count and hand them out one by one (2^64 in all, never
+/// reached).
 ///
 /// So two boards that share a unit's stamp share the unit's state: either no change since
 /// a common ancestor (a board cloned or copied) or the very same change.
 pub(crate) fn stamp() -> u64 {
     use std::cell::Cell;
     use std::sync::atomic::{AtomicU64, Ordering};
-    static THREADS: AtomicU64 = AtomicU64::new(0);
+    const BLOCK: u64 = 1 << 20;
+    static BLOCKS: AtomicU64 = AtomicU64::new(0);
     thread_local! {
-        static NEXT: Cell<u64> = const { Cell::new(0) };
+        /// The thread's next stamp and the end of its block.
+        static NEXT: Cell<(u64, u64)> = const { Cell::new((0, 0)) };
     }
     NEXT.with(|next| {
-        let mut x = next.get();
-        if x & ((1 << 40) - 1) == 0 {
-            // A new thread, or 2^40 stamps used: a new number.
-            x = (THREADS.fetch_add(1, Ordering::Relaxed) + 1) << 40;
+        let (mut x, mut end) = next.get();
+        if x == end {
+            x = BLOCKS.fetch_add(BLOCK, Ordering::Relaxed);
+            end = x + BLOCK;
         }
-        next.set(x + 1);
+        next.set((x + 1, end));
         x
     })
 }
