@@ -33,15 +33,14 @@
 //! bivalue cell "v is false" plays as "w is true" and shares its table, and on a board
 //! with no single "v is false" is not played when it can make none (its cell keeps three
 //! candidates or more, each of its units three places of v or more): its table is itself
-//! alone. The best conclusion is found before any proof: the best verity (an AND of tables per set of premises, word by word and only
-//! up to the best so far), then the premises in the order of the conclusion their
-//! contradiction would draw, up to the first that has one (64 tables at a time, one per
-//! strongly connected component of premises, turned on their side so that each
-//! contradiction is a few word operations per candidate, cell, unit and house, and a
-//! premise that implies nothing but itself decided without its table: `forcing/scan.rs`);
-//! only
-//! the proofs of that conclusion are then listed, in the order an exhaustive search
-//! meets them. The old search (`forcing/reference.rs`) is kept for tests, which compare
+//! alone. The best conclusion is found before any proof: the best verity (an AND of
+//! tables per set of premises, word by word and only up to the best so far), then the
+//! premises in the order of the conclusion their contradiction would draw, up to the first
+//! that has one (64 tables at a time, one per strongly connected component of premises,
+//! turned on their side so that each contradiction is a few word operations per
+//! candidate, cell, unit and house, and a premise that implies nothing but itself decided
+//! without its table: `forcing/scan.rs`); only the proofs of that conclusion are then
+//! listed, in the order an exhaustive search meets them. The old search (`forcing/reference.rs`) is kept for tests, which compare
 //! the two.
 //!
 //! The tables hold a bit per candidate and premise, so they are kept to grids of up to
@@ -1154,34 +1153,16 @@ fn verity_sets(
         );
         each(&ps, kind::CELL, None, None);
     }
-    // Per value, its places in the unit ("true" nodes, in the unit's cell order), from
-    // one pass over the unit's cells.
-    let mut places = [[0usize; MAX_TABLE_N]; MAX_TABLE_N];
-    for u in 0..3 * n {
-        let mut count = [0usize; MAX_TABLE_N];
-        for &c in b.geo.unit(u) {
-            let c = c as usize;
-            if b.values[c] != 0 {
-                continue;
+    // Per value, its places in the unit ("true" nodes, in the unit's cell order).
+    let mut places = [0usize; MAX_TABLE_N];
+    scan::unit_places(b, &net.first, |u, y, ks| {
+        if b.unit_placed[u] >> y & 1 == 0 {
+            for (p, &k) in places.iter_mut().zip(ks) {
+                *p = net.half + k as usize;
             }
-            // A cell's candidates are numbered one after the other, in value order.
-            let mut k = net.half + net.first[c] as usize;
-            let mut m = b.cands[c];
-            while m != 0 {
-                let y = m.trailing_zeros() as usize & (MAX_TABLE_N - 1);
-                m &= m - 1;
-                places[y][count[y] & (MAX_TABLE_N - 1)] = k;
-                count[y] += 1;
-                k += 1;
-            }
+            each(&places[..ks.len()], kind::UNIT, Some(u), None);
         }
-        for v in Mask::from_bits(b.all & !b.unit_placed[u]) {
-            let y = v as usize - 1;
-            if count[y] > 0 {
-                each(&places[y][..count[y]], kind::UNIT, Some(u), None);
-            }
-        }
-    }
+    });
 }
 
 /// Checks the tables for contradictions and verities and returns HoDoKu's best

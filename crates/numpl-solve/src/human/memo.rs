@@ -5,17 +5,17 @@
 //! A failure is kept with the stamps of what the finder read (its units, or a value's
 //! positions; see `Board::unit_stamp`): every change to a board gets a stamp of its own,
 //! so an unchanged stamp means exactly the same candidates there, and skipping never
-//! changes what is found, only how long it takes. Some exceptions lean on the solver only ever
-//! removing candidates within a solve: XY-chains are skipped while the bivalue cells are
-//! the same as when they failed (see `chains::chain`); the nice-loop and AIC searches
+//! changes what is found, only how long it takes. Some exceptions lean on the solver only
+//! ever removing candidates within a solve: XY-chains are skipped while the bivalue cells
+//! are the same as when they failed (see `chains::chain`); the nice-loop and AIC searches
 //! while every candidate removed since they failed was on no strong link and made none
-//! (see `chains::quiet_change`); and ALS-XZ and ALS-XY-Wing skip pairs and triples of
-//! sets unchanged since they failed on a reference board (see `als_list`). Besides
-//! failures, the memo keeps the current board's ALS list, and the reference's, whose
-//! links the sets unchanged since then reuse; and, per value, the candidates in no
-//! template (worked out again only when the value's stamp changes) and the templates
-//! found on earlier boards (see `templates`): single-digit finders skip a value whose
-//! every candidate lies in a template.
+//! (see `chains::quiet_change`); and ALS-XZ and ALS-XY-Wing skip pairs and triples of sets
+//! unchanged since they failed on a reference board (see `als_list`). Besides failures,
+//! the memo keeps the current board's ALS list, and the reference's, whose links the sets
+//! unchanged since then reuse; and, per value, the candidates in no template (worked out
+//! again only when the value's stamp changes) and the templates found on earlier boards
+//! (see `templates`): single-digit finders skip a value whose every candidate lies in a
+//! template.
 
 use super::als_list::AlsMemo;
 use super::{templates, Board, Technique};
@@ -117,7 +117,7 @@ impl Memo {
         bits
     }
 
-    /// The board changed: forget derived per-board data (snapshots stay).
+    /// The board changed: forget derived per-board data (failures stay, with their stamps).
     #[inline]
     pub(crate) fn board_changed(&mut self) {
         self.als.board_changed();

@@ -8,15 +8,12 @@
 use super::{Net, MAX_TABLE_N};
 use crate::human::Board;
 
-/// The places of each value in each unit where it has two or more, as candidate indices:
-/// (start, end) in `net.unit_ks` per group (two of a group true: a value twice in a unit).
-pub(super) fn unit_groups(b: &Board, net: &mut Net) {
-    let n = b.n;
-    net.unit_ks.clear();
-    net.unit_groups.clear();
-    // Per value, its places in the unit (candidate indices, in the unit's cell order).
+/// Per unit, the places of each value it has there as candidate indices (in the unit's
+/// cell order): `each(unit, value index, places)` for every value with one place or more,
+/// units and values in order.
+pub(super) fn unit_places(b: &Board, first: &[u32], mut each: impl FnMut(usize, usize, &[u32])) {
     let mut ks = [[0u32; MAX_TABLE_N]; MAX_TABLE_N];
-    for u in 0..3 * n {
+    for u in 0..3 * b.n {
         let mut count = [0usize; MAX_TABLE_N];
         for &c in b.geo.unit(u) {
             let c = c as usize;
@@ -24,7 +21,7 @@ pub(super) fn unit_groups(b: &Board, net: &mut Net) {
                 continue;
             }
             // A cell's candidates are numbered one after the other, in value order.
-            let mut k = net.first[c];
+            let mut k = first[c];
             let mut m = b.cands[c];
             while m != 0 {
                 let v = m.trailing_zeros() as usize & (MAX_TABLE_N - 1);
@@ -34,15 +31,26 @@ pub(super) fn unit_groups(b: &Board, net: &mut Net) {
                 k += 1;
             }
         }
-        for (v, &k) in count[..n].iter().enumerate() {
-            if k >= 2 {
-                let start = net.unit_ks.len();
-                net.unit_ks.extend_from_slice(&ks[v][..k]);
-                net.unit_groups
-                    .push((start as u32, net.unit_ks.len() as u32));
+        for (v, &k) in count[..b.n].iter().enumerate() {
+            if k > 0 {
+                each(u, v, &ks[v][..k]);
             }
         }
     }
+}
+
+/// The places of each value in each unit where it has two or more, as candidate indices:
+/// (start, end) in `net.unit_ks` per group (two of a group true: a value twice in a unit).
+pub(super) fn unit_groups(b: &Board, net: &mut Net) {
+    net.unit_ks.clear();
+    net.unit_groups.clear();
+    unit_places(b, &net.first, |_, _, ks| {
+        if ks.len() >= 2 {
+            let start = net.unit_ks.len() as u32;
+            net.unit_ks.extend_from_slice(ks);
+            net.unit_groups.push((start, net.unit_ks.len() as u32));
+        }
+    });
 }
 
 /// The first premise node from `from` up to `last` (off-nodes, then on-nodes, each in
