@@ -44,6 +44,10 @@ for f in "$fixtures"/sizes/*.txt "$fixtures"/9x9/easy.txt "$fixtures"/special/*.
         piece "$f" "$off" 40 >"$corpus/generator_options/piece-$i"
     done
 done
+# Inputs that once failed (committed in regressions/<target>/), so every run tries them again.
+for d in "$here"/regressions/*/; do
+    cp "$d"* "$corpus/$(basename "$d")/"
+done
 echo "seed corpora in $corpus: $(ls "$corpus/reader" | wc -l) reader, \
 $(ls "$corpus/solver_agreement" | wc -l) solver_agreement, \
 $(ls "$corpus/generator_options" | wc -l) generator_options"

@@ -2,7 +2,7 @@
 //! within the allowed techniques.
 
 use numpl_core::{Grid, Shape};
-use numpl_solve::{Found, HumanReport, HumanStatus, Propagated, Searcher, Technique};
+use numpl_solve::{Found, HumanReport, Propagated, Searcher, Technique};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -167,12 +167,12 @@ impl Judge {
         {
             return Verdict::Accept;
         }
-        let report = self.human.report(&grid);
-        if report.status == HumanStatus::Solved {
-            self.report = Some(report);
-            Verdict::Accept
-        } else {
-            Verdict::TooHard
+        match self.human.solves(&grid) {
+            Some(report) => {
+                self.report = Some(report);
+                Verdict::Accept
+            }
+            None => Verdict::TooHard,
         }
     }
 }

@@ -300,7 +300,10 @@ impl Generator {
     }
 
     /// The technique limit digging uses: the one asked for, narrowed to the hardest
-    /// technique of the level asked for and to the technique required (if any).
+    /// technique of the level asked for and to the technique required (if any), or rather
+    /// to the hardest one its search also finds ([`Technique::search_top`]: a puzzle that
+    /// needs a discontinuous nice loop may need an AIC too, as HoDoKu's search takes the
+    /// best step of the two).
     pub fn digging_limit(&self) -> MaxTechnique {
         let o = &self.opts;
         let mut limit = o.max_technique;
@@ -317,7 +320,7 @@ impl Generator {
             limit = narrow(limit, hardest);
         }
         if let Some(t) = o.require {
-            limit = narrow(limit, t);
+            limit = narrow(limit, t.search_top());
         }
         limit
     }

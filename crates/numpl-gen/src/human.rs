@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use numpl_core::Grid;
-use numpl_solve::{HumanReport, HumanSolver, Technique};
+use numpl_solve::{HumanReport, HumanSolver, HumanStatus, Technique};
 
 use crate::GenError;
 
@@ -90,17 +90,25 @@ impl FromStr for MaxTechnique {
 #[derive(Clone, Debug)]
 pub(crate) struct Human {
     solver: HumanSolver,
+    /// The hardest technique a puzzle may need, when it is not the solver's own limit:
+    /// the solver runs up to the hardest technique of the same search
+    /// ([`Technique::search_top`]), as an unlimited one would, and a puzzle that needs
+    /// more than `limit` on that path is too hard.
+    limit: Option<Technique>,
 }
 
 impl Human {
     pub(crate) fn new(max: MaxTechnique, techniques: &[(Technique, bool)]) -> Human {
-        let mut solver = Human::rater(techniques).solver;
+        let mut human = Human::rater(techniques);
         match max {
-            MaxTechnique::Upto(t) => solver = solver.with_max(t),
-            MaxTechnique::All => solver = solver.logic_only(),
+            MaxTechnique::Upto(t) => {
+                human.solver = human.solver.with_max(t.search_top());
+                human.limit = Some(t).filter(|&t| t != t.search_top());
+            }
+            MaxTechnique::All => human.solver = human.solver.logic_only(),
             MaxTechnique::None => {}
         }
-        Human { solver }
+        human
     }
 
     /// The rater of puzzles dug for uniqueness alone (`--max-technique none`): every
@@ -112,15 +120,23 @@ impl Human {
             .fold(HumanSolver::new(), |s, &(t, on)| s.enable(t, on));
         Human {
             solver: solver.record_steps(false).assume_unique(true),
+            limit: None,
         }
     }
 
     /// The solver's report (counts, level, score; no steps) on a unique puzzle.
-    ///
-    /// When it is `Solved` under a limit, it is also the report without the limit: the
-    /// solver always takes the easiest technique that applies, so a run that gets through
-    /// within the limit takes exactly the steps an unlimited run would.
     pub(crate) fn report(&self, puzzle: &Grid) -> HumanReport {
         self.solver.solve(puzzle)
+    }
+
+    /// The report on a unique puzzle when the solver solves it within the limit, which
+    /// is then also the report without the limit ([`Human::rater`]'s): the solver always
+    /// takes the easiest technique that applies, and among the techniques of one search
+    /// (nice loops and AICs) takes the best step as an unlimited run does, so a run that
+    /// gets through within the limit takes exactly the steps an unlimited run would.
+    pub(crate) fn solves(&self, puzzle: &Grid) -> Option<HumanReport> {
+        let report = self.report(puzzle);
+        let within = |limit: Technique| report.counts.keys().all(|&t| t <= limit);
+        (report.status == HumanStatus::Solved && self.limit.is_none_or(within)).then_some(report)
     }
 }

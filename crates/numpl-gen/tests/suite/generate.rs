@@ -7,6 +7,8 @@ use numpl_gen::{
     Symmetry, Technique,
 };
 
+use numpl_solve::HumanSolver;
+
 use crate::{acceptable, check_generated, check_minimal, human_solves, small_shapes};
 
 fn generator(shape: Shape, symmetry: Symmetry, max: MaxTechnique, seed: u64) -> Generator {
@@ -67,6 +69,64 @@ fn every_puzzle_is_solvable_within_a_technique_limit() {
             for i in 0..3 {
                 check_generated(&gen.generate(i).unwrap(), MaxTechnique::Upto(t));
             }
+        }
+    }
+}
+
+/// HoDoKu finds nice loops and AICs in one search and takes the best step of them, so a
+/// run limited to discontinuous nice loops can get through where the unlimited rating
+/// takes an AIC. The fuzzer found it: `--require discontinuous_nice_loop` (limit: that
+/// technique) gave puzzles whose report (every technique) used an AIC, 3 of 256 with this
+/// seed (indexes 83, 222, 255). A limit on a technique of such a search must hold for the
+/// puzzle's rating, and a puzzle required to need one may need the rest of its search.
+#[test]
+fn regression_a_limit_on_nice_loops_holds_for_the_rating() {
+    let rater = HumanSolver::new().record_steps(false).assume_unique(true);
+    let dnl = Technique::DiscontinuousNiceLoop;
+    let required = Generator::new(
+        GenOptions::default()
+            .symmetry(Symmetry::None)
+            .require(Some(dnl))
+            .max_tries(3)
+            .seed(18446743112240856964),
+    )
+    .unwrap();
+    assert_eq!(required.digging_limit(), MaxTechnique::Upto(Technique::Aic));
+    let mut made = 0;
+    for i in [83, 222, 255, 0, 1, 2, 3, 4, 5, 6, 7] {
+        let Ok(g) = required.generate(i) else {
+            continue;
+        };
+        made += 1;
+        let report = g.report.as_ref().unwrap();
+        assert!(report.counts.contains_key(&dnl), "index {i}: no {dnl}");
+        assert!(
+            report.counts.keys().all(|&t| t <= Technique::Aic),
+            "index {i}"
+        );
+        let rating = rater.solve(&g.puzzle);
+        assert_eq!(
+            (&rating.counts, rating.score),
+            (&report.counts, report.score)
+        );
+    }
+    assert!(made >= 3, "only {made} puzzles needing {dnl}");
+    for t in [
+        Technique::ContinuousNiceLoop,
+        dnl,
+        Technique::GroupedDiscontinuousNiceLoop,
+    ] {
+        let gen = generator(Shape::NINE, Symmetry::Point, MaxTechnique::Upto(t), 15);
+        for i in 0..3 {
+            let g = gen.generate(i).unwrap();
+            check_generated(&g, MaxTechnique::Upto(t));
+            let report = g.report.as_ref().unwrap();
+            assert!(report.counts.keys().all(|&u| u <= t), "{t}, index {i}");
+            assert_eq!(
+                rater.solve(&g.puzzle).counts,
+                report.counts,
+                "{t}, index {i}"
+            );
         }
     }
 }

@@ -7,7 +7,7 @@ mod generate;
 
 use numpl_core::{Grid, Shape};
 use numpl_gen::{Generated, MaxTechnique, Symmetry};
-use numpl_solve::{count_solutions, HumanSolver, HumanStatus};
+use numpl_solve::{count_solutions, HumanReport, HumanSolver, HumanStatus};
 
 /// Every shape from 4x4 to 16x16 the tests generate with.
 pub(crate) fn small_shapes() -> Vec<Shape> {
@@ -18,18 +18,28 @@ pub(crate) fn small_shapes() -> Vec<Shape> {
 }
 
 /// Whether the human solver, limited to `max` (`all`: every technique, logic only), solves
-/// `puzzle` to `solution`.
+/// `puzzle` to `solution`, and the puzzle's rating (every technique) needs nothing above
+/// `max`.
 pub(crate) fn human_solves(puzzle: &Grid, solution: &Grid, max: MaxTechnique) -> bool {
-    let mut solver = HumanSolver::new().record_steps(false).assume_unique(true);
+    let solver = HumanSolver::new().record_steps(false).assume_unique(true);
+    // Every technique, but logic only, as the generator promises: brute force would
+    // finish any unique puzzle.
+    let unlimited = solver.clone().logic_only();
+    let solved =
+        |report: &HumanReport| report.status == HumanStatus::Solved && report.grid == *solution;
     match max {
-        MaxTechnique::None => return true,
-        MaxTechnique::Upto(t) => solver = solver.with_max(t),
-        // Every technique, but logic only, as the generator promises: brute force would
-        // finish any unique puzzle.
-        _ => solver = solver.logic_only(),
+        MaxTechnique::None => true,
+        // Solved within the limit, and so by an unlimited run (the puzzle's rating) that
+        // needs nothing above it: HoDoKu's nice-loop search may take an AIC where a
+        // discontinuous nice loop applies, so the two can differ.
+        MaxTechnique::Upto(t) => {
+            solved(&solver.with_max(t).solve(puzzle)) && {
+                let report = unlimited.solve(puzzle);
+                solved(&report) && report.counts.keys().all(|&u| u <= t)
+            }
+        }
+        _ => solved(&unlimited.solve(puzzle)),
     }
-    let report = solver.solve(puzzle);
-    report.status == HumanStatus::Solved && report.grid == *solution
 }
 
 /// Whether `puzzle` with `solution` is acceptable under `max`: exactly one solution, and

@@ -571,6 +571,21 @@ impl Technique {
         }
     }
 
+    /// The hardest technique that the search finding `self` also finds, and may take in
+    /// its place. HoDoKu looks for continuous and discontinuous nice loops and AICs in one
+    /// search and takes the best step of the three (the most eliminations), whatever its
+    /// type; the grouped three likewise. So where a discontinuous nice loop applies, a
+    /// solver that allows AICs may take an AIC instead, and a run limited to discontinuous
+    /// nice loops can take other steps than an unlimited one. Every other technique: itself.
+    pub fn search_top(self) -> Technique {
+        use Technique::*;
+        match self {
+            ContinuousNiceLoop | DiscontinuousNiceLoop => Aic,
+            GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop => GroupedAic,
+            t => t,
+        }
+    }
+
     /// Whether the solver uses the technique unless told otherwise
     /// ([`HumanSolver::enable`](crate::HumanSolver::enable)). As in HoDoKu's default
     /// configuration, the techniques that rarely pay for their search time (e.g. mutant

@@ -700,6 +700,39 @@ fn discontinuous_nice_loop() {
     );
 }
 
+/// One search finds continuous and discontinuous nice loops and AICs and takes the best
+/// step of the three (HoDoKu's choice), so a run limited to discontinuous nice loops can
+/// take other steps than an unlimited one: on this puzzle (found by the generator's fuzzer)
+/// the unlimited run takes an AIC that removes 4 from three cells where the limited one
+/// goes on with a discontinuous nice loop. A limit at the top of the search
+/// ([`Technique::search_top`]) takes the unlimited run's steps.
+#[test]
+fn a_nice_loop_limit_can_change_the_steps_but_not_below_the_search_top() {
+    let p =
+        grid(".792.....6.8.9...2..25.......6..........13..8.9....1.6....3.9...8.7..3...4...6.17");
+    let solver = HumanSolver::new().record_steps(false).assume_unique(true);
+    let dnl = Technique::DiscontinuousNiceLoop;
+    let all = solver.clone().solve(&p);
+    let limited = solver.clone().with_max(dnl).solve(&p);
+    let top = solver.clone().with_max(dnl.search_top()).solve(&p);
+    for r in [&all, &limited, &top] {
+        assert_eq!(r.status, HumanStatus::Solved);
+    }
+    assert_eq!(all.counts.get(&Technique::Aic), Some(&1));
+    assert_eq!(limited.counts.get(&Technique::Aic), None);
+    assert_ne!(limited.score, all.score);
+    assert_eq!((&top.counts, top.score), (&all.counts, all.score));
+    assert_eq!(dnl.search_top(), Technique::Aic);
+    assert_eq!(
+        Technique::GroupedContinuousNiceLoop.search_top(),
+        Technique::GroupedAic
+    );
+    for t in Technique::all_for(9) {
+        let top = t.search_top();
+        assert!(top >= t && top.search_top() == top, "{t}");
+    }
+}
+
 #[test]
 fn grouped_continuous_nice_loop() {
     // (1)r5c1 = (2)r5c1 - (2)r5c7 = (2)r6c7 (column 7) - (1)r6c7 = (1){r6c2,r6c3} (row 6:
