@@ -18,6 +18,7 @@
 //!
 //! [`Memo`]: super::memo::Memo
 
+use super::board::count;
 use super::Board;
 
 /// No index.
@@ -664,28 +665,6 @@ impl Enum<'_> {
         }
     }
 }
-
-/// The number of values of `m` (by table for 9x9 grids: there is no population count
-/// instruction in the baseline x86-64 target).
-#[inline(always)]
-fn count(m: u64) -> usize {
-    if m < 1 << 9 {
-        COUNT9[m as usize] as usize
-    } else {
-        m.count_ones() as usize
-    }
-}
-
-/// The number of members of each set of 9 values.
-static COUNT9: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut m = 0;
-    while m < 512 {
-        t[m] = (m as u32).count_ones() as u8;
-        m += 1;
-    }
-    t
-};
 
 /// The units before `u` holding cell `x`, as bits: a row r as bit r, a column as bit 64
 /// plus its column number (boxes share no cell with an earlier box; at most 64 rows and

@@ -2,7 +2,7 @@
 
 use numpl_core::{Cell, Mask, Unit};
 
-use super::{memo::Memo, Board, Step, Technique};
+use super::{board::count, memo::Memo, Board, Step, Technique};
 
 /// The geometry of one orientation: base lines are rows (`cols == false`) or columns.
 #[derive(Clone, Copy)]
@@ -67,7 +67,7 @@ fn choose(
             break;
         }
         let u = union | items[i].1;
-        if u.count_ones() as usize > limit {
+        if count(u) > limit {
             continue;
         }
         chosen.push(i);
@@ -92,12 +92,12 @@ pub(crate) fn basic_fish(b: &Board, k: usize, memo: &mut Memo) -> Option<Step> {
             let items: Vec<(usize, u64)> = pos
                 .iter()
                 .enumerate()
-                .filter(|(_, &m)| m != 0 && m.count_ones() as usize <= k)
+                .filter(|(_, &m)| m != 0 && count(m) <= k)
                 .map(|(i, &m)| (i, m))
                 .collect();
             let mut result = None;
             choose(&items, k, k, 0, 0, &mut Vec::new(), &mut |chosen, union| {
-                if union.count_ones() as usize != k {
+                if count(union) != k {
                     return false;
                 }
                 let base: Vec<usize> = chosen.iter().map(|&i| items[i].0).collect();
@@ -167,7 +167,7 @@ pub(crate) fn finned_fish(b: &Board, k: usize, sashimi: bool, memo: &mut Memo) -
                 0,
                 &mut Vec::new(),
                 &mut |chosen, union| {
-                    if union.count_ones() as usize <= k {
+                    if count(union) <= k {
                         return false;
                     }
                     // Up to 4 base lines (the solver's finned fish stop at jellyfish)
@@ -188,7 +188,7 @@ pub(crate) fn finned_fish(b: &Board, k: usize, sashimi: bool, memo: &mut Memo) -
                         for cb in 0..b.n / cover_w {
                             let cr: u64 = ((1u64 << cover_w) - 1) << (cb * cover_w);
                             let required = union & !cr;
-                            let nreq = required.count_ones() as usize;
+                            let nreq = count(required);
                             if nreq >= k {
                                 continue;
                             }
@@ -197,7 +197,7 @@ pub(crate) fn finned_fish(b: &Board, k: usize, sashimi: bool, memo: &mut Memo) -
                             // Every subset of `free` with `need` bits.
                             let mut sub = free;
                             loop {
-                                if sub.count_ones() as usize == need {
+                                if count(sub) == need {
                                     if let Some(step) = check_finned(
                                         o,
                                         v,
@@ -251,7 +251,7 @@ fn check_finned(
         if inside == 0 {
             return None;
         }
-        if inside.count_ones() <= 1 {
+        if count(inside) <= 1 {
             is_sashimi = true;
         }
         let out = pos[i] & !cover;

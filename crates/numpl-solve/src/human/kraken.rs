@@ -23,7 +23,7 @@ use numpl_core::Cell;
 
 use super::board::members;
 use super::franken::{self, Mode};
-use super::{memo::Memo, Board, ChainNode, Step, Technique};
+use super::{board::count, memo::Memo, Board, ChainNode, Step, Technique};
 
 /// Everything one true candidate implies by chains: the candidates removed (value-major
 /// cell sets) and how each node was reached.
@@ -105,7 +105,7 @@ impl<'a> Chains<'a> {
                 }
             } else {
                 let m = b.cands[c] & !(1u64 << (d - 1));
-                if m.count_ones() == 1 && b.has(c, d) {
+                if count(m) == 1 && b.has(c, d) {
                     push(c, m.trailing_zeros() as u8 + 1, true, &mut queue);
                 }
                 for u in b.geo.units_of(c) {

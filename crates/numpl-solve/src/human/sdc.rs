@@ -4,7 +4,7 @@
 use numpl_core::{Cell, Mask, Unit};
 
 use super::memo::Memo;
-use super::{Board, Step, Technique};
+use super::{board::count, Board, Step, Technique};
 
 /// A subset of a list of cells: members as bits of their indexes in the list, the union
 /// of their candidates, and how many.
@@ -47,7 +47,7 @@ fn subsets(b: &Board, cells: &[usize], max: usize, als: bool, out: &mut Vec<Sub>
                 mask: from.mask | b.cands[c],
                 len: from.len + 1,
             };
-            let values = sub.mask.count_ones() as usize;
+            let values = count(sub.mask);
             if als && values > max + 1 {
                 continue;
             }
@@ -120,12 +120,7 @@ struct Scratch {
 /// values): the candidates for D and E.
 fn small(b: &Board, cells: &[usize], few: &mut Vec<usize>, subs: &mut Vec<Sub>) {
     few.clear();
-    few.extend(
-        cells
-            .iter()
-            .copied()
-            .filter(|&c| b.cands[c].count_ones() <= 4),
-    );
+    few.extend(cells.iter().copied().filter(|&c| count(b.cands[c]) <= 4));
     subsets(b, few, 3, true, subs);
 }
 
@@ -171,7 +166,7 @@ fn at(b: &Board, line: usize, lc: &[usize], bx: usize, scratch: &mut Scratch) ->
     subsets(b, inter, inter.len(), false, cs_all);
     for &cset in cs_all.iter() {
         let (k, v) = (cset.len, cset.mask);
-        if k < 2 || (v.count_ones() as usize) < k + 2 {
+        if k < 2 || count(v) < k + 2 {
             continue;
         }
         for d in ds.iter() {
@@ -185,7 +180,7 @@ fn at(b: &Board, line: usize, lc: &[usize], bx: usize, scratch: &mut Scratch) ->
                     continue;
                 }
                 let all = v | vd | ve;
-                if all.count_ones() as usize != k + d.len + e.len {
+                if count(all) != k + d.len + e.len {
                     continue;
                 }
                 let cset: Vec<usize> = cset.cells(inter).collect();
@@ -253,11 +248,11 @@ mod tests {
     fn every_subset(b: &Board, cells: &[usize], max: usize, als: bool) -> Vec<Sub> {
         let mut out = Vec::new();
         for bits in 1u64..(1 << cells.len()) {
-            let len = bits.count_ones() as usize;
+            let len = count(bits);
             let mask = (0..cells.len())
                 .filter(|i| bits >> i & 1 != 0)
                 .fold(0, |m, i| m | b.cands[cells[i]]);
-            if len <= max && (!als || mask.count_ones() as usize <= len + 1) {
+            if len <= max && (!als || count(mask) <= len + 1) {
                 out.push(Sub { bits, mask, len });
             }
         }
@@ -284,7 +279,7 @@ mod tests {
                     let few: Vec<usize> = open
                         .iter()
                         .copied()
-                        .filter(|&c| b.cands[c].count_ones() <= 4)
+                        .filter(|&c| count(b.cands[c]) <= 4)
                         .collect();
                     for max in [2, 3] {
                         subsets(&b, &open, max, false, &mut out);

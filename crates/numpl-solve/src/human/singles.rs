@@ -1,6 +1,7 @@
 //! Full house, naked single, hidden single: cheap scans over the incremental masks, no
 //! allocation.
 
+use super::board::count;
 use super::Board;
 
 /// The contradiction found while scanning (an open cell without candidates, or a value
@@ -17,7 +18,7 @@ pub(crate) fn full_house(b: &Board) -> Option<(usize, u8, usize)> {
             for &c in b.geo.unit(u) {
                 let c = c as usize;
                 if b.values[c] == 0 {
-                    if b.cands[c] == missing && missing.count_ones() == 1 {
+                    if b.cands[c] == missing && count(missing) == 1 {
                         return Some((c, missing.trailing_zeros() as u8 + 1, u));
                     }
                     break;

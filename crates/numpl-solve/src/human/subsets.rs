@@ -2,7 +2,7 @@
 
 use numpl_core::{Cell, Mask, Unit, MAX_SIZE};
 
-use super::{memo::Memo, Board, Step, Technique};
+use super::{board::count, memo::Memo, Board, Step, Technique};
 
 /// Locked candidates. Pointing: a value of a box confined to one line; claiming: a value
 /// of a line confined to one box.
@@ -106,7 +106,7 @@ fn small_cells(
     let mut len = 0;
     for &c in b.geo.unit(u) {
         let c = c as usize;
-        if b.values[c] == 0 && (b.cands[c].count_ones() as usize) <= k {
+        if b.values[c] == 0 && count(b.cands[c]) <= k {
             cells[len] = c;
             masks[len] = b.cands[c];
             len += 1;
@@ -129,7 +129,7 @@ fn combine(items: &[u64], k: usize, found: &mut dyn FnMut(&[usize], u64) -> bool
         found: &mut dyn FnMut(&[usize], u64) -> bool,
     ) -> bool {
         if depth == k {
-            return union.count_ones() as usize == k && found(&chosen[..k], union);
+            return count(union) == k && found(&chosen[..k], union);
         }
         let need = k - depth;
         for i in start..items.len() {
@@ -137,7 +137,7 @@ fn combine(items: &[u64], k: usize, found: &mut dyn FnMut(&[usize], u64) -> bool
                 break;
             }
             let u = union | items[i];
-            if u.count_ones() as usize > k {
+            if count(u) > k {
                 continue;
             }
             chosen[depth] = i;
@@ -269,7 +269,7 @@ pub(crate) fn hidden_tuple(b: &Board, k: usize, memo: &mut Memo) -> Option<Step>
         let mut len = 0;
         for v in Mask::from_bits(missing) {
             let p = b.positions(u, v);
-            if p != 0 && p.count_ones() as usize <= k {
+            if p != 0 && count(p) <= k {
                 (vals[len], masks[len]) = (v, p);
                 len += 1;
             }

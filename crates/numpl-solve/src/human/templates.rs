@@ -19,6 +19,7 @@
 
 use numpl_core::MAX_SIZE;
 
+use super::board::count;
 use super::Board;
 
 /// Search nodes allowed per value before giving up (far more than a 9x9 ever needs).
@@ -182,20 +183,20 @@ impl Search {
         if self.nodes > BUDGET {
             return None;
         }
-        let (mut best, mut best_opts, mut best_count) = (0, 0, u32::MAX);
+        let (mut best, mut best_opts, mut best_count) = (0, 0, usize::MAX);
         let mut reach = 0u64;
         let mut o = open;
         while o != 0 {
             let r = o.trailing_zeros() as usize;
             o &= o - 1;
             let opts = self.rows[r] & !used & !band[r / self.bh];
-            let count = opts.count_ones();
-            if count == 0 {
+            let k = count(opts);
+            if k == 0 {
                 return Some(false);
             }
             reach |= opts;
-            if count < best_count {
-                (best, best_opts, best_count) = (r, opts, count);
+            if k < best_count {
+                (best, best_opts, best_count) = (r, opts, k);
             }
         }
         let all = if self.n == 64 {

@@ -3,7 +3,7 @@
 
 use numpl_core::{Cell, Mask, Unit};
 
-use super::{Board, Step, Technique};
+use super::{board::count, Board, Step, Technique};
 
 fn ur_step(variant: u8, ab: u64, cells: [usize; 4], b: &Board) -> Step {
     let mut step = Step::new(Technique::UniqueRectangle);
@@ -72,7 +72,7 @@ pub(crate) fn unique_rectangle(b: &Board) -> Option<Step> {
                     }
                     // Every type needs a corner holding only {a,b} (see `ur_types`).
                     let corners = cells.map(|c| b.cands[c]);
-                    if corners.iter().all(|m| m.count_ones() != 2) || !two_boxes(b, cells) {
+                    if corners.iter().all(|&m| count(m) != 2) || !two_boxes(b, cells) {
                         continue;
                     }
                     for a in Mask::from_bits(common) {
@@ -122,7 +122,7 @@ fn ur_types(b: &Board, cells: [usize; 4], ab: u64, a: u8, bv: u8) -> Option<Step
     // Type 5: one cell holds only {a,b} and the other three have the same one extra c.
     if exact.len() == 1 {
         let c = b.cands[roof[0]] & !ab;
-        if c.count_ones() == 1 && roof.iter().all(|&r| b.cands[r] & !ab == c) {
+        if count(c) == 1 && roof.iter().all(|&r| b.cands[r] & !ab == c) {
             let cv = c.trailing_zeros() as u8 + 1;
             let targets = b.seeing_all(roof, cv);
             if !targets.is_empty() {
@@ -162,7 +162,7 @@ fn ur_types(b: &Board, cells: [usize; 4], ab: u64, a: u8, bv: u8) -> Option<Step
     }
     let (ex, ey) = (b.cands[x] & !ab, b.cands[y] & !ab);
     // Type 2: both roof cells have the same one extra value c: one of them is c.
-    if ex == ey && ex.count_ones() == 1 {
+    if ex == ey && count(ex) == 1 {
         let c = ex.trailing_zeros() as u8 + 1;
         let targets = b.seeing_all(&[x, y], c);
         if !targets.is_empty() {
@@ -204,7 +204,7 @@ fn ur_types(b: &Board, cells: [usize; 4], ab: u64, a: u8, bv: u8) -> Option<Step
             .iter()
             .copied()
             .filter(|&c| b.cands[c] & !extras != 0 || b.cands[c] & extras != 0)
-            .filter(|&c| (b.cands[c] | extras).count_ones() <= 4)
+            .filter(|&c| count(b.cands[c] | extras) <= 4)
             .collect();
         for k in 1..=3usize {
             if let Some(step) = type3(b, cells, ab, &others, &cand, extras, k, u, x, y) {
@@ -241,14 +241,14 @@ fn type3(
             return;
         }
         if chosen.len() == k {
-            if union.count_ones() as usize == k + 1 {
+            if count(union) == k + 1 {
                 *out = Some((chosen.clone(), union));
             }
             return;
         }
         for i in start..cand.len() {
             let m = union | b.cands[cand[i]];
-            if m.count_ones() as usize > k + 1 {
+            if count(m) > k + 1 {
                 continue;
             }
             chosen.push(cand[i]);
@@ -290,7 +290,7 @@ pub(crate) fn bug_plus_one(b: &Board) -> Option<Step> {
         if b.values[c] != 0 {
             continue;
         }
-        match b.cands[c].count_ones() {
+        match count(b.cands[c]) {
             2 => {}
             3 if tri.is_none() => tri = Some(c),
             _ => return None,
@@ -337,7 +337,7 @@ pub(crate) fn hidden_rectangle(b: &Board) -> Option<Step> {
     let n = b.n;
     for e in 0..b.cands.len() {
         let m = b.cands[e];
-        if m.count_ones() != 2 {
+        if count(m) != 2 {
             continue;
         }
         let (er, ec) = (b.row(e), b.col(e));
@@ -421,7 +421,7 @@ mod tests {
                             continue;
                         }
                         let corners = cells.map(|c| b.cands[c]);
-                        if corners.iter().all(|m| m.count_ones() != 2) || !two_boxes(b, cells) {
+                        if corners.iter().all(|&m| count(m) != 2) || !two_boxes(b, cells) {
                             continue;
                         }
                         for a in Mask::from_bits(common) {
@@ -447,7 +447,7 @@ mod tests {
     fn hidden_rectangle_plain(b: &Board) -> Option<Step> {
         let n = b.n;
         for e in 0..b.cands.len() {
-            if b.cands[e].count_ones() != 2 {
+            if count(b.cands[e]) != 2 {
                 continue;
             }
             let (er, ec) = (b.row(e), b.col(e));

@@ -3,7 +3,7 @@
 
 use numpl_core::{Cell, Mask, Unit};
 
-use super::{Board, Step, Technique};
+use super::{board::count, Board, Step, Technique};
 
 fn cells(v: &[usize]) -> Vec<Cell> {
     v.iter().map(|&c| Cell::new(c as u16)).collect()
@@ -195,7 +195,7 @@ fn er_step(
 
 fn bivalue(b: &Board) -> Vec<usize> {
     (0..b.cands.len())
-        .filter(|&c| b.cands[c].count_ones() == 2)
+        .filter(|&c| count(b.cands[c]) == 2)
         .collect()
 }
 
@@ -253,14 +253,14 @@ pub(crate) fn xy_wing(b: &Board) -> Option<Step> {
         let wings: Vec<usize> = bv
             .iter()
             .copied()
-            .filter(|&w| b.sees(p, w) && (b.cands[w] & pm).count_ones() == 1)
+            .filter(|&w| b.sees(p, w) && count(b.cands[w] & pm) == 1)
             .collect();
         for i in 0..wings.len() {
             for j in i + 1..wings.len() {
                 let (w1, w2) = (wings[i], wings[j]);
                 let (m1, m2) = (b.cands[w1], b.cands[w2]);
                 let z = m1 & m2 & !pm;
-                if z.count_ones() != 1 || (m1 & pm) == (m2 & pm) {
+                if count(z) != 1 || (m1 & pm) == (m2 & pm) {
                     continue;
                 }
                 let zv = z.trailing_zeros() as u8 + 1;
@@ -290,7 +290,7 @@ pub(crate) fn xyz_wing(b: &Board) -> Option<Step> {
     let bv = bivalue(b);
     for p in 0..b.cands.len() {
         let pm = b.cands[p];
-        if pm.count_ones() != 3 {
+        if count(pm) != 3 {
             continue;
         }
         let wings: Vec<usize> = bv
@@ -303,7 +303,7 @@ pub(crate) fn xyz_wing(b: &Board) -> Option<Step> {
                 let (w1, w2) = (wings[i], wings[j]);
                 let (m1, m2) = (b.cands[w1], b.cands[w2]);
                 let z = m1 & m2;
-                if z.count_ones() != 1 || (m1 | m2) != pm {
+                if count(z) != 1 || (m1 | m2) != pm {
                     continue;
                 }
                 let zv = z.trailing_zeros() as u8 + 1;
