@@ -115,42 +115,42 @@ fn small_cells(
     len
 }
 
-/// Chooses `k` of `items` (masks) whose union has at most `k` bits; calls `found` with the
-/// chosen indices and union until it returns true.
-fn combine(items: &[u64], k: usize, found: &mut dyn FnMut(&[usize], u64) -> bool) -> bool {
-    /// `chosen[..depth]` are chosen so far.
-    fn rec(
-        items: &[u64],
-        k: usize,
-        start: usize,
-        union: u64,
-        chosen: &mut [usize; MAX_K],
-        depth: usize,
-        found: &mut dyn FnMut(&[usize], u64) -> bool,
-    ) -> bool {
-        if depth == k {
-            return count(union) == k && found(&chosen[..k], union);
-        }
-        let need = k - depth;
-        for i in start..items.len() {
-            if items.len() - i < need {
-                break;
-            }
-            let u = union | items[i];
-            if count(u) > k {
-                continue;
-            }
-            chosen[depth] = i;
-            if rec(items, k, i + 1, u, chosen, depth + 1, found) {
-                return true;
-            }
-        }
-        false
-    }
-    if items.len() < k {
+/// Chooses `k` of `items` (masks) whose union has `k` bits; calls `found` with the chosen
+/// indices and union until it returns true. Choices come in lexicographic order of their
+/// indices (a choice whose partial union has more than `k` bits is not extended): a loop
+/// over a stack of partial unions, with `found` inlined.
+fn combine(items: &[u64], k: usize, mut found: impl FnMut(&[usize], u64) -> bool) -> bool {
+    let len = items.len();
+    if len < k || k == 0 {
         return false;
     }
-    rec(items, k, 0, 0, &mut [0; MAX_K], 0, found)
+    let mut chosen = [0usize; MAX_K];
+    // unions[d]: the union of the first d chosen.
+    let mut unions = [0u64; MAX_K + 1];
+    let (mut depth, mut i) = (0, 0);
+    loop {
+        // Next choice at `depth`: item `i`, while enough items are left after it.
+        if i + (k - depth) <= len {
+            let u = unions[depth] | items[i];
+            if count(u) <= k {
+                chosen[depth] = i;
+                if depth + 1 == k {
+                    if count(u) == k && found(&chosen[..k], u) {
+                        return true;
+                    }
+                } else {
+                    unions[depth + 1] = u;
+                    depth += 1;
+                }
+            }
+            i += 1;
+        } else if depth == 0 {
+            return false;
+        } else {
+            depth -= 1;
+            i = chosen[depth] + 1;
+        }
+    }
 }
 
 /// The largest tuple [`combine`] chooses: no more than the items, the cells or values of
@@ -187,7 +187,7 @@ pub(crate) fn naked_tuple(b: &Board, k: usize, locked: bool, memo: &mut Memo) ->
         }
         let len = small_cells(b, u, k, &mut cells, &mut masks);
         let mut result = None;
-        combine(&masks[..len], k, &mut |chosen, union| {
+        combine(&masks[..len], k, |chosen, union| {
             let mut pat = [0usize; MAX_K];
             for (p, &i) in pat.iter_mut().zip(chosen) {
                 *p = cells[i];
@@ -275,7 +275,7 @@ pub(crate) fn hidden_tuple(b: &Board, k: usize, memo: &mut Memo) -> Option<Step>
             }
         }
         let mut result = None;
-        combine(&masks[..len], k, &mut |chosen, union| {
+        combine(&masks[..len], k, |chosen, union| {
             let vm: u64 = chosen
                 .iter()
                 .map(|&i| 1u64 << (vals[i] - 1))
@@ -310,4 +310,62 @@ pub(crate) fn hidden_tuple(b: &Board, k: usize, memo: &mut Memo) -> Option<Step>
         memo.unit_failed(tech, b, u);
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::combine;
+    use proptest::prelude::*;
+
+    /// Every choice of `k` indices in lexicographic order whose union has `k` bits and
+    /// none of whose prefixes has more: what [`combine`] offers, listed plainly.
+    fn choices(items: &[u64], k: usize) -> Vec<(Vec<usize>, u64)> {
+        fn rec(
+            items: &[u64],
+            k: usize,
+            start: usize,
+            chosen: &mut Vec<usize>,
+            union: u64,
+            out: &mut Vec<(Vec<usize>, u64)>,
+        ) {
+            if chosen.len() == k {
+                if union.count_ones() as usize == k {
+                    out.push((chosen.clone(), union));
+                }
+                return;
+            }
+            for i in start..items.len() {
+                let u = union | items[i];
+                if u.count_ones() as usize <= k {
+                    chosen.push(i);
+                    rec(items, k, i + 1, chosen, u, out);
+                    chosen.pop();
+                }
+            }
+        }
+        let mut out = Vec::new();
+        rec(items, k, 0, &mut Vec::new(), 0, &mut out);
+        out
+    }
+
+    proptest! {
+        /// `combine` offers exactly the plain list's choices, in its order, and stops at
+        /// the first one `found` accepts.
+        #[test]
+        fn combine_offers_every_tuple_in_order(
+            items in prop::collection::vec(1u64..(1 << 9), 0..12),
+            k in 1usize..6,
+            stop in 0usize..20,
+        ) {
+            let want = choices(&items, k);
+            let mut got = Vec::new();
+            let hit = combine(&items, k, |chosen, union| {
+                got.push((chosen.to_vec(), union));
+                got.len() == stop + 1
+            });
+            let n = want.len().min(stop + 1);
+            prop_assert_eq!(&got[..], &want[..n]);
+            prop_assert_eq!(hit, want.len() > stop);
+        }
+    }
 }
