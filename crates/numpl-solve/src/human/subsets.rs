@@ -202,6 +202,16 @@ pub(crate) fn naked_tuple(b: &Board, k: usize, locked: bool, memo: &mut Memo) ->
                 }
             }
             let scope = &scope[..scopes];
+            // Most tuples found remove nothing (they did before): look before listing.
+            let removes = |su: usize| {
+                b.geo.unit(su).iter().any(|&c| {
+                    let c = c as usize;
+                    b.cands[c] & union != 0 && b.values[c] == 0 && !pat.contains(&c)
+                })
+            };
+            if !scope.iter().any(|&su| removes(su)) {
+                return false;
+            }
             let mut elims = Vec::new();
             for &su in scope {
                 for &c in b.geo.unit(su) {
