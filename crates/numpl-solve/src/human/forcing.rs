@@ -47,8 +47,6 @@
 //! 16x16; on larger grids forcing nets are found by the propagation of `forcing_big.rs`.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
-use std::collections::VecDeque;
 
 use numpl_core::{Cell, Mask, Unit};
 
@@ -355,6 +353,8 @@ fn lone<const W: usize>(s: &Cells<W>) -> Option<usize> {
 /// 256), each a power of two so that an index masked to it needs no bounds check.
 const SIM_UNITS: usize = 64;
 const SIM_CELLS: usize = 256;
+/// The most units [`Sim`] keeps packed counts for (four bits each in a `u128`).
+const PACKED_UNITS: usize = 32;
 
 /// A forcing net's premise played out on a copy of the board kept as one cell set per
 /// value (`W` words: the grid's cells, at most 256), so that a round of singles is a few
@@ -382,12 +382,20 @@ struct Sim<'a, const W: usize> {
     /// Values placed by the premise's branch (0 where none), and the cells placed.
     values: [u8; SIM_CELLS],
     placed_cells: Cells<W>,
-    /// Cells whose candidates changed (or that were placed).
-    touched: Cells<W>,
+    /// Scratch of the table's list: per cell not placed, the candidates it lost (bits).
+    gone: [u16; SIM_CELLS],
     /// Per value and unit (`(value - 1) * SIM_UNITS + unit`), how many places the value
-    /// has in the unit: on the board, and in the premise's branch.
+    /// has in the unit: on the board, and in the premise's branch (unless `packed`).
     base_count: [u8; SIM_UNITS * MAX_TABLE_N],
     count: [u8; SIM_UNITS * MAX_TABLE_N],
+    /// Whether the grid has at most [`PACKED_UNITS`] units (a 9x9 grid has 27, of nine
+    /// cells each): then the premise's counts are kept packed, four bits per
+    /// unit in one word per value (`pcount`), and a cell's places are taken off all its
+    /// units' counts at once (`unit_nibs`: a one in the four bits of each of its units).
+    packed: bool,
+    unit_nibs: [u128; SIM_CELLS],
+    base_pcount: [u128; MAX_TABLE_N],
+    pcount: [u128; MAX_TABLE_N],
     /// Per unit, the values left with one place in it by the changes since the last
     /// round's search (their hidden singles are looked for).
     dirty: [u64; SIM_UNITS],
@@ -458,6 +466,21 @@ impl<'a, const W: usize> Sim<'a, W> {
                     .sum::<u32>() as u8;
             }
         }
+        let packed = 3 * n <= PACKED_UNITS;
+        let mut unit_nibs = [0u128; SIM_CELLS];
+        let mut base_pcount = [0u128; MAX_TABLE_N];
+        if packed {
+            for (c, nibs) in unit_nibs.iter_mut().enumerate().take(cells) {
+                for u in cell_units[c] {
+                    *nibs |= 1 << (4 * u);
+                }
+            }
+            for (v, pc) in base_pcount.iter_mut().enumerate().take(n) {
+                for u in 0..3 * n {
+                    *pc |= u128::from(base_count[v * SIM_UNITS + u]) << (4 * u);
+                }
+            }
+        }
         Sim {
             b,
             n,
@@ -473,9 +496,13 @@ impl<'a, const W: usize> Sim<'a, W> {
             base_placed,
             values: [0; SIM_CELLS],
             placed_cells: [0; W],
-            touched: [0; W],
+            gone: [0; SIM_CELLS],
             count: base_count,
             base_count,
+            packed,
+            unit_nibs,
+            base_pcount,
+            pcount: base_pcount,
             dirty: [0; SIM_UNITS],
             dirty_units: 0,
             base_hidden,
@@ -517,9 +544,6 @@ impl<'a, const W: usize> Sim<'a, W> {
             for (c, r) in cv.iter_mut().zip(&rm) {
                 *c &= !r;
             }
-        }
-        for (t, g) in self.touched.iter_mut().zip(&gone) {
-            *t |= g;
         }
     }
 
@@ -563,12 +587,15 @@ impl<'a, const W: usize> Sim<'a, W> {
     /// is left with one place (only there can a hidden single have appeared: a unit and
     /// value whose places did not change keep the count they had at the last search).
     fn mark(&mut self) {
+        if self.packed {
+            self.mark_packed();
+            return;
+        }
         let Sim {
             n,
             cell_units,
             prev,
             cv,
-            touched,
             dirty,
             dirty_units,
             count,
@@ -581,9 +608,6 @@ impl<'a, const W: usize> Sim<'a, W> {
             .enumerate()
         {
             let changed: Cells<W> = std::array::from_fn(|i| prev[i] & !cv[i]);
-            for (t, c) in touched.iter_mut().zip(&changed) {
-                *t |= c;
-            }
             // The value's counts, one per unit.
             let count: &mut [u8; SIM_UNITS] = count.try_into().unwrap();
             each(&changed, |x| {
@@ -600,23 +624,81 @@ impl<'a, const W: usize> Sim<'a, W> {
         }
     }
 
+    /// [`Sim::mark`] on packed counts: per value, the cells that lost it take their units'
+    /// ones off its word of counts at once (no four bits go below zero: a unit loses at
+    /// most the places it had), and the units it lost places in that are left with one
+    /// are marked. (A unit that went down to one and on to none within the changes is not
+    /// marked, as it would be one by one: it has no hidden single either.)
+    fn mark_packed(&mut self) {
+        /// A one in the four bits of each unit.
+        const ONES: u128 = u128::MAX / 15;
+        let Sim {
+            n,
+            unit_nibs,
+            prev,
+            cv,
+            dirty,
+            dirty_units,
+            pcount,
+            ..
+        } = self;
+        for (v, ((prev, cv), count)) in prev[..*n]
+            .iter()
+            .zip(cv.iter())
+            .zip(pcount.iter_mut())
+            .enumerate()
+        {
+            let changed: Cells<W> = std::array::from_fn(|i| prev[i] & !cv[i]);
+            let mut lost = 0u128;
+            each(&changed, |x| lost += unit_nibs[x & (SIM_CELLS - 1)]);
+            if lost == 0 {
+                continue;
+            }
+            *count -= lost;
+            // Per unit, its low bit: whether the count is one now, whether it lost any.
+            let t = *count ^ ONES;
+            let one = !(t | t >> 1 | t >> 2 | t >> 3) & ONES;
+            let hit = (lost | lost >> 1 | lost >> 2 | lost >> 3) & ONES;
+            let mut m = one & hit;
+            while m != 0 {
+                let u = m.trailing_zeros() as usize / 4;
+                m &= m - 1;
+                dirty[u & (SIM_UNITS - 1)] |= 1 << v;
+                *dirty_units |= 1 << u;
+            }
+        }
+    }
+
+    /// How many places value `y + 1` has in unit `u` in the premise's branch (as last
+    /// counted).
+    #[cfg(test)]
+    fn place_count(&self, y: usize, u: usize) -> u32 {
+        if self.packed {
+            (self.pcount[y] >> (4 * u) & 15) as u32
+        } else {
+            u32::from(self.count[y * SIM_UNITS + u])
+        }
+    }
+
     /// Plays out premise (c, v, on) and pushes its table to `net`.
     fn premise(&mut self, c: usize, v: u8, on: bool, net: &mut Net) {
         let (b, n) = (self.b, self.n);
         let counts = n * SIM_UNITS;
         self.cv[..n].copy_from_slice(&self.base_cv[..n]);
         self.placed[..3 * n].copy_from_slice(&self.base_placed[..3 * n]);
-        self.count[..counts].copy_from_slice(&self.base_count[..counts]);
+        if self.packed {
+            self.pcount[..n].copy_from_slice(&self.base_pcount[..n]);
+        } else {
+            self.count[..counts].copy_from_slice(&self.base_count[..counts]);
+        }
         let values = &mut self.values;
         each(&self.placed_cells, |x| values[x & (SIM_CELLS - 1)] = 0);
         self.placed_cells = [0; W];
-        self.touched = [0; W];
         self.assign.clear();
         if on {
             self.assign.push((c, v));
         } else {
             self.cv[(v as usize - 1) & (MAX_TABLE_N - 1)][(c / 64) % W] &= !(1 << (c % 64));
-            add(&mut self.touched, c);
             let m = b.cands[c] & !(1u64 << (v - 1));
             if m != 0 && m & (m - 1) == 0 {
                 self.assign.push((c, m.trailing_zeros() as u8 + 1));
@@ -674,25 +756,29 @@ impl<'a, const W: usize> Sim<'a, W> {
             self.apply();
             if round + 1 < LOOK_AHEAD {
                 self.mark();
-            } else {
-                for (p, cv) in self.prev[..n].iter().zip(&self.cv) {
-                    for i in 0..W {
-                        self.touched[i] |= p[i] & !cv[i];
-                    }
-                }
             }
         }
         self.dirty[..3 * n].fill(0);
         self.dirty_units = 0;
         // The table: every placement made and every candidate gone, by cell (a cell's
-        // candidates are numbered one after the other, in value order).
+        // candidates are numbered one after the other, in value order). The candidates
+        // gone from the cells not placed are gathered per cell first, value by value.
+        let mut touched = self.placed_cells;
+        for (y, (base, cv)) in self.base_cv[..n].iter().zip(&self.cv).enumerate() {
+            let lost: Cells<W> = std::array::from_fn(|i| base[i] & !cv[i] & !self.placed_cells[i]);
+            for (t, l) in touched.iter_mut().zip(&lost) {
+                *t |= l;
+            }
+            let gone = &mut self.gone;
+            each(&lost, |x| gone[x & (SIM_CELLS - 1)] |= 1 << y);
+        }
         let mut data = std::mem::take(&mut net.data);
         let s = data.len();
-        each(&self.touched, |x| {
+        each(&touched, |x| {
             let y = self.values[x & (SIM_CELLS - 1)] as usize;
-            let mut m = b.cands[x];
-            let mut k = net.first[x];
             if y != 0 {
+                let mut m = b.cands[x];
+                let mut k = net.first[x];
                 data.push(net.node(x, y as u8, true) as u32);
                 while m != 0 {
                     let w = m.trailing_zeros() as usize;
@@ -703,13 +789,11 @@ impl<'a, const W: usize> Sim<'a, W> {
                     k += 1;
                 }
             } else {
+                let mut m = std::mem::take(&mut self.gone[x & (SIM_CELLS - 1)]);
+                let index = &net.index[x * n..x * n + n];
                 while m != 0 {
-                    let w = m.trailing_zeros() as usize;
+                    data.push(index[m.trailing_zeros() as usize]);
                     m &= m - 1;
-                    if !has(&self.cv[w & (MAX_TABLE_N - 1)], x) {
-                        data.push(k);
-                    }
-                    k += 1;
                 }
             }
         });
@@ -1266,24 +1350,60 @@ fn check(b: &Board, net: &mut Net) -> Found {
 /// far as the search has gone when every node of `targets` is reached (breadth first,
 /// a node's predecessor is set once, when it is first met: stopping early changes no
 /// predecessor of a node met, so a path to a target is the one a full search gives).
+#[cfg(test)]
 fn bfs(net: &Net, from: usize, targets: &[usize]) -> Vec<u32> {
-    let mut pred = vec![u32::MAX; net.edges.len()];
+    let mut pred = Vec::new();
+    bfs_into(net, from, targets, &mut pred, &mut Vec::new());
+    pred
+}
+
+/// [`bfs`] into `pred`, with `queue` as scratch. The targets not yet met are marked in
+/// `pred` itself (`TARGET`, never a node), so that a node met is tested for being one
+/// in one read.
+fn bfs_into(net: &Net, from: usize, targets: &[usize], pred: &mut Vec<u32>, queue: &mut Vec<u32>) {
+    const TARGET: u32 = u32::MAX - 1;
+    pred.clear();
+    pred.resize(net.edges.len(), u32::MAX);
+    let mut left = 0;
+    for &t in targets {
+        if t != from && pred[t] == u32::MAX {
+            pred[t] = TARGET;
+            left += 1;
+        }
+    }
     pred[from] = from as u32;
-    let mut left = targets.iter().filter(|&&t| t != from).count();
-    let mut q = VecDeque::from([from]);
-    while left > 0 {
-        let Some(x) = q.pop_front() else { break };
-        for &y in net.edges(x) {
-            if pred[y as usize] == u32::MAX {
-                pred[y as usize] = x as u32;
-                q.push_back(y as usize);
-                if targets.contains(&(y as usize)) {
-                    left -= 1;
-                }
+    queue.clear();
+    queue.push(from as u32);
+    let mut head = 0;
+    while left > 0 && head < queue.len() {
+        let x = queue[head];
+        head += 1;
+        for &y in net.edges(x as usize) {
+            let py = &mut pred[y as usize];
+            if *py >= TARGET {
+                left -= usize::from(*py == TARGET);
+                *py = x;
+                queue.push(y);
             }
         }
     }
-    pred
+    // Targets not reached (none, when they are in the premise's table) stay unmet.
+    for &t in targets {
+        if pred[t] == TARGET {
+            pred[t] = u32::MAX;
+        }
+    }
+}
+
+/// The number of nodes of the path from `from` to `to` (both counted).
+fn path_len(pred: &[u32], from: usize, to: usize) -> usize {
+    let mut len = 1;
+    let mut x = to;
+    while x != from {
+        x = pred[x] as usize;
+        len += 1;
+    }
+    len
 }
 
 fn path(pred: &[u32], from: usize, to: usize) -> Vec<usize> {
@@ -1301,30 +1421,50 @@ fn path(pred: &[u32], from: usize, to: usize) -> Vec<usize> {
 #[inline(never)]
 fn build(t: Technique, b: &Board, net: &Net, found: Found) -> Option<Step> {
     let (kind_place, cell, value) = found.best?;
-    // Per premise, the targets of its branches in every proof (searched for together).
-    let mut targets: HashMap<usize, Vec<usize>> = HashMap::new();
+    // Per premise (in the order first met), the targets of its branches in every proof
+    // (searched for together); then its predecessors.
+    let mut searches: Vec<(usize, Vec<usize>, Vec<u32>)> = Vec::new();
+    let slot = |searches: &[(usize, Vec<usize>, Vec<u32>)], p: usize| {
+        searches.iter().position(|e| e.0 == p)
+    };
     for proof in &found.proofs {
         for &(p, t) in &proof.branches {
-            let ts = targets.entry(p).or_default();
+            let i = slot(&searches, p).unwrap_or_else(|| {
+                searches.push((p, Vec::new(), Vec::new()));
+                searches.len() - 1
+            });
+            let ts = &mut searches[i].1;
             if !ts.contains(&t) {
                 ts.push(t);
             }
         }
     }
-    let mut preds: HashMap<usize, Vec<u32>> = HashMap::new();
-    let mut best: Option<(usize, &Proof, Vec<Vec<usize>>)> = None;
+    let mut queue = Vec::new();
+    for (p, ts, pred) in &mut searches {
+        bfs_into(net, *p, ts, pred, &mut queue);
+    }
+    // The proof with the shortest branches (the first of those): the paths are listed
+    // for it alone.
+    let mut best: Option<(usize, &Proof)> = None;
     for proof in &found.proofs {
-        let mut paths = Vec::new();
-        for &(p, t) in &proof.branches {
-            let pred = preds.entry(p).or_insert_with(|| bfs(net, p, &targets[&p]));
-            paths.push(path(pred, p, t));
-        }
-        let len: usize = paths.iter().map(Vec::len).sum();
-        if best.as_ref().is_none_or(|(l, _, _)| len < *l) {
-            best = Some((len, proof, paths));
+        let len: usize = proof
+            .branches
+            .iter()
+            .map(|&(p, t)| {
+                let pred = &searches[slot(&searches, p).unwrap()].2;
+                path_len(pred, p, t)
+            })
+            .sum();
+        if best.as_ref().is_none_or(|(l, _)| len < *l) {
+            best = Some((len, proof));
         }
     }
-    let (_, proof, paths) = best?;
+    let (_, proof) = best?;
+    let paths: Vec<Vec<usize>> = proof
+        .branches
+        .iter()
+        .map(|&(p, t)| path(&searches[slot(&searches, p).unwrap()].2, p, t))
+        .collect();
     let mut step = Step::new(t);
     step.variant = proof.kind;
     let c = Cell::new(cell as u16);
@@ -1908,7 +2048,7 @@ mod tests {
                                             .iter()
                                             .map(|w| w.count_ones())
                                             .sum();
-                                        u32::from(sim.count[y * super::SIM_UNITS + u]) == places
+                                        sim.place_count(y, u) == places
                                     })
                                 })
                             };
