@@ -142,9 +142,11 @@ struct Net {
     /// scanned and has a contradiction.
     comp_state: Vec<u8>,
     /// The places of each value in each unit where it has two or more
-    /// ([`scan::unit_groups`]).
+    /// ([`scan::unit_groups`]), and where it has one or more: (unit, value index, start,
+    /// end) in `unit_ks`, units and values in order.
     unit_ks: Vec<u32>,
     unit_groups: Vec<(u32, u32)>,
+    unit_all: Vec<(u32, u32, u32, u32)>,
     /// Scratch of [`chain_edges`]: per (unit, value), how many cells of the unit hold the
     /// candidate and the first two of them.
     places: Vec<(u32, [u32; 2])>,
@@ -353,8 +355,6 @@ fn lone<const W: usize>(s: &Cells<W>) -> Option<usize> {
 /// 256), each a power of two so that an index masked to it needs no bounds check.
 const SIM_UNITS: usize = 64;
 const SIM_CELLS: usize = 256;
-/// The most units [`Sim`] keeps packed counts for (four bits each in a `u128`).
-const PACKED_UNITS: usize = 32;
 
 /// A forcing net's premise played out on a copy of the board kept as one cell set per
 /// value (`W` words: the grid's cells, at most 256), so that a round of singles is a few
@@ -376,7 +376,6 @@ struct Sim<'a, const W: usize> {
     base_placed: [u64; SIM_UNITS],
     cv: [Cells<W>; MAX_TABLE_N],
     placed: [u64; SIM_UNITS],
-    prev: [Cells<W>; MAX_TABLE_N],
     /// Per value: the cells of placements made this round (for their peers).
     hit: [Cells<W>; MAX_TABLE_N],
     /// Values placed by the premise's branch (0 where none), and the cells placed.
@@ -385,17 +384,9 @@ struct Sim<'a, const W: usize> {
     /// Scratch of the table's list: per cell not placed, the candidates it lost (bits).
     gone: [u16; SIM_CELLS],
     /// Per value and unit (`(value - 1) * SIM_UNITS + unit`), how many places the value
-    /// has in the unit: on the board, and in the premise's branch (unless `packed`).
+    /// has in the unit: on the board, and in the premise's branch.
     base_count: [u8; SIM_UNITS * MAX_TABLE_N],
     count: [u8; SIM_UNITS * MAX_TABLE_N],
-    /// Whether the grid has at most [`PACKED_UNITS`] units (a 9x9 grid has 27, of nine
-    /// cells each): then the premise's counts are kept packed, four bits per
-    /// unit in one word per value (`pcount`), and a cell's places are taken off all its
-    /// units' counts at once (`unit_nibs`: a one in the four bits of each of its units).
-    packed: bool,
-    unit_nibs: [u128; SIM_CELLS],
-    base_pcount: [u128; MAX_TABLE_N],
-    pcount: [u128; MAX_TABLE_N],
     /// Per unit, the values left with one place in it by the changes since the last
     /// round's search (their hidden singles are looked for).
     dirty: [u64; SIM_UNITS],
@@ -466,21 +457,6 @@ impl<'a, const W: usize> Sim<'a, W> {
                     .sum::<u32>() as u8;
             }
         }
-        let packed = 3 * n <= PACKED_UNITS;
-        let mut unit_nibs = [0u128; SIM_CELLS];
-        let mut base_pcount = [0u128; MAX_TABLE_N];
-        if packed {
-            for (c, nibs) in unit_nibs.iter_mut().enumerate().take(cells) {
-                for u in cell_units[c] {
-                    *nibs |= 1 << (4 * u);
-                }
-            }
-            for (v, pc) in base_pcount.iter_mut().enumerate().take(n) {
-                for u in 0..3 * n {
-                    *pc |= u128::from(base_count[v * SIM_UNITS + u]) << (4 * u);
-                }
-            }
-        }
         Sim {
             b,
             n,
@@ -490,7 +466,6 @@ impl<'a, const W: usize> Sim<'a, W> {
             cell_units,
             cv: base_cv,
             placed: base_placed,
-            prev: base_cv,
             hit: [[0; W]; MAX_TABLE_N],
             base_cv,
             base_placed,
@@ -499,10 +474,6 @@ impl<'a, const W: usize> Sim<'a, W> {
             gone: [0; SIM_CELLS],
             count: base_count,
             base_count,
-            packed,
-            unit_nibs,
-            base_pcount,
-            pcount: base_pcount,
             dirty: [0; SIM_UNITS],
             dirty_units: 0,
             base_hidden,
@@ -518,10 +489,14 @@ impl<'a, const W: usize> Sim<'a, W> {
     }
 
     /// Places every (cell, value) of `assign` at once (as one after the other would: each
-    /// placed cell loses its candidates, its value goes from its peers).
+    /// placed cell loses its candidates, its value goes from its peers), and counts the
+    /// places each value loses ([`Sim::lose`]).
     fn apply(&mut self) {
         let mut gone = [0u64; W];
+        // The values placed (only their peers lose them).
+        let mut hits = 0u64;
         for &(x, y) in &self.assign {
+            hits |= 1 << (y - 1);
             self.values[x & (SIM_CELLS - 1)] = y;
             for u in self.cell_units[x & (SIM_CELLS - 1)] {
                 self.placed[u as usize & (SIM_UNITS - 1)] |= 1 << (y - 1);
@@ -532,17 +507,63 @@ impl<'a, const W: usize> Sim<'a, W> {
         for (t, g) in self.placed_cells.iter_mut().zip(&gone) {
             *t |= g;
         }
-        let peers = &self.peers;
-        for (hit, cv) in self.hit[..self.n].iter_mut().zip(&mut self.cv) {
+        let Sim {
+            n,
+            peers,
+            cell_units,
+            hit,
+            cv,
+            count,
+            dirty,
+            dirty_units,
+            ..
+        } = self;
+        for (y, ((hit, cv), count)) in hit[..*n]
+            .iter_mut()
+            .zip(cv.iter_mut())
+            .zip(count.chunks_exact_mut(SIM_UNITS))
+            .enumerate()
+        {
             let mut rm = gone;
-            each(hit, |x| {
-                for (r, p) in rm.iter_mut().zip(&peers[x & (SIM_CELLS - 1)]) {
-                    *r |= p;
-                }
-            });
-            *hit = [0; W];
+            if hits >> y & 1 != 0 {
+                each(hit, |x| {
+                    for (r, p) in rm.iter_mut().zip(&peers[x & (SIM_CELLS - 1)]) {
+                        *r |= p;
+                    }
+                });
+                *hit = [0; W];
+            }
+            let lost: Cells<W> = std::array::from_fn(|i| cv[i] & rm[i]);
             for (c, r) in cv.iter_mut().zip(&rm) {
                 *c &= !r;
+            }
+            let count: &mut [u8; SIM_UNITS] = count.try_into().unwrap();
+            each(&lost, |x| {
+                Self::lose(cell_units, count, dirty, dirty_units, x, y);
+            });
+        }
+    }
+
+    /// Counts the place value `y + 1` lost in cell `x` (`count`: the value's counts, one
+    /// per unit), and marks the units where the value is left with one place (only there
+    /// can a hidden single have appeared: a unit and value whose places did not change
+    /// keep the count they had at the last search).
+    #[inline(always)]
+    fn lose(
+        cell_units: &[[u8; 3]; SIM_CELLS],
+        count: &mut [u8; SIM_UNITS],
+        dirty: &mut [u64; SIM_UNITS],
+        dirty_units: &mut u64,
+        x: usize,
+        y: usize,
+    ) {
+        for u in cell_units[x & (SIM_CELLS - 1)] {
+            let u = u as usize;
+            let k = &mut count[u & (SIM_UNITS - 1)];
+            *k -= 1;
+            if *k == 1 {
+                dirty[u & (SIM_UNITS - 1)] |= 1 << y;
+                *dirty_units |= 1 << u;
             }
         }
     }
@@ -583,101 +604,10 @@ impl<'a, const W: usize> Sim<'a, W> {
         })
     }
 
-    /// Counts the places each value lost since `prev`, and marks the units where a value
-    /// is left with one place (only there can a hidden single have appeared: a unit and
-    /// value whose places did not change keep the count they had at the last search).
-    fn mark(&mut self) {
-        if self.packed {
-            self.mark_packed();
-            return;
-        }
-        let Sim {
-            n,
-            cell_units,
-            prev,
-            cv,
-            dirty,
-            dirty_units,
-            count,
-            ..
-        } = self;
-        for (v, ((prev, cv), count)) in prev[..*n]
-            .iter()
-            .zip(cv.iter())
-            .zip(count.chunks_exact_mut(SIM_UNITS))
-            .enumerate()
-        {
-            let changed: Cells<W> = std::array::from_fn(|i| prev[i] & !cv[i]);
-            // The value's counts, one per unit.
-            let count: &mut [u8; SIM_UNITS] = count.try_into().unwrap();
-            each(&changed, |x| {
-                for u in cell_units[x & (SIM_CELLS - 1)] {
-                    let u = u as usize;
-                    let k = &mut count[u & (SIM_UNITS - 1)];
-                    *k -= 1;
-                    if *k == 1 {
-                        dirty[u & (SIM_UNITS - 1)] |= 1 << v;
-                        *dirty_units |= 1 << u;
-                    }
-                }
-            });
-        }
-    }
-
-    /// [`Sim::mark`] on packed counts: per value, the cells that lost it take their units'
-    /// ones off its word of counts at once (no four bits go below zero: a unit loses at
-    /// most the places it had), and the units it lost places in that are left with one
-    /// are marked. (A unit that went down to one and on to none within the changes is not
-    /// marked, as it would be one by one: it has no hidden single either.)
-    fn mark_packed(&mut self) {
-        /// A one in the four bits of each unit.
-        const ONES: u128 = u128::MAX / 15;
-        let Sim {
-            n,
-            unit_nibs,
-            prev,
-            cv,
-            dirty,
-            dirty_units,
-            pcount,
-            ..
-        } = self;
-        for (v, ((prev, cv), count)) in prev[..*n]
-            .iter()
-            .zip(cv.iter())
-            .zip(pcount.iter_mut())
-            .enumerate()
-        {
-            let changed: Cells<W> = std::array::from_fn(|i| prev[i] & !cv[i]);
-            let mut lost = 0u128;
-            each(&changed, |x| lost += unit_nibs[x & (SIM_CELLS - 1)]);
-            if lost == 0 {
-                continue;
-            }
-            *count -= lost;
-            // Per unit, its low bit: whether the count is one now, whether it lost any.
-            let t = *count ^ ONES;
-            let one = !(t | t >> 1 | t >> 2 | t >> 3) & ONES;
-            let hit = (lost | lost >> 1 | lost >> 2 | lost >> 3) & ONES;
-            let mut m = one & hit;
-            while m != 0 {
-                let u = m.trailing_zeros() as usize / 4;
-                m &= m - 1;
-                dirty[u & (SIM_UNITS - 1)] |= 1 << v;
-                *dirty_units |= 1 << u;
-            }
-        }
-    }
-
-    /// How many places value `y + 1` has in unit `u` in the premise's branch (as last
-    /// counted).
+    /// How many places value `y + 1` has in unit `u` in the premise's branch.
     #[cfg(test)]
     fn place_count(&self, y: usize, u: usize) -> u32 {
-        if self.packed {
-            (self.pcount[y] >> (4 * u) & 15) as u32
-        } else {
-            u32::from(self.count[y * SIM_UNITS + u])
-        }
+        u32::from(self.count[y * SIM_UNITS + u])
     }
 
     /// Plays out premise (c, v, on) and pushes its table to `net`.
@@ -686,11 +616,7 @@ impl<'a, const W: usize> Sim<'a, W> {
         let counts = n * SIM_UNITS;
         self.cv[..n].copy_from_slice(&self.base_cv[..n]);
         self.placed[..3 * n].copy_from_slice(&self.base_placed[..3 * n]);
-        if self.packed {
-            self.pcount[..n].copy_from_slice(&self.base_pcount[..n]);
-        } else {
-            self.count[..counts].copy_from_slice(&self.base_count[..counts]);
-        }
+        self.count[..counts].copy_from_slice(&self.base_count[..counts]);
         let values = &mut self.values;
         each(&self.placed_cells, |x| values[x & (SIM_CELLS - 1)] = 0);
         self.placed_cells = [0; W];
@@ -698,7 +624,19 @@ impl<'a, const W: usize> Sim<'a, W> {
         if on {
             self.assign.push((c, v));
         } else {
-            self.cv[(v as usize - 1) & (MAX_TABLE_N - 1)][(c / 64) % W] &= !(1 << (c % 64));
+            let y = (v as usize - 1) & (MAX_TABLE_N - 1);
+            self.cv[y][(c / 64) % W] &= !(1 << (c % 64));
+            let count = (&mut self.count[y * SIM_UNITS..(y + 1) * SIM_UNITS])
+                .try_into()
+                .unwrap();
+            Self::lose(
+                &self.cell_units,
+                count,
+                &mut self.dirty,
+                &mut self.dirty_units,
+                c,
+                y,
+            );
             let m = b.cands[c] & !(1u64 << (v - 1));
             if m != 0 && m & (m - 1) == 0 {
                 self.assign.push((c, m.trailing_zeros() as u8 + 1));
@@ -707,13 +645,11 @@ impl<'a, const W: usize> Sim<'a, W> {
         if !self.assign.is_empty() {
             self.apply();
         }
-        self.prev[..n].copy_from_slice(&self.base_cv[..n]);
-        self.mark();
         if self.base_hidden {
             self.dirty[..3 * n].fill((1u64 << n) - 1);
             self.dirty_units = (1u64 << (3 * n)) - 1;
         }
-        for round in 0..LOOK_AHEAD {
+        for _ in 0..LOOK_AHEAD {
             // Naked singles, then the first hidden single of each other cell (units in
             // order, values in order), as `singles` lists them on a board.
             let (mut once, mut twice) = ([0u64; W], [0u64; W]);
@@ -752,11 +688,7 @@ impl<'a, const W: usize> Sim<'a, W> {
             if self.assign.is_empty() {
                 break;
             }
-            self.prev[..n].copy_from_slice(&self.cv[..n]);
             self.apply();
-            if round + 1 < LOOK_AHEAD {
-                self.mark();
-            }
         }
         self.dirty[..3 * n].fill(0);
         self.dirty_units = 0;
@@ -1212,6 +1144,7 @@ fn detail(b: &Board, net: &Net, p: usize, f: &mut Found) {
 /// A candidate whose "false" premise implies nothing but itself is left out of the first
 /// kind: what both its premises imply is at most that candidate, in the cell that does
 /// not count (in a forcing chain most candidates are such, neither bivalue nor bilocal).
+/// Needs [`scan::unit_groups`].
 fn verity_sets(
     b: &Board,
     net: &Net,
@@ -1239,14 +1172,15 @@ fn verity_sets(
     }
     // Per value, its places in the unit ("true" nodes, in the unit's cell order).
     let mut places = [0usize; MAX_TABLE_N];
-    scan::unit_places(b, &net.first, |u, y, ks| {
+    for &(u, y, s, e) in &net.unit_all {
+        let (u, ks) = (u as usize, &net.unit_ks[s as usize..e as usize]);
         if b.unit_placed[u] >> y & 1 == 0 {
             for (p, &k) in places.iter_mut().zip(ks) {
                 *p = net.half + k as usize;
             }
             each(&places[..ks.len()], kind::UNIT, Some(u), None);
         }
-    });
+    }
 }
 
 /// Checks the tables for contradictions and verities and returns HoDoKu's best
@@ -1257,6 +1191,7 @@ fn verity_sets(
 #[inline(never)]
 fn check(b: &Board, net: &mut Net) -> Found {
     houses(b, net);
+    scan::unit_groups(b, net);
     let hw = net.half / 64;
     // The best verity.
     let mut best: Option<Key> = None;
@@ -1314,7 +1249,6 @@ fn check(b: &Board, net: &mut Net) -> Found {
         None => 2 * net.half - 1,
         Some((place, cell, value)) => net.node(cell, value, place == 1),
     };
-    scan::unit_groups(b, net);
     if let Some(p) = scan::first_contradiction(b, net, 0, last) {
         best = Some(refute(net, p));
     }
@@ -2038,9 +1972,6 @@ mod tests {
                     for v in numpl_core::Mask::from_bits(b.cands[c]) {
                         for on in [true, false] {
                             sim.premise(c, v, on, &mut own);
-                            // The counts are those of the last cell sets searched: after
-                            // the play, or before its last round when that round was the
-                            // last one allowed (no search follows it, nothing is counted).
                             let counted = |sets: &[[u64; 2]]| {
                                 (0..3 * b.n).all(|u| {
                                     (0..b.n).all(|y| {
@@ -2052,7 +1983,7 @@ mod tests {
                                     })
                                 })
                             };
-                            assert!(counted(&sim.cv) || counted(&sim.prev), "{c} {v} {on}");
+                            assert!(counted(&sim.cv), "{c} {v} {on}");
                             played += 1;
                         }
                     }
