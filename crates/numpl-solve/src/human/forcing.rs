@@ -47,8 +47,6 @@
 //! 16x16; on larger grids forcing nets are found by the propagation of `forcing_big.rs`.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
-use std::collections::VecDeque;
 
 use numpl_core::{Cell, Mask, Unit};
 
@@ -144,9 +142,11 @@ struct Net {
     /// scanned and has a contradiction.
     comp_state: Vec<u8>,
     /// The places of each value in each unit where it has two or more
-    /// ([`scan::unit_groups`]).
+    /// ([`scan::unit_groups`]), and where it has one or more: (unit, value index, start,
+    /// end) in `unit_ks`, units and values in order.
     unit_ks: Vec<u32>,
     unit_groups: Vec<(u32, u32)>,
+    unit_all: Vec<(u32, u32, u32, u32)>,
     /// Scratch of [`chain_edges`]: per (unit, value), how many cells of the unit hold the
     /// candidate and the first two of them.
     places: Vec<(u32, [u32; 2])>,
@@ -376,14 +376,13 @@ struct Sim<'a, const W: usize> {
     base_placed: [u64; SIM_UNITS],
     cv: [Cells<W>; MAX_TABLE_N],
     placed: [u64; SIM_UNITS],
-    prev: [Cells<W>; MAX_TABLE_N],
     /// Per value: the cells of placements made this round (for their peers).
     hit: [Cells<W>; MAX_TABLE_N],
     /// Values placed by the premise's branch (0 where none), and the cells placed.
     values: [u8; SIM_CELLS],
     placed_cells: Cells<W>,
-    /// Cells whose candidates changed (or that were placed).
-    touched: Cells<W>,
+    /// Scratch of the table's list: per cell not placed, the candidates it lost (bits).
+    gone: [u16; SIM_CELLS],
     /// Per value and unit (`(value - 1) * SIM_UNITS + unit`), how many places the value
     /// has in the unit: on the board, and in the premise's branch.
     base_count: [u8; SIM_UNITS * MAX_TABLE_N],
@@ -467,13 +466,12 @@ impl<'a, const W: usize> Sim<'a, W> {
             cell_units,
             cv: base_cv,
             placed: base_placed,
-            prev: base_cv,
             hit: [[0; W]; MAX_TABLE_N],
             base_cv,
             base_placed,
             values: [0; SIM_CELLS],
             placed_cells: [0; W],
-            touched: [0; W],
+            gone: [0; SIM_CELLS],
             count: base_count,
             base_count,
             dirty: [0; SIM_UNITS],
@@ -491,10 +489,14 @@ impl<'a, const W: usize> Sim<'a, W> {
     }
 
     /// Places every (cell, value) of `assign` at once (as one after the other would: each
-    /// placed cell loses its candidates, its value goes from its peers).
+    /// placed cell loses its candidates, its value goes from its peers), and counts the
+    /// places each value loses ([`Sim::lose`]).
     fn apply(&mut self) {
         let mut gone = [0u64; W];
+        // The values placed (only their peers lose them).
+        let mut hits = 0u64;
         for &(x, y) in &self.assign {
+            hits |= 1 << (y - 1);
             self.values[x & (SIM_CELLS - 1)] = y;
             for u in self.cell_units[x & (SIM_CELLS - 1)] {
                 self.placed[u as usize & (SIM_UNITS - 1)] |= 1 << (y - 1);
@@ -505,21 +507,64 @@ impl<'a, const W: usize> Sim<'a, W> {
         for (t, g) in self.placed_cells.iter_mut().zip(&gone) {
             *t |= g;
         }
-        let peers = &self.peers;
-        for (hit, cv) in self.hit[..self.n].iter_mut().zip(&mut self.cv) {
+        let Sim {
+            n,
+            peers,
+            cell_units,
+            hit,
+            cv,
+            count,
+            dirty,
+            dirty_units,
+            ..
+        } = self;
+        for (y, ((hit, cv), count)) in hit[..*n]
+            .iter_mut()
+            .zip(cv.iter_mut())
+            .zip(count.chunks_exact_mut(SIM_UNITS))
+            .enumerate()
+        {
             let mut rm = gone;
-            each(hit, |x| {
-                for (r, p) in rm.iter_mut().zip(&peers[x & (SIM_CELLS - 1)]) {
-                    *r |= p;
-                }
-            });
-            *hit = [0; W];
+            if hits >> y & 1 != 0 {
+                each(hit, |x| {
+                    for (r, p) in rm.iter_mut().zip(&peers[x & (SIM_CELLS - 1)]) {
+                        *r |= p;
+                    }
+                });
+                *hit = [0; W];
+            }
+            let lost: Cells<W> = std::array::from_fn(|i| cv[i] & rm[i]);
             for (c, r) in cv.iter_mut().zip(&rm) {
                 *c &= !r;
             }
+            let count: &mut [u8; SIM_UNITS] = count.try_into().unwrap();
+            each(&lost, |x| {
+                Self::lose(cell_units, count, dirty, dirty_units, x, y);
+            });
         }
-        for (t, g) in self.touched.iter_mut().zip(&gone) {
-            *t |= g;
+    }
+
+    /// Counts the place value `y + 1` lost in cell `x` (`count`: the value's counts, one
+    /// per unit), and marks the units where the value is left with one place (only there
+    /// can a hidden single have appeared: a unit and value whose places did not change
+    /// keep the count they had at the last search).
+    #[inline(always)]
+    fn lose(
+        cell_units: &[[u8; 3]; SIM_CELLS],
+        count: &mut [u8; SIM_UNITS],
+        dirty: &mut [u64; SIM_UNITS],
+        dirty_units: &mut u64,
+        x: usize,
+        y: usize,
+    ) {
+        for u in cell_units[x & (SIM_CELLS - 1)] {
+            let u = u as usize;
+            let k = &mut count[u & (SIM_UNITS - 1)];
+            *k -= 1;
+            if *k == 1 {
+                dirty[u & (SIM_UNITS - 1)] |= 1 << y;
+                *dirty_units |= 1 << u;
+            }
         }
     }
 
@@ -559,45 +604,10 @@ impl<'a, const W: usize> Sim<'a, W> {
         })
     }
 
-    /// Counts the places each value lost since `prev`, and marks the units where a value
-    /// is left with one place (only there can a hidden single have appeared: a unit and
-    /// value whose places did not change keep the count they had at the last search).
-    fn mark(&mut self) {
-        let Sim {
-            n,
-            cell_units,
-            prev,
-            cv,
-            touched,
-            dirty,
-            dirty_units,
-            count,
-            ..
-        } = self;
-        for (v, ((prev, cv), count)) in prev[..*n]
-            .iter()
-            .zip(cv.iter())
-            .zip(count.chunks_exact_mut(SIM_UNITS))
-            .enumerate()
-        {
-            let changed: Cells<W> = std::array::from_fn(|i| prev[i] & !cv[i]);
-            for (t, c) in touched.iter_mut().zip(&changed) {
-                *t |= c;
-            }
-            // The value's counts, one per unit.
-            let count: &mut [u8; SIM_UNITS] = count.try_into().unwrap();
-            each(&changed, |x| {
-                for u in cell_units[x & (SIM_CELLS - 1)] {
-                    let u = u as usize;
-                    let k = &mut count[u & (SIM_UNITS - 1)];
-                    *k -= 1;
-                    if *k == 1 {
-                        dirty[u & (SIM_UNITS - 1)] |= 1 << v;
-                        *dirty_units |= 1 << u;
-                    }
-                }
-            });
-        }
+    /// How many places value `y + 1` has in unit `u` in the premise's branch.
+    #[cfg(test)]
+    fn place_count(&self, y: usize, u: usize) -> u32 {
+        u32::from(self.count[y * SIM_UNITS + u])
     }
 
     /// Plays out premise (c, v, on) and pushes its table to `net`.
@@ -610,13 +620,23 @@ impl<'a, const W: usize> Sim<'a, W> {
         let values = &mut self.values;
         each(&self.placed_cells, |x| values[x & (SIM_CELLS - 1)] = 0);
         self.placed_cells = [0; W];
-        self.touched = [0; W];
         self.assign.clear();
         if on {
             self.assign.push((c, v));
         } else {
-            self.cv[(v as usize - 1) & (MAX_TABLE_N - 1)][(c / 64) % W] &= !(1 << (c % 64));
-            add(&mut self.touched, c);
+            let y = (v as usize - 1) & (MAX_TABLE_N - 1);
+            self.cv[y][(c / 64) % W] &= !(1 << (c % 64));
+            let count = (&mut self.count[y * SIM_UNITS..(y + 1) * SIM_UNITS])
+                .try_into()
+                .unwrap();
+            Self::lose(
+                &self.cell_units,
+                count,
+                &mut self.dirty,
+                &mut self.dirty_units,
+                c,
+                y,
+            );
             let m = b.cands[c] & !(1u64 << (v - 1));
             if m != 0 && m & (m - 1) == 0 {
                 self.assign.push((c, m.trailing_zeros() as u8 + 1));
@@ -625,13 +645,11 @@ impl<'a, const W: usize> Sim<'a, W> {
         if !self.assign.is_empty() {
             self.apply();
         }
-        self.prev[..n].copy_from_slice(&self.base_cv[..n]);
-        self.mark();
         if self.base_hidden {
             self.dirty[..3 * n].fill((1u64 << n) - 1);
             self.dirty_units = (1u64 << (3 * n)) - 1;
         }
-        for round in 0..LOOK_AHEAD {
+        for _ in 0..LOOK_AHEAD {
             // Naked singles, then the first hidden single of each other cell (units in
             // order, values in order), as `singles` lists them on a board.
             let (mut once, mut twice) = ([0u64; W], [0u64; W]);
@@ -670,29 +688,29 @@ impl<'a, const W: usize> Sim<'a, W> {
             if self.assign.is_empty() {
                 break;
             }
-            self.prev[..n].copy_from_slice(&self.cv[..n]);
             self.apply();
-            if round + 1 < LOOK_AHEAD {
-                self.mark();
-            } else {
-                for (p, cv) in self.prev[..n].iter().zip(&self.cv) {
-                    for i in 0..W {
-                        self.touched[i] |= p[i] & !cv[i];
-                    }
-                }
-            }
         }
         self.dirty[..3 * n].fill(0);
         self.dirty_units = 0;
         // The table: every placement made and every candidate gone, by cell (a cell's
-        // candidates are numbered one after the other, in value order).
+        // candidates are numbered one after the other, in value order). The candidates
+        // gone from the cells not placed are gathered per cell first, value by value.
+        let mut touched = self.placed_cells;
+        for (y, (base, cv)) in self.base_cv[..n].iter().zip(&self.cv).enumerate() {
+            let lost: Cells<W> = std::array::from_fn(|i| base[i] & !cv[i] & !self.placed_cells[i]);
+            for (t, l) in touched.iter_mut().zip(&lost) {
+                *t |= l;
+            }
+            let gone = &mut self.gone;
+            each(&lost, |x| gone[x & (SIM_CELLS - 1)] |= 1 << y);
+        }
         let mut data = std::mem::take(&mut net.data);
         let s = data.len();
-        each(&self.touched, |x| {
+        each(&touched, |x| {
             let y = self.values[x & (SIM_CELLS - 1)] as usize;
-            let mut m = b.cands[x];
-            let mut k = net.first[x];
             if y != 0 {
+                let mut m = b.cands[x];
+                let mut k = net.first[x];
                 data.push(net.node(x, y as u8, true) as u32);
                 while m != 0 {
                     let w = m.trailing_zeros() as usize;
@@ -703,13 +721,11 @@ impl<'a, const W: usize> Sim<'a, W> {
                     k += 1;
                 }
             } else {
+                let mut m = std::mem::take(&mut self.gone[x & (SIM_CELLS - 1)]);
+                let index = &net.index[x * n..x * n + n];
                 while m != 0 {
-                    let w = m.trailing_zeros() as usize;
+                    data.push(index[m.trailing_zeros() as usize]);
                     m &= m - 1;
-                    if !has(&self.cv[w & (MAX_TABLE_N - 1)], x) {
-                        data.push(k);
-                    }
-                    k += 1;
                 }
             }
         });
@@ -1128,6 +1144,7 @@ fn detail(b: &Board, net: &Net, p: usize, f: &mut Found) {
 /// A candidate whose "false" premise implies nothing but itself is left out of the first
 /// kind: what both its premises imply is at most that candidate, in the cell that does
 /// not count (in a forcing chain most candidates are such, neither bivalue nor bilocal).
+/// Needs [`scan::unit_groups`].
 fn verity_sets(
     b: &Board,
     net: &Net,
@@ -1155,14 +1172,15 @@ fn verity_sets(
     }
     // Per value, its places in the unit ("true" nodes, in the unit's cell order).
     let mut places = [0usize; MAX_TABLE_N];
-    scan::unit_places(b, &net.first, |u, y, ks| {
+    for &(u, y, s, e) in &net.unit_all {
+        let (u, ks) = (u as usize, &net.unit_ks[s as usize..e as usize]);
         if b.unit_placed[u] >> y & 1 == 0 {
             for (p, &k) in places.iter_mut().zip(ks) {
                 *p = net.half + k as usize;
             }
             each(&places[..ks.len()], kind::UNIT, Some(u), None);
         }
-    });
+    }
 }
 
 /// Checks the tables for contradictions and verities and returns HoDoKu's best
@@ -1173,6 +1191,7 @@ fn verity_sets(
 #[inline(never)]
 fn check(b: &Board, net: &mut Net) -> Found {
     houses(b, net);
+    scan::unit_groups(b, net);
     let hw = net.half / 64;
     // The best verity.
     let mut best: Option<Key> = None;
@@ -1230,7 +1249,6 @@ fn check(b: &Board, net: &mut Net) -> Found {
         None => 2 * net.half - 1,
         Some((place, cell, value)) => net.node(cell, value, place == 1),
     };
-    scan::unit_groups(b, net);
     if let Some(p) = scan::first_contradiction(b, net, 0, last) {
         best = Some(refute(net, p));
     }
@@ -1266,24 +1284,60 @@ fn check(b: &Board, net: &mut Net) -> Found {
 /// far as the search has gone when every node of `targets` is reached (breadth first,
 /// a node's predecessor is set once, when it is first met: stopping early changes no
 /// predecessor of a node met, so a path to a target is the one a full search gives).
+#[cfg(test)]
 fn bfs(net: &Net, from: usize, targets: &[usize]) -> Vec<u32> {
-    let mut pred = vec![u32::MAX; net.edges.len()];
+    let mut pred = Vec::new();
+    bfs_into(net, from, targets, &mut pred, &mut Vec::new());
+    pred
+}
+
+/// [`bfs`] into `pred`, with `queue` as scratch. The targets not yet met are marked in
+/// `pred` itself (`TARGET`, never a node), so that a node met is tested for being one
+/// in one read.
+fn bfs_into(net: &Net, from: usize, targets: &[usize], pred: &mut Vec<u32>, queue: &mut Vec<u32>) {
+    const TARGET: u32 = u32::MAX - 1;
+    pred.clear();
+    pred.resize(net.edges.len(), u32::MAX);
+    let mut left = 0;
+    for &t in targets {
+        if t != from && pred[t] == u32::MAX {
+            pred[t] = TARGET;
+            left += 1;
+        }
+    }
     pred[from] = from as u32;
-    let mut left = targets.iter().filter(|&&t| t != from).count();
-    let mut q = VecDeque::from([from]);
-    while left > 0 {
-        let Some(x) = q.pop_front() else { break };
-        for &y in net.edges(x) {
-            if pred[y as usize] == u32::MAX {
-                pred[y as usize] = x as u32;
-                q.push_back(y as usize);
-                if targets.contains(&(y as usize)) {
-                    left -= 1;
-                }
+    queue.clear();
+    queue.push(from as u32);
+    let mut head = 0;
+    while left > 0 && head < queue.len() {
+        let x = queue[head];
+        head += 1;
+        for &y in net.edges(x as usize) {
+            let py = &mut pred[y as usize];
+            if *py >= TARGET {
+                left -= usize::from(*py == TARGET);
+                *py = x;
+                queue.push(y);
             }
         }
     }
-    pred
+    // Targets not reached (none, when they are in the premise's table) stay unmet.
+    for &t in targets {
+        if pred[t] == TARGET {
+            pred[t] = u32::MAX;
+        }
+    }
+}
+
+/// The number of nodes of the path from `from` to `to` (both counted).
+fn path_len(pred: &[u32], from: usize, to: usize) -> usize {
+    let mut len = 1;
+    let mut x = to;
+    while x != from {
+        x = pred[x] as usize;
+        len += 1;
+    }
+    len
 }
 
 fn path(pred: &[u32], from: usize, to: usize) -> Vec<usize> {
@@ -1301,30 +1355,50 @@ fn path(pred: &[u32], from: usize, to: usize) -> Vec<usize> {
 #[inline(never)]
 fn build(t: Technique, b: &Board, net: &Net, found: Found) -> Option<Step> {
     let (kind_place, cell, value) = found.best?;
-    // Per premise, the targets of its branches in every proof (searched for together).
-    let mut targets: HashMap<usize, Vec<usize>> = HashMap::new();
+    // Per premise (in the order first met), the targets of its branches in every proof
+    // (searched for together); then its predecessors.
+    let mut searches: Vec<(usize, Vec<usize>, Vec<u32>)> = Vec::new();
+    let slot = |searches: &[(usize, Vec<usize>, Vec<u32>)], p: usize| {
+        searches.iter().position(|e| e.0 == p)
+    };
     for proof in &found.proofs {
         for &(p, t) in &proof.branches {
-            let ts = targets.entry(p).or_default();
+            let i = slot(&searches, p).unwrap_or_else(|| {
+                searches.push((p, Vec::new(), Vec::new()));
+                searches.len() - 1
+            });
+            let ts = &mut searches[i].1;
             if !ts.contains(&t) {
                 ts.push(t);
             }
         }
     }
-    let mut preds: HashMap<usize, Vec<u32>> = HashMap::new();
-    let mut best: Option<(usize, &Proof, Vec<Vec<usize>>)> = None;
+    let mut queue = Vec::new();
+    for (p, ts, pred) in &mut searches {
+        bfs_into(net, *p, ts, pred, &mut queue);
+    }
+    // The proof with the shortest branches (the first of those): the paths are listed
+    // for it alone.
+    let mut best: Option<(usize, &Proof)> = None;
     for proof in &found.proofs {
-        let mut paths = Vec::new();
-        for &(p, t) in &proof.branches {
-            let pred = preds.entry(p).or_insert_with(|| bfs(net, p, &targets[&p]));
-            paths.push(path(pred, p, t));
-        }
-        let len: usize = paths.iter().map(Vec::len).sum();
-        if best.as_ref().is_none_or(|(l, _, _)| len < *l) {
-            best = Some((len, proof, paths));
+        let len: usize = proof
+            .branches
+            .iter()
+            .map(|&(p, t)| {
+                let pred = &searches[slot(&searches, p).unwrap()].2;
+                path_len(pred, p, t)
+            })
+            .sum();
+        if best.as_ref().is_none_or(|(l, _)| len < *l) {
+            best = Some((len, proof));
         }
     }
-    let (_, proof, paths) = best?;
+    let (_, proof) = best?;
+    let paths: Vec<Vec<usize>> = proof
+        .branches
+        .iter()
+        .map(|&(p, t)| path(&searches[slot(&searches, p).unwrap()].2, p, t))
+        .collect();
     let mut step = Step::new(t);
     step.variant = proof.kind;
     let c = Cell::new(cell as u16);
@@ -1898,9 +1972,6 @@ mod tests {
                     for v in numpl_core::Mask::from_bits(b.cands[c]) {
                         for on in [true, false] {
                             sim.premise(c, v, on, &mut own);
-                            // The counts are those of the last cell sets searched: after
-                            // the play, or before its last round when that round was the
-                            // last one allowed (no search follows it, nothing is counted).
                             let counted = |sets: &[[u64; 2]]| {
                                 (0..3 * b.n).all(|u| {
                                     (0..b.n).all(|y| {
@@ -1908,11 +1979,11 @@ mod tests {
                                             .iter()
                                             .map(|w| w.count_ones())
                                             .sum();
-                                        u32::from(sim.count[y * super::SIM_UNITS + u]) == places
+                                        sim.place_count(y, u) == places
                                     })
                                 })
                             };
-                            assert!(counted(&sim.cv) || counted(&sim.prev), "{c} {v} {on}");
+                            assert!(counted(&sim.cv), "{c} {v} {on}");
                             played += 1;
                         }
                     }

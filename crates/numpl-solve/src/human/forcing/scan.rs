@@ -39,17 +39,22 @@ pub(super) fn unit_places(b: &Board, first: &[u32], mut each: impl FnMut(usize, 
     }
 }
 
-/// The places of each value in each unit where it has two or more, as candidate indices:
-/// (start, end) in `net.unit_ks` per group (two of a group true: a value twice in a unit).
+/// The places of each value in each unit, as candidate indices in `net.unit_ks`: per
+/// group of two or more, (start, end) in `net.unit_groups` (two of a group true: a value
+/// twice in a unit); per group of one or more, (unit, value index, start, end) in
+/// `net.unit_all` (the verities of a unit).
 pub(super) fn unit_groups(b: &Board, net: &mut Net) {
     net.unit_ks.clear();
     net.unit_groups.clear();
-    unit_places(b, &net.first, |_, _, ks| {
+    net.unit_all.clear();
+    unit_places(b, &net.first, |u, y, ks| {
+        let start = net.unit_ks.len() as u32;
+        net.unit_ks.extend_from_slice(ks);
+        let end = net.unit_ks.len() as u32;
         if ks.len() >= 2 {
-            let start = net.unit_ks.len() as u32;
-            net.unit_ks.extend_from_slice(ks);
-            net.unit_groups.push((start, net.unit_ks.len() as u32));
+            net.unit_groups.push((start, end));
         }
+        net.unit_all.push((u as u32, y as u32, start, end));
     });
 }
 
