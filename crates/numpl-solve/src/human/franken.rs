@@ -692,6 +692,21 @@ pub(crate) mod small {
     use super::{classify, kind_bit, Found, Mode};
     use crate::human::Board;
 
+    /// Puts `share` among the largest shares `top` keeps (largest first), if it is one.
+    #[inline(always)]
+    fn insert_top(top: &mut [usize], share: usize) {
+        let r = top.len();
+        if share <= top[r - 1] {
+            return;
+        }
+        let mut j = r - 1;
+        while j > 0 && top[j - 1] < share {
+            top[j] = top[j - 1];
+            j -= 1;
+        }
+        top[j] = share;
+    }
+
     /// Fixed per search.
     struct Ctx<'a> {
         b: &'a Board,
@@ -929,19 +944,10 @@ pub(crate) mod small {
                 if cells & st.fins != 0 {
                     continue;
                 }
-                for (share, top) in [
-                    ((cells & todo).count_ones() as usize, &mut top),
-                    ((cells & must).count_ones() as usize, &mut top_must),
-                ] {
-                    if share <= top[r - 1] {
-                        continue;
-                    }
-                    let mut j = r - 1;
-                    while j > 0 && top[j - 1] < share {
-                        top[j] = top[j - 1];
-                        j -= 1;
-                    }
-                    top[j] = share;
+                insert_top(&mut top[..r], (cells & todo).count_ones() as usize);
+                if must != 0 {
+                    // (With nothing that must be covered, `need` is 0: no bound.)
+                    insert_top(&mut top_must[..r], (cells & must).count_ones() as usize);
                 }
             }
             let most: usize = top[..r].iter().sum();
