@@ -281,6 +281,8 @@ struct Graph<'a> {
     peers: &'a [u64],
     /// Values whose nodes get no links.
     skip: u64,
+    /// The most cells a group may have: a line's cells in one box.
+    seg_max: usize,
 }
 
 const NONE: u32 = u32::MAX;
@@ -581,6 +583,7 @@ impl<'a> Graph<'a> {
             words,
             peers,
             skip,
+            seg_max: (n / per_row).max(n / per_col),
         }
     }
 
@@ -712,6 +715,13 @@ impl<'a> Graph<'a> {
     fn rest_group(&self, u: usize, v: u8, taken: Taken<'_>) -> Option<usize> {
         let w = self.words;
         let (ub, with) = (&self.m.unit_bits[u * w..(u + 1) * w], self.with(v));
+        let places: u32 = (0..w)
+            .map(|i| (ub[i] & with[i] & !taken.word(i)).count_ones())
+            .sum();
+        if places as usize > self.seg_max {
+            // More places than a group has cells.
+            return None;
+        }
         self.m.by_unit[u * self.n + v as usize - 1]
             .iter()
             .find(|&&gi| {
@@ -1279,16 +1289,26 @@ impl<'a> Graph<'a> {
     /// it takes no such chain); a loop (`is_loop`) may come back to its first cell.
     fn lasso(&self, full: &[usize], is_loop: bool) -> bool {
         let first = self.cells_of(full[0] / 2);
-        let mut left: Vec<usize> = Vec::new();
+        // The cells left so far, as a set (`words` words; on the stack for most grids).
+        let mut small = [0u64; 4];
+        let mut large = Vec::new();
+        let left: &mut [u64] = if self.words <= small.len() {
+            &mut small[..self.words]
+        } else {
+            large.resize(self.words, 0);
+            &mut large
+        };
         let mut prev: Option<&[usize]> = None;
         for &s in full {
             let cells = self.cells_of(s / 2);
-            if cells.iter().any(|c| left.contains(c)) {
+            if cells.iter().any(|&c| left[c / 64] >> (c % 64) & 1 != 0) {
                 return true;
             }
             if let Some(p) = prev {
                 if !(is_loop && p == first) {
-                    left.extend_from_slice(p);
+                    for &c in p {
+                        left[c / 64] |= 1 << (c % 64);
+                    }
                 }
             }
             prev = Some(cells);
