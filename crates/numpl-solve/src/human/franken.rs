@@ -692,12 +692,14 @@ pub(crate) mod small {
     use super::{classify, kind_bit, Found, Mode};
     use crate::human::Board;
 
-    /// Puts `share` among the largest shares `top` keeps (largest first), if it is one.
+    /// Puts `share` among the largest shares `top` keeps (largest first), if it is one;
+    /// gives how much the sum of `top` grew.
     #[inline(always)]
-    fn insert_top(top: &mut [usize], share: usize) {
+    fn insert_top(top: &mut [usize], share: usize) -> usize {
         let r = top.len();
-        if share <= top[r - 1] {
-            return;
+        let dropped = top[r - 1];
+        if share <= dropped {
+            return 0;
         }
         let mut j = r - 1;
         while j > 0 && top[j - 1] < share {
@@ -705,6 +707,7 @@ pub(crate) mod small {
             j -= 1;
         }
         top[j] = share;
+        share - dropped
     }
 
     /// Fixed per search.
@@ -936,23 +939,29 @@ pub(crate) mod small {
                 return true;
             }
             let need = must.count_ones() as usize;
+            // The r largest shares and their sums, which only grow: the bound holds as
+            // soon as it holds for the units seen so far (with none seen, it held above
+            // or does not hold).
             let mut top = [0usize; 4];
             let mut top_must = [0usize; 4];
+            let (mut most, mut most_must) = (0, 0);
             let r = r.min(4);
             for u in ones(st.allowed & !st.covers) {
                 let cells = self.units[u];
                 if cells & st.fins != 0 {
                     continue;
                 }
-                insert_top(&mut top[..r], (cells & todo).count_ones() as usize);
+                most += insert_top(&mut top[..r], (cells & todo).count_ones() as usize);
                 if must != 0 {
                     // (With nothing that must be covered, `need` is 0: no bound.)
-                    insert_top(&mut top_must[..r], (cells & must).count_ones() as usize);
+                    let share = (cells & must).count_ones() as usize;
+                    most_must += insert_top(&mut top_must[..r], share);
+                }
+                if left <= most + fins_left && need <= most_must {
+                    return true;
                 }
             }
-            let most: usize = top[..r].iter().sum();
-            let most_must: usize = top_must[..r].iter().sum();
-            left <= most + fins_left && need <= most_must
+            false
         }
 
         /// As the general `Ctx::leaf`.
