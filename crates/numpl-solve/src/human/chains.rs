@@ -281,6 +281,8 @@ struct Graph<'a> {
     peers: &'a [u64],
     /// Values whose nodes get no links.
     skip: u64,
+    /// The most cells a group may have: a line's cells in one box.
+    seg_max: usize,
 }
 
 const NONE: u32 = u32::MAX;
@@ -373,9 +375,6 @@ fn forget_changed(b: &Board, m: &mut Bufs, base: usize, per_row: usize, per_col:
         }
     }
 }
-
-/// Not a unit: a group has two.
-const NO_UNIT: usize = usize::MAX;
 
 /// The cells a node takes: one cell, or a group's set.
 #[derive(Clone, Copy)]
@@ -584,6 +583,7 @@ impl<'a> Graph<'a> {
             words,
             peers,
             skip,
+            seg_max: (n / per_row).max(n / per_col),
         }
     }
 
@@ -706,35 +706,41 @@ impl<'a> Graph<'a> {
         match lone(w, rest) {
             Lone::None => None,
             Lone::One(c) => Some(c * self.n + v as usize - 1),
-            Lone::Many => self.m.by_unit[u * self.n + v as usize - 1]
-                .iter()
-                .find(|&&gi| {
-                    let gs = self.gset(gi);
-                    (0..w).all(|i| gs[i] == rest(i))
-                })
-                .map(|&gi| self.gnode(gi)),
+            Lone::Many => self.rest_group(u, v, taken),
         }
     }
 
-    /// Strong and weak links of group nodes, and the group links of cell nodes.
+    /// In unit `u`, the group node whose cells are every place of `v` outside `taken`
+    /// (two places or more), if there is one.
+    fn rest_group(&self, u: usize, v: u8, taken: Taken<'_>) -> Option<usize> {
+        let w = self.words;
+        let (ub, with) = (&self.m.unit_bits[u * w..(u + 1) * w], self.with(v));
+        let places: u32 = (0..w)
+            .map(|i| (ub[i] & with[i] & !taken.word(i)).count_ones())
+            .sum();
+        if places as usize > self.seg_max {
+            // More places than a group has cells.
+            return None;
+        }
+        self.m.by_unit[u * self.n + v as usize - 1]
+            .iter()
+            .find(|&&gi| {
+                let gs = self.gset(gi);
+                (0..w).all(|i| gs[i] == ub[i] & with[i] & !taken.word(i))
+            })
+            .map(|&gi| self.gnode(gi))
+    }
+
+    /// Strong and weak links of group nodes, and the weak group links of cell nodes (a
+    /// cell node's strong group links are found with its conjugates, in
+    /// [`Graph::strong`]).
     fn group_links(&self, node: usize, strong: bool, out: &mut Vec<usize>) {
         let v = self.value_of(node);
         if strong {
-            // The node's cells, and its units.
-            let (mine, units) = if self.is_group(node) {
-                let g = self.group(node);
-                (
-                    Taken::Set(self.gset(self.gi(node))),
-                    [g.units[0], g.units[1], NO_UNIT],
-                )
-            } else {
-                let c = self.cell(node);
-                (Taken::Cell(c), self.b.geo.units_of(c).map(|u| u as usize))
-            };
-            for u in units {
-                if u == NO_UNIT {
-                    break;
-                }
+            // The group's cells, and its two units.
+            let g = self.group(node);
+            let mine = Taken::Set(self.gset(self.gi(node)));
+            for u in g.units {
                 if let Some(x) = self.rest_node(u, v, mine) {
                     if (self.is_group(x) || self.is_group(node)) && !out.contains(&x) {
                         out.push(x);
@@ -781,34 +787,27 @@ impl<'a> Graph<'a> {
         (node % self.n) as u8 + 1
     }
 
-    /// Nodes that must be true when `node` is false.
+    /// Nodes that must be true when `node` is false: for a cell node, its group links
+    /// (grouped chains: in a unit where the value's other places are one group), the
+    /// cell's other value (bivalue cell, but X-chains), its conjugates (but XY-chains),
+    /// in that order, each once.
     fn strong(&self, node: usize, out: &mut Vec<usize>) {
         out.clear();
-        if self.kind == ChainKind::Grouped {
+        if self.is_group(node) {
             self.group_links(node, true, out);
-            if self.is_group(node) {
-                return;
-            }
+            return;
         }
         let c = self.cell(node);
-        if self.kind != ChainKind::X {
-            let m = self.b.cands[c];
-            if two_values(m) {
-                let other = m & !(1u64 << (self.val(node) - 1));
-                out.push(c * self.n + other.trailing_zeros() as usize);
-            }
-        }
+        let v = self.val(node);
+        let units = self.b.geo.units_of(c);
+        // Per unit (row, column, box), the value's places in it but the cell: none, one
+        // or more (worked out once for the groups and the conjugates).
+        let mut rests = [Lone::None; 3];
         if self.kind != ChainKind::Xy {
-            // The conjugates: in each unit (row, column, box) where only one other cell
-            // holds the value.
-            let v = self.val(node);
             let w = self.words;
             let with = self.with(v);
-            for u in self.b.geo.units_of(c) {
+            for (k, &u) in units.iter().enumerate() {
                 let u = u as usize;
-                if self.b.unit_placed[u] >> (v - 1) & 1 != 0 {
-                    continue;
-                }
                 let ub = &self.m.unit_bits[u * w..(u + 1) * w];
                 let rest = |i: usize| {
                     let r = ub[i] & with[i];
@@ -818,11 +817,37 @@ impl<'a> Graph<'a> {
                         r
                     }
                 };
-                if let Lone::One(other) = lone(w, rest) {
-                    let p = other * self.n + v as usize - 1;
-                    if !out.contains(&p) {
-                        out.push(p);
+                rests[k] = lone(w, rest);
+            }
+        }
+        if self.kind == ChainKind::Grouped {
+            for (k, &u) in units.iter().enumerate() {
+                if rests[k] != Lone::Many {
+                    continue;
+                }
+                if let Some(x) = self.rest_group(u as usize, v, Taken::Cell(c)) {
+                    if !out.contains(&x) {
+                        out.push(x);
                     }
+                }
+            }
+        }
+        if self.kind != ChainKind::X {
+            let m = self.b.cands[c];
+            if two_values(m) {
+                let other = m & !(1u64 << (v - 1));
+                out.push(c * self.n + other.trailing_zeros() as usize);
+            }
+        }
+        // The conjugates: in each unit where only one other cell holds the value.
+        for (k, &u) in units.iter().enumerate() {
+            if self.b.unit_placed[u as usize] >> (v - 1) & 1 != 0 {
+                continue;
+            }
+            if let Lone::One(other) = rests[k] {
+                let p = other * self.n + v as usize - 1;
+                if !out.contains(&p) {
+                    out.push(p);
                 }
             }
         }
@@ -1264,16 +1289,26 @@ impl<'a> Graph<'a> {
     /// it takes no such chain); a loop (`is_loop`) may come back to its first cell.
     fn lasso(&self, full: &[usize], is_loop: bool) -> bool {
         let first = self.cells_of(full[0] / 2);
-        let mut left: Vec<usize> = Vec::new();
+        // The cells left so far, as a set (`words` words; on the stack for most grids).
+        let mut small = [0u64; 4];
+        let mut large = Vec::new();
+        let left: &mut [u64] = if self.words <= small.len() {
+            &mut small[..self.words]
+        } else {
+            large.resize(self.words, 0);
+            &mut large
+        };
         let mut prev: Option<&[usize]> = None;
         for &s in full {
             let cells = self.cells_of(s / 2);
-            if cells.iter().any(|c| left.contains(c)) {
+            if cells.iter().any(|&c| left[c / 64] >> (c % 64) & 1 != 0) {
                 return true;
             }
             if let Some(p) = prev {
                 if !(is_loop && p == first) {
-                    left.extend_from_slice(p);
+                    for &c in p {
+                        left[c / 64] |= 1 << (c % 64);
+                    }
                 }
             }
             prev = Some(cells);
@@ -1906,7 +1941,14 @@ mod tests {
                     }
                     for strong in [false, true] {
                         let (mut a, mut e) = (Vec::new(), Vec::new());
-                        g.group_links(node, strong, &mut a);
+                        if strong && !g.is_group(node) {
+                            // A cell node's strong group links come first among its
+                            // strong links (then its other value and conjugates).
+                            g.strong(node, &mut a);
+                            a.retain(|&x| g.is_group(x));
+                        } else {
+                            g.group_links(node, strong, &mut a);
+                        }
                         plain_group_links(&g, node, strong, &mut e);
                         assert_eq!(a, e, "node {node} strong {strong}");
                         links += a.len();

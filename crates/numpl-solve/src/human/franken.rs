@@ -692,6 +692,39 @@ pub(crate) mod small {
     use super::{classify, kind_bit, Found, Mode};
     use crate::human::Board;
 
+    /// How many cells a set of a few cells has: a step per member, cheaper than
+    /// `count_ones` (a long bit sum, the portable build having no population count
+    /// instruction) for the few base candidates a unit holds.
+    #[inline(always)]
+    fn few(m: u128) -> usize {
+        let mut k = 0;
+        for mut w in [m as u64, (m >> 64) as u64] {
+            while w != 0 {
+                w &= w - 1;
+                k += 1;
+            }
+        }
+        k
+    }
+
+    /// Puts `share` among the largest shares `top` keeps (largest first), if it is one;
+    /// gives how much the sum of `top` grew.
+    #[inline(always)]
+    fn insert_top(top: &mut [usize], share: usize) -> usize {
+        let r = top.len();
+        let dropped = top[r - 1];
+        if share <= dropped {
+            return 0;
+        }
+        let mut j = r - 1;
+        while j > 0 && top[j - 1] < share {
+            top[j] = top[j - 1];
+            j -= 1;
+        }
+        top[j] = share;
+        share - dropped
+    }
+
     /// Fixed per search.
     struct Ctx<'a> {
         b: &'a Board,
@@ -921,32 +954,29 @@ pub(crate) mod small {
                 return true;
             }
             let need = must.count_ones() as usize;
+            // The r largest shares and their sums, which only grow: the bound holds as
+            // soon as it holds for the units seen so far (with none seen, it held above
+            // or does not hold).
             let mut top = [0usize; 4];
             let mut top_must = [0usize; 4];
+            let (mut most, mut most_must) = (0, 0);
             let r = r.min(4);
             for u in ones(st.allowed & !st.covers) {
                 let cells = self.units[u];
                 if cells & st.fins != 0 {
                     continue;
                 }
-                for (share, top) in [
-                    ((cells & todo).count_ones() as usize, &mut top),
-                    ((cells & must).count_ones() as usize, &mut top_must),
-                ] {
-                    if share <= top[r - 1] {
-                        continue;
-                    }
-                    let mut j = r - 1;
-                    while j > 0 && top[j - 1] < share {
-                        top[j] = top[j - 1];
-                        j -= 1;
-                    }
-                    top[j] = share;
+                most += insert_top(&mut top[..r], few(cells & todo));
+                if must != 0 {
+                    // (With nothing that must be covered, `need` is 0: no bound.)
+                    let share = few(cells & must);
+                    most_must += insert_top(&mut top_must[..r], share);
+                }
+                if left <= most + fins_left && need <= most_must {
+                    return true;
                 }
             }
-            let most: usize = top[..r].iter().sum();
-            let most_must: usize = top_must[..r].iter().sum();
-            left <= most + fins_left && need <= most_must
+            false
         }
 
         /// As the general `Ctx::leaf`.
@@ -1110,5 +1140,17 @@ pub(crate) mod small {
             allowed: 0,
         };
         ctx.pick_base(&pool, 0, &st, found)
+    }
+
+    #[test]
+    fn few_counts_every_member() {
+        let mut x = 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c834u128;
+        for _ in 0..2000 {
+            let sparse = x & (x >> 7) & (x >> 13);
+            for m in [x, sparse, 1 << (x % 128) as u32, 0, !0] {
+                assert_eq!(few(m), m.count_ones() as usize, "{m:x}");
+            }
+            x = x.wrapping_mul(0x2545_f491_4f6c_dd1d_9e37_79b9_7f4a_7c15) ^ (x >> 61);
+        }
     }
 }
