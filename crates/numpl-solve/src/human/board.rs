@@ -432,9 +432,6 @@ mod tests {
             .collect()
     }
 
-    /// The stamps' law, on every step of six hard solves (placements and eliminations,
-    /// one at a time, with eliminations of candidates already gone among them): a unit's
-    /// or a value's stamp changes exactly when its state does.
     #[test]
     fn count_is_the_number_of_members() {
         for m in (0u64..1 << 12).chain([u64::MAX, 1 << 63, (1 << 40) | 0x1ff]) {
@@ -442,6 +439,9 @@ mod tests {
         }
     }
 
+    /// The stamps' law, on every step of six hard solves (placements and eliminations,
+    /// one at a time, with eliminations of candidates already gone among them): a unit's
+    /// or a value's stamp changes exactly when its state does.
     #[test]
     fn stamps_change_exactly_with_the_state() {
         let mut changes = 0;

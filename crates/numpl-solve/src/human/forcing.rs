@@ -40,8 +40,8 @@
 //! turned on their side so that each contradiction is a few word operations per
 //! candidate, cell, unit and house, and a premise that implies nothing but itself decided
 //! without its table: `forcing/scan.rs`); only the proofs of that conclusion are then
-//! listed, in the order an exhaustive search meets them. The old search (`forcing/reference.rs`) is kept for tests, which compare
-//! the two.
+//! listed, in the order an exhaustive search meets them. The old search
+//! (`forcing/reference.rs`) is kept for tests, which compare the two.
 //!
 //! The tables hold a bit per candidate and premise, so they are kept to grids of up to
 //! 16x16; on larger grids forcing nets are found by the propagation of `forcing_big.rs`.

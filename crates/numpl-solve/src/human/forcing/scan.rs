@@ -8,10 +8,14 @@
 use super::{Net, MAX_TABLE_N};
 use crate::human::Board;
 
-/// Per unit, the places of each value it has there as candidate indices (in the unit's
-/// cell order): `each(unit, value index, places)` for every value with one place or more,
-/// units and values in order.
-pub(super) fn unit_places(b: &Board, first: &[u32], mut each: impl FnMut(usize, usize, &[u32])) {
+/// The places of each value in each unit, as candidate indices (in the unit's cell order)
+/// in `net.unit_ks`: per group of two or more, (start, end) in `net.unit_groups` (two of a
+/// group true: a value twice in a unit); per group of one or more, (unit, value index,
+/// start, end) in `net.unit_all` (the verities of a unit); units and values in order.
+pub(super) fn unit_groups(b: &Board, net: &mut Net) {
+    net.unit_ks.clear();
+    net.unit_groups.clear();
+    net.unit_all.clear();
     let mut ks = [[0u32; MAX_TABLE_N]; MAX_TABLE_N];
     for u in 0..3 * b.n {
         let mut count = [0usize; MAX_TABLE_N];
@@ -21,7 +25,7 @@ pub(super) fn unit_places(b: &Board, first: &[u32], mut each: impl FnMut(usize, 
                 continue;
             }
             // A cell's candidates are numbered one after the other, in value order.
-            let mut k = first[c];
+            let mut k = net.first[c];
             let mut m = b.cands[c];
             while m != 0 {
                 let v = m.trailing_zeros() as usize & (MAX_TABLE_N - 1);
@@ -32,30 +36,18 @@ pub(super) fn unit_places(b: &Board, first: &[u32], mut each: impl FnMut(usize, 
             }
         }
         for (v, &k) in count[..b.n].iter().enumerate() {
-            if k > 0 {
-                each(u, v, &ks[v][..k]);
+            if k == 0 {
+                continue;
             }
+            let start = net.unit_ks.len() as u32;
+            net.unit_ks.extend_from_slice(&ks[v][..k]);
+            let end = net.unit_ks.len() as u32;
+            if k >= 2 {
+                net.unit_groups.push((start, end));
+            }
+            net.unit_all.push((u as u32, v as u32, start, end));
         }
     }
-}
-
-/// The places of each value in each unit, as candidate indices in `net.unit_ks`: per
-/// group of two or more, (start, end) in `net.unit_groups` (two of a group true: a value
-/// twice in a unit); per group of one or more, (unit, value index, start, end) in
-/// `net.unit_all` (the verities of a unit).
-pub(super) fn unit_groups(b: &Board, net: &mut Net) {
-    net.unit_ks.clear();
-    net.unit_groups.clear();
-    net.unit_all.clear();
-    unit_places(b, &net.first, |u, y, ks| {
-        let start = net.unit_ks.len() as u32;
-        net.unit_ks.extend_from_slice(ks);
-        let end = net.unit_ks.len() as u32;
-        if ks.len() >= 2 {
-            net.unit_groups.push((start, end));
-        }
-        net.unit_all.push((u as u32, y as u32, start, end));
-    });
 }
 
 /// The first premise node from `from` up to `last` (off-nodes, then on-nodes, each in
