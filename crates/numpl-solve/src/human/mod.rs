@@ -448,7 +448,10 @@ impl HumanSolver {
                     Ok(None) => {}
                 }
             }
-            if b.is_contradictory() {
+            // With both singles' scans run and clean, no open cell lacks a candidate and
+            // no open unit lacks a place for a value: the board is not contradictory.
+            debug_assert!(!(ns && hs) || !b.is_contradictory());
+            if !(ns && hs) && b.is_contradictory() {
                 break HumanStatus::Contradiction;
             }
             memo.board_changed();

@@ -175,8 +175,9 @@ pub(crate) fn naked_tuple(b: &Board, k: usize, locked: bool, memo: &mut Memo) ->
     let n = b.n;
     let units = if locked { 2 * n..3 * n } else { 0..3 * n };
     let tech = Technique::NakedTuple(k as u8);
-    // Filled afresh for each unit (its first `len` entries), zeroed once per call.
-    let (mut cells, mut masks) = ([0; MAX_SIZE], [0; MAX_SIZE]);
+    // Filled afresh for each unit (its first `len` entries), zeroed once per call when
+    // a unit is first searched (most calls skip every unit).
+    let mut scratch = None;
     for u in units {
         let open = b.unit_open[u] as usize;
         if open < k || (open == k && !locked) {
@@ -185,7 +186,9 @@ pub(crate) fn naked_tuple(b: &Board, k: usize, locked: bool, memo: &mut Memo) ->
         if !locked && memo.unit_unchanged(tech, b, u) {
             continue;
         }
-        let len = small_cells(b, u, k, &mut cells, &mut masks);
+        let (cells, masks) = scratch.get_or_insert(([0; MAX_SIZE], [0; MAX_SIZE]));
+        let len = small_cells(b, u, k, cells, masks);
+        let cells = &*cells;
         let mut result = None;
         combine(&masks[..len], k, |chosen, union| {
             let mut pat = [0usize; MAX_K];
@@ -257,8 +260,9 @@ pub(crate) fn naked_tuple(b: &Board, k: usize, locked: bool, memo: &mut Memo) ->
 /// Hidden tuples of size `k`: `k` values of a unit confined to `k` cells.
 pub(crate) fn hidden_tuple(b: &Board, k: usize, memo: &mut Memo) -> Option<Step> {
     let tech = Technique::HiddenTuple(k as u8);
-    // Filled afresh for each unit (its first `len` entries), zeroed once per call.
-    let (mut vals, mut masks) = ([0u8; MAX_SIZE], [0u64; MAX_SIZE]);
+    // Filled afresh for each unit (`pos` every value's entry, the others their first `len`
+    // entries), zeroed once per call when a unit is first searched.
+    let mut scratch = None;
     for u in 0..3 * b.n {
         if (b.unit_open[u] as usize) <= k {
             continue;
@@ -266,16 +270,20 @@ pub(crate) fn hidden_tuple(b: &Board, k: usize, memo: &mut Memo) -> Option<Step>
         if memo.unit_unchanged(tech, b, u) {
             continue;
         }
+        let (pos, vals, masks) =
+            scratch.get_or_insert(([0u64; MAX_SIZE], [0u8; MAX_SIZE], [0u64; MAX_SIZE]));
         let unit = b.geo.unit(u);
+        b.unit_positions(u, pos);
         let missing = b.all & !b.unit_placed[u];
         let mut len = 0;
         for v in Mask::from_bits(missing) {
-            let p = b.positions(u, v);
+            let p = pos[v as usize - 1];
             if p != 0 && count(p) <= k {
                 (vals[len], masks[len]) = (v, p);
                 len += 1;
             }
         }
+        let vals = &*vals;
         let mut result = None;
         combine(&masks[..len], k, |chosen, union| {
             let vm: u64 = chosen
