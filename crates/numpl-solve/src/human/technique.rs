@@ -5,6 +5,9 @@ use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::OnceLock;
+
+use numpl_core::MAX_SIZE;
 
 use crate::{NameKind, ParseNameError};
 
@@ -677,6 +680,18 @@ impl Technique {
 
     /// Every technique the solver knows for grids of side `n`, in the order it tries them.
     pub fn all_for(n: usize) -> Vec<Technique> {
+        // Made once per side (every solve asks for its list; sorting it cost more than a
+        // rating's singles).
+        static LISTS: [OnceLock<Vec<Technique>>; MAX_SIZE + 1] =
+            [const { OnceLock::new() }; MAX_SIZE + 1];
+        match LISTS.get(n) {
+            Some(list) => list.get_or_init(|| Technique::list_for(n)).clone(),
+            None => Technique::list_for(n),
+        }
+    }
+
+    /// [`Technique::all_for`], made afresh.
+    fn list_for(n: usize) -> Vec<Technique> {
         let half = (n / 2).max(2) as u8;
         let mut v: Vec<Technique> = Technique::FIXED.to_vec();
         v.push(Technique::KrakenFish);
