@@ -742,6 +742,10 @@ pub(crate) mod small {
         /// With eliminations wanted: the candidates of v a fish may remove (those in no
         /// template, when known; else every cell).
         targets: u128,
+        /// The cells that may be fins: with eliminations wanted and the targets known,
+        /// those seeing a target (a fin sees every candidate the fish removes); else
+        /// every cell.
+        fin_cells: u128,
         peers: Vec<u128>,
     }
 
@@ -928,18 +932,20 @@ pub(crate) mod small {
 
         /// Whether the candidates still `todo` can be covered by the covers left (at least
         /// one), but for as many as may still become fins (as the general
-        /// `Ctx::can_finish`, at every step). A candidate no fin may be (no fin left; or,
-        /// with one cover left, it would leave the fins no common peer the mode wants)
-        /// must be covered: the covers left take at most the sum of the largest shares of
+        /// `Ctx::can_finish`, at every step). A candidate no fin may be (no fin left; one
+        /// seeing no target; or, with one cover left, one that would leave the fins no
+        /// common peer the mode wants) must be covered: the covers left take at most the sum of the largest shares of
         /// such candidates any units that may cover hold.
         fn can_finish(&self, st: &State, todo: u128) -> bool {
             let fins_left = self.mode.max_fins - st.n_fins - st.n_endo;
             let left = todo.count_ones() as usize;
             let r = self.k - st.n_covers;
+            // Candidates seeing no target can never be fins.
+            let never = todo & !self.fin_cells;
             let must = if fins_left == 0 {
                 todo
             } else if r > 1 || st.fins == 0 && st.n_endo == 0 {
-                0
+                never
             } else {
                 let want = if self.mode.need_elims {
                     st.fin_peers & self.cand & !st.base_cells
@@ -948,7 +954,7 @@ pub(crate) mod small {
                 };
                 cells(todo)
                     .filter(|&y| self.peers[y] & want == 0)
-                    .fold(0, |a, y| a | 1 << y)
+                    .fold(never, |a, y| a | 1 << y)
             };
             if left <= fins_left && must == 0 {
                 return true;
@@ -1108,6 +1114,14 @@ pub(crate) mod small {
         let cover_units = (0..3 * n)
             .filter(|&u| kind_bit(u, n) & cover_kinds != 0)
             .fold(0u64, |a, u| a | 1 << u);
+        let targets = match targets {
+            Some(t) => Some(t[0] as u128 | if w > 1 { (t[1] as u128) << 64 } else { 0 }),
+            None => None,
+        };
+        let fin_cells = match targets {
+            Some(t) if mode.need_elims => self::cells(t).fold(0, |a, t| a | peers[t]),
+            _ => !0,
+        };
         let ctx = Ctx {
             b,
             n,
@@ -1118,10 +1132,8 @@ pub(crate) mod small {
             cover_units,
             units,
             cand,
-            targets: match targets {
-                Some(t) => t[0] as u128 | if w > 1 { (t[1] as u128) << 64 } else { 0 },
-                None => !0,
-            },
+            targets: targets.unwrap_or(!0),
+            fin_cells,
             peers,
         };
         let st = State {
