@@ -46,7 +46,7 @@ fn propagate(b: &Board, c: usize, v: u8, trail: &mut Vec<(usize, u8)>, w: &mut B
         if trail.len() < 2 {
             return true;
         }
-        let lc = locked_candidates(w, true).or_else(|| locked_candidates(w, false));
+        let lc = locked_candidates(w, true, None).or_else(|| locked_candidates(w, false, None));
         match lc {
             Some(step) => w.apply(&step),
             None => return true,

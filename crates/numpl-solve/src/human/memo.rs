@@ -6,7 +6,9 @@
 //! positions; see `Board::unit_stamp`): every change to a board gets a stamp of its own,
 //! so an unchanged stamp means exactly the same candidates there, and skipping never
 //! changes what is found, only how long it takes. Some exceptions lean on the solver only
-//! ever removing candidates within a solve: XY-chains are skipped while the bivalue cells
+//! ever removing candidates within a solve: locked candidates skip a unit unchanged since
+//! it gave nothing (the line or box its values are confined to only loses candidates, see
+//! `subsets::locked_candidates`); XY-chains are skipped while the bivalue cells
 //! are the same as when they failed (see `chains::chain`); the nice-loop and AIC searches
 //! while every candidate removed since they failed was on no strong link and made none
 //! (see `chains::quiet_change`); and ALS-XZ and ALS-XY-Wing skip pairs and triples of sets

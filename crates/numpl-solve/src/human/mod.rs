@@ -746,8 +746,8 @@ fn find_with(
     match t {
         LockedPair => subsets::naked_tuple(b, 2, true, memo),
         LockedTriple => subsets::naked_tuple(b, 3, true, memo),
-        LockedCandidatesPointing => subsets::locked_candidates(b, true),
-        LockedCandidatesClaiming => subsets::locked_candidates(b, false),
+        LockedCandidatesPointing => subsets::locked_candidates(b, true, Some(memo)),
+        LockedCandidatesClaiming => subsets::locked_candidates(b, false, Some(memo)),
         NakedTuple(k) => subsets::naked_tuple(b, k as usize, false, memo),
         HiddenTuple(k) => subsets::hidden_tuple(b, k as usize, memo),
         Fish(k) => fish::basic_fish(b, k as usize, memo),

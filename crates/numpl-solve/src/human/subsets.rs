@@ -5,8 +5,19 @@ use numpl_core::{Cell, Mask, Unit, MAX_SIZE};
 use super::{board::count, memo::Memo, Board, Step, Technique};
 
 /// Locked candidates. Pointing: a value of a box confined to one line; claiming: a value
-/// of a line confined to one box.
-pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
+/// of a line confined to one box. With a `memo` (boards of one solve, candidates only
+/// removed), a unit that gave nothing is skipped while its candidates stay the same: its
+/// confined values stay confined to the same line or box, which only loses candidates.
+pub(crate) fn locked_candidates(
+    b: &Board,
+    pointing: bool,
+    mut memo: Option<&mut Memo>,
+) -> Option<Step> {
+    let tech = if pointing {
+        Technique::LockedCandidatesPointing
+    } else {
+        Technique::LockedCandidatesClaiming
+    };
     let n = b.n;
     let (br, bc) = (b.shape.box_rows(), b.shape.box_cols());
     let (first, last) = if pointing { (2 * n, 3 * n) } else { (0, 2 * n) };
@@ -17,6 +28,11 @@ pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
     for u in first..last {
         if b.unit_open[u] < 2 {
             continue;
+        }
+        if let Some(m) = memo.as_deref_mut() {
+            if m.unit_unchanged(tech, b, u) {
+                continue;
+            }
         }
         let unit = b.geo.unit(u);
         // Values with two or more places in `u`, and values whose places all lie in one
@@ -79,16 +95,15 @@ pub(crate) fn locked_candidates(b: &Board, pointing: bool) -> Option<Step> {
                 .filter(|&x| !in_u(x))
                 .map(|x| (Cell::new(x as u16), v))
                 .collect();
-            let mut step = Step::new(if pointing {
-                Technique::LockedCandidatesPointing
-            } else {
-                Technique::LockedCandidatesClaiming
-            });
+            let mut step = Step::new(tech);
             step.values = Mask::single(v);
             step.units = vec![Unit::new(u as u16), Unit::new(t as u16)];
             step.cells = b.cells_with(u, v).map(|c| Cell::new(c as u16)).collect();
             step.eliminations = elims;
             return Some(step);
+        }
+        if let Some(m) = memo.as_deref_mut() {
+            m.unit_failed(tech, b, u);
         }
     }
     None

@@ -135,27 +135,27 @@ fn locked_candidates_pointing() {
     for (r, c) in [(1, 1), (1, 2), (1, 3), (2, 2), (3, 1), (3, 2), (3, 3)] {
         b.eliminate(Cell::new(rc(r, c) as u16), 4);
     }
-    let step = subsets::locked_candidates(&b, true).unwrap();
+    let step = subsets::locked_candidates(&b, true, None).unwrap();
     assert_eq!(step.technique, Technique::LockedCandidatesPointing);
     assert_eq!(
         elims(&step),
         expect((4..=9).map(|c| (rc(2, c), 4)).collect())
     );
-    assert!(subsets::locked_candidates(&b, false).is_none());
+    assert!(subsets::locked_candidates(&b, false, None).is_none());
 }
 
 #[test]
 fn locked_candidates_claiming() {
     let mut b = empty9();
     row_only(&mut b, 5, 6, &[7, 9]);
-    let step = subsets::locked_candidates(&b, false).unwrap();
+    let step = subsets::locked_candidates(&b, false, None).unwrap();
     assert_eq!(step.technique, Technique::LockedCandidatesClaiming);
     let want = [(4, 7), (4, 8), (4, 9), (6, 7), (6, 8), (6, 9)];
     assert_eq!(
         elims(&step),
         expect(want.iter().map(|&(r, c)| (rc(r, c), 6)).collect())
     );
-    assert!(subsets::locked_candidates(&b, true).is_none());
+    assert!(subsets::locked_candidates(&b, true, None).is_none());
 }
 
 #[test]
@@ -1073,7 +1073,7 @@ fn techniques_on_six_by_six_boxes_of_two_by_three() {
     for c in 1..=3 {
         b.eliminate(at(2, c), 1);
     }
-    let step = subsets::locked_candidates(&b, true).unwrap();
+    let step = subsets::locked_candidates(&b, true, None).unwrap();
     let want: Vec<(usize, u8)> = (4..=6).map(|c| (at(1, c).index(), 1)).collect();
     assert_eq!(elims(&step), want);
     // Finned X-Wing: 2 in rows 1 and 4 at columns 1, 5, plus the fin r4c6 (box 4 =
