@@ -122,10 +122,8 @@ struct Net {
     stack: Vec<u32>,
     call: Vec<(u32, u32)>,
     members: Vec<u32>,
-    /// The nodes that are [`Net::alone`] (bits, set by `close`); scratch of `close`: the
-    /// nodes a component implies directly (bits).
+    /// The nodes that are [`Net::alone`] (bits, set by `close`).
     alone_set: Vec<u64>,
-    implied: Vec<u64>,
     houses: Vec<(usize, usize, usize)>,
     house_ks: Vec<usize>,
     /// Scratch of [`houses`]: per open cell, the values no unit of it has placed.
@@ -813,8 +811,8 @@ fn net_edges<const W: usize>(b: &Board, net: &mut Net) {
 /// chain, the quiet ones of a net) is its own component with itself as closure: the search
 /// does not enter it, and it gets its component at the end. A finished component's closure
 /// is its members, the alone nodes they imply and the closures of the other nodes they
-/// imply, taken word by word: an implied node already in the closure so far adds nothing
-/// (closures are closed), so only the lowest one not in it is taken each time.
+/// imply: an implied node already in the closure so far adds nothing (closures are
+/// closed), so only those not in it are taken.
 ///
 /// The word count of a table is fixed at compile time for the common ones (9x9 boards: two
 /// to sixteen words), so that the unions of closures are straight-line code.
@@ -855,7 +853,6 @@ fn close_w<const W: usize>(net: &mut Net) {
         call,
         members,
         alone_set: alone,
-        implied,
         ..
     } = net;
     let (kk, half) = (*kk, *half);
@@ -877,9 +874,6 @@ fn close_w<const W: usize>(net: &mut Net) {
         }
     }
     let alone = &alone[..words];
-    implied.clear();
-    implied.resize(words, 0);
-    let implied = &mut implied[..words];
     // A component's closure is set whole when it is finished (no clearing beforehand).
     clos.clear();
     let mut comps = 0;
@@ -947,29 +941,25 @@ fn close_w<const W: usize>(net: &mut Net) {
                     break;
                 }
             }
-            // What the members imply directly, as bits.
+            // What the members imply: an alone node itself, another node its finished
+            // component's closure (the members themselves are in the closure already).
             for &x in members.iter() {
                 let (s, l) = edges[x as usize];
                 for &y in &data[s as usize..(s + l) as usize] {
-                    implied[y as usize / 64] |= 1 << (y % 64);
-                }
-            }
-            for ((c, m), a) in cur.iter_mut().zip(implied.iter()).zip(alone) {
-                *c |= m & a;
-            }
-            for i in 0..words {
-                loop {
-                    let m = implied[i] & !cur[i];
-                    if m == 0 {
-                        break;
+                    let y = y as usize;
+                    let (i, bit) = (y / 64, 1u64 << (y % 64));
+                    if cur[i] & bit != 0 {
+                        continue;
                     }
-                    let y = i * 64 + m.trailing_zeros() as usize;
+                    if alone[i] & bit != 0 {
+                        cur[i] |= bit;
+                        continue;
+                    }
                     let o = scc[y] as usize * words;
                     for (a, b) in cur.iter_mut().zip(&done[o..o + words]) {
                         *a |= b;
                     }
                 }
-                implied[i] = 0;
             }
         }
     }
