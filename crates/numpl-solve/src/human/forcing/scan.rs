@@ -1,7 +1,6 @@
 //! The first premise with a contradiction, 64 tables at a time: the tables of a block of
 //! 64 components (premises that share a table) are turned on their side (per node, the
-//! word of the tables that hold it: a 64x64 bit matrix per word of the tables, read bit
-//! by bit where the tables are sparse there, transposed whole where they are not), so
+//! word of the tables that hold it, set bit by bit from the tables, which are sparse), so
 //! that five of the six contradictions of [`super::detail`] are a few word operations per
 //! candidate, cell, unit and house for the whole block; the sixth, a premise's own
 //! negation, is one bit of its table.
@@ -85,7 +84,7 @@ pub(super) fn first_contradiction(
     }
     let mut tb = std::mem::take(&mut net.tb);
     tb.clear();
-    tb.resize(words * 64, 0);
+    tb.resize(2 * half, 0);
     // Per component: 0 not scanned yet, 1 in the block being scanned, 2 no
     // contradiction, 3 a contradiction.
     let mut state = std::mem::take(&mut net.comp_state);
@@ -135,17 +134,19 @@ pub(super) fn first_contradiction(
             q += 1;
         }
         if !block.is_empty() {
-            // Each component's table turned on its side, one word of the tables (64
-            // nodes) at a time: bit `i` of `tb[t]` is bit `t` of the `i`-th table.
-            let mut rows = [0u64; 64];
-            for (w, out) in tb.chunks_exact_mut(64).enumerate() {
-                let mut used = 0;
-                for (r, &c) in rows.iter_mut().zip(&block) {
-                    *r = net.clos[c as usize * words + w];
-                    used += usize::from(*r != 0);
+            // Each component's table turned on its side: each node it holds sets bit
+            // `i` of the node's word (the tables are sparse, a few nodes per word of a
+            // table, so this is cheaper than transposing whole 64x64 blocks).
+            tb.fill(0);
+            for (i, &c) in block.iter().enumerate() {
+                let s = c as usize * words;
+                for (w, &x) in net.clos[s..s + words].iter().enumerate() {
+                    let mut x = x;
+                    while x != 0 {
+                        tb[w * 64 + x.trailing_zeros() as usize] |= 1 << i;
+                        x &= x - 1;
+                    }
                 }
-                let out: &mut [u64; 64] = out.try_into().unwrap();
-                set_on_side(&mut rows, block.len(), used, out);
             }
             let r = contradictions(b, net, &tb, block.len());
             for (i, &c) in block.iter().enumerate() {
@@ -171,48 +172,6 @@ pub(super) fn first_contradiction(
     net.comp_state = state;
     net.lone_off = lone_off;
     found
-}
-
-/// Sets `out` to the 64x64 bit matrix of `rows` (the first `len`; the others are taken as
-/// empty) turned on its side: bit `i` of `out[t]` is bit `t` of `rows[i]`. Rows that are
-/// mostly empty (`used`: how many are not) are read bit by bit; otherwise the matrix is
-/// transposed whole, in six rounds of block swaps (the same bits, in fewer operations once
-/// the rows hold a few bits each). `rows` is used as scratch.
-fn set_on_side(rows: &mut [u64; 64], len: usize, used: usize, out: &mut [u64; 64]) {
-    if used < 32 {
-        *out = [0; 64];
-        for (i, &x) in rows[..len].iter().enumerate() {
-            let mut x = x;
-            while x != 0 {
-                out[x.trailing_zeros() as usize] |= 1 << i;
-                x &= x - 1;
-            }
-        }
-        return;
-    }
-    rows[len..].fill(0);
-    transpose(rows);
-    *out = *rows;
-}
-
-/// Transposes the 64x64 bit matrix `a` in place (bit `j` of `a[i]` becomes bit `i` of
-/// `a[j]`): the top right and bottom left blocks of 32x32 swap, then within each block
-/// those of 16x16, and so on down to single bits.
-fn transpose(a: &mut [u64; 64]) {
-    let mut j = 32;
-    let mut m: u64 = 0x0000_0000_FFFF_FFFF;
-    while j != 0 {
-        let mut k = 0;
-        while k < 64 {
-            // Rows k and k + j, k in the upper half of a block of 2j rows.
-            let t = ((a[k] >> j) ^ a[k + j]) & m;
-            a[k] ^= t << j;
-            a[k + j] ^= t;
-            k = (k + j + 1) & !j;
-        }
-        j >>= 1;
-        m ^= m << j;
-    }
 }
 
 /// Bit `i` set: the table of the `i`-th of `count` tables has a contradiction (any but a
@@ -260,48 +219,4 @@ fn contradictions(b: &Board, net: &Net, tb: &[u64], count: usize) -> u64 {
         r &= (1u64 << count) - 1;
     }
     r
-}
-
-#[cfg(test)]
-mod tests {
-    /// Turning a matrix on its side whole or bit by bit gives what reading it bit by bit
-    /// does, on matrices from nearly empty to full and with fewer than 64 rows.
-    #[test]
-    fn on_side_as_bit_by_bit() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
-        for round in 0..400 {
-            let len = if round % 3 == 0 { 1 + round % 64 } else { 64 };
-            let mut rows = [0u64; 64];
-            for r in rows.iter_mut().take(len) {
-                *r = match round % 4 {
-                    0 => next() & next() & next() & next(),
-                    1 => next() & next(),
-                    2 => next(),
-                    _ => next() | next(),
-                };
-                if next() % 5 == 0 {
-                    *r = 0;
-                }
-            }
-            let mut expected = [0u64; 64];
-            for (i, &r) in rows[..len].iter().enumerate() {
-                for (t, e) in expected.iter_mut().enumerate() {
-                    *e |= (r >> t & 1) << i;
-                }
-            }
-            for used in [0, 64] {
-                let (mut scratch, mut out) = (rows, [u64::MAX; 64]);
-                // Rows past `len` hold junk: they must be taken as empty.
-                scratch[len..].fill(next());
-                super::set_on_side(&mut scratch, len, used, &mut out);
-                assert_eq!(out, expected, "{round} {used}");
-            }
-        }
-    }
 }
