@@ -122,10 +122,8 @@ struct Net {
     stack: Vec<u32>,
     call: Vec<(u32, u32)>,
     members: Vec<u32>,
-    /// The nodes that are [`Net::alone`] (bits, set by `close`); scratch of `close`: the
-    /// nodes a component implies directly (bits).
+    /// The nodes that are [`Net::alone`] (bits, set by `close`).
     alone_set: Vec<u64>,
-    implied: Vec<u64>,
     houses: Vec<(usize, usize, usize)>,
     house_ks: Vec<usize>,
     /// Scratch of [`houses`]: per open cell, the values no unit of it has placed.
@@ -378,11 +376,19 @@ struct Sim<'a, const W: usize> {
     placed: [u64; SIM_UNITS],
     /// Per value: the cells of placements made this round (for their peers).
     hit: [Cells<W>; MAX_TABLE_N],
+    /// Per cell, its candidates (bits): on the board, and in the premise's branch (the
+    /// values whose cell set holds it).
+    base_cand: [u16; SIM_CELLS],
+    cand: [u16; SIM_CELLS],
+    /// The cells left with one candidate by the changes since the last round's search
+    /// (and, before the first, the board's own): only these can be naked singles.
+    lone_cells: Cells<W>,
+    base_lone: Cells<W>,
     /// Values placed by the premise's branch (0 where none), and the cells placed.
     values: [u8; SIM_CELLS],
     placed_cells: Cells<W>,
-    /// Scratch of the table's list: per cell not placed, the candidates it lost (bits).
-    gone: [u16; SIM_CELLS],
+    /// The cells placed or that lost a candidate in the premise's branch.
+    touched: Cells<W>,
     /// Per value and unit (`(value - 1) * SIM_UNITS + unit`), how many places the value
     /// has in the unit: on the board, and in the premise's branch.
     base_count: [u8; SIM_UNITS * MAX_TABLE_N],
@@ -447,7 +453,12 @@ impl<'a, const W: usize> Sim<'a, W> {
                 once[i] |= s[i];
             }
         }
-        let base_calm = !base_hidden && (0..W).all(|i| once[i] & !twice[i] == 0);
+        let base_lone: Cells<W> = std::array::from_fn(|i| once[i] & !twice[i]);
+        let base_calm = !base_hidden && base_lone == [0; W];
+        let mut base_cand = [0u16; SIM_CELLS];
+        for (y, s) in base_cv[..n].iter().enumerate() {
+            each(s, |x| base_cand[x & (SIM_CELLS - 1)] |= 1 << y);
+        }
         let mut base_count = [0u8; SIM_UNITS * MAX_TABLE_N];
         for (v, row) in base_count.chunks_mut(SIM_UNITS).enumerate().take(n) {
             for (u, k) in row[..3 * n].iter_mut().enumerate() {
@@ -469,9 +480,13 @@ impl<'a, const W: usize> Sim<'a, W> {
             hit: [[0; W]; MAX_TABLE_N],
             base_cv,
             base_placed,
+            base_cand,
+            cand: base_cand,
+            lone_cells: base_lone,
+            base_lone,
             values: [0; SIM_CELLS],
             placed_cells: [0; W],
-            gone: [0; SIM_CELLS],
+            touched: [0; W],
             count: base_count,
             base_count,
             dirty: [0; SIM_UNITS],
@@ -490,55 +505,76 @@ impl<'a, const W: usize> Sim<'a, W> {
 
     /// Places every (cell, value) of `assign` at once (as one after the other would: each
     /// placed cell loses its candidates, its value goes from its peers), and counts the
-    /// places each value loses ([`Sim::lose`]).
+    /// places each value loses ([`Sim::lose`]). Only the values placed and the candidates
+    /// of the cells placed are visited; a cell left with one candidate is noted in
+    /// `lone_cells`.
     fn apply(&mut self) {
-        let mut gone = [0u64; W];
         // The values placed (only their peers lose them).
         let mut hits = 0u64;
-        for &(x, y) in &self.assign {
-            hits |= 1 << (y - 1);
-            self.values[x & (SIM_CELLS - 1)] = y;
-            for u in self.cell_units[x & (SIM_CELLS - 1)] {
-                self.placed[u as usize & (SIM_UNITS - 1)] |= 1 << (y - 1);
-            }
-            add(&mut self.hit[(y as usize - 1) & (MAX_TABLE_N - 1)], x);
-            add(&mut gone, x);
-        }
-        for (t, g) in self.placed_cells.iter_mut().zip(&gone) {
-            *t |= g;
-        }
         let Sim {
-            n,
             peers,
             cell_units,
+            placed,
             hit,
             cv,
+            cand,
+            lone_cells,
+            values,
+            placed_cells,
+            touched,
             count,
             dirty,
             dirty_units,
+            assign,
             ..
         } = self;
-        for (y, ((hit, cv), count)) in hit[..*n]
-            .iter_mut()
-            .zip(cv.iter_mut())
-            .zip(count.chunks_exact_mut(SIM_UNITS))
-            .enumerate()
-        {
-            let mut rm = gone;
-            if hits >> y & 1 != 0 {
-                each(hit, |x| {
-                    for (r, p) in rm.iter_mut().zip(&peers[x & (SIM_CELLS - 1)]) {
-                        *r |= p;
-                    }
-                });
-                *hit = [0; W];
+        for &(x, y) in assign.iter() {
+            let x = x & (SIM_CELLS - 1);
+            hits |= 1 << (y - 1);
+            values[x] = y;
+            for u in cell_units[x] {
+                placed[u as usize & (SIM_UNITS - 1)] |= 1 << (y - 1);
             }
+            add(&mut hit[(y as usize - 1) & (MAX_TABLE_N - 1)], x);
+            add(placed_cells, x);
+            add(touched, x);
+            // The placed cell loses every candidate.
+            let mut m = std::mem::take(&mut cand[x]);
+            while m != 0 {
+                let w = m.trailing_zeros() as usize & (MAX_TABLE_N - 1);
+                m &= m - 1;
+                cv[w][(x / 64) % W] &= !(1 << (x % 64));
+                let count = (&mut count[w * SIM_UNITS..(w + 1) * SIM_UNITS])
+                    .try_into()
+                    .unwrap();
+                Self::lose(cell_units, count, dirty, dirty_units, x, w);
+            }
+        }
+        while hits != 0 {
+            let y = hits.trailing_zeros() as usize & (MAX_TABLE_N - 1);
+            hits &= hits - 1;
+            let mut rm = [0u64; W];
+            each(&hit[y], |x| {
+                for (r, p) in rm.iter_mut().zip(&peers[x & (SIM_CELLS - 1)]) {
+                    *r |= p;
+                }
+            });
+            hit[y] = [0; W];
+            let cv = &mut cv[y];
             let lost: Cells<W> = std::array::from_fn(|i| cv[i] & rm[i]);
-            for (c, r) in cv.iter_mut().zip(&rm) {
+            for ((c, r), (t, l)) in cv.iter_mut().zip(&rm).zip(touched.iter_mut().zip(&lost)) {
                 *c &= !r;
+                *t |= l;
             }
-            let count: &mut [u8; SIM_UNITS] = count.try_into().unwrap();
+            let count: &mut [u8; SIM_UNITS] = (&mut count[y * SIM_UNITS..(y + 1) * SIM_UNITS])
+                .try_into()
+                .unwrap();
             each(&lost, |x| {
+                let k = &mut cand[x & (SIM_CELLS - 1)];
+                *k &= !(1 << y);
+                if *k != 0 && *k & (*k - 1) == 0 {
+                    add(lone_cells, x);
+                }
                 Self::lose(cell_units, count, dirty, dirty_units, x, y);
             });
         }
@@ -617,15 +653,23 @@ impl<'a, const W: usize> Sim<'a, W> {
         self.cv[..n].copy_from_slice(&self.base_cv[..n]);
         self.placed[..3 * n].copy_from_slice(&self.base_placed[..3 * n]);
         self.count[..counts].copy_from_slice(&self.base_count[..counts]);
-        let values = &mut self.values;
+        // Only the cells the last premise changed differ from the board.
+        let (values, cand, base_cand) = (&mut self.values, &mut self.cand, &self.base_cand);
         each(&self.placed_cells, |x| values[x & (SIM_CELLS - 1)] = 0);
+        each(&self.touched, |x| {
+            cand[x & (SIM_CELLS - 1)] = base_cand[x & (SIM_CELLS - 1)]
+        });
         self.placed_cells = [0; W];
+        self.touched = [0; W];
+        self.lone_cells = self.base_lone;
         self.assign.clear();
         if on {
             self.assign.push((c, v));
         } else {
             let y = (v as usize - 1) & (MAX_TABLE_N - 1);
             self.cv[y][(c / 64) % W] &= !(1 << (c % 64));
+            self.cand[c & (SIM_CELLS - 1)] &= !(1 << y);
+            add(&mut self.touched, c);
             let count = (&mut self.count[y * SIM_UNITS..(y + 1) * SIM_UNITS])
                 .try_into()
                 .unwrap();
@@ -652,21 +696,17 @@ impl<'a, const W: usize> Sim<'a, W> {
         for _ in 0..LOOK_AHEAD {
             // Naked singles, then the first hidden single of each other cell (units in
             // order, values in order), as `singles` lists them on a board.
-            let (mut once, mut twice) = ([0u64; W], [0u64; W]);
-            for s in &self.cv[..n] {
-                for i in 0..W {
-                    twice[i] |= once[i] & s[i];
-                    once[i] |= s[i];
-                }
-            }
-            let naked: Cells<W> = std::array::from_fn(|i| once[i] & !twice[i]);
+            // (The order of `assign` does not matter: `apply` places them all at once.)
             self.assign.clear();
-            if naked != [0; W] {
-                for (y, cv) in self.cv[..n].iter().enumerate() {
-                    let assign = &mut self.assign;
-                    each(&and(cv, &naked), |x| assign.push((x, y as u8 + 1)));
+            let mut naked = [0u64; W];
+            let (assign, cand) = (&mut self.assign, &self.cand);
+            each(&std::mem::replace(&mut self.lone_cells, [0; W]), |x| {
+                let k = cand[x & (SIM_CELLS - 1)];
+                if k != 0 && k & (k - 1) == 0 {
+                    add(&mut naked, x);
+                    assign.push((x, k.trailing_zeros() as u8 + 1));
                 }
-            }
+            });
             let mut taken = naked;
             let mut us = std::mem::take(&mut self.dirty_units);
             while us != 0 {
@@ -695,18 +735,9 @@ impl<'a, const W: usize> Sim<'a, W> {
         // The table: every placement made and every candidate gone, by cell (a cell's
         // candidates are numbered one after the other, in value order). The candidates
         // gone from the cells not placed are gathered per cell first, value by value.
-        let mut touched = self.placed_cells;
-        for (y, (base, cv)) in self.base_cv[..n].iter().zip(&self.cv).enumerate() {
-            let lost: Cells<W> = std::array::from_fn(|i| base[i] & !cv[i] & !self.placed_cells[i]);
-            for (t, l) in touched.iter_mut().zip(&lost) {
-                *t |= l;
-            }
-            let gone = &mut self.gone;
-            each(&lost, |x| gone[x & (SIM_CELLS - 1)] |= 1 << y);
-        }
         let mut data = std::mem::take(&mut net.data);
         let s = data.len();
-        each(&touched, |x| {
+        each(&self.touched, |x| {
             let y = self.values[x & (SIM_CELLS - 1)] as usize;
             if y != 0 {
                 let mut m = b.cands[x];
@@ -721,7 +752,8 @@ impl<'a, const W: usize> Sim<'a, W> {
                     k += 1;
                 }
             } else {
-                let mut m = std::mem::take(&mut self.gone[x & (SIM_CELLS - 1)]);
+                let x = x & (SIM_CELLS - 1);
+                let mut m = self.base_cand[x] & !self.cand[x];
                 let index = &net.index[x * n..x * n + n];
                 while m != 0 {
                     data.push(index[m.trailing_zeros() as usize]);
@@ -779,8 +811,8 @@ fn net_edges<const W: usize>(b: &Board, net: &mut Net) {
 /// chain, the quiet ones of a net) is its own component with itself as closure: the search
 /// does not enter it, and it gets its component at the end. A finished component's closure
 /// is its members, the alone nodes they imply and the closures of the other nodes they
-/// imply, taken word by word: an implied node already in the closure so far adds nothing
-/// (closures are closed), so only the lowest one not in it is taken each time.
+/// imply: an implied node already in the closure so far adds nothing (closures are
+/// closed), so only those not in it are taken.
 ///
 /// The word count of a table is fixed at compile time for the common ones (9x9 boards: two
 /// to sixteen words), so that the unions of closures are straight-line code.
@@ -821,7 +853,6 @@ fn close_w<const W: usize>(net: &mut Net) {
         call,
         members,
         alone_set: alone,
-        implied,
         ..
     } = net;
     let (kk, half) = (*kk, *half);
@@ -843,9 +874,6 @@ fn close_w<const W: usize>(net: &mut Net) {
         }
     }
     let alone = &alone[..words];
-    implied.clear();
-    implied.resize(words, 0);
-    let implied = &mut implied[..words];
     // A component's closure is set whole when it is finished (no clearing beforehand).
     clos.clear();
     let mut comps = 0;
@@ -913,29 +941,25 @@ fn close_w<const W: usize>(net: &mut Net) {
                     break;
                 }
             }
-            // What the members imply directly, as bits.
+            // What the members imply: an alone node itself, another node its finished
+            // component's closure (the members themselves are in the closure already).
             for &x in members.iter() {
                 let (s, l) = edges[x as usize];
                 for &y in &data[s as usize..(s + l) as usize] {
-                    implied[y as usize / 64] |= 1 << (y % 64);
-                }
-            }
-            for ((c, m), a) in cur.iter_mut().zip(implied.iter()).zip(alone) {
-                *c |= m & a;
-            }
-            for i in 0..words {
-                loop {
-                    let m = implied[i] & !cur[i];
-                    if m == 0 {
-                        break;
+                    let y = y as usize;
+                    let (i, bit) = (y / 64, 1u64 << (y % 64));
+                    if cur[i] & bit != 0 {
+                        continue;
                     }
-                    let y = i * 64 + m.trailing_zeros() as usize;
+                    if alone[i] & bit != 0 {
+                        cur[i] |= bit;
+                        continue;
+                    }
                     let o = scc[y] as usize * words;
                     for (a, b) in cur.iter_mut().zip(&done[o..o + words]) {
                         *a |= b;
                     }
                 }
-                implied[i] = 0;
             }
         }
     }
@@ -1958,7 +1982,8 @@ mod tests {
     }
 
     /// After a premise is played, the count of places of each value in each unit is the
-    /// one its cell sets have (the counts say where hidden singles are looked for).
+    /// one its cell sets have (the counts say where hidden singles are looked for), and
+    /// so are the candidates kept per cell (they say where naked singles are).
     #[test]
     fn place_counts_follow_the_play() {
         let mut played = 0;
@@ -1984,6 +2009,13 @@ mod tests {
                                 })
                             };
                             assert!(counted(&sim.cv), "{c} {v} {on}");
+                            // The candidates kept per cell are those of the cell sets.
+                            for x in 0..b.cands.len() {
+                                let held = (0..b.n)
+                                    .filter(|&y| super::has(&sim.cv[y], x))
+                                    .fold(0u16, |m, y| m | 1 << y);
+                                assert_eq!(sim.cand[x], held, "{c} {v} {on} {x}");
+                            }
                             played += 1;
                         }
                     }
