@@ -32,7 +32,7 @@ fn propagate(b: &Board, c: usize, v: u8, trail: &mut Vec<(usize, u8)>, w: &mut B
             }
             Ok(None) => {}
         }
-        match hidden_single(w) {
+        match hidden_single(w, None) {
             Err(_) => return false,
             Ok(Some((c, v, _))) => {
                 w.place(c, v);

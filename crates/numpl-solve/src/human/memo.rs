@@ -1,6 +1,7 @@
 //! Where a finder searched in vain: the solver restarts from the easiest technique after
 //! every step, and most units (and most values' fish patterns) did not change, so a
-//! search that failed on exactly the same candidates fails again and is skipped.
+//! search that failed on exactly the same candidates fails again and is skipped (the
+//! solve's hidden single scan too, unit by unit).
 //!
 //! A failure is kept with the stamps of what the finder read (its units, or a value's
 //! positions; see `Board::unit_stamp`): every change to a board gets a stamp of its own,

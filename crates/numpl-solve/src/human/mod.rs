@@ -438,7 +438,7 @@ impl HumanSolver {
                 }
             }
             if hs {
-                match singles::hidden_single(&b) {
+                match singles::hidden_single(&b, Some(&mut memo)) {
                     Err(_) => break HumanStatus::Contradiction,
                     Ok(Some((c, v, u))) => {
                         self.single(&mut b, &mut steps, Technique::HiddenSingle, c, v, Some(u));
@@ -640,7 +640,7 @@ impl HumanSolver {
             }
         }
         if self.allows(Technique::HiddenSingle) {
-            if let Ok(Some((c, v, u))) = singles::hidden_single(b) {
+            if let Ok(Some((c, v, u))) = singles::hidden_single(b, None) {
                 return Ok(one(Technique::HiddenSingle, c, v, Some(u)));
             }
         }

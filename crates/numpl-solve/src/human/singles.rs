@@ -2,7 +2,8 @@
 //! allocation.
 
 use super::board::count;
-use super::Board;
+use super::memo::Memo;
+use super::{Board, Technique};
 
 /// The contradiction found while scanning (an open cell without candidates, or a value
 /// with no place left in a unit).
@@ -43,12 +44,21 @@ pub(crate) fn naked_single(b: &Board) -> Result<Option<(usize, u8)>, Broken> {
     Ok(None)
 }
 
-/// A value with one place in a unit: (cell, value, unit).
+/// A value with one place in a unit: (cell, value, unit). With a `memo`, a unit whose
+/// stamp is unchanged since it held neither a single nor a missing value is skipped.
 #[inline]
-pub(crate) fn hidden_single(b: &Board) -> Result<Option<(usize, u8, usize)>, Broken> {
+pub(crate) fn hidden_single(
+    b: &Board,
+    mut memo: Option<&mut Memo>,
+) -> Result<Option<(usize, u8, usize)>, Broken> {
     for u in 0..3 * b.n {
         if b.unit_open[u] == 0 {
             continue;
+        }
+        if let Some(m) = memo.as_deref_mut() {
+            if m.unit_unchanged(Technique::HiddenSingle, b, u) {
+                continue;
+            }
         }
         let cells = b.geo.unit(u);
         let (mut once, mut twice) = (0u64, 0u64);
@@ -76,6 +86,9 @@ pub(crate) fn hidden_single(b: &Board) -> Result<Option<(usize, u8, usize)>, Bro
                     return Ok(Some((c as usize, bit.trailing_zeros() as u8 + 1, u)));
                 }
             }
+        }
+        if let Some(m) = memo.as_deref_mut() {
+            m.unit_failed(Technique::HiddenSingle, b, u);
         }
     }
     Ok(None)

@@ -121,7 +121,7 @@ fn hidden_single_in_a_row() {
     let mut b = empty9();
     row_only(&mut b, 1, 7, &[4]);
     assert_eq!(singles::naked_single(&b), Ok(None));
-    assert_eq!(singles::hidden_single(&b), Ok(Some((rc(1, 4), 7, 0))));
+    assert_eq!(singles::hidden_single(&b, None), Ok(Some((rc(1, 4), 7, 0))));
     let step = HumanSolver::new().next_step(&b).unwrap();
     assert_eq!(
         step.describe(b.shape),
