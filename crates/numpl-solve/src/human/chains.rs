@@ -600,6 +600,7 @@ impl<'a> Graph<'a> {
 
     /// Builds the links from state `s`, into `adj`.
     #[inline(never)]
+    #[cold]
     fn build_links(&mut self, s: usize) -> (usize, usize) {
         let node = s / 2;
         // node = cell * n + value - 1 below `base`.
@@ -1229,6 +1230,7 @@ impl<'a> Graph<'a> {
 
     /// Names the step a found chain makes (as HoDoKu would: a continuous or
     /// discontinuous nice loop, or an AIC) with its eliminations, and offers it to `sink`.
+    #[cold]
     fn record(&self, path: &[usize], out: &Conclusions, sink: &mut Sink<'_>) {
         // HoDoKu's chains have three links at least (a single strong link is a locked
         // candidate or nothing).
