@@ -600,6 +600,7 @@ impl<'a> Graph<'a> {
 
     /// Builds the links from state `s`, into `adj`.
     #[inline(never)]
+    #[cold]
     fn build_links(&mut self, s: usize) -> (usize, usize) {
         let node = s / 2;
         // node = cell * n + value - 1 below `base`.
@@ -954,18 +955,17 @@ impl<'a> Graph<'a> {
     fn search(&mut self, start: usize, max_len: usize, scratch: &mut Scratch, sink: &mut Sink<'_>) {
         let states = self.m.span.len();
         let stamp = scratch.begin(states);
-        // The queue of on states: `queue[..qend]`; each enters it once at most.
-        let mut queue = std::mem::take(&mut scratch.queue);
         scratch.from.set(self, start);
+        // The queue of on states: `queue[..qend]`; each enters it once at most.
         let mut st = SearchState {
             start,
             from: &scratch.from,
             stamp,
             reach: &mut scratch.reach[..states],
-            queue: &mut queue,
+            queue: &mut scratch.queue,
             qend: 0,
-            out: std::mem::take(&mut scratch.out),
-            path: std::mem::take(&mut scratch.path),
+            out: &mut scratch.out,
+            path: &mut scratch.path,
         };
         // state = node * 2 + on
         let s0 = start * 2;
@@ -1001,9 +1001,6 @@ impl<'a> Graph<'a> {
                 self.leave_off(t, &mut st, sink);
             }
         }
-        scratch.out = st.out;
-        scratch.path = st.path;
-        scratch.queue = queue;
     }
 
     /// Leaves the off state `s` (just reached) in [`Graph::search`]: each on state it
@@ -1025,7 +1022,7 @@ impl<'a> Graph<'a> {
             if self.kind == ChainKind::Xy && (self.val(next) != self.val(start) || next == start) {
                 continue;
             }
-            self.conclude_from(st.from, next, &mut st.out);
+            self.conclude_from(st.from, next, st.out);
             if st.out.0.is_empty() && st.out.1.is_empty() {
                 continue;
             }
@@ -1037,7 +1034,7 @@ impl<'a> Graph<'a> {
                 st.path.push(x);
             }
             st.path.reverse();
-            self.record(&st.path, &st.out, sink);
+            self.record(st.path, st.out, sink);
         }
     }
 
@@ -1229,6 +1226,7 @@ impl<'a> Graph<'a> {
 
     /// Names the step a found chain makes (as HoDoKu would: a continuous or
     /// discontinuous nice loop, or an AIC) with its eliminations, and offers it to `sink`.
+    #[cold]
     fn record(&self, path: &[usize], out: &Conclusions, sink: &mut Sink<'_>) {
         // HoDoKu's chains have three links at least (a single strong link is a locked
         // candidate or nothing).
@@ -1441,8 +1439,8 @@ struct SearchState<'s> {
     reach: &'s mut [[u32; 2]],
     queue: &'s mut [u32],
     qend: usize,
-    out: Conclusions,
-    path: Vec<usize>,
+    out: &'s mut Conclusions,
+    path: &'s mut Vec<usize>,
 }
 
 #[derive(Default)]
