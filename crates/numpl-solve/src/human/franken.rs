@@ -1114,10 +1114,7 @@ pub(crate) mod small {
         let cover_units = (0..3 * n)
             .filter(|&u| kind_bit(u, n) & cover_kinds != 0)
             .fold(0u64, |a, u| a | 1 << u);
-        let targets = match targets {
-            Some(t) => Some(t[0] as u128 | if w > 1 { (t[1] as u128) << 64 } else { 0 }),
-            None => None,
-        };
+        let targets = targets.map(|t| t[0] as u128 | if w > 1 { (t[1] as u128) << 64 } else { 0 });
         let fin_cells = match targets {
             Some(t) if mode.need_elims => self::cells(t).fold(0, |a, t| a | peers[t]),
             _ => !0,

@@ -450,7 +450,7 @@ impl HumanSolver {
             }
             // With both singles' scans run and clean, no open cell lacks a candidate and
             // no open unit lacks a place for a value: the board is not contradictory.
-            debug_assert!(!(ns && hs) || !b.is_contradictory());
+            debug_assert!(!(ns && hs && b.is_contradictory()));
             if !(ns && hs) && b.is_contradictory() {
                 break HumanStatus::Contradiction;
             }
