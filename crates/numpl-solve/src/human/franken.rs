@@ -934,8 +934,8 @@ pub(crate) mod small {
         /// one), but for as many as may still become fins (as the general
         /// `Ctx::can_finish`, at every step). A candidate no fin may be (no fin left; one
         /// seeing no target; or, with one cover left, one that would leave the fins no
-        /// common peer the mode wants) must be covered: the covers left take at most the sum of the largest shares of
-        /// such candidates any units that may cover hold.
+        /// common peer the mode wants) must be covered: the covers left take at most the
+        /// sum of the largest shares of such candidates any units that may cover hold.
         fn can_finish(&self, st: &State, todo: u128) -> bool {
             let fins_left = self.mode.max_fins - st.n_fins - st.n_endo;
             let left = todo.count_ones() as usize;
