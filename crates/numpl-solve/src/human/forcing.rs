@@ -384,10 +384,10 @@ struct Sim<'a, const W: usize> {
     /// (and, before the first, the board's own): only these can be naked singles.
     lone_cells: Cells<W>,
     base_lone: Cells<W>,
-    /// Values placed by the premise's branch (0 where none), and the cells placed.
+    /// Values placed by the premise's branch (0 where none).
     values: [u8; SIM_CELLS],
-    placed_cells: Cells<W>,
-    /// The cells placed or that lost a candidate in the premise's branch.
+    /// The cells placed or that lost a candidate in the premise's branch (the only ones
+    /// whose `values` and `cand` differ from the board's).
     touched: Cells<W>,
     /// Per value and unit (`(value - 1) * SIM_UNITS + unit`), how many places the value
     /// has in the unit: on the board, and in the premise's branch.
@@ -485,7 +485,6 @@ impl<'a, const W: usize> Sim<'a, W> {
             lone_cells: base_lone,
             base_lone,
             values: [0; SIM_CELLS],
-            placed_cells: [0; W],
             touched: [0; W],
             count: base_count,
             base_count,
@@ -520,7 +519,6 @@ impl<'a, const W: usize> Sim<'a, W> {
             cand,
             lone_cells,
             values,
-            placed_cells,
             touched,
             count,
             dirty,
@@ -536,7 +534,6 @@ impl<'a, const W: usize> Sim<'a, W> {
                 placed[u as usize & (SIM_UNITS - 1)] |= 1 << (y - 1);
             }
             add(&mut hit[(y as usize - 1) & (MAX_TABLE_N - 1)], x);
-            add(placed_cells, x);
             add(touched, x);
             // The placed cell loses every candidate.
             let mut m = std::mem::take(&mut cand[x]);
@@ -655,11 +652,11 @@ impl<'a, const W: usize> Sim<'a, W> {
         self.count[..counts].copy_from_slice(&self.base_count[..counts]);
         // Only the cells the last premise changed differ from the board.
         let (values, cand, base_cand) = (&mut self.values, &mut self.cand, &self.base_cand);
-        each(&self.placed_cells, |x| values[x & (SIM_CELLS - 1)] = 0);
         each(&self.touched, |x| {
-            cand[x & (SIM_CELLS - 1)] = base_cand[x & (SIM_CELLS - 1)]
+            let x = x & (SIM_CELLS - 1);
+            values[x] = 0;
+            cand[x] = base_cand[x];
         });
-        self.placed_cells = [0; W];
         self.touched = [0; W];
         self.lone_cells = self.base_lone;
         self.assign.clear();
