@@ -27,7 +27,8 @@
 //!
 //! How it is fast: the candidates are numbered compactly, so a table is a bit set of two
 //! bits per candidate of the board; the graph and its buffers are kept per thread and
-//! reused. A forcing net's premise is played out on one cell set per value (the copy of
+//! reused, and so is what depends on the board alone (the numbering, the houses and unit
+//! groups of the contradiction tests) when a net runs where the chain found nothing. A forcing net's premise is played out on one cell set per value (the copy of
 //! the board), where a round of singles is a few word operations, hidden singles looked
 //! for only where a value's count of places in a unit has just dropped to one; in a
 //! bivalue cell "v is false" plays as "w is true" and shares its table, and on a board
@@ -148,6 +149,12 @@ struct Net {
     /// Scratch of [`chain_edges`]: per (unit, value), how many cells of the unit hold the
     /// candidate and the first two of them.
     places: Vec<(u32, [u32; 2])>,
+    /// The unit stamps of the board numbered (see `Board::unit_stamp`: equal stamps, the
+    /// same board), and whether `houses`, `house_ks`, `no_cand` and the unit groups are
+    /// that board's: a forcing net usually runs on the very board where the forcing chain
+    /// just found nothing, and keeps all that depends on the board alone.
+    key: Vec<u64>,
+    fixed: bool,
 }
 
 thread_local! {
@@ -155,8 +162,21 @@ thread_local! {
 }
 
 impl Net {
-    /// Numbers the candidates of `b` and forgets the previous board's graph.
+    /// Numbers the candidates of `b` (unless they are numbered already) and forgets the
+    /// previous board's graph.
     fn reset(&mut self, b: &Board) {
+        if self.key != b.unit_stamp {
+            self.number(b);
+        }
+        self.edges.clear();
+        self.edges.resize(2 * self.half, (0, 0));
+        self.data.clear();
+    }
+
+    /// Numbers the candidates of `b`.
+    fn number(&mut self, b: &Board) {
+        self.key.clone_from(&b.unit_stamp);
+        self.fixed = false;
         let n = b.n;
         let cells = b.cands.len();
         self.n = n;
@@ -180,9 +200,6 @@ impl Net {
         self.kk = self.cand.len();
         self.half = self.kk.div_ceil(64).max(1) * 64;
         self.words = 2 * self.half / 64;
-        self.edges.clear();
-        self.edges.resize(2 * self.half, (0, 0));
-        self.data.clear();
     }
     fn node(&self, c: usize, v: u8, on: bool) -> usize {
         let k = self.index[c * self.n + v as usize - 1];
@@ -1211,8 +1228,11 @@ fn verity_sets(
 /// proofs of that conclusion only.
 #[inline(never)]
 fn check(b: &Board, net: &mut Net) -> Found {
-    houses(b, net);
-    scan::unit_groups(b, net);
+    if !net.fixed {
+        houses(b, net);
+        scan::unit_groups(b, net);
+        net.fixed = true;
+    }
     let hw = net.half / 64;
     // The best verity.
     let mut best: Option<Key> = None;
