@@ -201,8 +201,14 @@ fn bivalue(b: &Board) -> Vec<usize> {
 
 /// W-Wing: two cells {x,y} that do not see each other, and a strong link on x whose ends
 /// see one cell each: y goes from the cells that see both.
+///
+/// The strong links on each value (its conjugate pairs, units in order) are listed once,
+/// the first time a pair of cells needs them, instead of every unit being read for every
+/// pair.
 pub(crate) fn w_wing(b: &Board) -> Option<Step> {
     let bv = bivalue(b);
+    // Per value (v - 1): its conjugate pairs (unit, cells), once listed.
+    let mut links: Vec<Option<Vec<(usize, usize, usize)>>> = vec![None; b.n];
     for i in 0..bv.len() {
         for j in i + 1..bv.len() {
             let (a, c) = (bv[i], bv[j]);
@@ -216,10 +222,12 @@ pub(crate) fn w_wing(b: &Board) -> Option<Step> {
                 if targets.is_empty() {
                     continue;
                 }
-                for u in 0..3 * b.n {
-                    let Some((p, q)) = conjugate(b, u, x) else {
-                        continue;
-                    };
+                let pairs = links[x as usize - 1].get_or_insert_with(|| {
+                    (0..3 * b.n)
+                        .filter_map(|u| conjugate(b, u, x).map(|(p, q)| (u, p, q)))
+                        .collect()
+                });
+                for &(u, p, q) in pairs.iter() {
                     if [p, q].contains(&a) || [p, q].contains(&c) {
                         continue;
                     }
