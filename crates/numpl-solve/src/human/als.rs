@@ -15,7 +15,7 @@ use super::{Board, Step, Technique};
 /// Whether some cell outside the sets `i` and `j` holds `z` and sees every z-cell of
 /// both (each holds z).
 #[inline]
-fn pair_has_z_target(c: &Cache, i: usize, j: usize, z: u8) -> bool {
+pub(super) fn pair_has_z_target(c: &Cache, i: usize, j: usize, z: u8) -> bool {
     // The usual word counts as constants, so that the word loop unrolls.
     match c.w {
         1 => pair_has_z_target_by(1, c, i, j, z),

@@ -24,6 +24,7 @@ use std::collections::HashMap;
 
 use numpl_core::{Cell, Mask};
 
+use super::als::pair_has_z_target;
 use super::als_list::{current, Cache};
 use super::board::members;
 use super::memo::Memo;
@@ -149,7 +150,6 @@ struct Search<'a> {
     ends: Vec<u64>,
     end_stamp: Vec<u32>,
     stamp: u32,
-    probe: Vec<(usize, u8)>,
     /// Scratch: the eliminations of the chain being concluded.
     elims: Vec<(usize, u8)>,
     /// Stop after this many visits ([`MAX_VISITS`]; smaller in tests).
@@ -286,11 +286,12 @@ impl Search<'_> {
         let als = &self.cache.als;
         if self.end_stamp[c] != self.stamp {
             self.end_stamp[c] = self.stamp;
+            // A value with a cell to clear is live in both sets (see `Als::live`): only
+            // those are tried.
             let mut live = 0;
-            for z in Mask::from_bits(als[a].values & als[c].values) {
-                self.probe.clear();
-                common_targets(self.cache, a, c, z, &mut self.probe);
-                if !self.probe.is_empty() {
+            let common = als[a].values & als[c].values & als[a].live & als[c].live;
+            for z in Mask::from_bits(common) {
+                if pair_has_z_target(self.cache, a, c, z) {
                     live |= 1u64 << (z - 1);
                 }
             }
@@ -391,7 +392,6 @@ fn search(cache: &Cache, n: usize, max_visits: usize, prune: bool) -> (Chains, u
         ends: vec![0; count],
         end_stamp: vec![0; count],
         stamp: 0,
-        probe: Vec::new(),
         elims: Vec::new(),
         max_visits,
         prune,
