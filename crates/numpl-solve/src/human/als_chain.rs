@@ -76,16 +76,16 @@ struct Forward {
 fn forward_links(cache: &Cache) -> Forward {
     let count = cache.als.len();
     let mut off = Vec::with_capacity(count + 1);
-    let mut links: Vec<Rc> = Vec::new();
+    // Each pair's links are in both sets' lists, once forward.
+    let all: usize = (0..count).map(|i| cache.partners(i).len()).sum();
+    let mut links: Vec<Rc> = Vec::with_capacity(all / 2);
     off.push(0);
     for i in 0..count {
         let lo = links.len();
-        for (j, x) in cache
-            .partners(i)
-            .iter()
-            .map(|&(j, x)| (j as usize, x))
-            .filter(|&(j, _)| j > i)
-        {
+        // The partners are in order: the later ones are a suffix.
+        let partners = cache.partners(i);
+        let later = partners.partition_point(|&(j, _)| j as usize <= i);
+        for (j, x) in partners[later..].iter().map(|&(j, x)| (j as usize, x)) {
             match links[lo..].last_mut() {
                 Some(rc) if rc.to == j => {
                     if rc.b == 0 {
