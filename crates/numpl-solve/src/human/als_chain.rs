@@ -276,6 +276,11 @@ impl Search<'_> {
         if self.prune && zs & self.start_live & als[c].live == 0 {
             return;
         }
+        // The end's values with cells to clear, when known already, say at once whether
+        // any is left.
+        if self.end_stamp[c] == self.stamp && zs & self.ends[c] == 0 {
+            return;
+        }
         self.end(c, zs);
     }
 
