@@ -15,7 +15,7 @@ use super::{Board, Step, Technique};
 /// Whether some cell outside the sets `i` and `j` holds `z` and sees every z-cell of
 /// both (each holds z).
 #[inline]
-fn pair_has_z_target(c: &Cache, i: usize, j: usize, z: u8) -> bool {
+pub(super) fn pair_has_z_target(c: &Cache, i: usize, j: usize, z: u8) -> bool {
     // The usual word counts as constants, so that the word loop unrolls.
     match c.w {
         1 => pair_has_z_target_by(1, c, i, j, z),
@@ -248,21 +248,28 @@ pub(crate) fn als_xy_wing(b: &Board, memo: &mut Memo) -> Option<Step> {
     // Triples of old sets: skipped when ALS-XY-Wing found nothing on the reference.
     let skip = reference.is_some_and(|r| r.wing_failed);
     let cr: &Cache = c;
+    // Per partner (set, value) of the pivot: the values some cell could lose, live in
+    // the set, other than the link's.
+    let mut wings: Vec<(u32, u8, u64)> = Vec::new();
     for ci in 0..cr.als.len() {
         let partners = cr.partners(ci);
         let c_old = skip && cr.old[ci] != NONE;
-        for p in 0..partners.len() {
-            let (ia, x) = partners[p];
+        wings.clear();
+        wings.extend(partners.iter().map(|&(i, x)| {
+            let a = &cr.als[i as usize];
+            (i, x, a.values & a.live & !(1u64 << (x - 1)))
+        }));
+        for p in 0..wings.len() {
+            let (ia, x, za) = wings[p];
             let ia = ia as usize;
-            // Values some cell could lose are live in both sets (A's half here).
-            let za = cr.als[ia].values & cr.als[ia].live & !(1u64 << (x - 1));
             let a_old = c_old && cr.old[ia] != NONE;
-            for &(ib, y) in &partners[p + 1..] {
+            for &(ib, y, zb) in &wings[p + 1..] {
                 let ib = ib as usize;
                 if ia == ib || x == y {
                     continue;
                 }
-                let zs = za & cr.als[ib].values & cr.als[ib].live & !(1u64 << (y - 1));
+                // Values some cell could lose are live in both sets.
+                let zs = za & zb;
                 // No value to try: nothing to find (tested first, the cheapest filter).
                 if zs == 0 {
                     continue;

@@ -24,6 +24,7 @@ use std::collections::HashMap;
 
 use numpl_core::{Cell, Mask};
 
+use super::als::pair_has_z_target;
 use super::als_list::{current, Cache};
 use super::board::members;
 use super::memo::Memo;
@@ -75,16 +76,16 @@ struct Forward {
 fn forward_links(cache: &Cache) -> Forward {
     let count = cache.als.len();
     let mut off = Vec::with_capacity(count + 1);
-    let mut links: Vec<Rc> = Vec::new();
+    // Each pair's links are in both sets' lists, once forward.
+    let all: usize = (0..count).map(|i| cache.partners(i).len()).sum();
+    let mut links: Vec<Rc> = Vec::with_capacity(all / 2);
     off.push(0);
     for i in 0..count {
         let lo = links.len();
-        for (j, x) in cache
-            .partners(i)
-            .iter()
-            .map(|&(j, x)| (j as usize, x))
-            .filter(|&(j, _)| j > i)
-        {
+        // The partners are in order: the later ones are a suffix.
+        let partners = cache.partners(i);
+        let later = partners.partition_point(|&(j, _)| j as usize <= i);
+        for (j, x) in partners[later..].iter().map(|&(j, x)| (j as usize, x)) {
             match links[lo..].last_mut() {
                 Some(rc) if rc.to == j => {
                     if rc.b == 0 {
@@ -149,7 +150,6 @@ struct Search<'a> {
     ends: Vec<u64>,
     end_stamp: Vec<u32>,
     stamp: u32,
-    probe: Vec<(usize, u8)>,
     /// Scratch: the eliminations of the chain being concluded.
     elims: Vec<(usize, u8)>,
     /// Stop after this many visits ([`MAX_VISITS`]; smaller in tests).
@@ -276,6 +276,11 @@ impl Search<'_> {
         if self.prune && zs & self.start_live & als[c].live == 0 {
             return;
         }
+        // The end's values with cells to clear, when known already, say at once whether
+        // any is left.
+        if self.end_stamp[c] == self.stamp && zs & self.ends[c] == 0 {
+            return;
+        }
         self.end(c, zs);
     }
 
@@ -286,11 +291,12 @@ impl Search<'_> {
         let als = &self.cache.als;
         if self.end_stamp[c] != self.stamp {
             self.end_stamp[c] = self.stamp;
+            // A value with a cell to clear is live in both sets (see `Als::live`): only
+            // those are tried.
             let mut live = 0;
-            for z in Mask::from_bits(als[a].values & als[c].values) {
-                self.probe.clear();
-                common_targets(self.cache, a, c, z, &mut self.probe);
-                if !self.probe.is_empty() {
+            let common = als[a].values & als[c].values & als[a].live & als[c].live;
+            for z in Mask::from_bits(common) {
+                if pair_has_z_target(self.cache, a, c, z) {
                     live |= 1u64 << (z - 1);
                 }
             }
@@ -391,7 +397,6 @@ fn search(cache: &Cache, n: usize, max_visits: usize, prune: bool) -> (Chains, u
         ends: vec![0; count],
         end_stamp: vec![0; count],
         stamp: 0,
-        probe: Vec::new(),
         elims: Vec::new(),
         max_visits,
         prune,
