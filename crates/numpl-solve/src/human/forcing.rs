@@ -28,10 +28,11 @@
 //! How it is fast: the candidates are numbered compactly, so a table is a bit set of two
 //! bits per candidate of the board; the graph and its buffers are kept per thread and
 //! reused, and so is what depends on the board alone (the numbering, the houses and unit
-//! groups of the contradiction tests) when a net runs where the chain found nothing. A forcing net's premise is played out on one cell set per value (the copy of
-//! the board), where a round of singles is a few word operations, hidden singles looked
-//! for only where a value's count of places in a unit has just dropped to one; in a
-//! bivalue cell "v is false" plays as "w is true" and shares its table, and on a board
+//! groups of the contradiction tests) when a net runs where the chain found nothing. A
+//! forcing net's premise is played out on one cell set per value (the copy of the board),
+//! where a round of singles is a few word operations, hidden singles looked for only
+//! where a value's count of places in a unit has just dropped to one; in a bivalue cell
+//! "v is false" plays as "w is true" and shares its table, and on a board
 //! with no single "v is false" is not played when it can make none (its cell keeps three
 //! candidates or more, each of its units three places of v or more): its table is itself
 //! alone. The best conclusion is found before any proof: the best verity (an AND of
@@ -149,11 +150,13 @@ struct Net {
     /// Scratch of [`chain_edges`]: per (unit, value), how many cells of the unit hold the
     /// candidate and the first two of them.
     places: Vec<(u32, [u32; 2])>,
-    /// The unit stamps of the board numbered (see `Board::unit_stamp`: equal stamps, the
-    /// same board), and whether `houses`, `house_ks`, `no_cand` and the unit groups are
-    /// that board's: a forcing net usually runs on the very board where the forcing chain
-    /// just found nothing, and keeps all that depends on the board alone.
-    key: Vec<u64>,
+    /// The board numbered (its geometry's address, candidates and values), and whether
+    /// `houses`, `house_ks`, `no_cand` and the unit groups are that board's: a forcing
+    /// net usually runs on the very board where the forcing chain just found nothing, and
+    /// keeps all that depends on the board alone.
+    key_geo: usize,
+    key_cands: Vec<u64>,
+    key_values: Vec<u8>,
     fixed: bool,
 }
 
@@ -165,7 +168,8 @@ impl Net {
     /// Numbers the candidates of `b` (unless they are numbered already) and forgets the
     /// previous board's graph.
     fn reset(&mut self, b: &Board) {
-        if self.key != b.unit_stamp {
+        let geo = b.geo as *const _ as usize;
+        if self.key_geo != geo || self.key_cands != b.cands || self.key_values != b.values {
             self.number(b);
         }
         self.edges.clear();
@@ -175,7 +179,9 @@ impl Net {
 
     /// Numbers the candidates of `b`.
     fn number(&mut self, b: &Board) {
-        self.key.clone_from(&b.unit_stamp);
+        self.key_geo = b.geo as *const _ as usize;
+        self.key_cands.clone_from(&b.cands);
+        self.key_values.clone_from(&b.values);
         self.fixed = false;
         let n = b.n;
         let cells = b.cands.len();
