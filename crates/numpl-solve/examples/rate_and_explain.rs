@@ -35,6 +35,8 @@ fn main() {
         HumanStatus::Solved => println!("solved"),
         HumanStatus::Stuck => println!("stuck: no technique applies"),
         HumanStatus::Contradiction => println!("no solution"),
+        // Only with `level_only`, which this example does not ask for.
+        HumanStatus::Rated => println!("stopped once the level was certain"),
     }
     println!("level {}, score {}", report.level, report.score);
     for (technique, count) in &report.counts {

@@ -216,6 +216,11 @@ pub struct SolveOptions {
     /// defaults ([`Technique::on_by_default`]; `--enable`, `--disable`), in the order
     /// given: a later entry for the same technique wins. Empty: the defaults.
     pub techniques: Vec<(Technique, bool)>,
+    /// The human solver stops as soon as the level is certain (`rate --level-only`,
+    /// [`HumanSolver::level_only`]): a unique puzzle it stops early is still
+    /// [`Status::Solved`] (with the search's solution) and its report ends
+    /// [`HumanStatus::Rated`]. Off by default.
+    pub level_only: bool,
 }
 
 impl Default for SolveOptions {
@@ -231,6 +236,7 @@ impl SolveOptions {
             limit: 2,
             budget: None,
             techniques: Vec::new(),
+            level_only: false,
         }
     }
 
@@ -261,6 +267,15 @@ impl SolveOptions {
         self.techniques
             .iter()
             .fold(HumanSolver::new(), |s, &(t, on)| s.enable(t, on))
+            .level_only(self.level_only)
+    }
+
+    /// Whether the human solver stops as soon as the level is certain (see
+    /// [`SolveOptions::level_only`]).
+    #[must_use]
+    pub const fn level_only(mut self, on: bool) -> SolveOptions {
+        self.level_only = on;
+        self
     }
 
     /// How many solutions to look for (1: stop at the first; 2: tell unique from multiple).
@@ -471,6 +486,8 @@ fn human_judged(
     let (status, solution, grid) = match (r.count, report.status) {
         (0, _) => (Status::Unsolvable, None, None),
         (1, HumanStatus::Solved) => (Status::Solved, Some(report.grid.clone()), None),
+        // Stopped once the level was certain: the search's solution.
+        (1, HumanStatus::Rated) => (Status::Solved, r.first.clone(), None),
         (1, HumanStatus::Stuck) => (Status::Stuck, None, Some(report.grid.clone())),
         (1, HumanStatus::Contradiction) => (Status::Unsolvable, None, None),
         _ => (Status::Multiple, r.first, None),

@@ -468,3 +468,48 @@ fn a_puzzle_stops_at_its_budget() {
     assert_eq!(a.puzzle, b.puzzle);
     assert!(nodes.load(std::sync::atomic::Ordering::Relaxed) > 0);
 }
+
+/// `level_only` (`rate --level-only`) gives the whole rating's status, solution and level on
+/// generated puzzles of every small shape (dug by uniqueness alone, so the larger ones are
+/// often extreme); where it stops early the level is extreme and its counts are a part of
+/// the whole solve's.
+#[test]
+fn level_only_rates_generated_puzzles_as_the_whole_rating() {
+    use numpl_solve::{solve_human, HumanStatus, SolveOptions};
+    let (mut early, mut total) = (0, 0);
+    for shape in small_shapes() {
+        let gen = generator(shape, Symmetry::None, MaxTechnique::None, 13);
+        for i in 0..6 {
+            let p = gen.generate(i).unwrap().puzzle;
+            let whole = solve_human(&p, None, &SolveOptions::new());
+            let quick = solve_human(&p, None, &SolveOptions::new().level_only(true));
+            let line = format_line(&p, &Symbols::standard());
+            assert_eq!(
+                (quick.status, &quick.solution),
+                (whole.status, &whole.solution),
+                "{line}"
+            );
+            let (q, w) = (quick.report.unwrap(), whole.report.unwrap());
+            assert_eq!(q.level, w.level, "{line}");
+            total += 1;
+            if q.status == HumanStatus::Rated {
+                early += 1;
+                assert_eq!(q.level, Level::Extreme, "{line}");
+                assert!(q.score <= w.score, "{line}");
+                for (t, k) in &q.counts {
+                    assert!(w.counts.get(t).is_some_and(|w| k <= w), "{line}: {t}");
+                }
+            } else {
+                assert_eq!(
+                    (q.status, q.score, &q.counts),
+                    (w.status, w.score, &w.counts)
+                );
+            }
+        }
+    }
+    // Some stopped early, and some were rated whole.
+    assert!(
+        0 < early && early < total,
+        "{early} of {total} stopped early"
+    );
+}

@@ -165,6 +165,11 @@ pub enum HumanStatus {
     Stuck,
     /// A cell or unit ran out of candidates (or the givens conflict): no solution.
     Contradiction,
+    /// Stopped as soon as the level was certain ([`HumanSolver::level_only`]): the puzzle
+    /// is unique, brute force is allowed (so the whole solve would end
+    /// [`Solved`](HumanStatus::Solved)) and the level is
+    /// [`Extreme`](Level::Extreme); the counts and score are those of the steps taken.
+    Rated,
 }
 
 impl HumanStatus {
@@ -173,7 +178,7 @@ impl HumanStatus {
     /// [`Status::Stuck`](crate::Status::Stuck).
     pub const fn status(self) -> crate::Status {
         match self {
-            HumanStatus::Solved => crate::Status::Solved,
+            HumanStatus::Solved | HumanStatus::Rated => crate::Status::Solved,
             HumanStatus::Stuck => crate::Status::Stuck,
             HumanStatus::Contradiction => crate::Status::Unsolvable,
         }
@@ -267,6 +272,8 @@ pub struct HumanSolver {
     overrides: Vec<(Technique, bool)>,
     /// Whether to time every finder ([`HumanReport::timings`]).
     timed: bool,
+    /// Whether to stop once the level is certain ([`HumanSolver::level_only`]).
+    level_only: bool,
 }
 
 impl Default for HumanSolver {
@@ -288,6 +295,7 @@ impl HumanSolver {
             solution: None,
             overrides: Vec::new(),
             timed: false,
+            level_only: false,
         }
     }
 
@@ -345,6 +353,21 @@ impl HumanSolver {
     /// `cargo xtask ratebench`; it costs a clock reading per finder run). Off by default.
     pub fn time_techniques(mut self, timed: bool) -> HumanSolver {
         self.timed = timed;
+        self
+    }
+
+    /// Whether to stop as soon as the level is certain (off by default): the level only
+    /// grows from step to step and nothing is above [`Level::Extreme`], so once the steps
+    /// taken rate extreme (an extreme technique, or a score past the unfair bound), or
+    /// every technique below the extreme ones has failed with brute force allowed (the
+    /// next step is then extreme whatever it is), the rest of the solve cannot change the
+    /// level. The report then ends [`HumanStatus::Rated`], with the level the whole solve
+    /// would give and the counts and score of the steps taken (a lower bound). It applies
+    /// only where brute force is allowed (a puzzle known to be unique, not
+    /// [`logic_only`](HumanSolver::logic_only)), where the whole solve is sure to end
+    /// solved; elsewhere the solve runs to its end.
+    pub fn level_only(mut self, on: bool) -> HumanSolver {
+        self.level_only = on;
         self
     }
 
@@ -412,6 +435,11 @@ impl HumanSolver {
         // The solution brute force places from: the caller's, else searched the first time
         // logic gets stuck (never, on puzzles logic solves).
         let mut known: Option<Option<Grid>> = self.solution.clone().map(Some);
+        // `level_only`: stop once the level is certain (only with brute force allowed,
+        // where the whole solve is sure to end solved). `score` and `hardest`: those of the
+        // advanced steps taken.
+        let early = self.level_only && brute;
+        let (mut early_score, mut early_hardest) = (0u32, Level::Easy);
         let status = 'solve: loop {
             if b.broken {
                 break HumanStatus::Contradiction;
@@ -455,7 +483,34 @@ impl HumanSolver {
                 break HumanStatus::Contradiction;
             }
             memo.board_changed();
-            for &t in advanced.get_or_insert_with(|| self.advanced(b.n)).iter() {
+            if early {
+                let score = [
+                    Technique::FullHouse,
+                    Technique::NakedSingle,
+                    Technique::HiddenSingle,
+                ]
+                .iter()
+                .zip(singles)
+                .fold(early_score, |s, (t, k)| {
+                    s.saturating_add(t.score().saturating_mul(k))
+                });
+                if Level::rate_cells(early_hardest, score, b.values.len()) == Level::Extreme {
+                    break HumanStatus::Rated;
+                }
+            }
+            let adv = advanced.get_or_insert_with(|| self.advanced(b.n));
+            // The techniques from `tail` on are all extreme: with brute force after them,
+            // the next step is extreme whatever it is.
+            let tail = adv.len()
+                - adv
+                    .iter()
+                    .rev()
+                    .take_while(|t| t.level() == Level::Extreme)
+                    .count();
+            for (i, &t) in adv.iter().enumerate() {
+                if early && i == tail {
+                    break 'solve HumanStatus::Rated;
+                }
                 let t0 = self.timed.then(Instant::now);
                 let found = find_with(t, &b, &mut memo, &|x| self.allows(x));
                 if let Some(t0) = t0 {
@@ -464,12 +519,17 @@ impl HumanSolver {
                 if let Some(step) = found {
                     self.verify(&b, &step);
                     b.apply(&step);
+                    early_score = early_score.saturating_add(step.technique.score());
+                    early_hardest = early_hardest.max(step.technique.level());
                     *counts.entry(step.technique).or_insert(0) += 1;
                     if self.record {
                         steps.push(step);
                     }
                     continue 'solve;
                 }
+            }
+            if early {
+                break HumanStatus::Rated;
             }
             if brute {
                 let t0 = self.timed.then(Instant::now);
@@ -535,7 +595,12 @@ impl HumanSolver {
             givens,
             max_tuple,
             max_fish,
-            level: Level::rate_cells(hardest_level, score, b.values.len()),
+            // Stopped early: the level the whole solve would reach (see `level_only`).
+            level: if status == HumanStatus::Rated {
+                Level::Extreme
+            } else {
+                Level::rate_cells(hardest_level, score, b.values.len())
+            },
             score,
             timings,
         }

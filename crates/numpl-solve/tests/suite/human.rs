@@ -466,3 +466,66 @@ fn solve_options_turn_techniques_off_and_on_again() {
         r.counts
     );
 }
+
+/// Easter Monster: extreme (forcing nets and brute force in the whole rating).
+const EASTER_MONSTER: &str =
+    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+
+/// `level_only` stops once the level is certain: on an extreme puzzle part way, with the
+/// whole rating's level and solution and a part of its steps; on an easier one it runs to
+/// the end and gives the whole rating; with logic only it never stops early.
+#[test]
+fn level_only_stops_once_the_level_is_certain() {
+    let rate = |p: &Grid, opts: &SolveOptions| numpl_solve::solve_human(p, None, opts);
+    let quick = SolveOptions::new().level_only(true);
+    let p = grid(EASTER_MONSTER);
+    let (w, q) = (rate(&p, &SolveOptions::new()), rate(&p, &quick));
+    assert_eq!((q.status, &q.solution), (Status::Solved, &w.solution));
+    let (w, q) = (w.report.unwrap(), q.report.unwrap());
+    assert_eq!((w.status, w.level), (HumanStatus::Solved, Level::Extreme));
+    assert_eq!((q.status, q.level), (HumanStatus::Rated, Level::Extreme));
+    assert!(q.score < w.score);
+    // It stopped before any extreme step: every technique below them had failed.
+    assert!(q.counts.keys().all(|t| t.level() < Level::Extreme));
+    assert!(q
+        .counts
+        .iter()
+        .all(|(t, k)| w.counts.get(t).is_some_and(|w| k <= w)));
+    assert!(!q.grid.is_full());
+    // An easier puzzle: the whole rating.
+    for s in [SEED, XY_WING] {
+        let p = grid(s);
+        let (w, q) = (rate(&p, &SolveOptions::new()), rate(&p, &quick));
+        assert_eq!((q.status, &q.solution), (w.status, &w.solution));
+        let (w, q) = (w.report.unwrap(), q.report.unwrap());
+        assert_eq!((q.status, q.level, q.score), (w.status, w.level, w.score));
+        assert_eq!(q.counts, w.counts);
+    }
+    // Logic only: the whole solve, whatever the level.
+    let logic = HumanSolver::new()
+        .assume_unique(true)
+        .logic_only()
+        .level_only(true);
+    let r = logic.solve(&grid(EASTER_MONSTER));
+    assert_ne!(r.status, HumanStatus::Rated);
+    // With the solution known but brute force off by `with_max`: the same.
+    let sol = w_solution(EASTER_MONSTER);
+    let r = HumanSolver::new()
+        .with_solution(sol.clone())
+        .with_max(Technique::ForcingNet)
+        .level_only(true)
+        .solve(&grid(EASTER_MONSTER));
+    assert_ne!(r.status, HumanStatus::Rated);
+    let r = HumanSolver::new()
+        .with_solution(sol)
+        .level_only(true)
+        .solve(&grid(EASTER_MONSTER));
+    assert_eq!(r.status, HumanStatus::Rated);
+}
+
+/// A puzzle's one solution, by the reference search.
+fn w_solution(s: &str) -> Grid {
+    let (count, sol) = reference(&grid(s));
+    assert_eq!(count, 1, "{s}");
+    sol.unwrap()
+}
