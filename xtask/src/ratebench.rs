@@ -47,8 +47,8 @@ use numpl_core::{Grid, ParseOptions, PuzzleReader, Shape};
 use crate::genbench::{per_sec, thread_cpu};
 use numpl_gen::{GenOptions, Generator, MaxTechnique, Symmetry};
 use numpl_solve::{
-    solve, solve_human, Algorithm, HumanSolver, Level, SolveOptions, Status, Technique,
-    TechniqueTime,
+    solve, solve_human, Algorithm, HumanSolver, HumanStatus, Level, SolveOptions, Status,
+    Technique, TechniqueTime,
 };
 
 struct Args {
@@ -115,14 +115,15 @@ fn read(path: &str, every: usize, max: Option<usize>) -> Result<Option<Vec<Grid>
     Ok(Some(out))
 }
 
-/// Rates `puzzles` as `numpl rate` does; prints the speed, the levels and how many needed
-/// brute force.
-fn rate_set(name: &str, puzzles: &[Grid]) {
-    let opts = SolveOptions::default();
+/// Rates `puzzles` as `numpl rate` does (`level_only`: as `numpl rate --level-only`);
+/// prints the speed, the levels and how many needed brute force (level only: how many
+/// stopped once their level was certain). Returns the CPU seconds.
+fn rate_set(name: &str, puzzles: &[Grid], level_only: bool) -> f64 {
+    let opts = SolveOptions::default().level_only(level_only);
     let mut levels = [0usize; 5];
     // CPU seconds per level (each puzzle timed on its own).
     let mut level_cpu = [0f64; 5];
-    let (mut brute, mut other) = (0usize, 0usize);
+    let (mut brute, mut other, mut early) = (0usize, 0usize, 0usize);
     let start = Instant::now();
     let cpu0 = thread_cpu();
     let mut last = cpu0;
@@ -138,7 +139,9 @@ fn rate_set(name: &str, puzzles: &[Grid]) {
             (Status::Solved, Some(r)) => {
                 levels[r.level as usize] += 1;
                 level_cpu[r.level as usize] += spent;
-                if r.counts.contains_key(&Technique::BruteForce) {
+                if r.status == HumanStatus::Rated {
+                    early += 1;
+                } else if r.counts.contains_key(&Technique::BruteForce) {
                     brute += 1;
                 }
             }
@@ -168,9 +171,26 @@ fn rate_set(name: &str, puzzles: &[Grid]) {
         .filter(|(_, k)| *k > 0)
         .map(|(l, k)| format!("{l} {k}"))
         .collect();
+    let (name, ends) = if level_only {
+        (
+            format!("{name} --level-only"),
+            format!(
+                "stopped at a certain level: {early}, rated whole: {}",
+                puzzles.len() - early - other
+            ),
+        )
+    } else {
+        (
+            name.to_string(),
+            format!(
+                "brute force: {brute}, logic alone: {}",
+                puzzles.len() - brute - other
+            ),
+        )
+    };
     println!(
         "rate {name:<22} {:>6} puzzles  {:>8.1} puzzles/s ({:>8.1} per CPU s)  {:>7.3} ms each  \
-         levels: {}  brute force: {brute}, logic alone: {}  not solved: {other}",
+         levels: {}  {ends}  not solved: {other}",
         puzzles.len(),
         per_sec(puzzles.len() as u64, secs),
         per_sec(puzzles.len() as u64, cpu),
@@ -180,11 +200,11 @@ fn rate_set(name: &str, puzzles: &[Grid]) {
             cpu * 1e3 / puzzles.len() as f64
         },
         levels.join(", "),
-        puzzles.len() - brute - other,
     );
     if thread_cpu().is_some() {
         println!("  by level, per CPU s: {}", by_level.join(", "));
     }
+    cpu
 }
 
 /// Rates `puzzles` again with every finder timed; prints the table, largest first.
@@ -296,7 +316,14 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         }
     }
     for (name, puzzles) in &sets {
-        rate_set(name, puzzles);
+        let whole = rate_set(name, puzzles, false);
+        let level = rate_set(name, puzzles, true);
+        if level > 0.0 {
+            println!(
+                "  --level-only: {:.2}x the whole rating's speed",
+                whole / level
+            );
+        }
     }
     if a.gen16 > 0 {
         gen16(a.gen16, a.seed)?;

@@ -4,7 +4,8 @@
 //!
 //! Applicable: `fast` and `full` run every file unless its answers skip them (`# skip:`);
 //! `human` runs the files marked `# human`, whose `NAME.human` holds the expected status and
-//! technique counts. `--bless` rewrites those `.human` files from this run (and creates them
+//! technique counts; each of those puzzles is rated again with `level_only` (`rate
+//! --level-only`), which must give the same status, solution and level. `--bless` rewrites those `.human` files from this run (and creates them
 //! for marked files); it never touches `.answers`, and a human solution that disagrees with
 //! the answers still fails.
 
@@ -14,7 +15,9 @@ use std::time::Instant;
 use numpl_core::{
     format_line, format_position_line, ParseError, ParseOptions, PuzzleReader, Symbols,
 };
-use numpl_solve::{solve, solve_position, Algorithm, Outcome, SolveOptions, Status};
+use numpl_solve::{
+    solve, solve_position, Algorithm, HumanStatus, Level, Outcome, SolveOptions, Status,
+};
 use rayon::prelude::*;
 
 use crate::fixture::{self, Expected, Fixture};
@@ -137,6 +140,35 @@ pub(crate) fn human_line(out: &Outcome) -> String {
         }
     }
     s
+}
+
+/// How the human solver's rating with `level_only` (`rate --level-only`) differs from the
+/// whole one, `whole`: None when it has the same status, solution and level, and the same
+/// technique counts or (stopped once the level was certain, at extreme) counts no larger.
+fn level_only_differs(p: &numpl_core::Parsed, whole: &Outcome) -> Option<String> {
+    let opts = SolveOptions::default().level_only(true);
+    let out = match &p.marks {
+        Some(marks) => solve_position(&p.grid, marks, Algorithm::Human, &opts),
+        None => solve(&p.grid, Algorithm::Human, &opts),
+    };
+    if (out.status, &out.solution) != (whole.status, &whole.solution) {
+        return Some(format!("status {}", out.status.name()));
+    }
+    let (Some(a), Some(b)) = (&out.report, &whole.report) else {
+        return (out.report.is_some() != whole.report.is_some()).then(|| "no report".into());
+    };
+    if a.level != b.level {
+        return Some(format!("level {} (whole: {})", a.level, b.level));
+    }
+    if a.status == HumanStatus::Rated {
+        let part = a
+            .counts
+            .iter()
+            .all(|(t, &k)| b.counts.get(t).is_some_and(|&w| k <= w));
+        (a.level != Level::Extreme || !part).then(|| "stopped early, but not part way".into())
+    } else {
+        (a.counts != b.counts || a.score != b.score).then(|| "other counts".into())
+    }
 }
 
 /// Runs the regression and returns the table rows and mismatch descriptions.
@@ -352,6 +384,12 @@ fn check(f: &Loaded, fi: usize, algo: Algorithm, pi: usize, bless: bool) -> Verd
         };
         if !consistent {
             fail("the human solver contradicts the answer".into(), got);
+            return v;
+        }
+        // `rate --level-only` gives the same status, solution and level, and the counts
+        // of the whole solve or (stopped early) a part of them.
+        if let Some(why) = level_only_differs(p, &out) {
+            fail(format!("--level-only differs: {why}"), got);
             return v;
         }
         if !bless {

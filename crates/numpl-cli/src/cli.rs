@@ -162,6 +162,15 @@ pub(crate) struct RateArgs {
     #[arg(long, value_name = "NAME", value_parser = parse_technique)]
     pub(crate) max_technique: Option<Technique>,
 
+    /// Stop each rating as soon as its level is certain: the level is the one the whole
+    /// rating gives, but a puzzle found extreme part way (an extreme technique, a score past
+    /// unfair's bound, or nothing below the extreme techniques left to try) gets no score
+    /// or technique counts, which need the whole solve. Several times faster on hard
+    /// puzzles. Needs brute force as the last resort (not with `--max-technique` below it
+    /// or `--disable brute_force`).
+    #[arg(long)]
+    pub(crate) level_only: bool,
+
     #[command(flatten)]
     pub(crate) techniques: TechniqueArgs,
 }

@@ -279,11 +279,21 @@ impl Settings {
             }
             Command::Rate(a) => {
                 text_only("rate", &[Format::Csv])?;
+                let brute = numpl_solve::Technique::BruteForce;
+                if a.level_only
+                    && (a.max_technique.is_some_and(|t| t < brute)
+                        || a.techniques.disable.contains(&brute))
+                {
+                    return usage(
+                        "--level-only needs brute force as the last resort: with logic only, \
+                         whether a puzzle ends solved or stuck needs the whole solve",
+                    );
+                }
                 Task::Rate(
                     inputs(FilesArgs { files: a.files }),
                     a.max_technique,
                     human_options(
-                        SolveOptions::new().budget(budget),
+                        SolveOptions::new().budget(budget).level_only(a.level_only),
                         techniques(a.techniques)?,
                     ),
                 )

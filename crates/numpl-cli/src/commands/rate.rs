@@ -8,6 +8,11 @@
 //! and score of the steps it took. A puzzle with no solution (`unsolvable`) or several
 //! (`multiple`) has no rating: its line has no `level=` or `score=` (the techniques logic
 //! used before it stopped still follow).
+//!
+//! `--level-only` stops each rating as soon as its level is certain (see
+//! [`numpl_solve::HumanSolver::level_only`]): a puzzle found extreme part way has its
+//! level but no score or technique counts (both need the whole solve); any other puzzle
+//! is rated whole, as without the flag.
 
 use std::time::Instant;
 
@@ -38,6 +43,12 @@ pub(crate) fn rating(out: &Outcome) -> Option<&numpl_solve::HumanReport> {
     }
 }
 
+/// Whether a rating is whole, so that its score and technique counts are the puzzle's:
+/// not a `--level-only` rating stopped once its level was certain.
+pub(crate) fn whole(r: &numpl_solve::HumanReport) -> bool {
+    r.status != numpl_solve::HumanStatus::Rated
+}
+
 impl Rate {
     /// The readable line: puzzle, status, `level=` and `score=`, then each technique with
     /// its count, in order of difficulty.
@@ -46,9 +57,12 @@ impl Rate {
         s.push(' ');
         s.push_str(out.status.name());
         if let Some(r) = rating(out) {
-            s.push_str(&format!(" level={} score={}", r.level.name(), r.score));
+            s.push_str(&format!(" level={}", r.level.name()));
+            if whole(r) {
+                s.push_str(&format!(" score={}", r.score));
+            }
         }
-        if let Some(r) = &out.report {
+        if let Some(r) = out.report.as_ref().filter(|r| whole(r)) {
             for (t, n) in &r.counts {
                 s.push_str(&format!(" {}={n}", t.name()));
             }
@@ -92,7 +106,8 @@ impl HumanCommand for Rate {
     }
 }
 
-/// A row under [`RATE_CSV`]: level and score when the human solver rated the puzzle.
+/// A row under [`RATE_CSV`]: level and score when the human solver rated the puzzle (the
+/// score only when the rating is [`whole`]).
 pub(crate) fn rate_csv_row(
     quizzes: &str,
     solutions: &str,
@@ -100,11 +115,12 @@ pub(crate) fn rate_csv_row(
     report: Option<&numpl_solve::HumanReport>,
 ) -> String {
     match report {
-        Some(r) => format!(
+        Some(r) if whole(r) => format!(
             "{quizzes},{solutions},{status},{},{}\n",
             r.level.name(),
             r.score
         ),
+        Some(r) => format!("{quizzes},{solutions},{status},{},\n", r.level.name()),
         None => format!("{quizzes},{solutions},{status},,\n"),
     }
 }

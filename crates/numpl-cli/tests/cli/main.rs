@@ -680,6 +680,51 @@ fn rate_ends_every_unique_puzzle_solved_and_rates_only_what_has_a_rating() {
 }
 
 #[test]
+fn rate_level_only_gives_the_level_and_leaves_out_what_it_did_not_finish() {
+    let monster =
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+    let input = format!("{monster}\n{SEED}\nxx\n");
+    let whole = json_lines(&numpl(&["rate", "-f", "json"], &input));
+    let out = numpl(&["rate", "--level-only", "-f", "json"], &input);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let quick = json_lines(&out);
+    assert_eq!(quick.len(), 3);
+    // Every puzzle keeps its status, solution and level, in input order.
+    for (q, w) in quick.iter().zip(&whole) {
+        for field in ["index", "status", "solution", "level"] {
+            assert_eq!(q.get(field), w.get(field), "{field}: {q}");
+        }
+    }
+    // The monster is found extreme part way: no score, no technique counts.
+    assert_eq!(quick[0]["level"], "extreme");
+    assert!(quick[0].get("score").is_none(), "{}", quick[0]);
+    assert!(quick[0].get("techniques").is_none(), "{}", quick[0]);
+    // The seed's sample is rated whole: the same record but the time.
+    assert_eq!(quick[1]["score"], whole[1]["score"]);
+    assert_eq!(quick[1]["techniques"], whole[1]["techniques"]);
+    assert_eq!(quick[2]["status"], "invalid");
+    // The readable line and CSV say the same.
+    let out = numpl(&["rate", "--level-only"], &format!("{monster}\n"));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout, format!("{monster} solved level=extreme\n"));
+    let out = numpl(
+        &["rate", "--level-only", "-f", "csv"],
+        &format!("{monster}\n"),
+    );
+    let row = out.stdout.lines().nth(1).unwrap().to_string();
+    assert!(row.ends_with(",solved,extreme,"), "{row}");
+    // With logic only the level needs the whole solve: a usage error naming both.
+    for args in [
+        &["rate", "--level-only", "--max-technique", "forcing_net"][..],
+        &["rate", "--level-only", "--disable", "brute_force"][..],
+    ] {
+        let out = numpl(args, &format!("{monster}\n"));
+        assert_eq!(out.code, 2, "{args:?}");
+        assert_has(&out.stderr, "--level-only needs brute force");
+    }
+}
+
+#[test]
 fn hint_gives_the_one_step_left() {
     // 1234/3412/2143/4321 with r4c4 open: the only step is r4c4 = 1.
     let out = numpl(&["hint"], "123434122143432.\n");
