@@ -33,7 +33,7 @@ mod work;
 
 use numpl_core::Shape;
 use numpl_gen::{Generator, Level, MaxTechnique, Symmetry, Technique};
-use numpl_solve::Algorithm;
+use numpl_solve::{Algorithm, SolveOptions};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
@@ -112,6 +112,23 @@ fn to_dict<'py>(py: Python<'py>, rec: &Rec) -> PyResult<Bound<'py, PyDict>> {
         }
     }
     Ok(d)
+}
+
+/// `rate`'s options: the techniques turned on or off, and `level_only`, which needs brute
+/// force (as `numpl rate --level-only`).
+fn rating(
+    enable: Option<&Bound<'_, PyAny>>,
+    disable: Option<&Bound<'_, PyAny>>,
+    level_only: bool,
+) -> PyResult<SolveOptions> {
+    let techniques = techniques(enable, disable)?;
+    if level_only && techniques.contains(&(Technique::BruteForce, false)) {
+        return Err(value_error(
+            "level_only needs brute force as the last resort: with logic only, whether a \
+             puzzle ends solved or stuck needs the whole solve",
+        ));
+    }
+    Ok(options::rating(&techniques, level_only))
 }
 
 /// `enable` and `disable`: technique names (as `max_technique` takes them), a list of
@@ -203,16 +220,20 @@ fn solve<'py>(
 /// in order of difficulty), `level` and `score` (HoDoKu's scale), and `solution` or `grid`.
 /// `enable` / `disable`: techniques turned on or off (names as `max_technique` takes
 /// them, a list or a comma-separated string; `disable="brute_force"`: logic only).
+/// `level_only=True` (as `numpl rate --level-only`) stops as soon as the level is certain:
+/// the same level, but a puzzle found extreme part way has no `score` or `techniques`;
+/// it needs brute force (not with `disable="brute_force"`).
 #[pyfunction]
-#[pyo3(signature = (puzzle, r#box = None, *, enable = None, disable = None))]
+#[pyo3(signature = (puzzle, r#box = None, *, enable = None, disable = None, level_only = false))]
 fn rate<'py>(
     py: Python<'py>,
     puzzle: &str,
     r#box: Option<ShapeArg>,
     enable: Option<&Bound<'py, PyAny>>,
     disable: Option<&Bound<'py, PyAny>>,
+    level_only: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let opts = options::human(&techniques(enable, disable)?);
+    let opts = rating(enable, disable, level_only)?;
     one(py, puzzle, shape_opt(r#box)?, |g| records::rated(g, &opts))
 }
 
@@ -355,10 +376,10 @@ fn solve_many<'py>(
 }
 
 /// Rate many puzzles in parallel: one dict per input, in input order, each with `index` and
-/// the fields of `rate` (or status `"invalid"` and `error`). `enable` / `disable` as for
-/// `rate`.
+/// the fields of `rate` (or status `"invalid"` and `error`). `enable` / `disable` and
+/// `level_only` as for `rate`.
 #[pyfunction]
-#[pyo3(signature = (puzzles, threads = None, *, r#box = None, enable = None, disable = None))]
+#[pyo3(signature = (puzzles, threads = None, *, r#box = None, enable = None, disable = None, level_only = false))]
 fn rate_many<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
@@ -366,8 +387,9 @@ fn rate_many<'py>(
     r#box: Option<ShapeArg>,
     enable: Option<&Bound<'py, PyAny>>,
     disable: Option<&Bound<'py, PyAny>>,
+    level_only: bool,
 ) -> PyResult<Bound<'py, PyList>> {
-    let opts = options::human(&techniques(enable, disable)?);
+    let opts = rating(enable, disable, level_only)?;
     let pool = self::threads(threads)?;
     many(
         py,

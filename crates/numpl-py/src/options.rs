@@ -30,6 +30,12 @@ pub(crate) fn human(techniques: &[(Technique, bool)]) -> SolveOptions {
         .fold(SolveOptions::default(), |o, &(t, on)| o.enable(t, on))
 }
 
+/// `rate`'s solve: [`human`]'s, stopping once the level is certain with `level_only`
+/// (`numpl rate --level-only`).
+pub(crate) fn rating(techniques: &[(Technique, bool)], level_only: bool) -> SolveOptions {
+    human(techniques).level_only(level_only)
+}
+
 /// What `generate` asks of the generator, already checked one by one by the caller.
 pub(crate) struct Gen {
     pub(crate) shape: Shape,

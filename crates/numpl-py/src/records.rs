@@ -12,7 +12,7 @@ use numpl_core::{format_line, format_position_line, Grid, Parsed, Symbols};
 use numpl_gen::{Generated, Generator};
 use numpl_solve::{
     count_position_solutions, count_solutions, position_board, solve, solve_position, Algorithm,
-    Board, Outcome, SolveOptions, Status, Technique,
+    Board, HumanStatus, Outcome, SolveOptions, Status, Technique,
 };
 
 use crate::options;
@@ -114,12 +114,17 @@ fn with_outcome(rec: Rec, out: &Outcome, algo: Algorithm, micros: u64) -> Rec {
     }
     rec = rec.int("micros", micros);
     if let Some(r) = &out.report {
-        rec.fields.push(("techniques", counts(&r.counts)));
+        // As the CLI: a `level_only` rating stopped part way has no techniques or score.
+        let whole = r.status != HumanStatus::Rated;
+        if whole {
+            rec.fields.push(("techniques", counts(&r.counts)));
+        }
         // As the CLI: a puzzle with no solution or several has no rating.
         if matches!(out.status, Status::Solved | Status::Stuck) {
-            rec = rec
-                .str("level", r.level.name())
-                .int("score", u64::from(r.score));
+            rec = rec.str("level", r.level.name());
+            if whole {
+                rec = rec.int("score", u64::from(r.score));
+            }
         }
     }
     rec

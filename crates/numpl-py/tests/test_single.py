@@ -84,6 +84,28 @@ def test_rate_matches_the_fixture_ratings():
         assert "guesses" not in r
 
 
+def test_rate_level_only_gives_the_level_sooner():
+    """level_only: the whole rating's status, solution and level; a puzzle found extreme
+    part way (famous.txt holds several) has no score or techniques, others are rated whole."""
+    ps = lines(FIXTURES / "9x9" / "famous.txt") + [SAMPLE]
+    quick = numpl.rate_many(ps, level_only=True)
+    stopped = 0
+    same = lambda r: {k: v for k, v in r.items() if k not in ("index", "micros")}  # noqa: E731
+    for p, q in zip(ps, quick):
+        w = numpl.rate(p)
+        assert same(q) == same(numpl.rate(p, level_only=True))
+        for k in ("status", "solution", "level"):
+            assert q.get(k) == w.get(k), (p, k)
+        if "score" in q:
+            assert (q["score"], q["techniques"]) == (w["score"], w["techniques"])
+        else:
+            stopped += 1
+            assert q["level"] == "extreme" and "techniques" not in q
+    assert 0 < stopped < len(ps)
+    with pytest.raises(ValueError, match="level_only needs brute force"):
+        numpl.rate(SAMPLE, disable="brute_force", level_only=True)
+
+
 def test_hint():
     r = numpl.hint(SAMPLE)
     assert r["hint"] == "Naked Single: r8c8 = 4 (only candidate left)"

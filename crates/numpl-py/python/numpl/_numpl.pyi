@@ -65,8 +65,10 @@ def rate(
     *,
     enable: Optional[Techniques] = None,
     disable: Optional[Techniques] = None,
+    level_only: bool = False,
 ) -> Record:
-    """The human solver's rating: status, techniques, level, score (``enable``/``disable``: techniques on or off)."""
+    """The human solver's rating: status, techniques, level, score (``enable``/``disable``: techniques on or off;
+    ``level_only``: stop once the level is certain, no score or techniques for a puzzle found extreme part way)."""
 
 def hint(
     puzzle: str,
@@ -107,8 +109,9 @@ def rate_many(
     box: Optional[ShapeLike] = None,
     enable: Optional[Techniques] = None,
     disable: Optional[Techniques] = None,
+    level_only: bool = False,
 ) -> List[Record]:
-    """Rate in parallel; one record per input in input order, bad inputs as status "invalid"."""
+    """Rate in parallel; one record per input in input order, bad inputs as status "invalid" (``level_only`` as for ``rate``)."""
 
 def generate(
     size: ShapeLike = 9,

@@ -296,6 +296,7 @@ def _main(argv: Optional[Sequence[str]] = None) -> int:
     p.add_argument("--seed", type=int, help="generate: the run's seed")
     p.add_argument("--size", default="9", help="generate: N or RxC")
     p.add_argument("--level", help="generate: easy, medium, hard, unfair, extreme")
+    p.add_argument("--level-only", action="store_true", help="rate: stop once the level is certain (no score for a puzzle found extreme part way)")
     a = p.parse_args(argv)
     where = dict(scheduler=a.scheduler, workers=a.workers)
     if a.command == "generate":
@@ -308,7 +309,7 @@ def _main(argv: Optional[Sequence[str]] = None) -> int:
             p.error(f"{a.command} takes two paths: INPUT OUTPUT")
         part = dict(partition=a.partition or 1000)
         if a.command == "rate":
-            counts = rate_file(a.paths[0], a.paths[1], column=a.column, **part, **where)
+            counts = rate_file(a.paths[0], a.paths[1], column=a.column, level_only=a.level_only, **part, **where)
         else:
             counts = solve_file(a.paths[0], a.paths[1], column=a.column, algo=a.algo, **part, **where)
     print(", ".join(f"{n} {s}" for s, n in sorted(counts.items())) or "0 puzzles")
