@@ -41,6 +41,7 @@ use crate::AppState;
         Record,
         ErrorBody,
         SolveRequest,
+        RateRequest,
         PuzzleRequest,
         HintRequest,
         HintResponse,
@@ -91,6 +92,22 @@ async fn health() -> Json<serde_json::Value> {
 #[utoipa::path(get, path = "/api/openapi.json", responses((status = 200, description = "OpenAPI 3")))]
 async fn openapi() -> Json<utoipa::openapi::OpenApi> {
     Json(ApiDoc::openapi())
+}
+
+/// A puzzle to rate.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RateRequest {
+    /// The puzzle, in any text format numpl reads, or a position with pencil marks (the
+    /// human solver starts from its marks).
+    puzzle: String,
+    /// The box shape `RxC`.
+    #[serde(rename = "box")]
+    shape: Option<String>,
+    /// Stop as soon as the level is certain (`numpl rate --level-only`): the same level,
+    /// but a puzzle found extreme part way has no `score` or `techniques`.
+    #[serde(default)]
+    level_only: bool,
 }
 
 /// A puzzle to solve.
@@ -449,23 +466,24 @@ async fn solve_h(
 const INLINE_NODES: u64 = 2_000;
 
 /// Rate a puzzle with the human solver: status, level, score, techniques.
-#[utoipa::path(post, path = "/api/rate", request_body = PuzzleRequest, responses(
+#[utoipa::path(post, path = "/api/rate", request_body = RateRequest, responses(
     (status = 200, body = Record),
     (status = 400, body = ErrorBody), (status = 413, body = ErrorBody),
     (status = 422, body = ErrorBody),
 ))]
 async fn rate_h(
     State(st): State<AppState>,
-    ApiJson(req): ApiJson<PuzzleRequest>,
+    ApiJson(req): ApiJson<RateRequest>,
 ) -> Result<Json<Record>, ApiError> {
     let read = read_any(&req.puzzle, req.shape.as_deref())?;
     check_size(&read.grid, st.config.max_size, "rate")?;
+    let opts = SolveOptions::default().level_only(req.level_only);
     let lane = lane_for(read.grid.size());
     let rec = st
         .pool
         .run(lane, move || {
             let start = Instant::now();
-            let out = read.solve(Algorithm::Human, &SolveOptions::default());
+            let out = read.solve(Algorithm::Human, &opts);
             let sym = Symbols::standard();
             Record {
                 algo: Some(Algorithm::Human.name()),

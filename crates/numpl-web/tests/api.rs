@@ -224,6 +224,42 @@ async fn openapi_document_lists_every_endpoint() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rate_level_only_gives_the_level_without_what_it_did_not_finish() {
+    let srv = Server::default().await;
+    let a = srv.addr;
+    let monster =
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+    let whole = post(a, "/api/rate", json!({"puzzle": monster}))
+        .await
+        .json();
+    let quick = post(
+        a,
+        "/api/rate",
+        json!({"puzzle": monster, "level_only": true}),
+    )
+    .await
+    .json();
+    for field in ["status", "solution", "level"] {
+        assert_eq!(quick[field], whole[field], "{field}: {quick}");
+    }
+    assert_eq!(quick["level"], "extreme");
+    assert!(whole["score"].is_u64(), "{whole}");
+    assert!(
+        quick.get("score").is_none() && quick.get("techniques").is_none(),
+        "{quick}"
+    );
+    // An easier puzzle is rated whole.
+    let whole = post(a, "/api/rate", json!({"puzzle": SEED})).await.json();
+    let quick = post(a, "/api/rate", json!({"puzzle": SEED, "level_only": true}))
+        .await
+        .json();
+    for field in ["status", "solution", "level", "score", "techniques"] {
+        assert_eq!(quick[field], whole[field], "{field}: {quick}");
+    }
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn solve_statuses_and_options() {
     let srv = Server::default().await;
     let a = srv.addr;
