@@ -105,6 +105,16 @@ def test_command_line_against_a_scheduler_address(client, tmp_path):
     assert run.stdout.strip() == "30 solved"
     recs = [json.loads(line) for line in out.read_text().splitlines()]
     assert [without(r, "micros") for r in recs] == [without(r, "micros") for r in numpl.rate_many([p for p, _ in PUZZLES[:30]])]
+    # --level-only: the records of rate_many(level_only=True), the same levels.
+    run = subprocess.run(
+        [sys.executable, "-m", "numpl.dask", "rate", str(src), str(out), "--scheduler", addr, "--level-only"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    quick = [json.loads(line) for line in out.read_text().splitlines()]
+    want = numpl.rate_many([p for p, _ in PUZZLES[:30]], level_only=True)
+    assert [without(r, "micros") for r in quick] == [without(r, "micros") for r in want]
+    assert [r["level"] for r in quick] == [r["level"] for r in recs]
 
 
 def test_bad_arguments():
