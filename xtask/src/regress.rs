@@ -5,9 +5,9 @@
 //! Applicable: `fast` and `full` run every file unless its answers skip them (`# skip:`);
 //! `human` runs the files marked `# human`, whose `NAME.human` holds the expected status and
 //! technique counts; each of those puzzles is rated again with `level_only` (`rate
-//! --level-only`), which must give the same status, solution and level. `--bless` rewrites those `.human` files from this run (and creates them
-//! for marked files); it never touches `.answers`, and a human solution that disagrees with
-//! the answers still fails.
+//! --level-only`), which must give the same status, solution and level. `--bless` rewrites
+//! those `.human` files from this run (and creates them for marked files); it never touches
+//! `.answers`, and a human solution that disagrees with the answers still fails.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -165,7 +165,8 @@ fn level_only_differs(p: &numpl_core::Parsed, whole: &Outcome) -> Option<String>
             .counts
             .iter()
             .all(|(t, &k)| b.counts.get(t).is_some_and(|&w| k <= w));
-        (a.level != Level::Extreme || !part).then(|| "stopped early, but not part way".into())
+        (a.level != Level::Extreme || !part)
+            .then(|| "stopped early below extreme, or with counts beyond the whole's".into())
     } else {
         (a.counts != b.counts || a.score != b.score).then(|| "other counts".into())
     }
