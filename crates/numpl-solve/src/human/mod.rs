@@ -499,18 +499,20 @@ impl HumanSolver {
                 }
             }
             let adv = advanced.get_or_insert_with(|| self.advanced(b.n));
-            // The techniques from `tail` on are all extreme: with brute force after them,
-            // the next step is extreme whatever it is.
-            let tail = adv.len()
-                - adv
-                    .iter()
-                    .rev()
-                    .take_while(|t| t.level() == Level::Extreme)
-                    .count();
-            for (i, &t) in adv.iter().enumerate() {
-                if early && i == tail {
-                    break 'solve HumanStatus::Rated;
+            // Stopping early, the techniques past the last below extreme are not tried:
+            // with brute force after them, the next step is extreme whatever it is.
+            let tried = match early {
+                true => {
+                    adv.len()
+                        - adv
+                            .iter()
+                            .rev()
+                            .take_while(|t| t.level() == Level::Extreme)
+                            .count()
                 }
+                false => adv.len(),
+            };
+            for &t in &adv[..tried] {
                 let t0 = self.timed.then(Instant::now);
                 let found = find_with(t, &b, &mut memo, &|x| self.allows(x));
                 if let Some(t0) = t0 {
@@ -528,6 +530,7 @@ impl HumanSolver {
                     continue 'solve;
                 }
             }
+            // Every technique below extreme failed: the next step is extreme.
             if early {
                 break HumanStatus::Rated;
             }
