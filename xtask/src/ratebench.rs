@@ -51,8 +51,8 @@ use numpl_core::{Grid, ParseOptions, PuzzleReader, Shape};
 use crate::genbench::{per_sec, thread_cpu};
 use numpl_gen::{GenOptions, Generator, MaxTechnique, Symmetry};
 use numpl_solve::{
-    solve, solve_human, Algorithm, HumanSolver, HumanStatus, Level, SolveOptions, Status,
-    Technique, TechniqueTime,
+    solve, solve_human, Algorithm, HumanSolver, Level, SolveOptions, Status, Technique,
+    TechniqueTime,
 };
 
 struct Args {
@@ -143,7 +143,7 @@ fn rate_set(name: &str, puzzles: &[Grid], level_only: bool) -> f64 {
             (Status::Solved, Some(r)) => {
                 levels[r.level as usize] += 1;
                 level_cpu[r.level as usize] += spent;
-                if r.status == HumanStatus::Rated {
+                if !r.whole() {
                     early += 1;
                 } else if r.counts.contains_key(&Technique::BruteForce) {
                     brute += 1;

@@ -15,9 +15,7 @@ use std::time::Instant;
 use numpl_core::{
     format_line, format_position_line, ParseError, ParseOptions, PuzzleReader, Symbols,
 };
-use numpl_solve::{
-    solve, solve_position, Algorithm, HumanStatus, Level, Outcome, SolveOptions, Status,
-};
+use numpl_solve::{solve, solve_position, Algorithm, Level, Outcome, SolveOptions, Status};
 use rayon::prelude::*;
 
 use crate::fixture::{self, Expected, Fixture};
@@ -142,15 +140,23 @@ pub(crate) fn human_line(out: &Outcome) -> String {
     s
 }
 
+/// Solves a parsed puzzle; a position (pencil marks) within its marks.
+fn solve_parsed(p: &numpl_core::Parsed, algo: Algorithm, opts: &SolveOptions) -> Outcome {
+    match &p.marks {
+        Some(marks) => solve_position(&p.grid, marks, algo, opts),
+        None => solve(&p.grid, algo, opts),
+    }
+}
+
 /// How the human solver's rating with `level_only` (`rate --level-only`) differs from the
 /// whole one, `whole`: None when it has the same status, solution and level, and the same
 /// technique counts or (stopped once the level was certain, at extreme) counts no larger.
 fn level_only_differs(p: &numpl_core::Parsed, whole: &Outcome) -> Option<String> {
-    let opts = SolveOptions::default().level_only(true);
-    let out = match &p.marks {
-        Some(marks) => solve_position(&p.grid, marks, Algorithm::Human, &opts),
-        None => solve(&p.grid, Algorithm::Human, &opts),
-    };
+    let out = solve_parsed(
+        p,
+        Algorithm::Human,
+        &SolveOptions::default().level_only(true),
+    );
     if (out.status, &out.solution) != (whole.status, &whole.solution) {
         return Some(format!("status {}", out.status.name()));
     }
@@ -160,7 +166,7 @@ fn level_only_differs(p: &numpl_core::Parsed, whole: &Outcome) -> Option<String>
     if a.level != b.level {
         return Some(format!("level {} (whole: {})", a.level, b.level));
     }
-    if a.status == HumanStatus::Rated {
+    if !a.whole() {
         let part = a
             .counts
             .iter()
@@ -345,11 +351,7 @@ fn check(f: &Loaded, fi: usize, algo: Algorithm, pi: usize, bless: bool) -> Verd
         (Ok(p), _) => p,
     };
     let start = Instant::now();
-    // A position (pencil marks) is solved within its marks.
-    let out = match &p.marks {
-        Some(marks) => solve_position(&p.grid, marks, algo, &SolveOptions::default()),
-        None => solve(&p.grid, algo, &SolveOptions::default()),
-    };
+    let out = solve_parsed(p, algo, &SolveOptions::default());
     v.seconds = start.elapsed().as_secs_f64();
     let sym = Symbols::standard();
     let got = match &out.solution {

@@ -112,13 +112,12 @@ impl<'a> Record<'a> {
         self.solution = out.solution.as_ref().map(|s| format_line(s, symbols));
         self.grid = out.grid.as_ref().map(|s| format_line(s, symbols));
         // A `--level-only` rating stopped part way has a level but no techniques or score.
-        let whole = |r: &&numpl_solve::HumanReport| crate::commands::rate::whole(r);
-        self.techniques = report.filter(whole).map(|r| Techniques(&r.counts));
+        self.techniques = report.filter(|r| r.whole()).map(|r| Techniques(&r.counts));
         // A puzzle with no solution or several has no rating (its techniques still say
         // what logic did before it stopped).
         let rated = crate::commands::rate::rating(out);
         self.level = rated.map(|r| r.level.name());
-        self.score = rated.filter(whole).map(|r| u64::from(r.score));
+        self.score = rated.filter(|r| r.whole()).map(|r| u64::from(r.score));
         self
     }
 

@@ -12,7 +12,7 @@ use numpl_core::{format_line, format_position_line, Grid, Parsed, Symbols};
 use numpl_gen::{Generated, Generator};
 use numpl_solve::{
     count_position_solutions, count_solutions, position_board, solve, solve_position, Algorithm,
-    Board, HumanStatus, Outcome, SolveOptions, Status, Technique,
+    Board, Outcome, SolveOptions, Status, Technique,
 };
 
 use crate::options;
@@ -115,7 +115,7 @@ fn with_outcome(rec: Rec, out: &Outcome, algo: Algorithm, micros: u64) -> Rec {
     rec = rec.int("micros", micros);
     if let Some(r) = &out.report {
         // As the CLI: a `level_only` rating stopped part way has no techniques or score.
-        let whole = r.status != HumanStatus::Rated;
+        let whole = r.whole();
         if whole {
             rec.fields.push(("techniques", counts(&r.counts)));
         }

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use numpl_core::{format_line, Grid, Symbols};
-use numpl_solve::{HumanReport, HumanStatus, Outcome, Technique};
+use numpl_solve::{Outcome, Technique};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -128,10 +128,11 @@ impl Record {
         self.solution = out.solution.as_ref().map(|s| format_line(s, symbols));
         self.grid = out.grid.as_ref().map(|s| format_line(s, symbols));
         // A `level_only` rating stopped part way has a level but no techniques or score.
-        let whole = |r: &&HumanReport| r.status != HumanStatus::Rated;
-        self.techniques = report.filter(whole).map(|r| Techniques::of(&r.counts));
+        self.techniques = report
+            .filter(|r| r.whole())
+            .map(|r| Techniques::of(&r.counts));
         self.level = report.map(|r| r.level.name());
-        self.score = report.filter(whole).map(|r| u64::from(r.score));
+        self.score = report.filter(|r| r.whole()).map(|r| u64::from(r.score));
         self
     }
 }

@@ -43,12 +43,6 @@ pub(crate) fn rating(out: &Outcome) -> Option<&numpl_solve::HumanReport> {
     }
 }
 
-/// Whether a rating is whole, so that its score and technique counts are the puzzle's:
-/// not a `--level-only` rating stopped once its level was certain.
-pub(crate) fn whole(r: &numpl_solve::HumanReport) -> bool {
-    r.status != numpl_solve::HumanStatus::Rated
-}
-
 impl Rate {
     /// The readable line: puzzle, status, `level=` and `score=`, then each technique with
     /// its count, in order of difficulty.
@@ -58,11 +52,11 @@ impl Rate {
         s.push_str(out.status.name());
         if let Some(r) = rating(out) {
             s.push_str(&format!(" level={}", r.level.name()));
-            if whole(r) {
+            if r.whole() {
                 s.push_str(&format!(" score={}", r.score));
             }
         }
-        if let Some(r) = out.report.as_ref().filter(|r| whole(r)) {
+        if let Some(r) = out.report.as_ref().filter(|r| r.whole()) {
             for (t, n) in &r.counts {
                 s.push_str(&format!(" {}={n}", t.name()));
             }
@@ -107,7 +101,7 @@ impl HumanCommand for Rate {
 }
 
 /// A row under [`RATE_CSV`]: level and score when the human solver rated the puzzle (the
-/// score only when the rating is [`whole`]).
+/// score only when the rating is whole, [`numpl_solve::HumanReport::whole`]).
 pub(crate) fn rate_csv_row(
     quizzes: &str,
     solutions: &str,
@@ -115,7 +109,7 @@ pub(crate) fn rate_csv_row(
     report: Option<&numpl_solve::HumanReport>,
 ) -> String {
     match report {
-        Some(r) if whole(r) => format!(
+        Some(r) if r.whole() => format!(
             "{quizzes},{solutions},{status},{},{}\n",
             r.level.name(),
             r.score

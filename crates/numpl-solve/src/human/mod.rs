@@ -217,6 +217,15 @@ pub struct HumanReport {
     pub timings: Vec<TechniqueTime>,
 }
 
+impl HumanReport {
+    /// Whether the solve ran to its end, so that the counts and score are the puzzle's
+    /// whole rating: not [`HumanStatus::Rated`], stopped once the level was certain
+    /// ([`HumanSolver::level_only`]).
+    pub fn whole(&self) -> bool {
+        self.status != HumanStatus::Rated
+    }
+}
+
 /// The time one technique's finder took over a solve ([`HumanSolver::time_techniques`]):
 /// the solver restarts from the easiest technique after every step, so a finder runs
 /// many times, mostly in vain.
@@ -232,6 +241,28 @@ pub struct TechniqueTime {
     pub found: u64,
     /// The time its finder ran, in all.
     pub time: Duration,
+}
+
+/// The singles, whose counts a solve keeps apart (in this order) until it ends.
+const SINGLES: [Technique; 3] = [
+    Technique::FullHouse,
+    Technique::NakedSingle,
+    Technique::HiddenSingle,
+];
+
+/// HoDoKu's score of the steps counted in `counts` and `singles` (the counts of
+/// [`SINGLES`] not in `counts`), and the hardest level among them.
+fn tally(counts: &BTreeMap<Technique, u32>, singles: &[u32; 3]) -> (u32, Level) {
+    let singles = SINGLES.iter().zip(singles);
+    counts.iter().chain(singles).filter(|&(_, &k)| k > 0).fold(
+        (0u32, Level::Easy),
+        |(score, level), (t, &k)| {
+            (
+                score.saturating_add(t.score().saturating_mul(k)),
+                level.max(t.level()),
+            )
+        },
+    )
 }
 
 /// Adds one run of `t`'s finder, started at `t0`, to `timings`.
@@ -436,10 +467,8 @@ impl HumanSolver {
         // logic gets stuck (never, on puzzles logic solves).
         let mut known: Option<Option<Grid>> = self.solution.clone().map(Some);
         // `level_only`: stop once the level is certain (only with brute force allowed,
-        // where the whole solve is sure to end solved). `score` and `hardest`: those of the
-        // advanced steps taken.
+        // where the whole solve is sure to end solved).
         let early = self.level_only && brute;
-        let (mut early_score, mut early_hardest) = (0u32, Level::Easy);
         let status = 'solve: loop {
             if b.broken {
                 break HumanStatus::Contradiction;
@@ -484,17 +513,8 @@ impl HumanSolver {
             }
             memo.board_changed();
             if early {
-                let score = [
-                    Technique::FullHouse,
-                    Technique::NakedSingle,
-                    Technique::HiddenSingle,
-                ]
-                .iter()
-                .zip(singles)
-                .fold(early_score, |s, (t, k)| {
-                    s.saturating_add(t.score().saturating_mul(k))
-                });
-                if Level::rate_cells(early_hardest, score, b.values.len()) == Level::Extreme {
+                let (score, hardest) = tally(&counts, &singles);
+                if Level::rate_cells(hardest, score, b.values.len()) == Level::Extreme {
                     break HumanStatus::Rated;
                 }
             }
@@ -521,8 +541,6 @@ impl HumanSolver {
                 if let Some(step) = found {
                     self.verify(&b, &step);
                     b.apply(&step);
-                    early_score = early_score.saturating_add(step.technique.score());
-                    early_hardest = early_hardest.max(step.technique.level());
                     *counts.entry(step.technique).or_insert(0) += 1;
                     if self.record {
                         steps.push(step);
@@ -553,25 +571,15 @@ impl HumanSolver {
             }
             break HumanStatus::Stuck;
         };
-        for (i, t) in [
-            Technique::FullHouse,
-            Technique::NakedSingle,
-            Technique::HiddenSingle,
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            if singles[i] > 0 {
-                counts.insert(t, singles[i]);
+        for (t, k) in SINGLES.into_iter().zip(singles) {
+            if k > 0 {
+                counts.insert(t, k);
             }
         }
+        let (score, hardest_level) = tally(&counts, &[0; 3]);
         let mut max_tuple = 0;
         let mut max_fish = 0;
-        let mut score = 0u32;
-        let mut hardest_level = Level::Easy;
-        for (&t, &k) in &counts {
-            score = score.saturating_add(t.score().saturating_mul(k));
-            hardest_level = hardest_level.max(t.level());
+        for &t in counts.keys() {
             match t {
                 Technique::LockedPair => max_tuple = max_tuple.max(2),
                 Technique::LockedTriple => max_tuple = max_tuple.max(3),
