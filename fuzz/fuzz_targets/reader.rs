@@ -298,11 +298,10 @@ fn structured(data: &[u8]) {
             out.push("");
         }
         expected.push(match g.check() {
-            Ok(()) => Ok(Parsed {
-                grid: g.clone(),
-                marks,
-                line: start,
-                format,
+            Ok(()) => Ok(match marks {
+                None => Parsed::puzzle(g.clone(), start, format),
+                Some(m) => Parsed::position(g.clone(), m, start, format)
+                    .expect("one mark set per cell"),
             }),
             Err(c) => Err(ParseError {
                 line: start,

@@ -228,7 +228,7 @@ fuzz_target!(|data: &[u8]| {
             assert!(is_solution(s, &puzzle), "human's solution breaks the rules");
         }
         Status::Stuck => {
-            let g = human.grid.as_ref().expect("stuck grid");
+            let g = human.stuck_at.as_ref().expect("stuck grid");
             let kept = puzzle
                 .values()
                 .iter()

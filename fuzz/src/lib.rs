@@ -40,7 +40,7 @@ pub fn fixture_puzzles() -> &'static [numpl_core::Grid] {
                 numpl_core::parse_all(text, &opts)
                     .into_iter()
                     .filter_map(Result::ok)
-                    .map(|p| p.grid),
+                    .map(Parsed::into_grid),
             );
         }
         assert!(v.len() > 50, "fixtures read: {}", v.len());
@@ -100,20 +100,20 @@ pub fn check_reader(bytes: &[u8], opts: &ParseOptions) -> Vec<Result<Parsed, Par
                     assert_eq!(p.format, opts.input);
                 }
                 if let Some(s) = opts.shape {
-                    assert_eq!(p.grid.shape(), s);
+                    assert_eq!(p.grid().shape(), s);
                 }
-                assert!(p.grid.check().is_ok(), "a puzzle with conflicts was read");
+                assert!(p.grid().check().is_ok(), "a puzzle with conflicts was read");
                 if p.format == InputFormat::Line {
                     let alone = opts.clone().input(InputFormat::Line);
                     let again: Vec<_> = PuzzleReader::new(lines[p.line - 1], alone).collect();
                     assert_eq!(again.len(), 1, "line {} alone: {again:?}", p.line);
                     let got = again[0].as_ref().expect("line alone reads");
-                    assert_eq!(got.grid, p.grid, "line {} alone reads differently", p.line);
-                    assert_eq!(got.marks, p.marks, "line {} alone: other marks", p.line);
+                    assert_eq!(got.grid(), p.grid(), "line {} alone reads differently", p.line);
+                    assert_eq!(got.marks(), p.marks(), "line {} alone: other marks", p.line);
                 }
-                match &p.marks {
-                    None => check_round_trip(&p.grid, &opts.symbols),
-                    Some(marks) => check_position_round_trip(&p.grid, marks, &opts.symbols),
+                match p.marks() {
+                    None => check_round_trip(p.grid(), &opts.symbols),
+                    Some(marks) => check_position_round_trip(p.grid(), marks, &opts.symbols),
                 }
             }
         }
@@ -131,7 +131,7 @@ pub fn check_reader(bytes: &[u8], opts: &ParseOptions) -> Vec<Result<Parsed, Par
         assert_eq!(numpl_core::parse_all(text, opts), results);
         let one = numpl_core::parse_one(text, opts);
         match results.first() {
-            Some(first) => assert_eq!(one, first.clone().map(|p| p.grid)),
+            Some(first) => assert_eq!(one, first.clone().map(Parsed::into_grid)),
             None => assert_eq!(one.map_err(|e| e.line), Err(1)),
         }
     }
@@ -153,12 +153,7 @@ pub fn check_round_trip(grid: &numpl_core::Grid, symbols: &Symbols) {
                 .shape(Some(shape))
                 .symbols(symbols.clone());
             let back = numpl_core::parse_all(&text, &opts);
-            let expected = vec![Ok(Parsed {
-                grid: grid.clone(),
-                marks: None,
-                line: 1,
-                format,
-            })];
+            let expected = vec![Ok(Parsed::puzzle(grid.clone(), 1, format))];
             assert_eq!(
                 back, expected,
                 "{format:?} print read back as {input:?} differs:\n{text}"
@@ -196,12 +191,10 @@ pub fn check_position_round_trip(
             .shape(boxed.then_some(shape))
             .symbols(symbols.clone());
         let back = numpl_core::parse_all(&detail, &opts);
-        let expected = vec![Ok(Parsed {
-            grid: grid.clone(),
-            marks: Some(marks.to_vec()),
-            line: 1,
-            format: InputFormat::Detail,
-        })];
+        let expected = vec![Ok(
+            Parsed::position(grid.clone(), marks.to_vec(), 1, InputFormat::Detail)
+                .expect("one mark set per cell"),
+        )];
         assert_eq!(
             back, expected,
             "detail read back as {input:?} differs:
@@ -214,12 +207,13 @@ pub fn check_position_round_trip(
         .shape(Some(shape))
         .symbols(symbols.clone());
     let back = numpl_core::parse_all(&line, &opts);
-    let expected = vec![Ok(Parsed {
-        grid: numpl_core::Grid::empty(shape),
-        marks: Some(marks.to_vec()),
-        line: 1,
-        format: InputFormat::Line,
-    })];
+    let expected = vec![Ok(Parsed::position(
+        numpl_core::Grid::empty(shape),
+        marks.to_vec(),
+        1,
+        InputFormat::Line,
+    )
+    .expect("one mark set per cell"))];
     assert_eq!(
         back, expected,
         "position line read back differs:

@@ -277,11 +277,11 @@ fn famous(txt: &Path) -> Result<(), String> {
     let mut full_nodes = 0u64;
     for r in numpl_core::PuzzleReader::new(&text[..], numpl_core::ParseOptions::default()) {
         let p = r.map_err(|e| format!("{}: {e}", txt.display()))?;
-        let shape = p.grid.shape();
+        let shape = p.grid().shape();
         let board = Board {
             br: shape.box_rows(),
             bc: shape.box_cols(),
-            cells: p.grid.values().to_vec(),
+            cells: p.grid().values().to_vec(),
         };
         let Count::One(cells) = count(&board, CHECK_BUDGET) else {
             return Err(format!(

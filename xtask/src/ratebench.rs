@@ -113,7 +113,7 @@ fn read(path: &str, every: usize, max: Option<usize>) -> Result<Option<Vec<Grid>
         }
         let p = p.map_err(|e| format!("{path}: {e}"))?;
         if i % every.max(1) == 0 {
-            out.push(p.grid);
+            out.push(p.into_grid());
         }
     }
     Ok(Some(out))

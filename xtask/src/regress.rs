@@ -12,10 +12,9 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use numpl_core::{
-    format_line, format_position_line, ParseError, ParseOptions, PuzzleReader, Symbols,
-};
-use numpl_solve::{solve, solve_position, Algorithm, Level, Outcome, SolveOptions, Status};
+use numpl_core::{format_line, ParseError, ParseOptions, PuzzleReader, Symbols};
+use numpl_record::Record;
+use numpl_solve::{puzzle, Algorithm, Level, Outcome, SolveOptions, Status};
 use rayon::prelude::*;
 
 use crate::fixture::{self, Expected, Fixture};
@@ -140,19 +139,11 @@ pub(crate) fn human_line(out: &Outcome) -> String {
     s
 }
 
-/// Solves a parsed puzzle; a position (pencil marks) within its marks.
-fn solve_parsed(p: &numpl_core::Parsed, algo: Algorithm, opts: &SolveOptions) -> Outcome {
-    match &p.marks {
-        Some(marks) => solve_position(&p.grid, marks, algo, opts),
-        None => solve(&p.grid, algo, opts),
-    }
-}
-
 /// How the human solver's rating with `level_only` (`rate --level-only`) differs from the
 /// whole one, `whole`: None when it has the same status, solution and level, and the same
 /// technique counts or (stopped once the level was certain, at extreme) counts no larger.
 fn level_only_differs(p: &numpl_core::Parsed, whole: &Outcome) -> Option<String> {
-    let out = solve_parsed(
+    let out = puzzle::solve(
         p,
         Algorithm::Human,
         &SolveOptions::default().level_only(true),
@@ -319,10 +310,9 @@ fn check(f: &Loaded, fi: usize, algo: Algorithm, pi: usize, bless: bool) -> Verd
             Err(e) => e.line,
         };
         let puzzle = match &f.puzzles[pi] {
-            Ok(p) => match &p.marks {
-                Some(marks) => format_position_line(&p.grid, marks, &Symbols::standard()),
-                None => format_line(&p.grid, &Symbols::standard()),
-            },
+            Ok(p) => Record::of_parsed(p, &Symbols::standard())
+                .puzzle
+                .unwrap_or_default(),
             Err(_) => "(unreadable)".into(),
         };
         v.ok = false;
@@ -351,7 +341,7 @@ fn check(f: &Loaded, fi: usize, algo: Algorithm, pi: usize, bless: bool) -> Verd
         (Ok(p), _) => p,
     };
     let start = Instant::now();
-    let out = solve_parsed(p, algo, &SolveOptions::default());
+    let out = puzzle::solve(p, algo, &SolveOptions::default());
     v.seconds = start.elapsed().as_secs_f64();
     let sym = Symbols::standard();
     let got = match &out.solution {
@@ -362,10 +352,9 @@ fn check(f: &Loaded, fi: usize, algo: Algorithm, pi: usize, bless: bool) -> Verd
     // keep every cell within its marks.
     if let Some(s) = &out.solution {
         let in_marks = p
-            .marks
-            .as_ref()
+            .marks()
             .is_none_or(|marks| s.values().iter().zip(marks).all(|(&v, m)| m.contains(v)));
-        if !s.is_solution_of(&p.grid) || !in_marks {
+        if !s.is_solution_of(p.grid()) || !in_marks {
             fail(
                 "the solution breaks the rules, the givens or the marks".into(),
                 got,

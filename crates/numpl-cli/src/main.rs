@@ -18,7 +18,6 @@ mod batch;
 mod cli;
 mod commands;
 mod input;
-mod record;
 mod settings;
 
 use std::io::{IsTerminal, Write};

@@ -44,16 +44,16 @@ fn main() -> io::Result<()> {
                     } else {
                         "puzzle"
                     },
-                    p.grid.size(),
-                    p.grid.size(),
-                    p.grid.filled()
+                    p.grid().size(),
+                    p.grid().size(),
+                    p.grid().filled()
                 );
-                match &p.marks {
+                match &p.marks() {
                     // A position: its line of N*N*N symbols, each cell's N places.
-                    Some(marks) => println!("{}", format_position_line(&p.grid, marks, &symbols)),
-                    None => println!("{}", format_line(&p.grid, &symbols)),
+                    Some(marks) => println!("{}", format_position_line(&p.grid(), marks, &symbols)),
+                    None => println!("{}", format_line(&p.grid(), &symbols)),
                 }
-                print!("{}", format_grid(&p.grid, &symbols));
+                print!("{}", format_grid(&p.grid(), &symbols));
             }
             Err(e) => {
                 bad += 1;

@@ -40,7 +40,8 @@ pub use error::{Conflict, GridError, ParseError, ParseErrorKind, ShapeError};
 pub use grid::Grid;
 pub use mask::{Mask, MaskIter};
 pub use parse::{
-    parse_all, parse_first, parse_one, InputFormat, ParseOptions, Parsed, PuzzleReader,
+    parse_all, parse_first, parse_one, InputFormat, MarksLengthError, ParseOptions, Parsed,
+    PuzzleReader,
 };
 pub use position::format_position_line;
 pub use print::{format_detail, format_grid, format_line, push_line};

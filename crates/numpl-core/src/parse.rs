@@ -108,20 +108,112 @@ impl ParseOptions {
 
 /// One puzzle read from the input: its givens and, for a position (a puzzle with pencil
 /// marks), the candidates of every cell.
+///
+/// The givens and the marks are read through [`Parsed::grid`] and [`Parsed::marks`]: a
+/// position is built only by [`Parsed::position`], which checks that there is one mark set
+/// per cell, so no `Parsed` holds marks of the wrong length.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Parsed {
     /// The givens (for a position: the cells with a value; none for a position line).
-    pub grid: Grid,
+    grid: Grid,
     /// For a position, every cell's candidates as written (a filled cell's: its value);
     /// `None` for a plain puzzle, whose candidates are whatever the givens allow.
-    pub marks: Option<Vec<Mask>>,
+    marks: Option<Vec<Mask>>,
     /// The 1-based input line the puzzle starts on.
     pub line: usize,
     /// The format it was read in (`Line`, `Grid`, `Csv` or `Detail`, never `Auto`).
     pub format: InputFormat,
 }
 
+/// Marks that do not fit their grid ([`Parsed::position`]): not one mark set per cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MarksLengthError {
+    /// The grid's cells.
+    pub cells: usize,
+    /// The mark sets given.
+    pub marks: usize,
+}
+
+impl std::fmt::Display for MarksLengthError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "marks: {} cells' marks for a grid of {} cells",
+            self.marks, self.cells
+        )
+    }
+}
+
+impl std::error::Error for MarksLengthError {}
+
 impl Parsed {
+    /// A plain puzzle (no pencil marks) read at `line` in `format`.
+    pub fn puzzle(grid: Grid, line: usize, format: InputFormat) -> Parsed {
+        Parsed {
+            grid,
+            marks: None,
+            line,
+            format,
+        }
+    }
+
+    /// A position: `grid`'s givens with every cell's candidates cut to `marks`, one mark set
+    /// per cell in reading order (a filled cell's: its value).
+    ///
+    /// # Errors
+    ///
+    /// [`MarksLengthError`] when `marks` does not hold one set per cell.
+    ///
+    /// ```
+    /// use numpl_core::{Grid, InputFormat, Parsed, Shape};
+    ///
+    /// let g = Grid::empty(Shape::new(2, 2).unwrap());
+    /// let p = Parsed::position(g.clone(), g.candidates(), 1, InputFormat::Line).unwrap();
+    /// assert!(p.is_position());
+    /// let err = Parsed::position(g, Vec::new(), 1, InputFormat::Line).unwrap_err();
+    /// assert_eq!(err.to_string(), "marks: 0 cells' marks for a grid of 16 cells");
+    /// ```
+    pub fn position(
+        grid: Grid,
+        marks: Vec<Mask>,
+        line: usize,
+        format: InputFormat,
+    ) -> Result<Parsed, MarksLengthError> {
+        let cells = grid.values().len();
+        if marks.len() != cells {
+            return Err(MarksLengthError {
+                cells,
+                marks: marks.len(),
+            });
+        }
+        Ok(Parsed {
+            grid,
+            marks: Some(marks),
+            line,
+            format,
+        })
+    }
+
+    /// The givens (for a position: the cells with a value).
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// A position's marks, one set per cell (`None` for a plain puzzle).
+    pub fn marks(&self) -> Option<&[Mask]> {
+        self.marks.as_deref()
+    }
+
+    /// The givens, by value.
+    pub fn into_grid(self) -> Grid {
+        self.grid
+    }
+
+    /// The givens and a position's marks, by value.
+    pub fn into_parts(self) -> (Grid, Option<Vec<Mask>>) {
+        (self.grid, self.marks)
+    }
+
     /// Whether this is a position: a puzzle read with pencil marks.
     pub fn is_position(&self) -> bool {
         self.marks.is_some()

@@ -134,11 +134,11 @@ fn windows_line_ends_bom_and_comments() {
     let b = all[1].as_ref().unwrap();
     assert_eq!(a.line, 2);
     assert_eq!(b.line, 5);
-    assert_eq!(a.grid, b.grid);
+    assert_eq!(a.grid(), b.grid());
     assert_eq!(a.format, InputFormat::Line);
     // The same as a grid with CRLF, separators and a BOM.
     let grid_text = "\u{feff}.2.|...|.7.\r\n9..|1.2|..8\r\n...|.8.|...\r\n---+---+---\r\n.5.|...|.1.\r\n..7|.9.|5..\r\n.6.|...|.2.\r\n---+---+---\r\n...|.4.|...\r\n5..|8.3|..9\r\n.1.|...|.6.\r\n";
-    assert_eq!(one(grid_text).unwrap(), a.grid);
+    assert_eq!(one(grid_text).unwrap(), *a.grid());
 }
 
 #[test]
@@ -249,7 +249,7 @@ fn csv_collections_read_their_puzzle_column() {
     for (r, line) in got.iter().zip([2, 3]) {
         let p = r.as_ref().unwrap();
         assert_eq!((p.line, p.format), (line, InputFormat::Csv));
-        assert_eq!(format_line(&p.grid, &Symbols::standard()), seed);
+        assert_eq!(format_line(&p.grid(), &Symbols::standard()), seed);
     }
     // Another column name with `puzzle` in it, not first; other columns ignored.
     let text = format!(
@@ -275,7 +275,7 @@ fn csv_collections_read_their_puzzle_column() {
     assert!(parse_all(&text, &ParseOptions::default())[0].is_err());
     let forced = ParseOptions::new().input(InputFormat::Csv);
     let p = parse_all(&text, &forced).remove(0).unwrap();
-    assert_eq!(format_line(&p.grid, &Symbols::standard()), seed);
+    assert_eq!(format_line(&p.grid(), &Symbols::standard()), seed);
 }
 
 #[test]
@@ -284,7 +284,7 @@ fn auto_detection_of_ambiguous_lengths() {
     let four = "1...............\n..2.............\n";
     let all = parse_all(four, &opts());
     assert_eq!(all.len(), 2);
-    assert_eq!(all[0].as_ref().unwrap().grid.size(), 4);
+    assert_eq!(all[0].as_ref().unwrap().grid().size(), 4);
     // A value above 4 means a grid row.
     let mut sixteen = String::from("G...............\n");
     for _ in 1..16 {
@@ -456,7 +456,7 @@ fn bad_input_truncated_grid() {
     assert_eq!(all.len(), 2, "{all:?}");
     assert!(all[0].is_err());
     let four = all[1].as_ref().unwrap();
-    assert_eq!(four.grid.size(), 4);
+    assert_eq!(four.grid().size(), 4);
     assert_eq!(four.line, 8);
 }
 
@@ -558,7 +558,7 @@ fn reparse(text: &str, shape: Shape, symbols: Symbols, input: InputFormat) -> Gr
         .shape(Some(shape))
         .symbols(symbols);
     match PuzzleReader::new(text.as_bytes(), o).next() {
-        Some(Ok(p)) => p.grid,
+        Some(Ok(p)) => p.into_grid(),
         Some(Err(e)) => panic!("{e}\n{text}"),
         None => panic!("no puzzle in\n{text}"),
     }
@@ -689,7 +689,7 @@ fn line_files_keep_order_lines_and_errors() {
         .collect();
     assert_eq!(lines, [2, 5, 6, 7, 8, 9, 11]);
     let fmt = |r: &Result<Parsed, ParseError>| match r {
-        Ok(p) => format_line(&p.grid, &Symbols::standard()),
+        Ok(p) => format_line(&p.grid(), &Symbols::standard()),
         Err(e) => e.to_string(),
     };
     assert_eq!(fmt(&all[0]), a);
@@ -831,8 +831,8 @@ proptest! {
         let text = format_detail(&g, &marks, &Symbols::standard());
         let p = first_parsed(&text, &ParseOptions::default());
         prop_assert_eq!(p.format, InputFormat::Detail);
-        prop_assert_eq!(&p.grid, &g);
-        prop_assert_eq!(p.marks.as_deref(), Some(&marks[..]));
+        prop_assert_eq!(p.grid(), &g);
+        prop_assert_eq!(p.marks(), Some(&marks[..]));
         let boxed = ParseOptions::new().shape(Some(g.shape()));
         prop_assert_eq!(first_parsed(&text, &boxed), p);
     }
@@ -846,9 +846,9 @@ proptest! {
         let o = ParseOptions::new().shape(Some(g.shape()));
         let p = first_parsed(&line, &o);
         prop_assert_eq!(p.format, InputFormat::Line);
-        prop_assert_eq!(p.grid.filled(), 0);
-        prop_assert_eq!(p.grid.shape(), g.shape());
-        prop_assert_eq!(p.marks.as_deref(), Some(&marks[..]));
+        prop_assert_eq!(p.grid().filled(), 0);
+        prop_assert_eq!(p.grid().shape(), g.shape());
+        prop_assert_eq!(p.marks(), Some(&marks[..]));
         // Forced line format reads it the same; so does auto detection of the default
         // shape when no --box is given.
         prop_assert_eq!(&first_parsed(&line, &o.clone().input(InputFormat::Line)), &p);
@@ -871,12 +871,12 @@ proptest! {
         let o = ParseOptions::new().shape(Some(g.shape())).symbols(symbols.clone());
         let detail = format_detail(&g, &marks, &symbols);
         let p = first_parsed(&detail, &o);
-        prop_assert_eq!(&p.grid, &g);
-        prop_assert_eq!(p.marks.as_deref(), Some(&marks[..]));
+        prop_assert_eq!(p.grid(), &g);
+        prop_assert_eq!(p.marks(), Some(&marks[..]));
         let line = format_position_line(&g, &marks, &symbols);
         prop_assert_eq!(line.chars().count(), g.size().pow(3));
         let p = first_parsed(&line, &o);
-        prop_assert_eq!(p.marks.as_deref(), Some(&marks[..]));
+        prop_assert_eq!(p.marks(), Some(&marks[..]));
     }
 }
 
@@ -894,11 +894,11 @@ fn a_729_line_is_a_position_without_givens() {
     let p = parse_first(&line, &opts()).unwrap();
     assert!(p.is_position());
     assert_eq!(
-        p.grid,
+        *p.grid(),
         Grid::empty(Shape::NINE),
         "a cell with one candidate is no given"
     );
-    assert_eq!(p.marks.as_deref(), Some(&cands[..]));
+    assert_eq!(p.marks(), Some(&cands[..]));
     assert_eq!(p.candidates(), cands);
     // `0` is a blank too.
     let zeros = line.replace('.', "0");
@@ -909,7 +909,7 @@ fn a_729_line_is_a_position_without_givens() {
     assert!(all[1].as_ref().unwrap().is_position());
     assert!(!all[2].as_ref().unwrap().is_position());
     let csv = parse_all(&format!("quizzes,solutions\n{line},\n"), &opts());
-    assert_eq!(csv[0].as_ref().unwrap().marks.as_deref(), Some(&cands[..]));
+    assert_eq!(csv[0].as_ref().unwrap().marks(), Some(&cands[..]));
 }
 
 #[test]
@@ -961,14 +961,14 @@ fn lengths_that_are_a_square_and_a_cube() {
     // 729 blanks: no position (no candidates anywhere), an empty 27x27 puzzle.
     let p = parse_first(&".".repeat(729), &opts()).unwrap();
     assert!(!p.is_position());
-    assert_eq!(p.grid.size(), 27);
+    assert_eq!(p.grid().size(), 27);
     // An 8x8 puzzle with one given: not a 4x4 position (cells without candidates).
     let p = parse_first(&format!("1{}", ".".repeat(63)), &opts()).unwrap();
-    assert_eq!((p.grid.size(), p.is_position()), (8, false));
+    assert_eq!((p.grid().size(), p.is_position()), (8, false));
     // A 4x4 position with every candidate; --box says which one is meant.
     let four = "1234".repeat(16);
     let p = parse_first(&four, &opts()).unwrap();
-    assert_eq!((p.grid.size(), p.is_position()), (4, true));
+    assert_eq!((p.grid().size(), p.is_position()), (4, true));
     let eight = ParseOptions::new().shape(Some(Shape::new(2, 4).unwrap()));
     let p = parse_first(&four, &eight).unwrap_err();
     assert!(p.to_string().contains("conflicting givens"), "{p}");
@@ -992,8 +992,12 @@ fn detail_grid_reads_back_the_printed_position() {
     let text = format_detail(&seed, &cands, &Symbols::standard());
     let p = parse_first(&text, &opts()).unwrap();
     assert_eq!(p.format, InputFormat::Detail);
-    assert_eq!(p.grid, seed, "values drawn alone in their block are givens");
-    assert_eq!(p.marks.as_deref(), Some(&cands[..]));
+    assert_eq!(
+        *p.grid(),
+        seed,
+        "values drawn alone in their block are givens"
+    );
+    assert_eq!(p.marks(), Some(&cands[..]));
     // Two of them in one file, with comments and blank lines: both, on their lines.
     let two = format!("# two positions\n{text}\n\n{text}");
     let all = parse_all(&two, &opts());
@@ -1021,7 +1025,7 @@ fn detail_of_a_full_grid() {
         assert!(g.check().is_ok());
         let text = format_detail(&g, &g.candidates(), &Symbols::standard());
         let p = first_parsed(&text, &ParseOptions::default());
-        assert_eq!(p.grid, g, "{br}x{bc}");
+        assert_eq!(*p.grid(), g, "{br}x{bc}");
     }
 }
 

@@ -39,7 +39,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use rayon::prelude::*;
 
-use records::{Rec, Val};
+use numpl_record::{Record, Value};
 use work::{guard, in_stretches, parse, Pool};
 
 fn value_error(msg: impl std::fmt::Display) -> PyErr {
@@ -94,21 +94,23 @@ fn algo(name: &str) -> PyResult<Algorithm> {
 }
 
 /// The record as a dict, fields in the record's order.
-fn to_dict<'py>(py: Python<'py>, rec: &Rec) -> PyResult<Bound<'py, PyDict>> {
+fn to_dict<'py>(py: Python<'py>, rec: &Record) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
-    for (k, v) in &rec.fields {
+    for (k, v) in rec.fields() {
         match v {
-            Val::Int(n) => d.set_item(*k, *n)?,
-            Val::Str(s) => d.set_item(*k, s)?,
-            Val::Bool(b) => d.set_item(*k, *b)?,
-            Val::Counts(c) => {
+            Value::Int(n) => d.set_item(k, n)?,
+            Value::Str(s) => d.set_item(k, s)?,
+            Value::Bool(b) => d.set_item(k, b)?,
+            Value::Counts(c) => {
                 let t = PyDict::new(py);
-                for (name, n) in c {
-                    t.set_item(name, *n)?;
+                for (name, n) in &c.0 {
+                    t.set_item(name.as_ref(), *n)?;
                 }
-                d.set_item(*k, t)?;
+                d.set_item(k, t)?;
             }
-            Val::List(l) => d.set_item(*k, PyList::new(py, l)?)?,
+            Value::List(l) => d.set_item(k, PyList::new(py, l)?)?,
+            // A kind of value newer than this module: its JSON text.
+            _ => d.set_item(k, format!("{v:?}"))?,
         }
     }
     Ok(d)
@@ -175,7 +177,7 @@ fn one<'py>(
     py: Python<'py>,
     puzzle: &str,
     shape: Option<Shape>,
-    f: impl FnOnce(&numpl_core::Parsed) -> Rec + Send,
+    f: impl FnOnce(&numpl_core::Parsed) -> Record + Send,
 ) -> PyResult<Bound<'py, PyDict>> {
     let g = parse(puzzle, shape).map_err(value_error)?;
     let rec = py
@@ -322,10 +324,10 @@ fn many<'py>(
     shape: Option<Shape>,
     algo: Algorithm,
     stretch: usize,
-    f: impl Fn(&numpl_core::Parsed) -> Rec + Sync + Send,
+    f: impl Fn(&numpl_core::Parsed) -> Record + Sync + Send,
 ) -> PyResult<Bound<'py, PyList>> {
     let items = texts(puzzles)?;
-    let recs: Vec<Rec> = in_stretches(py, 0..items.len(), stretch, |range| {
+    let recs: Vec<Record> = in_stretches(py, 0..items.len(), stretch, |range| {
         pool.install(|| {
             items[range.clone()]
                 .par_iter()
@@ -340,7 +342,7 @@ fn many<'py>(
                         },
                         Err(e) => records::invalid(e, Some(algo)),
                     };
-                    rec.indexed(i as u64)
+                    rec.at(i as u64)
                 })
                 .collect()
         })
@@ -492,14 +494,14 @@ fn generate<'py>(
         4 * pool.threads()
     };
     let (start, end) = (to_usize(start)?, to_usize(end)?);
-    let recs: Vec<Rec> = in_stretches(py, start..end, stretch, |range| {
+    let recs: Vec<Record> = in_stretches(py, start..end, stretch, |range| {
         pool.install(|| {
             range
                 .into_par_iter()
                 .map(|i| {
                     let i = i as u64;
                     guard(|| records::generated(&generator, i))
-                        .unwrap_or_else(|e| records::invalid(&e, None).indexed(i))
+                        .unwrap_or_else(|e| records::invalid(&e, None).at(i))
                 })
                 .collect()
         })

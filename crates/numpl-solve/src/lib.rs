@@ -34,6 +34,7 @@ mod fast;
 mod full;
 pub mod human;
 mod nine;
+pub mod puzzle;
 mod searcher;
 
 use std::sync::atomic::AtomicU64;
@@ -312,21 +313,83 @@ pub struct SearchResult {
     pub budget_hit: bool,
 }
 
-/// The result of [`solve`], the same kind for every algorithm.
+/// The result of [`solve`], the same kind for every algorithm. Read its fields; the
+/// rating is [`Outcome::rating`].
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Outcome {
     /// How it ended.
     pub status: Status,
     /// A solution (for `Solved` and `Multiple`).
     pub solution: Option<Grid>,
-    /// How far the human solver got (for `Stuck`).
-    pub grid: Option<Grid>,
+    /// Where the human solver stopped, its values placed so far (for `Stuck`); the
+    /// report's [`HumanReport::candidates`] are its candidates there.
+    pub stuck_at: Option<Grid>,
     /// Guesses made by search (0 for `human`).
     pub guesses: u64,
     /// Search nodes (0 for `human`).
     pub nodes: u64,
     /// The human solver's report (for `human`).
     pub report: Option<HumanReport>,
+}
+
+/// A puzzle's rating on HoDoKu's scale ([`Outcome::rating`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Rating {
+    /// The level of the hardest step.
+    pub level: Level,
+    /// The score of every step; `None` when the solve stopped once the level was certain
+    /// ([`SolveOptions::level_only`]), before the score was known.
+    pub score: Option<u32>,
+}
+
+impl Outcome {
+    /// The human solver's rating, for a puzzle it rated: one that ended
+    /// [`Status::Solved`], or [`Status::Stuck`] within a technique limit (rated on the
+    /// steps taken). A puzzle with no solution or several, or one a search solved, has
+    /// none (the report's techniques still say what logic did before it stopped).
+    ///
+    /// ```
+    /// use numpl_core::{parse_one, ParseOptions};
+    /// use numpl_solve::{solve, Algorithm, SolveOptions};
+    ///
+    /// let p = parse_one(
+    ///     ".2.....7.9..1.2..8....8.....5.....1...7.9.5...6.....2.....4....5..8.3..9.1.....6.",
+    ///     &ParseOptions::default(),
+    /// ).unwrap();
+    /// let out = solve(&p, Algorithm::Human, &SolveOptions::default());
+    /// assert!(out.rating().unwrap().score.unwrap() > 0);
+    /// // The fast search solves without rating.
+    /// assert!(solve(&p, Algorithm::Fast, &SolveOptions::default()).rating().is_none());
+    /// ```
+    pub fn rating(&self) -> Option<Rating> {
+        match self.status {
+            Status::Solved | Status::Stuck => self.report.as_ref().map(HumanReport::rating),
+            _ => None,
+        }
+    }
+
+    /// How often each technique was used, in order of difficulty, when the human solver
+    /// ran to its end (for every status, so that a puzzle with several solutions shows
+    /// what logic did); `None` for a search, or a solve stopped once the level was certain.
+    pub fn techniques(&self) -> Option<&std::collections::BTreeMap<Technique, u32>> {
+        self.report
+            .as_ref()
+            .filter(|r| r.whole())
+            .map(|r| &r.counts)
+    }
+}
+
+impl HumanReport {
+    /// The rating of the steps this report holds: their level, and their score when the
+    /// solve ran to its end ([`HumanReport::whole`]).
+    pub fn rating(&self) -> Rating {
+        Rating {
+            level: self.level,
+            score: self.whole().then_some(self.score),
+        }
+    }
 }
 
 /// Solves `puzzle` with `algo`. The puzzle's givens must not conflict ([`Grid::check`]);
@@ -425,7 +488,7 @@ pub fn solve_human(puzzle: &Grid, max: Option<Technique>, opts: &SolveOptions) -
         return Outcome {
             status: Status::Unsolvable,
             solution: None,
-            grid: None,
+            stuck_at: None,
             guesses: 0,
             nodes: 0,
             report: None,
@@ -457,7 +520,7 @@ fn human_judged(
         return Outcome {
             status: Status::Budget,
             solution: None,
-            grid: None,
+            stuck_at: None,
             guesses: r.guesses,
             nodes: r.nodes,
             report: None,
@@ -483,7 +546,7 @@ fn human_judged(
             report.level = report.level.max(next.level());
         }
     }
-    let (status, solution, grid) = match (r.count, report.status) {
+    let (status, solution, stuck_at) = match (r.count, report.status) {
         (0, _) => (Status::Unsolvable, None, None),
         (1, HumanStatus::Solved) => (Status::Solved, Some(report.grid.clone()), None),
         // Stopped once the level was certain: the search's solution.
@@ -495,7 +558,7 @@ fn human_judged(
     Outcome {
         status,
         solution,
-        grid,
+        stuck_at,
         guesses: 0,
         nodes: 0,
         report: Some(report),
@@ -652,7 +715,7 @@ fn search_outcome(r: SearchResult) -> Outcome {
     Outcome {
         status,
         solution: r.first,
-        grid: None,
+        stuck_at: None,
         guesses: r.guesses,
         nodes: r.nodes,
         report: None,

@@ -8,22 +8,17 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use numpl_core::{
-    format_line, format_position_line, Cell, Grid, Mask, ParseOptions, Shape, Symbols,
-};
+use numpl_core::{Cell, Grid, InputFormat, Mask, ParseOptions, Parsed, Shape, Symbols};
 use numpl_gen::{GenError, GenOptions, Generator, Level, MaxTechnique, Symmetry};
+use numpl_record::Record;
 use numpl_render::{sheet_pdf, Paper, Picture, SheetOptions, SheetPuzzle, SvgOptions};
-use numpl_solve::{
-    count_position_solutions, count_solutions, position_board, solve, solve_position, Algorithm,
-    Board, HumanSolver, Outcome, SolveOptions, Status, Step, Technique,
-};
+use numpl_solve::{puzzle, Algorithm, SolveOptions, Status, Step, Technique};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
 use crate::error::{ApiError, ErrorBody};
 use crate::pool::Lane;
-use crate::record::Record;
 use crate::AppState;
 
 /// The OpenAPI 3 document, generated from the handlers and types below.
@@ -294,46 +289,18 @@ fn shape_arg(s: Option<&str>) -> Result<Option<Shape>, ApiError> {
     .transpose()
 }
 
-/// What a request's `puzzle` holds: a puzzle, or a position (docs/FORMATS.md,
-/// "Positions": a line of N*N*N symbols or a pencil-mark grid), its givens and its marks.
-#[derive(Clone)]
-struct Read {
-    grid: Grid,
-    /// A position's pencil marks, one mask per cell.
-    marks: Option<Vec<Mask>>,
-    /// The line the puzzle starts on.
-    line: usize,
-}
-
-impl Read {
-    /// Solves it as the CLI does: a position within its marks.
-    fn solve(&self, algo: Algorithm, opts: &SolveOptions) -> Outcome {
-        match &self.marks {
-            Some(m) => solve_position(&self.grid, m, algo, opts),
-            None => solve(&self.grid, algo, opts),
-        }
-    }
-
-    /// Its record: a position's line form is its position line, as in the CLI's JSON.
-    fn record(&self, sym: &Symbols) -> Record {
-        let mut rec = Record::of_puzzle(&self.grid, self.line, sym);
-        if let Some(m) = &self.marks {
-            rec.puzzle = Some(format_position_line(&self.grid, m, sym));
-        }
-        rec
-    }
+/// The record of what a request's `puzzle` held (a puzzle, or a position: docs/FORMATS.md,
+/// "Positions"), with the line it starts on.
+fn record_of(p: &Parsed) -> Record {
+    Record::of_parsed(p, &Symbols::standard()).from_line(None, p.line)
 }
 
 /// The puzzle or position of a request: 422 `invalid` when it cannot be read or its givens
 /// clash.
-fn read_any(text: &str, shape: Option<&str>) -> Result<Read, ApiError> {
+fn read_any(text: &str, shape: Option<&str>) -> Result<Parsed, ApiError> {
     let opts = ParseOptions::new().shape(shape_arg(shape)?);
     match numpl_core::PuzzleReader::new(text.as_bytes(), opts).next() {
-        Some(Ok(p)) => Ok(Read {
-            grid: p.grid,
-            marks: p.marks,
-            line: p.line,
-        }),
+        Some(Ok(p)) => Ok(p),
         Some(Err(e)) => Err(ApiError::invalid(format!("line {}: {}", e.line, e.kind))),
         None => Err(ApiError::invalid("line 1: no puzzle in the text")),
     }
@@ -343,13 +310,14 @@ fn read_any(text: &str, shape: Option<&str>) -> Result<Read, ApiError> {
 /// player's values of /api/hint): 422 `invalid` for a position, saying so.
 fn read_puzzle(text: &str, shape: Option<&str>, what: &str) -> Result<(Grid, usize), ApiError> {
     let r = read_any(text, shape)?;
-    match r.marks {
-        Some(_) => Err(ApiError::invalid(format!(
+    if r.is_position() {
+        return Err(ApiError::invalid(format!(
             "line {}: a position with pencil marks; {what}",
             r.line
-        ))),
-        None => Ok((r.grid, r.line)),
+        )));
     }
+    let line = r.line;
+    Ok((r.into_grid(), line))
 }
 
 fn check_size(g: &Grid, max: usize, what: &str) -> Result<(), ApiError> {
@@ -411,9 +379,9 @@ async fn solve_h(
             .map_err(|e| ApiError::bad_request(e.to_string()))?,
     };
     let read = read_any(&req.puzzle, req.shape.as_deref())?;
-    let g = read.grid.clone();
+    let n = read.grid().size();
     if algo == Algorithm::Human {
-        check_size(&g, st.config.max_size, "the human solver")?;
+        check_size(read.grid(), st.config.max_size, "the human solver")?;
     }
     let budget = req
         .budget
@@ -422,44 +390,27 @@ async fn solve_h(
     let opts = SolveOptions::new()
         .limit(if req.first { 1 } else { 2 })
         .budget(Some(budget));
-    let quick_opts = opts.clone().budget(Some(INLINE_NODES));
-    let job = move |read: Read| {
+    let job = move |read: &Parsed, opts: &SolveOptions| {
         let start = Instant::now();
-        let out = read.solve(algo, &opts);
-        let search = algo != Algorithm::Human;
+        let out = puzzle::solve(read, algo, opts);
         let sym = Symbols::standard();
-        Record {
-            algo: Some(algo.name()),
-            guesses: search.then_some(out.guesses),
-            nodes: search.then_some(out.nodes),
-            micros: Some(micros(start)),
-            error: (out.status == Status::Budget)
-                .then(|| format!("the search stopped at its node budget of {budget} nodes")),
-            ..read.record(&sym).with_outcome(&out, &sym)
-        }
+        let rec = record_of(read).outcome(&out, algo, &sym);
+        (out.status, rec.micros(micros(start)))
     };
     // A 9x9 fast search mostly takes microseconds: try it here with a small budget first,
     // and only a search that needs more goes to the pool.
-    if algo == Algorithm::Fast && g.size() <= 9 && budget > INLINE_NODES {
-        let start = Instant::now();
-        let quick = read.solve(algo, &quick_opts);
-        if quick.status != Status::Budget {
-            let sym = Symbols::standard();
-            return Ok(Json(Record {
-                algo: Some(algo.name()),
-                guesses: Some(quick.guesses),
-                nodes: Some(quick.nodes),
-                micros: Some(micros(start)),
-                ..read.record(&sym).with_outcome(&quick, &sym)
-            }));
+    if algo == Algorithm::Fast && n <= 9 && budget > INLINE_NODES {
+        let (status, rec) = job(&read, &opts.clone().budget(Some(INLINE_NODES)));
+        if status != Status::Budget {
+            return Ok(Json(rec));
         }
     }
-    let lane = if algo == Algorithm::Fast && g.size() <= 9 {
+    let lane = if algo == Algorithm::Fast && n <= 9 {
         Lane::Light
     } else {
         Lane::Heavy
     };
-    Ok(Json(st.pool.run(lane, move || job(read)).await?))
+    Ok(Json(st.pool.run(lane, move || job(&read, &opts).1).await?))
 }
 
 /// The node budget of a search run on the async worker itself (a few microseconds).
@@ -476,27 +427,26 @@ async fn rate_h(
     ApiJson(req): ApiJson<RateRequest>,
 ) -> Result<Json<Record>, ApiError> {
     let read = read_any(&req.puzzle, req.shape.as_deref())?;
-    check_size(&read.grid, st.config.max_size, "rate")?;
+    check_size(read.grid(), st.config.max_size, "rate")?;
     let opts = SolveOptions::default().level_only(req.level_only);
-    let lane = lane_for(read.grid.size());
+    let lane = lane_for(read.grid().size());
     let rec = st
         .pool
         .run(lane, move || {
             let start = Instant::now();
-            let out = read.solve(Algorithm::Human, &opts);
+            let out = puzzle::rate(&read, None, &opts);
             let sym = Symbols::standard();
-            Record {
-                algo: Some(Algorithm::Human.name()),
-                micros: Some(micros(start)),
-                ..read.record(&sym).with_outcome(&out, &sym)
-            }
+            record_of(&read)
+                .outcome(&out, Algorithm::Human, &sym)
+                .micros(micros(start))
         })
         .await?;
     Ok(Json(rec))
 }
 
-/// The player's position: the puzzle's givens, their values and their pencil marks.
-fn position(req: &HintRequest, g: &Grid) -> Result<(Grid, Board), ApiError> {
+/// The player's position: the puzzle's givens, their values and their pencil marks, as a
+/// position (the values, each open cell limited to its marks) when marks are given.
+fn position(req: &HintRequest, g: &Grid) -> Result<Parsed, ApiError> {
     let n = g.size();
     let shape = g.shape();
     let values = match &req.values {
@@ -532,34 +482,35 @@ fn position(req: &HintRequest, g: &Grid) -> Result<(Grid, Board), ApiError> {
             v
         }
     };
-    let mut board = Board::new(&values);
-    if let Some(cands) = &req.candidates {
-        if cands.len() != shape.cells() {
+    let Some(cands) = &req.candidates else {
+        return Ok(Parsed::puzzle(values, 1, InputFormat::Line));
+    };
+    if cands.len() != shape.cells() {
+        return Err(ApiError::bad_request(format!(
+            "candidates: {} lists for {} cells",
+            cands.len(),
+            shape.cells()
+        )));
+    }
+    let mut marks = Vec::with_capacity(cands.len());
+    for (i, list) in cands.iter().enumerate() {
+        if let Some(&bad) = list.iter().find(|&&v| v == 0 || v as usize > n) {
             return Err(ApiError::bad_request(format!(
-                "candidates: {} lists for {} cells",
-                cands.len(),
-                shape.cells()
+                "candidates: {} lists {bad}, not a value of a {n}x{n} grid",
+                shape.cell_name(Cell::new(i as u16))
             )));
         }
-        for (i, list) in cands.iter().enumerate() {
-            let cell = Cell::new(i as u16);
-            if let Some(&bad) = list.iter().find(|&&v| v == 0 || v as usize > n) {
-                return Err(ApiError::bad_request(format!(
-                    "candidates: {} lists {bad}, not a value of a {n}x{n} grid",
-                    shape.cell_name(cell)
-                )));
-            }
-            if values.get(i) != 0 {
-                continue;
-            }
-            for v in 1..=n as u8 {
-                if !list.contains(&v) {
-                    board.eliminate(cell, v);
-                }
-            }
-        }
+        // A cell with a value holds it alone, whatever its list says.
+        marks.push(match values.get(i) {
+            0 => list.iter().fold(Mask::EMPTY, |mut m, &v| {
+                m.insert(v);
+                m
+            }),
+            v => Mask::single(v),
+        });
     }
-    Ok((values, board))
+    Parsed::position(values, marks, 1, InputFormat::Line)
+        .map_err(|e| ApiError::bad_request(e.to_string()))
 }
 
 /// The next logical step from the puzzle, or from the player's position (values and
@@ -575,51 +526,41 @@ async fn hint_h(
     ApiJson(req): ApiJson<HintRequest>,
 ) -> Result<Json<HintResponse>, ApiError> {
     let read = read_any(&req.puzzle, req.shape.as_deref())?;
-    let g = read.grid.clone();
-    check_size(&g, st.config.max_size, "hint")?;
-    // A position as `puzzle` carries the player's marks itself.
-    let (values, board) = match &read.marks {
-        Some(_) if req.values.is_some() || req.candidates.is_some() => {
+    check_size(read.grid(), st.config.max_size, "hint")?;
+    // A position as `puzzle` carries the player's marks itself; else the player's values
+    // and marks come beside the givens.
+    let at = if read.is_position() {
+        if req.values.is_some() || req.candidates.is_some() {
             return Err(ApiError::bad_request(
                 "`puzzle` is a position with pencil marks: give the player's position there, \
                  or as `values` and `candidates` with the givens as `puzzle`, not both",
             ));
         }
-        Some(marks) => (g.clone(), position_board(&g, marks)),
-        None => position(&req, &g)?,
+        read.clone()
+    } else {
+        position(&req, read.grid())?
     };
     let want_svg = req.svg;
-    let lane = lane_for(g.size());
+    let lane = lane_for(read.grid().size());
     let res = st
         .pool
         .run(lane, move || {
             let start = Instant::now();
+            let g = read.grid();
             let shape = g.shape();
-            // Uniqueness techniques are sound only when the position has one solution.
-            let unique = match &read.marks {
-                Some(marks) => count_position_solutions(&g, marks, 2) == 1,
-                None => values.is_full() || count_solutions(&values, 2) == 1,
-            };
-            let step = HumanSolver::new().assume_unique(unique).hint(&board);
-            let status = step.as_ref().err().map(|why| why.status().name());
-            let sym = Symbols::standard();
+            let step = puzzle::hint(&at, &SolveOptions::default());
             let svg = want_svg.then(|| {
+                let board = puzzle::board(&at);
                 let pic = match &step {
-                    Ok(s) => Picture::of_step(&g, &board, s),
-                    Err(_) => Picture::new(&g)
-                        .with_values(&g, &values)
+                    Ok(s) => Picture::of_step(g, &board, s),
+                    Err(_) => Picture::new(g)
+                        .with_values(g, at.grid())
                         .with_candidates(&board.candidates()),
                 };
                 pic.to_svg(&SvgOptions::new())
             });
             HintResponse {
-                record: Record {
-                    status,
-                    algo: Some(Algorithm::Human.name()),
-                    micros: Some(micros(start)),
-                    hint: step.as_ref().ok().map(|s| s.describe(shape)),
-                    ..read.record(&sym)
-                },
+                record: record_of(&read).hint(&step, shape).micros(micros(start)),
                 step: step.as_ref().ok().map(|s| step_json(s, shape)),
                 svg,
             }
@@ -639,25 +580,20 @@ async fn explain_h(
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> Result<Json<ExplainResponse>, ApiError> {
     let read = read_any(&req.puzzle, req.shape.as_deref())?;
-    check_size(&read.grid, st.config.max_size, "explain")?;
-    let lane = lane_for(read.grid.size());
+    check_size(read.grid(), st.config.max_size, "explain")?;
+    let lane = lane_for(read.grid().size());
     let res = st
         .pool
         .run(lane, move || {
             let start = Instant::now();
-            let shape = read.grid.shape();
-            let out = read.solve(Algorithm::Human, &SolveOptions::default());
+            let shape = read.grid().shape();
+            let out = puzzle::explain(&read, &SolveOptions::default());
             let t = micros(start);
             let steps = out.report.as_ref().map(|r| &r.steps[..]).unwrap_or(&[]);
             let sym = Symbols::standard();
             ExplainResponse {
                 moves: steps.iter().map(|s| step_json(s, shape)).collect(),
-                record: Record {
-                    algo: Some(Algorithm::Human.name()),
-                    micros: Some(t),
-                    steps: Some(steps.iter().map(|s| s.describe(shape)).collect()),
-                    ..read.record(&sym).with_outcome(&out, &sym)
-                },
+                record: record_of(&read).explained(&out, shape, &sym).micros(t),
             }
         })
         .await?;
@@ -779,45 +715,9 @@ impl Drop for CancelOnDrop {
 /// One generated puzzle's record, as `numpl generate --format json` writes it.
 fn generated(generator: &Generator, i: u64) -> Record {
     let start = Instant::now();
-    let sym = Symbols::standard();
-    let o = generator.options();
     match generator.generate(i) {
-        Ok(g) => {
-            let r = g.report.as_ref();
-            Record {
-                index: g.index,
-                size: Some(g.puzzle.size()),
-                shape: Some(g.puzzle.shape().to_string()),
-                puzzle: Some(format_line(&g.puzzle, &sym)),
-                status: Some("solved"),
-                solution: Some(format_line(&g.solution, &sym)),
-                micros: Some(micros(start)),
-                techniques: r.map(|r| crate::record::Techniques::of(&r.counts)),
-                level: r.map(|r| r.level.name()),
-                score: r.map(|r| u64::from(r.score)),
-                givens: Some(g.givens()),
-                symmetry: Some(g.symmetry.name()),
-                seed: Some(g.seed),
-                tries: Some(g.tries),
-                minimal: Some(g.minimal),
-                ..Record::default()
-            }
-        }
-        Err(e) => {
-            let msg = match e {
-                GenError::NotReached { .. } => e.to_string(),
-                _ => format!("puzzle {i}: {e}"),
-            };
-            Record {
-                index: i,
-                size: Some(o.shape.size()),
-                shape: Some(o.shape.to_string()),
-                error: Some(msg),
-                symmetry: Some(o.symmetry.name()),
-                seed: Some(o.seed),
-                ..Record::default()
-            }
-        }
+        Ok(g) => Record::generated(&g, &Symbols::standard()).micros(micros(start)),
+        Err(e) => Record::not_generated(generator.options(), i, &e),
     }
 }
 
@@ -832,7 +732,7 @@ async fn svg_h(
     ApiJson(req): ApiJson<SvgRequest>,
 ) -> Result<Response, ApiError> {
     let read = read_any(&req.puzzle, req.shape.as_deref())?;
-    let g = read.grid.clone();
+    let g = read.grid().clone();
     check_size(&g, st.config.max_size, "svg")?;
     let lane = lane_for(g.size());
     let budget = st.config.solve_budget;
@@ -841,7 +741,8 @@ async fn svg_h(
         .run(lane, move || -> Result<String, ApiError> {
             let mut pic = Picture::new(&g);
             if req.solution {
-                let out = read.solve(Algorithm::Fast, &SolveOptions::new().budget(Some(budget)));
+                let opts = SolveOptions::new().budget(Some(budget));
+                let out = puzzle::solve(&read, Algorithm::Fast, &opts);
                 match (out.status, &out.solution) {
                     (Status::Solved, Some(s)) => pic = pic.with_values(&g, s),
                     (s, _) => {
@@ -851,7 +752,7 @@ async fn svg_h(
                     )))
                     }
                 }
-            } else if let Some(marks) = &read.marks {
+            } else if let Some(marks) = read.marks() {
                 // A position is its pencil marks: always drawn.
                 pic = pic.with_candidates(marks);
             } else if req.candidates {
@@ -913,7 +814,7 @@ async fn pdf_h(
         .run(Lane::Heavy, move || -> Result<Vec<u8>, ApiError> {
             let mut puzzles = Vec::with_capacity(grids.len());
             for (i, g) in grids.into_iter().enumerate() {
-                let out = solve(
+                let out = numpl_solve::solve(
                     &g,
                     Algorithm::Fast,
                     &SolveOptions::new().budget(Some(budget)),
@@ -928,7 +829,7 @@ async fn pdf_h(
                         )))
                     }
                 };
-                let rated = solve(&g, Algorithm::Human, &SolveOptions::default());
+                let rated = numpl_solve::solve(&g, Algorithm::Human, &SolveOptions::default());
                 let mut sp = SheetPuzzle::new(i as u64 + 1, g).with_solution(solution);
                 if let (Status::Solved, Some(r)) = (rated.status, &rated.report) {
                     sp = sp.with_rating(r.level, r.score);

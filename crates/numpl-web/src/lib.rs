@@ -17,8 +17,9 @@
 //! headers within [`Config::header_timeout`] is disconnected. Requests never touch the
 //! file system.
 //!
-//! The record fields are those of the CLI's `--format json` (docs/FORMATS.md, "Records");
-//! the API is described in docs/FORMATS.md, "Web API".
+//! Its answers are numpl-record's [`Record`]s, the one record the CLI's `--format json` and
+//! Python also give (docs/FORMATS.md, "Records"); the API is described in docs/FORMATS.md,
+//! "Web API".
 
 #![forbid(unsafe_code)]
 
@@ -26,7 +27,8 @@ mod api;
 mod assets;
 mod error;
 mod pool;
-pub mod record;
+
+pub use numpl_record::Record;
 
 use std::future::Future;
 use std::net::SocketAddr;

@@ -5,13 +5,12 @@ use std::time::Instant;
 
 use numpl_core::Parsed;
 use numpl_render::Picture;
-use numpl_solve::{Algorithm, SolveOptions, Status};
+use numpl_solve::{puzzle, SolveOptions, Status};
 
 use crate::batch::Done;
 use crate::cli::Format;
-use crate::commands::{board_of, picture, puzzle_line, solve_parsed, HumanCommand};
+use crate::commands::{picture, puzzle_line, record_of, HumanCommand};
 use crate::input::Item;
-use crate::record::Record;
 use crate::settings::Output;
 
 pub(crate) struct Explain {
@@ -21,11 +20,11 @@ pub(crate) struct Explain {
 
 impl HumanCommand for Explain {
     fn record(&self, item: &Item, p: &Parsed, format: Format, output: &Output) -> Done {
-        let g = &p.grid;
+        let g = p.grid();
         let shape = g.shape();
         let sym = &output.symbols;
         let start = Instant::now();
-        let out = solve_parsed(p, Algorithm::Human, &self.opts);
+        let out = puzzle::explain(p, &self.opts);
         let micros = start.elapsed().as_micros() as u64;
         let steps: Vec<String> = out
             .report
@@ -35,7 +34,7 @@ impl HumanCommand for Explain {
         if format == Format::Svg {
             // One picture per step: the position before it, replayed from the puzzle (or
             // the position read).
-            let mut board = board_of(p);
+            let mut board = puzzle::board(p);
             let mut svgs = Vec::with_capacity(steps.len());
             if let Some(r) = &out.report {
                 for (i, (step, text)) in r.steps.iter().zip(&steps).enumerate() {
@@ -48,13 +47,10 @@ impl HumanCommand for Explain {
             return picture::many(&output.pictures, item.index, svgs, out.status.into());
         }
         let text = match format {
-            Format::Json => Record {
-                algo: Some(Algorithm::Human.name()),
-                micros: Some(micros),
-                steps: Some(&steps),
-                ..Record::of_parsed(item, p, sym).with_outcome(&out, sym)
-            }
-            .to_line(),
+            Format::Json => record_of(item, p, sym)
+                .explained(&out, shape, sym)
+                .micros(micros)
+                .to_line(),
             _ => {
                 let mut t = format!("# {}:{}: {}\n", item.file, item.line, puzzle_line(p, sym));
                 for (i, s) in steps.iter().enumerate() {
@@ -71,9 +67,13 @@ impl HumanCommand for Explain {
                     s => s.name(),
                 };
                 // No rating for a puzzle with no solution or several.
-                let rating = crate::commands::rate::rating(&out)
-                    .map(|r| format!(" (level {}, score {})", r.level.name(), r.score))
-                    .unwrap_or_default();
+                let rating = match out.rating() {
+                    Some(r) => match r.score {
+                        Some(score) => format!(" (level {}, score {score})", r.level.name()),
+                        None => format!(" (level {})", r.level.name()),
+                    },
+                    None => String::new(),
+                };
                 let n = steps.len();
                 t.push_str(&format!(
                     "{how} after {n} step{}{rating}\n\n",

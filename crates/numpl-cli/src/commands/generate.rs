@@ -9,12 +9,11 @@ use std::time::Instant;
 
 use numpl_core::{format_detail, format_grid, format_line, InputFormat, Shape};
 use numpl_gen::{GenError, Generated, Generator};
+use numpl_record::{not_generated_message, Record};
 
 use crate::batch::{Done, Job, Kind, Source, Work};
 use crate::cli::Format;
-use crate::commands::rate::rate_csv_row;
-use crate::commands::{csv_status_row, RATE_CSV};
-use crate::record::{Record, Techniques};
+use crate::commands::{csv_status_row, rate_csv_row, RATE_CSV};
 use crate::settings::{GenerateSettings, Output};
 
 /// The index of one puzzle to make.
@@ -111,30 +110,9 @@ impl GenerateJob {
                 &self.output.csv_field(&g.puzzle),
                 &self.output.csv_field(&g.solution),
                 "solved",
-                g.report.as_ref(),
+                g.report.as_ref().map(numpl_solve::HumanReport::rating),
             ),
-            Format::Json => {
-                let r = g.report.as_ref();
-                Record {
-                    index: g.index,
-                    size: Some(g.puzzle.size()),
-                    shape: Some(g.puzzle.shape().to_string()),
-                    puzzle: Some(format_line(&g.puzzle, sym)),
-                    status: Some("solved"),
-                    solution: Some(format_line(&g.solution, sym)),
-                    micros: Some(micros),
-                    techniques: r.map(|r| Techniques(&r.counts)),
-                    level: r.map(|r| r.level.name()),
-                    score: r.map(|r| u64::from(r.score)),
-                    givens: Some(g.givens()),
-                    symmetry: Some(g.symmetry.name()),
-                    seed: Some(g.seed),
-                    tries: Some(g.tries),
-                    minimal: Some(g.minimal),
-                    ..Record::default()
-                }
-                .to_line()
-            }
+            Format::Json => Record::generated(g, sym).micros(micros).to_line(),
         }
     }
 }
@@ -151,26 +129,11 @@ impl Job for GenerateJob {
             )
             .with_header(self.csv()),
             Err(e) => {
-                // NotReached names its puzzle itself.
-                let msg = match e {
-                    GenError::NotReached { .. } => e.to_string(),
-                    _ => format!("puzzle {i}: {e}"),
-                };
+                let msg = not_generated_message(i, &e);
                 // A failed puzzle has no text form; JSON says why in its place.
                 let text = match self.output.format_or_line(InputFormat::Line) {
                     Format::Json => {
-                        let o = self.generator.options();
-                        Record {
-                            index: i,
-                            size: Some(o.shape.size()),
-                            shape: Some(o.shape.to_string()),
-                            status: matches!(e, GenError::Budget { .. }).then_some("budget"),
-                            error: Some(&msg),
-                            symmetry: Some(o.symmetry.name()),
-                            seed: Some(o.seed),
-                            ..Record::default()
-                        }
-                        .to_line()
+                        Record::not_generated(self.generator.options(), i, &e).to_line()
                     }
                     Format::Csv => csv_status_row(
                         RATE_CSV,

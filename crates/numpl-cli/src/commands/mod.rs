@@ -18,12 +18,12 @@ pub(crate) mod show;
 pub(crate) mod solve;
 
 use numpl_core::{format_detail, format_position_line, push_line, Grid, Parsed, Symbols};
-use numpl_solve::{position_board, solve, solve_position, Algorithm, Board, Outcome, SolveOptions};
+use numpl_record::Record;
+use numpl_solve::{Algorithm, Rating};
 
 use crate::batch::{Done, Job, Kind};
 use crate::cli::Format;
 use crate::input::Item;
-use crate::record::Record;
 use crate::settings::Output;
 
 /// The statuses a solving command's summary lists.
@@ -44,13 +44,29 @@ pub(crate) fn csv_status_row(header: &str, status: &str) -> String {
     row.join(",") + "\n"
 }
 
+/// A row under [`RATE_CSV`]: level and score when the human solver rated the puzzle (the
+/// score only when it is known, [`Rating::score`]).
+pub(crate) fn rate_csv_row(
+    quizzes: &str,
+    solutions: &str,
+    status: &str,
+    rating: Option<Rating>,
+) -> String {
+    let level = rating.map(|r| r.level.name()).unwrap_or_default();
+    let score = rating
+        .and_then(|r| r.score)
+        .map(|s| s.to_string())
+        .unwrap_or_default();
+    format!("{quizzes},{solutions},{status},{level},{score}\n")
+}
+
 /// The record of a puzzle that could not be read; its message goes to stderr too. `csv` is
 /// the command's CSV header, where it writes CSV.
 pub(crate) fn invalid(
     item: &Item,
     msg: &str,
     format: Format,
-    algo: Option<&'static str>,
+    algo: Option<Algorithm>,
     csv: Option<&'static str>,
 ) -> Done {
     let text = match (format, csv) {
@@ -59,13 +75,14 @@ pub(crate) fn invalid(
         (Format::Grid | Format::Detail, _) => format!("# invalid: {msg}\n\n"),
         // A picture of nothing: the message on stderr says why.
         (Format::Svg, _) => String::new(),
-        (Format::Json, _) => Record {
-            status: Some("invalid"),
-            algo,
-            error: Some(msg),
-            ..Record::of_item(item)
+        (Format::Json, _) => {
+            let rec = source(Record::new(), item).invalid(msg);
+            match algo {
+                Some(a) => rec.algo(a),
+                None => rec,
+            }
+            .to_line()
         }
-        .to_line(),
     };
     Done {
         text,
@@ -80,7 +97,7 @@ pub(crate) fn invalid(
 pub(crate) fn puzzle_or_invalid<'a>(
     item: &'a Item,
     output: &Output,
-    algo: Option<&'static str>,
+    algo: Option<Algorithm>,
     csv: &'static str,
 ) -> Result<&'a Parsed, Done> {
     item.puzzle.as_ref().map_err(|msg| {
@@ -126,13 +143,7 @@ impl<C: HumanCommand> Job for HumanJob<C> {
                 .command
                 .record(item, p, format, &self.output)
                 .with_header(csv.filter(|_| format == Format::Csv)),
-            Err(msg) => invalid(
-                item,
-                msg,
-                format,
-                Some(numpl_solve::Algorithm::Human.name()),
-                csv,
-            ),
+            Err(msg) => invalid(item, msg, format, Some(Algorithm::Human), csv),
         }
     }
 
@@ -145,53 +156,48 @@ impl<C: HumanCommand> Job for HumanJob<C> {
     }
 }
 
+/// Where a record's puzzle came from: its index, file and line.
+pub(crate) fn source(rec: Record, item: &Item) -> Record {
+    rec.at(item.index).from_line(Some(&item.file), item.line)
+}
+
+/// The record of an item's puzzle as it was read: where it came from, size, box and line
+/// form.
+pub(crate) fn record_of(item: &Item, p: &Parsed, symbols: &Symbols) -> Record {
+    source(Record::of_parsed(p, symbols), item)
+}
+
 /// The line form of what was read: a puzzle's N*N symbols, a position's N*N*N
 /// (docs/FORMATS.md, "Positions").
 pub(crate) fn puzzle_line(p: &Parsed, symbols: &Symbols) -> String {
-    match &p.marks {
-        Some(marks) => format_position_line(&p.grid, marks, symbols),
-        None => numpl_core::format_line(&p.grid, symbols),
+    match p.marks() {
+        Some(marks) => format_position_line(p.grid(), marks, symbols),
+        None => numpl_core::format_line(p.grid(), symbols),
     }
 }
 
 /// What was read as a CSV field: its line form with `0` for a blank, as the public
 /// collections write puzzles (`.` with `--symbols`, where `0` may be a value).
 pub(crate) fn puzzle_csv_field(p: &Parsed, output: &Output) -> String {
-    match &p.marks {
+    match p.marks() {
         Some(marks) => {
-            let line = format_position_line(&p.grid, marks, &output.symbols);
+            let line = format_position_line(p.grid(), marks, &output.symbols);
             if output.symbols.is_custom() {
                 line
             } else {
                 line.replace('.', "0")
             }
         }
-        None => output.csv_field(&p.grid),
+        None => output.csv_field(p.grid()),
     }
 }
 
 /// The pencil-mark grid of what was read: a position's marks as read, a puzzle's
 /// candidates as its givens allow.
 pub(crate) fn puzzle_detail(p: &Parsed, symbols: &Symbols) -> String {
-    match &p.marks {
-        Some(marks) => format_detail(&p.grid, marks, symbols),
-        None => format_detail(&p.grid, &p.grid.candidates(), symbols),
-    }
-}
-
-/// Solves what was read: a position within its marks.
-pub(crate) fn solve_parsed(p: &Parsed, algo: Algorithm, opts: &SolveOptions) -> Outcome {
-    match &p.marks {
-        Some(marks) => solve_position(&p.grid, marks, algo, opts),
-        None => solve(&p.grid, algo, opts),
-    }
-}
-
-/// The human solver's board of what was read: a position's marks, a puzzle's candidates.
-pub(crate) fn board_of(p: &Parsed) -> Board {
-    match &p.marks {
-        Some(marks) => position_board(&p.grid, marks),
-        None => Board::new(&p.grid),
+    match p.marks() {
+        Some(marks) => format_detail(p.grid(), marks, symbols),
+        None => format_detail(p.grid(), &p.grid().candidates(), symbols),
     }
 }
 

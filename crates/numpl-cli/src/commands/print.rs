@@ -80,7 +80,7 @@ fn prepare(item: &Item) -> Result<SheetPuzzle, String> {
             item.index + 1
         ));
     }
-    let g = &p.grid;
+    let g = p.grid();
     let out = solve(g, Algorithm::Fast, &SolveOptions::default());
     let solution = match (out.status, out.solution) {
         (Status::Solved, Some(s)) => s,

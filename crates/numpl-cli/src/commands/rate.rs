@@ -17,13 +17,14 @@
 use std::time::Instant;
 
 use numpl_core::Parsed;
-use numpl_solve::{solve_human, solve_position_human, Algorithm, Outcome, SolveOptions, Technique};
+use numpl_solve::{puzzle, Algorithm, Outcome, SolveOptions, Technique};
 
 use crate::batch::Done;
 use crate::cli::Format;
-use crate::commands::{puzzle_csv_field, puzzle_line, HumanCommand, RATE_CSV};
+use crate::commands::{
+    puzzle_csv_field, puzzle_line, rate_csv_row, record_of, HumanCommand, RATE_CSV,
+};
 use crate::input::Item;
-use crate::record::Record;
 use crate::settings::Output;
 
 pub(crate) struct Rate {
@@ -34,15 +35,6 @@ pub(crate) struct Rate {
     pub(crate) opts: SolveOptions,
 }
 
-/// The report when the puzzle has a rating: it ended `solved`, or `stuck` within a technique
-/// limit (rated on the steps taken). A puzzle with no solution or several has none.
-pub(crate) fn rating(out: &Outcome) -> Option<&numpl_solve::HumanReport> {
-    match out.status {
-        numpl_solve::Status::Solved | numpl_solve::Status::Stuck => out.report.as_ref(),
-        _ => None,
-    }
-}
-
 impl Rate {
     /// The readable line: puzzle, status, `level=` and `score=`, then each technique with
     /// its count, in order of difficulty.
@@ -50,14 +42,14 @@ impl Rate {
         let mut s = puzzle_line(p, &output.symbols);
         s.push(' ');
         s.push_str(out.status.name());
-        if let Some(r) = rating(out) {
+        if let Some(r) = out.rating() {
             s.push_str(&format!(" level={}", r.level.name()));
-            if r.whole() {
-                s.push_str(&format!(" score={}", r.score));
+            if let Some(score) = r.score {
+                s.push_str(&format!(" score={score}"));
             }
         }
-        if let Some(r) = out.report.as_ref().filter(|r| r.whole()) {
-            for (t, n) in &r.counts {
+        if let Some(counts) = out.techniques() {
+            for (t, n) in counts {
                 s.push_str(&format!(" {}={n}", t.name()));
             }
         }
@@ -69,18 +61,13 @@ impl Rate {
 impl HumanCommand for Rate {
     fn record(&self, item: &Item, p: &Parsed, format: Format, output: &Output) -> Done {
         let start = Instant::now();
-        let out = match &p.marks {
-            Some(marks) => solve_position_human(&p.grid, marks, self.max, &self.opts),
-            None => solve_human(&p.grid, self.max, &self.opts),
-        };
+        let out = puzzle::rate(p, self.max, &self.opts);
         let micros = start.elapsed().as_micros() as u64;
         let text = match format {
-            Format::Json => Record {
-                algo: Some(Algorithm::Human.name()),
-                micros: Some(micros),
-                ..Record::of_parsed(item, p, &output.symbols).with_outcome(&out, &output.symbols)
-            }
-            .to_line(),
+            Format::Json => record_of(item, p, &output.symbols)
+                .outcome(&out, Algorithm::Human, &output.symbols)
+                .micros(micros)
+                .to_line(),
             Format::Csv => rate_csv_row(
                 &puzzle_csv_field(p, output),
                 &out.solution
@@ -88,7 +75,7 @@ impl HumanCommand for Rate {
                     .map(|s| output.csv_field(s))
                     .unwrap_or_default(),
                 out.status.name(),
-                rating(&out),
+                out.rating(),
             ),
             _ => Rate::line(p, &out, output),
         };
@@ -97,24 +84,5 @@ impl HumanCommand for Rate {
 
     fn csv(&self) -> Option<&'static str> {
         Some(RATE_CSV)
-    }
-}
-
-/// A row under [`RATE_CSV`]: level and score when the human solver rated the puzzle (the
-/// score only when the rating is whole, [`numpl_solve::HumanReport::whole`]).
-pub(crate) fn rate_csv_row(
-    quizzes: &str,
-    solutions: &str,
-    status: &str,
-    report: Option<&numpl_solve::HumanReport>,
-) -> String {
-    match report {
-        Some(r) if r.whole() => format!(
-            "{quizzes},{solutions},{status},{},{}\n",
-            r.level.name(),
-            r.score
-        ),
-        Some(r) => format!("{quizzes},{solutions},{status},{},\n", r.level.name()),
-        None => format!("{quizzes},{solutions},{status},,\n"),
     }
 }

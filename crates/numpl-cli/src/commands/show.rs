@@ -5,10 +5,9 @@ use numpl_core::format_grid;
 use crate::batch::{Done, Job, Kind};
 use crate::cli::Format;
 use crate::commands::{
-    picture, puzzle_csv_field, puzzle_detail, puzzle_line, puzzle_or_invalid, SHOW_CSV,
+    picture, puzzle_csv_field, puzzle_detail, puzzle_line, puzzle_or_invalid, record_of, SHOW_CSV,
 };
 use crate::input::Item;
-use crate::record::Record;
 use crate::settings::Output;
 
 pub(crate) struct ShowJob {
@@ -23,14 +22,14 @@ impl Job for ShowJob {
             Ok(p) => p,
             Err(invalid) => return invalid,
         };
-        let g = &p.grid;
+        let g = p.grid();
         let sym = &self.output.symbols;
         // A position's marks have no place in the seed's grid layout: it is shown with them.
         let text = match self.output.format_for(p.format) {
             Format::Line => puzzle_line(p, sym) + "\n",
             Format::Grid if !p.is_position() => format_grid(g, sym),
             Format::Grid | Format::Detail => puzzle_detail(p, sym) + "\n",
-            Format::Json => Record::of_parsed(item, p, sym).to_line(),
+            Format::Json => record_of(item, p, sym).to_line(),
             Format::Csv => {
                 let row = format!("{},\n", puzzle_csv_field(p, &self.output));
                 return Done::new(row, Kind::Shown).with_header(Some(SHOW_CSV));

@@ -5,16 +5,15 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use numpl_core::{format_detail, format_grid, Grid, Parsed};
-use numpl_solve::{solve_counted, Algorithm, Outcome, SolveOptions, Status};
+use numpl_solve::{puzzle, Algorithm, Outcome, SolveOptions, Status};
 
 use crate::batch::{Done, Job, Kind};
 use crate::cli::Format;
 use crate::commands::{
-    line_text, picture, puzzle_csv_field, puzzle_detail, puzzle_or_invalid, solve_parsed,
-    SOLVE_CSV, SOLVE_KINDS,
+    line_text, picture, puzzle_csv_field, puzzle_detail, puzzle_or_invalid, record_of, SOLVE_CSV,
+    SOLVE_KINDS,
 };
 use crate::input::Item;
-use crate::record::Record;
 use crate::settings::Output;
 
 pub(crate) struct SolveJob {
@@ -27,16 +26,11 @@ pub(crate) struct SolveJob {
 
 impl SolveJob {
     fn json(&self, item: &Item, p: &Parsed, out: &Outcome, micros: u64) -> String {
-        let search = self.algo != Algorithm::Human;
-        Record {
-            algo: Some(self.algo.name()),
-            guesses: search.then_some(out.guesses),
-            nodes: search.then_some(out.nodes),
-            micros: Some(micros),
-            ..Record::of_parsed(item, p, &self.output.symbols)
-                .with_outcome(out, &self.output.symbols)
-        }
-        .to_line()
+        let sym = &self.output.symbols;
+        record_of(item, p, sym)
+            .outcome(out, self.algo, sym)
+            .micros(micros)
+            .to_line()
     }
 
     /// `line`: the solution or the status word. `grid` and `detail`: the seed's layout
@@ -62,7 +56,7 @@ impl SolveJob {
         let mut t = if p.is_position() {
             puzzle_detail(p, sym) + "\n"
         } else {
-            show(&p.grid)
+            show(p.grid())
         };
         t.push_str("\n\n");
         match status {
@@ -78,7 +72,7 @@ impl SolveJob {
         }
         if let Some(s) = &out.solution {
             t.push_str(&format_grid(s, sym));
-        } else if let Some(partial) = &out.grid {
+        } else if let Some(partial) = &out.stuck_at {
             // For the human solver's partial grid, the candidates it has left.
             match (&out.report, detail) {
                 (Some(r), true) => {
@@ -97,13 +91,13 @@ impl SolveJob {
     /// `solved`, what applies with a caption saying why.
     fn svg(&self, p: &Parsed, out: &Outcome) -> String {
         use numpl_render::Picture;
-        let g = &p.grid;
+        let g = p.grid();
         let mut base = Picture::new(g);
         if p.is_position() && out.solution.is_none() {
             // Nothing solved to show: the position's marks.
             base = base.with_candidates(&p.candidates());
         }
-        let pic = match (out.status, &out.solution, &out.grid, &out.report) {
+        let pic = match (out.status, &out.solution, &out.stuck_at, &out.report) {
             (Status::Solved, Some(s), _, _) => base.with_values(g, s),
             (Status::Multiple, Some(s), _, _) => base
                 .with_values(g, s)
@@ -126,7 +120,7 @@ impl Job for SolveJob {
     type Item = Item;
 
     fn process(&self, item: &Item) -> Done {
-        let p = match puzzle_or_invalid(item, &self.output, Some(self.algo.name()), SOLVE_CSV) {
+        let p = match puzzle_or_invalid(item, &self.output, Some(self.algo), SOLVE_CSV) {
             Ok(p) => p,
             Err(invalid) => return invalid,
         };
@@ -135,10 +129,7 @@ impl Job for SolveJob {
         let start = (format == Format::Json).then(Instant::now);
         // A position solves within its marks (no progress: the general engine, seeded
         // with masks); a puzzle reports its nodes as it goes.
-        let out = match &p.marks {
-            Some(_) => solve_parsed(p, self.algo, &self.opts),
-            None => solve_counted(&p.grid, self.algo, &self.opts, &self.nodes),
-        };
+        let out = puzzle::solve_counted(p, self.algo, &self.opts, &self.nodes);
         let micros = start.map_or(0, |s| s.elapsed().as_micros() as u64);
         let text = match format {
             Format::Json => self.json(item, p, &out, micros),

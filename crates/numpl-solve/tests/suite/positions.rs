@@ -14,7 +14,9 @@ const SEED_SOLUTION: &str =
     "821459673936172458745386291254638917187294536369715824693541782572863149418927365";
 
 fn grid(s: &str) -> Grid {
-    parse_first(s, &ParseOptions::default()).unwrap().grid
+    parse_first(s, &ParseOptions::default())
+        .unwrap()
+        .into_grid()
 }
 
 /// A solved 4x4: rows 1234 / 3412 / 2143 / 4321.

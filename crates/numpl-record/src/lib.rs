@@ -1,0 +1,528 @@
+//! numpl-record: the one wire record of numpl.
+//!
+//! Every answer about one puzzle that leaves numpl as data (a line of `numpl ... --format
+//! json`, a response of the web API, a dict in Python, the regression run's comparison) is
+//! a [`Record`], built here and only here, from what the libraries return: a parsed puzzle
+//! ([`Record::of_parsed`]), an [`Outcome`] ([`Record::outcome`]), a hint
+//! ([`Record::hint`]), a count ([`Record::count`]), a puzzle that could not be read
+//! ([`Record::invalid`]) or a generated puzzle ([`Record::generated`],
+//! [`Record::not_generated`]). Front ends add only what is theirs: where the puzzle came
+//! from ([`Record::at`]) and how long the work took ([`Record::micros`]).
+//!
+//! The fields, their order and their meaning are listed in docs/FORMATS.md ("Records"); a
+//! field that does not apply is left out. [`Record::fields`] lists the fields that are
+//! set, in that order, as typed [`Value`]s (what Python turns into a dict); the JSON is
+//! the same list (`serde`).
+//!
+//! To add a field: one line in the `record!` list below (its place is its place in the
+//! JSON), set it in the builder that knows it, and document it in docs/FORMATS.md. Every
+//! front end then has it.
+//!
+//! ```
+//! use numpl_core::{parse_first, ParseOptions, Symbols};
+//! use numpl_record::Record;
+//! use numpl_solve::{puzzle, Algorithm, SolveOptions};
+//!
+//! let seed = ".2.....7.9..1.2..8....8.....5.....1...7.9.5...6.....2.....4....5..8.3..9.1.....6.";
+//! let p = parse_first(seed, &ParseOptions::default()).unwrap();
+//! let out = puzzle::rate(&p, None, &SolveOptions::default());
+//! let sym = Symbols::standard();
+//! let rec = Record::of_parsed(&p, &sym).outcome(&out, Algorithm::Human, &sym).at(0);
+//! let json = rec.to_json();
+//! assert!(json.starts_with(r#"{"index":0,"size":9,"box":"3x3","puzzle":".2.."#));
+//! assert!(json.contains(r#""status":"solved""#) && json.contains(r#""level":"#));
+//! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+use numpl_core::{format_line, format_position_line, Grid, Parsed, Shape, Symbols};
+use numpl_gen::{GenError, GenOptions, Generated};
+use numpl_solve::{Algorithm, Outcome, Status, Step, Technique};
+use serde::ser::{SerializeMap, Serializer};
+use serde::Serialize;
+
+/// One field's value, as [`Record::fields`] lists it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Value<'r> {
+    /// A count, an index, a size, a seed.
+    Int(u64),
+    /// A word or a line.
+    Str(&'r str),
+    /// A yes or no.
+    Bool(bool),
+    /// Technique counts, in order of difficulty (a JSON object, a Python dict).
+    Counts(&'r Techniques),
+    /// A list of texts (`steps`).
+    List(&'r [String]),
+}
+
+/// A field type of the record: how it is listed in [`Record::fields`].
+trait AsValue {
+    fn as_value(&self) -> Value<'_>;
+}
+
+impl AsValue for u64 {
+    fn as_value(&self) -> Value<'_> {
+        Value::Int(*self)
+    }
+}
+
+impl AsValue for usize {
+    fn as_value(&self) -> Value<'_> {
+        Value::Int(*self as u64)
+    }
+}
+
+impl AsValue for u32 {
+    fn as_value(&self) -> Value<'_> {
+        Value::Int(u64::from(*self))
+    }
+}
+
+impl AsValue for bool {
+    fn as_value(&self) -> Value<'_> {
+        Value::Bool(*self)
+    }
+}
+
+impl AsValue for String {
+    fn as_value(&self) -> Value<'_> {
+        Value::Str(self)
+    }
+}
+
+impl AsValue for &'static str {
+    fn as_value(&self) -> Value<'_> {
+        Value::Str(self)
+    }
+}
+
+impl AsValue for Techniques {
+    fn as_value(&self) -> Value<'_> {
+        Value::Counts(self)
+    }
+}
+
+impl AsValue for Vec<String> {
+    fn as_value(&self) -> Value<'_> {
+        Value::List(self)
+    }
+}
+
+/// Declares [`Record`] from one list of fields: each is optional and left out when `None`;
+/// the list's order is the JSON's order and [`Record::fields`]' order.
+macro_rules! record {
+    ($($(#[$meta:meta])* $name:ident $wire:literal : $ty:ty,)*) => {
+        /// One record: a solve, a rating, a hint, an explanation, a count or a generated
+        /// puzzle. Every field is optional and left out of the JSON when `None`; build it
+        /// with the methods below.
+        #[derive(Serialize, Default, Debug, Clone, PartialEq, Eq)]
+        #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+        #[non_exhaustive]
+        pub struct Record {
+            $(
+                $(#[$meta])*
+                #[serde(rename = $wire, skip_serializing_if = "Option::is_none")]
+                pub $name: Option<$ty>,
+            )*
+        }
+
+        impl Record {
+            /// The fields that are set, in the record's order, with their JSON names.
+            pub fn fields(&self) -> Vec<(&'static str, Value<'_>)> {
+                let mut out = Vec::new();
+                $(
+                    if let Some(v) = &self.$name {
+                        out.push(($wire, v.as_value()));
+                    }
+                )*
+                out
+            }
+        }
+    };
+}
+
+record! {
+    /// 0-based position in the input (for a generated puzzle: its number in the run).
+    index "index": u64,
+    /// The input line the puzzle starts on (1-based).
+    line "line": usize,
+    /// The input file (`-` for stdin).
+    file "file": String,
+    /// N, the side of the grid.
+    size "size": usize,
+    /// The box shape `RxC`.
+    shape "box": String,
+    /// The puzzle in line form (a position: its N*N*N-symbol position line).
+    puzzle "puzzle": String,
+    /// `solved`, `multiple`, `unsolvable`, `stuck`, `budget` or `invalid`.
+    status "status": &'static str,
+    /// Solutions counted, up to the limit asked for (a count).
+    count "count": usize,
+    /// The solution (`solved`; one of them for `multiple`).
+    solution "solution": String,
+    /// Where the human solver stopped (`stuck`), in line form.
+    grid "grid": String,
+    /// The algorithm.
+    algo "algo": &'static str,
+    /// Search guesses (the search algorithms).
+    guesses "guesses": u64,
+    /// Search nodes: values placed (the search algorithms).
+    nodes "nodes": u64,
+    /// Microseconds of work.
+    micros "micros": u64,
+    /// Technique counts, in order of difficulty.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<BTreeMap<String, u32>>))]
+    techniques "techniques": Techniques,
+    /// HoDoKu's level.
+    level "level": &'static str,
+    /// The human solver's score.
+    score "score": u64,
+    /// Why the puzzle is invalid, or why the work stopped.
+    error "error": String,
+    /// `hint`: the next step, described.
+    hint "hint": String,
+    /// `explain`: every step, described.
+    steps "steps": Vec<String>,
+    /// A generated puzzle: the number of givens.
+    givens "givens": usize,
+    /// A generated puzzle: the symmetry of the givens.
+    symmetry "symmetry": &'static str,
+    /// A generated puzzle: the run's seed (with `index`, it makes the puzzle again).
+    seed "seed": u64,
+    /// A generated puzzle: grids dug to find one with the level or technique asked for.
+    tries "tries": u32,
+    /// A generated puzzle: whether no given can be removed (false when a search budget ran
+    /// out).
+    minimal "minimal": bool,
+}
+
+/// Technique counts, in order of difficulty: a JSON object `{"hidden_single": 23, ...}`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Techniques(pub Vec<(Cow<'static, str>, u32)>);
+
+impl Techniques {
+    /// The counts of a human solver's report.
+    pub fn of(counts: &BTreeMap<Technique, u32>) -> Techniques {
+        Techniques(counts.iter().map(|(t, n)| (t.name(), *n)).collect())
+    }
+}
+
+impl Serialize for Techniques {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for (t, n) in &self.0 {
+            m.serialize_entry(t, n)?;
+        }
+        m.end()
+    }
+}
+
+impl Record {
+    /// An empty record.
+    pub fn new() -> Record {
+        Record::default()
+    }
+
+    /// The record of a puzzle as it was read: `size`, `box` and `puzzle` (a position's
+    /// position line, which reads back as the same position).
+    pub fn of_parsed(p: &Parsed, symbols: &Symbols) -> Record {
+        let puzzle = match p.marks() {
+            Some(marks) => format_position_line(p.grid(), marks, symbols),
+            None => format_line(p.grid(), symbols),
+        };
+        Record {
+            puzzle: Some(puzzle),
+            ..Record::of_shape(p.grid().shape())
+        }
+    }
+
+    /// `size` and `box` alone.
+    fn of_shape(shape: Shape) -> Record {
+        Record {
+            size: Some(shape.size()),
+            shape: Some(shape.to_string()),
+            ..Record::default()
+        }
+    }
+
+    /// Where the puzzle came from: its index in the input (or the run).
+    #[must_use]
+    pub fn at(mut self, index: u64) -> Record {
+        self.index = Some(index);
+        self
+    }
+
+    /// Where the puzzle came from: its file (`None`: not from a file) and first line.
+    #[must_use]
+    pub fn from_line(mut self, file: Option<&str>, line: usize) -> Record {
+        self.file = file.map(str::to_string);
+        self.line = Some(line);
+        self
+    }
+
+    /// How long the work took.
+    #[must_use]
+    pub fn micros(mut self, micros: u64) -> Record {
+        self.micros = Some(micros);
+        self
+    }
+
+    /// What a solve with `algo` found: `status`, `solution` or the `grid` where the human
+    /// solver stopped, `algo`, the search's `guesses` and `nodes` (not for `human`), the
+    /// techniques used, the rating ([`Outcome::rating`]: none for `multiple` and
+    /// `unsolvable`), and for `budget` an `error` saying the search ran out.
+    #[must_use]
+    pub fn outcome(mut self, out: &Outcome, algo: Algorithm, symbols: &Symbols) -> Record {
+        let line = |g: &Grid| format_line(g, symbols);
+        self.status = Some(out.status.name());
+        self.solution = out.solution.as_ref().map(line);
+        self.grid = out.stuck_at.as_ref().map(line);
+        self.algo = Some(algo.name());
+        if algo != Algorithm::Human {
+            self.guesses = Some(out.guesses);
+            self.nodes = Some(out.nodes);
+        }
+        self.techniques = out.techniques().map(Techniques::of);
+        let rating = out.rating();
+        self.level = rating.map(|r| r.level.name());
+        self.score = rating.and_then(|r| r.score).map(u64::from);
+        if out.status == Status::Budget {
+            self.error = Some(format!(
+                "the search stopped at its node budget ({} nodes)",
+                out.nodes
+            ));
+        }
+        self
+    }
+
+    /// [`Record::outcome`] and every step of the human solver's report, described (`steps`;
+    /// an empty list when there is no report).
+    #[must_use]
+    pub fn explained(self, out: &Outcome, shape: Shape, symbols: &Symbols) -> Record {
+        let steps = out
+            .report
+            .as_ref()
+            .map(|r| r.steps.iter().map(|s| s.describe(shape)).collect())
+            .unwrap_or_default();
+        Record {
+            steps: Some(steps),
+            ..self.outcome(out, Algorithm::Human, symbols)
+        }
+    }
+
+    /// A hint ([`numpl_solve::puzzle::hint`]): the step described (`hint`), or the
+    /// `status` that says why there is none.
+    #[must_use]
+    pub fn hint(mut self, hint: &Result<Step, Status>, shape: Shape) -> Record {
+        match hint {
+            Ok(step) => self.hint = Some(step.describe(shape)),
+            Err(status) => self.status = Some(status.name()),
+        }
+        self.algo = Some(Algorithm::Human.name());
+        self
+    }
+
+    /// A count of solutions ([`numpl_solve::puzzle::count`]): `status` (`unsolvable` for 0,
+    /// `solved` for 1, `multiple` for more), `count` and `algo` (`fast`).
+    #[must_use]
+    pub fn count(mut self, count: usize) -> Record {
+        let status = match count {
+            0 => Status::Unsolvable,
+            1 => Status::Solved,
+            _ => Status::Multiple,
+        };
+        self.status = Some(status.name());
+        self.count = Some(count);
+        self.algo = Some(Algorithm::Fast.name());
+        self
+    }
+
+    /// A puzzle that could not be read: `status` `invalid` and the message as `error`.
+    #[must_use]
+    pub fn invalid(mut self, message: &str) -> Record {
+        self.status = Some("invalid");
+        self.error = Some(message.to_string());
+        self
+    }
+
+    /// The algorithm that would have run (a puzzle that could not be read).
+    #[must_use]
+    pub fn algo(mut self, algo: Algorithm) -> Record {
+        self.algo = Some(algo.name());
+        self
+    }
+
+    /// A generated puzzle: `index`, the puzzle, `status` `solved` and its solution, the
+    /// rating when it was rated, `givens`, `symmetry`, `seed`, `tries` and `minimal`.
+    pub fn generated(g: &Generated, symbols: &Symbols) -> Record {
+        let r = g.report.as_ref();
+        Record {
+            index: Some(g.index),
+            puzzle: Some(format_line(&g.puzzle, symbols)),
+            status: Some(Status::Solved.name()),
+            solution: Some(format_line(&g.solution, symbols)),
+            techniques: r.map(|r| Techniques::of(&r.counts)),
+            level: r.map(|r| r.level.name()),
+            score: r.map(|r| u64::from(r.score)),
+            givens: Some(g.givens()),
+            symmetry: Some(g.symmetry.name()),
+            seed: Some(g.seed),
+            tries: Some(g.tries),
+            minimal: Some(g.minimal),
+            ..Record::of_shape(g.puzzle.shape())
+        }
+    }
+
+    /// Puzzle `index` of a generator's run that could not be made: `error` (naming the
+    /// puzzle), `status` `budget` when a search ran out of its budget, and the options
+    /// that make it again (`symmetry`, `seed`).
+    pub fn not_generated(opts: &GenOptions, index: u64, err: &GenError) -> Record {
+        Record {
+            index: Some(index),
+            status: matches!(err, GenError::Budget { .. }).then_some(Status::Budget.name()),
+            error: Some(not_generated_message(index, err)),
+            symmetry: Some(opts.symmetry.name()),
+            seed: Some(opts.seed),
+            ..Record::of_shape(opts.shape)
+        }
+    }
+
+    /// The record as one JSON object, without a line end.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a record always serializes")
+    }
+
+    /// The record as one JSON line, with its line end.
+    pub fn to_line(&self) -> String {
+        let mut s = self.to_json();
+        s.push('\n');
+        s
+    }
+}
+
+/// Why puzzle `index` of a run could not be made, naming the puzzle once.
+pub fn not_generated_message(index: u64, err: &GenError) -> String {
+    let msg = err.to_string();
+    let prefix = format!("puzzle {index}: ");
+    if msg.starts_with(&prefix) || matches!(err, GenError::NotReached { .. }) {
+        msg
+    } else {
+        prefix + &msg
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use numpl_core::{parse_first, ParseOptions};
+    use numpl_solve::{puzzle, SolveOptions};
+
+    const SEED: &str =
+        ".2.....7.9..1.2..8....8.....5.....1...7.9.5...6.....2.....4....5..8.3..9.1.....6.";
+
+    fn parsed(s: &str) -> Parsed {
+        parse_first(s, &ParseOptions::default()).unwrap()
+    }
+
+    /// The fields list and the JSON agree: same names, same order, same values.
+    #[test]
+    fn fields_are_the_json() {
+        let sym = Symbols::standard();
+        let p = parsed(SEED);
+        let out = puzzle::explain(&p, &SolveOptions::default());
+        let rec = Record::of_parsed(&p, &sym)
+            .explained(&out, p.grid().shape(), &sym)
+            .at(3)
+            .from_line(Some("a.txt"), 7)
+            .micros(12);
+        let json: serde_json::Value = serde_json::from_str(&rec.to_json()).unwrap();
+        let obj = json.as_object().unwrap();
+        let names: Vec<&str> = rec.fields().iter().map(|(k, _)| *k).collect();
+        let mut sorted_json: Vec<&str> = obj.keys().map(String::as_str).collect();
+        let mut sorted_fields = names.clone();
+        sorted_json.sort_unstable();
+        sorted_fields.sort_unstable();
+        assert_eq!(sorted_json, sorted_fields);
+        let text = rec.to_json();
+        let mut at = 0;
+        for (name, value) in rec.fields() {
+            let key = format!("\"{name}\":");
+            let pos = text[at..].find(&key).map(|p| p + at);
+            assert!(pos.is_some(), "{name} out of order in {text}");
+            at = pos.unwrap();
+            match value {
+                Value::Int(n) => assert_eq!(obj[name].as_u64(), Some(n)),
+                Value::Str(s) => assert_eq!(obj[name].as_str(), Some(s)),
+                Value::Bool(b) => assert_eq!(obj[name].as_bool(), Some(b)),
+                Value::Counts(c) => assert_eq!(obj[name].as_object().unwrap().len(), c.0.len()),
+                Value::List(l) => assert_eq!(obj[name].as_array().unwrap().len(), l.len()),
+            }
+        }
+        assert_eq!(names[..4], ["index", "line", "file", "size"]);
+    }
+
+    /// Only a rated puzzle has a level and a score; a puzzle with several solutions keeps
+    /// the techniques logic used.
+    #[test]
+    fn rating_only_for_rated_statuses() {
+        let sym = Symbols::standard();
+        let multiple = parsed(&format!("{}{}", ".".repeat(9), &SEED[9..]));
+        let out = puzzle::rate(&multiple, None, &SolveOptions::default());
+        assert_eq!(out.status, Status::Multiple);
+        let rec = Record::of_parsed(&multiple, &sym).outcome(&out, Algorithm::Human, &sym);
+        assert_eq!(rec.status, Some("multiple"));
+        assert_eq!((rec.level, rec.score), (None, None));
+        assert!(rec.techniques.is_some());
+        assert!(rec.guesses.is_none(), "the human solver makes no guesses");
+        let solved = parsed(SEED);
+        let out = puzzle::solve(&solved, Algorithm::Fast, &SolveOptions::default());
+        let rec = Record::of_parsed(&solved, &sym).outcome(&out, Algorithm::Fast, &sym);
+        assert_eq!((rec.status, rec.level), (Some("solved"), None));
+        assert!(rec.nodes.unwrap() > 0);
+    }
+
+    #[test]
+    fn budget_says_why() {
+        let sym = Symbols::standard();
+        let p = parsed(&".".repeat(81));
+        let opts = SolveOptions::new().budget(Some(5));
+        let out = puzzle::solve(&p, Algorithm::Full, &opts);
+        assert_eq!(out.status, Status::Budget);
+        let rec = Record::of_parsed(&p, &sym).outcome(&out, Algorithm::Full, &sym);
+        assert!(rec
+            .error
+            .unwrap()
+            .starts_with("the search stopped at its node budget"));
+    }
+
+    #[test]
+    fn counts_and_invalid() {
+        let rec = Record::new().count(0);
+        assert_eq!(
+            (rec.status, rec.count, rec.algo),
+            (Some("unsolvable"), Some(0), Some("fast"))
+        );
+        assert_eq!(Record::new().count(2).status, Some("multiple"));
+        let rec = Record::new().invalid("line 1: bad").algo(Algorithm::Human);
+        assert_eq!(
+            rec.to_json(),
+            r#"{"status":"invalid","algo":"human","error":"line 1: bad"}"#
+        );
+    }
+
+    #[test]
+    fn generation_errors_name_the_puzzle_once() {
+        let opts = GenOptions::new(Shape::NINE).seed(5);
+        let rec = Record::not_generated(&opts, 4, &GenError::Budget { budget: 10 });
+        assert_eq!(rec.status, Some("budget"));
+        assert!(rec.error.as_deref().unwrap().starts_with("puzzle 4: "));
+        assert_eq!(rec.error.unwrap().matches("puzzle 4").count(), 1);
+        assert_eq!((rec.seed, rec.index), (Some(5), Some(4)));
+    }
+}

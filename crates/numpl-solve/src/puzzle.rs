@@ -1,0 +1,130 @@
+//! One puzzle API: what a front end asks of one puzzle as it was read.
+//!
+//! Every front end (the CLI's commands, the web API, Python, the regression run) holds a
+//! [`Parsed`]: a plain puzzle, or a position whose pencil marks limit every cell. The
+//! functions here take it as it is and answer solve / count / rate / hint / explain, so
+//! that no front end branches on "puzzle or position" itself:
+//!
+//! - [`solve`] and [`solve_counted`]: any [`Algorithm`]; a position is solved within its
+//!   marks;
+//! - [`count`]: solutions up to a limit;
+//! - [`rate`]: the human solver's rating (an optional technique limit); [`explain`] is the
+//!   same solve, read for its steps;
+//! - [`hint`]: the next step, or the [`Status`] that says why there is none;
+//! - [`board`]: the human solver's [`Board`] of what was read (a position's marks
+//!   eliminated).
+//!
+//! ```
+//! use numpl_core::{parse_first, ParseOptions};
+//! use numpl_solve::{puzzle, Algorithm, SolveOptions, Status};
+//!
+//! let p = parse_first(
+//!     ".2.....7.9..1.2..8....8.....5.....1...7.9.5...6.....2.....4....5..8.3..9.1.....6.",
+//!     &ParseOptions::default(),
+//! ).unwrap();
+//! let opts = SolveOptions::default();
+//! assert_eq!(puzzle::solve(&p, Algorithm::Fast, &opts).status, Status::Solved);
+//! let rated = puzzle::rate(&p, None, &opts);
+//! assert!(rated.rating().is_some());
+//! assert!(puzzle::hint(&p, &opts).is_ok());
+//! ```
+
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+
+use numpl_core::Parsed;
+
+use crate::{
+    count_position_solutions, count_solutions, position_board, solve_counted as grid_counted,
+    solve_human, solve_position, solve_position_human, Algorithm, Board, Outcome, SolveOptions,
+    Status, Step, Technique,
+};
+
+/// Solves what was read with `algo`: a puzzle as [`crate::solve`] does, a position within
+/// its marks as [`solve_position`] does.
+pub fn solve(p: &Parsed, algo: Algorithm, opts: &SolveOptions) -> Outcome {
+    match p.marks() {
+        Some(marks) => solve_position(p.grid(), marks, algo, opts),
+        None => crate::solve(p.grid(), algo, opts),
+    }
+}
+
+/// [`solve`], adding the search nodes of a puzzle's search to `nodes` as it goes
+/// ([`crate::solve_counted`]); a position's search adds nothing.
+pub fn solve_counted(
+    p: &Parsed,
+    algo: Algorithm,
+    opts: &SolveOptions,
+    nodes: &Arc<AtomicU64>,
+) -> Outcome {
+    match p.marks() {
+        Some(marks) => solve_position(p.grid(), marks, algo, opts),
+        None => grid_counted(p.grid(), algo, opts, nodes),
+    }
+}
+
+/// Counts the solutions of what was read (a position's within its marks), stopping at
+/// `limit` (fast search, no budget).
+pub fn count(p: &Parsed, limit: usize) -> usize {
+    match p.marks() {
+        Some(marks) => count_position_solutions(p.grid(), marks, limit),
+        None => count_solutions(p.grid(), limit),
+    }
+}
+
+/// The human solver's rating of what was read, as [`solve_human`] gives it: `max` limits
+/// the techniques (below [`Technique::BruteForce`]: logic only). The outcome's
+/// [`Outcome::rating`] is the level and score; its report holds the steps.
+pub fn rate(p: &Parsed, max: Option<Technique>, opts: &SolveOptions) -> Outcome {
+    match p.marks() {
+        Some(marks) => solve_position_human(p.grid(), marks, max, opts),
+        None => solve_human(p.grid(), max, opts),
+    }
+}
+
+/// Every step of a logical solution: the rating solve with every technique `opts` allows
+/// ([`rate`] without a limit); the steps are in the outcome's report.
+pub fn explain(p: &Parsed, opts: &SolveOptions) -> Outcome {
+    rate(p, None, opts)
+}
+
+/// The human solver's board of what was read: a position's marks eliminated
+/// ([`position_board`]), a puzzle's candidates as its givens allow.
+pub fn board(p: &Parsed) -> Board {
+    match p.marks() {
+        Some(marks) => position_board(p.grid(), marks),
+        None => Board::new(p.grid()),
+    }
+}
+
+/// The next logical step from what was read (with the techniques of `opts`), or the status
+/// that says why there is none, the one [`rate`] would give the same puzzle:
+///
+/// - [`Status::Solved`]: no cell is open;
+/// - [`Status::Budget`]: the uniqueness count ran out of `opts`' budget (uniqueness
+///   techniques are sound only on a puzzle with one solution, so no step without it);
+/// - [`Status::Unsolvable`]: no solution (the count found none, or the candidates show a
+///   contradiction);
+/// - [`Status::Multiple`]: several solutions and no technique applies;
+/// - [`Status::Stuck`]: one solution and no technique applies.
+///
+/// A puzzle with several solutions still gets the steps that hold whatever the solution
+/// (every technique but the uniqueness ones).
+pub fn hint(p: &Parsed, opts: &SolveOptions) -> Result<Step, Status> {
+    let b = board(p);
+    if p.grid().is_full() {
+        return opts.human().hint(&b).map_err(|why| why.status());
+    }
+    let counted = solve(p, Algorithm::Fast, opts);
+    let unique = match counted.status {
+        Status::Budget => return Err(Status::Budget),
+        s => s == Status::Solved,
+    };
+    match opts.human().assume_unique(unique).hint(&b) {
+        Ok(step) => Ok(step),
+        Err(why) => Err(match (why.status(), counted.status) {
+            (Status::Stuck, count @ (Status::Multiple | Status::Unsolvable)) => count,
+            (why, _) => why,
+        }),
+    }
+}
