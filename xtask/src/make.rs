@@ -1,4 +1,5 @@
-//! `cargo xtask make-fixtures [--out DIR]`: writes the generated fixture sets.
+//! `cargo xtask make-fixtures [--out DIR]`: writes the generated fixture sets (into
+//! `fixtures/` in the workspace unless `--out` says where).
 //!
 //! Run it as a release build (`cargo run --release -p xtask -- make-fixtures`); the sets are
 //! the same on every run (fixed seeds). For every puzzle:
@@ -17,7 +18,7 @@
 //! hand-written (invalid/). Neither is written here.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use numpl_core::{format_line, Grid, Shape, Symbols};
 use numpl_solve::{solve, Algorithm, SolveOptions, Status};
@@ -178,15 +179,8 @@ const SETS: &[Set] = &[
     },
 ];
 
-pub(crate) fn run(args: &[String]) -> Result<(), String> {
-    let mut out = PathBuf::from("fixtures");
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--out" => out = PathBuf::from(it.next().ok_or("--out needs a directory")?),
-            other => return Err(format!("make-fixtures: unknown argument {other}")),
-        }
-    }
+pub(crate) fn run(args: &crate::MakeArgs) -> Result<(), String> {
+    let out = args.out.clone().unwrap_or_else(crate::workspace::fixtures);
     let mut minimal9 = Vec::new();
     let mut small = Vec::new();
     for (k, set) in SETS.iter().enumerate() {

@@ -8,7 +8,8 @@
 //!                                           [--gen16 N] [--seed S] [--profile]
 //! ```
 //!
-//! - `top1465.txt` of the data directory (default `../shared/data`), its first `--top`
+//! - `top1465.txt` of the data directory (`--data`, default `../shared/data` beside the
+//!   workspace), its first `--top`
 //!   puzzles (default: all; 0 skips): each rated as `numpl rate` does (the fast solver's count,
 //!   then every default technique and brute force last), puzzles/s per wall-clock and per
 //!   CPU second, how many end at each level, and per level the puzzles per CPU second and
@@ -48,55 +49,12 @@ use std::time::Instant;
 
 use numpl_core::{Grid, ParseOptions, PuzzleReader, Shape};
 
-use crate::genbench::{per_sec, thread_cpu};
+use crate::timing::{per_sec, thread_cpu};
 use numpl_gen::{GenOptions, Generator, MaxTechnique, Symmetry};
 use numpl_solve::{
     solve, solve_human, Algorithm, HumanSolver, Level, SolveOptions, Status, Technique,
     TechniqueTime,
 };
-
-struct Args {
-    data: String,
-    top: Option<usize>,
-    forum_every: usize,
-    gen16: u64,
-    seed: u64,
-    profile: bool,
-}
-
-fn parse(args: &[String]) -> Result<Args, String> {
-    let mut a = Args {
-        data: "../shared/data".into(),
-        top: None,
-        forum_every: 200,
-        gen16: 10,
-        seed: 16,
-        profile: false,
-    };
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let mut num = |name: &str| -> Result<u64, String> {
-            it.next()
-                .and_then(|v| v.parse().ok())
-                .ok_or_else(|| format!("ratebench: {name} needs a number"))
-        };
-        match arg.as_str() {
-            "--top" => a.top = Some(num("--top")? as usize),
-            "--forum-every" => a.forum_every = num("--forum-every")? as usize,
-            "--gen16" => a.gen16 = num("--gen16")?,
-            "--seed" => a.seed = num("--seed")?,
-            "--profile" => a.profile = true,
-            "--data" => {
-                a.data = it
-                    .next()
-                    .ok_or("ratebench: --data needs a directory")?
-                    .clone()
-            }
-            other => return Err(format!("ratebench: unknown argument `{other}`")),
-        }
-    }
-    Ok(a)
-}
 
 /// The puzzles of `path`, every `every`-th (1: all), at most `max`; None if the file is
 /// missing.
@@ -299,13 +257,16 @@ fn gen16(count: u64, seed: u64) -> Result<(), String> {
     Ok(())
 }
 
-pub(crate) fn run(args: &[String]) -> Result<(), String> {
-    let a = parse(args)?;
+pub(crate) fn run(a: &crate::RatebenchArgs) -> Result<(), String> {
     if cfg!(debug_assertions) {
         println!("(debug build: figures mean little; run with --release)");
     }
-    let top = format!("{}/top1465.txt", a.data);
-    let forum = format!("{}/forum-hardest-1905.txt", a.data);
+    let data = a
+        .data
+        .clone()
+        .unwrap_or_else(crate::workspace::default_data);
+    let top = data.join("top1465.txt").display().to_string();
+    let forum = data.join("forum-hardest-1905.txt").display().to_string();
     let mut sets = Vec::new();
     if a.top != Some(0) {
         match read(&top, 1, a.top)? {
@@ -345,16 +306,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn arguments() {
-        let a = parse(&["--top".into(), "5".into(), "--profile".into()]).unwrap();
-        assert_eq!((a.top, a.profile, a.forum_every), (Some(5), true, 200));
-        assert!(parse(&["--top".into()]).is_err());
-        assert!(parse(&["--bogus".into()]).is_err());
-    }
-
-    #[test]
     fn reads_every_kth_and_at_most_max() {
-        let dir = std::env::temp_dir().join(format!("ratebench-{}", std::process::id()));
+        let dir = crate::workspace::scratch(&format!("ratebench-test-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("p.txt");
         let line =

@@ -26,30 +26,15 @@ use numpl_render::{sheet_pdf, Picture, SheetOptions, SheetPuzzle, SvgOptions};
 use numpl_solve::{solve, Algorithm, Board, HumanSolver, SolveOptions, Status, Step};
 
 /// `svg2png FILE ... [--scale S]`.
-pub(crate) fn svg2png(args: &[String]) -> Result<(), String> {
-    let mut scale = 1.5f32;
-    let mut files = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        if a == "--scale" {
-            scale = it
-                .next()
-                .and_then(|s| s.parse().ok())
-                .ok_or("--scale takes a number")?;
-        } else {
-            files.push(a.clone());
-        }
-    }
-    if files.is_empty() {
-        return Err("usage: svg2png FILE.svg ... [--scale S]".into());
-    }
+pub(crate) fn svg2png(args: &crate::Svg2pngArgs) -> Result<(), String> {
+    let scale = args.scale;
     let mut opt = resvg::usvg::Options::default();
     opt.fontdb_mut()
         .load_font_data(numpl_render::FONT_REGULAR.to_vec());
     opt.fontdb_mut()
         .load_font_data(numpl_render::FONT_BOLD.to_vec());
-    for f in files {
-        let text = std::fs::read_to_string(&f).map_err(|e| format!("{f}: {e}"))?;
+    for f in &args.files {
+        let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
         let tree = resvg::usvg::Tree::from_str(&text, &opt).map_err(|e| format!("{f}: {e}"))?;
         let size = tree.size();
         let (w, h) = (
@@ -62,7 +47,7 @@ pub(crate) fn svg2png(args: &[String]) -> Result<(), String> {
             resvg::tiny_skia::Transform::from_scale(scale, scale),
             &mut pixmap.as_mut(),
         );
-        let out = f.strip_suffix(".svg").unwrap_or(&f).to_string() + ".png";
+        let out = f.strip_suffix(".svg").unwrap_or(f).to_string() + ".png";
         pixmap.save_png(&out).map_err(|e| format!("{out}: {e}"))?;
         println!("{out} ({w}x{h})");
     }
@@ -76,12 +61,8 @@ const NINES: [&str; 3] = [
 ];
 
 /// `renderbench [--rounds R]`.
-pub(crate) fn renderbench(args: &[String]) -> Result<(), String> {
-    let rounds: usize = match args {
-        [flag, r] if flag == "--rounds" => r.parse().map_err(|_| "--rounds takes a number")?,
-        [] => 5,
-        _ => return Err("usage: renderbench [--rounds R]".into()),
-    };
+pub(crate) fn renderbench(args: &crate::RenderbenchArgs) -> Result<(), String> {
+    let rounds = args.rounds.max(1);
     // Every step of the 9x9 puzzles with the position before it.
     let mut cases: Vec<(Grid, Board, Step)> = Vec::new();
     for s in NINES {
