@@ -16,6 +16,9 @@
 //!
 //! Famous puzzles are typed in (famous.txt) and checked the same way; invalid inputs are
 //! hand-written (invalid/). Neither is written here.
+//!
+//! "The seed" below is the program numpl grew from (docs/FORMATS.md, "The seed"): its grid
+//! layout, and its full search (numpl's `full` algorithm).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -104,7 +107,7 @@ const SETS: &[Set] = &[
         count: 10,
         dig: Dig::Minimal,
         layout: Layout::GridNumbers,
-        // The seed layout draws the boxes; the reader finds them.
+        // The seed's layout draws the boxes; the reader finds them.
         explicit_box: false,
     },
     Set {

@@ -29,21 +29,11 @@
 //! A file that is missing is said so and skipped (the run still exits 0); an unreadable
 //! puzzle line is an error.
 //!
-//! Figures, 2026-12-01 evening (release, a quiet 2-core machine): `ratebench --profile`
-//! rated all of top1465 at 182 puzzles per CPU second, every 200th forum-hardest puzzle
-//! (244) at 83-91/s, and made 10 16x16 puzzles with every technique in 0.31 s median,
-//! 1.54 s worst. Where the finders' time goes on top1465: forcing nets 17% (0.65 ms a
-//! call), ALS-XZ 15%, grouped nice loops 14%, plain nice loops 9%, ALS-XY-Chain 8%,
-//! forcing chains 7%; on the forum sample forcing nets take 35%, ALS-XZ and forcing chains
-//! 12% each, grouped nice loops 11%. (In the morning, before the templates and the
-//! speed work of that day, finned Franken Swordfish alone took 40% on top1465.) Old and
-//! new binaries compared by `numpl rate` in one run are in README.md ("Development").
-//! Later that evening, after two more rounds (README.md): top1465 220/s, the forum sample
-//! 78/s, 16x16 generation 0.35 s median and 1.49 s worst, on a machine that ran the
-//! third round's binary at 191/s in the same minute; on the first 300 of top1465 the
-//! shares are now forcing nets 27%, nice loops 23%, forcing chains 10%, ALS-XZ 10%.
-//! 2026-12-03, a slower host: top1465 203 puzzles per CPU second whole, 1,060 with
-//! `--level-only` (5.2x); the forum sample 97 against 2,347 (24x).
+//! Figures (release, a 2-core machine; README.md's "Development" compares builds):
+//! 2026-12-03, top1465 at 203 puzzles per CPU second, 1,060 with `--level-only` (5.2x);
+//! the forum sample at 97 against 2,347 (24x). 2026-12-01: 16x16 generation with every
+//! technique 0.35 s median, 1.49 s worst; where the finders' time goes (`--profile`, the
+//! first 300 of top1465): forcing nets 27%, nice loops 23%, forcing chains 10%, ALS-XZ 10%.
 
 use std::time::Instant;
 

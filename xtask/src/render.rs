@@ -5,7 +5,8 @@
 //! pixels need no system font.
 //!
 //! `cargo run --release -p xtask -- renderbench [--rounds R]` (one thread) times:
-//! - the SVG of a 9x9 step: every step of the seed's sample and of a few harder 9x9
+//! - the SVG of a 9x9 step: every step of the seed's sample (fixtures/seed/sample.txt; the
+//!   seed is the program numpl grew from, docs/FORMATS.md "The seed") and of a few harder 9x9
 //!   puzzles, each drawn as [`Picture::of_step`] + [`Picture::to_svg`] with labels and
 //!   pencil marks (the position and step are made beforehand, not timed);
 //! - a 100-puzzle PDF sheet with solutions: 100 generated 9x9 puzzles (seed 12, made
@@ -13,7 +14,7 @@
 //!   each with `fast` (the solution), rate it with `human` (level and score), and
 //!   [`sheet_pdf`] at 4 a page; the sheet alone is timed too.
 //!
-//! Measured 2026-12-01 on the shared 2-core development machine (`taskset -c 0`, load
+//! Measured 2026-12-01 on a shared 2-core machine (`taskset -c 0`, load
 //! about 2.5), best of 5 rounds: a 9x9 step SVG 61 us (206 steps, 24 KB each); the
 //! 100-puzzle sheet with solutions 0.127 s, of which `sheet_pdf` 0.104 s (140 KB, 30
 //! pages). Under heavier load (about 5): 122 us and 0.257 s.
