@@ -23,9 +23,14 @@ pub(crate) fn fixtures() -> PathBuf {
     }
 }
 
-/// The default data directory: `../shared/data` beside the workspace root.
+/// The default data directory: `../shared/data` beside the workspace root (written without
+/// the `..`, so that reports name the files shortly).
 pub(crate) fn default_data() -> PathBuf {
-    root().join("../shared/data")
+    let root = root();
+    match root.parent() {
+        Some(above) => above.join("shared/data"),
+        None => root.join("../shared/data"),
+    }
 }
 
 /// The target directory: `$CARGO_TARGET_DIR` (a relative one from the workspace root, where
@@ -74,7 +79,11 @@ mod tests {
         let root = root();
         assert!(root.join("Cargo.toml").is_file(), "{}", root.display());
         assert!(fixtures().join("seed/sample.txt").is_file());
-        assert!(default_data().starts_with(&root));
+        assert!(default_data().ends_with("shared/data"));
+        assert_eq!(
+            default_data().parent(),
+            root.parent().map(|p| p.join("shared")).as_deref()
+        );
         assert!(scratch("peer-bench").ends_with("xtask/peer-bench"));
         assert!(target_dir().is_absolute());
     }
