@@ -28,8 +28,9 @@
 //!   report of the same runs (its clock starts after reading the file, ends after writing).
 //!   Only meaningful when xtask itself is a release build (`cargo run --release -p xtask --
 //!   bench`); the difference to the main table is what start-up and I/O cost.
-//! - peer-bench is copied from `../shared/tools/peer-bench` (beside `--data`) to `/tmp/peer-bench` and built
-//!   there with `cargo build --release` (`--no-peer` skips it and its columns).
+//! - peer-bench is copied from `../tools/peer-bench` beside `--data` (so
+//!   `../shared/tools/peer-bench` by default) to `<target>/xtask/peer-bench` and built there
+//!   with `cargo build --release` (`--no-peer` skips it and its columns).
 //! - Big grids (`--no-big` skips): puzzles made by numpl's generator (`numpl_gen::Generator`,
 //!   uniqueness only: `MaxTechnique::None`, point symmetry, minimal for it; not rated),
 //!   seed `BIG_SEED`, puzzles `0..count` (made at start, in parallel; nothing is cached), each
@@ -46,12 +47,15 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::Instant;
 
 use numpl_core::{format_line, Grid, InputFormat, ParseOptions, PuzzleReader, Shape, Symbols};
 use numpl_gen::{GenOptions, MaxTechnique, Symmetry};
 use numpl_solve::{solve, Algorithm, SolveOptions, Status};
+
+use crate::timing::{median, per_sec, thread_cpu, timed, worst};
+use crate::workspace;
 
 /// The least a whole-process measurement lasts: short files are run several times.
 const MIN_ROUND_SECS: f64 = 0.25;
@@ -63,101 +67,32 @@ const FILES: [&str; 4] = [
     "forum-hardest-1106.txt",
 ];
 
+/// What a run does, from the flags.
 struct Args {
     rounds: usize,
     data: PathBuf,
-    files: Vec<String>,
+    /// `--files`, when given.
+    files: Option<Vec<String>>,
     peer: bool,
     /// The in-process table.
     lib: bool,
-    /// A numpl binary to run instead of building one.
-    numpl: Option<PathBuf>,
-    big: bool,
-    big_sizes: Vec<(usize, usize)>,
-    check: bool,
-    /// `--files` was given.
-    files_given: bool,
-}
-
-fn parse_args(args: &[String]) -> Result<Args, String> {
-    let root = workspace_root();
-    let mut a = Args {
-        rounds: 5,
-        data: root.join("../shared/data"),
-        files: FILES.iter().map(|s| s.to_string()).collect(),
-        peer: true,
-        lib: true,
-        numpl: None,
-        big: true,
-        big_sizes: vec![(4, 4), (5, 5)],
-        check: false,
-        files_given: false,
-    };
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let mut value = |name: &str| {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("bench: {name} needs a value"))
-        };
-        match arg.as_str() {
-            "--rounds" => {
-                a.rounds = value("--rounds")?
-                    .parse()
-                    .map_err(|_| "bench: --rounds needs a number".to_string())?;
-                a.rounds = a.rounds.max(1);
-            }
-            "--data" => a.data = PathBuf::from(value("--data")?),
-            "--files" => {
-                a.files = value("--files")?
-                    .split(',')
-                    .map(|s| s.to_string())
-                    .collect();
-                a.files_given = true;
-            }
-            "--no-peer" => a.peer = false,
-            "--no-lib" => a.lib = false,
-            "--numpl" => a.numpl = Some(PathBuf::from(value("--numpl")?)),
-            "--no-big" => a.big = false,
-            "--big" => {
-                a.big_sizes = value("--big")?
-                    .split(',')
-                    .map(|s| {
-                        let shape: Shape =
-                            s.parse().map_err(|e| format!("bench: --big {s}: {e}"))?;
-                        Ok((shape.box_rows(), shape.box_cols()))
-                    })
-                    .collect::<Result<_, String>>()?
-            }
-            "--check" => a.check = true,
-            "-h" | "--help" => {
-                return Err("usage: cargo xtask bench [--rounds N] [--data DIR] \
-                     [--files a.txt,b.txt] [--numpl PATH] [--no-peer] [--no-lib] [--no-big] \
-                     [--big 4x4,5x5,6x6] [--check]"
-                    .to_string())
-            }
-            other => return Err(format!("bench: unknown argument `{other}`")),
-        }
-    }
-    Ok(a)
-}
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| PathBuf::from("."))
 }
 
 /// Runs the benchmark (see the module documentation).
-pub(crate) fn run(args: &[String]) -> Result<(), String> {
-    let a = parse_args(args)?;
-    if a.check {
+pub(crate) fn run(flags: &crate::BenchArgs) -> Result<(), String> {
+    let a = Args {
+        rounds: flags.rounds.max(1),
+        data: flags.data.clone().unwrap_or_else(workspace::default_data),
+        files: flags.files.clone(),
+        peer: !flags.no_peer,
+        lib: !flags.no_lib,
+    };
+    if flags.check {
         return check(&a);
     }
-    let numpl = match &a.numpl {
+    let numpl = match &flags.numpl {
         Some(p) => p.clone(),
-        None => build_numpl()?,
+        None => workspace::build_numpl("bench")?,
     };
     let peer = if a.peer {
         Some(build_peer(&a.data.join("../tools/peer-bench"))?)
@@ -181,7 +116,11 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     );
     // (file, mode, puzzles, numpl library rates, peer self-reported rates, their ratios)
     let mut lib_rows = Vec::new();
-    for file in &a.files {
+    let files = a
+        .files
+        .clone()
+        .unwrap_or_else(|| FILES.iter().map(|s| s.to_string()).collect());
+    for file in &files {
         let path = a.data.join(file);
         let text = match std::fs::read_to_string(&path) {
             Ok(t) => t,
@@ -212,7 +151,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
                     for _ in 0..reps {
                         secs += time_numpl(&numpl, &path, first)?;
                     }
-                    Ok(rate(count * reps, secs))
+                    Ok(per_sec((count * reps) as u64, secs))
                 };
                 let run_peer = |p: &Path| -> Result<(f64, f64), String> {
                     let (mut secs, mut reported) = (0.0, 0.0);
@@ -236,7 +175,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
                 };
                 ours.push(ours_rate);
                 if let Some((secs, reported)) = peer_run {
-                    let r = rate(count, secs);
+                    let r = per_sec(count as u64, secs);
                     theirs.push(r);
                     ratios.push(if r > 0.0 { ours_rate / r } else { 0.0 });
                     self_reported.push(reported);
@@ -295,8 +234,9 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             );
         }
     }
-    if a.big {
-        for &(br, bc) in &a.big_sizes {
+    if !flags.no_big {
+        for shape in &flags.big_sizes {
+            let (br, bc) = (shape.box_rows(), shape.box_cols());
             big_grids(br, bc, big_count(br * bc), a.rounds)?;
         }
     }
@@ -309,32 +249,6 @@ fn fmt(v: Option<f64>, prec: usize) -> String {
         Some(x) => format!("{x:.prec$}"),
         None => "-".to_string(),
     }
-}
-
-/// Builds numpl's release binary (`$CARGO build --release -p numpl-cli`, into
-/// `$CARGO_TARGET_DIR` or the workspace's `target/`); returns its path.
-fn build_numpl() -> Result<PathBuf, String> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-    eprintln!("bench: building numpl (cargo build --release -p numpl-cli)");
-    let status = Command::new(&cargo)
-        .args(["build", "--release", "--quiet", "-p", "numpl-cli"])
-        .current_dir(workspace_root())
-        .status()
-        .map_err(|e| format!("bench: {cargo}: {e}"))?;
-    if !status.success() {
-        return Err("bench: building numpl failed".to_string());
-    }
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .map(|t| {
-            if t.is_relative() {
-                workspace_root().join(t)
-            } else {
-                t
-            }
-        })
-        .unwrap_or_else(|| workspace_root().join("target"));
-    Ok(target.join("release/numpl"))
 }
 
 /// Runs `numpl solve --threads 1 --format line [--first] FILE > /dev/null` once; its wall
@@ -353,46 +267,18 @@ fn time_numpl(bin: &Path, file: &Path, first: bool) -> Result<f64, String> {
     if first {
         cmd.arg("--first");
     }
-    cmd.arg(file)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
-    let start = Instant::now();
-    let status = cmd
-        .status()
-        .map_err(|e| format!("bench: running {}: {e}", bin.display()))?;
-    let secs = start.elapsed().as_secs_f64();
+    cmd.arg(file);
+    let (secs, out) = timed(&mut cmd).map_err(|e| format!("bench: {e}"))?;
     // 1 (some puzzle not solved) is an outcome; 2 is an error.
-    if !matches!(status.code(), Some(0 | 1)) {
+    if !matches!(out.status.code(), Some(0 | 1)) {
         return Err(format!(
-            "bench: {} solve {} failed: {status}",
+            "bench: {} solve {} failed: {}",
             bin.display(),
-            file.display()
+            file.display(),
+            out.status
         ));
     }
     Ok(secs)
-}
-
-/// The median (the mean of the middle two for an even count); `None` for no values.
-fn median(v: &mut [f64]) -> Option<f64> {
-    if v.is_empty() {
-        return None;
-    }
-    v.sort_by(|a, b| a.total_cmp(b));
-    let m = v.len() / 2;
-    Some(if v.len() % 2 == 1 {
-        v[m]
-    } else {
-        (v[m - 1] + v[m]) / 2.0
-    })
-}
-
-fn rate(count: usize, secs: f64) -> f64 {
-    if secs > 0.0 {
-        count as f64 / secs
-    } else {
-        0.0
-    }
 }
 
 fn nine_options() -> ParseOptions {
@@ -429,25 +315,26 @@ fn time_ours(text: &str, first: bool) -> (usize, f64) {
     }
     let secs = start.elapsed().as_secs_f64();
     std::hint::black_box(&out);
-    (count, rate(count, secs))
+    (count, per_sec(count as u64, secs))
 }
 
-/// Copies peer-bench (`tools/peer-bench` beside the data directory) to /tmp and builds it;
-/// returns the binary's path.
+/// Copies peer-bench (`tools/peer-bench` beside the data directory) to
+/// `<target>/xtask/peer-bench` and builds it there; returns the binary's path.
 fn build_peer(src: &Path) -> Result<PathBuf, String> {
-    let dst = PathBuf::from("/tmp/peer-bench");
+    let dst = workspace::scratch("peer-bench");
+    std::fs::create_dir_all(&dst).map_err(|e| format!("bench: {}: {e}", dst.display()))?;
+    // `SRC/.`: the folder's contents into `dst`, whether or not it is there already.
     let status = Command::new("cp")
-        .arg("-r")
-        .arg(src)
-        .arg("/tmp/")
+        .arg("-R")
+        .arg(src.join("."))
+        .arg(&dst)
         .status()
         .map_err(|e| format!("bench: cp {}: {e}", src.display()))?;
     if !status.success() {
         return Err(format!("bench: could not copy {}", src.display()));
     }
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
     eprintln!("bench: building peer-bench in {}", dst.display());
-    let status = Command::new(cargo)
+    let status = Command::new(workspace::cargo())
         .args(["build", "--release", "--quiet", "--manifest-path"])
         .arg(dst.join("Cargo.toml"))
         // Its own target dir, whatever the outer build uses.
@@ -468,15 +355,8 @@ fn time_peer(bin: &Path, file: &Path, first: bool) -> Result<(f64, f64), String>
     if first {
         cmd.arg("--first");
     }
-    cmd.arg("--print")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped());
-    let start = Instant::now();
-    let out = cmd
-        .output()
-        .map_err(|e| format!("bench: running {}: {e}", bin.display()))?;
-    let secs = start.elapsed().as_secs_f64();
+    cmd.arg("--print");
+    let (secs, out) = timed(&mut cmd).map_err(|e| format!("bench: {e}"))?;
     let err = String::from_utf8_lossy(&out.stderr);
     let reported = err
         .split_whitespace()
@@ -491,8 +371,8 @@ fn time_peer(bin: &Path, file: &Path, first: bool) -> Result<(f64, f64), String>
 fn check(a: &Args) -> Result<(), String> {
     let mut bad = 0usize;
     // Without --files: every `.txt` file of the data directory.
-    let files = if a.files_given {
-        a.files.clone()
+    let files = if let Some(files) = &a.files {
+        files.clone()
     } else {
         let mut all: Vec<String> = std::fs::read_dir(&a.data)
             .map_err(|e| format!("bench --check: {}: {e}", a.data.display()))?
@@ -609,10 +489,10 @@ fn big_grids(br: usize, bc: usize, count: usize, rounds: usize) -> Result<(), St
         let (mut best, mut best_cpu) = (f64::INFINITY, f64::INFINITY);
         for _ in 0..rounds {
             let start = Instant::now();
-            let start_cpu = thread_cpu_secs();
+            let start_cpu = thread_cpu();
             let o = solve(p, Algorithm::Fast, &SolveOptions::default());
             let t = start.elapsed().as_secs_f64();
-            if let (Some(a), Some(b)) = (start_cpu, thread_cpu_secs()) {
+            if let (Some(a), Some(b)) = (start_cpu, thread_cpu()) {
                 best_cpu = best_cpu.min(b - a);
             }
             if o.status != Status::Solved || !o.solution.is_some_and(|s| s.is_solution_of(p)) {
@@ -627,7 +507,6 @@ fn big_grids(br: usize, bc: usize, count: usize, rounds: usize) -> Result<(), St
         }
     }
     let clues: usize = puzzles.iter().map(|p| p.filled()).sum::<usize>() / count.max(1);
-    let worst = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
     let cpu_text = match median(&mut cpu) {
         Some(m) => format!("cpu median {m:.3} ms, worst {:.3} ms", worst(&cpu)),
         None => "cpu -".to_string(),
@@ -641,30 +520,4 @@ fn big_grids(br: usize, bc: usize, count: usize, rounds: usize) -> Result<(), St
         median(&mut guesses).unwrap_or(0.0),
     );
     Ok(())
-}
-
-/// This thread's CPU time in seconds (`CLOCK_THREAD_CPUTIME_ID`); `None` where that clock
-/// is not wired up here.
-#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
-fn thread_cpu_secs() -> Option<f64> {
-    #[repr(C)]
-    struct Timespec {
-        sec: i64,
-        nsec: i64,
-    }
-    extern "C" {
-        fn clock_gettime(clock: i32, tp: *mut Timespec) -> i32;
-    }
-    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
-    let mut t = Timespec { sec: 0, nsec: 0 };
-    // SAFETY: clock_gettime writes one timespec (two 64-bit fields on 64-bit Linux) to the
-    // valid pointer it is given and keeps nothing.
-    let r = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    (r == 0).then_some(t.sec as f64 + t.nsec as f64 * 1e-9)
-}
-
-/// This thread's CPU time in seconds: not wired up on this platform.
-#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
-fn thread_cpu_secs() -> Option<f64> {
-    None
 }

@@ -4,7 +4,8 @@
 //!
 //! ```text
 //! cargo run --release -p xtask -- bigbench [--seed S] [--counts 300,30,20] [--sizes 16,25,36]
-//!                                          [--counter-budget NODES] [--ablate] [--budget NODES]
+//!                                          [--counter-budget NODES | --no-counter] [--ablate]
+//!                                          [--budget NODES]
 //! ```
 //!
 //! - 16x16: 80 to 120 givens (uniform), each placed in a random empty cell with a random
@@ -20,9 +21,9 @@
 //! budget (`--budget` sets another, `none` lifts it), and with `--first` (limit 1); the
 //! times are the thread's CPU time. The status is checked against xtask's own exact
 //! counter (`dlx.rs`: dancing links, no code shared with numpl-solve) with its own node
-//! budget (`--counter-budget`, default 20 million): `agree`, `counter undecided` (the
-//! counter ran out; then only the solution found is checked against the givens and the
-//! rules) or a disagreement (listed, exit 1). Every solution numpl reports is checked
+//! budget (`--counter-budget`, default 20 million; `--no-counter` skips it): `agree`,
+//! `counter undecided` (the counter ran out or was skipped; then only the solution found
+//! is checked against the givens and the rules) or a disagreement (listed, exit 1). Every solution numpl reports is checked
 //! against the givens and the rules.
 //!
 //! The report per size: puzzles, statuses, median and worst time (unique check and
@@ -34,7 +35,7 @@
 //! bigbench`, seed 17, default counts, under the benchmark lock), median / worst CPU time:
 //! 16x16 (300: 40 multiple, 260 unsolvable) < 4 ms / 4 ms; 25x25 (30, all multiple) 4 ms /
 //! 8 ms; 36x36 (20: 16 multiple, 4 `budget` at the default 100 million nodes) 76 ms / 31 s.
-//! Issue 17's 16x16: 4 ms. README.md ("Development") has the table and the ablation.
+//! [`RANDOM_16`]: 4 ms. README.md ("Development") has the table and the ablation.
 
 use std::time::Instant;
 
@@ -45,71 +46,11 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::check::Count;
+use crate::timing::{median, thread_cpu, worst};
 
-/// The 16x16 of issue 17 (80 random givens, many solutions) that took 87 s before.
-pub(crate) const ISSUE_17: &str = "......F.6.7.D..8..2..4.6A1....BFE7C..5..G.4....A...G....3.CB.1............1......C3......85..2..5D..F................2..E...F9.7.............8.E.B.4.91..3A...5...G...4....2.C.39.A.8..B...4...........5.G.....B8.FCG.....2...A....E1B9....A...CB1..EA...9F..7.4";
-
-struct Args {
-    seed: u64,
-    sizes: Vec<usize>,
-    counts: Vec<usize>,
-    counter_budget: u64,
-    ablate: bool,
-    budget: Option<u64>,
-}
-
-fn parse(args: &[String]) -> Result<Args, String> {
-    let mut a = Args {
-        seed: 17,
-        sizes: vec![16, 25, 36],
-        counts: Vec::new(),
-        counter_budget: 20_000_000,
-        ablate: false,
-        budget: None,
-    };
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let mut value = || {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("{flag} needs a value"))
-        };
-        let list = |s: String| -> Result<Vec<usize>, String> {
-            s.split(',')
-                .map(|x| {
-                    x.trim()
-                        .parse()
-                        .map_err(|_| format!("{flag}: bad number `{x}`"))
-                })
-                .collect()
-        };
-        match flag.as_str() {
-            "--seed" => a.seed = value()?.parse().map_err(|_| "--seed: a number")?,
-            "--sizes" => a.sizes = list(value()?)?,
-            "--counts" => a.counts = list(value()?)?,
-            "--counter-budget" => {
-                a.counter_budget = value()?.parse().map_err(|_| "--counter-budget: a number")?
-            }
-            "--budget" => {
-                let v = value()?;
-                a.budget = Some(if v == "none" {
-                    u64::MAX
-                } else {
-                    v.parse().map_err(|_| "--budget: a number or `none`")?
-                });
-            }
-            "--ablate" => a.ablate = true,
-            "--no-counter" => a.counter_budget = 0,
-            other => return Err(format!("bigbench: unknown option `{other}`")),
-        }
-    }
-    for &n in &a.sizes {
-        if !matches!(n, 16 | 25 | 36 | 49 | 64) {
-            return Err(format!("bigbench: size {n}: use 16, 25, 36, 49 or 64"));
-        }
-    }
-    Ok(a)
-}
+/// A 16x16 of 80 random givens with many solutions, run first and in the `--ablate` table:
+/// slow for a search with neither unit branching nor restarts (the table's last variant).
+pub(crate) const RANDOM_16: &str = "......F.6.7.D..8..2..4.6A1....BFE7C..5..G.4....A...G....3.CB.1............1......C3......85..2..5D..F................2..E...F9.7.............8.E.B.4.91..3A...5...G...4....2.C.39.A.8..B...4...........5.G.....B8.FCG.....2...A....E1B9....A...CB1..EA...9F..7.4";
 
 fn default_count(n: usize) -> usize {
     match n {
@@ -122,10 +63,7 @@ fn default_count(n: usize) -> usize {
 
 /// CPU seconds used by this thread so far (Linux), else the wall clock's seconds.
 fn cpu_now(wall: Instant) -> f64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|t| t.split_whitespace().next()?.parse::<f64>().ok())
-        .map_or_else(|| wall.elapsed().as_secs_f64(), |ns| ns / 1e9)
+    thread_cpu().unwrap_or_else(|| wall.elapsed().as_secs_f64())
 }
 
 /// Puzzle `i` of side `n`.
@@ -180,18 +118,6 @@ fn random_givens(n: usize, b: usize, k: usize, rng: &mut ChaCha8Rng) -> Vec<u8> 
     cells
 }
 
-fn median(v: &mut [f64]) -> f64 {
-    if v.is_empty() {
-        return 0.0;
-    }
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
-}
-
-fn worst(v: &[f64]) -> f64 {
-    v.iter().copied().fold(0.0, f64::max)
-}
-
 fn counter_says(g: &Grid, budget: u64) -> Count {
     let s = g.shape();
     crate::dlx::count(s.box_rows(), s.box_cols(), g.values(), budget)
@@ -207,20 +133,19 @@ fn agrees(status: Status, c: &Count) -> Option<bool> {
     }
 }
 
-pub(crate) fn run(args: &[String]) -> Result<(), String> {
-    let a = parse(args)?;
+pub(crate) fn run(a: &crate::BigbenchArgs) -> Result<(), String> {
     let opts = SolveOptions::new().budget(a.budget);
     let wall = Instant::now();
     let mut bad = Vec::new();
-    // The issue's puzzle first.
+    // RANDOM_16 first.
     {
-        let g = numpl_core::parse_one(ISSUE_17, &numpl_core::ParseOptions::default())
+        let g = numpl_core::parse_one(RANDOM_16, &numpl_core::ParseOptions::default())
             .map_err(|e| e.to_string())?;
         let t0 = cpu_now(wall);
         let out = solve(&g, Algorithm::Fast, &opts);
         let t = cpu_now(wall) - t0;
         println!(
-            "issue 17's 16x16: {} in {:.4} s ({} nodes, {} guesses)",
+            "RANDOM_16: {} in {:.4} s ({} nodes, {} guesses)",
             out.status.name(),
             t,
             out.nodes,
@@ -228,7 +153,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         );
         if out.status != Status::Multiple {
             bad.push(format!(
-                "issue 17's 16x16: {} (expected multiple)",
+                "RANDOM_16: {} (expected multiple)",
                 out.status.name()
             ));
         }
@@ -275,7 +200,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
                     "{n}x{n} #{i}: --first found none, the check found one"
                 ));
             }
-            let c = if a.counter_budget == 0 {
+            let c = if a.no_counter || a.counter_budget == 0 {
                 Count::Unknown
             } else {
                 counter_says(&g, a.counter_budget)
@@ -298,11 +223,11 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             tally[1],
             tally[2],
             tally[3],
-            median(&mut times.clone()),
+            median(&mut times.clone()).unwrap_or(0.0),
             worst(&times),
-            median(&mut firsts.clone()),
+            median(&mut firsts.clone()).unwrap_or(0.0),
             worst(&firsts),
-            median(&mut nodes.clone()),
+            median(&mut nodes.clone()).unwrap_or(0.0),
             worst(&nodes),
         );
         if a.ablate {
@@ -342,7 +267,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
                     },
                 ),
                 (
-                    "neither (before issue 17)",
+                    "neither",
                     Tuning {
                         unit_branch: false,
                         restarts: false,
@@ -365,19 +290,19 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
                 }
                 println!(
                     "| {n}x{n} | {name} | {:.4} | {:.4} (#{worst_at}) | {hit} of {} |",
-                    median(&mut times.clone()),
+                    median(&mut times.clone()).unwrap_or(0.0),
                     worst(&times),
                     puzzles.len()
                 );
             }
             if *n == 16 {
-                let g = numpl_core::parse_one(ISSUE_17, &numpl_core::ParseOptions::default())
+                let g = numpl_core::parse_one(RANDOM_16, &numpl_core::ParseOptions::default())
                     .map_err(|e| e.to_string())?;
                 for (name, t) in variants {
                     let t0 = cpu_now(wall);
                     let r = count_solutions_tuned(&g, 2, budget, &t);
                     println!(
-                        "| issue 17 | {name} | {:.4} | {} nodes | {} |",
+                        "| RANDOM_16 | {name} | {:.4} | {} nodes | {} |",
                         cpu_now(wall) - t0,
                         r.nodes,
                         if r.budget_hit { "hit" } else { "-" }
@@ -451,13 +376,13 @@ mod tests {
         assert!(decided >= 30, "the counter decided only {decided}");
     }
 
-    /// Issue 17's 16x16 has several solutions: numpl's searcher finds two different
+    /// RANDOM_16 has several solutions: numpl's searcher finds two different
     /// grids, and xtask's own rules check (`check.rs`) confirms that both solve it. (The
     /// dancing-links counter cannot decide it within 50 million nodes: a certificate is
     /// the independent proof here.)
     #[test]
-    fn issue_17_has_two_different_solutions() {
-        let g = numpl_core::parse_one(ISSUE_17, &numpl_core::ParseOptions::default()).unwrap();
+    fn random_16_has_two_different_solutions() {
+        let g = numpl_core::parse_one(RANDOM_16, &numpl_core::ParseOptions::default()).unwrap();
         let first = solve(&g, Algorithm::Fast, &SolveOptions::new().limit(1));
         let a = first.solution.expect("a solution");
         // A second one: some empty cell with another value than in the first.

@@ -232,7 +232,8 @@ mod tests {
             cells: vec![0; 16],
         };
         assert!(matches!(count(&empty, u64::MAX), Count::Many(_)));
-        // r1c1 = 1 is a candidate of the seed's r1c1 but not its solution value.
+        // r1c1 = 1 is a candidate of the seed sample's r1c1 (fixtures/seed/sample.txt) but
+        // not its solution value.
         let p = board(
             "12.....7.9..1.2..8....8.....5.....1...7.9.5...6.....2.....4....5..8.3..9.1.....6.",
         );

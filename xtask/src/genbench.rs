@@ -33,81 +33,7 @@ use std::time::Instant;
 use numpl_core::Shape;
 use numpl_gen::{GenOptions, Generator, Level, MaxTechnique, Symmetry};
 
-struct Args {
-    count: u64,
-    level_count: u64,
-    big_count: u64,
-    seed: u64,
-    levels: bool,
-    big25: bool,
-    qqwing: u64,
-}
-
-fn parse(args: &[String]) -> Result<Args, String> {
-    let mut a = Args {
-        count: 2000,
-        level_count: 20,
-        big_count: 3,
-        seed: 2024,
-        levels: true,
-        big25: true,
-        qqwing: 200,
-    };
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let mut num = |name: &str| -> Result<u64, String> {
-            it.next()
-                .and_then(|v| v.parse().ok())
-                .ok_or_else(|| format!("{name} needs a number"))
-        };
-        match arg.as_str() {
-            "--count" => a.count = num("--count")?,
-            "--level-count" => a.level_count = num("--level-count")?,
-            "--big-count" => a.big_count = num("--big-count")?,
-            "--seed" => a.seed = num("--seed")?,
-            "--qqwing" => a.qqwing = num("--qqwing")?,
-            "--no-levels" => a.levels = false,
-            "--no-25" => a.big25 = false,
-            other => return Err(format!("genbench: unknown argument `{other}`")),
-        }
-    }
-    Ok(a)
-}
-
-/// CPU seconds used by this thread so far (Linux: `/proc/thread-self/schedstat`), so that
-/// figures mean something on a shared, loaded machine. `None` elsewhere.
-pub(crate) fn thread_cpu() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(ns / 1e9)
-}
-
-/// CPU seconds used by waited-for children (Linux: `/proc/self/stat` cutime + cstime, in
-/// clock ticks of 1/100 s).
-fn children_cpu() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/self/stat").ok()?;
-    let rest = &text[text.rfind(')')? + 1..];
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    let ticks: f64 = f.get(13)?.parse::<f64>().ok()? + f.get(14)?.parse::<f64>().ok()?;
-    Some(ticks / 100.0)
-}
-
-/// Per second, 0 when nothing was done or no time passed.
-pub(crate) fn per_sec(count: u64, secs: f64) -> f64 {
-    if count == 0 || secs.is_nan() || secs <= 0.0 || secs.is_infinite() {
-        0.0
-    } else {
-        count as f64 / secs
-    }
-}
-
-fn median(v: &mut [f64]) -> f64 {
-    if v.is_empty() {
-        return 0.0;
-    }
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
-}
+use crate::timing::{median, per_sec, process_cpu, thread_cpu, worst};
 
 /// What one series of puzzles gave.
 struct Series {
@@ -173,8 +99,7 @@ fn mean(total: u64, count: u64) -> f64 {
     }
 }
 
-pub(crate) fn run(args: &[String]) -> Result<(), String> {
-    let a = parse(args)?;
+pub(crate) fn run(a: &crate::GenbenchArgs) -> Result<(), String> {
     let nine = GenOptions::default().seed(a.seed);
     println!("numpl-gen benchmark, one core, seed {}", a.seed);
     println!();
@@ -192,16 +117,16 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             s.made,
             per_sec(s.made, s.secs),
             per_sec(s.made, s.cpu),
-            median(&mut s.times) * 1e3,
+            median(&mut s.times).unwrap_or(0.0) * 1e3,
             mean(s.givens, s.made)
         );
     }
 
-    if a.levels {
+    if !a.no_levels {
         for level in Level::ALL {
             let opts = nine.clone().level(Some(level));
             let mut s = series(opts, a.level_count, false)?;
-            let worst = s.times.iter().copied().fold(0.0, f64::max);
+            let slowest = worst(&s.times);
             println!(
                 "9x9 {:<8}     {:>5} puzzles  {:>9.1} puzzles/s ({:>7.1} per CPU s)  median {:>8.3} ms  \
                  worst {:>8.1} ms  mean tries {:.1}  gave up {}",
@@ -209,8 +134,8 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
                 s.made,
                 per_sec(s.made, s.secs),
                 per_sec(s.made, s.cpu),
-                median(&mut s.times) * 1e3,
-                worst * 1e3,
+                median(&mut s.times).unwrap_or(0.0) * 1e3,
+                slowest * 1e3,
                 mean(s.tries, s.made),
                 s.failed
             );
@@ -218,7 +143,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     }
 
     let mut big = vec![(Shape::new(4, 4).expect("4x4"), "16x16")];
-    if a.big25 {
+    if !a.no_25 {
         big.push((Shape::new(5, 5).expect("5x5"), "25x25"));
     }
     for (shape, name) in big {
@@ -234,8 +159,8 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
                 .max_technique(max)
                 .rate(rate);
             let mut s = series(opts, a.big_count, true)?;
-            let worst = s.times.iter().copied().fold(0.0, f64::max);
-            let cpu_worst = s.cpu_times.iter().copied().fold(0.0, f64::max);
+            let slowest = worst(&s.times);
+            let cpu_worst = worst(&s.cpu_times);
             println!(
                 "{name} max {:<4} {} {:>5} puzzles  median {:>8.3} s  worst {:>8.3} s  \
                  CPU median {:>7.3} s  worst {:>7.3} s  mean {:>7.3} s per puzzle  \
@@ -243,9 +168,9 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
                 max.to_string(),
                 if rate { "rated  " } else { "unrated" },
                 s.made,
-                median(&mut s.times),
-                worst,
-                median(&mut s.cpu_times),
+                median(&mut s.times).unwrap_or(0.0),
+                slowest,
+                median(&mut s.cpu_times).unwrap_or(0.0),
                 cpu_worst,
                 if s.made + s.failed == 0 {
                     0.0
@@ -263,7 +188,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         return Ok(());
     }
     let start = Instant::now();
-    let child0 = children_cpu();
+    let child0 = process_cpu("self", true);
     let out = Command::new("qqwing")
         .args(["--generate", &a.qqwing.to_string(), "--one-line"])
         .stdout(Stdio::piped())
@@ -272,7 +197,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     match out {
         Ok(out) if out.status.success() => {
             let secs = start.elapsed().as_secs_f64();
-            let cpu = match (child0, children_cpu()) {
+            let cpu = match (child0, process_cpu("self", true)) {
                 (Some(a), Some(b)) => b - a,
                 _ => secs,
             };

@@ -5,7 +5,8 @@
 //! for `--seconds` (after a one-second warm-up that is not counted), each sending its next
 //! request as soon as the last one is answered:
 //!
-//! - `solve`: `POST /api/solve` over the puzzles of top1465 (`--data DIR`), in turn;
+//! - `solve`: `POST /api/solve` over the puzzles of top1465.txt in `--data DIR` (default
+//!   `../shared/data` beside the workspace), in turn;
 //! - `hint`: `POST /api/hint` over the same puzzles.
 //!
 //! It reports requests per second, latency percentiles (p50, p99, max), errors (any status
@@ -19,6 +20,8 @@
 //! cargo xtask loadbench [--bin PATH] [--data DIR] [--connections 64] [--seconds 10]
 //!                       [--endpoints solve,hint] [--server-threads N]
 //! ```
+//!
+//! `--seconds` is above 0 and at most 600; `--server-threads` is `numpl serve --threads`.
 
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
@@ -31,48 +34,6 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 type Res<T> = Result<T, Box<dyn std::error::Error + Send + Sync>>;
-
-struct Opts {
-    bin: Option<PathBuf>,
-    data: PathBuf,
-    connections: usize,
-    seconds: f64,
-    endpoints: Vec<String>,
-    server_threads: Option<usize>,
-}
-
-fn parse(args: &[String]) -> Res<Opts> {
-    let mut o = Opts {
-        bin: None,
-        data: PathBuf::from("/work/shared/data"),
-        connections: 64,
-        seconds: 10.0,
-        endpoints: vec!["solve".into(), "hint".into()],
-        server_threads: None,
-    };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut val = || it.next().ok_or_else(|| format!("{a} needs a value"));
-        match a.as_str() {
-            "--bin" => o.bin = Some(PathBuf::from(val()?)),
-            "--data" => o.data = PathBuf::from(val()?),
-            "--connections" => o.connections = val()?.parse()?,
-            "--seconds" => o.seconds = val()?.parse()?,
-            "--endpoints" => o.endpoints = val()?.split(',').map(String::from).collect(),
-            "--server-threads" => o.server_threads = Some(val()?.parse()?),
-            other => return Err(format!("loadbench: unknown argument `{other}`").into()),
-        }
-    }
-    if o.connections == 0 || !(o.seconds > 0.0 && o.seconds <= 600.0) {
-        return Err("loadbench: --connections at least 1, --seconds in (0, 600]".into());
-    }
-    for e in &o.endpoints {
-        if e != "solve" && e != "hint" {
-            return Err(format!("loadbench: unknown endpoint `{e}` (solve, hint)").into());
-        }
-    }
-    Ok(o)
-}
 
 /// The server process, killed if the bench stops early.
 struct Server {
@@ -87,16 +48,9 @@ impl Drop for Server {
     }
 }
 
-/// CPU seconds (user + system) a process has used, from /proc/PID/stat.
+/// CPU seconds (user + system) a process has used (`self`: this one).
 fn cpu_seconds(pid: &str) -> Res<f64> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat"))?;
-    // The fields after the command name (which is in parentheses and may hold spaces).
-    let rest = stat.rsplit_once(')').ok_or("bad /proc stat")?.1;
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    let ticks: f64 = f.get(11).ok_or("bad /proc stat")?.parse::<f64>()?
-        + f.get(12).ok_or("bad /proc stat")?.parse::<f64>()?;
-    // Clock ticks are 100 a second on Linux.
-    Ok(ticks / 100.0)
+    crate::timing::process_cpu(pid, false).ok_or_else(|| "no CPU time in /proc/PID/stat".into())
 }
 
 impl Server {
@@ -135,19 +89,6 @@ fn start(bin: &PathBuf, threads: Option<usize>) -> Res<Server> {
         .ok_or_else(|| format!("numpl serve said {line:?}"))?
         .to_string();
     Ok(Server { child, addr })
-}
-
-fn release_binary() -> Res<PathBuf> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let ok = Command::new(cargo)
-        .args(["build", "--release", "-q", "-p", "numpl-cli"])
-        .status()?
-        .success();
-    if !ok {
-        return Err("cargo build --release -p numpl-cli failed".into());
-    }
-    let dir = std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| "target".into());
-    Ok(PathBuf::from(dir).join("release/numpl"))
 }
 
 /// What one connection measured.
@@ -266,17 +207,20 @@ fn percentile(sorted: &[u32], p: f64) -> f64 {
     f64::from(sorted[i]) / 1000.0
 }
 
-pub(crate) fn run(args: &[String]) -> Result<(), String> {
-    bench(args).map_err(|e| e.to_string())
+pub(crate) fn run(o: &crate::LoadbenchArgs) -> Result<(), String> {
+    bench(o).map_err(|e| e.to_string())
 }
 
-fn bench(args: &[String]) -> Res<()> {
-    let o = parse(args)?;
+fn bench(o: &crate::LoadbenchArgs) -> Res<()> {
     let bin = match &o.bin {
         Some(b) => b.clone(),
-        None => release_binary()?,
+        None => crate::workspace::build_numpl("loadbench")?,
     };
-    let file = o.data.join("top1465.txt");
+    let data = o
+        .data
+        .clone()
+        .unwrap_or_else(crate::workspace::default_data);
+    let file = data.join("top1465.txt");
     let text = std::fs::read_to_string(&file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let puzzles: Vec<&str> = text

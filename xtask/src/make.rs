@@ -1,4 +1,5 @@
-//! `cargo xtask make-fixtures [--out DIR]`: writes the generated fixture sets.
+//! `cargo xtask make-fixtures [--out DIR]`: writes the generated fixture sets (into
+//! `fixtures/` in the workspace unless `--out` says where).
 //!
 //! Run it as a release build (`cargo run --release -p xtask -- make-fixtures`); the sets are
 //! the same on every run (fixed seeds). For every puzzle:
@@ -15,9 +16,12 @@
 //!
 //! Famous puzzles are typed in (famous.txt) and checked the same way; invalid inputs are
 //! hand-written (invalid/). Neither is written here.
+//!
+//! "The seed" below is the program numpl grew from (docs/FORMATS.md, "The seed"): its grid
+//! layout, and its full search (numpl's `full` algorithm).
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use numpl_core::{format_line, Grid, Shape, Symbols};
 use numpl_solve::{solve, Algorithm, SolveOptions, Status};
@@ -103,7 +107,7 @@ const SETS: &[Set] = &[
         count: 10,
         dig: Dig::Minimal,
         layout: Layout::GridNumbers,
-        // The seed layout draws the boxes; the reader finds them.
+        // The seed's layout draws the boxes; the reader finds them.
         explicit_box: false,
     },
     Set {
@@ -178,15 +182,8 @@ const SETS: &[Set] = &[
     },
 ];
 
-pub(crate) fn run(args: &[String]) -> Result<(), String> {
-    let mut out = PathBuf::from("fixtures");
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--out" => out = PathBuf::from(it.next().ok_or("--out needs a directory")?),
-            other => return Err(format!("make-fixtures: unknown argument {other}")),
-        }
-    }
+pub(crate) fn run(args: &crate::MakeArgs) -> Result<(), String> {
+    let out = args.out.clone().unwrap_or_else(crate::workspace::fixtures);
     let mut minimal9 = Vec::new();
     let mut small = Vec::new();
     for (k, set) in SETS.iter().enumerate() {
@@ -328,54 +325,50 @@ fn fits(b: &Board, i: usize, v: u8) -> bool {
     }
 }
 
-/// A random complete grid: the pattern grid shuffled by moves that keep it valid.
+/// A random complete grid: the pattern grid shuffled by moves that keep it valid (bands,
+/// the rows within each band, stacks, the columns within each stack; values relabelled).
+///
+/// numpl-gen's `prepare_array` shuffles with the same moves, but this grid stays apart
+/// from it: a fixture's solution comes from xtask alone, never from the code under test,
+/// and each set's fixed seed must keep giving the committed grids.
 pub(crate) fn full_grid(br: usize, bc: usize, rng: &mut ChaCha8Rng) -> Board {
     let n = br * bc;
     // Pattern: row r, column c holds (bc * (r % br) + r / br + c) % n + 1.
     let pattern = |r: usize, c: usize| ((bc * (r % br) + r / br + c) % n) as u8 + 1;
     // Rows: bands of br rows (bc bands); columns: stacks of bc columns (br stacks).
-    let mut bands: Vec<usize> = (0..bc).collect();
-    bands.shuffle(rng);
-    let rows: Vec<usize> = bands
-        .iter()
-        .flat_map(|&b| {
-            let mut inner: Vec<usize> = (0..br).map(|k| b * br + k).collect();
-            inner.shuffle(rng);
-            inner
-        })
-        .collect();
-    let mut stacks: Vec<usize> = (0..br).collect();
-    stacks.shuffle(rng);
-    let cols: Vec<usize> = stacks
-        .iter()
-        .flat_map(|&s| {
-            let mut inner: Vec<usize> = (0..bc).map(|k| s * bc + k).collect();
-            inner.shuffle(rng);
-            inner
-        })
-        .collect();
+    let rows = blocks(bc, br, rng);
+    let cols = blocks(br, bc, rng);
     let mut relabel: Vec<u8> = (1..=n as u8).collect();
     relabel.shuffle(rng);
-    let transpose = br == bc && rng.gen_bool(0.5);
+    // One more draw for square boxes, which the committed sets' seeds include: without it
+    // the same seeds would give other grids. It changes nothing here.
+    if br == bc {
+        rng.gen_bool(0.5);
+    }
     let mut cells = vec![0u8; n * n];
     for r in 0..n {
         for c in 0..n {
-            let (pr, pc) = if transpose {
-                (cols[c], rows[r])
-            } else {
-                (rows[r], cols[c])
-            };
-            let v = if transpose {
-                pattern(pc, pr)
-            } else {
-                pattern(pr, pc)
-            };
-            cells[r * n + c] = relabel[v as usize - 1];
+            cells[r * n + c] = relabel[pattern(rows[r], cols[c]) as usize - 1];
         }
     }
     let b = Board { br, bc, cells };
     assert!(b.is_complete_and_valid(), "the pattern grid is valid");
     b
+}
+
+/// `groups` blocks of `len` consecutive indices: the blocks in random order, and the indices
+/// within each block too.
+fn blocks(groups: usize, len: usize, rng: &mut ChaCha8Rng) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..groups).collect();
+    order.shuffle(rng);
+    order
+        .iter()
+        .flat_map(|&g| {
+            let mut inner: Vec<usize> = (g * len..(g + 1) * len).collect();
+            inner.shuffle(rng);
+            inner
+        })
+        .collect()
 }
 
 /// Empties cells in random order while the solution stays unique.

@@ -8,7 +8,8 @@
 //!                                           [--gen16 N] [--seed S] [--profile]
 //! ```
 //!
-//! - `top1465.txt` of the data directory (default `../shared/data`), its first `--top`
+//! - `top1465.txt` of the data directory (`--data`, default `../shared/data` beside the
+//!   workspace), its first `--top`
 //!   puzzles (default: all; 0 skips): each rated as `numpl rate` does (the fast solver's count,
 //!   then every default technique and brute force last), puzzles/s per wall-clock and per
 //!   CPU second, how many end at each level, and per level the puzzles per CPU second and
@@ -28,75 +29,22 @@
 //! A file that is missing is said so and skipped (the run still exits 0); an unreadable
 //! puzzle line is an error.
 //!
-//! Figures, 2026-12-01 evening (release, a quiet 2-core machine): `ratebench --profile`
-//! rated all of top1465 at 182 puzzles per CPU second, every 200th forum-hardest puzzle
-//! (244) at 83-91/s, and made 10 16x16 puzzles with every technique in 0.31 s median,
-//! 1.54 s worst. Where the finders' time goes on top1465: forcing nets 17% (0.65 ms a
-//! call), ALS-XZ 15%, grouped nice loops 14%, plain nice loops 9%, ALS-XY-Chain 8%,
-//! forcing chains 7%; on the forum sample forcing nets take 35%, ALS-XZ and forcing chains
-//! 12% each, grouped nice loops 11%. (In the morning, before the templates and the
-//! speed work of that day, finned Franken Swordfish alone took 40% on top1465.) Old and
-//! new binaries compared by `numpl rate` in one run are in README.md ("Development").
-//! Later that evening, after two more rounds (README.md): top1465 220/s, the forum sample
-//! 78/s, 16x16 generation 0.35 s median and 1.49 s worst, on a machine that ran the
-//! third round's binary at 191/s in the same minute; on the first 300 of top1465 the
-//! shares are now forcing nets 27%, nice loops 23%, forcing chains 10%, ALS-XZ 10%.
-//! 2026-12-03, a slower host: top1465 203 puzzles per CPU second whole, 1,060 with
-//! `--level-only` (5.2x); the forum sample 97 against 2,347 (24x).
+//! Figures (release, a 2-core machine; README.md's "Development" compares builds):
+//! 2026-12-03, top1465 at 203 puzzles per CPU second, 1,060 with `--level-only` (5.2x);
+//! the forum sample at 97 against 2,347 (24x). 2026-12-01: 16x16 generation with every
+//! technique 0.35 s median, 1.49 s worst; where the finders' time goes (`--profile`, the
+//! first 300 of top1465): forcing nets 27%, nice loops 23%, forcing chains 10%, ALS-XZ 10%.
 
 use std::time::Instant;
 
 use numpl_core::{Grid, ParseOptions, PuzzleReader, Shape};
 
-use crate::genbench::{per_sec, thread_cpu};
+use crate::timing::{per_sec, thread_cpu};
 use numpl_gen::{GenOptions, Generator, MaxTechnique, Symmetry};
 use numpl_solve::{
     solve, solve_human, Algorithm, HumanSolver, Level, SolveOptions, Status, Technique,
     TechniqueTime,
 };
-
-struct Args {
-    data: String,
-    top: Option<usize>,
-    forum_every: usize,
-    gen16: u64,
-    seed: u64,
-    profile: bool,
-}
-
-fn parse(args: &[String]) -> Result<Args, String> {
-    let mut a = Args {
-        data: "../shared/data".into(),
-        top: None,
-        forum_every: 200,
-        gen16: 10,
-        seed: 16,
-        profile: false,
-    };
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let mut num = |name: &str| -> Result<u64, String> {
-            it.next()
-                .and_then(|v| v.parse().ok())
-                .ok_or_else(|| format!("ratebench: {name} needs a number"))
-        };
-        match arg.as_str() {
-            "--top" => a.top = Some(num("--top")? as usize),
-            "--forum-every" => a.forum_every = num("--forum-every")? as usize,
-            "--gen16" => a.gen16 = num("--gen16")?,
-            "--seed" => a.seed = num("--seed")?,
-            "--profile" => a.profile = true,
-            "--data" => {
-                a.data = it
-                    .next()
-                    .ok_or("ratebench: --data needs a directory")?
-                    .clone()
-            }
-            other => return Err(format!("ratebench: unknown argument `{other}`")),
-        }
-    }
-    Ok(a)
-}
 
 /// The puzzles of `path`, every `every`-th (1: all), at most `max`; None if the file is
 /// missing.
@@ -299,13 +247,16 @@ fn gen16(count: u64, seed: u64) -> Result<(), String> {
     Ok(())
 }
 
-pub(crate) fn run(args: &[String]) -> Result<(), String> {
-    let a = parse(args)?;
+pub(crate) fn run(a: &crate::RatebenchArgs) -> Result<(), String> {
     if cfg!(debug_assertions) {
         println!("(debug build: figures mean little; run with --release)");
     }
-    let top = format!("{}/top1465.txt", a.data);
-    let forum = format!("{}/forum-hardest-1905.txt", a.data);
+    let data = a
+        .data
+        .clone()
+        .unwrap_or_else(crate::workspace::default_data);
+    let top = data.join("top1465.txt").display().to_string();
+    let forum = data.join("forum-hardest-1905.txt").display().to_string();
     let mut sets = Vec::new();
     if a.top != Some(0) {
         match read(&top, 1, a.top)? {
@@ -345,16 +296,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn arguments() {
-        let a = parse(&["--top".into(), "5".into(), "--profile".into()]).unwrap();
-        assert_eq!((a.top, a.profile, a.forum_every), (Some(5), true, 200));
-        assert!(parse(&["--top".into()]).is_err());
-        assert!(parse(&["--bogus".into()]).is_err());
-    }
-
-    #[test]
     fn reads_every_kth_and_at_most_max() {
-        let dir = std::env::temp_dir().join(format!("ratebench-{}", std::process::id()));
+        let dir = crate::workspace::scratch(&format!("ratebench-test-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("p.txt");
         let line =

@@ -1,6 +1,7 @@
 //! `cargo xtask regress [DIR] [--algo fast,full,human] [--bless]`: every fixture through
 //! every applicable algorithm, in parallel; a table per file and algorithm; the first
-//! mismatches in full; an error (exit status 1) on any mismatch.
+//! mismatches in full; an error (exit status 1) on any mismatch. DIR defaults to
+//! `fixtures/` in the workspace; `--algo` to every algorithm.
 //!
 //! Applicable: `fast` and `full` run every file unless its answers skip them (`# skip:`);
 //! `human` runs the files marked `# human`, whose `NAME.human` holds the expected status and
@@ -47,28 +48,15 @@ pub(crate) struct Report {
     pub(crate) mismatches: Vec<String>,
 }
 
-pub(crate) fn run(args: &[String]) -> Result<(), String> {
-    let mut opts = Options {
-        dir: PathBuf::from("fixtures"),
-        algos: Algorithm::ALL.to_vec(),
-        bless: false,
+pub(crate) fn run(args: &crate::RegressArgs) -> Result<(), String> {
+    let opts = Options {
+        dir: args.dir.clone().unwrap_or_else(crate::workspace::fixtures),
+        algos: args
+            .algos
+            .clone()
+            .unwrap_or_else(|| Algorithm::ALL.to_vec()),
+        bless: args.bless,
     };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--bless" => opts.bless = true,
-            "--algo" => {
-                let list = it.next().ok_or("--algo needs a list, e.g. fast,full")?;
-                opts.algos = list
-                    .split(',')
-                    .map(str::parse)
-                    .collect::<Result<_, _>>()
-                    .map_err(|e: numpl_solve::ParseNameError| e.to_string())?;
-            }
-            s if s.starts_with('-') => return Err(format!("regress: unknown option {s}")),
-            dir => opts.dir = PathBuf::from(dir),
-        }
-    }
     let report = regress(&opts)?;
     print!("{}", table(&report.rows));
     if report.mismatches.is_empty() {
@@ -467,7 +455,11 @@ mod tests {
             bad.mismatches[0]
         );
         assert!(bad.rows.iter().all(|r| r.failed == 1 && r.passed == 0));
-        let args = vec![dir.display().to_string(), "--algo".into(), "fast".into()];
+        let args = crate::RegressArgs {
+            dir: Some(dir.clone()),
+            algos: Some(vec![Algorithm::Fast]),
+            bless: false,
+        };
         assert!(run(&args).is_err());
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -5,7 +5,8 @@
 //! pixels need no system font.
 //!
 //! `cargo run --release -p xtask -- renderbench [--rounds R]` (one thread) times:
-//! - the SVG of a 9x9 step: every step of the seed's sample and of a few harder 9x9
+//! - the SVG of a 9x9 step: every step of the seed's sample (fixtures/seed/sample.txt; the
+//!   seed is the program numpl grew from, docs/FORMATS.md "The seed") and of a few harder 9x9
 //!   puzzles, each drawn as [`Picture::of_step`] + [`Picture::to_svg`] with labels and
 //!   pencil marks (the position and step are made beforehand, not timed);
 //! - a 100-puzzle PDF sheet with solutions: 100 generated 9x9 puzzles (seed 12, made
@@ -13,7 +14,7 @@
 //!   each with `fast` (the solution), rate it with `human` (level and score), and
 //!   [`sheet_pdf`] at 4 a page; the sheet alone is timed too.
 //!
-//! Measured 2026-12-01 on the shared 2-core development machine (`taskset -c 0`, load
+//! Measured 2026-12-01 on a shared 2-core machine (`taskset -c 0`, load
 //! about 2.5), best of 5 rounds: a 9x9 step SVG 61 us (206 steps, 24 KB each); the
 //! 100-puzzle sheet with solutions 0.127 s, of which `sheet_pdf` 0.104 s (140 KB, 30
 //! pages). Under heavier load (about 5): 122 us and 0.257 s.
@@ -26,30 +27,15 @@ use numpl_render::{sheet_pdf, Picture, SheetOptions, SheetPuzzle, SvgOptions};
 use numpl_solve::{solve, Algorithm, Board, HumanSolver, SolveOptions, Status, Step};
 
 /// `svg2png FILE ... [--scale S]`.
-pub(crate) fn svg2png(args: &[String]) -> Result<(), String> {
-    let mut scale = 1.5f32;
-    let mut files = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        if a == "--scale" {
-            scale = it
-                .next()
-                .and_then(|s| s.parse().ok())
-                .ok_or("--scale takes a number")?;
-        } else {
-            files.push(a.clone());
-        }
-    }
-    if files.is_empty() {
-        return Err("usage: svg2png FILE.svg ... [--scale S]".into());
-    }
+pub(crate) fn svg2png(args: &crate::Svg2pngArgs) -> Result<(), String> {
+    let scale = args.scale;
     let mut opt = resvg::usvg::Options::default();
     opt.fontdb_mut()
         .load_font_data(numpl_render::FONT_REGULAR.to_vec());
     opt.fontdb_mut()
         .load_font_data(numpl_render::FONT_BOLD.to_vec());
-    for f in files {
-        let text = std::fs::read_to_string(&f).map_err(|e| format!("{f}: {e}"))?;
+    for f in &args.files {
+        let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
         let tree = resvg::usvg::Tree::from_str(&text, &opt).map_err(|e| format!("{f}: {e}"))?;
         let size = tree.size();
         let (w, h) = (
@@ -62,7 +48,7 @@ pub(crate) fn svg2png(args: &[String]) -> Result<(), String> {
             resvg::tiny_skia::Transform::from_scale(scale, scale),
             &mut pixmap.as_mut(),
         );
-        let out = f.strip_suffix(".svg").unwrap_or(&f).to_string() + ".png";
+        let out = f.strip_suffix(".svg").unwrap_or(f).to_string() + ".png";
         pixmap.save_png(&out).map_err(|e| format!("{out}: {e}"))?;
         println!("{out} ({w}x{h})");
     }
@@ -76,12 +62,8 @@ const NINES: [&str; 3] = [
 ];
 
 /// `renderbench [--rounds R]`.
-pub(crate) fn renderbench(args: &[String]) -> Result<(), String> {
-    let rounds: usize = match args {
-        [flag, r] if flag == "--rounds" => r.parse().map_err(|_| "--rounds takes a number")?,
-        [] => 5,
-        _ => return Err("usage: renderbench [--rounds R]".into()),
-    };
+pub(crate) fn renderbench(args: &crate::RenderbenchArgs) -> Result<(), String> {
+    let rounds = args.rounds.max(1);
     // Every step of the 9x9 puzzles with the position before it.
     let mut cases: Vec<(Grid, Board, Step)> = Vec::new();
     for s in NINES {

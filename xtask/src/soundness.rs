@@ -7,8 +7,8 @@
 //!                                           [--generated N] [--seed S] [--max-failures K]
 //! ```
 //!
-//! - Files: every file of `--data` (default `../shared/data`, read where it is, never
-//!   copied), in name order. A file whose first puzzle line does not read as a puzzle (a
+//! - Files: every file of `--data` (default `../shared/data` beside the workspace, read
+//!   where it is, never copied), in name order. A file whose first puzzle line does not read as a puzzle (a
 //!   README) is skipped with a message. From each, `--per-file` puzzles (default 300; 0:
 //!   all) evenly spaced through the file, each named by its file and line.
 //! - Generated: `--generated` puzzles (default 40) of each shape 4x4 (2x2), 6x6 (2x3),
@@ -48,46 +48,6 @@ use numpl_solve::{
     SolveOptions, Status, Step, Technique,
 };
 use rayon::prelude::*;
-
-struct Args {
-    data: Option<PathBuf>,
-    per_file: usize,
-    generated: u64,
-    seed: u64,
-    max_failures: usize,
-}
-
-fn parse(args: &[String]) -> Result<Args, String> {
-    let mut a = Args {
-        data: Some(PathBuf::from("../shared/data")),
-        per_file: 300,
-        generated: 40,
-        seed: 16,
-        max_failures: 10,
-    };
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let mut num = |name: &str| -> Result<u64, String> {
-            it.next()
-                .and_then(|v| v.replace('_', "").parse().ok())
-                .ok_or_else(|| format!("soundness: {name} needs a number"))
-        };
-        match arg.as_str() {
-            "--per-file" => a.per_file = num("--per-file")? as usize,
-            "--generated" => a.generated = num("--generated")?,
-            "--seed" => a.seed = num("--seed")?,
-            "--max-failures" => a.max_failures = num("--max-failures")?.max(1) as usize,
-            "--no-data" => a.data = None,
-            "--data" => {
-                a.data = Some(PathBuf::from(
-                    it.next().ok_or("soundness: --data needs a directory")?,
-                ))
-            }
-            other => return Err(format!("soundness: unknown argument `{other}`")),
-        }
-    }
-    Ok(a)
-}
 
 /// One puzzle to check and where it came from.
 #[derive(Clone, Debug)]
@@ -443,11 +403,17 @@ fn print_table(t: &Tally) {
     println!("{:<28} {:>10}", "all", t.steps());
 }
 
-pub(crate) fn run(args: &[String]) -> Result<(), String> {
-    let a = parse(args)?;
+pub(crate) fn run(a: &crate::SoundnessArgs) -> Result<(), String> {
+    let per_file = a.per_file as usize;
+    let max_failures = a.max_failures.max(1) as usize;
+    let data = (!a.no_data).then(|| {
+        a.data
+            .clone()
+            .unwrap_or_else(crate::workspace::default_data)
+    });
     let start = Instant::now();
     let mut sets: Vec<(String, Vec<Sample>)> = Vec::new();
-    if let Some(dir) = &a.data {
+    if let Some(dir) = &data {
         let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
             .map_err(|e| {
                 format!(
@@ -460,7 +426,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             .collect();
         files.sort();
         for f in files {
-            match file_samples(&f, a.per_file) {
+            match file_samples(&f, per_file) {
                 Ok(s) => sets.push((f.display().to_string(), s)),
                 Err(why) => println!("skipping {}: {why}", f.display()),
             }
@@ -514,13 +480,13 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         println!("every step agrees with the solutions");
         return Ok(());
     }
-    for f in total.failures.iter().take(a.max_failures) {
+    for f in total.failures.iter().take(max_failures) {
         println!("\nUNSOUND {f}");
     }
     Err(format!(
         "soundness: {} puzzle(s) with an unsound step (first {} shown)",
         total.failures.len(),
-        total.failures.len().min(a.max_failures)
+        total.failures.len().min(max_failures)
     ))
 }
 

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
-use numpl_core::{InputFormat, ParseOptions, Shape, Symbols};
+use numpl_core::{InputFormat, ParseErrorKind, ParseOptions, Shape, Symbols};
 use numpl_gen::{GenOptions, Generator};
 use numpl_render::{Paper, SheetOptions, SvgOptions};
 use numpl_solve::{Algorithm, SolveOptions};
@@ -172,7 +172,13 @@ impl Settings {
     pub(crate) fn resolve(cli: Cli, cores: usize) -> Result<Settings, UsageError> {
         let Cli { command, common } = cli;
         let symbols = match &common.symbols {
-            Some(s) => Symbols::custom(s).map_err(|e| UsageError(format!("--symbols: {e}")))?,
+            // numpl-core says why without an option's name; the flag is named here, once.
+            Some(s) => Symbols::custom(s).map_err(|e| {
+                UsageError(match e {
+                    ParseErrorKind::Symbols(why) => format!("--symbols: {why}"),
+                    other => format!("--symbols: {other}"),
+                })
+            })?,
             None => Symbols::standard(),
         };
         if let (Some(n), Some(shape)) = (symbols.custom_len(), common.shape) {
@@ -505,7 +511,15 @@ mod tests {
             err(&["show", "--symbols", "0123", "--box", "3x3"]),
             "--symbols has 4 characters but --box 3x3 has 9 values"
         );
-        assert!(err(&["show", "--symbols", "0120"]).starts_with("--symbols: "));
+        // The flag once, then numpl-core's reason.
+        assert_eq!(
+            err(&["show", "--symbols", "0120"]),
+            "--symbols: `0` appears twice"
+        );
+        assert_eq!(
+            err(&["show", "--symbols", "01.3"]),
+            "--symbols: `.` cannot be a symbol (it is a blank or a separator)"
+        );
         assert!(resolve(&["show", "--symbols", "0123", "--box", "2x2"]).is_ok());
         assert_eq!(
             err(&["generate", "--symbols", "0123"]),

@@ -303,8 +303,10 @@ pub enum ParseErrorKind {
     /// The input holds no puzzle at all.
     #[error("no puzzle in the input")]
     Empty,
-    /// The alphabet given (`--symbols`) does not fit the size, or is not an alphabet.
-    #[error("{0}")]
+    /// The alphabet ([`Symbols::custom`](crate::Symbols::custom)) does not fit the size, or
+    /// is not an alphabet; the text says why, without the `symbols: ` its display starts
+    /// with (a front end names its own option there).
+    #[error("symbols: {0}")]
     Symbols(String),
     /// The input could not be read.
     #[error("cannot read input: {0}")]

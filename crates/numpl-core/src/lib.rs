@@ -7,8 +7,9 @@
 //!
 //! Puzzles are read with [`PuzzleReader`], which streams them from any `BufRead` one by
 //! one (one-line puzzles or grids, as the repository's README.md describes them), and
-//! written with [`format_line`], [`format_grid`] (the seed's layout) and [`format_detail`]
-//! (pencil marks).
+//! written with [`format_line`], [`format_grid`] (the seed's layout: the seed is the
+//! program numpl grew from, described in the repository's docs/FORMATS.md, "The seed") and
+//! [`format_detail`] (pencil marks).
 //! Nothing here does I/O of its own, spawns threads or searches: that is for the crates above.
 //!
 //! ```

@@ -1074,7 +1074,8 @@ fn trim_ascii(mut t: &[u8]) -> &[u8] {
 /// one symbol per character; a row with spaces is whitespace-separated tokens, except that
 /// groups of symbols (`123 456 789`) are taken character by character.
 /// The box shape a grid draws, when it draws one: box columns from the first row (a `|`
-/// between cells, or a wider step between the cells' right ends, as in the seed's layout),
+/// between cells, or a wider step between the cells' right ends, as in the seed's layout:
+/// docs/FORMATS.md, "The seed"),
 /// box rows from the rows that follow a blank or separator line (`band_starts`, 0-based).
 /// Either one alone fixes the other (R * C = N). `None` when nothing is drawn, or what is
 /// drawn is not boxes of one size.

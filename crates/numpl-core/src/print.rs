@@ -1,4 +1,5 @@
-//! Writing puzzles: line, grid (the seed's layout) and detail (pencil marks).
+//! Writing puzzles: line, grid (the seed's layout) and detail (pencil marks). The seed is
+//! the program numpl grew from (docs/FORMATS.md, "The seed").
 
 use std::fmt::Write;
 

@@ -50,20 +50,18 @@ impl Symbols {
         let v: Vec<char> = chars.chars().collect();
         if v.is_empty() || v.len() > crate::MAX_SIZE {
             return Err(ParseErrorKind::Symbols(format!(
-                "--symbols needs 1..64 characters, got {}",
+                "1 to 64 characters needed, got {}",
                 v.len()
             )));
         }
         for (i, c) in v.iter().enumerate() {
             if matches!(c, '.' | '_' | '/' | '|' | '+' | '#') || c.is_whitespace() {
                 return Err(ParseErrorKind::Symbols(format!(
-                    "--symbols: `{c}` cannot be a symbol (it is a blank or a separator)"
+                    "`{c}` cannot be a symbol (it is a blank or a separator)"
                 )));
             }
             if v[..i].contains(c) {
-                return Err(ParseErrorKind::Symbols(format!(
-                    "--symbols: `{c}` appears twice"
-                )));
+                return Err(ParseErrorKind::Symbols(format!("`{c}` appears twice")));
             }
         }
         Ok(Symbols { custom: Some(v) })
@@ -87,7 +85,7 @@ impl Symbols {
     pub fn check_size(&self, n: usize) -> Result<(), ParseErrorKind> {
         match &self.custom {
             Some(v) if v.len() != n => Err(ParseErrorKind::Symbols(format!(
-                "--symbols has {} characters but the grid has {n} values",
+                "{} characters but the grid has {n} values",
                 v.len()
             ))),
             _ => Ok(()),

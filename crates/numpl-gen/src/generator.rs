@@ -66,7 +66,7 @@ pub struct GenOptions {
 
 /// The node budget of one puzzle when [`GenOptions::budget`] is `None`: several times what
 /// a 64x64 with `MaxTechnique::None` takes (seed 7: between 100 and 150 million nodes, 89
-/// s on the 2-core development machine), so it stops only a fill or dig gone wrong, after
+/// s on a 2-core machine), so it stops only a fill or dig gone wrong, after
 /// about six minutes on a 64x64.
 pub const DEFAULT_GEN_BUDGET: u64 = 500_000_000;
 
@@ -227,7 +227,8 @@ pub struct Generated {
     /// its node budget, and the group it was about stays given.
     pub minimal: bool,
     /// The human solver's report on the puzzle (every technique allowed, no steps kept):
-    /// the seed's `solve_info` (technique counts, largest tuple and fish), whether it
+    /// the seed's `solve_info` (docs/FORMATS.md, "The seed": the generator numpl grew from;
+    /// technique counts, largest tuple and fish), whether it
     /// solved, level and score. `None` only when [`GenOptions::rate`] is off.
     pub report: Option<HumanReport>,
 }

@@ -188,7 +188,7 @@ impl fmt::Display for GenError {
                 if seen.is_empty() && *stuck == 0 {
                     f.write_str(" nothing")?;
                 }
-                f.write_str(" (try more tries, another --max-technique, level or technique)")
+                f.write_str(" (try more tries, another max technique, level or technique)")
             }
             GenError::Budget { budget } => write!(
                 f,

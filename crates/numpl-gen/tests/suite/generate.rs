@@ -344,6 +344,8 @@ fn an_unreachable_level_is_a_clear_error_saying_how_far_it_got() {
         msg.contains("extreme") && msg.contains("in 5 tries;") && msg.contains("easy"),
         "{msg}"
     );
+    // A library's message names no command-line option.
+    assert!(!msg.contains("--"), "{msg}");
     // One try is one try.
     let one = Generator::new(gen.options().clone().max_tries(1)).unwrap();
     let msg = one.generate(3).unwrap_err().to_string();
