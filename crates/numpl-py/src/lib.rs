@@ -241,7 +241,8 @@ fn rate<'py>(
 
 /// The next logical step of one puzzle: `hint` describes it
 /// (`"Hidden Single: r8c3 = 1 (only place for 1 in column 3)"`). When there is none,
-/// `hint` is absent and `status` says why: `solved` (the grid is full) or `stuck`.
+/// `hint` is absent and `status` says why, as `rate` would end: `solved` (the grid is full),
+/// `multiple` or `stuck` (no technique applies), `unsolvable` or `budget`.
 /// `enable` / `disable` as for `rate`.
 #[pyfunction]
 #[pyo3(signature = (puzzle, r#box = None, *, enable = None, disable = None))]

@@ -276,7 +276,8 @@ impl Record {
     /// What a solve with `algo` found: `status`, `solution` or the `grid` where the human
     /// solver stopped, `algo`, the search's `guesses` and `nodes` (not for `human`), the
     /// techniques used, the rating ([`Outcome::rating`]: none for `multiple` and
-    /// `unsolvable`), and for `budget` an `error` saying the search ran out.
+    /// `unsolvable`), and for `budget` an `error` saying the search ran out (the nodes it
+    /// visited are its budget).
     #[must_use]
     pub fn outcome(mut self, out: &Outcome, algo: Algorithm, symbols: &Symbols) -> Record {
         let line = |g: &Grid| format_line(g, symbols);
@@ -294,7 +295,7 @@ impl Record {
         self.score = rating.and_then(|r| r.score).map(u64::from);
         if out.status == Status::Budget {
             self.error = Some(format!(
-                "the search stopped at its node budget ({} nodes)",
+                "the search stopped at its node budget of {} nodes",
                 out.nodes
             ));
         }

@@ -100,9 +100,15 @@ pub(crate) struct RateRequest {
     #[serde(rename = "box")]
     shape: Option<String>,
     /// Stop as soon as the level is certain (`numpl rate --level-only`): the same level,
-    /// but a puzzle found extreme part way has no `score` or `techniques`.
+    /// but a puzzle found extreme part way has no `score` or `techniques`. Needs brute
+    /// force (not with `disable: ["brute_force"]`).
     #[serde(default)]
     level_only: bool,
+    /// Techniques to turn on (`numpl rate --enable`).
+    enable: Option<Vec<String>>,
+    /// Techniques to turn off (`numpl rate --disable`; `["brute_force"]`: logic only, and a
+    /// puzzle logic cannot finish is `stuck`).
+    disable: Option<Vec<String>>,
 }
 
 /// A puzzle to solve.
@@ -428,7 +434,17 @@ async fn rate_h(
 ) -> Result<Json<Record>, ApiError> {
     let read = read_any(&req.puzzle, req.shape.as_deref())?;
     check_size(read.grid(), st.config.max_size, "rate")?;
-    let opts = SolveOptions::default().level_only(req.level_only);
+    let mut opts = SolveOptions::default().level_only(req.level_only);
+    let turned = techniques(&req.enable, &req.disable)?;
+    if req.level_only && turned.contains(&(Technique::BruteForce, false)) {
+        return Err(ApiError::bad_request(
+            "level_only needs brute force as the last resort: with logic only, whether a \
+             puzzle ends solved or stuck needs the whole solve",
+        ));
+    }
+    for (t, on) in turned {
+        opts = opts.enable(t, on);
+    }
     let lane = lane_for(read.grid().size());
     let rec = st
         .pool
@@ -600,6 +616,31 @@ async fn explain_h(
     Ok(Json(res))
 }
 
+/// The techniques a request turns on and off (`enable`, `disable`): 400 for a name the
+/// human solver does not know, or one given to both.
+fn techniques(
+    enable: &Option<Vec<String>>,
+    disable: &Option<Vec<String>>,
+) -> Result<Vec<(Technique, bool)>, ApiError> {
+    let names = |list: &Option<Vec<String>>| -> Result<Vec<Technique>, ApiError> {
+        list.iter()
+            .flatten()
+            .map(|n| {
+                n.parse::<Technique>()
+                    .map_err(|e| ApiError::bad_request(e.to_string()))
+            })
+            .collect()
+    };
+    let (on, off) = (names(enable)?, names(disable)?);
+    if let Some(t) = on.iter().find(|t| off.contains(t)) {
+        return Err(ApiError::bad_request(format!(
+            "enable {t} and disable {t} contradict: give the technique to one of them"
+        )));
+    }
+    let on = on.into_iter().map(|t| (t, true));
+    Ok(on.chain(off.into_iter().map(|t| (t, false))).collect())
+}
+
 fn gen_error(e: GenError) -> ApiError {
     ApiError::bad_request(e.to_string())
 }
@@ -661,25 +702,8 @@ async fn generate_h(
     if let Some(m) = &req.max_technique {
         opts = opts.max_technique(m.parse::<MaxTechnique>().map_err(gen_error)?);
     }
-    let names = |list: &Option<Vec<String>>| -> Result<Vec<Technique>, ApiError> {
-        list.iter()
-            .flatten()
-            .map(|n| {
-                n.parse::<Technique>()
-                    .map_err(|e| ApiError::bad_request(e.to_string()))
-            })
-            .collect()
-    };
-    let (on, off) = (names(&req.enable)?, names(&req.disable)?);
-    if let Some(t) = on.iter().find(|t| off.contains(t)) {
-        return Err(ApiError::bad_request(format!(
-            "enable {t} and disable {t} contradict: give the technique to one of them"
-        )));
-    }
-    for (list, state) in [(on, true), (off, false)] {
-        for t in list {
-            opts = opts.enable(t, state);
-        }
+    for (t, on) in techniques(&req.enable, &req.disable)? {
+        opts = opts.enable(t, on);
     }
     let generator = Generator::new(opts).map_err(gen_error)?;
     // Heavy: past the time limit the answer is 503 and the puzzles not begun are skipped.

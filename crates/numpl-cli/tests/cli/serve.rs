@@ -59,12 +59,14 @@ fn post(addr: &str, path: &str, body: &Value) -> (u16, Value) {
 }
 
 /// The CLI's record for the same work, without what differs by nature: where the puzzle
-/// came from (`file`; the API has no file) and the time taken (`micros`).
+/// came from (`file`, and `index` in a stream; the API has neither) and the time taken
+/// (`micros`).
 fn cli_record(args: &[&str], stdin: &str) -> serde_json::Map<String, Value> {
     let out = numpl(args, stdin);
     let mut v: serde_json::Map<String, Value> =
         serde_json::from_str(out.stdout.lines().next().unwrap()).unwrap();
     v.remove("file");
+    v.remove("index");
     v.remove("micros");
     v
 }

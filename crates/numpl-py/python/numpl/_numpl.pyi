@@ -77,7 +77,7 @@ def hint(
     enable: Optional[Techniques] = None,
     disable: Optional[Techniques] = None,
 ) -> Record:
-    """The next logical step (``hint``), or ``status`` solved/stuck/unsolvable when there is none."""
+    """The next logical step (``hint``), or ``status`` solved/multiple/stuck/unsolvable/budget when there is none."""
 
 def explain(
     puzzle: str,
