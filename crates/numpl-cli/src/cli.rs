@@ -58,7 +58,7 @@ pub(crate) enum Command {
     Print(PrintArgs),
     /// The web app and JSON API on http://127.0.0.1:8080/ (`--listen ADDR:PORT`) until
     /// Ctrl-C or SIGTERM.
-    Serve(crate::commands::serve::ServeArgs),
+    Serve(ServeArgs),
 }
 
 /// Options every command takes (they may be given before or after the command name).
@@ -470,4 +470,41 @@ mod tests {
         assert!(Cli::try_parse_from(["numpl", "generate", "--symmetry", "spiral"]).is_err());
         assert!(Cli::try_parse_from(["numpl", "generate", "--level", "fiendish"]).is_err());
     }
+}
+
+/// `numpl serve`'s flags.
+#[derive(Debug, Args)]
+pub(crate) struct ServeArgs {
+    /// The address to listen on (port 0 picks a free one); loopback only by default.
+    #[arg(long, value_name = "ADDR:PORT", default_value = numpl_web::DEFAULT_LISTEN)]
+    pub(crate) listen: std::net::SocketAddr,
+
+    /// The largest request body, in bytes (413 over it).
+    #[arg(long, value_name = "BYTES", default_value_t = numpl_web::Config::DEFAULT_MAX_BODY)]
+    pub(crate) max_body: usize,
+
+    /// The node budget of one search (`fast` and `full` solving).
+    #[arg(long, value_name = "NODES", default_value_t = numpl_web::Config::DEFAULT_SOLVE_BUDGET)]
+    pub(crate) solve_budget: u64,
+
+    /// The largest grid side for rating, hints, explanations, generation and pictures.
+    #[arg(long, value_name = "N", default_value_t = numpl_web::Config::DEFAULT_MAX_SIZE)]
+    pub(crate) max_size: usize,
+
+    /// The most puzzles in one `generate` or `pdf` request.
+    #[arg(long, value_name = "K", default_value_t = numpl_web::Config::DEFAULT_MAX_COUNT)]
+    pub(crate) max_count: u64,
+
+    /// The most cells (size x size x count) one `generate` request may make.
+    #[arg(long, value_name = "CELLS", default_value_t = numpl_web::Config::DEFAULT_MAX_GENERATE_CELLS)]
+    pub(crate) max_generate_cells: u64,
+
+    /// The longest a request may take, in seconds (503 past it).
+    #[arg(long, value_name = "SECONDS", default_value_t = numpl_web::Config::DEFAULT_TIMEOUT_SECS)]
+    pub(crate) timeout: u64,
+
+    /// The longest a client may take to send a request's headers, in seconds (from the
+    /// connection's start or the previous answer; the connection is closed past it).
+    #[arg(long, value_name = "SECONDS", default_value_t = numpl_web::Config::DEFAULT_HEADER_TIMEOUT_SECS)]
+    pub(crate) header_timeout: u64,
 }

@@ -184,7 +184,10 @@ fn run(settings: Settings) -> Result<Exit, Box<dyn std::error::Error>> {
         Task::Hint(inputs, opts) => human(Hint { opts }, output, inputs, &run)?,
         Task::Explain(inputs, opts) => human(Explain { opts }, output, inputs, &run)?,
         Task::Print(p) => print(p, &run)?,
-        Task::Serve(config) => commands::serve::serve(config)?,
+        Task::Serve(config) => {
+            commands::serve::serve(config)?;
+            Exit::Ok
+        }
         Task::Generate(g) => {
             let count = g.count;
             let job = GenerateJob::new(g, output);

@@ -253,8 +253,7 @@ fn hint<'py>(
     enable: Option<&Bound<'py, PyAny>>,
     disable: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let opts = options::human(&techniques(enable, disable)?);
-    one(py, puzzle, shape_opt(r#box)?, |g| records::hinted(g, &opts))
+    human_one(py, (puzzle, r#box), (enable, disable), records::hinted)
 }
 
 /// Every step of a logical solution of one puzzle: the fields of `rate` and `steps`, a list
@@ -268,10 +267,19 @@ fn explain<'py>(
     enable: Option<&Bound<'py, PyAny>>,
     disable: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    human_one(py, (puzzle, r#box), (enable, disable), records::explained)
+}
+
+/// A human-solver function of one puzzle (`hint`, `explain`): its techniques turned on and
+/// off, then `f`'s record of the puzzle.
+fn human_one<'py>(
+    py: Python<'py>,
+    (puzzle, r#box): (&str, Option<ShapeArg>),
+    (enable, disable): (Option<&Bound<'py, PyAny>>, Option<&Bound<'py, PyAny>>),
+    f: fn(&numpl_core::Parsed, &SolveOptions) -> Record,
+) -> PyResult<Bound<'py, PyDict>> {
     let opts = options::human(&techniques(enable, disable)?);
-    one(py, puzzle, shape_opt(r#box)?, |g| {
-        records::explained(g, &opts)
-    })
+    one(py, puzzle, shape_opt(r#box)?, |g| f(g, &opts))
 }
 
 /// Count the solutions of one puzzle, stopping at `limit`: `count` (at most `limit`) and

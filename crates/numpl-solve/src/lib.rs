@@ -300,6 +300,7 @@ pub const DEFAULT_FULL_BUDGET: u64 = 50_000_000;
 
 /// What a search found (the raw result of `full` and `fast`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SearchResult {
     /// Solutions found, at most the limit asked for.
     pub count: usize,

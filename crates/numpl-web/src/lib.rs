@@ -59,8 +59,18 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'
      style-src 'self'; img-src 'self' blob:; connect-src 'self'; base-uri 'none'; \
      form-action 'none'; frame-ancestors 'none'";
 
-/// What the server allows and how it runs.
+/// What the server allows and how it runs: [`Config::default`], with fields set as needed,
+/// then [`Config::check`] ([`run`] and [`serve`] check it themselves).
+///
+/// ```
+/// let mut config = numpl_web::Config::default();
+/// config.solve_budget = 1_000;
+/// assert!(config.check().is_ok());
+/// config.max_size = 100;
+/// assert_eq!(config.check().unwrap_err().to_string(), "max_size must be 4 to 64");
+/// ```
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Config {
     /// Where to listen (used by [`run`]; [`serve`] takes a bound listener).
     pub listen: SocketAddr,
@@ -85,19 +95,91 @@ pub struct Config {
     pub header_timeout: Duration,
 }
 
+impl Config {
+    /// The default of [`Config::max_body`]: 1 MiB.
+    pub const DEFAULT_MAX_BODY: usize = 1 << 20;
+    /// The default of [`Config::solve_budget`].
+    pub const DEFAULT_SOLVE_BUDGET: u64 = 10_000_000;
+    /// The default of [`Config::max_size`].
+    pub const DEFAULT_MAX_SIZE: usize = 25;
+    /// The default of [`Config::max_count`].
+    pub const DEFAULT_MAX_COUNT: u64 = 100;
+    /// The default of [`Config::max_generate_cells`].
+    pub const DEFAULT_MAX_GENERATE_CELLS: u64 = 20_000;
+    /// The default of [`Config::timeout`], in seconds.
+    pub const DEFAULT_TIMEOUT_SECS: u64 = 60;
+    /// The default of [`Config::header_timeout`], in seconds.
+    pub const DEFAULT_HEADER_TIMEOUT_SECS: u64 = 30;
+
+    /// Whether every limit makes sense: each at least 1 (a zero would refuse every
+    /// request), and `max_size` a grid side numpl has (4 to 64).
+    ///
+    /// # Errors
+    ///
+    /// [`ConfigError`], naming the first field that is wrong.
+    pub fn check(&self) -> Result<(), ConfigError> {
+        let at_least_one = |v: u128, field: &'static str| {
+            if v == 0 {
+                Err(ConfigError {
+                    field,
+                    message: format!("{field} must be at least 1"),
+                })
+            } else {
+                Ok(())
+            }
+        };
+        at_least_one(self.max_body as u128, "max_body")?;
+        at_least_one(u128::from(self.solve_budget), "solve_budget")?;
+        at_least_one(u128::from(self.max_count), "max_count")?;
+        at_least_one(u128::from(self.max_generate_cells), "max_generate_cells")?;
+        at_least_one(self.workers as u128, "workers")?;
+        at_least_one(self.timeout.as_millis(), "timeout")?;
+        at_least_one(self.header_timeout.as_millis(), "header_timeout")?;
+        if !(4..=numpl_core::MAX_SIZE).contains(&self.max_size) {
+            return Err(ConfigError {
+                field: "max_size",
+                message: format!("max_size must be 4 to {}", numpl_core::MAX_SIZE),
+            });
+        }
+        Ok(())
+    }
+}
+
 impl Default for Config {
     fn default() -> Config {
         Config {
             listen: DEFAULT_LISTEN.parse().expect("a valid address"),
-            max_body: 1 << 20,
-            solve_budget: 10_000_000,
-            max_size: 25,
-            max_count: 100,
-            max_generate_cells: 20_000,
+            max_body: Config::DEFAULT_MAX_BODY,
+            solve_budget: Config::DEFAULT_SOLVE_BUDGET,
+            max_size: Config::DEFAULT_MAX_SIZE,
+            max_count: Config::DEFAULT_MAX_COUNT,
+            max_generate_cells: Config::DEFAULT_MAX_GENERATE_CELLS,
             workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
-            timeout: Duration::from_secs(60),
-            header_timeout: Duration::from_secs(30),
+            timeout: Duration::from_secs(Config::DEFAULT_TIMEOUT_SECS),
+            header_timeout: Duration::from_secs(Config::DEFAULT_HEADER_TIMEOUT_SECS),
         }
+    }
+}
+
+/// A [`Config`] field that is out of range ([`Config::check`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError {
+    /// The field's name (`max_size`, `solve_budget`, ...).
+    pub field: &'static str,
+    message: String,
+}
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl From<ConfigError> for std::io::Error {
+    fn from(e: ConfigError) -> std::io::Error {
+        std::io::Error::new(std::io::ErrorKind::InvalidInput, e)
     }
 }
 
@@ -192,13 +274,15 @@ fn json_errors(res: Response) -> Response {
 ///
 /// # Errors
 ///
-/// None in practice: failures to accept one connection (a client gone, too many open
-/// files) are logged and the loop goes on; the `Result` is kept for callers' `?`.
+/// [`ConfigError`] (as an `InvalidInput` I/O error) for a config [`Config::check`] refuses.
+/// Otherwise none: failures to accept one connection (a client gone, too many open files)
+/// are logged and the loop goes on.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    config.check()?;
     use hyper_util::rt::{TokioIo, TokioTimer};
     use hyper_util::server::graceful::GracefulShutdown;
     use hyper_util::service::TowerToHyperService;
@@ -279,8 +363,10 @@ pub async fn shutdown_signal() {
 ///
 /// # Errors
 ///
-/// The runtime cannot start, the address cannot be bound, or the listener fails.
+/// A config [`Config::check`] refuses (`InvalidInput`), the runtime cannot start, the
+/// address cannot be bound, or the listener fails.
 pub fn run(config: Config, ready: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
+    config.check()?;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(config.workers.max(1))
         // Light and heavy lanes at most, plus a few for the runtime's own use.

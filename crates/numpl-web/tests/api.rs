@@ -500,9 +500,10 @@ async fn request_errors_are_json_with_fitting_codes() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn solve_budget_stops_the_search_with_a_clear_error() {
-    let srv = Server::start(Config {
-        solve_budget: 50,
-        ..Config::default()
+    let srv = Server::start({
+        let mut c = Config::default();
+        c.solve_budget = 50;
+        c
     })
     .await;
     // The empty grid needs 81 nodes for a first solution: over a budget of 50.
@@ -800,9 +801,10 @@ async fn svg_and_pdf_exports() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn size_limits_for_human_work() {
-    let srv = Server::start(Config {
-        max_size: 9,
-        ..Config::default()
+    let srv = Server::start({
+        let mut c = Config::default();
+        c.max_size = 9;
+        c
     })
     .await;
     let sixteen = ".".repeat(256);
@@ -829,9 +831,10 @@ async fn size_limits_for_human_work() {
 /// shutdown waits for the generation to finish and answer.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn heavy_work_does_not_stall_light_work_and_shutdown_is_graceful() {
-    let srv = Server::start(Config {
-        workers: 2,
-        ..Config::default()
+    let srv = Server::start({
+        let mut c = Config::default();
+        c.workers = 2;
+        c
     })
     .await;
     let a = srv.addr;
@@ -873,9 +876,10 @@ async fn heavy_work_does_not_stall_light_work_and_shutdown_is_graceful() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn work_over_the_time_limit_is_503() {
-    let srv = Server::start(Config {
-        timeout: Duration::from_millis(200),
-        ..Config::default()
+    let srv = Server::start({
+        let mut c = Config::default();
+        c.timeout = Duration::from_millis(200);
+        c
     })
     .await;
     let start = Instant::now();
@@ -905,9 +909,10 @@ async fn until_closed(s: &mut TcpStream, limit: Duration) -> Vec<u8> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_silent_and_idle_connections_are_closed() {
-    let srv = Server::start(Config {
-        header_timeout: Duration::from_millis(400),
-        ..Config::default()
+    let srv = Server::start({
+        let mut c = Config::default();
+        c.header_timeout = Duration::from_millis(400);
+        c
     })
     .await;
     let start = Instant::now();
