@@ -954,14 +954,15 @@ mod pictures;
 mod positions;
 mod serve;
 
-/// Issue 17's random 16x16 (80 givens, many solutions): it needs search.
-const ISSUE_17: &str = "......F.6.7.D..8..2..4.6A1....BFE7C..5..G.4....A...G....3.CB.1............1......C3......85..2..5D..F................2..E...F9.7.............8.E.B.4.91..3A...5...G...4....2.C.39.A.8..B...4...........5.G.....B8.FCG.....2...A....E1B9....A...CB1..EA...9F..7.4";
+/// A random 16x16 (80 givens, many solutions, `fixtures/special/random16.txt`): it needs
+/// search.
+const RANDOM_16: &str = "......F.6.7.D..8..2..4.6A1....BFE7C..5..G.4....A...G....3.CB.1............1......C3......85..2..5D..F................2..E...F9.7.............8.E.B.4.91..3A...5...G...4....2.C.39.A.8..B...4...........5.G.....B8.FCG.....2...A....E1B9....A...CB1..EA...9F..7.4";
 
-/// Issue 17: every command that searches ends a puzzle with the status `budget` (exit 1)
+/// The random 16x16: every command that searches ends a puzzle with the status `budget` (exit 1)
 /// when its budget runs out, and `--budget none` lifts it.
 #[test]
 fn every_command_ends_with_budget_when_it_runs_out() {
-    let input = format!("{ISSUE_17}\n");
+    let input = format!("{RANDOM_16}\n");
     for algo in [
         &["solve"][..],
         &["solve", "--first"],
@@ -977,7 +978,7 @@ fn every_command_ends_with_budget_when_it_runs_out() {
     assert_eq!((out.code, out.stdout.as_str()), (1, "budget\n"));
     let out = numpl(&["rate", "--budget", "50"], &input);
     assert_eq!(out.code, 1);
-    assert_eq!(out.stdout, format!("{ISSUE_17} budget\n"));
+    assert_eq!(out.stdout, format!("{RANDOM_16} budget\n"));
     let out = numpl(&["hint", "--budget", "50"], &input);
     assert_eq!(out.code, 1);
     assert_has(
@@ -1014,7 +1015,7 @@ fn every_command_ends_with_budget_when_it_runs_out() {
 /// summary and nothing else, and `-q` leaves nothing at all.
 #[test]
 fn progress_is_not_drawn_when_stderr_is_not_a_terminal() {
-    let out = numpl(&["solve"], &format!("{ISSUE_17}\n{SEED}\n"));
+    let out = numpl(&["solve"], &format!("{RANDOM_16}\n{SEED}\n"));
     let lines: Vec<&str> = out.stderr.lines().collect();
     assert_eq!(lines.len(), 1, "{:?}", out.stderr);
     assert!(

@@ -432,7 +432,7 @@ fn a_required_technique_is_needed_by_the_puzzle() {
     }
 }
 
-/// Issue 17: a 36x36 with uniqueness only comes out in seconds (about 3 s in a release
+/// A 36x36 with uniqueness only comes out in seconds (about 3 s in a release
 /// build), unique and symmetric, and the same for the same seed.
 #[test]
 fn a_36x36_with_uniqueness_only() {
@@ -447,7 +447,7 @@ fn a_36x36_with_uniqueness_only() {
     assert!(g.givens() < 36 * 36 * 6 / 10, "{} givens", g.givens());
 }
 
-/// Issue 17: a puzzle whose searches use up the node budget is an error that says so, not
+/// A puzzle whose searches use up the node budget is an error that says so, not
 /// a hang; a budget large enough makes the same puzzle as no budget at all.
 #[test]
 fn a_puzzle_stops_at_its_budget() {
