@@ -34,17 +34,16 @@ mod fast;
 mod full;
 pub mod human;
 mod nine;
-mod searcher;
 
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 use numpl_core::{Cell, Grid, Mask, Shape};
 
+pub use fast::{Found, KnownFirst, LowestFirst, Propagated, Searcher, ValueOrder};
 pub use human::{
     Board, ChainNode, HumanReport, HumanSolver, HumanStatus, Level, Step, Technique, TechniqueTime,
 };
-pub use searcher::{Found, KnownFirst, LowestFirst, Propagated, Searcher, ValueOrder};
 
 /// Which algorithm to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

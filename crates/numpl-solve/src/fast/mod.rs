@@ -56,8 +56,11 @@ use std::sync::Arc;
 
 use numpl_core::{Grid, Shape};
 
-use crate::searcher::{LowestFirst, ValueOrder};
 use crate::SearchResult;
+
+mod searcher;
+
+pub use searcher::{Found, KnownFirst, LowestFirst, Propagated, Searcher, ValueOrder};
 
 /// Searches for up to `limit` solutions, stopping after `budget` nodes. Clashing givens
 /// give no solution and no work: the 9x9 solver finds them as it places the givens; for

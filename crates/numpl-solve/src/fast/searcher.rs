@@ -21,7 +21,7 @@ use std::sync::Arc;
 
 use numpl_core::{Grid, Shape};
 
-use crate::fast::Solver;
+use super::Solver;
 use crate::SearchResult;
 
 /// Chooses the value a search tries next at a branch.
