@@ -40,7 +40,7 @@ use std::sync::Arc;
 
 use numpl_core::{Cell, Grid, Mask, Shape};
 
-pub use fast::{Found, KnownFirst, LowestFirst, Propagated, Searcher, ValueOrder};
+pub use fast::{Found, KnownFirst, LowestFirst, Propagated, Searcher, Tuning, ValueOrder};
 pub use human::{
     Board, ChainNode, HumanReport, HumanSolver, HumanStatus, Level, Step, Technique, TechniqueTime,
 };
@@ -669,33 +669,6 @@ fn search_outcome(r: SearchResult) -> Outcome {
 /// ```
 pub fn count_solutions(puzzle: &Grid, limit: usize) -> usize {
     fast::search(puzzle, limit.max(1), u64::MAX).count
-}
-
-/// Which parts of the general fast search run, for measuring what each buys (`cargo xtask
-/// bigbench --ablate`). [`Tuning::for_size`] gives the defaults of a size.
-#[doc(hidden)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Tuning {
-    /// Branch on a value's places in a unit when fewer than the best cell's candidates.
-    pub unit_branch: bool,
-    /// Search in restarts with random tie-breaks (solves looking for up to 2 solutions).
-    pub restarts: bool,
-    /// Box-line reductions before each guess.
-    pub locked: bool,
-    /// Probe bivalue cells before each guess.
-    pub probe: bool,
-}
-
-impl Tuning {
-    /// What the search does on a grid of side `n`.
-    pub fn for_size(n: usize) -> Tuning {
-        Tuning {
-            unit_branch: n >= 25,
-            restarts: n >= 16,
-            locked: n >= 16,
-            probe: n >= 16,
-        }
-    }
 }
 
 /// The general fast search with the parts `tuning` switches on: up to `limit` solutions
