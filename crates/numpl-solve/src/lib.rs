@@ -40,7 +40,7 @@ use std::sync::Arc;
 
 use numpl_core::{Cell, Grid, Mask, Shape};
 
-pub use fast::{Found, KnownFirst, LowestFirst, Propagated, Searcher, Tuning, ValueOrder};
+pub use fast::{Found, KnownFirst, LowestFirst, Propagated, Searcher, ValueOrder};
 pub use human::{
     Board, ChainNode, HumanReport, HumanSolver, HumanStatus, Level, Step, Technique, TechniqueTime,
 };
@@ -671,8 +671,12 @@ pub fn count_solutions(puzzle: &Grid, limit: usize) -> usize {
     fast::search(puzzle, limit.max(1), u64::MAX).count
 }
 
+#[cfg(feature = "dev")]
+pub use fast::Tuning;
+
 /// The general fast search with the parts `tuning` switches on: up to `limit` solutions
 /// within `budget` nodes. Not for the 9x9 path.
+#[cfg(feature = "dev")]
 #[doc(hidden)]
 pub fn count_solutions_tuned(
     puzzle: &Grid,
@@ -688,6 +692,7 @@ pub fn count_solutions_tuned(
 
 /// The general (any shape) fast search, bypassing the dedicated 9x9 path: up to `limit`
 /// solutions, no budget. For cross-checks of the 9x9 path (tests, `cargo xtask bench --check`).
+#[cfg(feature = "dev")]
 #[doc(hidden)]
 pub fn count_solutions_general(puzzle: &Grid, limit: usize) -> SearchResult {
     if puzzle.check().is_err() {

@@ -62,7 +62,7 @@
 //!   `branch.rs` (where to branch, probing) and `restart.rs` (restarts, Luby's sequence);
 //! - [`order`]: the [`ValueOrder`] trait and its orders, shared by the solver and the
 //!   searcher;
-//! - [`tuning`]: which parts run on which size ([`Tuning`]).
+//! - [`tuning`]: which parts run on which size ([`Tuning`](tuning::Tuning)).
 
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
@@ -78,6 +78,7 @@ mod tuning;
 
 pub use order::{KnownFirst, LowestFirst, ValueOrder};
 pub use searcher::{Found, Propagated, Searcher};
+#[cfg(any(test, feature = "dev"))]
 pub use tuning::Tuning;
 
 use solver::Solver;
@@ -107,6 +108,7 @@ pub(crate) fn search_counted(
 }
 
 /// The general solver, for any shape (9x9 included; the tests compare it with `nine`).
+#[cfg(any(test, feature = "dev"))]
 pub(crate) fn general(puzzle: &Grid, limit: usize, budget: u64) -> SearchResult {
     general_counted(puzzle, limit, budget, None)
 }
@@ -140,6 +142,7 @@ pub(crate) fn search_masked(
 
 /// [`general`] with each part of the search switched on or off as `tuning` says: for
 /// measuring what each part buys.
+#[cfg(any(test, feature = "dev"))]
 pub(crate) fn general_tuned(
     puzzle: &Grid,
     limit: usize,

@@ -163,6 +163,7 @@ impl Solver {
     }
 
     /// Switches the parts of the search on or off as `tuning` says.
+    #[cfg(any(test, feature = "dev"))]
     pub(super) fn set_tuning(&mut self, tuning: &Tuning) {
         self.unit_branch = tuning.unit_branch;
         self.restarts = tuning.restarts;

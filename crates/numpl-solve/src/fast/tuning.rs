@@ -5,6 +5,8 @@
 
 /// Which parts of the general fast search run, for measuring what each buys (`cargo xtask
 /// bigbench --ablate`). [`Tuning::for_size`] gives the defaults of a size.
+// Public only with the `dev` feature (re-exported as `numpl_solve::Tuning`).
+#[cfg_attr(not(feature = "dev"), allow(unreachable_pub))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tuning {
     /// Branch on a value's places in a unit when fewer than the best cell's candidates.
@@ -17,6 +19,7 @@ pub struct Tuning {
     pub probe: bool,
 }
 
+#[cfg_attr(not(feature = "dev"), allow(unreachable_pub))]
 impl Tuning {
     /// What the search does on a grid of side `n`:
     ///
