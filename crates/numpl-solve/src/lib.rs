@@ -29,6 +29,9 @@
 //! ```
 
 #![warn(missing_docs)]
+// `unsafe` only where a module says why (the 9x9 solver's instruction-set builds and
+// SIMD: `nine/isa.rs`, `nine/search.rs`, `nine/simd.rs`).
+#![deny(unsafe_code)]
 
 mod fast;
 mod full;
