@@ -18,27 +18,27 @@
 //!   the cell whose row, column and box have the fewest open cells (it cuts the tree on big
 //!   grids several-fold against the first such cell);
 //! - from 16x16 up, when that cell has two candidates, the bivalue cells (up to
-//!   [`probe_count`](tuning::probe_count), fewest open cells in their units first) are probed first: each value
-//!   is placed on a scratch level and propagated (singles only). A value that fails forces
-//!   the other (placed and propagated; the pass goes on, and passes repeat until one forces
-//!   nothing); otherwise the search
-//!   branches on the probed cell whose two values fill the most cells (product of the
-//!   two counts). Minimal 25x25 and 36x36 puzzles need a hundred to ten thousand times fewer
-//!   guesses, and the worst ones go from seconds to milliseconds.
-//!
+//!   [`probe_count`](tuning::probe_count), fewest open cells in their units first) are
+//!   probed first: each value is placed on a scratch level and propagated (singles only).
+//!   A value that fails forces the other (placed and propagated; the pass goes on, and
+//!   passes repeat until one forces nothing); otherwise the search branches on the probed
+//!   cell whose two values fill the most cells (product of the two counts). Minimal 25x25
+//!   and 36x36 puzzles need a hundred to ten thousand times fewer guesses with probing
+//!   than without, and the worst ones take milliseconds, not seconds;
 //! - from 25x25 up, when a value has fewer places left in some unit than the best cell has
 //!   candidates, the search branches on those places instead (one child per place);
 //! - from 16x16 up a solve searches in restarts: runs with node budgets on Luby's sequence
-//!   (1 1 2 1 1 2 4 ... times `restart_unit` in `solver/restart.rs`), the first in the plain order, the later
-//!   ones with random tie-breaks among the best cells and random value orders. A run that
-//!   ends within its budget is a whole search, so its count is exact; a run cut off keeps
-//!   the solution it found, and two different solutions from any runs make the puzzle
-//!   multiple. Random puzzles off the beaten path (issue 17: 80 random givens on a 16x16,
-//!   or a big grid blanked at random) are heavy-tailed for a depth-first search, where one
-//!   early wrong turn costs hundreds of millions of nodes; restarts cut those tails
-//!   (issue 17's 16x16: 777 million nodes before, 34,432 now; `cargo xtask bigbench
-//!   --ablate` has the figures). The [`Searcher`](crate::Searcher) (the generator's) keeps
-//!   the plain cell-by-cell search: its value orders are the point there.
+//!   (1 1 2 1 1 2 4 ... times `restart_unit` in `solver/restart.rs`), the first in the
+//!   plain order, the later ones with random tie-breaks among the best cells and random
+//!   value orders. A run that ends within its budget is a whole search, so its count is
+//!   exact; a run cut off keeps the solution it found, and two different solutions from
+//!   any runs make the puzzle multiple. Random puzzles off the beaten path (80 random
+//!   givens on a 16x16, or a big grid blanked at random) are heavy-tailed for a
+//!   depth-first search, where one early wrong turn costs hundreds of millions of nodes;
+//!   restarts cut those tails (the tests' 16x16 with 80 random givens: 777 million nodes
+//!   without restarts, 34,432 with; `cargo xtask bigbench --ablate` has the figures). The
+//!   [`Searcher`](crate::Searcher) (the generator's) keeps the plain cell-by-cell search:
+//!   its value orders are the point there.
 //!
 //! An assigned cell has no candidates left (its value is in the level's value array and in
 //! its units' placed masks), so the scans need no test for "open".

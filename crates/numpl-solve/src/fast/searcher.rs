@@ -1,5 +1,5 @@
-//! [`Searcher`]: the general fast engine ([`Solver`]) for callers that steer the search, chiefly the
-//! generator.
+//! [`Searcher`]: the general fast engine ([`Solver`]) for callers that steer the search,
+//! chiefly the generator.
 //!
 //! [`solve`](crate::solve) and [`count_solutions`](crate::count_solutions) count solutions
 //! with values tried smallest first. A generator needs more of the same engine: a random

@@ -11,8 +11,8 @@ use super::tables::{
 
 /// How the subband update finds a word's non-empty mini-rows (9 bits: bit 3r + k for row
 /// r, box k): by table ([`Tables`], any CPU) or with PEXT ([`Bmi2`], only in the search
-/// build for CPUs where PEXT is fast). Both are zero-sized, so the update is compiled once
-/// for each, as if the choice were written out in place.
+/// build for CPUs where PEXT is fast). Both are zero-sized: the update is compiled once for
+/// each, with no trace of the parameter.
 pub(super) trait MiniRows: Copy {
     /// The non-empty mini-rows of the band word `a`.
     fn mini_rows(self, a: u32) -> usize;
@@ -105,9 +105,9 @@ impl State {
     }
 
     /// Clears `cells` from band `b`'s nine words; the digits (bits) whose word lost any.
-    /// Words 0..8 go four at a time ([`U32x4`]: SSE2 on x86-64), word 8 on its own. (Taking
-    /// the eight words as one array, as here, keeps the schedule of the hand-written
-    /// intrinsics this replaced; four-word arrays cut from a nine-word one cost 2%.)
+    /// Words 0..8 go four at a time ([`U32x4`]: SSE2 on x86-64), word 8 on its own. (The
+    /// eight words are taken as one array: two four-word arrays cut from the nine-word one
+    /// measure 2% slower.)
     #[inline(always)]
     pub(super) fn clear_band(&mut self, b: usize, cells: u32) -> u32 {
         let x8 = self.f[9 * b + 8];
