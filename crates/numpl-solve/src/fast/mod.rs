@@ -1,6 +1,6 @@
 //! The fast search for every shape (4x4 up to 64x64): a bitmask, minimum-remaining-values
 //! search with propagation. It serves [`solve`](crate::solve) and counting (values tried
-//! smallest first) and, through [`Searcher`](crate::Searcher), the generator (a value-order
+//! smallest first) and, through [`Searcher`], the generator (a value-order
 //! hook, a node budget per search, searches from a level above 0).
 //!
 //! - each cell keeps its candidates as a `u64` (value v is bit v-1);
@@ -37,7 +37,7 @@
 //!   depth-first search, where one early wrong turn costs hundreds of millions of nodes;
 //!   restarts cut those tails (the tests' 16x16 with 80 random givens: 777 million nodes
 //!   without restarts, 34,432 with; `cargo xtask bigbench --ablate` has the figures). The
-//!   [`Searcher`](crate::Searcher) (the generator's) keeps the plain cell-by-cell search:
+//!   [`Searcher`] (the generator's) keeps the plain cell-by-cell search:
 //!   its value orders are the point there.
 //!
 //! An assigned cell has no candidates left (its value is in the level's value array and in
@@ -57,7 +57,7 @@
 //!
 //! - this file: the entry points (`search`, the general solver on a puzzle or a position);
 //! - [`searcher`]: the public [`Searcher`], built on the solver;
-//! - [`solver`]: the [`Solver`](solver::Solver) (its levels and the depth-first search),
+//! - [`solver`]: the [`Solver`] (its levels and the depth-first search),
 //!   with its parts in `solver/`: `propagate.rs` (placing values, singles, box-line),
 //!   `branch.rs` (where to branch, probing) and `restart.rs` (restarts, Luby's sequence);
 //! - [`order`]: the [`ValueOrder`] trait and its orders, shared by the solver and the
@@ -113,7 +113,7 @@ pub(crate) fn general(puzzle: &Grid, limit: usize, budget: u64) -> SearchResult 
     general_counted(puzzle, limit, budget, None)
 }
 
-/// [`general`], adding the nodes it visits to `progress` as it goes.
+/// `general`, adding the nodes it visits to `progress` as it goes.
 pub(crate) fn general_counted(
     puzzle: &Grid,
     limit: usize,
@@ -140,7 +140,7 @@ pub(crate) fn search_masked(
     Solver::new(puzzle.shape(), budget).run_masked(puzzle, masks, limit.max(1))
 }
 
-/// [`general`] with each part of the search switched on or off as `tuning` says: for
+/// `general` with each part of the search switched on or off as `tuning` says: for
 /// measuring what each part buys.
 #[cfg(any(test, feature = "dev"))]
 pub(crate) fn general_tuned(
