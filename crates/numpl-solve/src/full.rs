@@ -1,4 +1,4 @@
-//! The seed's full search: blank cells in reading order, smallest fitting value first,
+//! The plain full search: blank cells in reading order, smallest fitting value first,
 //! step back one cell when no value fits. No propagation, no cell ordering: the
 //! reference for correctness and the baseline for speed, bounded by a node budget.
 

@@ -29,23 +29,25 @@
 //! ```
 
 #![warn(missing_docs)]
+// `unsafe` only where a module says why (the 9x9 solver's instruction-set builds and
+// SIMD: `nine/isa.rs`, `nine/search.rs`, `nine/simd.rs`).
+#![deny(unsafe_code)]
 
 mod fast;
 mod full;
 pub mod human;
 mod nine;
 pub mod puzzle;
-mod searcher;
 
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 use numpl_core::{Cell, Grid, Mask, Shape};
 
+pub use fast::{Found, KnownFirst, LowestFirst, Propagated, Searcher, ValueOrder};
 pub use human::{
     Board, ChainNode, HumanReport, HumanSolver, HumanStatus, Level, Step, Technique, TechniqueTime,
 };
-pub use searcher::{Found, KnownFirst, LowestFirst, Propagated, Searcher, ValueOrder};
 
 /// Which algorithm to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -736,35 +738,12 @@ pub fn count_solutions(puzzle: &Grid, limit: usize) -> usize {
     fast::search(puzzle, limit.max(1), u64::MAX).count
 }
 
-/// Which parts of the general fast search run, for measuring what each buys (`cargo xtask
-/// bigbench --ablate`). [`Tuning::for_size`] gives the defaults of a size.
-#[doc(hidden)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Tuning {
-    /// Branch on a value's places in a unit when fewer than the best cell's candidates.
-    pub unit_branch: bool,
-    /// Search in restarts with random tie-breaks (solves looking for up to 2 solutions).
-    pub restarts: bool,
-    /// Box-line reductions before each guess.
-    pub locked: bool,
-    /// Probe bivalue cells before each guess.
-    pub probe: bool,
-}
-
-impl Tuning {
-    /// What the search does on a grid of side `n`.
-    pub fn for_size(n: usize) -> Tuning {
-        Tuning {
-            unit_branch: n >= 25,
-            restarts: n >= 16,
-            locked: n >= 16,
-            probe: n >= 16,
-        }
-    }
-}
+#[cfg(feature = "dev")]
+pub use fast::Tuning;
 
 /// The general fast search with the parts `tuning` switches on: up to `limit` solutions
 /// within `budget` nodes. Not for the 9x9 path.
+#[cfg(feature = "dev")]
 #[doc(hidden)]
 pub fn count_solutions_tuned(
     puzzle: &Grid,
@@ -780,6 +759,7 @@ pub fn count_solutions_tuned(
 
 /// The general (any shape) fast search, bypassing the dedicated 9x9 path: up to `limit`
 /// solutions, no budget. For cross-checks of the 9x9 path (tests, `cargo xtask bench --check`).
+#[cfg(feature = "dev")]
 #[doc(hidden)]
 pub fn count_solutions_general(puzzle: &Grid, limit: usize) -> SearchResult {
     if puzzle.check().is_err() {

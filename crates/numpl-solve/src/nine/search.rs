@@ -2,9 +2,14 @@
 //! solutions out (no numpl types, so it can be timed and tested on its own). The search is
 //! compiled once per instruction set of [`Isa`]; [`Search::start`] runs the one asked for.
 
+// `unsafe`: `Search::start` calls the builds compiled with `#[target_feature]` for
+// instructions the baseline lacks; sound because the `Isa` it is given carries a token that
+// proves this CPU has them (see `super::isa`).
+#![allow(unsafe_code)]
+
 use super::isa::Isa;
 use super::simd::U8x16;
-use super::state::State;
+use super::state::{MiniRows, State, Tables};
 use super::tables::{ALL, BAND_OF, KEEP_PEERS};
 
 /// The result of a search.
@@ -30,13 +35,13 @@ struct Search {
 
 /// Defines the recursive search once per instruction set (see `Search::start`).
 macro_rules! search_fn {
-    ($(#[$attr:meta])* $name:ident, $pext:literal) => {
-        /// Propagates `st`, records a solution or searches below it; true when the
-        /// search must stop (limit reached or budget spent).
+    ($(#[$attr:meta])* $name:ident) => {
+        /// Propagates `st` (finding mini-rows with `rows`), records a solution or searches
+        /// below it; true when the search must stop (limit reached or budget spent).
         $(#[$attr])*
-        fn $name(&mut self, st: &mut State) -> bool {
+        fn $name(&mut self, st: &mut State, rows: impl MiniRows) -> bool {
             let before = st.open_count();
-            let ok = st.propagate::<$pext>().is_ok();
+            let ok = st.propagate(rows).is_ok();
             self.out.nodes += u64::from(before - st.open_count());
             if !ok {
                 return false;
@@ -62,12 +67,12 @@ macro_rules! search_fn {
                 if ds == 0 {
                     st.f[i] &= KEEP_PEERS[p];
                     st.dirty |= 1 << i;
-                    return self.$name(st);
+                    return self.$name(st, rows);
                 }
                 let mut child = *st;
                 child.f[i] &= KEEP_PEERS[p];
                 child.dirty |= 1 << i;
-                if self.$name(&mut child) {
+                if self.$name(&mut child, rows) {
                     return true;
                 }
                 st.f[i] &= !bit;
@@ -83,38 +88,33 @@ impl Search {
     /// counts) and walks them (trailing zeros), which POPCNT and BMI1/BMI2 do in one
     /// instruction each, and AVX2 machines get three-operand vector code and 256-bit state
     /// copies; the baseline x86-64 build has none of these. The binary stays portable: the
-    /// choice is made at run time ([`Isa::best`]).
-    ///
-    /// # Safety
-    /// This CPU must have `isa`'s instructions (`isa.runs_here()`, checked in debug builds).
-    unsafe fn start(&mut self, st: &mut State, isa: Isa) {
-        debug_assert!(isa.runs_here());
+    /// choice is made at run time ([`Isa::best`]), and an `Isa` other than the baseline
+    /// carries the proof that this CPU has its instructions.
+    fn start(&mut self, st: &mut State, isa: Isa) {
         match isa {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: the caller promises that the CPU has `Isa::Bmi`'s POPCNT, BMI1, BMI2
-            // and AVX2, the features `run_bmi` is compiled for.
-            Isa::Bmi => unsafe { self.run_bmi(st) },
+            // SAFETY: `cpu` proves that this CPU has POPCNT, BMI1, BMI2 and AVX2, the
+            // features `run_bmi` is compiled for.
+            Isa::Bmi(_cpu) => unsafe { self.run_bmi(st, Tables) },
             #[cfg(target_arch = "x86_64")]
             // SAFETY: as for `run_bmi`; `run_pext` is compiled for the same features.
-            Isa::Pext => unsafe { self.run_pext(st) },
-            _ => self.run(st),
+            Isa::Pext(cpu) => unsafe { self.run_pext(st, cpu.bmi2()) },
+            _ => self.run(st, Tables),
         };
     }
 
-    search_fn!(run, false);
+    search_fn!(run);
 
     #[cfg(target_arch = "x86_64")]
     search_fn!(
         #[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
-        run_bmi,
-        false
+        run_bmi
     );
 
     #[cfg(target_arch = "x86_64")]
     search_fn!(
         #[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
-        run_pext,
-        true
+        run_pext
     );
 }
 
@@ -141,16 +141,12 @@ fn given_cells(givens: &[u8; 81]) -> [u32; 3] {
 /// Searches the puzzle `givens` (81 values, 0 for an empty cell, else 1..=9) for up to
 /// `limit` solutions, stopping after `budget` nodes.
 pub(crate) fn search(givens: &[u8; 81], limit: usize, budget: u64) -> Counted {
-    // SAFETY: `Isa::best` only picks a build this CPU runs.
-    unsafe { search_on(givens, limit, budget, Isa::best()) }
+    search_on(givens, limit, budget, Isa::best())
 }
 
 /// As [`search`], with the search compiled for `isa` (for tests: every path a CPU may take
 /// must give the same answers).
-///
-/// # Safety
-/// This CPU must have `isa`'s instructions (`isa.runs_here()`).
-unsafe fn search_on(givens: &[u8; 81], limit: usize, budget: u64, isa: Isa) -> Counted {
+fn search_on(givens: &[u8; 81], limit: usize, budget: u64, isa: Isa) -> Counted {
     let mut s = Search {
         limit: limit.max(1),
         budget,
@@ -187,8 +183,7 @@ unsafe fn search_on(givens: &[u8; 81], limit: usize, budget: u64, isa: Isa) -> C
         st.f[i] = (st.f[i] & !given[i / 9]) | mine;
     }
     // Givens are not search nodes: count only what propagation adds.
-    // SAFETY: the caller promises what `start` needs.
-    unsafe { s.start(&mut st, isa) };
+    s.start(&mut st, isa);
     s.out
 }
 
@@ -223,12 +218,10 @@ mod tests {
                 p[(next() % 81) as usize] = 0;
             }
             for limit in [1, 2, 3] {
-                // SAFETY: the baseline build runs on every CPU.
-                let a = unsafe { search_on(&p, limit, u64::MAX, Isa::Baseline) };
+                let a = search_on(&p, limit, u64::MAX, Isa::Baseline);
                 assert!(a.count >= 1);
-                for isa in [Isa::Bmi, Isa::Pext].into_iter().filter(|i| i.runs_here()) {
-                    // SAFETY: only the builds this CPU runs.
-                    let b = unsafe { search_on(&p, limit, u64::MAX, isa) };
+                for isa in Isa::all_here() {
+                    let b = search_on(&p, limit, u64::MAX, isa);
                     assert_eq!(
                         (a.count, a.first, a.nodes, a.guesses),
                         (b.count, b.first, b.nodes, b.guesses),

@@ -6,7 +6,12 @@
 //! elsewhere, in the manner of tdoku's `simd_vectors.h`. Both versions are always compiled
 //! and the tests check that they agree. The methods are `#[inline(always)]`, so the search
 //! builds that enable more instruction sets (see [`super::isa`]) compile them with those
-//! too, as when the intrinsics were written out in place.
+//! too.
+
+// `unsafe`: the SSE2 intrinsics (`unsafe` functions, and the loads and stores take raw
+// pointers); sound because SSE2 is enabled at compile time for the target (the `cfg`), and
+// every pointer is to an array of the size read or written.
+#![allow(unsafe_code)]
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 pub(super) use sse2::{U32x4, U8x16};

@@ -2,25 +2,41 @@
 //! singles, locked candidates along the stacks (all as [`super`] describes), the choice of
 //! a guess, and reading the solution out.
 
-use super::isa;
+use super::isa::Bmi2;
 use super::simd::U32x4;
 use super::tables::{
     nonzero, shrink, single_in_mini_row, ALL, BAND_OF, KEEP, KEEP_CELLS, KEEP_PEERS, LOW9,
     OTHER_BANDS, PEERS_IN_BAND, SPREAD,
 };
 
-/// [`shrink`] with BMI2's PEXT when `PEXT` (only in the search build for CPUs where PEXT is
-/// fast, which is compiled with BMI2): a mini-row's three bits folded onto its first, and
-/// those nine bits gathered. Three cycles instead of three dependent table lookups.
-#[inline(always)]
-pub(super) fn shrink_by<const PEXT: bool>(a: u32) -> usize {
-    #[cfg(target_arch = "x86_64")]
-    if PEXT {
-        // SAFETY: `PEXT` is true only in `Search::run_pext`, which is compiled with BMI2
-        // and runs only on CPUs that have it (`Isa::Pext`, see `Search::start`).
-        return unsafe { isa::pext(a | a >> 1 | a >> 2, 0o111_111_111) } as usize & 0x1FF;
+/// How the subband update finds a word's non-empty mini-rows (9 bits: bit 3r + k for row
+/// r, box k): by table ([`Tables`], any CPU) or with PEXT ([`Bmi2`], only in the search
+/// build for CPUs where PEXT is fast). Both are zero-sized: the update is compiled once for
+/// each, with no trace of the parameter.
+pub(super) trait MiniRows: Copy {
+    /// The non-empty mini-rows of the band word `a`.
+    fn mini_rows(self, a: u32) -> usize;
+}
+
+/// Three table lookups ([`shrink`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Tables;
+
+impl MiniRows for Tables {
+    #[inline(always)]
+    fn mini_rows(self, a: u32) -> usize {
+        shrink(a)
     }
-    shrink(a)
+}
+
+impl MiniRows for Bmi2 {
+    /// A mini-row's three bits folded onto its first, and those nine bits gathered by PEXT:
+    /// three cycles instead of three dependent table lookups. (The `& 0x1FF` changes nothing
+    /// but spares the table index a bounds check.)
+    #[inline(always)]
+    fn mini_rows(self, a: u32) -> usize {
+        self.pext(a | a >> 1 | a >> 2, 0o111_111_111) as usize & 0x1FF
+    }
 }
 
 /// A contradiction: this branch has no solution.
@@ -64,11 +80,11 @@ impl State {
 
     /// Updates subband `i` (see [`super`]'s doc).
     #[inline(always)]
-    fn update_at<const PEXT: bool>(&mut self, i: usize, dirty: &mut u32) -> Result<(), Dead> {
+    fn update_at<R: MiniRows>(&mut self, rows: R, i: usize, dirty: &mut u32) -> Result<(), Dead> {
         let (b, n1, n2) = BAND_OF[i];
         let (b, n1, n2) = (b as usize, n1 as usize, n2 as usize);
         let old = self.f[i];
-        let (keep, alone) = KEEP_CELLS[shrink_by::<PEXT>(old)];
+        let (keep, alone) = KEEP_CELLS[rows.mini_rows(old)];
         let a = old & keep;
         if a == 0 {
             return Err(Dead);
@@ -89,9 +105,9 @@ impl State {
     }
 
     /// Clears `cells` from band `b`'s nine words; the digits (bits) whose word lost any.
-    /// Words 0..8 go four at a time ([`U32x4`]: SSE2 on x86-64), word 8 on its own. (Taking
-    /// the eight words as one array, as here, keeps the schedule of the hand-written
-    /// intrinsics this replaced; four-word arrays cut from a nine-word one cost 2%.)
+    /// Words 0..8 go four at a time ([`U32x4`]: SSE2 on x86-64), word 8 on its own. (The
+    /// eight words are taken as one array: two four-word arrays cut from the nine-word one
+    /// measure 2% slower.)
     #[inline(always)]
     pub(super) fn clear_band(&mut self, b: usize, cells: u32) -> u32 {
         let x8 = self.f[9 * b + 8];
@@ -122,7 +138,7 @@ impl State {
     /// changed, and the marks are walked as a bit set, a sweep at a time (no branch per word
     /// to mispredict).
     #[inline(always)]
-    fn update<const PEXT: bool>(&mut self) -> Result<(), Dead> {
+    fn update<R: MiniRows>(&mut self, rows: R) -> Result<(), Dead> {
         let mut dirty = self.dirty;
         while dirty != 0 {
             let mut work = dirty;
@@ -132,7 +148,7 @@ impl State {
                 work &= work - 1;
                 // Updated now, with whatever earlier updates of this sweep did to it.
                 dirty &= !(1 << i);
-                self.update_at::<PEXT>(i, &mut dirty)?;
+                self.update_at(rows, i, &mut dirty)?;
             }
         }
         self.dirty = 0;
@@ -222,9 +238,9 @@ impl State {
 
     /// Propagates to a fixed point.
     #[inline(always)]
-    pub(super) fn propagate<const PEXT: bool>(&mut self) -> Result<(), Dead> {
+    pub(super) fn propagate<R: MiniRows>(&mut self, rows: R) -> Result<(), Dead> {
         loop {
-            self.update::<PEXT>()?;
+            self.update(rows)?;
             if self.solved() {
                 return Ok(());
             }

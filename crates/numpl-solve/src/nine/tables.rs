@@ -190,7 +190,8 @@ pub(super) static BAND_OF: [(u8, u8, u8); 27] = {
 };
 
 /// A band word's non-empty mini-rows as 9 bits (bit 3r + k: row r, box k), by three
-/// [`SHRINK`] lookups. The final `& 0x1FF` (here and in [`super::state::shrink_by`])
+/// [`SHRINK`] lookups. The final `& 0x1FF` (here and in the PEXT version, see
+/// [`super::state::MiniRows`])
 /// changes nothing but shows the compiler that indexing a 512-entry table needs no bounds
 /// check.
 #[inline(always)]

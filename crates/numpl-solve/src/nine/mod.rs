@@ -38,8 +38,8 @@
 //! cleaned lazily by the update, which runs anyway. Every change marks its word in a bit
 //! set (the band clear finds its changed words with SSE2, see [`simd`]), and the update
 //! walks the marks a sweep at a time: no branch per word to mispredict, and, unlike
-//! comparing every word with a copy from its last update, no wide load waiting on the
-//! narrow stores just made (that compare cost about 14% of the time).
+//! comparing every word with a copy from its last update (which costs about 14% of the
+//! time), no wide load waiting on the narrow stores just made.
 //!
 //! ## Search
 //! Depth-first. The guess goes to the cell with two candidates that has the most open peers
@@ -52,18 +52,19 @@
 //! The search is compiled three times: for the x86-64 baseline; with POPCNT/BMI1/BMI2/AVX2
 //! (the scoring counts bits; VEX encodings and 256-bit state copies); and the same with
 //! PEXT finding a word's mini-rows, for CPUs where PEXT is fast. The choice is made at run
-//! time ([`isa::Isa::best`]), so one binary runs everywhere and uses the fast instructions where
-//! they exist.
+//! time ([`isa::Isa::best`]), so one binary runs everywhere and uses the fast instructions
+//! where they exist; code compiled for instructions a CPU may lack is reachable only with a
+//! token that proves the CPU has them (see [`isa`]).
 //!
 //! ## Where the time goes
 //! The update is bound by latency, not by instructions: each changed word is a chain of
 //! dependent steps (its mini-rows, one lookup for what stays, then its columns and one
 //! lookup for what the other bands lose, and the band clear), and a sweep's few words
-//! (about three) overlap only where they do not wait on each other's stores. So what paid
-//! was shortening that chain, often with more instructions: one lookup for what stays and
-//! what is alone where there were two chained ones (+10%), PEXT for the mini-rows (+4%),
-//! change marks in place of comparing all words with copies after each sweep (+10-15%),
-//! solved cells found with shifts (+7-10%). Walking the marks lowest first, without sweeps,
+//! (about three) overlap only where they do not wait on each other's stores. So a shorter
+//! chain pays even with more instructions: one lookup for what stays and what is alone
+//! against two chained ones (+10%), PEXT for the mini-rows (+4%), change marks against
+//! comparing all words with copies after each sweep (+10-15%), solved cells found with
+//! shifts (+7-10%). Walking the marks lowest first, without sweeps,
 //! serialises the updates and loses 25%; applying a sweep's updates after computing them
 //! all (Jacobi order), or deferring the band clears to the end of a sweep, needs more
 //! sweeps and loses 10-25%. callgrind on hard puzzles: about 57% of the instructions in the
