@@ -265,7 +265,7 @@ pub fn parse_one(text: &str, opts: &ParseOptions) -> Result<Grid, ParseError> {
 /// let line = format!("..3.{}", "1234".repeat(15));
 /// let p = parse_first(&line, &ParseOptions::default()).unwrap();
 /// assert!(p.is_position());
-/// assert_eq!(p.grid.filled(), 0); // one candidate is not a given
+/// assert_eq!(p.grid().filled(), 0); // one candidate is not a given
 /// assert_eq!(p.candidates()[0].to_string(), "{3}");
 /// ```
 pub fn parse_first(text: &str, opts: &ParseOptions) -> Result<Parsed, ParseError> {

@@ -131,7 +131,7 @@ fn write_value(symbols: &Symbols, n: usize, value: u8) -> String {
 /// assert_eq!(line.len(), 64);
 /// assert!(line.starts_with("..3.1234"));
 /// let p = parse_all(&line, &ParseOptions::default()).remove(0).unwrap();
-/// assert_eq!(p.marks.as_deref(), Some(&marks[..]));
+/// assert_eq!(p.marks(), Some(&marks[..]));
 /// ```
 pub fn format_position_line(grid: &Grid, marks: &[Mask], symbols: &Symbols) -> String {
     let n = grid.size();

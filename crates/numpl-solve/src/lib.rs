@@ -588,12 +588,12 @@ fn human_judged(
 /// let p = parse_first(seed, &ParseOptions::default()).unwrap();
 /// let mut marks = p.candidates();
 /// let opts = SolveOptions::default();
-/// let out = solve_position(&p.grid, &marks, Algorithm::Fast, &opts);
+/// let out = solve_position(p.grid(), &marks, Algorithm::Fast, &opts);
 /// assert_eq!(out.status, Status::Solved);
 /// // Take the solution's value out of r1c1's marks: no solution is left.
 /// let v = out.solution.unwrap().get(0);
 /// marks[0].remove(v);
-/// assert_eq!(solve_position(&p.grid, &marks, Algorithm::Fast, &opts).status, Status::Unsolvable);
+/// assert_eq!(solve_position(p.grid(), &marks, Algorithm::Fast, &opts).status, Status::Unsolvable);
 /// ```
 pub fn solve_position(
     puzzle: &Grid,
