@@ -432,11 +432,11 @@ pub fn solve_counted(
 /// `None`: search nodes (values placed), not time, so that the same puzzle ends the same
 /// way on any machine and under any load.
 ///
-/// - `fast`: [`DEFAULT_FAST_BUDGET`] (on this project's 2-core development machine a
+/// - `fast`: [`DEFAULT_FAST_BUDGET`] (on a 2-core machine of 2026 a
 ///   16x16 visits about 10 million nodes a second, a 64x64 about a million, so this is
 ///   seconds on small big grids and about two minutes at worst on 64x64; every random
 ///   16x16 and 25x25 of `cargo xtask bigbench` needs far less);
-/// - `full`: [`DEFAULT_FULL_BUDGET`] (the seed's plain backtracking, a second or two);
+/// - `full`: [`DEFAULT_FULL_BUDGET`] (plain backtracking, a second or two);
 /// - `human`: the techniques themselves do not search; the uniqueness count before them
 ///   (uniqueness techniques are sound only on a unique puzzle) gets `fast`'s budget.
 pub fn default_budget(algo: Algorithm, shape: Shape) -> u64 {
