@@ -324,7 +324,7 @@ impl Step {
     /// contradiction's branches all start from its one premise), each from its premise to
     /// what it implies; any other chain is a single branch.
     pub fn chain_branches(&self) -> Vec<&[ChainNode]> {
-        use super::forcing::kind;
+        use super::techniques::forcing::kind;
         if self.chain.is_empty() {
             return Vec::new();
         }
@@ -415,10 +415,10 @@ impl Step {
             us.iter()
                 .fold(0u8, |a, u| a | [1u8, 2, 4][(u.index() / n).min(2)])
         };
-        let kind = super::franken::classify(bits(&self.units[..k]), bits(&self.units[k..]));
+        let kind = super::techniques::fish::franken::classify(bits(&self.units[..k]), bits(&self.units[k..]));
         let size = k.clamp(2, 4) as u8;
         match kind {
-            super::franken::Kind::Basic => {
+            super::techniques::fish::franken::Kind::Basic => {
                 // Sashimi: a base set with at most one candidate besides fins.
                 let geo = shape.geometry();
                 let sashimi = self.units[..k].iter().any(|u| {
@@ -434,10 +434,10 @@ impl Step {
                     Technique::FinnedFish(size).title().into_owned()
                 }
             }
-            super::franken::Kind::Franken => {
+            super::techniques::fish::franken::Kind::Franken => {
                 Technique::FinnedFrankenFish(size).title().into_owned()
             }
-            super::franken::Kind::Mutant => Technique::FinnedMutantFish(size).title().into_owned(),
+            super::techniques::fish::franken::Kind::Mutant => Technique::FinnedMutantFish(size).title().into_owned(),
         }
     }
 
@@ -484,7 +484,7 @@ impl Step {
 /// A forcing chain or net: what was assumed, and how it failed (contradiction) or what
 /// all the premises agree on (verity).
 fn forcing_text(step: &Step, shape: Shape, s: &mut String) {
-    use super::forcing::kind;
+    use super::techniques::forcing::kind;
     let cn = |c: Cell| shape.cell_name(c);
     let title = step.technique.title();
     let c0 = step.cells.first().map(|&c| cn(c)).unwrap_or_default();

@@ -2,7 +2,7 @@
 
 use numpl_core::{Cell, Mask, Unit, MAX_SIZE};
 
-use super::{board::count, memo::Memo, Board, Step, Technique};
+use crate::human::{board::count, memo::Memo, Board, Step, Technique};
 
 /// Locked candidates. Pointing: a value of a box confined to one line; claiming: a value
 /// of a line confined to one box. With a `memo` (boards of one solve, candidates only

@@ -4,9 +4,9 @@
 
 use numpl_core::{Cell, Grid, Shape};
 
-use super::memo::Memo;
-use super::tests::{elims, rc};
-use super::*;
+use crate::human::memo::Memo;
+use crate::human::tests::{elims, rc};
+use crate::human::*;
 
 /// An empty 9x9 board where value 1 is left only in `cells` within each of `units`
 /// (unit indices: rows 0-8, columns 9-17, boxes 18-26).
@@ -340,7 +340,7 @@ fn both_searches_agree(b: &Board, max_k: usize) -> usize {
                     // search prunes more and finds the same fish in the same order.
                     if let (true, Some(rows)) = (
                         need_elims,
-                        super::templates::lone_candidates(b, v, &mut Default::default()),
+                        crate::human::templates::lone_candidates(b, v, &mut Default::default()),
                     ) {
                         let mut targets = vec![0u64; b.cands.len().div_ceil(64)];
                         for (r, &m) in rows.iter().enumerate() {

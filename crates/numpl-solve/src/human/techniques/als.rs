@@ -8,9 +8,9 @@
 
 use numpl_core::{Cell, Mask};
 
-use super::als_list::{current, AnyWords, Cache, PairTest, Words, NONE};
-use super::memo::Memo;
-use super::{Board, Step, Technique};
+use crate::human::als_list::{current, AnyWords, Cache, PairTest, Words, NONE};
+use crate::human::memo::Memo;
+use crate::human::{Board, Step, Technique};
 
 /// Whether some cell outside the sets `i` and `j` holds `z` and sees every z-cell of
 /// both (each holds z).
@@ -49,7 +49,7 @@ fn z_targets(c: &Cache, sets: &[usize], z: u8) -> Vec<usize> {
             *a &= seeing[k] & !c.set(s)[k];
         }
     }
-    super::board::members(&acc).collect()
+    crate::human::board::members(&acc).collect()
 }
 
 fn als_step(
@@ -305,19 +305,19 @@ pub(crate) fn als_xy_wing(b: &Board, memo: &mut Memo) -> Option<Step> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::memo::Memo;
-    use super::super::{find, Board, HumanSolver, Technique};
+    use crate::human::memo::Memo;
+    use crate::human::{find, Board, HumanSolver, Technique};
     use numpl_core::{parse_one, Mask, ParseOptions};
 
     /// Hard puzzles (top1465) whose solves take ALS steps.
-    const PUZZLES: [&str; 6] = super::super::tests::HARD_SIX;
+    const PUZZLES: [&str; 6] = crate::human::tests::HARD_SIX;
 
     /// The pair search, which tests only the candidates of each set, finds the links a
     /// test of every pair finds, in the same order, also when skipping pairs of old sets.
     #[test]
     fn pair_search_finds_every_link_in_order() {
-        use super::super::als_list::current;
-        use super::super::tests::positions;
+        use crate::human::als_list::current;
+        use crate::human::tests::positions;
         use super::{can_skip, pairs, NONE};
         let mut links = 0;
         for p in &PUZZLES[..3] {
@@ -371,8 +371,8 @@ mod tests {
     /// two disjoint sets holds z and sees every z-cell of both.
     #[test]
     fn z_target_test_as_the_target_list() {
-        use super::super::als_list::current;
-        use super::super::tests::positions;
+        use crate::human::als_list::current;
+        use crate::human::tests::positions;
         use super::{pair_has_z_target, z_targets};
         let (mut with, mut without) = (0, 0);
         for p in &PUZZLES[..2] {

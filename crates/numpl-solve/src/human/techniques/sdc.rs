@@ -3,8 +3,8 @@
 
 use numpl_core::{Cell, Mask, Unit};
 
-use super::memo::Memo;
-use super::{board::count, Board, Step, Technique};
+use crate::human::memo::Memo;
+use crate::human::{board::count, Board, Step, Technique};
 
 /// A subset of a list of cells: members as bits of their indexes in the list, the union
 /// of their candidates, and how many.
@@ -239,7 +239,7 @@ fn at(b: &Board, line: usize, lc: &[usize], bx: usize, scratch: &mut Scratch) ->
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{positions, HARD_SIX};
+    use crate::human::tests::{positions, HARD_SIX};
     use super::*;
     use numpl_core::{Grid, Shape};
 

@@ -3,7 +3,7 @@
 
 use numpl_core::{Cell, Mask, Unit};
 
-use super::{board::count, Board, Step, Technique};
+use crate::human::{board::count, Board, Step, Technique};
 
 fn cells(v: &[usize]) -> Vec<Cell> {
     v.iter().map(|&c| Cell::new(c as u16)).collect()

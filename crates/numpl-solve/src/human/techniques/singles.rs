@@ -1,9 +1,9 @@
 //! Full house, naked single, hidden single: cheap scans over the incremental masks, no
 //! allocation.
 
-use super::board::count;
-use super::memo::Memo;
-use super::{Board, Technique};
+use crate::human::board::count;
+use crate::human::memo::Memo;
+use crate::human::{Board, Technique};
 
 /// The contradiction found while scanning (an open cell without candidates, or a value
 /// with no place left in a unit).

@@ -21,9 +21,9 @@ use std::collections::HashMap;
 
 use numpl_core::Cell;
 
-use super::board::members;
+use crate::human::board::members;
 use super::franken::{self, Mode};
-use super::{board::count, memo::Memo, Board, ChainNode, Step, Technique};
+use crate::human::{board::count, memo::Memo, Board, ChainNode, Step, Technique};
 
 /// Everything one true candidate implies by chains: the candidates removed (value-major
 /// cell sets) and how each node was reached.

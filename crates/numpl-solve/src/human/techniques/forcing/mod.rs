@@ -52,11 +52,12 @@ use std::cell::RefCell;
 
 use numpl_core::{Cell, Mask, Unit};
 
-use super::board::members;
-use super::{Board, ChainNode, Step, Technique};
+use crate::human::board::members;
+use crate::human::{Board, ChainNode, Step, Technique};
 
 #[cfg(test)]
 mod reference;
+mod big;
 mod scan;
 
 /// Rounds of singles a forcing net follows from its premise (HoDoKu's default depth).
@@ -1511,7 +1512,7 @@ pub(crate) fn forcing_chain(b: &Board) -> Option<Step> {
 /// Forcing nets (contradiction and verity), HoDoKu's choice of all that exist.
 pub(crate) fn forcing_net(b: &Board) -> Option<Step> {
     if b.n > MAX_TABLE_N {
-        return super::forcing_big::forcing_net_big(b);
+        return big::forcing_net_big(b);
     }
     NET.with(|net| {
         let net = &mut *net.borrow_mut();

@@ -2,7 +2,7 @@
 
 use numpl_core::{Cell, Mask, Unit};
 
-use super::{board::count, memo::Memo, Board, Step, Technique};
+use crate::human::{board::count, memo::Memo, Board, Step, Technique};
 
 /// The geometry of one orientation: base lines are rows (`cols == false`) or columns.
 #[derive(Clone, Copy)]

@@ -24,11 +24,11 @@ use std::collections::HashMap;
 
 use numpl_core::{Cell, Mask};
 
-use super::als::pair_has_z_target;
-use super::als_list::{current, Cache};
-use super::board::members;
-use super::memo::Memo;
-use super::{Board, Step, Technique};
+use crate::human::techniques::als::pair_has_z_target;
+use crate::human::als_list::{current, Cache};
+use crate::human::board::members;
+use crate::human::memo::Memo;
+use crate::human::{Board, Step, Technique};
 
 /// Steps of the chain search a single call may take before it stops looking (a forward
 /// walk through the links can branch a great deal on a board with many sets).
@@ -545,10 +545,10 @@ fn blossom_step(
 
 #[cfg(test)]
 mod tests {
-    use super::super::als::ensure_links;
-    use super::super::als_list::current;
-    use super::super::memo::Memo;
-    use super::super::tests::positions;
+    use crate::human::techniques::als::ensure_links;
+    use crate::human::als_list::current;
+    use crate::human::memo::Memo;
+    use crate::human::tests::positions;
     use super::{search, MAX_VISITS};
 
     /// Skipping walks that cannot find anything leaves the chains found and the visits

@@ -40,7 +40,7 @@
 
 use numpl_core::{Cell, Mask, Unit};
 
-use super::{board::members, memo::Memo, Board, Step, Technique};
+use crate::human::{board::members, memo::Memo, Board, Step, Technique};
 
 /// The three unit kinds as bits, as HoDoKu classifies fish.
 const ROW: u8 = 1;

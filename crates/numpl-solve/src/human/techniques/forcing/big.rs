@@ -5,9 +5,9 @@
 
 use numpl_core::{Cell, Mask, Unit};
 
-use super::singles::{hidden_single, naked_single};
-use super::subsets::locked_candidates;
-use super::{Board, ChainNode, Conclusions, Step, Technique};
+use crate::human::techniques::singles::{hidden_single, naked_single};
+use crate::human::techniques::subsets::locked_candidates;
+use crate::human::{Board, ChainNode, Conclusions, Step, Technique};
 
 /// Places `v` in `c` on `w`, made a copy of the board, and propagates naked and hidden
 /// singles and locked candidates. False on a contradiction.

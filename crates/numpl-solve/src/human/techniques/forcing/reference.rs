@@ -689,7 +689,7 @@ pub(crate) fn forcing_chain(b: &Board) -> Option<Step> {
 /// Forcing nets (contradiction and verity), HoDoKu's choice of all that exist.
 pub(crate) fn forcing_net(b: &Board) -> Option<Step> {
     if b.n > MAX_TABLE_N {
-        return crate::human::forcing_big::forcing_net_big(b);
+        return super::big::forcing_net_big(b);
     }
     let mut net = new_net(b);
     net_edges(b, &mut net);

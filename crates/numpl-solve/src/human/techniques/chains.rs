@@ -5,9 +5,9 @@ use std::collections::HashMap;
 
 use numpl_core::{Cell, Mask, MAX_SIZE};
 
-use super::memo::Memo;
-use super::wings::conjugate;
-use super::{Board, ChainNode, Conclusions, Step, Technique};
+use crate::human::memo::Memo;
+use crate::human::techniques::wings::conjugate;
+use crate::human::{Board, ChainNode, Conclusions, Step, Technique};
 
 // ---------------------------------------------------------------- coloring
 

@@ -3,7 +3,7 @@
 
 use numpl_core::{Cell, Mask, Unit};
 
-use super::{board::count, Board, Step, Technique};
+use crate::human::{board::count, Board, Step, Technique};
 
 fn ur_step(variant: u8, ab: u64, cells: [usize; 4], b: &Board) -> Step {
     let mut step = Step::new(Technique::UniqueRectangle);
@@ -402,7 +402,7 @@ fn hidden_rectangle_at(b: &Board, e: usize, dr: usize, dc: usize) -> Option<Step
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{positions, HARD_SIX};
+    use crate::human::tests::{positions, HARD_SIX};
     use super::*;
 
     /// Unique rectangles as first written: every rectangle of open cells, rows first.
