@@ -415,7 +415,10 @@ impl Step {
             us.iter()
                 .fold(0u8, |a, u| a | [1u8, 2, 4][(u.index() / n).min(2)])
         };
-        let kind = super::techniques::fish::franken::classify(bits(&self.units[..k]), bits(&self.units[k..]));
+        let kind = super::techniques::fish::franken::classify(
+            bits(&self.units[..k]),
+            bits(&self.units[k..]),
+        );
         let size = k.clamp(2, 4) as u8;
         match kind {
             super::techniques::fish::franken::Kind::Basic => {
@@ -437,7 +440,9 @@ impl Step {
             super::techniques::fish::franken::Kind::Franken => {
                 Technique::FinnedFrankenFish(size).title().into_owned()
             }
-            super::techniques::fish::franken::Kind::Mutant => Technique::FinnedMutantFish(size).title().into_owned(),
+            super::techniques::fish::franken::Kind::Mutant => {
+                Technique::FinnedMutantFish(size).title().into_owned()
+            }
         }
     }
 

@@ -5,9 +5,9 @@
 use numpl_core::{parse_one, Cell, Grid, Mask, ParseOptions, Shape};
 
 use super::memo::Memo;
-use super::*;
 use super::techniques::fish::basic as fish;
 use super::techniques::{als, als_chain, chains, forcing, sdc, singles, subsets, uniq, wings};
+use super::*;
 
 fn empty9() -> Board {
     Board::new(&Grid::empty(Shape::NINE))

@@ -316,9 +316,9 @@ mod tests {
     /// test of every pair finds, in the same order, also when skipping pairs of old sets.
     #[test]
     fn pair_search_finds_every_link_in_order() {
+        use super::{can_skip, pairs, NONE};
         use crate::human::als_list::current;
         use crate::human::tests::positions;
-        use super::{can_skip, pairs, NONE};
         let mut links = 0;
         for p in &PUZZLES[..3] {
             let mut kept = Memo::default();
@@ -371,9 +371,9 @@ mod tests {
     /// two disjoint sets holds z and sees every z-cell of both.
     #[test]
     fn z_target_test_as_the_target_list() {
+        use super::{pair_has_z_target, z_targets};
         use crate::human::als_list::current;
         use crate::human::tests::positions;
-        use super::{pair_has_z_target, z_targets};
         let (mut with, mut without) = (0, 0);
         for p in &PUZZLES[..2] {
             for b in positions(p).iter().step_by(3) {

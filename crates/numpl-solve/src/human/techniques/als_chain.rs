@@ -24,10 +24,10 @@ use std::collections::HashMap;
 
 use numpl_core::{Cell, Mask};
 
-use crate::human::techniques::als::pair_has_z_target;
 use crate::human::als_list::{current, Cache};
 use crate::human::board::members;
 use crate::human::memo::Memo;
+use crate::human::techniques::als::pair_has_z_target;
 use crate::human::{Board, Step, Technique};
 
 /// Steps of the chain search a single call may take before it stops looking (a forward
@@ -545,11 +545,11 @@ fn blossom_step(
 
 #[cfg(test)]
 mod tests {
-    use crate::human::techniques::als::ensure_links;
+    use super::{search, MAX_VISITS};
     use crate::human::als_list::current;
     use crate::human::memo::Memo;
+    use crate::human::techniques::als::ensure_links;
     use crate::human::tests::positions;
-    use super::{search, MAX_VISITS};
 
     /// Skipping walks that cannot find anything leaves the chains found and the visits
     /// counted the same, also when the visit cap cuts the search short.

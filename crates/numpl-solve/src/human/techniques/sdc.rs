@@ -239,8 +239,8 @@ fn at(b: &Board, line: usize, lc: &[usize], bx: usize, scratch: &mut Scratch) ->
 
 #[cfg(test)]
 mod tests {
-    use crate::human::tests::{positions, HARD_SIX};
     use super::*;
+    use crate::human::tests::{positions, HARD_SIX};
     use numpl_core::{Grid, Shape};
 
     /// The subsets as the search listed them before: every one of the 2^k, in order of

@@ -402,8 +402,8 @@ fn hidden_rectangle_at(b: &Board, e: usize, dr: usize, dc: usize) -> Option<Step
 
 #[cfg(test)]
 mod tests {
-    use crate::human::tests::{positions, HARD_SIX};
     use super::*;
+    use crate::human::tests::{positions, HARD_SIX};
 
     /// Unique rectangles as first written: every rectangle of open cells, rows first.
     fn unique_rectangle_plain(b: &Board) -> Option<Step> {

@@ -21,8 +21,8 @@ use std::collections::HashMap;
 
 use numpl_core::Cell;
 
-use crate::human::board::members;
 use super::franken::{self, Mode};
+use crate::human::board::members;
 use crate::human::{board::count, memo::Memo, Board, ChainNode, Step, Technique};
 
 /// Everything one true candidate implies by chains: the candidates removed (value-major

@@ -55,9 +55,9 @@ use numpl_core::{Cell, Mask, Unit};
 use crate::human::board::members;
 use crate::human::{Board, ChainNode, Step, Technique};
 
+mod big;
 #[cfg(test)]
 mod reference;
-mod big;
 mod scan;
 
 /// Rounds of singles a forcing net follows from its premise (HoDoKu's default depth).
