@@ -134,7 +134,7 @@ use numpl_core::Cell;
 pub use board::Board;
 pub use report::{HumanReport, HumanStatus, TechniqueTime};
 pub use solver::HumanSolver;
-pub use step::{ChainNode, Step};
+pub use step::{ChainNode, ForcingKind, Step, Variant};
 pub use technique::{Level, Technique};
 
 #[cfg(test)]

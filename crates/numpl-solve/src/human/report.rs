@@ -39,8 +39,10 @@ impl HumanStatus {
     }
 }
 
-/// What a solve did: technique counts, steps, how it ended, and the rating.
+/// What a solve did: technique counts, steps, how it ended, and the rating. Its fields
+/// are public to read; reports are made by [`HumanSolver`].
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct HumanReport {
     /// How it ended.
     pub status: HumanStatus,

@@ -5,6 +5,7 @@
 use numpl_core::{parse_one, Cell, Grid, Mask, ParseOptions, Shape};
 
 use super::memo::Memo;
+use super::step::{ForcingKind, Variant};
 use super::techniques::fish::basic as fish;
 use super::techniques::{als, als_chain, chains, forcing, sdc, singles, subsets, uniq, wings};
 use super::*;
@@ -503,12 +504,12 @@ fn unique_rectangle_types() {
     // Type 1: r2c4 cannot be 1 or 2.
     let b = ur_board(&[1, 2], &[1, 2, 5, 9]);
     let step = uniq::unique_rectangle(&b).unwrap();
-    assert_eq!(step.variant, 1);
+    assert_eq!(step.variant, Variant::Type(1));
     assert_eq!(elims(&step), vec![(rc(2, 4), 1), (rc(2, 4), 2)]);
     // Type 2: one of the roof cells is 7: the rest of row 2 loses 7.
     let b = ur_board(&[1, 2, 7], &[1, 2, 7]);
     let step = uniq::unique_rectangle(&b).unwrap();
-    assert_eq!(step.variant, 2);
+    assert_eq!(step.variant, Variant::Type(2));
     assert_eq!(
         elims(&step),
         cells_v(&[(2, 2), (2, 3), (2, 5), (2, 6), (2, 7), (2, 8), (2, 9)], 7)
@@ -517,13 +518,13 @@ fn unique_rectangle_types() {
     let mut b = ur_board(&[1, 2, 7], &[1, 2, 8]);
     row_only(&mut b, 2, 1, &[1, 4]);
     let step = uniq::unique_rectangle(&b).unwrap();
-    assert_eq!(step.variant, 4);
+    assert_eq!(step.variant, Variant::Type(4));
     assert_eq!(elims(&step), vec![(rc(2, 1), 2), (rc(2, 4), 2)]);
     // Type 3: the roof's extras {7,8} with r2c7 {7,8} form a naked pair in row 2.
     let mut b = ur_board(&[1, 2, 7], &[1, 2, 8]);
     set(&mut b, 2, 7, &[7, 8]);
     let step = uniq::unique_rectangle(&b).unwrap();
-    assert_eq!(step.variant, 3);
+    assert_eq!(step.variant, Variant::Type(3));
     let others = [(2, 2), (2, 3), (2, 5), (2, 6), (2, 8), (2, 9)];
     let mut want = cells_v(&others, 7);
     want.extend(cells_v(&others, 8));
@@ -563,7 +564,7 @@ fn simple_colors_trap() {
     row_only(&mut b, 7, 4, &[1, 6]);
     col_only(&mut b, 6, 4, &[2, 7]);
     let step = find(Technique::SimpleColors, &b, &mut Memo::default()).unwrap();
-    assert_eq!(step.variant, 1);
+    assert_eq!(step.variant, Variant::Type(1));
     assert_eq!(elims(&step), cells_v(&[(1, 4), (1, 5), (2, 2), (2, 3)], 4));
 }
 
@@ -856,7 +857,7 @@ fn forcing_chain_contradiction() {
     assert_eq!(step.technique, Technique::ForcingChain);
     assert!(step.placements.is_empty());
     assert_eq!(elims(&step), vec![(rc(1, 3), 1)]);
-    assert_eq!(step.variant, forcing::kind::SELF);
+    assert_eq!(step.variant, Variant::Forcing(ForcingKind::SelfNegation));
     let branches = step.chain_branches();
     assert_eq!(branches.len(), 1);
     let nodes: Vec<(usize, u8, bool)> = branches[0]
@@ -915,7 +916,7 @@ fn forcing_chain_places_a_value() {
     let step = forcing::forcing_chain(&b).unwrap();
     assert_eq!(step.placements, vec![(Cell::new(rc(2, 2) as u16), 4)]);
     assert!(step.eliminations.is_empty());
-    assert_eq!(step.variant, forcing::kind::SELF);
+    assert_eq!(step.variant, Variant::Forcing(ForcingKind::SelfNegation));
     assert_eq!(step.chain.len(), 10);
     assert_eq!(
         step.describe(Shape::NINE),
@@ -1011,7 +1012,7 @@ fn unique_rectangle_types_5_and_6() {
         set(&mut b, r, c, &[1, 2, 7]);
     }
     let step = uniq::unique_rectangle(&b).unwrap();
-    assert_eq!(step.variant, 5);
+    assert_eq!(step.variant, Variant::Type(5));
     assert_eq!(elims(&step), cells_v(&[(2, 5), (2, 6)], 7));
     // Type 6: {1,2} on the diagonal r1c1, r2c4; 1 only in the rectangle in rows 1 and 2.
     let mut b = empty9();
@@ -1022,7 +1023,7 @@ fn unique_rectangle_types_5_and_6() {
     row_only(&mut b, 1, 1, &[1, 4]);
     row_only(&mut b, 2, 1, &[1, 4]);
     let step = uniq::unique_rectangle(&b).unwrap();
-    assert_eq!(step.variant, 6);
+    assert_eq!(step.variant, Variant::Type(6));
     assert_eq!(elims(&step), vec![(rc(1, 4), 1), (rc(2, 1), 1)]);
 }
 
@@ -1317,7 +1318,7 @@ fn forcing_net_on_a_big_grid_propagates_each_branch() {
     }
     let step = forcing::forcing_net(&b).unwrap();
     assert_eq!(step.technique, Technique::ForcingNet);
-    assert_eq!(step.variant, forcing::kind::CELL);
+    assert_eq!(step.variant, Variant::Forcing(ForcingKind::Cell));
     let mut want = Vec::new();
     for c in (2..25).chain((1..5).flat_map(|r| (0..5).map(move |c| r * 25 + c))) {
         want.push((c, 1));

@@ -3,11 +3,12 @@
 
 use numpl_core::{Cell, Mask, Unit};
 
+use crate::human::step::Variant;
 use crate::human::{board::count, Board, Step, Technique};
 
 fn ur_step(variant: u8, ab: u64, cells: [usize; 4], b: &Board) -> Step {
     let mut step = Step::new(Technique::UniqueRectangle);
-    step.variant = variant;
+    step.variant = Variant::Type(variant);
     step.values = Mask::from_bits(ab);
     step.cells = cells.iter().map(|&c| Cell::new(c as u16)).collect();
     step.cell_candidates = cells.iter().map(|&c| Mask::from_bits(b.cands[c])).collect();

@@ -1,5 +1,6 @@
 //! Simple colors and multi colors: the conjugate pairs of one value, two-coloured.
 
+use crate::human::step::Variant;
 use crate::human::techniques::wings::conjugate;
 use crate::human::{Board, Step, Technique};
 use numpl_core::{Cell, Mask};
@@ -62,7 +63,7 @@ pub(super) fn color_step(
         .into_iter()
         .map(|c| (Cell::new(c as u16), v))
         .collect();
-    step.variant = variant;
+    step.variant = Variant::Type(variant);
     step
 }
 

@@ -23,6 +23,7 @@ use numpl_core::Cell;
 
 use super::franken::{self, Mode};
 use crate::human::board::members;
+use crate::human::step::Variant;
 use crate::human::{board::count, memo::Memo, Board, ChainNode, Step, Technique};
 
 /// Everything one true candidate implies by chains: the candidates removed (value-major
@@ -214,7 +215,7 @@ fn type_one(chains: &mut Chains<'_>, f: &franken::Found, cand: &[u64]) -> Option
     for t in members(&targets) {
         if f.fins.iter().all(|&fin| chains.removes(fin, v, t, v)) {
             let mut step = f.step(Technique::KrakenFish);
-            step.variant = 1;
+            step.variant = Variant::Type(1);
             step.eliminations = vec![(Cell::new(t as u16), v)];
             for &fin in &f.fins {
                 step.chain.extend(chains.chain(fin, v, t, v));
@@ -273,7 +274,7 @@ fn type_two(chains: &mut Chains<'_>, f: &franken::Found, cand: &[u64]) -> Option
             let first = members(&common).next();
             if let Some(t) = first {
                 let mut step = f.step(Technique::KrakenFish);
-                step.variant = 2;
+                step.variant = Variant::Type(2);
                 step.eliminations = vec![(Cell::new(t as u16), d)];
                 for &s in &starts {
                     step.chain.extend(chains.chain(s, v, t, d));

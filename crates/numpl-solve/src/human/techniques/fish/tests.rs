@@ -5,6 +5,7 @@
 use numpl_core::{Cell, Grid, Shape};
 
 use crate::human::memo::Memo;
+use crate::human::step::Variant;
 use crate::human::tests::{elims, rc};
 use crate::human::*;
 
@@ -258,7 +259,7 @@ fn kraken_fish_type_1() {
         &[(1, 2), (1, 8), (5, 2), (5, 5), (5, 8), (9, 3), (9, 5)],
     );
     let step = find(Technique::KrakenFish, &b, &mut Memo::default()).unwrap();
-    assert_eq!(step.variant, 1);
+    assert_eq!(step.variant, Variant::Type(1));
     assert_eq!(elims(&step), ones(&[(7, 2)]));
     assert_eq!(
         step.describe(Shape::NINE),
@@ -282,7 +283,7 @@ fn kraken_fish_type_2() {
         &[(1, 2), (1, 8), (5, 2), (5, 5), (5, 8), (8, 2), (8, 4)],
     );
     let step = find(Technique::KrakenFish, &b, &mut Memo::default()).unwrap();
-    assert_eq!(step.variant, 2);
+    assert_eq!(step.variant, Variant::Type(2));
     assert_eq!(elims(&step), ones(&[(4, 4)]));
     assert_eq!(step.chain_branches().len(), 3);
     assert_eq!(

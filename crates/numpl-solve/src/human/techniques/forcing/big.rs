@@ -5,6 +5,7 @@
 
 use numpl_core::{Cell, Mask, Unit};
 
+use crate::human::step::{ForcingKind, Variant};
 use crate::human::techniques::singles::{hidden_single, naked_single};
 use crate::human::techniques::subsets::locked_candidates;
 use crate::human::{Board, ChainNode, Conclusions, Step, Technique};
@@ -122,7 +123,13 @@ pub(crate) fn forcing_net_big(b: &Board) -> Option<Step> {
                     alive.push(v);
                 }
             }
-            if let Some(step) = conclude(b, &pool[..alive.len()], &alive, |v| (c, v), 8) {
+            if let Some(step) = conclude(
+                b,
+                &pool[..alive.len()],
+                &alive,
+                |v| (c, v),
+                ForcingKind::Cell,
+            ) {
                 return Some(step);
             }
         }
@@ -140,7 +147,13 @@ pub(crate) fn forcing_net_big(b: &Board) -> Option<Step> {
                         alive.push(c);
                     }
                 }
-                if let Some(mut step) = conclude(b, &pool[..alive.len()], &alive, |c| (c, v), 9) {
+                if let Some(mut step) = conclude(
+                    b,
+                    &pool[..alive.len()],
+                    &alive,
+                    |c| (c, v),
+                    ForcingKind::Unit,
+                ) {
                     step.units = vec![Unit::new(u as u16)];
                     return Some(step);
                 }
@@ -152,7 +165,7 @@ pub(crate) fn forcing_net_big(b: &Board) -> Option<Step> {
                 for v in Mask::from_bits(b.cands[c]) {
                     if !branch(&mut pool, 0, c, v, &mut trail) {
                         let mut step = Step::new(Technique::ForcingNet);
-                        step.variant = 10;
+                        step.variant = Variant::Forcing(ForcingKind::BigContradiction);
                         step.cells = vec![Cell::new(c as u16)];
                         step.values = Mask::single(v);
                         step.chain = std::iter::once(node(c, v, true))
@@ -168,14 +181,15 @@ pub(crate) fn forcing_net_big(b: &Board) -> Option<Step> {
     None
 }
 
-/// Builds the step when the branches prove something. `variant` 8: cell forcing,
-/// 9: unit forcing (as in `forcing.rs`); 11: a single surviving branch of a cell.
+/// Builds the step when the branches prove something: `kind` is [`ForcingKind::Cell`]
+/// (cell forcing) or [`ForcingKind::Unit`] (unit forcing); a cell with a single surviving
+/// branch is [`ForcingKind::BigLast`].
 fn conclude<T: Copy>(
     b: &Board,
     branches: &[Board],
     alive: &[T],
     cand: impl Fn(T) -> (usize, u8),
-    variant: u8,
+    kind: ForcingKind,
 ) -> Option<Step> {
     if branches.is_empty() {
         return None; // every branch fails: the board itself is contradictory
@@ -185,11 +199,11 @@ fn conclude<T: Copy>(
         return None;
     }
     let mut step = Step::new(Technique::ForcingNet);
-    step.variant = if branches.len() == 1 && variant == 8 {
-        11
+    step.variant = Variant::Forcing(if branches.len() == 1 && kind == ForcingKind::Cell {
+        ForcingKind::BigLast
     } else {
-        variant
-    };
+        kind
+    });
     for &a in alive {
         let (c, v) = cand(a);
         step.cells.push(Cell::new(c as u16));

@@ -2,15 +2,16 @@
 //! verity (a conclusion every premise of a set implies), and the best conclusion of all.
 
 use super::net::{bit, bits, Net};
+use super::scan;
 use super::MAX_TABLE_N;
-use super::{kind, scan};
 use crate::human::board::members;
+use crate::human::step::ForcingKind;
 use crate::human::Board;
 use numpl_core::Mask;
 
 /// A proof of one conclusion: branches from premises to targets.
 pub(super) struct Proof {
-    pub(super) kind: u8,
+    pub(super) kind: ForcingKind,
     /// (premise node, target node) per branch.
     pub(super) branches: Vec<(usize, usize)>,
     pub(super) unit: Option<usize>,
@@ -110,7 +111,7 @@ pub(super) fn detail(b: &Board, net: &Net, p: usize, f: &mut Found) {
     // 1. the premise's own negation
     let neg = net.node(c, v, !on);
     if bit(r, neg) {
-        f.add(key, || single(kind::SELF, neg));
+        f.add(key, || single(ForcingKind::SelfNegation, neg));
     }
     // 2. a candidate both true and false
     for (i, (a, o)) in onss.iter().zip(offs).enumerate() {
@@ -119,7 +120,7 @@ pub(super) fn detail(b: &Board, net: &Net, p: usize, f: &mut Found) {
             let k = i * 64 + w.trailing_zeros() as usize;
             w &= w - 1;
             f.add(key, || Proof {
-                kind: kind::BOTH,
+                kind: ForcingKind::Both,
                 branches: vec![(p, net.half + k), (p, k)],
                 unit: None,
                 extra: Some(net.cand[k].0 as usize),
@@ -135,7 +136,7 @@ pub(super) fn detail(b: &Board, net: &Net, p: usize, f: &mut Found) {
             if ons[i].0 == ons[j].0 {
                 let (x, y) = (ons[i], ons[j]);
                 f.add(key, || Proof {
-                    kind: kind::TWO_VALUES,
+                    kind: ForcingKind::TwoValues,
                     branches: vec![(p, net.node(x.0, x.1, true)), (p, net.node(y.0, y.1, true))],
                     unit: None,
                     extra: Some(x.0),
@@ -154,7 +155,7 @@ pub(super) fn detail(b: &Board, net: &Net, p: usize, f: &mut Found) {
     for g in by_unit.chunk_by(|a, c| a.0 == c.0 && a.1 == c.1) {
         if g.len() > 1 {
             f.add(key, || Proof {
-                kind: kind::TWICE,
+                kind: ForcingKind::Twice,
                 branches: g
                     .iter()
                     .map(|&(_, y, x)| (p, net.node(x, y, true)))
@@ -171,7 +172,7 @@ pub(super) fn detail(b: &Board, net: &Net, p: usize, f: &mut Found) {
         let s = net.first[x] as usize;
         if bits(offs, s, len) == (1u64 << len) - 1 && bits(onss, s, len) == 0 {
             f.add(key, || Proof {
-                kind: kind::EMPTY_CELL,
+                kind: ForcingKind::EmptyCell,
                 branches: Mask::from_bits(m)
                     .iter()
                     .map(|y| (p, net.node(x, y, false)))
@@ -186,7 +187,7 @@ pub(super) fn detail(b: &Board, net: &Net, p: usize, f: &mut Found) {
         let ks = &net.house_ks[s..e];
         if ks.iter().all(|&k| bit(offs, k)) {
             f.add(key, || Proof {
-                kind: kind::NO_PLACE,
+                kind: ForcingKind::NoPlace,
                 branches: ks.iter().map(|&k| (p, k)).collect(),
                 unit: Some(u),
                 extra: None,
@@ -206,7 +207,7 @@ pub(super) fn detail(b: &Board, net: &Net, p: usize, f: &mut Found) {
 pub(super) fn verity_sets(
     b: &Board,
     net: &Net,
-    mut each: impl FnMut(&[usize], u8, Option<usize>, Option<usize>),
+    mut each: impl FnMut(&[usize], ForcingKind, Option<usize>, Option<usize>),
 ) {
     let n = b.n;
     for &c in &net.open {
@@ -215,7 +216,7 @@ pub(super) fn verity_sets(
             if net.alone(ps[1]) {
                 continue;
             }
-            each(&ps, kind::ON_OFF, None, Some(c));
+            each(&ps, ForcingKind::OnOff, None, Some(c));
         }
     }
     let mut ps: Vec<usize> = Vec::with_capacity(n);
@@ -226,7 +227,7 @@ pub(super) fn verity_sets(
                 .iter()
                 .map(|v| net.node(c, v, true)),
         );
-        each(&ps, kind::CELL, None, None);
+        each(&ps, ForcingKind::Cell, None, None);
     }
     // Per value, its places in the unit ("true" nodes, in the unit's cell order).
     let mut places = [0usize; MAX_TABLE_N];
@@ -236,7 +237,7 @@ pub(super) fn verity_sets(
             for (p, &k) in places.iter_mut().zip(ks) {
                 *p = net.half + k as usize;
             }
-            each(&places[..ks.len()], kind::UNIT, Some(u), None);
+            each(&places[..ks.len()], ForcingKind::Unit, Some(u), None);
         }
     }
 }

@@ -87,32 +87,6 @@ const LOOK_AHEAD: usize = 4;
 /// The largest grid side the tables are built for.
 pub(crate) const MAX_TABLE_N: usize = 16;
 
-/// Step variants: how a premise fails (contradiction) or what proves a verity.
-pub(crate) mod kind {
-    /// The premise implies its own negation.
-    pub(crate) const SELF: u8 = 1;
-    /// A candidate both true and false (the cell in `extra`).
-    pub(crate) const BOTH: u8 = 2;
-    /// Two values in one cell (the cell in `extra`).
-    pub(crate) const TWO_VALUES: u8 = 3;
-    /// A value twice in a unit (the unit in `units`).
-    pub(crate) const TWICE: u8 = 4;
-    /// A cell with every candidate false (the cell in `extra`).
-    pub(crate) const EMPTY_CELL: u8 = 5;
-    /// A unit with every place of a value false (the unit in `units`).
-    pub(crate) const NO_PLACE: u8 = 6;
-    /// A candidate true and the same candidate false imply the same.
-    pub(crate) const ON_OFF: u8 = 7;
-    /// Every candidate of a cell implies the same.
-    pub(crate) const CELL: u8 = 8;
-    /// Every place of a value in a unit implies the same (the unit in `units`).
-    pub(crate) const UNIT: u8 = 9;
-    /// Big grids (`forcing_big.rs`): a candidate leads to a contradiction.
-    pub(crate) const BIG_CONTRADICTION: u8 = 10;
-    /// Big grids: every other candidate of a cell leads to a contradiction.
-    pub(crate) const BIG_LAST: u8 = 11;
-}
-
 const NONE: u32 = u32::MAX;
 thread_local! {
     static NET: RefCell<Net> = RefCell::new(Net::default());

@@ -1,8 +1,9 @@
 //! The proof of the best conclusion: shortest paths in the implication graph from each
 //! premise to its targets, built into the step.
 
-use super::check::{Found, Proof};
+use super::check::{Found, Key, Proof};
 use super::net::Net;
+use crate::human::step::Variant;
 use crate::human::{Board, ChainNode, Step, Technique};
 use numpl_core::{Cell, Mask, Unit};
 
@@ -131,8 +132,28 @@ pub(super) fn build(t: Technique, b: &Board, net: &Net, found: Found) -> Option<
         .iter()
         .map(|&(p, t)| path(&searches[slot(&searches, p).unwrap()].2, p, t))
         .collect();
+    Some(step_of(
+        t,
+        b,
+        (kind_place, cell, value),
+        proof,
+        paths,
+        |x| net.cand(x),
+    ))
+}
+
+/// The step of conclusion `best` (as [`Key`]) proved by `proof`, whose branches are
+/// `paths` of nodes; `cand` gives a node's (cell, value, whether true).
+pub(super) fn step_of(
+    t: Technique,
+    b: &Board,
+    (kind_place, cell, value): Key,
+    proof: &Proof,
+    paths: Vec<Vec<usize>>,
+    cand: impl Fn(usize) -> (usize, u8, bool),
+) -> Step {
     let mut step = Step::new(t);
-    step.variant = proof.kind;
+    step.variant = Variant::Forcing(proof.kind);
     let c = Cell::new(cell as u16);
     if kind_place == 0 {
         step.placements = vec![(c, value)];
@@ -142,7 +163,7 @@ pub(super) fn build(t: Technique, b: &Board, net: &Net, found: Found) -> Option<
     let mut premises: Vec<usize> = proof.branches.iter().map(|&(p, _)| p).collect();
     premises.dedup();
     for &p in &premises {
-        let (x, y, _) = net.cand(p);
+        let (x, y, _) = cand(p);
         let x = Cell::new(x as u16);
         if !step.cells.contains(&x) {
             step.cells.push(x);
@@ -166,7 +187,7 @@ pub(super) fn build(t: Technique, b: &Board, net: &Net, found: Found) -> Option<
         .collect();
     for p in paths {
         for x in p {
-            let (x, y, on) = net.cand(x);
+            let (x, y, on) = cand(x);
             step.chain.push(ChainNode {
                 cell: Cell::new(x as u16),
                 group: Vec::new(),
@@ -175,5 +196,5 @@ pub(super) fn build(t: Technique, b: &Board, net: &Net, found: Found) -> Option<
             });
         }
     }
-    Some(step)
+    step
 }

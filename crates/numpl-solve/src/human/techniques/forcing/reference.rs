@@ -1,46 +1,19 @@
-//! The table search as it was before the bitset rewrite (one `Vec` per node, a board copy
-//! per net premise, every test on every premise), kept for tests only: the fast search in
-//! `forcing.rs` must find exactly the steps this one finds.
+//! The plain table search (one `Vec` per node, a board copy per net premise, every test
+//! on every premise), for tests only: the fast search in this folder must find exactly
+//! the steps this one finds. It shares the constants, the proofs and the step building
+//! with the fast search.
 #![allow(dead_code)]
 
 use std::collections::HashMap;
 use std::collections::VecDeque;
 
-use numpl_core::{Cell, Mask, Unit};
+use numpl_core::{Cell, Mask};
 
-use crate::human::{Board, ChainNode, Step, Technique};
-
-/// Rounds of singles a forcing net follows from its premise (HoDoKu's default depth).
-const LOOK_AHEAD: usize = 4;
-
-/// The largest grid side the tables are built for.
-pub(crate) const MAX_TABLE_N: usize = 16;
-
-/// Step variants: how a premise fails (contradiction) or what proves a verity.
-pub(crate) mod kind {
-    /// The premise implies its own negation.
-    pub(crate) const SELF: u8 = 1;
-    /// A candidate both true and false (the cell in `extra`).
-    pub(crate) const BOTH: u8 = 2;
-    /// Two values in one cell (the cell in `extra`).
-    pub(crate) const TWO_VALUES: u8 = 3;
-    /// A value twice in a unit (the unit in `units`).
-    pub(crate) const TWICE: u8 = 4;
-    /// A cell with every candidate false (the cell in `extra`).
-    pub(crate) const EMPTY_CELL: u8 = 5;
-    /// A unit with every place of a value false (the unit in `units`).
-    pub(crate) const NO_PLACE: u8 = 6;
-    /// A candidate true and the same candidate false imply the same.
-    pub(crate) const ON_OFF: u8 = 7;
-    /// Every candidate of a cell implies the same.
-    pub(crate) const CELL: u8 = 8;
-    /// Every place of a value in a unit implies the same (the unit in `units`).
-    pub(crate) const UNIT: u8 = 9;
-    /// Big grids (`forcing_big.rs`): a candidate leads to a contradiction.
-    pub(crate) const BIG_CONTRADICTION: u8 = 10;
-    /// Big grids: every other candidate of a cell leads to a contradiction.
-    pub(crate) const BIG_LAST: u8 = 11;
-}
+use super::check::{Found, Key, Proof};
+use super::proof::{path, step_of};
+use super::{LOOK_AHEAD, MAX_TABLE_N};
+use crate::human::step::ForcingKind;
+use crate::human::{Board, Step, Technique};
 
 /// Node numbering: candidate `k = cell * n + value - 1`; node `k` is "k is false", node
 /// `half + k` is "k is true".
@@ -330,37 +303,6 @@ fn close(net: &mut Net) {
     net.clos = clos;
 }
 
-/// A proof of one conclusion: branches from premises to targets.
-struct Proof {
-    kind: u8,
-    /// (premise node, target node) per branch.
-    branches: Vec<(usize, usize)>,
-    unit: Option<usize>,
-    extra: Option<usize>,
-}
-
-/// The conclusion a step draws: placements sort before eliminations, then by cell and value.
-type Key = (u8, usize, u8);
-
-struct Found {
-    best: Option<Key>,
-    proofs: Vec<Proof>,
-}
-
-impl Found {
-    fn add(&mut self, key: Key, proof: impl FnOnce() -> Proof) {
-        match self.best {
-            Some(b) if key > b => {}
-            Some(b) if key == b => self.proofs.push(proof()),
-            _ => {
-                self.best = Some(key);
-                self.proofs.clear();
-                self.proofs.push(proof());
-            }
-        }
-    }
-}
-
 /// The conclusion when premise `p` is false: the candidate goes, or its value is placed.
 fn refute(net: &Net, p: usize) -> Key {
     let (c, v, on) = net.cand(p);
@@ -437,7 +379,7 @@ fn check(b: &Board, net: &Net) -> Found {
                 // 1. the premise's own negation
                 let neg = net.node(c, v, !on);
                 if bit(r, neg) {
-                    f.add(key, || single(kind::SELF, neg));
+                    f.add(key, || single(ForcingKind::SelfNegation, neg));
                 }
                 // 2. a candidate both true and false
                 for (i, (a, o)) in onss.iter().zip(offs).enumerate() {
@@ -446,7 +388,7 @@ fn check(b: &Board, net: &Net) -> Found {
                         let k = i * 64 + w.trailing_zeros() as usize;
                         w &= w - 1;
                         f.add(key, || Proof {
-                            kind: kind::BOTH,
+                            kind: ForcingKind::Both,
                             branches: vec![(p, net.half + k), (p, k)],
                             unit: None,
                             extra: Some(k / n),
@@ -461,7 +403,7 @@ fn check(b: &Board, net: &Net) -> Found {
                         if ons[i].0 == ons[j].0 {
                             let (x, y) = (ons[i], ons[j]);
                             f.add(key, || Proof {
-                                kind: kind::TWO_VALUES,
+                                kind: ForcingKind::TwoValues,
                                 branches: vec![
                                     (p, net.node(x.0, x.1, true)),
                                     (p, net.node(y.0, y.1, true)),
@@ -492,7 +434,7 @@ fn check(b: &Board, net: &Net) -> Found {
                 for g in by_unit.chunk_by(|a, c| a.0 == c.0 && a.1 == c.1) {
                     if g.len() > 1 {
                         f.add(key, || Proof {
-                            kind: kind::TWICE,
+                            kind: ForcingKind::Twice,
                             branches: g
                                 .iter()
                                 .map(|&(_, y, x)| (p, net.node(x, y, true)))
@@ -510,7 +452,7 @@ fn check(b: &Board, net: &Net) -> Found {
                         .all(|y| bit(offs, net.node(x, y, false)));
                     if all_off && !(1..=n as u8).any(|y| bit(onss, net.node(x, y, false))) {
                         f.add(key, || Proof {
-                            kind: kind::EMPTY_CELL,
+                            kind: ForcingKind::EmptyCell,
                             branches: Mask::from_bits(m)
                                 .iter()
                                 .map(|y| (p, net.node(x, y, false)))
@@ -524,7 +466,7 @@ fn check(b: &Board, net: &Net) -> Found {
                 for (u, ks) in &houses {
                     if ks.iter().all(|&k| bit(offs, k)) {
                         f.add(key, || Proof {
-                            kind: kind::NO_PLACE,
+                            kind: ForcingKind::NoPlace,
                             branches: ks.iter().map(|&k| (p, k)).collect(),
                             unit: Some(*u),
                             extra: None,
@@ -536,32 +478,35 @@ fn check(b: &Board, net: &Net) -> Found {
     }
     // Verities: the same conclusion from every premise of a set that must hold one.
     let mut acc = vec![0u64; net.words];
-    let mut verity =
-        |f: &mut Found, premises: &[usize], kind: u8, unit: Option<usize>, skip: Option<usize>| {
-            acc.copy_from_slice(net.closure(premises[0]));
-            for &p in &premises[1..] {
-                for (a, r) in acc.iter_mut().zip(net.closure(p)) {
-                    *a &= r;
-                }
+    let mut verity = |f: &mut Found,
+                      premises: &[usize],
+                      kind: ForcingKind,
+                      unit: Option<usize>,
+                      skip: Option<usize>| {
+        acc.copy_from_slice(net.closure(premises[0]));
+        for &p in &premises[1..] {
+            for (a, r) in acc.iter_mut().zip(net.closure(p)) {
+                *a &= r;
             }
-            for t in ones(&acc, 0) {
-                let (x, y, on) = net.cand(t);
-                if Some(x) == skip || b.values[x] != 0 {
-                    continue;
-                }
-                let key = if on { (0, x, y) } else { (1, x, y) };
-                f.add(key, || Proof {
-                    kind,
-                    branches: premises.iter().map(|&p| (p, t)).collect(),
-                    unit,
-                    extra: None,
-                });
+        }
+        for t in ones(&acc, 0) {
+            let (x, y, on) = net.cand(t);
+            if Some(x) == skip || b.values[x] != 0 {
+                continue;
             }
-        };
+            let key = if on { (0, x, y) } else { (1, x, y) };
+            f.add(key, || Proof {
+                kind,
+                branches: premises.iter().map(|&p| (p, t)).collect(),
+                unit,
+                extra: None,
+            });
+        }
+    };
     for &c in &open {
         for v in Mask::from_bits(b.cands[c]) {
             let ps = [net.node(c, v, true), net.node(c, v, false)];
-            verity(&mut f, &ps, kind::ON_OFF, None, Some(c));
+            verity(&mut f, &ps, ForcingKind::OnOff, None, Some(c));
         }
     }
     for &c in &open {
@@ -569,13 +514,13 @@ fn check(b: &Board, net: &Net) -> Found {
             .iter()
             .map(|v| net.node(c, v, true))
             .collect();
-        verity(&mut f, &ps, kind::CELL, None, None);
+        verity(&mut f, &ps, ForcingKind::Cell, None, None);
     }
     for u in 0..3 * n {
         for v in Mask::from_bits(b.all & !b.unit_placed[u]) {
             let ps: Vec<usize> = b.cells_with(u, v).map(|c| net.node(c, v, true)).collect();
             if !ps.is_empty() {
-                verity(&mut f, &ps, kind::UNIT, Some(u), None);
+                verity(&mut f, &ps, ForcingKind::Unit, Some(u), None);
             }
         }
     }
@@ -598,17 +543,6 @@ fn bfs(net: &Net, from: usize) -> Vec<u32> {
     pred
 }
 
-fn path(pred: &[u32], from: usize, to: usize) -> Vec<usize> {
-    let mut p = vec![to];
-    let mut x = to;
-    while x != from {
-        x = pred[x] as usize;
-        p.push(x);
-    }
-    p.reverse();
-    p
-}
-
 /// The step of the best conclusion, with its shortest proof.
 #[inline(never)]
 fn build(t: Technique, b: &Board, net: &Net, found: Found) -> Option<Step> {
@@ -627,51 +561,14 @@ fn build(t: Technique, b: &Board, net: &Net, found: Found) -> Option<Step> {
         }
     }
     let (_, proof, paths) = best?;
-    let mut step = Step::new(t);
-    step.variant = proof.kind;
-    let c = Cell::new(cell as u16);
-    if kind_place == 0 {
-        step.placements = vec![(c, value)];
-    } else {
-        step.eliminations = vec![(c, value)];
-    }
-    let mut premises: Vec<usize> = proof.branches.iter().map(|&(p, _)| p).collect();
-    premises.dedup();
-    for &p in &premises {
-        let (x, y, _) = net.cand(p);
-        let x = Cell::new(x as u16);
-        if !step.cells.contains(&x) {
-            step.cells.push(x);
-        }
-        step.values.insert(y);
-    }
-    step.cell_candidates = step
-        .cells
-        .iter()
-        .map(|x| Mask::from_bits(b.cands[x.index()]))
-        .collect();
-    step.units = proof
-        .unit
-        .map(|u| Unit::new(u as u16))
-        .into_iter()
-        .collect();
-    step.extra = proof
-        .extra
-        .map(|x| Cell::new(x as u16))
-        .into_iter()
-        .collect();
-    for p in paths {
-        for x in p {
-            let (x, y, on) = net.cand(x);
-            step.chain.push(ChainNode {
-                cell: Cell::new(x as u16),
-                group: Vec::new(),
-                value: y,
-                on,
-            });
-        }
-    }
-    Some(step)
+    Some(step_of(
+        t,
+        b,
+        (kind_place, cell, value),
+        proof,
+        paths,
+        |x| net.cand(x),
+    ))
 }
 
 /// Forcing chains (contradiction and verity), HoDoKu's choice of all that exist.

@@ -178,7 +178,7 @@ fn verity_unit_sets_as_cells_with() {
             let t = tables(b, false);
             let mut got = Vec::new();
             super::check::verity_sets(b, &t, |ps, kind, unit, _| {
-                if kind == super::kind::UNIT {
+                if kind == crate::human::step::ForcingKind::Unit {
                     got.push((unit.unwrap(), ps.to_vec()));
                 }
             });
