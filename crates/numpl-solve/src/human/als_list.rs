@@ -1,7 +1,7 @@
 //! The almost locked sets of a board and the cell-set tables the ALS techniques
 //! (`als.rs`, `als_chain.rs`) read. Built once per board state and kept in the solver's
-//! [`Memo`], so this module is what the memo and the ALS finders share (neither needs
-//! the other's internals).
+//! memo (`memo.rs`, which imports this module, never the other way round), so this module
+//! is what the memo and the ALS finders share.
 //!
 //! Cell sets are bit sets of `words` (`cells.div_ceil(64)`) `u64`s, kept in flat arrays
 //! (no allocation per set).
@@ -15,8 +15,6 @@
 //! sets keep their order and the copy keeps the links in order. The finders lean on the
 //! solver only ever removing candidates within a solve: a search over old sets that
 //! failed on the reference fails again (see `als.rs`).
-//!
-//! [`Memo`]: super::memo::Memo
 
 use super::board::count;
 use super::Board;
@@ -105,30 +103,28 @@ impl AlsMemo {
             }
         }
     }
-}
 
-/// The current board's cache (built now if the board changed) and the reference.
-pub(super) fn current<'m>(
-    b: &Board,
-    memo: &'m mut super::memo::Memo,
-) -> (&'m mut Cache, Option<&'m Cache>) {
-    if memo.peer_bits.is_empty() {
-        memo.peer_bits = super::memo::Memo::build_peer_bits(b);
-    }
-    let st = &mut memo.als;
-    if st.cur.is_none() {
-        let spare = st.spare.take();
-        let reference = st
+    /// The current board's cache (built now if the board changed) and the reference;
+    /// `peer_bits`: every cell's peers ([`Board::peer_bits`]).
+    pub(crate) fn current<'m>(
+        &'m mut self,
+        b: &Board,
+        peer_bits: &[u64],
+    ) -> (&'m mut Cache, Option<&'m Cache>) {
+        if self.cur.is_none() {
+            let spare = self.spare.take();
+            let reference = self
+                .reference
+                .as_ref()
+                .filter(|r| r.cands.len() == b.cands.len());
+            self.cur = Some(Cache::build(b, peer_bits, reference, spare));
+        }
+        let reference = self
             .reference
             .as_ref()
             .filter(|r| r.cands.len() == b.cands.len());
-        st.cur = Some(Cache::build(b, &memo.peer_bits, reference, spare));
+        (self.cur.as_mut().unwrap(), reference)
     }
-    let reference = st
-        .reference
-        .as_ref()
-        .filter(|r| r.cands.len() == b.cands.len());
-    (st.cur.as_mut().unwrap(), reference)
 }
 
 /// Whether two sets of `w` words share a bit.
@@ -788,10 +784,9 @@ fn max_size(b: &Board) -> usize {
 #[cfg(test)]
 mod tests {
     use super::super::board::members;
-    use super::super::memo::Memo;
     use super::super::tests::positions;
     use super::super::Board;
-    use super::{current, meets, within, AnyWords, Cache, PairTest, Words};
+    use super::{meets, within, AlsMemo, AnyWords, Cache, PairTest, Words};
     use numpl_core::{Cell, Grid, Mask, Shape};
 
     /// Every pair of sets: the unrolled disjointness test and the pair test of `W` words
@@ -835,16 +830,16 @@ mod tests {
             "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
         );
         for b in boards.iter().step_by(4) {
-            let mut memo = Memo::default();
-            let (c, _) = current(b, &mut memo);
+            let mut memo = AlsMemo::default();
+            let (c, _) = memo.current(b, &b.peer_bits());
             assert_eq!(c.w, 2);
             linked += check_pairs::<2>(c);
         }
         assert!(linked > 100, "{linked}");
         // 16x16 (four words): a board whose cells keep two to four candidates each.
         let b = board16();
-        let mut memo = Memo::default();
-        let (c, _) = current(&b, &mut memo);
+        let mut memo = AlsMemo::default();
+        let (c, _) = memo.current(&b, &b.peer_bits());
         assert_eq!(c.w, 4);
         assert!(check_pairs::<4>(c) > 100);
     }
@@ -897,8 +892,8 @@ mod tests {
     /// any) is the brute-force list, in the same order, and every set's bit sets are
     /// right; the pair search's candidates hold every set sharing a restricted common
     /// value with a set. Returns the sets and the linked pairs.
-    fn check_list(b: &Board, memo: &mut Memo) -> (usize, usize) {
-        let (c, _) = current(b, memo);
+    fn check_list(b: &Board, memo: &mut AlsMemo) -> (usize, usize) {
+        let (c, _) = memo.current(b, &b.peer_bits());
         let plain = plain_sets(b, super::max_size(b));
         assert_eq!(c.als.len(), plain.len());
         for (i, (cells, values)) in plain.iter().enumerate() {
@@ -958,10 +953,10 @@ mod tests {
             "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
             "7..4......5....3........1..368..........2..5....7........5...7213...8...6........",
         ] {
-            let mut kept = Memo::default();
+            let mut kept = AlsMemo::default();
             for b in positions(p).iter().step_by(2) {
                 kept.board_changed();
-                for memo in [&mut kept, &mut Memo::default()] {
+                for memo in [&mut kept, &mut AlsMemo::default()] {
                     let (s, l) = check_list(b, memo);
                     sets += s;
                     linked += l;
@@ -969,7 +964,7 @@ mod tests {
             }
         }
         assert!(sets > 1000 && linked > 1000, "{sets} {linked}");
-        let (s, l) = check_list(&board16(), &mut Memo::default());
+        let (s, l) = check_list(&board16(), &mut AlsMemo::default());
         assert!(s > 1000 && l > 1000, "{s} {l}");
     }
 

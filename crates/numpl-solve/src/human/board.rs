@@ -59,6 +59,20 @@ pub(crate) fn stamp() -> u64 {
 }
 
 impl Board {
+    /// Every cell's peers as a bit set, `cells.div_ceil(64)` words per cell.
+    pub(crate) fn peer_bits(&self) -> Vec<u64> {
+        let cells = self.cands.len();
+        let w = cells.div_ceil(64);
+        let mut bits = vec![0u64; cells * w];
+        for c in 0..cells {
+            for &p in self.geo.peers(c) {
+                let p = p as usize;
+                bits[c * w + p / 64] |= 1 << (p % 64);
+            }
+        }
+        bits
+    }
+
     /// The board of a puzzle: each open cell holds every value its peers allow.
     pub fn new(grid: &Grid) -> Board {
         let shape = grid.shape();

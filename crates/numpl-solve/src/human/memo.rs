@@ -20,7 +20,7 @@
 //! (see `templates`): single-digit finders skip a value whose every candidate lies in a
 //! template.
 
-use super::als_list::AlsMemo;
+use super::als_list::{AlsMemo, Cache};
 use super::{templates, Board, Technique};
 
 /// Stamps of failed searches, per technique.
@@ -106,18 +106,13 @@ impl Slots {
 }
 
 impl Memo {
-    /// Every cell's peers as a bit set, `cells.div_ceil(64)` words per cell.
-    pub(crate) fn build_peer_bits(b: &Board) -> Vec<u64> {
-        let cells = b.cands.len();
-        let w = cells.div_ceil(64);
-        let mut bits = vec![0u64; cells * w];
-        for c in 0..cells {
-            for &p in b.geo.peers(c) {
-                let p = p as usize;
-                bits[c * w + p / 64] |= 1 << (p % 64);
-            }
+    /// The current board's list of almost locked sets (built now if the board changed)
+    /// and the reference board's (see `als_list`).
+    pub(crate) fn als_sets(&mut self, b: &Board) -> (&mut Cache, Option<&Cache>) {
+        if self.peer_bits.is_empty() {
+            self.peer_bits = b.peer_bits();
         }
-        bits
+        self.als.current(b, &self.peer_bits)
     }
 
     /// The board changed: forget derived per-board data (failures stay, with their stamps).

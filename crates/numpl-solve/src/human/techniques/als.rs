@@ -8,7 +8,7 @@
 
 use numpl_core::{Cell, Mask};
 
-use crate::human::als_list::{current, AnyWords, Cache, PairTest, Words, NONE};
+use crate::human::als_list::{AnyWords, Cache, PairTest, Words, NONE};
 use crate::human::memo::Memo;
 use crate::human::{Board, Step, Technique};
 
@@ -183,7 +183,7 @@ pub(super) fn ensure_links(c: &mut Cache, reference: Option<&Cache>) {
 /// ALS-XZ: two ALS with a restricted common value x; any other common value z is true in
 /// one of them, so cells seeing all their z-cells lose z.
 pub(crate) fn als_xz(b: &Board, memo: &mut Memo) -> Option<Step> {
-    let (c, reference) = current(b, memo);
+    let (c, reference) = memo.als_sets(b);
     // Pairs of old sets: skipped when ALS-XZ found nothing on the reference.
     let skip = can_skip(c, reference) && reference.is_some_and(|r| r.xz_failed);
     c.index_pairs();
@@ -243,7 +243,7 @@ pub(crate) fn als_xz(b: &Board, memo: &mut Memo) -> Option<Step> {
 /// ALS-XY-Wing: ALS A and B each linked to a pivot ALS C by different restricted common
 /// values x and y; a value z common to A and B goes from cells seeing all their z-cells.
 pub(crate) fn als_xy_wing(b: &Board, memo: &mut Memo) -> Option<Step> {
-    let (c, reference) = current(b, memo);
+    let (c, reference) = memo.als_sets(b);
     ensure_links(c, reference);
     // Triples of old sets: skipped when ALS-XY-Wing found nothing on the reference.
     let skip = reference.is_some_and(|r| r.wing_failed);
@@ -317,14 +317,13 @@ mod tests {
     #[test]
     fn pair_search_finds_every_link_in_order() {
         use super::{can_skip, pairs, NONE};
-        use crate::human::als_list::current;
         use crate::human::tests::positions;
         let mut links = 0;
         for p in &PUZZLES[..3] {
             let mut kept = Memo::default();
             for b in positions(p) {
                 kept.board_changed();
-                let (c, reference) = current(&b, &mut kept);
+                let (c, reference) = kept.als_sets(&b);
                 let skip = can_skip(c, reference);
                 c.index_pairs();
                 for skip_old in [false, skip] {
@@ -372,13 +371,12 @@ mod tests {
     #[test]
     fn z_target_test_as_the_target_list() {
         use super::{pair_has_z_target, z_targets};
-        use crate::human::als_list::current;
         use crate::human::tests::positions;
         let (mut with, mut without) = (0, 0);
         for p in &PUZZLES[..2] {
             for b in positions(p).iter().step_by(3) {
                 let mut memo = Memo::default();
-                let (c, _) = current(b, &mut memo);
+                let (c, _) = memo.als_sets(b);
                 for i in 0..c.als.len() {
                     for j in (i + 1..c.als.len()).filter(|&j| c.disjoint(i, j)) {
                         for z in Mask::from_bits(c.als[i].values & c.als[j].values) {

@@ -24,7 +24,7 @@ use std::collections::HashMap;
 
 use numpl_core::{Cell, Mask};
 
-use crate::human::als_list::{current, Cache};
+use crate::human::als_list::Cache;
 use crate::human::board::members;
 use crate::human::memo::Memo;
 use crate::human::techniques::als::pair_has_z_target;
@@ -335,7 +335,7 @@ impl Search<'_> {
 /// ALS-XY-Chain: see the module doc.
 #[inline(never)]
 pub(crate) fn als_xy_chain(b: &Board, memo: &mut Memo) -> Option<Step> {
-    let (cache, reference) = current(b, memo);
+    let (cache, reference) = memo.als_sets(b);
     super::als::ensure_links(cache, reference);
     let cache = &*cache;
     let (found, _) = search(cache, b.n, MAX_VISITS, true);
@@ -430,7 +430,7 @@ fn link_values(cache: &Cache, i: usize, j: usize) -> u64 {
 
 /// Death Blossom: see the module doc.
 pub(crate) fn death_blossom(b: &Board, memo: &mut Memo) -> Option<Step> {
-    let (cache, _) = current(b, memo);
+    let (cache, _) = memo.als_sets(b);
     let cache = &*cache;
     // Per stem cell and value: the sets whose v-cells all see the stem (stem holds v).
     let mut petals: HashMap<(usize, u8), Vec<usize>> = HashMap::new();
@@ -546,7 +546,6 @@ fn blossom_step(
 #[cfg(test)]
 mod tests {
     use super::{search, MAX_VISITS};
-    use crate::human::als_list::current;
     use crate::human::memo::Memo;
     use crate::human::techniques::als::ensure_links;
     use crate::human::tests::positions;
@@ -563,7 +562,7 @@ mod tests {
         ] {
             for b in positions(p).iter().step_by(3) {
                 let mut memo = Memo::default();
-                let (c, r) = current(b, &mut memo);
+                let (c, r) = memo.als_sets(b);
                 ensure_links(c, r);
                 for cap in [40, 2_000, MAX_VISITS] {
                     let (full, full_visits) = search(c, b.n, cap, false);

@@ -246,7 +246,7 @@ pub(crate) fn chain(
     };
     let peers = std::mem::take(&mut memo.peer_bits);
     let peers = if peers.is_empty() {
-        Memo::build_peer_bits(b)
+        b.peer_bits()
     } else {
         peers
     };

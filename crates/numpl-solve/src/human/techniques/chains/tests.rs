@@ -98,7 +98,7 @@ fn group_links_by_sets_as_plain() {
     let (mut groups, mut links) = (0, 0);
     for p in PUZZLES {
         for b in positions(p) {
-            let peers = Memo::build_peer_bits(&b);
+            let peers = b.peer_bits();
             let g = Graph::new(&b, ChainKind::Grouped, 0, &peers, Default::default());
             groups += g.m.groups.len();
             let nodes: Vec<usize> = (0..g.base)
@@ -221,7 +221,7 @@ fn lone_and_two_values_as_counted() {
 /// Every chain offered by a search from every start, in order: what each kept
 /// (technique, chain, eliminations, order found), and how many were offered.
 fn all_found(b: &Board, kind: ChainKind, plain: bool) -> (Vec<Kept>, usize) {
-    let peers = Memo::build_peer_bits(b);
+    let peers = b.peer_bits();
     let mut g = Graph::new(b, kind, 0, &peers, Default::default());
     let mut scratch = Scratch::default();
     let allows = |_| true;

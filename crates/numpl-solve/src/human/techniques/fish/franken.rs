@@ -495,7 +495,7 @@ impl Ctx<'_> {
 /// Every cell's peers as sets (the memo keeps them).
 pub(crate) fn peers(b: &Board, memo: &mut Memo) -> Vec<u64> {
     if memo.peer_bits.is_empty() {
-        memo.peer_bits = Memo::build_peer_bits(b);
+        memo.peer_bits = b.peer_bits();
     }
     memo.peer_bits.clone()
 }

@@ -299,7 +299,7 @@ fn kraken_fish_type_2() {
 /// path and on the general one (which must agree fish for fish, in order), and how many.
 fn both_searches_agree(b: &Board, max_k: usize) -> usize {
     use super::franken::{self, Mode};
-    let peers = Memo::build_peer_bits(b);
+    let peers = b.peer_bits();
     let modes = [
         (0, 0, true, 2),
         (5, 2, true, 2),
