@@ -354,11 +354,7 @@ impl HumanSolver {
         u: Option<usize>,
     ) {
         if self.record || self.check.is_some() {
-            let mut step = Step::new(t);
-            step.placements = vec![(Cell::new(c as u16), v)];
-            step.cells = vec![Cell::new(c as u16)];
-            step.units = u.map(|u| Unit::new(u as u16)).into_iter().collect();
-            step.values = Mask::single(v);
+            let step = single_step(t, c, v, u);
             self.verify(b, &step);
             if self.record {
                 steps.push(step);
@@ -422,14 +418,7 @@ impl HumanSolver {
         if b.is_contradictory() {
             return Err(HumanStatus::Contradiction);
         }
-        let one = |t: Technique, c: usize, v: u8, u: Option<usize>| {
-            let mut step = Step::new(t);
-            step.placements = vec![(Cell::new(c as u16), v)];
-            step.cells = vec![Cell::new(c as u16)];
-            step.units = u.map(|u| Unit::new(u as u16)).into_iter().collect();
-            step.values = Mask::single(v);
-            step
-        };
+        let one = single_step;
         if self.allows(Technique::FullHouse) {
             if let Some((c, v, u)) = singles::full_house(b) {
                 return Ok(one(Technique::FullHouse, c, v, Some(u)));
@@ -462,6 +451,18 @@ impl HumanSolver {
         }
         Err(HumanStatus::Stuck)
     }
+}
+
+/// The step of a single of technique `t`: `v` placed in cell `c` (of unit `u`, for a
+/// full house or a hidden single).
+fn single_step(t: Technique, c: usize, v: u8, u: Option<usize>) -> Step {
+    let cell = Cell::new(c as u16);
+    let mut step = Step::new(t);
+    step.placements = vec![(cell, v)];
+    step.cells = vec![cell];
+    step.units = u.map(|u| Unit::new(u as u16)).into_iter().collect();
+    step.values = Mask::single(v);
+    step
 }
 
 /// The one solution of the board's grid (its placed values), by the fast solver; None

@@ -63,34 +63,44 @@ pub(crate) fn unique_rectangle(b: &Board) -> Option<Step> {
                     let c2 = m2.trailing_zeros() as usize;
                     m2 &= m2 - 1;
                     let cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
-                    if cells.iter().any(|&c| b.values[c] != 0) {
-                        continue;
-                    }
-                    let common = cells.iter().fold(b.all, |m, &c| m & b.cands[c]);
-                    if common & common.wrapping_sub(1) == 0 {
-                        // Fewer than two values in common.
-                        continue;
-                    }
-                    // Every type needs a corner holding only {a,b} (see `ur_types`).
-                    let corners = cells.map(|c| b.cands[c]);
-                    if corners.iter().all(|&m| count(m) != 2) || !two_boxes(b, cells) {
-                        continue;
-                    }
-                    for a in Mask::from_bits(common) {
-                        for bv in Mask::from_bits(common) {
-                            if bv <= a {
-                                continue;
-                            }
-                            let ab = (1u64 << (a - 1)) | (1u64 << (bv - 1));
-                            if !corners.contains(&ab) {
-                                continue;
-                            }
-                            if let Some(s) = ur_types(b, cells, ab, a, bv) {
-                                return Some(s);
-                            }
-                        }
+                    if let Some(step) = rectangle(b, cells) {
+                        return Some(step);
                     }
                 }
+            }
+        }
+    }
+    None
+}
+
+/// The first unique rectangle on the rectangle `cells` (corners in reading order), if
+/// its cells are open, lie in two boxes, share two values or more, and some corner holds
+/// only two of them (every type needs a corner holding only {a,b}, see `ur_types`).
+#[inline]
+fn rectangle(b: &Board, cells: [usize; 4]) -> Option<Step> {
+    if cells.iter().any(|&c| b.values[c] != 0) {
+        return None;
+    }
+    let common = cells.iter().fold(b.all, |m, &c| m & b.cands[c]);
+    if common & common.wrapping_sub(1) == 0 {
+        // Fewer than two values in common.
+        return None;
+    }
+    let corners = cells.map(|c| b.cands[c]);
+    if corners.iter().all(|&m| count(m) != 2) || !two_boxes(b, cells) {
+        return None;
+    }
+    for a in Mask::from_bits(common) {
+        for bv in Mask::from_bits(common) {
+            if bv <= a {
+                continue;
+            }
+            let ab = (1u64 << (a - 1)) | (1u64 << (bv - 1));
+            if !corners.contains(&ab) {
+                continue;
+            }
+            if let Some(s) = ur_types(b, cells, ab, a, bv) {
+                return Some(s);
             }
         }
     }
@@ -414,27 +424,8 @@ mod tests {
                 for c1 in 0..n {
                     for c2 in c1 + 1..n {
                         let cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
-                        if cells.iter().any(|&c| b.values[c] != 0) {
-                            continue;
-                        }
-                        let common = cells.iter().fold(b.all, |m, &c| m & b.cands[c]);
-                        if common & common.wrapping_sub(1) == 0 {
-                            continue;
-                        }
-                        let corners = cells.map(|c| b.cands[c]);
-                        if corners.iter().all(|&m| count(m) != 2) || !two_boxes(b, cells) {
-                            continue;
-                        }
-                        for a in Mask::from_bits(common) {
-                            for bv in Mask::from_bits(common) {
-                                let ab = (1u64 << (a - 1)) | (1u64 << (bv - 1));
-                                if bv <= a || !corners.contains(&ab) {
-                                    continue;
-                                }
-                                if let Some(s) = ur_types(b, cells, ab, a, bv) {
-                                    return Some(s);
-                                }
-                            }
+                        if let Some(step) = rectangle(b, cells) {
+                            return Some(step);
                         }
                     }
                 }

@@ -3,10 +3,22 @@
 
 use numpl_core::{Cell, Mask, Unit};
 
+use crate::human::Technique::{EmptyRectangle, Skyscraper, TurbotFish, TwoStringKite};
 use crate::human::{board::count, Board, Step, Technique};
 
 fn cells(v: &[usize]) -> Vec<Cell> {
     v.iter().map(|&c| Cell::new(c as u16)).collect()
+}
+
+/// The step of a single-digit pattern on `v`: its cells and units, and `targets` (cells
+/// seeing its ends) losing `v`.
+fn digit_step(t: Technique, v: u8, cs: &[usize], units: &[usize], targets: Vec<usize>) -> Step {
+    let mut step = Step::new(t);
+    step.values = Mask::single(v);
+    step.cells = cells(cs);
+    step.units = units.iter().map(|&u| Unit::new(u as u16)).collect();
+    step.eliminations = elims_of(targets, v);
+    step
 }
 
 fn elims_of(targets: Vec<usize>, v: u8) -> Vec<(Cell, u8)> {
@@ -51,12 +63,8 @@ pub(crate) fn skyscraper(b: &Board, v: u8) -> Option<Step> {
                         if targets.is_empty() {
                             continue;
                         }
-                        let mut step = Step::new(Technique::Skyscraper);
-                        step.values = Mask::single(v);
-                        step.cells = cells(&[base1, end1, base2, end2]);
-                        step.units = vec![Unit::new(u1 as u16), Unit::new(u2 as u16)];
-                        step.eliminations = elims_of(targets, v);
-                        return Some(step);
+                        let cs = [base1, end1, base2, end2];
+                        return Some(digit_step(Skyscraper, v, &cs, &[u1, u2], targets));
                     }
                 }
             }
@@ -89,16 +97,8 @@ pub(crate) fn two_string_kite(b: &Board, v: u8) -> Option<Step> {
                     if targets.is_empty() {
                         continue;
                     }
-                    let mut step = Step::new(Technique::TwoStringKite);
-                    step.values = Mask::single(v);
-                    step.cells = cells(&[rout, rin, cin, cout]);
-                    step.units = vec![
-                        Unit::new(ru as u16),
-                        Unit::new(cu as u16),
-                        Unit::new((2 * n + bx) as u16),
-                    ];
-                    step.eliminations = elims_of(targets, v);
-                    return Some(step);
+                    let (cs, us) = ([rout, rin, cin, cout], [ru, cu, 2 * n + bx]);
+                    return Some(digit_step(TwoStringKite, v, &cs, &us, targets));
                 }
             }
         }
@@ -182,15 +182,10 @@ fn er_step(
     u: usize,
     t: usize,
 ) -> Step {
-    let mut step = Step::new(Technique::EmptyRectangle);
-    step.values = Mask::single(v);
     let mut cs = inbox.to_vec();
     cs.push(near);
     cs.push(far);
-    step.cells = cells(&cs);
-    step.units = vec![Unit::new((2 * b.n + bx) as u16), Unit::new(u as u16)];
-    step.eliminations = vec![(Cell::new(t as u16), v)];
-    step
+    digit_step(EmptyRectangle, v, &cs, &[2 * b.n + bx, u], vec![t])
 }
 
 fn bivalue(b: &Board) -> Vec<usize> {
@@ -429,12 +424,8 @@ pub(crate) fn turbot_fish(b: &Board, v: u8) -> Option<Step> {
                     if targets.is_empty() {
                         continue;
                     }
-                    let mut step = Step::new(Technique::TurbotFish);
-                    step.values = Mask::single(v);
-                    step.cells = cells(&[a, bb, c, d]);
-                    step.units = vec![Unit::new(u1 as u16), Unit::new(u2 as u16)];
-                    step.eliminations = elims_of(targets, v);
-                    return Some(step);
+                    let cs = [a, bb, c, d];
+                    return Some(digit_step(TurbotFish, v, &cs, &[u1, u2], targets));
                 }
             }
         }
