@@ -9,10 +9,10 @@
 //! changes what is found, only how long it takes. Some exceptions lean on the solver only
 //! ever removing candidates within a solve: locked candidates skip a unit unchanged since
 //! it gave nothing (the line or box its values are confined to only loses candidates, see
-//! `subsets::locked_candidates`); XY-chains are skipped while the bivalue cells
-//! are the same as when they failed (see `chains::chain`); the nice-loop and AIC searches
+//! `techniques::subsets::locked_candidates`); XY-chains are skipped while the bivalue cells
+//! are the same as when they failed (see `techniques::chains::chain`); the nice-loop and AIC searches
 //! while every candidate removed since they failed was on no strong link and made none
-//! (see `chains::quiet_change`); and ALS-XZ and ALS-XY-Wing skip pairs and triples of sets
+//! (see `techniques::chains::quiet_change`); and ALS-XZ and ALS-XY-Wing skip pairs and triples of sets
 //! unchanged since they failed on a reference board (see `als_list`). Besides failures,
 //! the memo keeps the current board's ALS list, and the reference's, whose links the sets
 //! unchanged since then reuse; and, per value, the candidates in no template (worked out

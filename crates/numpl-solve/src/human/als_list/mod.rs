@@ -1,5 +1,5 @@
 //! The almost locked sets of a board and the cell-set tables the ALS techniques
-//! (`als.rs`, `als_chain.rs`) read. Built once per board state and kept in the solver's
+//! (`techniques/als.rs`, `techniques/als_chain.rs`) read. Built once per board state and kept in the solver's
 //! memo (`memo.rs`, which imports this module, never the other way round), so this module
 //! is what the memo and the ALS finders share.
 //!
@@ -14,7 +14,7 @@
 //! (first unit holding them all, then the order the unit's cells are tried in), so old
 //! sets keep their order and the copy keeps the links in order. The finders lean on the
 //! solver only ever removing candidates within a solve: a search over old sets that
-//! failed on the reference fails again (see `als.rs`).
+//! failed on the reference fails again (see `techniques/als.rs`).
 
 use super::board::count;
 use super::Board;

@@ -9,13 +9,13 @@ use std::collections::HashMap;
 
 #[cfg(test)]
 thread_local! {
-    /// Tests: the search keeps the off states without strong links (as before).
+    /// Tests: the plain search keeps the off states without strong links.
     pub(super) static KEEP_DEAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 #[cfg(test)]
 thread_local! {
-    /// Tests: the search queues the off states too (as before).
+    /// Tests: the search is the plain one, which queues the off states too.
     pub(super) static PLAIN_SEARCH: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
@@ -197,8 +197,8 @@ impl<'a> Graph<'a> {
         }
     }
 
-    /// [`Graph::search`] as it was before off states were left at once (tests compare
-    /// the two): every state, on or off, goes through the queue.
+    /// The plain form of [`Graph::search`], which does not leave off states at once
+    /// (tests compare the two): every state, on or off, goes through the queue.
     #[cfg(test)]
     pub(super) fn search_plain(
         &mut self,

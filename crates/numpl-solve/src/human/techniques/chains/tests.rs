@@ -7,7 +7,7 @@ use crate::human::tests::positions;
 use crate::human::Board;
 use crate::human::Technique;
 
-/// The plain group links (as before the cell sets): cell lists and `sees`.
+/// The plain group links, without cell sets: cell lists and `sees`.
 fn plain_group_links(g: &Graph<'_>, node: usize, strong: bool, out: &mut Vec<usize>) {
     let b = g.b;
     let v = g.value_of(node);

@@ -2,7 +2,7 @@
 //!
 //! - `basic.rs`: X-Wing, Swordfish, Jellyfish and larger (rows against columns), finned
 //!   and sashimi;
-//! - `franken.rs`: Franken and mutant fish (base and cover sets mixing rows, columns and
+//! - `franken/`: Franken and mutant fish (base and cover sets mixing rows, columns and
 //!   boxes), plain and finned, and the fish search kraken fish start from;
 //! - `kraken.rs`: kraken fish (a finned fish whose eliminations chains from the fins
 //!   prove);

@@ -1,5 +1,5 @@
-//! Forcing nets on grids larger than 16x16, where the implication tables of `forcing.rs`
-//! would be too large: follow the singles (and locked candidates) forced by each candidate
+//! Forcing nets on grids larger than 16x16, where the implication tables (`net.rs`) would
+//! be too large: follow the singles (and locked candidates) forced by each candidate
 //! of a cell (or each place of a value in a unit) on a copy of the board; what every branch
 //! agrees on is true, and a candidate whose branch ends in a contradiction is false.
 

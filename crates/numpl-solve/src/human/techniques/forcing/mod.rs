@@ -41,12 +41,12 @@
 //! that has one (64 tables at a time, one per strongly connected component of premises,
 //! turned on their side so that each contradiction is a few word operations per
 //! candidate, cell, unit and house, and a premise that implies nothing but itself decided
-//! without its table: `forcing/scan.rs`); only the proofs of that conclusion are then
+//! without its table: `scan.rs`); only the proofs of that conclusion are then
 //! listed, in the order an exhaustive search meets them. A plain search
 //! (`reference.rs`) is kept for tests, which compare the two.
 //!
 //! The tables hold a bit per candidate and premise, so they are kept to grids of up to
-//! 16x16; on larger grids forcing nets are found by the propagation of `forcing_big.rs`.
+//! 16x16; on larger grids forcing nets are found by the propagation of `big.rs`.
 //!
 //! The files:
 //!

@@ -1,7 +1,7 @@
 use super::*;
 use crate::human::tests::{positions, HARD_SIX};
 
-/// Unique rectangles as first written: every rectangle of open cells, rows first.
+/// Unique rectangles the plain way: every rectangle of open cells, rows first.
 fn unique_rectangle_plain(b: &Board) -> Option<Step> {
     let n = b.n;
     for r1 in 0..n {
@@ -19,7 +19,7 @@ fn unique_rectangle_plain(b: &Board) -> Option<Step> {
     None
 }
 
-/// Hidden rectangles as first written: every opposite corner of every bivalue cell
+/// Hidden rectangles the plain way: every opposite corner of every bivalue cell
 /// (each tested by [`hidden_rectangle_at`], as the finder does).
 fn hidden_rectangle_plain(b: &Board) -> Option<Step> {
     let n = b.n;
