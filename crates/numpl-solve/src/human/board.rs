@@ -379,44 +379,6 @@ impl Board {
     }
 }
 
-/// The members of a cell set (`u64` words, bit `i % 64` of word `i / 64` for member `i`),
-/// in increasing order.
-pub(crate) fn members(s: &[u64]) -> Members<'_> {
-    Members {
-        rest: s.get(1..).unwrap_or(&[]),
-        base: 0,
-        word: s.first().copied().unwrap_or(0),
-    }
-}
-
-/// The iterator of [`members`]: a plain loop over the words (a `flat_map` of per-word
-/// iterators costs more than the work in most loops over a set).
-pub(crate) struct Members<'a> {
-    /// The words after the current one.
-    rest: &'a [u64],
-    /// The first member the current word stands for.
-    base: usize,
-    /// The current word's members not yet given.
-    word: u64,
-}
-
-impl Iterator for Members<'_> {
-    type Item = usize;
-
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        while self.word == 0 {
-            let (&w, rest) = self.rest.split_first()?;
-            self.rest = rest;
-            self.word = w;
-            self.base += 64;
-        }
-        let t = self.word.trailing_zeros() as usize;
-        self.word &= self.word - 1;
-        Some(self.base + t)
-    }
-}
-
 /// The number of members of `m` (by table below 2^9, so for 9x9 grids' sets of values or
 /// of a unit's cells: there is no population count instruction in the baseline x86-64
 /// target, and `count_ones` is some fifteen instructions).

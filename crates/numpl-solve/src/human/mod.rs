@@ -118,6 +118,7 @@
 //! ```
 
 mod als_list;
+mod bits;
 mod board;
 mod memo;
 mod report;

@@ -16,6 +16,8 @@
 //! solver only ever removing candidates within a solve: a search over old sets that
 //! failed on the reference fails again (see `techniques/als.rs`).
 
+use super::bits::CellSet;
+pub(super) use super::bits::{meets, within};
 use super::board::count;
 use super::Board;
 
@@ -125,18 +127,6 @@ impl AlsMemo {
             .filter(|r| r.cands.len() == b.cands.len());
         (self.cur.as_mut().unwrap(), reference)
     }
-}
-
-/// Whether two sets of `w` words share a bit.
-#[inline]
-pub(super) fn meets(a: &[u64], b: &[u64]) -> bool {
-    a.iter().zip(b).any(|(x, y)| x & y != 0)
-}
-
-/// Whether `a` is a subset of `b`.
-#[inline]
-pub(super) fn within(a: &[u64], b: &[u64]) -> bool {
-    a.iter().zip(b).all(|(x, y)| x & !y == 0)
 }
 
 impl Cache {
@@ -339,8 +329,8 @@ impl Cache {
     /// words known, the loop unrolled).
     #[inline(always)]
     fn disjoint_w<const W: usize>(&self, i: usize, j: usize) -> bool {
-        let a: &[u64; W] = self.bits[self.als[i].off..][..W].try_into().unwrap();
-        let b: &[u64; W] = self.bits[self.als[j].off..][..W].try_into().unwrap();
+        let a: &CellSet<W> = self.bits[self.als[i].off..][..W].try_into().unwrap();
+        let b: &CellSet<W> = self.bits[self.als[j].off..][..W].try_into().unwrap();
         let mut m = 0;
         for k in 0..W {
             m |= a[k] & b[k];
@@ -689,14 +679,14 @@ pub(super) trait PairTest<'c> {
 
 /// [`PairTest`] for sets of `W` words (the usual sizes: the words known, the loops
 /// unrolled, set `i`'s cells held): each set's `1 + 2n` blocks of `W` words in
-/// `Cache::bits` taken as `[u64; W]`s. Only values live in both sets are tried: a
+/// `Cache::bits` taken as [`CellSet`]s. Only values live in both sets are tried: a
 /// restricted common value x is live in both (an x-cell of one is a cell outside the
 /// other holding x and seeing all its x-cells), so most pairs go on the first test.
 pub(super) struct Words<'c, const W: usize> {
     als: &'c [Als],
-    blocks: &'c [[u64; W]],
+    blocks: &'c [CellSet<W>],
     live: u64,
-    cells: [u64; W],
+    cells: CellSet<W>,
     /// Set `i`'s first block.
     base: usize,
 }

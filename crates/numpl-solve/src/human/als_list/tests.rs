@@ -1,7 +1,7 @@
-use super::super::board::members;
 use super::super::tests::positions;
 use super::super::Board;
 use super::{meets, within, AlsMemo, AnyWords, Cache, PairTest, Words};
+use crate::human::bits::members;
 use numpl_core::{Cell, Grid, Mask, Shape};
 
 /// Every pair of sets: the unrolled disjointness test and the pair test of `W` words

@@ -1,5 +1,6 @@
 use super::super::tests::{positions, HARD_SIX};
-use super::{count, members, stamp, Board};
+use super::{count, stamp, Board};
+use crate::human::bits::members;
 use crate::HumanSolver;
 use numpl_core::Cell;
 

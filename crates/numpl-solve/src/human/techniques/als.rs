@@ -49,7 +49,7 @@ fn z_targets(c: &Cache, sets: &[usize], z: u8) -> Vec<usize> {
             *a &= seeing[k] & !c.set(s)[k];
         }
     }
-    crate::human::board::members(&acc).collect()
+    crate::human::bits::members(&acc).collect()
 }
 
 fn als_step(

@@ -25,7 +25,7 @@ use std::collections::HashMap;
 use numpl_core::{Cell, Mask};
 
 use crate::human::als_list::Cache;
-use crate::human::board::members;
+use crate::human::bits::members;
 use crate::human::memo::Memo;
 use crate::human::techniques::als::pair_has_z_target;
 use crate::human::{Board, Step, Technique};

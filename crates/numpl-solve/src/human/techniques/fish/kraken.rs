@@ -22,7 +22,7 @@ use std::collections::HashMap;
 use numpl_core::Cell;
 
 use super::franken::{self, Mode};
-use crate::human::board::members;
+use crate::human::bits::{bit, members, set_bit};
 use crate::human::step::Variant;
 use crate::human::{board::count, memo::Memo, Board, ChainNode, Step, Technique};
 
@@ -180,7 +180,7 @@ pub(crate) fn kraken_fish(b: &Board, memo: &mut Memo) -> Option<Step> {
             let mut cand = vec![0u64; w];
             for (c, &m) in b.cands.iter().enumerate() {
                 if m >> (v - 1) & 1 != 0 {
-                    cand[c / 64] |= 1 << (c % 64);
+                    set_bit(&mut cand, c);
                 }
             }
             for (bk, ck) in [(ROW_BOX, COL_BOX), (COL_BOX, ROW_BOX)] {
@@ -235,11 +235,11 @@ fn type_two(chains: &mut Chains<'_>, f: &franken::Found, cand: &[u64]) -> Option
         let mut only_base = true;
         for &c in b.geo.unit(u) {
             let c = c as usize;
-            if cand[c / 64] >> (c % 64) & 1 == 0 {
+            if !bit(cand, c) {
                 continue;
             }
-            let in_base = f.base_cells[c / 64] >> (c % 64) & 1 != 0;
-            let cannibal = f.cannibal[c / 64] >> (c % 64) & 1 != 0;
+            let in_base = bit(&f.base_cells, c);
+            let cannibal = bit(&f.cannibal, c);
             if in_base && !cannibal {
                 starts.push(c);
             } else {
@@ -256,7 +256,7 @@ fn type_two(chains: &mut Chains<'_>, f: &franken::Found, cand: &[u64]) -> Option
             let mut common: Vec<u64> = vec![0; w];
             for (c, &m) in b.cands.iter().enumerate() {
                 if m >> (d - 1) & 1 != 0 && !starts.contains(&c) {
-                    common[c / 64] |= 1 << (c % 64);
+                    set_bit(&mut common, c);
                 }
             }
             for &s in &starts {

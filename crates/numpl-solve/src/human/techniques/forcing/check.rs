@@ -1,10 +1,11 @@
 //! What the closed tables prove: every contradiction (a premise that is false) and
 //! verity (a conclusion every premise of a set implies), and the best conclusion of all.
 
-use super::net::{bit, bits, Net};
+use super::net::{bits, Net};
 use super::scan;
 use super::MAX_TABLE_N;
-use crate::human::board::members;
+use crate::human::bits::bit;
+use crate::human::bits::members;
 use crate::human::step::ForcingKind;
 use crate::human::Board;
 use numpl_core::Mask;

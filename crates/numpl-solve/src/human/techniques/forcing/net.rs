@@ -159,10 +159,6 @@ pub(super) fn nodes(kk: usize, half: usize) -> impl Iterator<Item = usize> {
     (0..kk).chain(half..half + kk)
 }
 
-pub(super) fn bit(set: &[u64], i: usize) -> bool {
-    set[i / 64] >> (i % 64) & 1 != 0
-}
-
 /// Bits `start..start + len` of `set` (`len` below 64).
 pub(super) fn bits(set: &[u64], start: usize, len: usize) -> u64 {
     if len == 0 {

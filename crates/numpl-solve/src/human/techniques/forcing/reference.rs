@@ -12,6 +12,7 @@ use numpl_core::{Cell, Mask};
 use super::check::{Found, Key, Proof};
 use super::proof::{path, step_of};
 use super::{LOOK_AHEAD, MAX_TABLE_N};
+use crate::human::bits::bit;
 use crate::human::step::ForcingKind;
 use crate::human::{Board, Step, Technique};
 
@@ -49,10 +50,6 @@ impl Net {
         let s = self.scc[node] as usize * self.words;
         &self.clos[s..s + self.words]
     }
-}
-
-fn bit(set: &[u64], i: usize) -> bool {
-    set[i / 64] >> (i % 64) & 1 != 0
 }
 
 fn ones(set: &[u64], offset: usize) -> impl Iterator<Item = usize> + '_ {

@@ -120,10 +120,10 @@ pub(super) fn first_contradiction(
                 continue;
             }
             let c = net.scc[q] as usize;
-            if state[c] == 0 && super::net::bit(&net.alone_set, q) {
+            if state[c] == 0 && crate::human::bits::bit(&net.alone_set, q) {
                 // Alone: its own component, whose table is itself. A "true" premise alone
                 // has no contradiction (no cell without candidates, see `no_cand`).
-                state[c] = 2 + u8::from(q < half && super::net::bit(&lone_off, q));
+                state[c] = 2 + u8::from(q < half && crate::human::bits::bit(&lone_off, q));
             } else if state[c] == 0 {
                 if block.len() == 64 {
                     break;
@@ -158,7 +158,7 @@ pub(super) fn first_contradiction(
                 continue;
             }
             let neg = if x < half { x + half } else { x - half };
-            if state[net.scc[x] as usize] == 3 || super::net::bit(net.closure(x), neg) {
+            if state[net.scc[x] as usize] == 3 || crate::human::bits::bit(net.closure(x), neg) {
                 found = Some(x);
                 break;
             }

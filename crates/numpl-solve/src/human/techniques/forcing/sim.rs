@@ -3,51 +3,9 @@
 
 use super::net::Net;
 use super::{LOOK_AHEAD, MAX_TABLE_N};
+use crate::human::bits::{add, and, each, has, lone, CellSet};
 use crate::human::Board;
 use numpl_core::Mask;
-
-/// A set of cells, `W` words.
-pub(super) type Cells<const W: usize> = [u64; W];
-
-pub(super) fn add<const W: usize>(s: &mut Cells<W>, c: usize) {
-    s[c / 64] |= 1 << (c % 64);
-}
-
-pub(super) fn has<const W: usize>(s: &Cells<W>, c: usize) -> bool {
-    s[c / 64] >> (c % 64) & 1 != 0
-}
-
-pub(super) fn and<const W: usize>(a: &Cells<W>, b: &Cells<W>) -> Cells<W> {
-    std::array::from_fn(|i| a[i] & b[i])
-}
-
-/// Calls `f` with each member of `s`, in increasing order (as [`members`] lists them,
-/// in a plain loop).
-#[inline(always)]
-pub(super) fn each<const W: usize>(s: &Cells<W>, mut f: impl FnMut(usize)) {
-    for (i, &w) in s.iter().enumerate() {
-        let mut w = w;
-        while w != 0 {
-            f(i * 64 + w.trailing_zeros() as usize);
-            w &= w - 1;
-        }
-    }
-}
-
-/// The single cell of `s`, if it has exactly one.
-pub(super) fn lone<const W: usize>(s: &Cells<W>) -> Option<usize> {
-    let mut found = None;
-    for (i, &w) in s.iter().enumerate() {
-        if w == 0 {
-            continue;
-        }
-        if found.is_some() || w & (w - 1) != 0 {
-            return None;
-        }
-        found = Some(i * 64 + w.trailing_zeros() as usize);
-    }
-    found
-}
 
 /// Sizes of [`Sim`]'s fixed arrays: units (at most `3 * MAX_TABLE_N`) and cells (at most
 /// 256), each a power of two so that an index masked to it needs no bounds check.
@@ -62,33 +20,33 @@ pub(super) const SIM_CELLS: usize = 256;
 pub(super) struct Sim<'a, const W: usize> {
     pub(super) b: &'a Board,
     pub(super) n: usize,
-    pub(super) units: [Cells<W>; SIM_UNITS],
+    pub(super) units: [CellSet<W>; SIM_UNITS],
     /// Per unit, the words of a cell set its cells are in (`lo..hi`).
     pub(super) spans: [(u8, u8); SIM_UNITS],
-    pub(super) peers: [Cells<W>; SIM_CELLS],
+    pub(super) peers: [CellSet<W>; SIM_CELLS],
     /// Per cell, its three units.
     pub(super) cell_units: [[u8; 3]; SIM_CELLS],
     /// Per value: the cells holding it as a candidate; per unit: the values placed in
     /// it (bits).
-    pub(super) base_cv: [Cells<W>; MAX_TABLE_N],
+    pub(super) base_cv: [CellSet<W>; MAX_TABLE_N],
     pub(super) base_placed: [u64; SIM_UNITS],
-    pub(super) cv: [Cells<W>; MAX_TABLE_N],
+    pub(super) cv: [CellSet<W>; MAX_TABLE_N],
     pub(super) placed: [u64; SIM_UNITS],
     /// Per value: the cells of placements made this round (for their peers).
-    pub(super) hit: [Cells<W>; MAX_TABLE_N],
+    pub(super) hit: [CellSet<W>; MAX_TABLE_N],
     /// Per cell, its candidates (bits): on the board, and in the premise's branch (the
     /// values whose cell set holds it).
     pub(super) base_cand: [u16; SIM_CELLS],
     pub(super) cand: [u16; SIM_CELLS],
     /// The cells left with one candidate by the changes since the last round's search
     /// (and, before the first, the board's own): only these can be naked singles.
-    pub(super) lone_cells: Cells<W>,
-    pub(super) base_lone: Cells<W>,
+    pub(super) lone_cells: CellSet<W>,
+    pub(super) base_lone: CellSet<W>,
     /// Values placed by the premise's branch (0 where none).
     pub(super) values: [u8; SIM_CELLS],
     /// The cells placed or that lost a candidate in the premise's branch (the only ones
     /// whose `values` and `cand` differ from the board's).
-    pub(super) touched: Cells<W>,
+    pub(super) touched: CellSet<W>,
     /// Per value and unit (`(value - 1) * SIM_UNITS + unit`), how many places the value
     /// has in the unit: on the board, and in the premise's branch.
     pub(super) base_count: [u8; SIM_UNITS * MAX_TABLE_N],
@@ -153,7 +111,7 @@ impl<'a, const W: usize> Sim<'a, W> {
                 once[i] |= s[i];
             }
         }
-        let base_lone: Cells<W> = std::array::from_fn(|i| once[i] & !twice[i]);
+        let base_lone: CellSet<W> = std::array::from_fn(|i| once[i] & !twice[i]);
         let base_calm = !base_hidden && base_lone == [0; W];
         let mut base_cand = [0u16; SIM_CELLS];
         for (y, s) in base_cv[..n].iter().enumerate() {
@@ -258,7 +216,7 @@ impl<'a, const W: usize> Sim<'a, W> {
             });
             hit[y] = [0; W];
             let cv = &mut cv[y];
-            let lost: Cells<W> = std::array::from_fn(|i| cv[i] & rm[i]);
+            let lost: CellSet<W> = std::array::from_fn(|i| cv[i] & rm[i]);
             for ((c, r), (t, l)) in cv.iter_mut().zip(&rm).zip(touched.iter_mut().zip(&lost)) {
                 *c &= !r;
                 *t |= l;

@@ -1,7 +1,7 @@
 use numpl_core::{parse_one, Grid, ParseOptions};
 
 use super::reference;
-use crate::human::board::members;
+use crate::human::bits::members;
 use crate::human::tests::positions;
 use crate::human::{Board, HumanSolver, Technique};
 
@@ -153,8 +153,8 @@ fn components_are_strongly_connected() {
                 for &x in &all {
                     for &y in &all {
                         let both = x == y
-                            || (super::net::bit(t.closure(x), y)
-                                && super::net::bit(t.closure(y), x));
+                            || (crate::human::bits::bit(t.closure(x), y)
+                                && crate::human::bits::bit(t.closure(y), x));
                         assert_eq!(t.scc[x] == t.scc[y], both, "{x} {y}");
                         shared += usize::from(both && x != y);
                     }
@@ -304,7 +304,7 @@ fn each_lists_as_members() {
         });
         s[i % 4] = 0;
         let mut got = Vec::new();
-        super::sim::each(&s, |c| got.push(c));
+        crate::human::bits::each(&s, |c| got.push(c));
         assert_eq!(got, members(&s).collect::<Vec<_>>());
     }
 }
@@ -494,10 +494,11 @@ fn place_counts_follow_the_play() {
                         let counted = |sets: &[[u64; 2]]| {
                             (0..3 * b.n).all(|u| {
                                 (0..b.n).all(|y| {
-                                    let places: u32 = super::sim::and(&sets[y], &sim.units[u])
-                                        .iter()
-                                        .map(|w| w.count_ones())
-                                        .sum();
+                                    let places: u32 =
+                                        crate::human::bits::and(&sets[y], &sim.units[u])
+                                            .iter()
+                                            .map(|w| w.count_ones())
+                                            .sum();
                                     sim.place_count(y, u) == places
                                 })
                             })
@@ -506,7 +507,7 @@ fn place_counts_follow_the_play() {
                         // The candidates kept per cell are those of the cell sets.
                         for x in 0..b.cands.len() {
                             let held = (0..b.n)
-                                .filter(|&y| super::sim::has(&sim.cv[y], x))
+                                .filter(|&y| crate::human::bits::has(&sim.cv[y], x))
                                 .fold(0u16, |m, y| m | 1 << y);
                             assert_eq!(sim.cand[x], held, "{c} {v} {on} {x}");
                         }

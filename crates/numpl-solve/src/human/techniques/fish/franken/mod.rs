@@ -43,10 +43,10 @@ pub(crate) mod small;
 mod tests;
 mod words;
 
-use crate::human::{board::members, memo::Memo, Board, Step, Technique};
+use crate::human::bits::set_bit;
+use crate::human::{bits::members, memo::Memo, Board, Step, Technique};
 use numpl_core::{Cell, Mask, Unit};
 pub(crate) use words::search_words;
-use words::set_bit;
 
 /// The three unit kinds as bits, as HoDoKu classifies fish.
 const ROW: u8 = 1;

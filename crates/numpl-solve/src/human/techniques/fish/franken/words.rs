@@ -6,26 +6,9 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::{classify, kind_bit, kinds, Found, Mode};
-use crate::human::{board::members, Board};
+use crate::human::bits::{bit, count, is_empty, members, set_bit};
+use crate::human::Board;
 
-/// Cell sets as flat `u64` words, `w` words per set.
-#[inline]
-pub(super) fn bit(s: &[u64], c: usize) -> bool {
-    s[c / 64] >> (c % 64) & 1 != 0
-}
-
-#[inline]
-pub(super) fn set_bit(s: &mut [u64], c: usize) {
-    s[c / 64] |= 1 << (c % 64);
-}
-
-pub(super) fn is_empty(s: &[u64]) -> bool {
-    s.iter().all(|&x| x == 0)
-}
-
-pub(super) fn count(s: &[u64]) -> usize {
-    s.iter().map(|x| x.count_ones() as usize).sum()
-}
 /// What stays fixed while the covers of one set of base units are searched.
 pub(super) struct Ctx<'a> {
     pub(super) b: &'a Board,
