@@ -271,20 +271,23 @@ pub(crate) fn xy_wing(b: &Board) -> Option<Step> {
                 if targets.is_empty() {
                     continue;
                 }
-                let mut step = Step::new(Technique::XyWing);
-                step.values = Mask::from_bits(pm | m1 | m2);
-                step.cells = cells(&[p, w1, w2]);
-                step.cell_candidates = vec![
-                    Mask::from_bits(pm),
-                    Mask::from_bits(m1),
-                    Mask::from_bits(m2),
-                ];
-                step.eliminations = elims_of(targets, zv);
-                return Some(step);
+                let three = [(p, pm), (w1, m1), (w2, m2)];
+                return Some(wing_step(Technique::XyWing, three, targets, zv));
             }
         }
     }
     None
+}
+
+/// The step of an XY- or XYZ-Wing: the pivot and its pincers with their candidates (the
+/// step's values are all of theirs), and `targets` losing `z`.
+fn wing_step(t: Technique, three: [(usize, u64); 3], targets: Vec<usize>, z: u8) -> Step {
+    let mut step = Step::new(t);
+    step.values = Mask::from_bits(three.iter().fold(0, |a, &(_, m)| a | m));
+    step.cells = three.iter().map(|&(c, _)| Cell::new(c as u16)).collect();
+    step.cell_candidates = three.iter().map(|&(_, m)| Mask::from_bits(m)).collect();
+    step.eliminations = elims_of(targets, z);
+    step
 }
 
 /// XYZ-Wing: pivot {x,y,z}, pincers {x,z} and {y,z} seeing it: z goes from the cells that
@@ -314,16 +317,8 @@ pub(crate) fn xyz_wing(b: &Board) -> Option<Step> {
                 if targets.is_empty() {
                     continue;
                 }
-                let mut step = Step::new(Technique::XyzWing);
-                step.values = Mask::from_bits(pm);
-                step.cells = cells(&[p, w1, w2]);
-                step.cell_candidates = vec![
-                    Mask::from_bits(pm),
-                    Mask::from_bits(m1),
-                    Mask::from_bits(m2),
-                ];
-                step.eliminations = elims_of(targets, zv);
-                return Some(step);
+                let three = [(p, pm), (w1, m1), (w2, m2)];
+                return Some(wing_step(Technique::XyzWing, three, targets, zv));
             }
         }
     }

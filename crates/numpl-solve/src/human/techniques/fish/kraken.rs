@@ -21,7 +21,7 @@ use std::collections::HashMap;
 
 use numpl_core::Cell;
 
-use super::franken::{self, Mode};
+use super::franken::{self, Mode, Query};
 use crate::human::bits::{bit, members, set_bit};
 use crate::human::step::Variant;
 use crate::human::{board::count, memo::Memo, Board, ChainNode, Step, Technique};
@@ -184,7 +184,14 @@ pub(crate) fn kraken_fish(b: &Board, memo: &mut Memo) -> Option<Step> {
                 }
             }
             for (bk, ck) in [(ROW_BOX, COL_BOX), (COL_BOX, ROW_BOX)] {
-                franken::search(b, &peers, v, k, bk, ck, mode, None, &mut |f| {
+                let q = Query {
+                    v,
+                    k,
+                    base_kinds: bk,
+                    cover_kinds: ck,
+                    mode,
+                };
+                franken::search(b, &peers, q, None, &mut |f| {
                     if f.fins.is_empty() {
                         return false;
                     }

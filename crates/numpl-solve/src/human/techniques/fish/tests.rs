@@ -322,6 +322,13 @@ fn both_searches_agree(b: &Board, max_k: usize) -> usize {
                     if (bk == 7) != (kinds == 4) {
                         continue;
                     }
+                    let q = franken::Query {
+                        v,
+                        k,
+                        base_kinds: bk,
+                        cover_kinds: ck,
+                        mode,
+                    };
                     let run = |small: bool, stop_at: usize| {
                         let mut out = Vec::new();
                         let mut push = |f: &franken::Found| {
@@ -329,9 +336,9 @@ fn both_searches_agree(b: &Board, max_k: usize) -> usize {
                             out.len() == stop_at
                         };
                         let stopped = if small {
-                            franken::small::search(b, &peers, v, k, bk, ck, mode, None, &mut push)
+                            franken::small::search(b, &peers, q, None, &mut push)
                         } else {
-                            franken::search_words(b, &peers, v, k, bk, ck, mode, &mut push)
+                            franken::search_words(b, &peers, q, &mut push)
                         };
                         (out, stopped)
                     };
@@ -353,20 +360,10 @@ fn both_searches_agree(b: &Board, max_k: usize) -> usize {
                             }
                         }
                         let mut out = Vec::new();
-                        franken::small::search(
-                            b,
-                            &peers,
-                            v,
-                            k,
-                            bk,
-                            ck,
-                            mode,
-                            Some(&targets),
-                            &mut |f| {
-                                out.push(format!("{f:?}"));
-                                false
-                            },
-                        );
+                        franken::small::search(b, &peers, q, Some(&targets), &mut |f| {
+                            out.push(format!("{f:?}"));
+                            false
+                        });
                         assert_eq!(out, fast, "v{v} k{k} with targets");
                     }
                     total += fast.len();

@@ -171,37 +171,34 @@ pub(crate) fn peers(b: &Board, memo: &mut Memo) -> Vec<u64> {
     memo.peer_bits.clone()
 }
 
-/// Searches fish of size `k` on value `v` whose base units are of `base_kinds` and cover
-/// units of `cover_kinds`; `found` gets each fish the mode wants and returns true to stop.
+/// What a fish search looks for: fish of size `k` on value `v` whose base units are of
+/// `base_kinds` and cover units of `cover_kinds`, as `mode` says.
+#[derive(Clone, Copy)]
+pub(crate) struct Query {
+    pub(crate) v: u8,
+    pub(crate) k: usize,
+    pub(crate) base_kinds: u8,
+    pub(crate) cover_kinds: u8,
+    pub(crate) mode: Mode,
+}
+
+/// Searches the fish `q` asks for; `found` gets each fish the mode wants and returns true
+/// to stop. Boards of at most 128 cells go to the search on `u128` sets (`small.rs`),
+/// others to the one on `u64` words (`words.rs`).
 /// `targets` (cell sets as words; with eliminations wanted): the only candidates a fish
 /// can remove, known from the templates of v; the `small` search drops branches whose
 /// fins see none of them (the same fish are found, sooner).
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn search(
     b: &Board,
     peers: &[u64],
-    v: u8,
-    k: usize,
-    base_kinds: u8,
-    cover_kinds: u8,
-    mode: Mode,
+    q: Query,
     targets: Option<&[u64]>,
     found: &mut dyn FnMut(&Found) -> bool,
 ) -> bool {
-    if b.cands.len() <= 128 && mode.max_endo.min(mode.max_fins) <= 8 {
-        small::search(
-            b,
-            peers,
-            v,
-            k,
-            base_kinds,
-            cover_kinds,
-            mode,
-            targets,
-            found,
-        )
+    if b.cands.len() <= 128 && q.mode.max_endo.min(q.mode.max_fins) <= 8 {
+        small::search(b, peers, q, targets, found)
     } else {
-        search_words(b, peers, v, k, base_kinds, cover_kinds, mode, found)
+        search_words(b, peers, q, found)
     }
 }
 /// The kind bits of a list of units.
@@ -258,27 +255,23 @@ pub(crate) fn generalized_fish(
         });
         let mut any = false;
         for &(bk, ck) in sides {
-            search(
-                b,
-                &peers,
+            let q = Query {
                 v,
                 k,
-                bk,
-                ck,
+                base_kinds: bk,
+                cover_kinds: ck,
                 mode,
-                targets.as_deref(),
-                &mut |f| {
-                    let elims = f.eliminations(&cand);
-                    any |= !elims.is_empty();
-                    if elims.len() > best.as_ref().map_or(0, |x| x.0) {
-                        let mut step = f.step(tech);
-                        step.eliminations =
-                            elims.iter().map(|&c| (Cell::new(c as u16), v)).collect();
-                        best = Some((elims.len(), step));
-                    }
-                    false
-                },
-            );
+            };
+            search(b, &peers, q, targets.as_deref(), &mut |f| {
+                let elims = f.eliminations(&cand);
+                any |= !elims.is_empty();
+                if elims.len() > best.as_ref().map_or(0, |x| x.0) {
+                    let mut step = f.step(tech);
+                    step.eliminations = elims.iter().map(|&c| (Cell::new(c as u16), v)).collect();
+                    best = Some((elims.len(), step));
+                }
+                false
+            });
         }
         if !any {
             memo.value_failed(tech, b, v);

@@ -4,7 +4,7 @@
 //! order) but for more pruning: with eliminations wanted, a branch whose fins see no
 //! cover candidate it could still eliminate is dropped.
 
-use super::{classify, kind_bit, Found, Mode};
+use super::{classify, kind_bit, Found, Mode, Query};
 use crate::human::Board;
 
 /// How many cells a set of a few cells has: a step per member, cheaper than
@@ -380,18 +380,20 @@ impl Ctx<'_> {
 }
 
 /// As [`super::search`], for a board of at most 128 cells.
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn search(
     b: &Board,
     peers: &[u64],
-    v: u8,
-    k: usize,
-    base_kinds: u8,
-    cover_kinds: u8,
-    mode: Mode,
+    q: Query,
     targets: Option<&[u64]>,
     found: &mut dyn FnMut(&Found) -> bool,
 ) -> bool {
+    let Query {
+        v,
+        k,
+        base_kinds,
+        cover_kinds,
+        mode,
+    } = q;
     let n = b.n;
     let cells = b.cands.len();
     debug_assert!(cells <= 128 && 3 * n <= 64);

@@ -5,7 +5,7 @@
 //! Cell sets are parallel arrays of words, walked together by index.
 #![allow(clippy::needless_range_loop)]
 
-use super::{classify, kind_bit, kinds, Found, Mode};
+use super::{classify, kind_bit, kinds, Found, Mode, Query};
 use crate::human::bits::{bit, count, is_empty, members, set_bit};
 use crate::human::Board;
 
@@ -328,17 +328,19 @@ impl Ctx<'_> {
     }
 }
 /// [`search`] on cell sets of any size, as `u64` words.
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn search_words(
     b: &Board,
     peers: &[u64],
-    v: u8,
-    k: usize,
-    base_kinds: u8,
-    cover_kinds: u8,
-    mode: Mode,
+    q: Query,
     found: &mut dyn FnMut(&Found) -> bool,
 ) -> bool {
+    let Query {
+        v,
+        k,
+        base_kinds,
+        cover_kinds,
+        mode,
+    } = q;
     let n = b.n;
     let cells = b.cands.len();
     let w = cells.div_ceil(64);
