@@ -8,7 +8,7 @@ fn x_chain() {
     let mut b = empty9();
     row_only(&mut b, 1, 6, &[1, 6]);
     row_only(&mut b, 5, 6, &[2, 6]);
-    let step = chains::chain(&b, chains::ChainKind::X, &mut Memo::default(), &|_| true).unwrap();
+    let step = chain_step(&b, chains::ChainKind::X);
     assert_eq!(step.technique, Technique::XChain);
     assert_eq!(step.chain.len(), 4);
     assert_eq!(elims(&step), cells_v(&[(2, 2), (3, 2), (4, 1), (6, 1)], 6));
@@ -22,7 +22,7 @@ fn xy_chain() {
     set(&mut b, 1, 5, &[2, 3]);
     set(&mut b, 4, 5, &[3, 4]);
     set(&mut b, 4, 2, &[1, 4]);
-    let step = chains::chain(&b, chains::ChainKind::Xy, &mut Memo::default(), &|_| true).unwrap();
+    let step = chain_step(&b, chains::ChainKind::Xy);
     assert_eq!(step.technique, Technique::XyChain);
     assert_eq!(step.chain.len(), 8);
     assert_eq!(
@@ -42,7 +42,7 @@ fn continuous_nice_loop() {
     set(&mut b, 6, 7, &[1, 2]);
     col_only(&mut b, 7, 2, &[1, 6]);
     row_only(&mut b, 6, 1, &[1, 7]);
-    let step = chains::chain(&b, chains::ChainKind::Aic, &mut Memo::default(), &|_| true).unwrap();
+    let step = chain_step(&b, chains::ChainKind::Aic);
     assert_eq!(step.technique, Technique::ContinuousNiceLoop);
     // Six nodes and the start again, closing the loop.
     assert_eq!(step.chain.len(), 7);
@@ -83,7 +83,7 @@ fn aic() {
     col_only(&mut b, 7, 2, &[1, 2]);
     set(&mut b, 2, 7, &[1, 2]);
     row_only(&mut b, 2, 1, &[4, 7]);
-    let step = chains::chain(&b, chains::ChainKind::Aic, &mut Memo::default(), &|_| true).unwrap();
+    let step = chain_step(&b, chains::ChainKind::Aic);
     assert_eq!(step.technique, Technique::Aic);
     assert_eq!(step.chain.len(), 6);
     assert_eq!(elims(&step), cells_v(&[(1, 4), (1, 5), (1, 6)], 1));
@@ -105,7 +105,7 @@ fn discontinuous_nice_loop() {
     row_only(&mut b, 2, 1, &[4, 7]);
     b.eliminate(Cell::new(rc(1, 5) as u16), 1);
     b.eliminate(Cell::new(rc(1, 6) as u16), 1);
-    let step = chains::chain(&b, chains::ChainKind::Aic, &mut Memo::default(), &|_| true).unwrap();
+    let step = chain_step(&b, chains::ChainKind::Aic);
     assert_eq!(step.technique, Technique::DiscontinuousNiceLoop);
     assert_eq!(elims(&step), cells_v(&[(1, 4)], 1));
     assert_eq!(
@@ -170,13 +170,7 @@ fn grouped_continuous_nice_loop() {
     set(&mut b, 6, 7, &[1, 2]);
     row_only(&mut b, 6, 1, &[2, 3, 7]);
     assert!(chains::chain(&b, chains::ChainKind::Aic, &mut Memo::default(), &|_| true).is_none());
-    let step = chains::chain(
-        &b,
-        chains::ChainKind::Grouped,
-        &mut Memo::default(),
-        &|_| true,
-    )
-    .unwrap();
+    let step = chain_step(&b, chains::ChainKind::Grouped);
     assert_eq!(step.technique, Technique::GroupedContinuousNiceLoop);
     let mut want = cells_v(&[(4, 1), (4, 2), (4, 3), (5, 2), (5, 3)], 1);
     want.extend(cells_v(
@@ -201,13 +195,7 @@ fn grouped_discontinuous_nice_loop() {
     row_only(&mut b, 1, 7, &[1, 8]);
     col_only(&mut b, 9, 7, &[2, 3, 7]);
     assert!(chains::chain(&b, chains::ChainKind::Aic, &mut Memo::default(), &|_| true).is_none());
-    let step = chains::chain(
-        &b,
-        chains::ChainKind::Grouped,
-        &mut Memo::default(),
-        &|_| true,
-    )
-    .unwrap();
+    let step = chain_step(&b, chains::ChainKind::Grouped);
     assert_eq!(step.technique, Technique::GroupedDiscontinuousNiceLoop);
     assert_eq!(step.chain.len(), 6);
     assert!(step.chain.iter().any(|n| !n.group.is_empty()));

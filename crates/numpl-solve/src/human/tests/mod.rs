@@ -135,3 +135,8 @@ fn solution_of_grid(p: &Grid) -> Grid {
     assert_eq!(r.count, 1);
     r.first.unwrap()
 }
+
+/// The step the chain search of `kind` finds on `b`, every technique allowed.
+fn chain_step(b: &Board, kind: chains::ChainKind) -> Step {
+    chains::chain(b, kind, &mut Memo::default(), &|_| true).unwrap()
+}
