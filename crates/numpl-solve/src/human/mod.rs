@@ -94,6 +94,28 @@
 //! none. A small search per value decides it, again only when the value's positions
 //! changed (templates found on earlier boards are kept and reused while they fit).
 //!
+//! # Layout
+//!
+//! The machinery, in this folder:
+//!
+//! - `board.rs`: [`Board`], the candidates kept up to date, and the stamps the memo reads;
+//! - `bits.rs`: cell sets as bit sets of `u64` words, shared by the finders;
+//! - `step.rs`: [`Step`], its [`Variant`] and player-readable description;
+//! - `technique.rs`: [`Technique`] (names, order, levels, scores) and [`Level`];
+//! - `memo.rs`: the per-solve memo of failed searches; `als_list/` the almost locked sets
+//!   it keeps, `templates.rs` the templates it keeps;
+//! - `solver.rs`: [`HumanSolver`], the loop over singles, techniques and brute force;
+//! - `report.rs`: [`HumanReport`], [`HumanStatus`], [`TechniqueTime`] and the tally;
+//! - `tests/`: tests of the solver and of each technique on hand-built positions.
+//!
+//! The technique finders, one concern per file, in `techniques/`: its `mod.rs` holds the
+//! registry (the table from each [`Technique`] to its finder) and says how to add a
+//! technique; `singles.rs`, `subsets.rs`, `wings.rs`, `uniq.rs`, `sdc.rs`, `als.rs`,
+//! `als_chain.rs`, and the folders `fish/` (basic, Franken and mutant, kraken), `chains/`
+//! (colouring, the chain graph, its search) and `forcing/` (the implication graph, the net
+//! simulation, contradiction and verity checks, proofs, big grids). Unit tests sit beside
+//! what they test, in `tests.rs` files.
+//!
 //! # The report
 //!
 //! [`HumanReport`] says how often each technique fired, the largest tuple and fish, the

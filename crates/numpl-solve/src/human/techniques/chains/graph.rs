@@ -99,7 +99,7 @@ pub(super) struct Graph<'a> {
     pub(super) m: Box<Bufs>,
     /// The first group node: cells * n.
     pub(super) base: usize,
-    /// Words per cell set; every cell's peers as a set ([`Memo::peer_bits`]).
+    /// Words per cell set; every cell's peers as a set ([`Memo::peer_bits`](crate::human::memo::Memo::peer_bits)).
     pub(super) words: usize,
     pub(super) peers: &'a [u64],
     /// Values whose nodes get no links.

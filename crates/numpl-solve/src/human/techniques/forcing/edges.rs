@@ -67,7 +67,7 @@ pub(super) fn chain_edges(b: &Board, net: &mut Net) {
     net.places = places;
 }
 /// What a premise implies through singles, for forcing nets: the premise applied to a
-/// copy of the board, then up to [`LOOK_AHEAD`] rounds of all its singles; the table is
+/// copy of the board, then up to [`LOOK_AHEAD`](super::LOOK_AHEAD) rounds of all its singles; the table is
 /// every placement made and every candidate gone.
 #[inline(never)]
 pub(super) fn net_edges<const W: usize>(b: &Board, net: &mut Net) {

@@ -40,26 +40,26 @@ pub(super) struct Net {
     pub(super) alone_set: Vec<u64>,
     pub(super) houses: Vec<(usize, usize, usize)>,
     pub(super) house_ks: Vec<usize>,
-    /// Scratch of [`houses`]: per open cell, the values no unit of it has placed.
+    /// Scratch of [`houses`](super::check::houses): per open cell, the values no unit of it has placed.
     pub(super) allowed: Vec<u64>,
     /// Whether an open cell has no candidate (then every premise fails).
     pub(super) no_cand: bool,
     pub(super) open: Vec<usize>,
-    /// Scratch of [`scan::first_contradiction`]: per node, a block of premises' bits.
+    /// Scratch of [`scan::first_contradiction`](super::scan::first_contradiction): per node, a block of premises' bits.
     pub(super) tb: Vec<u64>,
-    /// Scratch of [`scan::first_contradiction`]: the candidates whose "false" premise,
+    /// Scratch of [`scan::first_contradiction`](super::scan::first_contradiction): the candidates whose "false" premise,
     /// alone, is a contradiction (bits).
     pub(super) lone_off: Vec<u64>,
-    /// Scratch of [`scan::first_contradiction`]: per component, whether its table is
+    /// Scratch of [`scan::first_contradiction`](super::scan::first_contradiction): per component, whether its table is
     /// scanned and has a contradiction.
     pub(super) comp_state: Vec<u8>,
     /// The places of each value in each unit where it has two or more
-    /// ([`scan::unit_groups`]), and where it has one or more: (unit, value index, start,
+    /// ([`scan::unit_groups`](super::scan::unit_groups)), and where it has one or more: (unit, value index, start,
     /// end) in `unit_ks`, units and values in order.
     pub(super) unit_ks: Vec<u32>,
     pub(super) unit_groups: Vec<(u32, u32)>,
     pub(super) unit_all: Vec<(u32, u32, u32, u32)>,
-    /// Scratch of [`chain_edges`]: per (unit, value), how many cells of the unit hold the
+    /// Scratch of [`chain_edges`](super::edges::chain_edges): per (unit, value), how many cells of the unit hold the
     /// candidate and the first two of them.
     pub(super) places: Vec<(u32, [u32; 2])>,
     /// The board numbered (its geometry's address, candidates and values), and whether

@@ -1,7 +1,7 @@
 //! The first premise with a contradiction, 64 tables at a time: the tables of a block of
 //! 64 components (premises that share a table) are turned on their side (per node, the
 //! word of the tables that hold it, set bit by bit from the tables, which are sparse), so
-//! that five of the six contradictions of [`super::detail`] are a few word operations per
+//! that five of the six contradictions of [`super::check::detail`] are a few word operations per
 //! candidate, cell, unit and house for the whole block; the sixth, a premise's own
 //! negation, is one bit of its table.
 
@@ -52,7 +52,7 @@ pub(super) fn unit_groups(b: &Board, net: &mut Net) {
 
 /// The first premise node from `from` up to `last` (off-nodes, then on-nodes, each in
 /// (cell, value) order: the order of the conclusions they draw) whose table holds a
-/// contradiction, any of the six that [`super::detail`] lists. Needs [`super::houses`]
+/// contradiction, any of the six that [`super::check::detail`] lists. Needs [`super::check::houses`]
 /// and [`unit_groups`].
 ///
 /// Premises of one strongly connected component share its table, and every contradiction

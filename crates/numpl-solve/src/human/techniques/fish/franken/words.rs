@@ -327,7 +327,7 @@ impl Ctx<'_> {
         false
     }
 }
-/// [`search`] on cell sets of any size, as `u64` words.
+/// [`search`](super::search) on cell sets of any size, as `u64` words.
 pub(crate) fn search_words(
     b: &Board,
     peers: &[u64],
