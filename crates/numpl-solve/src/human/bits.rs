@@ -88,6 +88,42 @@ pub(crate) fn within(a: &[u64], b: &[u64]) -> bool {
     a.iter().zip(b).all(|(x, y)| x & !y == 0)
 }
 
+/// How many members a cell set has: none, one (which), or more ([`lone_of`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Lone {
+    None,
+    One(usize),
+    Many,
+}
+
+/// How many members the cell set of `words` words, word `i` given by `word(i)`, has
+/// (no population count: a word with one member is a power of two).
+#[inline(always)]
+pub(crate) fn lone_of(words: usize, word: impl Fn(usize) -> u64) -> Lone {
+    let mut found = Lone::None;
+    for i in 0..words {
+        let r = word(i);
+        if r != 0 {
+            if found != Lone::None || r & (r - 1) != 0 {
+                return Lone::Many;
+            }
+            found = Lone::One(i * 64 + r.trailing_zeros() as usize);
+        }
+    }
+    found
+}
+
+/// The members of a cell set, in increasing order.
+#[inline]
+pub(crate) fn each_bit(words: impl Iterator<Item = u64>, mut f: impl FnMut(usize)) {
+    for (i, mut w) in words.enumerate() {
+        while w != 0 {
+            f(i * 64 + w.trailing_zeros() as usize);
+            w &= w - 1;
+        }
+    }
+}
+
 /// The members of a cell set (`u64` words, bit `i % 64` of word `i / 64` for member `i`),
 /// in increasing order.
 pub(crate) fn members(s: &[u64]) -> Members<'_> {

@@ -4,6 +4,7 @@
 
 use super::search::Scratch;
 use super::ChainKind;
+use crate::human::bits::{each_bit, lone_of, Lone};
 use crate::human::Board;
 use numpl_core::Mask;
 
@@ -190,47 +191,11 @@ impl Taken<'_> {
     }
 }
 
-/// How many members a cell set (`words` words, word `i` given by `word(i)`) has: none,
-/// one (which), or more.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Lone {
-    None,
-    One(usize),
-    Many,
-}
-
 /// Whether a value set has exactly two members (no population count).
 #[inline(always)]
 pub(super) fn two_values(m: u64) -> bool {
     let rest = m & m.wrapping_sub(1);
     rest != 0 && rest & (rest - 1) == 0
-}
-
-/// See [`Lone`] (no population count: a word with one member is a power of two).
-#[inline(always)]
-pub(super) fn lone(words: usize, word: impl Fn(usize) -> u64) -> Lone {
-    let mut found = Lone::None;
-    for i in 0..words {
-        let r = word(i);
-        if r != 0 {
-            if found != Lone::None || r & (r - 1) != 0 {
-                return Lone::Many;
-            }
-            found = Lone::One(i * 64 + r.trailing_zeros() as usize);
-        }
-    }
-    found
-}
-
-/// The members of a cell set, in increasing order.
-#[inline]
-pub(super) fn each_bit(words: impl Iterator<Item = u64>, mut f: impl FnMut(usize)) {
-    for (i, mut w) in words.enumerate() {
-        while w != 0 {
-            f(i * 64 + w.trailing_zeros() as usize);
-            w &= w - 1;
-        }
-    }
 }
 
 impl<'a> Graph<'a> {
@@ -500,7 +465,7 @@ impl<'a> Graph<'a> {
         let w = self.words;
         let (ub, with) = (&self.m.unit_bits[u * w..(u + 1) * w], self.with(v));
         let rest = |i: usize| ub[i] & with[i] & !taken.word(i);
-        match lone(w, rest) {
+        match lone_of(w, rest) {
             Lone::None => None,
             Lone::One(c) => Some(c * self.n + v as usize - 1),
             Lone::Many => self.rest_group(u, v, taken),
@@ -614,7 +579,7 @@ impl<'a> Graph<'a> {
                         r
                     }
                 };
-                rests[k] = lone(w, rest);
+                rests[k] = lone_of(w, rest);
             }
         }
         if self.kind == ChainKind::Grouped {

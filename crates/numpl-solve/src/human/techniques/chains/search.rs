@@ -1,8 +1,9 @@
 //! The search for chains and loops on a [`Graph`]: breadth first from every start, each
 //! chain or loop found offered to a [`Sink`], which keeps HoDoKu's choice among them.
 
-use super::graph::{each_bit, Graph, NONE};
+use super::graph::{Graph, NONE};
 use super::ChainKind;
+use crate::human::bits::each_bit;
 use crate::human::{ChainNode, Conclusions, Technique};
 use numpl_core::{Cell, Mask};
 use std::collections::HashMap;

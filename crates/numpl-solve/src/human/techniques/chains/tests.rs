@@ -202,13 +202,13 @@ fn lone_and_two_values_as_counted() {
                         .find(|&i| set[i] != 0)
                         .map(|i| i * 64 + set[i].trailing_zeros() as usize);
                     let expected = match count {
-                        0 => super::graph::Lone::None,
-                        1 => super::graph::Lone::One(first.unwrap()),
-                        _ => super::graph::Lone::Many,
+                        0 => crate::human::bits::Lone::None,
+                        1 => crate::human::bits::Lone::One(first.unwrap()),
+                        _ => crate::human::bits::Lone::Many,
                     };
                     many += usize::from(count > 1);
                     assert!(
-                        super::graph::lone(w, |i| set[i]) == expected,
+                        crate::human::bits::lone_of(w, |i| set[i]) == expected,
                         "{set:x?} {w}"
                     );
                 }
