@@ -1,7 +1,9 @@
 //! The almost locked sets of a board and the cell-set tables the ALS techniques
-//! (`techniques/als.rs`, `techniques/als_chain.rs`) read. Built once per board state and kept in the solver's
-//! memo (`memo.rs`, which imports this module, never the other way round), so this module
-//! is what the memo and the ALS finders share.
+//! (`techniques/als.rs`, `techniques/als_chain.rs`) read. Built once per board state and
+//! kept in the solver's memo (`memo.rs`, which imports this module, never the other way
+//! round), so this module is what the memo and the ALS finders share: `mod.rs` the list
+//! and its links, `enumerate.rs` the search for the sets of one unit, `pairs.rs` the pair
+//! test of the link search, `tests.rs` the tests.
 //!
 //! Cell sets are bit sets of `words` (`cells.div_ceil(64)`) `u64`s, kept in flat arrays
 //! (no allocation per set).
@@ -18,8 +20,9 @@
 
 use super::bits::CellSet;
 pub(super) use super::bits::{meets, within};
-use super::board::count;
 use super::Board;
+use enumerate::{earlier_units, Enum};
+pub(crate) use pairs::{AnyWords, PairTest, Words};
 
 /// No index.
 pub(super) const NONE: u32 = u32::MAX;
@@ -601,175 +604,13 @@ impl Cache {
     }
 }
 
-/// The search for the sets of one unit ([`Cache::enumerate`]), its open cells indexed
-/// `0..cells.len()` (at most 64).
-struct Enum<'p> {
-    /// Per open cell: its candidates.
-    cands: [u64; 64],
-    /// Per open cell: the units before this one holding it ([`earlier_units`]).
-    earlier: [u128; 64],
-    cells: &'p [usize],
-    /// The cells of the set being grown.
-    chosen: [usize; 64],
-    max: usize,
-}
-
-impl Enum<'_> {
-    /// Grows the set of `chosen[..depth]` (values `union`, the earlier units holding all
-    /// of its cells `earlier`) by each open cell from `start` on.
-    #[allow(clippy::too_many_arguments)]
-    fn rec(
-        &mut self,
-        c: &mut Cache,
-        b: &Board,
-        peers: &[u64],
-        start: usize,
-        depth: usize,
-        union: u64,
-        earlier: u128,
-    ) {
-        let p = self.cells.len();
-        for i in start..p {
-            let m = union | self.cands[i];
-            let k = count(m);
-            // A set found from here has this cell and at most `most` cells in all (the
-            // chosen ones, this one, later ones of the pool), and its values hold `m`:
-            // none is almost locked (s cells, s + 1 values) when k > most + 1.
-            let most = self.max.min(depth + p - i);
-            if k > most + 1 {
-                continue;
-            }
-            self.chosen[depth] = self.cells[i];
-            let e = earlier & self.earlier[i];
-            // Almost locked, and no earlier unit holds all its cells.
-            if k == depth + 2 && e == 0 {
-                c.push(b, peers, &self.chosen[..=depth], m);
-            }
-            if depth + 1 < most {
-                self.rec(c, b, peers, i + 1, depth + 1, m, e);
-            }
-        }
-    }
-}
-
-/// The units before `u` holding cell `x`, as bits: a row r as bit r, a column as bit 64
-/// plus its column number (boxes share no cell with an earlier box; at most 64 rows and
-/// columns). A set of cells of `u` is first found in `u` when its cells' bits have none
-/// in common.
-fn earlier_units(b: &Board, x: usize, u: usize) -> u128 {
-    let n = b.n;
-    let mut bits = 0u128;
-    for e in b.geo.units_of(x) {
-        let e = e as usize;
-        if e < u {
-            debug_assert!(e < 2 * n);
-            bits |= 1u128 << if e < n { e } else { 64 + e - n };
-        }
-    }
-    bits
-}
-
-/// The pair test of the pair search, from one set `i` (its values and cells held) to
-/// any set `j`: the restricted common values of the two when they share no cell (0 when
-/// they share one).
-pub(super) trait PairTest<'c> {
-    fn new(c: &'c Cache, i: usize) -> Self;
-    fn test(&self, j: usize) -> u64;
-}
-
-/// [`PairTest`] for sets of `W` words (the usual sizes: the words known, the loops
-/// unrolled, set `i`'s cells held): each set's `1 + 2n` blocks of `W` words in
-/// `Cache::bits` taken as [`CellSet`]s. Only values live in both sets are tried: a
-/// restricted common value x is live in both (an x-cell of one is a cell outside the
-/// other holding x and seeing all its x-cells), so most pairs go on the first test.
-pub(super) struct Words<'c, const W: usize> {
-    als: &'c [Als],
-    blocks: &'c [CellSet<W>],
-    live: u64,
-    cells: CellSet<W>,
-    /// Set `i`'s first block.
-    base: usize,
-}
-
-impl<'c, const W: usize> PairTest<'c> for Words<'c, W> {
-    #[inline(always)]
-    fn new(c: &'c Cache, i: usize) -> Self {
-        debug_assert_eq!(c.w, W);
-        let blocks = c.bits.as_chunks::<W>().0;
-        let a = &c.als[i];
-        let base = a.off / W;
-        Words {
-            als: &c.als,
-            blocks,
-            live: a.live,
-            cells: blocks[base],
-            base,
-        }
-    }
-
-    #[inline(always)]
-    fn test(&self, j: usize) -> u64 {
-        let a = &self.als[j];
-        let live = self.live & a.live;
-        if live == 0 {
-            return 0;
-        }
-        let bj = a.off / W;
-        let cells = &self.blocks[bj];
-        let mut meet = 0;
-        for (a, b) in self.cells.iter().zip(cells) {
-            meet |= a & b;
-        }
-        if meet != 0 {
-            return 0;
-        }
-        // Value x (bit x): j's x-cells are block 1 + 2x, the cells seeing all of i's
-        // block 2 + 2x.
-        let mut rcc = 0;
-        let mut m = live;
-        while m != 0 {
-            let x = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let xj = &self.blocks[bj + 1 + 2 * x];
-            let seeing = &self.blocks[self.base + 2 + 2 * x];
-            let mut out = 0;
-            for (x, s) in xj.iter().zip(seeing) {
-                out |= x & !s;
-            }
-            if out == 0 {
-                rcc |= 1u64 << x;
-            }
-        }
-        rcc
-    }
-}
-
-/// [`PairTest`] for any number of words: the plain tests.
-pub(super) struct AnyWords<'c> {
-    c: &'c Cache,
-    i: usize,
-}
-
-impl<'c> PairTest<'c> for AnyWords<'c> {
-    fn new(c: &'c Cache, i: usize) -> Self {
-        AnyWords { c, i }
-    }
-
-    fn test(&self, j: usize) -> u64 {
-        let (c, i) = (self.c, self.i);
-        let common = c.als[i].values & c.als[j].values;
-        if common == 0 || meets(c.set(i), c.set(j)) {
-            return 0;
-        }
-        c.restricted_any(i, j, common)
-    }
-}
-
 /// The largest ALS considered: bigger ones are rare in real solutions and make the
 /// pair search quadratic in a much longer list.
 fn max_size(b: &Board) -> usize {
     (b.n - 1).min(5)
 }
 
+mod enumerate;
+mod pairs;
 #[cfg(test)]
 mod tests;
