@@ -101,7 +101,7 @@
 //! - `board.rs`: [`Board`], the candidates kept up to date, and the stamps the memo reads;
 //! - `bits.rs`: cell sets as bit sets of `u64` words, shared by the finders;
 //! - `step.rs`: [`Step`], its [`Variant`] and player-readable description;
-//! - `technique.rs`: [`Technique`] (names, order, levels, scores) and [`Level`];
+//! - `technique.rs`: [`Technique`] (names, order, levels, scores); `level.rs` [`Level`];
 //! - `memo.rs`: the per-solve memo of failed searches; `als_list/` the almost locked sets
 //!   it keeps, `templates.rs` the templates it keeps;
 //! - `solver.rs`: [`HumanSolver`], the loop over singles, techniques and brute force;
@@ -142,6 +142,7 @@
 mod als_list;
 mod bits;
 mod board;
+mod level;
 mod memo;
 mod report;
 mod solver;
@@ -155,10 +156,11 @@ mod tests;
 use numpl_core::Cell;
 
 pub use board::Board;
+pub use level::Level;
 pub use report::{HumanReport, HumanStatus, TechniqueTime};
 pub use solver::HumanSolver;
 pub use step::{ChainNode, ForcingKind, Step, Variant};
-pub use technique::{Level, Technique};
+pub use technique::Technique;
 
 #[cfg(test)]
 use {solver::brute_force, techniques::find};
