@@ -8,13 +8,20 @@
 //!
 //! # Adding a technique
 //!
-//! 1. Add its variant to [`Technique`] (`technique.rs`: its name, title, level, score and
-//!    place in the order tried).
-//! 2. Write its finder in one file here (`fn(&Board, ..) -> Option<Step>`), declared
-//!    with a `mod` line below; put its tests beside it (`#[cfg(test)] mod tests;`).
-//! 3. Add one line to the table in [`find_with`]. A finder that reads only one value's
+//! 1. Name it: a variant of [`Technique`] in `technique.rs`, with its row in each of the
+//!    tables there (`name`, `title`, `order`: its place in the order tried, `level`,
+//!    `score`, and `FIXED` unless it has a size).
+//! 2. Write its finder in one file here (`fn(&Board, ..) -> Option<Step>`, declared with
+//!    a `mod` line below), its tests beside it (`#[cfg(test)] mod tests;` and the file
+//!    `<name>/tests.rs`). Shared pieces: `crate::human::bits` for cell sets, the memo
+//!    ([`Memo`]) to skip searches that failed on the same candidates.
+//! 3. Add its line to the table in [`find_with`]. A finder that reads only one value's
 //!    candidate positions goes through [`per_value`], which skips values unchanged since
 //!    it failed on them.
+//!
+//! The solver tries it in the order of step 1, whenever [`HumanSolver::allows`] it.
+//!
+//! [`HumanSolver::allows`]: crate::human::HumanSolver::allows
 
 pub(crate) mod als;
 pub(crate) mod als_chain;
