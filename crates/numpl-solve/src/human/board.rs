@@ -59,6 +59,17 @@ pub(crate) fn stamp() -> u64 {
 }
 
 impl Board {
+    /// The cells holding candidate `v`, as a set of `cells.div_ceil(64)` words.
+    pub(crate) fn value_set(&self, v: u8) -> Vec<u64> {
+        let mut set = vec![0u64; self.cands.len().div_ceil(64)];
+        for (c, &m) in self.cands.iter().enumerate() {
+            if m >> (v - 1) & 1 != 0 {
+                set[c / 64] |= 1 << (c % 64);
+            }
+        }
+        set
+    }
+
     /// Every cell's peers as a bit set, `cells.div_ceil(64)` words per cell.
     pub(crate) fn peer_bits(&self) -> Vec<u64> {
         let cells = self.cands.len();

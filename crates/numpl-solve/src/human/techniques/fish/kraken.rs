@@ -162,7 +162,6 @@ impl<'a> Chains<'a> {
 pub(crate) fn kraken_fish(b: &Board, memo: &mut Memo) -> Option<Step> {
     let n = b.n;
     let peers = franken::peers(b, memo);
-    let w = b.cands.len().div_ceil(64);
     let mode = Mode {
         max_fins: 2,
         max_endo: 0,
@@ -177,12 +176,7 @@ pub(crate) fn kraken_fish(b: &Board, memo: &mut Memo) -> Option<Step> {
     let max = if n <= 9 { (n / 2).clamp(2, 4) } else { 2 };
     for k in 2..=max {
         for v in 1..=n as u8 {
-            let mut cand = vec![0u64; w];
-            for (c, &m) in b.cands.iter().enumerate() {
-                if m >> (v - 1) & 1 != 0 {
-                    set_bit(&mut cand, c);
-                }
-            }
+            let cand = b.value_set(v);
             for (bk, ck) in [(ROW_BOX, COL_BOX), (COL_BOX, ROW_BOX)] {
                 let q = Query {
                     v,

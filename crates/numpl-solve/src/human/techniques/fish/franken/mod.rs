@@ -237,12 +237,7 @@ pub(crate) fn generalized_fish(
         if memo.skip_value(tech, b, v) {
             continue;
         }
-        let mut cand = vec![0u64; peers.len() / b.cands.len().max(1)];
-        for (c, &m) in b.cands.iter().enumerate() {
-            if m >> (v - 1) & 1 != 0 {
-                set_bit(&mut cand, c);
-            }
-        }
+        let cand = b.value_set(v);
         // Only candidates in no template can go (see `templates`): fins must see one.
         let targets = memo.lone(b, v).map(|rows| {
             let mut t = vec![0u64; cand.len()];

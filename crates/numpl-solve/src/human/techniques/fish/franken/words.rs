@@ -327,6 +327,7 @@ impl Ctx<'_> {
         false
     }
 }
+
 /// [`search`](super::search) on cell sets of any size, as `u64` words.
 pub(crate) fn search_words(
     b: &Board,
@@ -344,12 +345,7 @@ pub(crate) fn search_words(
     let n = b.n;
     let cells = b.cands.len();
     let w = cells.div_ceil(64);
-    let mut cand = vec![0u64; w];
-    for (c, &m) in b.cands.iter().enumerate() {
-        if m >> (v - 1) & 1 != 0 {
-            set_bit(&mut cand, c);
-        }
-    }
+    let cand = b.value_set(v);
     let mut units = vec![0u64; 3 * n * w];
     for u in 0..3 * n {
         for &c in b.geo.unit(u) {
