@@ -531,11 +531,12 @@ mod tests {
         let c = Cell::new(1);
         let v = sol.get(1);
         let steps = HumanSolver::new().solve(&p).steps;
-        let blank = |t: Technique| Step {
-            technique: t,
-            placements: Vec::new(),
-            eliminations: Vec::new(),
-            ..steps[0].clone()
+        let blank = |t: Technique| {
+            let mut step = steps[0].clone();
+            step.technique = t;
+            step.placements.clear();
+            step.eliminations.clear();
+            step
         };
         let mut bad = blank(Technique::XyWing);
         bad.eliminations = vec![(c, v)];

@@ -9,10 +9,10 @@
 //! changes what is found, only how long it takes. Some exceptions lean on the solver only
 //! ever removing candidates within a solve: locked candidates skip a unit unchanged since
 //! it gave nothing (the line or box its values are confined to only loses candidates, see
-//! `subsets::locked_candidates`); XY-chains are skipped while the bivalue cells
-//! are the same as when they failed (see `chains::chain`); the nice-loop and AIC searches
+//! `techniques::subsets::locked_candidates`); XY-chains are skipped while the bivalue cells
+//! are the same as when they failed (see `techniques::chains::chain`); the nice-loop and AIC searches
 //! while every candidate removed since they failed was on no strong link and made none
-//! (see `chains::quiet_change`); and ALS-XZ and ALS-XY-Wing skip pairs and triples of sets
+//! (see `techniques::chains::quiet_change`); and ALS-XZ and ALS-XY-Wing skip pairs and triples of sets
 //! unchanged since they failed on a reference board (see `als_list`). Besides failures,
 //! the memo keeps the current board's ALS list, and the reference's, whose links the sets
 //! unchanged since then reuse; and, per value, the candidates in no template (worked out
@@ -20,7 +20,7 @@
 //! (see `templates`): single-digit finders skip a value whose every candidate lies in a
 //! template.
 
-use super::als_list::AlsMemo;
+use super::als_list::{AlsMemo, Cache};
 use super::{templates, Board, Technique};
 
 /// Stamps of failed searches, per technique.
@@ -106,18 +106,13 @@ impl Slots {
 }
 
 impl Memo {
-    /// Every cell's peers as a bit set, `cells.div_ceil(64)` words per cell.
-    pub(crate) fn build_peer_bits(b: &Board) -> Vec<u64> {
-        let cells = b.cands.len();
-        let w = cells.div_ceil(64);
-        let mut bits = vec![0u64; cells * w];
-        for c in 0..cells {
-            for &p in b.geo.peers(c) {
-                let p = p as usize;
-                bits[c * w + p / 64] |= 1 << (p % 64);
-            }
+    /// The current board's list of almost locked sets (built now if the board changed)
+    /// and the reference board's (see `als_list`).
+    pub(crate) fn als_sets(&mut self, b: &Board) -> (&mut Cache, Option<&Cache>) {
+        if self.peer_bits.is_empty() {
+            self.peer_bits = b.peer_bits();
         }
-        bits
+        self.als.current(b, &self.peer_bits)
     }
 
     /// The board changed: forget derived per-board data (failures stay, with their stamps).

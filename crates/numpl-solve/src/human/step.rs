@@ -20,8 +20,81 @@ pub struct ChainNode {
     pub on: bool,
 }
 
-/// One logical step.
+/// What kind of pattern a step is, within its technique ([`Step::variant`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Variant {
+    /// The technique has no variants.
+    #[default]
+    None,
+    /// A numbered type: unique rectangle types 1 to 6; simple and multi colors type 1
+    /// (color trap) and 2 (color wrap); kraken fish types 1 (from the fins) and 2 (from a
+    /// cover set and each fin).
+    Type(u8),
+    /// How a forcing chain or net proves its conclusion.
+    Forcing(ForcingKind),
+}
+
+impl Variant {
+    /// The number of a numbered type, or of a forcing kind ([`ForcingKind::number`]); 0
+    /// when none.
+    pub const fn number(self) -> u8 {
+        match self {
+            Variant::None => 0,
+            Variant::Type(k) => k,
+            Variant::Forcing(k) => k.number(),
+        }
+    }
+}
+
+/// How a forcing chain or net proves its conclusion: how its premise fails
+/// (contradiction) or what proves a verity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum ForcingKind {
+    /// The premise implies its own negation.
+    SelfNegation,
+    /// A candidate both true and false (the cell in [`Step::extra`]).
+    Both,
+    /// Two values in one cell (the cell in [`Step::extra`]).
+    TwoValues,
+    /// A value twice in a unit (the unit in [`Step::units`]).
+    Twice,
+    /// A cell with every candidate false (the cell in [`Step::extra`]).
+    EmptyCell,
+    /// A unit with every place of a value false (the unit in [`Step::units`]).
+    NoPlace,
+    /// A candidate true and the same candidate false imply the same.
+    OnOff,
+    /// Every candidate of a cell implies the same.
+    Cell,
+    /// Every place of a value in a unit implies the same (the unit in [`Step::units`]).
+    Unit,
+    /// Grids beyond 16x16: a candidate leads to a contradiction.
+    BigContradiction,
+    /// Grids beyond 16x16: every other candidate of a cell leads to a contradiction.
+    BigLast,
+}
+
+impl ForcingKind {
+    /// Its number, 1 to 11 in the order declared.
+    pub const fn number(self) -> u8 {
+        self as u8 + 1
+    }
+
+    /// Whether the step is a contradiction (else a verity).
+    pub const fn is_contradiction(self) -> bool {
+        !matches!(
+            self,
+            ForcingKind::OnOff | ForcingKind::Cell | ForcingKind::Unit
+        )
+    }
+}
+
+/// One logical step. Its fields are public to read; a step is made by the solver (or,
+/// outside the crate, [`Step::new`] and then its fields set).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Step {
     /// The technique.
     pub technique: Technique,
@@ -41,15 +114,17 @@ pub struct Step {
     pub extra: Vec<Cell>,
     /// The chain of a chain technique, first node first.
     pub chain: Vec<ChainNode>,
-    /// A variant number (unique rectangle type, multi colors type ...), 0 when none.
-    pub variant: u8,
+    /// The kind of pattern within the technique (unique rectangle type, multi colors
+    /// type, how a forcing chain proves its conclusion ...), [`Variant::None`] when none.
+    pub variant: Variant,
     /// Groups of cells of the pattern, e.g. the almost locked sets (pivot first for
     /// ALS-XY-Wing) with their candidates.
     pub groups: Vec<(Vec<Cell>, Mask)>,
 }
 
 impl Step {
-    pub(crate) fn new(technique: Technique) -> Step {
+    /// An empty step of `technique`: nothing placed or removed, no pattern.
+    pub fn new(technique: Technique) -> Step {
         Step {
             technique,
             placements: Vec::new(),
@@ -60,7 +135,7 @@ impl Step {
             cell_candidates: Vec::new(),
             extra: Vec::new(),
             chain: Vec::new(),
-            variant: 0,
+            variant: Variant::None,
             groups: Vec::new(),
         }
     }
@@ -162,17 +237,17 @@ impl Step {
                 let _ = write!(
                     s,
                     "{title} type {}: {} {}",
-                    self.variant,
+                    self.variant.number(),
                     self.fish_name(shape),
                     self.fish_text(shape)
                 );
                 let from = match self.groups.first() {
-                    Some((cells, _)) if self.variant == 2 => {
+                    Some((cells, _)) if self.variant == Variant::Type(2) => {
                         format!("{} of the cover set ({})", vals(self.values), list(cells))
                     }
                     _ => "fin".to_string(),
                 };
-                let more = if self.variant == 2 {
+                let more = if self.variant == Variant::Type(2) {
                     " and each fin"
                 } else {
                     ""
@@ -228,7 +303,7 @@ impl Step {
                 let _ = write!(
                     s,
                     "{title} type {}: {} in {}",
-                    self.variant,
+                    self.variant.number(),
                     self.values,
                     list(&self.cells)
                 );
@@ -324,7 +399,6 @@ impl Step {
     /// contradiction's branches all start from its one premise), each from its premise to
     /// what it implies; any other chain is a single branch.
     pub fn chain_branches(&self) -> Vec<&[ChainNode]> {
-        use super::forcing::kind;
         if self.chain.is_empty() {
             return Vec::new();
         }
@@ -341,7 +415,7 @@ impl Step {
         let premise = |x: &ChainNode| {
             self.cells.contains(&x.cell)
                 && self.values.contains(x.value)
-                && (self.variant == kind::ON_OFF || x.on == first_on)
+                && (self.variant == Variant::Forcing(ForcingKind::OnOff) || x.on == first_on)
         };
         let mut out = Vec::new();
         let mut start = 0;
@@ -415,10 +489,13 @@ impl Step {
             us.iter()
                 .fold(0u8, |a, u| a | [1u8, 2, 4][(u.index() / n).min(2)])
         };
-        let kind = super::franken::classify(bits(&self.units[..k]), bits(&self.units[k..]));
+        let kind = super::techniques::fish::franken::classify(
+            bits(&self.units[..k]),
+            bits(&self.units[k..]),
+        );
         let size = k.clamp(2, 4) as u8;
         match kind {
-            super::franken::Kind::Basic => {
+            super::techniques::fish::franken::Kind::Basic => {
                 // Sashimi: a base set with at most one candidate besides fins.
                 let geo = shape.geometry();
                 let sashimi = self.units[..k].iter().any(|u| {
@@ -434,10 +511,12 @@ impl Step {
                     Technique::FinnedFish(size).title().into_owned()
                 }
             }
-            super::franken::Kind::Franken => {
+            super::techniques::fish::franken::Kind::Franken => {
                 Technique::FinnedFrankenFish(size).title().into_owned()
             }
-            super::franken::Kind::Mutant => Technique::FinnedMutantFish(size).title().into_owned(),
+            super::techniques::fish::franken::Kind::Mutant => {
+                Technique::FinnedMutantFish(size).title().into_owned()
+            }
         }
     }
 
@@ -484,7 +563,7 @@ impl Step {
 /// A forcing chain or net: what was assumed, and how it failed (contradiction) or what
 /// all the premises agree on (verity).
 fn forcing_text(step: &Step, shape: Shape, s: &mut String) {
-    use super::forcing::kind;
+    use ForcingKind as K;
     let cn = |c: Cell| shape.cell_name(c);
     let title = step.technique.title();
     let c0 = step.cells.first().map(|&c| cn(c)).unwrap_or_default();
@@ -506,31 +585,35 @@ fn forcing_text(step: &Step, shape: Shape, s: &mut String) {
         .and_then(|b| b.last())
         .map(|x| x.value)
         .unwrap_or(0);
-    let why = match step.variant {
-        kind::SELF => Some(format!(
+    let kind = match step.variant {
+        Variant::Forcing(k) => Some(k),
+        _ => None,
+    };
+    let why = match kind {
+        Some(K::SelfNegation) => Some(format!(
             "{c0} {} {v0} as well",
             if premise.contains("<>") { "=" } else { "<>" }
         )),
-        kind::BOTH => Some(format!("{at} both = {end} and <> {end}")),
-        kind::TWO_VALUES => Some(format!("two values in {at}")),
-        kind::TWICE => Some(format!("{end} twice in {unit}")),
-        kind::EMPTY_CELL => Some(format!("no candidate left in {at}")),
-        kind::NO_PLACE => Some(format!("no place left for {end} in {unit}")),
-        kind::BIG_CONTRADICTION => Some("a contradiction".to_string()),
+        Some(K::Both) => Some(format!("{at} both = {end} and <> {end}")),
+        Some(K::TwoValues) => Some(format!("two values in {at}")),
+        Some(K::Twice) => Some(format!("{end} twice in {unit}")),
+        Some(K::EmptyCell) => Some(format!("no candidate left in {at}")),
+        Some(K::NoPlace) => Some(format!("no place left for {end} in {unit}")),
+        Some(K::BigContradiction) => Some("a contradiction".to_string()),
         _ => None,
     };
-    let _ = match (step.variant, why) {
+    let _ = match (kind, why) {
         (_, Some(why)) => write!(s, "{title} (contradiction): {premise} leads to {why}"),
-        (kind::ON_OFF, None) => write!(
+        (Some(K::OnOff), None) => write!(
             s,
             "{title} (verity): {c0} = {v0} and {c0} <> {v0} lead to the same"
         ),
-        (kind::CELL, None) => write!(
+        (Some(K::Cell), None) => write!(
             s,
             "{title} (verity): each candidate {} of {c0} leads to the same",
             step.values
         ),
-        (kind::UNIT, None) => {
+        (Some(K::Unit), None) => {
             let cells: Vec<String> = step.cells.iter().map(|&c| cn(c)).collect();
             write!(
                 s,
@@ -538,7 +621,7 @@ fn forcing_text(step: &Step, shape: Shape, s: &mut String) {
                 cells.join(", ")
             )
         }
-        (kind::BIG_LAST, None) => write!(
+        (Some(K::BigLast), None) => write!(
             s,
             "{title} (contradiction): every other candidate of {c0} leads to a contradiction"
         ),
