@@ -37,6 +37,7 @@ fn main() {
         HumanStatus::Contradiction => println!("no solution"),
         // Only with `level_only`, which this example does not ask for.
         HumanStatus::Rated => println!("stopped once the level was certain"),
+        other => println!("{other:?}"),
     }
     println!("level {}, score {}", report.level, report.score);
     for (technique, count) in &report.counts {

@@ -12,6 +12,7 @@ use super::{Level, Step, Technique};
 
 /// How the human solver ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum HumanStatus {
     /// Every cell filled.
     Solved,
