@@ -1,5 +1,6 @@
-//! The techniques, their snake_case names (as the command line and JSON use them), order,
-//! HoDoKu levels (`level.rs`) and base scores.
+//! The techniques: one table (`techniques!` below) gives each its snake_case name (as
+//! the command line and JSON use them), title, place in HoDoKu's order, HoDoKu level
+//! (`level.rs`), base score and whether it is on by default.
 
 use std::borrow::Cow;
 use std::cmp::Ordering;
@@ -12,111 +13,181 @@ use numpl_core::MAX_SIZE;
 use super::Level;
 use crate::{NameKind, ParseNameError};
 
-/// A solving technique. Techniques are ordered by difficulty in HoDoKu's order (the order
-/// the solver tries them in); tuples and fish carry their size K.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Technique {
-    /// The last open cell of a unit.
-    FullHouse,
-    /// A cell with one candidate.
-    NakedSingle,
-    /// A value with one place in a unit.
-    HiddenSingle,
-    /// A naked pair in a box and a line: eliminates from both.
-    LockedPair,
-    /// A naked triple in a box and a line: eliminates from both.
-    LockedTriple,
-    /// A value confined to one line within a box (type 1).
-    LockedCandidatesPointing,
-    /// A value confined to one box within a line (type 2).
-    LockedCandidatesClaiming,
-    /// K cells of a unit holding only K values (2 pair, 3 triple, 4 quad, larger: `naked_tuple_K`).
-    NakedTuple(u8),
-    /// K values of a unit confined to K cells.
-    HiddenTuple(u8),
-    /// Basic fish of size K (2 X-Wing, 3 Swordfish, 4 Jellyfish, larger: `fish_K`).
-    Fish(u8),
-    /// A chain of bivalue cells with the same two values.
-    RemotePair,
-    /// Bivalue universal grave + 1 (uniqueness).
-    BugPlusOne,
-    /// Two conjugate pairs sharing one end line.
-    Skyscraper,
-    /// A row and a column conjugate pair joined in a box.
-    TwoStringKite,
-    /// Two conjugate pairs (one in a box) joined by a weak link.
-    TurbotFish,
-    /// A box whose candidates form a cross, with a conjugate pair.
-    EmptyRectangle,
-    /// Two equal bivalue cells joined by a strong link.
-    WWing,
-    /// A bivalue pivot and two bivalue pincers.
-    XyWing,
-    /// A trivalue pivot and two bivalue pincers.
-    XyzWing,
-    /// Unique rectangle, types 1 to 6 (uniqueness).
-    UniqueRectangle,
-    /// Hidden rectangle (uniqueness).
-    HiddenRectangle,
-    /// Finned fish of size K.
-    FinnedFish(u8),
-    /// Sashimi fish of size K.
-    SashimiFish(u8),
-    /// Two values in a line-box intersection with an ALS in each (Sue de Coq).
-    SueDeCoq,
-    /// Simple colors (color trap and color wrap) on one value.
-    SimpleColors,
-    /// Multi colors on one value.
-    MultiColors,
-    /// An alternating chain on one value.
-    XChain,
-    /// A chain of bivalue cells.
-    XyChain,
-    /// A continuous nice loop: a loop of alternating strong and weak links, so every weak
+/// Declares [`Technique`] from the technique table: a technique without a size is one row
+/// (its variant, snake_case name, title, place in HoDoKu's order, level, base score, and
+/// whether the solver uses it unless told otherwise); a technique with a size K (tuples,
+/// fish) is a variant whose name, order, level and score depend on K and are worked out
+/// in the methods below.
+macro_rules! techniques {
+    (
+        fixed {
+            $($(#[$fdoc:meta])* $fixed:ident: $name:literal, $title:literal, $order:literal,
+              $level:ident, $score:literal, $on:ident;)*
+        }
+        sized {
+            $($(#[$sdoc:meta])* $sized:ident,)*
+        }
+    ) => {
+        /// A solving technique. Techniques are ordered by difficulty in HoDoKu's order (the
+        /// order the solver tries them in); tuples and fish carry their size K.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum Technique {
+            $($(#[$fdoc])* $fixed,)*
+            $($(#[$sdoc])* $sized(u8),)*
+        }
+
+        impl Technique {
+            /// The techniques without a size, in the table's order (for parsing and
+            /// listing).
+            const FIXED: &'static [Technique] = &[$(Technique::$fixed,)*];
+
+            /// The table's row of a technique without a size.
+            const fn row(self) -> Option<Row> {
+                match self {
+                    $(Technique::$fixed => Some(Row {
+                        name: $name,
+                        title: $title,
+                        order: $order,
+                        level: Level::$level,
+                        score: $score,
+                        on: on_off!($on),
+                    }),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+macro_rules! on_off {
+    (on) => {
+        true
+    };
+    (off) => {
+        false
+    };
+}
+
+/// What the table says of a technique without a size.
+#[derive(Clone, Copy)]
+struct Row {
+    name: &'static str,
+    title: &'static str,
+    order: u32,
+    level: Level,
+    score: u32,
+    on: bool,
+}
+
+// The technique table. To add a technique: one row here (in any place; `order` is its
+// place in the order tried), its finder in one file under `techniques/` and one line in
+// `techniques::find_with` (see `techniques/mod.rs`).
+techniques! {
+    fixed {
+        /// The last open cell of a unit.
+        FullHouse: "full_house", "Full House", 100, Easy, 4, on;
+        /// A cell with one candidate.
+        NakedSingle: "naked_single", "Naked Single", 200, Easy, 4, on;
+        /// A value with one place in a unit.
+        HiddenSingle: "hidden_single", "Hidden Single", 300, Easy, 14, on;
+        /// A naked pair in a box and a line: eliminates from both.
+        LockedPair: "locked_pair", "Locked Pair", 1000, Medium, 40, on;
+        /// A naked triple in a box and a line: eliminates from both.
+        LockedTriple: "locked_triple", "Locked Triple", 1100, Medium, 60, on;
+        /// A value confined to one line within a box (type 1).
+        LockedCandidatesPointing: "locked_candidates_pointing", "Locked Candidates (Pointing)", 1200, Medium, 50, on;
+        /// A value confined to one box within a line (type 2).
+        LockedCandidatesClaiming: "locked_candidates_claiming", "Locked Candidates (Claiming)", 1210, Medium, 50, on;
+        /// A chain of bivalue cells with the same two values.
+        RemotePair: "remote_pair", "Remote Pair", 2800, Hard, 110, on;
+        /// Bivalue universal grave + 1 (uniqueness).
+        BugPlusOne: "bug_plus_one", "BUG+1", 2900, Hard, 100, on;
+        /// Two conjugate pairs sharing one end line.
+        Skyscraper: "skyscraper", "Skyscraper", 3000, Hard, 130, on;
+        /// A row and a column conjugate pair joined in a box.
+        TwoStringKite: "two_string_kite", "2-String Kite", 3100, Hard, 150, on;
+        /// Two conjugate pairs (one in a box) joined by a weak link.
+        TurbotFish: "turbot_fish", "Turbot Fish", 3120, Hard, 120, on;
+        /// A box whose candidates form a cross, with a conjugate pair.
+        EmptyRectangle: "empty_rectangle", "Empty Rectangle", 3170, Hard, 120, on;
+        /// Two equal bivalue cells joined by a strong link.
+        WWing: "w_wing", "W-Wing", 3200, Hard, 150, on;
+        /// A bivalue pivot and two bivalue pincers.
+        XyWing: "xy_wing", "XY-Wing", 3300, Hard, 160, on;
+        /// A trivalue pivot and two bivalue pincers.
+        XyzWing: "xyz_wing", "XYZ-Wing", 3400, Hard, 180, on;
+        /// Unique rectangle, types 1 to 6 (uniqueness).
+        UniqueRectangle: "unique_rectangle", "Unique Rectangle", 3500, Hard, 100, on;
+        /// Hidden rectangle (uniqueness).
+        HiddenRectangle: "hidden_rectangle", "Hidden Rectangle", 4010, Hard, 100, on;
+        /// Two values in a line-box intersection with an ALS in each (Sue de Coq).
+        SueDeCoq: "sue_de_coq", "Sue de Coq", 5300, Unfair, 250, on;
+        /// Simple colors (color trap and color wrap) on one value.
+        SimpleColors: "simple_colors", "Simple Colors", 5330, Hard, 150, on;
+        /// Multi colors on one value.
+        MultiColors: "multi_colors", "Multi Colors", 5360, Hard, 200, on;
+        /// An alternating chain on one value.
+        XChain: "x_chain", "X-Chain", 5400, Unfair, 260, on;
+        /// A chain of bivalue cells.
+        XyChain: "xy_chain", "XY-Chain", 5500, Unfair, 260, on;
+        /// A continuous nice loop: a loop of alternating strong and weak links, so every weak
     /// link is strong too (eliminations along the weak links and in the loop's cells).
-    ContinuousNiceLoop,
-    /// A discontinuous nice loop: a chain from a candidate back to its cell proves the
+        ContinuousNiceLoop: "continuous_nice_loop", "Continuous Nice Loop", 5600, Unfair, 280, on;
+        /// A discontinuous nice loop: a chain from a candidate back to its cell proves the
     /// candidate true or false.
-    DiscontinuousNiceLoop,
-    /// Alternating inference chain over any candidates: one of its two ends is true.
-    Aic,
-    /// A continuous nice loop with group nodes (a value in two or three cells of a
+        DiscontinuousNiceLoop: "discontinuous_nice_loop", "Discontinuous Nice Loop", 5601, Unfair, 280, on;
+        /// Alternating inference chain over any candidates: one of its two ends is true.
+        Aic: "aic", "AIC", 5602, Unfair, 280, on;
+        /// A continuous nice loop with group nodes (a value in two or three cells of a
     /// line-box intersection).
-    GroupedContinuousNiceLoop,
-    /// A discontinuous nice loop with group nodes.
-    GroupedDiscontinuousNiceLoop,
-    /// AIC with group nodes.
-    GroupedAic,
-    /// Two almost locked sets with a restricted common value.
-    AlsXz,
-    /// Three almost locked sets linked by two restricted common values.
-    AlsXyWing,
-    /// A chain of four or more almost locked sets linked by restricted common values.
-    AlsXyChain,
-    /// A stem cell with an almost locked set (petal) for each of its candidates.
-    DeathBlossom,
-    /// Franken fish of size K (2 X-Wing, 3 Swordfish, 4 Jellyfish): base sets of rows and
-    /// boxes covered by columns and boxes (or the transpose), without fins.
-    FrankenFish(u8),
-    /// Finned Franken fish of size K (fins and endo fins; HoDoKu has no sashimi Franken).
-    FinnedFrankenFish(u8),
-    /// Mutant fish of size K: base and cover sets any mix of rows, columns and boxes.
-    MutantFish(u8),
-    /// Finned mutant fish of size K.
-    FinnedMutantFish(u8),
-    /// Kraken fish (HoDoKu's types 1 and 2, [`Step::variant`](crate::Step)): a finned
+        GroupedContinuousNiceLoop: "grouped_continuous_nice_loop", "Grouped Continuous Nice Loop", 5650, Unfair, 300, on;
+        /// A discontinuous nice loop with group nodes.
+        GroupedDiscontinuousNiceLoop: "grouped_discontinuous_nice_loop", "Grouped Discontinuous Nice Loop", 5651, Unfair, 300, on;
+        /// AIC with group nodes.
+        GroupedAic: "grouped_aic", "Grouped AIC", 5652, Unfair, 300, on;
+        /// Two almost locked sets with a restricted common value.
+        AlsXz: "als_xz", "ALS-XZ", 5700, Unfair, 300, on;
+        /// Three almost locked sets linked by two restricted common values.
+        AlsXyWing: "als_xy_wing", "ALS-XY-Wing", 5800, Unfair, 320, on;
+        /// A chain of four or more almost locked sets linked by restricted common values.
+        AlsXyChain: "als_xy_chain", "ALS-XY-Chain", 5900, Unfair, 340, on;
+        /// A stem cell with an almost locked set (petal) for each of its candidates.
+        DeathBlossom: "death_blossom", "Death Blossom", 6000, Unfair, 360, off;
+        /// Kraken fish (HoDoKu's types 1 and 2, [`Step::variant`](crate::Step)): a finned
     /// basic or Franken fish with up to two fins whose eliminations chains prove.
-    KrakenFish,
-    /// Forcing chain: a premise whose direct implications contradict each other, or a
+        KrakenFish: "kraken_fish", "Kraken Fish", 8450, Extreme, 500, off;
+        /// Forcing chain: a premise whose direct implications contradict each other, or a
     /// conclusion every premise of a cell, a unit or a candidate implies.
-    ForcingChain,
-    /// Forcing net: as a forcing chain, but implications may follow from several premises
+        ForcingChain: "forcing_chain", "Forcing Chain", 8500, Extreme, 500, on;
+        /// Forcing net: as a forcing chain, but implications may follow from several premises
     /// at once (singles on a board copy).
-    ForcingNet,
-    /// The last resort when no logic applies, as HoDoKu makes it: the solution's value is
+        ForcingNet: "forcing_net", "Forcing Net", 8600, Extreme, 700, on;
+        /// The last resort when no logic applies, as HoDoKu makes it: the solution's value is
     /// placed in the middle open cell (the open cell at index open/2 in reading order).
-    BruteForce,
+        BruteForce: "brute_force", "Brute Force", 8900, Extreme, 10000, on;
+    }
+    sized {
+        /// K cells of a unit holding only K values (2 pair, 3 triple, 4 quad, larger: `naked_tuple_K`).
+        NakedTuple,
+        /// K values of a unit confined to K cells.
+        HiddenTuple,
+        /// Basic fish of size K (2 X-Wing, 3 Swordfish, 4 Jellyfish, larger: `fish_K`).
+        Fish,
+        /// Finned fish of size K.
+        FinnedFish,
+        /// Sashimi fish of size K.
+        SashimiFish,
+        /// Franken fish of size K (2 X-Wing, 3 Swordfish, 4 Jellyfish): base sets of rows and
+        /// boxes covered by columns and boxes (or the transpose), without fins.
+        FrankenFish,
+        /// Finned Franken fish of size K (fins and endo fins; HoDoKu has no sashimi Franken).
+        FinnedFrankenFish,
+        /// Mutant fish of size K: base and cover sets any mix of rows, columns and boxes.
+        MutantFish,
+        /// Finned mutant fish of size K.
+        FinnedMutantFish,
+    }
 }
 
 /// Makes a sized technique.
@@ -125,55 +196,14 @@ type Make = fn(u8) -> Technique;
 const FISH_NAMES: [&str; 3] = ["x_wing", "swordfish", "jellyfish"];
 
 impl Technique {
-    /// The techniques without a size, in order (for parsing and listing).
-    const FIXED: [Technique; 33] = [
-        Technique::FullHouse,
-        Technique::NakedSingle,
-        Technique::HiddenSingle,
-        Technique::LockedPair,
-        Technique::LockedTriple,
-        Technique::LockedCandidatesPointing,
-        Technique::LockedCandidatesClaiming,
-        Technique::RemotePair,
-        Technique::BugPlusOne,
-        Technique::Skyscraper,
-        Technique::TwoStringKite,
-        Technique::TurbotFish,
-        Technique::EmptyRectangle,
-        Technique::WWing,
-        Technique::XyWing,
-        Technique::XyzWing,
-        Technique::UniqueRectangle,
-        Technique::HiddenRectangle,
-        Technique::SueDeCoq,
-        Technique::SimpleColors,
-        Technique::MultiColors,
-        Technique::XChain,
-        Technique::XyChain,
-        Technique::ContinuousNiceLoop,
-        Technique::DiscontinuousNiceLoop,
-        Technique::Aic,
-        Technique::GroupedContinuousNiceLoop,
-        Technique::GroupedDiscontinuousNiceLoop,
-        Technique::GroupedAic,
-        Technique::AlsXz,
-        Technique::AlsXyWing,
-        Technique::AlsXyChain,
-        Technique::DeathBlossom,
-    ];
-
     /// The snake_case name used on the command line and in JSON: `naked_pair`, `x_wing`,
     /// `naked_tuple_5`, `fish_6` ...
     pub fn name(self) -> Cow<'static, str> {
         use Technique::*;
+        if let Some(row) = self.row() {
+            return Cow::Borrowed(row.name);
+        }
         let s: &'static str = match self {
-            FullHouse => "full_house",
-            NakedSingle => "naked_single",
-            HiddenSingle => "hidden_single",
-            LockedPair => "locked_pair",
-            LockedTriple => "locked_triple",
-            LockedCandidatesPointing => "locked_candidates_pointing",
-            LockedCandidatesClaiming => "locked_candidates_claiming",
             NakedTuple(k) => match k {
                 2 => "naked_pair",
                 3 => "naked_triple",
@@ -202,32 +232,6 @@ impl Technique {
                 4 => "sashimi_jellyfish",
                 _ => return Cow::Owned(format!("sashimi_fish_{k}")),
             },
-            RemotePair => "remote_pair",
-            BugPlusOne => "bug_plus_one",
-            Skyscraper => "skyscraper",
-            TwoStringKite => "two_string_kite",
-            TurbotFish => "turbot_fish",
-            EmptyRectangle => "empty_rectangle",
-            WWing => "w_wing",
-            XyWing => "xy_wing",
-            XyzWing => "xyz_wing",
-            UniqueRectangle => "unique_rectangle",
-            HiddenRectangle => "hidden_rectangle",
-            SueDeCoq => "sue_de_coq",
-            SimpleColors => "simple_colors",
-            MultiColors => "multi_colors",
-            XChain => "x_chain",
-            XyChain => "xy_chain",
-            ContinuousNiceLoop => "continuous_nice_loop",
-            DiscontinuousNiceLoop => "discontinuous_nice_loop",
-            Aic => "aic",
-            GroupedContinuousNiceLoop => "grouped_continuous_nice_loop",
-            GroupedDiscontinuousNiceLoop => "grouped_discontinuous_nice_loop",
-            GroupedAic => "grouped_aic",
-            AlsXz => "als_xz",
-            AlsXyWing => "als_xy_wing",
-            AlsXyChain => "als_xy_chain",
-            DeathBlossom => "death_blossom",
             FrankenFish(k) => match k {
                 2..=4 => {
                     ["franken_x_wing", "franken_swordfish", "franken_jellyfish"][k as usize - 2]
@@ -254,10 +258,7 @@ impl Technique {
                 ][k as usize - 2],
                 _ => return Cow::Owned(format!("finned_mutant_fish_{k}")),
             },
-            KrakenFish => "kraken_fish",
-            ForcingChain => "forcing_chain",
-            ForcingNet => "forcing_net",
-            BruteForce => "brute_force",
+            _ => unreachable!("every technique without a size has a row"),
         };
         Cow::Borrowed(s)
     }
@@ -265,14 +266,10 @@ impl Technique {
     /// The name players read: `Hidden Single`, `XY-Wing`, `Naked Tuple (5)` ...
     pub fn title(self) -> Cow<'static, str> {
         use Technique::*;
+        if let Some(row) = self.row() {
+            return Cow::Borrowed(row.title);
+        }
         let s: &'static str = match self {
-            FullHouse => "Full House",
-            NakedSingle => "Naked Single",
-            HiddenSingle => "Hidden Single",
-            LockedPair => "Locked Pair",
-            LockedTriple => "Locked Triple",
-            LockedCandidatesPointing => "Locked Candidates (Pointing)",
-            LockedCandidatesClaiming => "Locked Candidates (Claiming)",
             NakedTuple(2) => "Naked Pair",
             NakedTuple(3) => "Naked Triple",
             NakedTuple(4) => "Naked Quad",
@@ -293,32 +290,6 @@ impl Technique {
             SashimiFish(3) => "Sashimi Swordfish",
             SashimiFish(4) => "Sashimi Jellyfish",
             SashimiFish(k) => return Cow::Owned(format!("Sashimi Fish ({k})")),
-            RemotePair => "Remote Pair",
-            BugPlusOne => "BUG+1",
-            Skyscraper => "Skyscraper",
-            TwoStringKite => "2-String Kite",
-            TurbotFish => "Turbot Fish",
-            EmptyRectangle => "Empty Rectangle",
-            WWing => "W-Wing",
-            XyWing => "XY-Wing",
-            XyzWing => "XYZ-Wing",
-            UniqueRectangle => "Unique Rectangle",
-            HiddenRectangle => "Hidden Rectangle",
-            SueDeCoq => "Sue de Coq",
-            SimpleColors => "Simple Colors",
-            MultiColors => "Multi Colors",
-            XChain => "X-Chain",
-            XyChain => "XY-Chain",
-            ContinuousNiceLoop => "Continuous Nice Loop",
-            DiscontinuousNiceLoop => "Discontinuous Nice Loop",
-            Aic => "AIC",
-            GroupedContinuousNiceLoop => "Grouped Continuous Nice Loop",
-            GroupedDiscontinuousNiceLoop => "Grouped Discontinuous Nice Loop",
-            GroupedAic => "Grouped AIC",
-            AlsXz => "ALS-XZ",
-            AlsXyWing => "ALS-XY-Wing",
-            AlsXyChain => "ALS-XY-Chain",
-            DeathBlossom => "Death Blossom",
             FrankenFish(k) | FinnedFrankenFish(k) | MutantFish(k) | FinnedMutantFish(k) => {
                 let kind = match self {
                     FrankenFish(_) => "Franken",
@@ -334,10 +305,7 @@ impl Technique {
                     _ => format!("{kind} Fish ({k})"),
                 });
             }
-            KrakenFish => "Kraken Fish",
-            ForcingChain => "Forcing Chain",
-            ForcingNet => "Forcing Net",
-            BruteForce => "Brute Force",
+            _ => unreachable!("every technique without a size has a row"),
         };
         Cow::Borrowed(s)
     }
@@ -361,15 +329,11 @@ impl Technique {
     /// Position in HoDoKu's order (its step index; sizes beyond 4 slot in after quads/jellyfish).
     fn order(self) -> u32 {
         use Technique::*;
+        if let Some(row) = self.row() {
+            return row.order;
+        }
         let big = |k: u8| 2 * (k as u32).saturating_sub(4);
         match self {
-            FullHouse => 100,
-            NakedSingle => 200,
-            HiddenSingle => 300,
-            LockedPair => 1000,
-            LockedTriple => 1100,
-            LockedCandidatesPointing => 1200,
-            LockedCandidatesClaiming => 1210,
             NakedTuple(k) => match k {
                 0..=2 => 1300,
                 3 => 1400,
@@ -386,17 +350,6 @@ impl Technique {
                 0..=4 => 2200 + 100 * (k.max(2) as u32 - 2),
                 _ => 2400 + big(k),
             },
-            RemotePair => 2800,
-            BugPlusOne => 2900,
-            Skyscraper => 3000,
-            TwoStringKite => 3100,
-            TurbotFish => 3120,
-            EmptyRectangle => 3170,
-            WWing => 3200,
-            XyWing => 3300,
-            XyzWing => 3400,
-            UniqueRectangle => 3500,
-            HiddenRectangle => 4010,
             FinnedFish(k) => match k {
                 0..=4 => 4100 + 200 * (k.max(2) as u32 - 2),
                 _ => 4600 + big(k) - 1,
@@ -405,69 +358,28 @@ impl Technique {
                 0..=4 => 4200 + 200 * (k.max(2) as u32 - 2),
                 _ => 4600 + big(k),
             },
-            SueDeCoq => 5300,
-            SimpleColors => 5330,
-            MultiColors => 5360,
-            XChain => 5400,
-            XyChain => 5500,
-            // HoDoKu finds the three in one search (its step 5600, "nice loop"), and
-            // the grouped three in another (5650).
-            ContinuousNiceLoop => 5600,
-            DiscontinuousNiceLoop => 5601,
-            Aic => 5602,
-            GroupedContinuousNiceLoop => 5650,
-            GroupedDiscontinuousNiceLoop => 5651,
-            GroupedAic => 5652,
-            AlsXz => 5700,
-            AlsXyWing => 5800,
-            AlsXyChain => 5900,
-            DeathBlossom => 6000,
             FrankenFish(k) => 6100 + 100 * (k.clamp(2, 4) as u32 - 2),
             FinnedFrankenFish(k) => 6700 + 100 * (k.clamp(2, 4) as u32 - 2),
             MutantFish(k) => 7300 + 100 * (k.clamp(2, 4) as u32 - 2),
             FinnedMutantFish(k) => 7900 + 100 * (k.clamp(2, 4) as u32 - 2),
-            KrakenFish => 8450,
-            ForcingChain => 8500,
-            ForcingNet => 8600,
-            BruteForce => 8900,
+            _ => unreachable!("every technique without a size has a row"),
         }
     }
 
     /// HoDoKu's level for the technique.
     pub fn level(self) -> Level {
         use Technique::*;
+        if let Some(row) = self.row() {
+            return row.level;
+        }
         match self {
-            FullHouse | NakedSingle | HiddenSingle => Level::Easy,
-            LockedPair | LockedTriple | LockedCandidatesPointing | LockedCandidatesClaiming => {
-                Level::Medium
-            }
             NakedTuple(k) | HiddenTuple(k) if k <= 3 => Level::Medium,
-            NakedTuple(_) | HiddenTuple(_) => Level::Hard,
             Fish(k) if k <= 4 => Level::Hard,
-            Fish(_) => Level::Unfair,
             FinnedFish(2) | SashimiFish(2) => Level::Hard,
-            FinnedFish(_) | SashimiFish(_) => Level::Unfair,
-            RemotePair | BugPlusOne | Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle
-            | WWing | XyWing | XyzWing | UniqueRectangle | HiddenRectangle | SimpleColors
-            | MultiColors => Level::Hard,
-            SueDeCoq
-            | XChain
-            | XyChain
-            | ContinuousNiceLoop
-            | DiscontinuousNiceLoop
-            | Aic
-            | GroupedContinuousNiceLoop
-            | GroupedDiscontinuousNiceLoop
-            | GroupedAic
-            | AlsXz
-            | AlsXyWing
-            | AlsXyChain
-            | DeathBlossom => Level::Unfair,
             FrankenFish(k) | FinnedFrankenFish(k) if k <= 4 => Level::Unfair,
-            FrankenFish(_) | FinnedFrankenFish(_) | MutantFish(_) | FinnedMutantFish(_) => {
-                Level::Extreme
-            }
-            KrakenFish | ForcingChain | ForcingNet | BruteForce => Level::Extreme,
+            NakedTuple(_) | HiddenTuple(_) => Level::Hard,
+            Fish(_) | FinnedFish(_) | SashimiFish(_) => Level::Unfair,
+            _ => Level::Extreme,
         }
     }
 
@@ -494,8 +406,8 @@ impl Technique {
         use Technique::*;
         match self {
             FrankenFish(k) | FinnedFrankenFish(k) => k <= 3,
-            MutantFish(_) | FinnedMutantFish(_) | KrakenFish | DeathBlossom => false,
-            _ => true,
+            MutantFish(_) | FinnedMutantFish(_) => false,
+            t => t.row().is_none_or(|row| row.on),
         }
     }
 
@@ -503,12 +415,10 @@ impl Technique {
     /// (tuples beyond quads) score 30 more per size.
     pub fn score(self) -> u32 {
         use Technique::*;
+        if let Some(row) = self.row() {
+            return row.score;
+        }
         match self {
-            FullHouse | NakedSingle => 4,
-            HiddenSingle => 14,
-            LockedPair => 40,
-            LockedTriple => 60,
-            LockedCandidatesPointing | LockedCandidatesClaiming => 50,
             NakedTuple(k) => match k {
                 0..=2 => 60,
                 3 => 80,
@@ -539,20 +449,6 @@ impl Technique {
                 4 => 260,
                 _ => 470,
             },
-            RemotePair => 110,
-            BugPlusOne | UniqueRectangle | HiddenRectangle => 100,
-            Skyscraper => 130,
-            TwoStringKite | WWing | SimpleColors => 150,
-            EmptyRectangle | TurbotFish => 120,
-            XyWing => 160,
-            XyzWing => 180,
-            MultiColors => 200,
-            SueDeCoq => 250,
-            XChain | XyChain => 260,
-            ContinuousNiceLoop | DiscontinuousNiceLoop | Aic => 280,
-            GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop | GroupedAic => 300,
-            AlsXz => 300,
-            AlsXyWing => 320,
             FrankenFish(k) => match k {
                 0..=2 => 300,
                 3 => 350,
@@ -566,12 +462,7 @@ impl Technique {
                 _ => 470,
             },
             MutantFish(k) if k <= 4 => 450,
-            MutantFish(_) | FinnedMutantFish(_) => 470,
-            AlsXyChain => 340,
-            DeathBlossom => 360,
-            KrakenFish | ForcingChain => 500,
-            ForcingNet => 700,
-            BruteForce => 10000,
+            _ => 470,
         }
     }
 
@@ -591,10 +482,6 @@ impl Technique {
     fn list_for(n: usize) -> Vec<Technique> {
         let half = (n / 2).max(2) as u8;
         let mut v: Vec<Technique> = Technique::FIXED.to_vec();
-        v.push(Technique::KrakenFish);
-        v.push(Technique::ForcingChain);
-        v.push(Technique::ForcingNet);
-        v.push(Technique::BruteForce);
         for k in 2..=half {
             v.push(Technique::NakedTuple(k));
             v.push(Technique::HiddenTuple(k));
@@ -648,17 +535,7 @@ impl FromStr for Technique {
     /// [`ParseNameError`] for a name no technique has.
     fn from_str(s: &str) -> Result<Technique, ParseNameError> {
         let t = s.trim().to_ascii_lowercase().replace('-', "_");
-        for x in [
-            Technique::KrakenFish,
-            Technique::ForcingChain,
-            Technique::ForcingNet,
-            Technique::BruteForce,
-        ] {
-            if x.name() == t {
-                return Ok(x);
-            }
-        }
-        if let Some(found) = Technique::FIXED.into_iter().find(|x| x.name() == t) {
+        if let Some(&found) = Technique::FIXED.iter().find(|x| x.name() == t) {
             return Ok(found);
         }
         for k in 2..=4u8 {

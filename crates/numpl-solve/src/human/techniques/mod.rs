@@ -8,14 +8,15 @@
 //!
 //! # Adding a technique
 //!
-//! 1. Name it: a variant of [`Technique`] in `technique.rs`, with its row in each of the
-//!    tables there (`name`, `title`, `order`: its place in the order tried, `level`,
-//!    `score`, and `FIXED` unless it has a size).
-//! 2. Write its finder in one file here (`fn(&Board, ..) -> Option<Step>`, declared with
-//!    a `mod` line below), its tests beside it (`#[cfg(test)] mod tests;` and the file
+//! 1. Its row in the technique table (`technique.rs`, the `techniques!` list): the
+//!    variant of [`Technique`] with its name, title, place in the order tried, level,
+//!    score and whether it is on by default. (A technique with a size K, like tuples and
+//!    fish, is a sized variant whose figures the methods there work out from K.)
+//! 2. Its finder in one file here (`fn(&Board, ..) -> Option<Step>`, declared with a `mod`
+//!    line below), its tests beside it (`#[cfg(test)] mod tests;` and the file
 //!    `<name>/tests.rs`). Shared pieces: `crate::human::bits` for cell sets, the memo
 //!    ([`Memo`]) to skip searches that failed on the same candidates.
-//! 3. Add its line to the table in [`find_with`]. A finder that reads only one value's
+//! 3. Its line in the table in [`find_with`]. A finder that reads only one value's
 //!    candidate positions goes through [`per_value`], which skips values unchanged since
 //!    it failed on them.
 //!
