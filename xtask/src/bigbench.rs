@@ -35,7 +35,7 @@
 //! bigbench`, seed 17, default counts, under the benchmark lock), median / worst CPU time:
 //! 16x16 (300: 40 multiple, 260 unsolvable) < 4 ms / 4 ms; 25x25 (30, all multiple) 4 ms /
 //! 8 ms; 36x36 (20: 16 multiple, 4 `budget` at the default 100 million nodes) 76 ms / 31 s.
-//! [`RANDOM_16`]: 4 ms. README.md ("Development") has the table and the ablation.
+//! [`RANDOM_16`]: 4 ms. docs/DEVELOPMENT.md has the table and the ablation.
 
 use std::time::Instant;
 

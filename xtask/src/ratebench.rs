@@ -29,7 +29,7 @@
 //! A file that is missing is said so and skipped (the run still exits 0); an unreadable
 //! puzzle line is an error.
 //!
-//! Figures (release, a 2-core machine; README.md's "Development" compares builds):
+//! Figures (release, a 2-core machine; docs/DEVELOPMENT.md has the current table):
 //! 2026-12-03, top1465 at 203 puzzles per CPU second, 1,060 with `--level-only` (5.2x);
 //! the forum sample at 97 against 2,347 (24x). 2026-12-01: 16x16 generation with every
 //! technique 0.35 s median, 1.49 s worst; where the finders' time goes (`--profile`, the
