@@ -129,7 +129,9 @@ impl HumanSolver {
     }
 
     /// A debugging aid for tests: checks every step against a known solution and panics,
-    /// naming the step, if one removes a true candidate or places a wrong value.
+    /// naming the step, if one removes a true candidate or places a wrong value. Only with
+    /// the `dev` feature.
+    #[cfg(any(test, feature = "dev"))]
     pub fn check_against(mut self, solution: Grid) -> HumanSolver {
         self.check = Some(solution);
         self
