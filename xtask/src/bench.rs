@@ -301,7 +301,7 @@ fn time_ours(text: &str, first: bool) -> (usize, f64) {
         count += 1;
         match parsed {
             Ok(p) => {
-                let o = solve(&p.grid(), Algorithm::Fast, &opts);
+                let o = solve(p.grid(), Algorithm::Fast, &opts);
                 match o.solution {
                     Some(s) => {
                         out.extend_from_slice(format_line(&s, &symbols).as_bytes());
@@ -401,8 +401,8 @@ fn check(a: &Args) -> Result<(), String> {
                 continue;
             };
             n += 1;
-            let fast = numpl_solve::count_solutions_general(&p.grid(), 2);
-            let nine = solve(&p.grid(), Algorithm::Fast, &SolveOptions::default());
+            let fast = numpl_solve::count_solutions_general(p.grid(), 2);
+            let nine = solve(p.grid(), Algorithm::Fast, &SolveOptions::default());
             let fine = match nine.status {
                 Status::Solved => {
                     solved += 1;
@@ -420,7 +420,7 @@ fn check(a: &Args) -> Result<(), String> {
             } && nine
                 .solution
                 .as_ref()
-                .is_none_or(|s| s.is_solution_of(&p.grid()));
+                .is_none_or(|s| s.is_solution_of(p.grid()));
             if !fine {
                 bad += 1;
                 println!(

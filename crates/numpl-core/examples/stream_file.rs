@@ -50,10 +50,10 @@ fn main() -> io::Result<()> {
                 );
                 match &p.marks() {
                     // A position: its line of N*N*N symbols, each cell's N places.
-                    Some(marks) => println!("{}", format_position_line(&p.grid(), marks, &symbols)),
-                    None => println!("{}", format_line(&p.grid(), &symbols)),
+                    Some(marks) => println!("{}", format_position_line(p.grid(), marks, &symbols)),
+                    None => println!("{}", format_line(p.grid(), &symbols)),
                 }
-                print!("{}", format_grid(&p.grid(), &symbols));
+                print!("{}", format_grid(p.grid(), &symbols));
             }
             Err(e) => {
                 bad += 1;

@@ -264,7 +264,7 @@ fn csv_collections_read_their_puzzle_column() {
     for (r, line) in got.iter().zip([2, 3]) {
         let p = r.as_ref().unwrap();
         assert_eq!((p.line, p.format), (line, InputFormat::Csv));
-        assert_eq!(format_line(&p.grid(), &Symbols::standard()), seed);
+        assert_eq!(format_line(p.grid(), &Symbols::standard()), seed);
     }
     // Another column name with `puzzle` in it, not first; other columns ignored.
     let text = format!(
@@ -290,7 +290,7 @@ fn csv_collections_read_their_puzzle_column() {
     assert!(parse_all(&text, &ParseOptions::default())[0].is_err());
     let forced = ParseOptions::new().input(InputFormat::Csv);
     let p = parse_all(&text, &forced).remove(0).unwrap();
-    assert_eq!(format_line(&p.grid(), &Symbols::standard()), seed);
+    assert_eq!(format_line(p.grid(), &Symbols::standard()), seed);
 }
 
 #[test]
@@ -704,7 +704,7 @@ fn line_files_keep_order_lines_and_errors() {
         .collect();
     assert_eq!(lines, [2, 5, 6, 7, 8, 9, 11]);
     let fmt = |r: &Result<Parsed, ParseError>| match r {
-        Ok(p) => format_line(&p.grid(), &Symbols::standard()),
+        Ok(p) => format_line(p.grid(), &Symbols::standard()),
         Err(e) => e.to_string(),
     };
     assert_eq!(fmt(&all[0]), a);
