@@ -8,14 +8,18 @@
 //!   requests in flight; [`shutdown_signal`] is SIGINT or SIGTERM; [`run`] does it all on a
 //!   runtime of its own (what the CLI calls).
 //!
-//! Safe by default: request bodies over [`Config::max_body`] get 413; solving is bounded
-//! by a node budget, human-solver work and generation by grid size and size x count;
-//! CPU work runs on a bounded pool of blocking threads (heavy work never takes the last
-//! thread, so a 9x9 solve answers while a 25x25 puzzle is being made); every response
-//! carries security headers with a Content-Security-Policy that allows only the page's own
-//! files; every error is JSON `{"error": "..."}`; a client that does not send its request
-//! headers within [`Config::header_timeout`] is disconnected. Requests never touch the
-//! file system.
+//! Safe by default: request bodies over [`Config::max_body`] get 413 (at once, unread,
+//! when their `Content-Length` says so) and bodies slower than [`Config::body_timeout`]
+//! 408; solving is bounded by a node budget and [`Config::max_solve_size`], human-solver
+//! work and generation by grid size and size x count; CPU work runs on a bounded pool of
+//! blocking threads (heavy work never takes the last thread, so a 9x9 solve answers while
+//! a 25x25 puzzle is being made, and at most [`Config::max_big_jobs`] jobs above 16x16 run
+//! at once, which bounds their memory); every response carries security headers with a
+//! Content-Security-Policy that allows only the page's own files; every error is JSON
+//! `{"error": "..."}`; a client that does not send its request headers within
+//! [`Config::header_timeout`] is disconnected; on a loopback address only requests for
+//! the server's own address (or [`Config::allowed_hosts`]) are answered, against DNS
+//! rebinding. Requests never touch the file system.
 //!
 //! Its answers are numpl-record's [`Record`]s, the one record the CLI's `--format json` and
 //! Python also give (docs/FORMATS.md, "Records"); the API is described in docs/FORMATS.md,
