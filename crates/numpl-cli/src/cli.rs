@@ -491,6 +491,16 @@ pub(crate) struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = numpl_web::Config::DEFAULT_MAX_SIZE)]
     pub(crate) max_size: usize,
 
+    /// The largest grid side `/api/solve` takes (a search's memory grows with the fourth
+    /// power of the side: a blank 36x36 holds about 25 MB, a 64x64 about 380 MB).
+    #[arg(long, value_name = "N", default_value_t = numpl_web::Config::DEFAULT_MAX_SOLVE_SIZE)]
+    pub(crate) max_solve_size: usize,
+
+    /// The most jobs on grids above 16x16 that run at once, whatever `--threads` is
+    /// (others wait their turn within `--timeout`).
+    #[arg(long, value_name = "K", default_value_t = numpl_web::Config::DEFAULT_MAX_BIG_JOBS)]
+    pub(crate) max_big_jobs: usize,
+
     /// The most puzzles in one `generate` or `pdf` request.
     #[arg(long, value_name = "K", default_value_t = numpl_web::Config::DEFAULT_MAX_COUNT)]
     pub(crate) max_count: u64,
@@ -507,4 +517,15 @@ pub(crate) struct ServeArgs {
     /// connection's start or the previous answer; the connection is closed past it).
     #[arg(long, value_name = "SECONDS", default_value_t = numpl_web::Config::DEFAULT_HEADER_TIMEOUT_SECS)]
     pub(crate) header_timeout: u64,
+
+    /// The longest a client may take to send a request's body once its headers are in, in
+    /// seconds (408 past it).
+    #[arg(long, value_name = "SECONDS", default_value_t = numpl_web::Config::DEFAULT_BODY_TIMEOUT_SECS)]
+    pub(crate) body_timeout: u64,
+
+    /// A host name (or `name:port`) requests may be addressed to besides the listening
+    /// address (repeatable). On a loopback address other hosts get 403 (no DNS
+    /// rebinding); on another address every host is answered unless this is given.
+    #[arg(long = "allow-host", value_name = "NAME")]
+    pub(crate) allow_host: Vec<String>,
 }

@@ -344,7 +344,7 @@ impl Settings {
                 }
                 Task::Print(print(a, inputs, &symbols))
             }
-            Command::Serve(a) => Task::Serve(serve_config(a, run.threads)?),
+            Command::Serve(a) => Task::Serve(serve_config(a, common.threads.map(|_| run.threads))?),
         };
         Ok(Settings { run, output, task })
     }
@@ -473,22 +473,34 @@ fn generate(
     })
 }
 
-/// `numpl serve`'s configuration: its flags, and `--threads` as the size of the work pool,
-/// checked by the web crate ([`numpl_web::Config::check`]), whose complaint names a field;
-/// the flag is that field's name with dashes.
-fn serve_config(a: ServeArgs, threads: usize) -> Result<numpl_web::Config, UsageError> {
+/// `numpl serve`'s configuration: its flags, and `--threads` (when given) as the size of
+/// the work pool (without it, the web crate's default: the cores, at most 16), checked by
+/// the web crate ([`numpl_web::Config::check`]), whose complaint names a field; the flag is
+/// that field's name with dashes (`workers` is `--threads`, `allowed_hosts` is
+/// `--allow-host`).
+fn serve_config(a: ServeArgs, threads: Option<usize>) -> Result<numpl_web::Config, UsageError> {
     let mut c = numpl_web::Config::default();
     c.listen = a.listen;
     c.max_body = a.max_body;
     c.solve_budget = a.solve_budget;
     c.max_size = a.max_size;
+    c.max_solve_size = a.max_solve_size;
     c.max_count = a.max_count;
     c.max_generate_cells = a.max_generate_cells;
-    c.workers = threads;
+    c.max_big_jobs = a.max_big_jobs;
+    if let Some(n) = threads {
+        c.workers = n;
+    }
     c.timeout = std::time::Duration::from_secs(a.timeout);
     c.header_timeout = std::time::Duration::from_secs(a.header_timeout);
+    c.body_timeout = std::time::Duration::from_secs(a.body_timeout);
+    c.allowed_hosts = a.allow_host;
     c.check().map_err(|e| {
-        let flag = e.field.replace('_', "-");
+        let flag = match e.field {
+            "workers" => "threads".to_string(),
+            "allowed_hosts" => "allow-host".to_string(),
+            f => f.replace('_', "-"),
+        };
         UsageError(format!("--{}", e.to_string().replacen(e.field, &flag, 1)))
     })?;
     Ok(c)

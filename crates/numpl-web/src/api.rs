@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
 use crate::error::{ApiError, ErrorBody};
-use crate::pool::Lane;
+use crate::pool::{Lane, BIG_ABOVE};
 use crate::AppState;
 
 /// The OpenAPI 3 document, generated from the handlers and types below.
@@ -336,9 +336,11 @@ fn check_size(g: &Grid, max: usize, what: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// Work on grids above 9x9 may take seconds.
+/// Work on grids above 9x9 may take seconds; above 16x16 it also holds memory.
 fn lane_for(n: usize) -> Lane {
-    if n > 9 {
+    if n > BIG_ABOVE {
+        Lane::Big
+    } else if n > 9 {
         Lane::Heavy
     } else {
         Lane::Light
@@ -370,8 +372,8 @@ fn micros(start: Instant) -> u64 {
 /// with `error` saying the search stopped at its node budget.
 #[utoipa::path(post, path = "/api/solve", request_body = SolveRequest, responses(
     (status = 200, body = Record),
-    (status = 400, body = ErrorBody, description = "bad option"),
-    (status = 413, body = ErrorBody, description = "body over 1 MiB"),
+    (status = 400, body = ErrorBody, description = "bad option, or a grid over the size limit"),
+    (status = 413, body = ErrorBody, description = "body over the limit (1 MiB by default)"),
     (status = 422, body = ErrorBody, description = "invalid puzzle (`status`: `invalid`)"),
 ))]
 async fn solve_h(
@@ -386,6 +388,8 @@ async fn solve_h(
     };
     let read = read_any(&req.puzzle, req.shape.as_deref())?;
     let n = read.grid().size();
+    // A search holds memory that grows with the fourth power of the side.
+    check_size(read.grid(), st.config.max_solve_size, "solving")?;
     if algo == Algorithm::Human {
         check_size(read.grid(), st.config.max_size, "the human solver")?;
     }
@@ -411,10 +415,9 @@ async fn solve_h(
             return Ok(Json(rec));
         }
     }
-    let lane = if algo == Algorithm::Fast && n <= 9 {
-        Lane::Light
-    } else {
-        Lane::Heavy
+    let lane = match lane_for(n) {
+        Lane::Light if algo != Algorithm::Fast => Lane::Heavy,
+        lane => lane,
     };
     Ok(Json(st.pool.run(lane, move || job(&read, &opts).1).await?))
 }
@@ -710,9 +713,13 @@ async fn generate_h(
     let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let flag = cancel.clone();
     let guard = CancelOnDrop(cancel);
+    let lane = match lane_for(n) {
+        Lane::Light => Lane::Heavy,
+        lane => lane,
+    };
     let recs = st
         .pool
-        .run(Lane::Heavy, move || {
+        .run(lane, move || {
             let mut recs = Vec::with_capacity(count as usize);
             for i in 0..count {
                 if flag.load(std::sync::atomic::Ordering::Relaxed) {
@@ -833,9 +840,14 @@ async fn pdf_h(
         sheet = sheet.title(t);
     }
     let budget = cfg.solve_budget;
+    let largest = grids.iter().map(Grid::size).max().unwrap_or(9);
+    let lane = match lane_for(largest) {
+        Lane::Light => Lane::Heavy,
+        lane => lane,
+    };
     let pdf = st
         .pool
-        .run(Lane::Heavy, move || -> Result<Vec<u8>, ApiError> {
+        .run(lane, move || -> Result<Vec<u8>, ApiError> {
             let mut puzzles = Vec::with_capacity(grids.len());
             for (i, g) in grids.into_iter().enumerate() {
                 let out = numpl_solve::solve(

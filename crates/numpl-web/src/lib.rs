@@ -8,14 +8,18 @@
 //!   requests in flight; [`shutdown_signal`] is SIGINT or SIGTERM; [`run`] does it all on a
 //!   runtime of its own (what the CLI calls).
 //!
-//! Safe by default: request bodies over [`Config::max_body`] get 413; solving is bounded
-//! by a node budget, human-solver work and generation by grid size and size x count;
-//! CPU work runs on a bounded pool of blocking threads (heavy work never takes the last
-//! thread, so a 9x9 solve answers while a 25x25 puzzle is being made); every response
-//! carries security headers with a Content-Security-Policy that allows only the page's own
-//! files; every error is JSON `{"error": "..."}`; a client that does not send its request
-//! headers within [`Config::header_timeout`] is disconnected. Requests never touch the
-//! file system.
+//! Safe by default: request bodies over [`Config::max_body`] get 413 (at once, unread,
+//! when their `Content-Length` says so) and bodies slower than [`Config::body_timeout`]
+//! 408; solving is bounded by a node budget and [`Config::max_solve_size`], human-solver
+//! work and generation by grid size and size x count; CPU work runs on a bounded pool of
+//! blocking threads (heavy work never takes the last thread, so a 9x9 solve answers while
+//! a 25x25 puzzle is being made, and at most [`Config::max_big_jobs`] jobs above 16x16 run
+//! at once, which bounds their memory); every response carries security headers with a
+//! Content-Security-Policy that allows only the page's own files; every error is JSON
+//! `{"error": "..."}`; a client that does not send its request headers within
+//! [`Config::header_timeout`] is disconnected; on a loopback address only requests for
+//! the server's own address (or [`Config::allowed_hosts`]) are answered, against DNS
+//! rebinding. Requests never touch the file system.
 //!
 //! Its answers are numpl-record's [`Record`]s, the one record the CLI's `--format json` and
 //! Python also give (docs/FORMATS.md, "Records"); the API is described in docs/FORMATS.md,
@@ -25,7 +29,9 @@
 
 mod api;
 mod assets;
+mod conn;
 mod error;
+mod host;
 mod pool;
 
 pub use numpl_record::Record;
@@ -38,7 +44,7 @@ use std::time::Duration;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Router;
+use axum::{middleware, Router};
 use tower::util::MapResponseLayer;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -47,6 +53,8 @@ use tower_http::timeout::TimeoutLayer;
 pub use api::ApiDoc;
 pub use error::{ApiError, ErrorBody};
 
+use crate::conn::{BodyLimits, ConnWork};
+use crate::host::HostPolicy;
 use crate::pool::Pool;
 
 /// The default listen address: loopback only.
@@ -72,9 +80,11 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct Config {
-    /// Where to listen (used by [`run`]; [`serve`] takes a bound listener).
+    /// Where to listen (used by [`run`]; [`serve`] takes a bound listener and uses its
+    /// address instead). Also what the `Host` check of [`router`] compares with.
     pub listen: SocketAddr,
-    /// The largest request body in bytes (413 over it).
+    /// The largest request body in bytes (413 over it; a `Content-Length` over it is
+    /// refused before the body is read).
     pub max_body: usize,
     /// The node budget of one search (`fast` and `full` solving); a request may ask for
     /// less.
@@ -82,17 +92,35 @@ pub struct Config {
     /// The largest grid side for human-solver work (`rate`, `hint`, `explain`),
     /// generation and pictures.
     pub max_size: usize,
+    /// The largest grid side `/api/solve` takes, whatever the algorithm: a search holds
+    /// memory that grows with the fourth power of the side (a blank 36x36 about 25 MB, a
+    /// 49x49 about 100 MB, a 64x64 about 380 MB).
+    pub max_solve_size: usize,
     /// The most puzzles in one `generate` or `pdf` request.
     pub max_count: u64,
     /// The most cells one `generate` request may make (size x size x count).
     pub max_generate_cells: u64,
-    /// Blocking threads for CPU work (heavy work takes at most one less).
+    /// Blocking threads for CPU work (heavy work takes at most one less). Default: the
+    /// cores, at most [`Config::DEFAULT_WORKERS_CAP`].
     pub workers: usize,
+    /// The most jobs on grids above 16x16 (solving, human-solver work, generation, sheets)
+    /// that run at once, whatever `workers` is; others wait their turn (within
+    /// `timeout`). What bounds the memory big grids hold.
+    pub max_big_jobs: usize,
     /// The longest a request may wait for and run its work (503 past it).
     pub timeout: Duration,
     /// The longest a client may take to send a request's header block, from the
     /// connection's start or the previous answer (the connection is closed past it).
     pub header_timeout: Duration,
+    /// The longest a client may take to send a request's body once its headers are in
+    /// (408 past it, and the connection is closed).
+    pub body_timeout: Duration,
+    /// Host names (`numpl.example`, or `name:port` for that port only) that requests may
+    /// give in their `Host` header besides the listening address itself. On a loopback
+    /// address only `127.0.0.1:PORT`, `[::1]:PORT`, `localhost:PORT` and these are
+    /// answered (403 otherwise: a web page cannot reach the server by rebinding its own
+    /// name to 127.0.0.1); on another address every host is, unless this is not empty.
+    pub allowed_hosts: Vec<String>,
 }
 
 impl Config {
@@ -102,17 +130,30 @@ impl Config {
     pub const DEFAULT_SOLVE_BUDGET: u64 = 10_000_000;
     /// The default of [`Config::max_size`].
     pub const DEFAULT_MAX_SIZE: usize = 25;
+    /// The default of [`Config::max_solve_size`]: 36, whose blank search holds about 25 MB
+    /// (a 49x49 about 100 MB).
+    pub const DEFAULT_MAX_SOLVE_SIZE: usize = 36;
     /// The default of [`Config::max_count`].
     pub const DEFAULT_MAX_COUNT: u64 = 100;
     /// The default of [`Config::max_generate_cells`].
     pub const DEFAULT_MAX_GENERATE_CELLS: u64 = 20_000;
+    /// The most [`Config::workers`] by default, however many cores there are.
+    pub const DEFAULT_WORKERS_CAP: usize = 16;
+    /// The most [`Config::workers`] [`Config::check`] takes.
+    pub const MAX_WORKERS: usize = 1024;
+    /// The default of [`Config::max_big_jobs`].
+    pub const DEFAULT_MAX_BIG_JOBS: usize = 2;
     /// The default of [`Config::timeout`], in seconds.
     pub const DEFAULT_TIMEOUT_SECS: u64 = 60;
     /// The default of [`Config::header_timeout`], in seconds.
     pub const DEFAULT_HEADER_TIMEOUT_SECS: u64 = 30;
+    /// The default of [`Config::body_timeout`], in seconds.
+    pub const DEFAULT_BODY_TIMEOUT_SECS: u64 = 30;
 
     /// Whether every limit makes sense: each at least 1 (a zero would refuse every
-    /// request), and `max_size` a grid side numpl has (4 to 64).
+    /// request), `max_size` and `max_solve_size` grid sides numpl has (4 to 64), `workers`
+    /// at most [`Config::MAX_WORKERS`], and every allowed host a plain host name or
+    /// address, with a port or without.
     ///
     /// # Errors
     ///
@@ -133,12 +174,34 @@ impl Config {
         at_least_one(u128::from(self.max_count), "max_count")?;
         at_least_one(u128::from(self.max_generate_cells), "max_generate_cells")?;
         at_least_one(self.workers as u128, "workers")?;
+        at_least_one(self.max_big_jobs as u128, "max_big_jobs")?;
         at_least_one(self.timeout.as_millis(), "timeout")?;
         at_least_one(self.header_timeout.as_millis(), "header_timeout")?;
-        if !(4..=numpl_core::MAX_SIZE).contains(&self.max_size) {
+        at_least_one(self.body_timeout.as_millis(), "body_timeout")?;
+        for (v, field) in [
+            (self.max_size, "max_size"),
+            (self.max_solve_size, "max_solve_size"),
+        ] {
+            if !(4..=numpl_core::MAX_SIZE).contains(&v) {
+                return Err(ConfigError {
+                    field,
+                    message: format!("{field} must be 4 to {}", numpl_core::MAX_SIZE),
+                });
+            }
+        }
+        if self.workers > Config::MAX_WORKERS {
             return Err(ConfigError {
-                field: "max_size",
-                message: format!("max_size must be 4 to {}", numpl_core::MAX_SIZE),
+                field: "workers",
+                message: format!("workers must be at most {}", Config::MAX_WORKERS),
+            });
+        }
+        if let Some(bad) = self.allowed_hosts.iter().find(|h| !host::is_host_name(h)) {
+            return Err(ConfigError {
+                field: "allowed_hosts",
+                message: format!(
+                    "allowed_hosts: `{bad}` is not a host name (a name or address, and \
+                     `:port` or not)"
+                ),
             });
         }
         Ok(())
@@ -147,16 +210,21 @@ impl Config {
 
 impl Default for Config {
     fn default() -> Config {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         Config {
             listen: DEFAULT_LISTEN.parse().expect("a valid address"),
             max_body: Config::DEFAULT_MAX_BODY,
             solve_budget: Config::DEFAULT_SOLVE_BUDGET,
             max_size: Config::DEFAULT_MAX_SIZE,
+            max_solve_size: Config::DEFAULT_MAX_SOLVE_SIZE,
             max_count: Config::DEFAULT_MAX_COUNT,
             max_generate_cells: Config::DEFAULT_MAX_GENERATE_CELLS,
-            workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            workers: cores.min(Config::DEFAULT_WORKERS_CAP),
+            max_big_jobs: Config::DEFAULT_MAX_BIG_JOBS,
             timeout: Duration::from_secs(Config::DEFAULT_TIMEOUT_SECS),
             header_timeout: Duration::from_secs(Config::DEFAULT_HEADER_TIMEOUT_SECS),
+            body_timeout: Duration::from_secs(Config::DEFAULT_BODY_TIMEOUT_SECS),
+            allowed_hosts: Vec::new(),
         }
     }
 }
@@ -190,10 +258,12 @@ pub(crate) struct AppState {
     pub(crate) pool: Pool,
 }
 
-/// The whole app for `config`: page, API, headers and limits.
+/// The whole app for `config`: page, API, headers and limits, and the `Host` check of
+/// [`Config::allowed_hosts`] for a server on [`Config::listen`] ([`serve`] sets it to the
+/// address it listens on).
 pub fn router(config: Config) -> Router {
     let state = AppState {
-        pool: Pool::new(config.workers, config.timeout),
+        pool: Pool::new(config.workers, config.max_big_jobs, config.timeout),
         config: Arc::new(config.clone()),
     };
     let headers = [
@@ -210,15 +280,28 @@ pub fn router(config: Config) -> Router {
             "same-origin",
         ),
     ];
+    let limits = BodyLimits {
+        max: config.max_body,
+        timeout: config.body_timeout,
+    };
     let mut app = api::routes()
         .merge(assets::routes())
         .fallback(not_found)
         .with_state(state)
         .layer(DefaultBodyLimit::max(config.max_body))
+        // The work's time; the body's is the body timeout's, outside.
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             config.timeout + Duration::from_secs(5),
         ))
+        .layer(middleware::from_fn_with_state(limits, conn::read_body));
+    if let Some(policy) = HostPolicy::new(config.listen, &config.allowed_hosts) {
+        app = app.layer(middleware::from_fn_with_state(
+            Arc::new(policy),
+            host::check_host,
+        ));
+    }
+    let mut app = app
         .layer(CatchPanicLayer::custom(|_| {
             ApiError::internal("internal error: this is a bug in numpl, please report it")
                 .into_response()
@@ -262,6 +345,10 @@ fn json_errors(res: Response) -> Response {
     res
 }
 
+/// How long a connection with no request in flight is given, once the server stops, to
+/// finish writing an answer before it is dropped.
+const SHUTDOWN_DRAIN: Duration = Duration::from_millis(1000);
+
 /// Serves `config`'s app on `listener` until `shutdown` resolves, then finishes the
 /// requests in flight and returns.
 ///
@@ -269,30 +356,39 @@ fn json_errors(res: Response) -> Response {
 /// send a request's header block, counted from the connection's start and, on a kept-alive
 /// connection, from the end of the previous answer; past it the connection is closed. So a
 /// client that trickles its headers a byte at a time (slowloris) or opens connections and
-/// sends nothing holds them for that long only, never for ever. (The body is bounded by
-/// [`Config::timeout`], like the work.)
+/// sends nothing holds them for that long only, never for ever. The body then has
+/// [`Config::body_timeout`] (408 past it) and is refused at once (413) when its
+/// `Content-Length` is over [`Config::max_body`].
+///
+/// At `shutdown` no new connection is taken; a request in flight (its body read, its work
+/// running) is finished and answered, and a connection with none (idle, or still sending
+/// headers or a body) is closed within about a second.
 ///
 /// # Errors
 ///
-/// [`ConfigError`] (as an `InvalidInput` I/O error) for a config [`Config::check`] refuses.
-/// Otherwise none: failures to accept one connection (a client gone, too many open files)
-/// are logged and the loop goes on.
+/// [`ConfigError`] (as an `InvalidInput` I/O error) for a config [`Config::check`] refuses,
+/// or the listener's address cannot be read. Otherwise none: failures to accept one
+/// connection (a client gone, too many open files) are logged and the loop goes on.
 pub async fn serve(
     listener: tokio::net::TcpListener,
-    config: Config,
+    mut config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     config.check()?;
     use hyper_util::rt::{TokioIo, TokioTimer};
-    use hyper_util::server::graceful::GracefulShutdown;
     use hyper_util::service::TowerToHyperService;
 
+    // The Host check compares with the address really bound (port 0 picks one).
+    config.listen = listener.local_addr()?;
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(config.header_timeout)
         .keep_alive(true);
     let app = router(config);
-    let graceful = GracefulShutdown::new();
+    // `true` once the server stops; each connection task holds a `done` sender, so the
+    // receiver ends when the last one has ended.
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let (done_tx, mut done_rx) = tokio::sync::mpsc::channel::<()>(1);
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
         let stream = tokio::select! {
@@ -312,17 +408,53 @@ pub async fn serve(
         };
         // Small answers go out at once rather than wait for more to write.
         let _ = stream.set_nodelay(true);
-        let service = TowerToHyperService::new(app.clone());
-        let conn = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+        let work = ConnWork::new();
+        let tag = work.clone();
+        let service = TowerToHyperService::new(tower::util::MapRequest::new(
+            app.clone(),
+            move |mut req: axum::http::Request<hyper::body::Incoming>| {
+                req.extensions_mut().insert(tag.clone());
+                req
+            },
+        ));
+        let conn = http.serve_connection(TokioIo::new(stream), service);
+        let mut stop = stop_rx.clone();
+        let done = done_tx.clone();
         tokio::spawn(async move {
-            if let Err(e) = conn.await {
+            let mut conn = std::pin::pin!(conn);
+            let ended = tokio::select! {
+                r = conn.as_mut() => Some(r),
+                _ = stop.wait_for(|s| *s) => None,
+            };
+            if ended.is_none() {
+                // Stopping: no further request on this connection; it ends after the
+                // answer in flight, or is dropped once it has had none for a while.
+                conn.as_mut().graceful_shutdown();
+                let mut busy = work.watch();
+                loop {
+                    let idle = *busy.borrow_and_update() == 0;
+                    tokio::select! {
+                        r = conn.as_mut() => {
+                            if let Err(e) = r {
+                                tracing::debug!("numpl-web: connection ended: {e}");
+                            }
+                            break;
+                        }
+                        _ = busy.changed() => {}
+                        () = tokio::time::sleep(SHUTDOWN_DRAIN), if idle => break,
+                    }
+                }
+            } else if let Some(Err(e)) = ended {
                 tracing::debug!("numpl-web: connection ended: {e}");
             }
+            drop(done);
         });
     }
     // No new connections; the open ones finish what they are answering and close.
     drop(listener);
-    graceful.shutdown().await;
+    let _ = stop_tx.send(true);
+    drop(done_tx);
+    let _ = done_rx.recv().await;
     Ok(())
 }
 

@@ -29,8 +29,16 @@ struct Server {
 
 impl Server {
     async fn start(config: Config) -> Server {
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
+        Server::start_on("127.0.0.1:0", config).await
+    }
+
+    /// A server bound to `bind` (port 0), whose `addr` is on loopback.
+    async fn start_on(bind: &str, config: Config) -> Server {
+        let listener = TcpListener::bind(bind).await.unwrap();
+        let mut addr = listener.local_addr().unwrap();
+        if addr.ip().is_unspecified() {
+            addr.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
+        }
         let (tx, rx) = oneshot::channel::<()>();
         let task = tokio::spawn(numpl_web::serve(listener, config, async {
             let _ = rx.await;
@@ -84,15 +92,23 @@ impl Reply {
 }
 
 /// One request on its own connection (`Connection: close`): status, headers and body.
+/// A server may answer before the body is all sent (413) and close the connection: the
+/// rest of the body then fails to go, and the answer is read all the same.
 async fn raw(addr: SocketAddr, head: &str, body: &[u8]) -> Reply {
     let mut s = TcpStream::connect(addr).await.unwrap();
     s.write_all(head.as_bytes()).await.unwrap();
-    s.write_all(body).await.unwrap();
+    let _ = s.write_all(body).await;
     let mut buf = Vec::new();
-    tokio::time::timeout(Duration::from_secs(60), s.read_to_end(&mut buf))
+    let read = async {
+        let mut chunk = vec![0u8; 64 * 1024];
+        // Up to the end, or a reset after the answer (the body the server did not read).
+        while let Ok(n @ 1..) = s.read(&mut chunk).await {
+            buf.extend_from_slice(&chunk[..n]);
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(60), read)
         .await
-        .expect("the server answers")
-        .unwrap();
+        .expect("the server answers");
     let split = buf
         .windows(4)
         .position(|w| w == b"\r\n\r\n")
@@ -119,13 +135,13 @@ async fn raw(addr: SocketAddr, head: &str, body: &[u8]) -> Reply {
 }
 
 async fn get(addr: SocketAddr, path: &str) -> Reply {
-    let head = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    let head = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
     raw(addr, &head, b"").await
 }
 
 async fn post_bytes(addr: SocketAddr, path: &str, kind: &str, body: &[u8]) -> Reply {
     let head = format!(
-        "POST {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: {kind}\r\nContent-Length: {}\r\n\r\n",
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: {kind}\r\nContent-Length: {}\r\n\r\n",
         body.len()
     );
     raw(addr, &head, body).await
@@ -488,9 +504,11 @@ async fn request_errors_are_json_with_fitting_codes() {
         chunked.extend_from_slice(b"\r\n");
     }
     chunked.extend_from_slice(b"0\r\n\r\n");
-    let head = "POST /api/rate HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\
-                Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n";
-    check(&raw(a, head, &chunked).await, 413);
+    let head = format!(
+        "POST /api/rate HTTP/1.1\r\nHost: {a}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+    );
+    check(&raw(a, &head, &chunked).await, 413);
     // Just under the limit is read (and is then an invalid puzzle).
     let under = json!({"puzzle": ".".repeat((1 << 20) - 100)}).to_string();
     let r = post_bytes(a, "/api/solve", "application/json", under.as_bytes()).await;
@@ -922,10 +940,12 @@ async fn slow_silent_and_idle_connections_are_closed() {
     let mut slow = TcpStream::connect(srv.addr).await.unwrap();
     slow.write_all(b"GET /healthz HTTP/1.1\r\n").await.unwrap();
     tokio::time::sleep(Duration::from_millis(150)).await;
-    slow.write_all(b"Host: localhost\r\n").await.unwrap();
+    slow.write_all(format!("Host: {}\r\n", srv.addr).as_bytes())
+        .await
+        .unwrap();
     // A whole request on a kept-alive connection, then nothing more.
     let mut idle = TcpStream::connect(srv.addr).await.unwrap();
-    idle.write_all(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
+    idle.write_all(format!("GET /healthz HTTP/1.1\r\nHost: {}\r\n\r\n", srv.addr).as_bytes())
         .await
         .unwrap();
     // Meanwhile other clients are answered.
@@ -950,4 +970,274 @@ async fn slow_silent_and_idle_connections_are_closed() {
         String::from_utf8_lossy(&idle_got)
     );
     srv.stop().await;
+}
+
+/// A blank N x N grid as line text.
+fn blank(n: usize) -> String {
+    ".".repeat(n * n)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn solve_has_a_size_limit_and_the_worker_count_a_cap() {
+    // The defaults: a blank 36x36 search holds about 25 MB, a 64x64 one about 380 MB.
+    let d = Config::default();
+    assert_eq!(d.max_solve_size, 36);
+    assert!((1..=Config::DEFAULT_WORKERS_CAP).contains(&d.workers));
+    assert_eq!(Config::DEFAULT_WORKERS_CAP, 16);
+    let srv = Server::start({
+        let mut c = Config::default();
+        c.max_solve_size = 16;
+        c
+    })
+    .await;
+    for algo in ["fast", "full", "human"] {
+        let r = post(
+            srv.addr,
+            "/api/solve",
+            json!({"puzzle": blank(25), "first": true, "algo": algo}),
+        )
+        .await;
+        assert_eq!(r.status, 400, "{algo}");
+        let e = r.json()["error"].as_str().unwrap().to_string();
+        assert!(e.contains("16x16") && e.contains("25x25"), "{algo}: {e}");
+    }
+    let r = post(
+        srv.addr,
+        "/api/solve",
+        json!({"puzzle": blank(16), "first": true}),
+    )
+    .await;
+    assert_eq!(r.json()["status"], "solved");
+    srv.stop().await;
+    // A config out of range is refused.
+    for (size, ok) in [(3, false), (4, true), (64, true), (65, false)] {
+        let mut c = Config::default();
+        c.max_solve_size = size;
+        assert_eq!(c.check().is_ok(), ok, "{size}");
+    }
+    let mut c = Config::default();
+    c.max_big_jobs = 0;
+    assert_eq!(c.check().unwrap_err().field, "max_big_jobs");
+}
+
+/// With one place for big work, a 25x25 solve waits for a 25x25 generation, while a
+/// 16x16 solve (heavy, not big) and 9x9 work do not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn big_grids_take_turns() {
+    let srv = Server::start({
+        let mut c = Config::default();
+        c.workers = 4;
+        c.max_big_jobs = 1;
+        c
+    })
+    .await;
+    let a = srv.addr;
+    let sent = Instant::now();
+    let generation =
+        tokio::spawn(async move { post(a, "/api/generate", json!({"size": 25, "seed": 1})).await });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let r = post(a, "/api/solve", json!({"puzzle": blank(16), "first": true})).await;
+    assert_eq!(r.json()["status"], "solved");
+    assert!(
+        !generation.is_finished(),
+        "the 16x16 solve did not wait for the generation"
+    );
+    let r = post(a, "/api/solve", json!({"puzzle": blank(25), "first": true})).await;
+    let solved = sent.elapsed();
+    assert_eq!(r.json()["status"], "solved");
+    let g = generation.await.unwrap();
+    assert_eq!(g.status, 200);
+    // The generation began after it was sent and took its `micros`: the solve's answer
+    // came no earlier than that.
+    let took = Duration::from_micros(g.json()[0]["micros"].as_u64().unwrap());
+    assert!(
+        solved >= took,
+        "the 25x25 solve ran beside the 25x25 generation ({solved:?} < {took:?})"
+    );
+    srv.stop().await;
+}
+
+/// A request that says its body is huge is refused before any of it is read.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_huge_content_length_is_413_at_once() {
+    let srv = Server::default().await;
+    let head = format!(
+        "POST /api/solve HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+         Content-Length: 999999999999\r\n\r\n",
+        srv.addr
+    );
+    let start = Instant::now();
+    let r = tokio::time::timeout(Duration::from_secs(5), raw(srv.addr, &head, b"{\"puz"))
+        .await
+        .expect("answered within 5 s");
+    assert_eq!(r.status, 413);
+    assert!(r.json()["error"].as_str().unwrap().contains("limit"));
+    assert!(start.elapsed() < Duration::from_secs(5));
+    srv.stop().await;
+}
+
+/// A body that trickles in is cut off at the body timeout with 408.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_body_is_408() {
+    let srv = Server::start({
+        let mut c = Config::default();
+        c.body_timeout = Duration::from_millis(500);
+        c
+    })
+    .await;
+    let head = format!(
+        "POST /api/solve HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+         Content-Length: 100\r\n\r\n",
+        srv.addr
+    );
+    let start = Instant::now();
+    let r = tokio::time::timeout(Duration::from_secs(5), raw(srv.addr, &head, b"{\"puzzle\""))
+        .await
+        .expect("answered within 5 s");
+    assert_eq!(r.status, 408);
+    assert!(r.json()["error"].as_str().unwrap().contains("body"));
+    assert!(start.elapsed() >= Duration::from_millis(500));
+    srv.stop().await;
+}
+
+/// At shutdown the work in flight is finished and answered, but connections that are idle
+/// or still sending their headers or body are dropped: the server stops at once, not at the
+/// header or body timeout (30 s each here).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shutdown_finishes_work_in_flight_and_waits_for_no_client() {
+    let srv = Server::start({
+        let mut c = Config::default();
+        c.workers = 2;
+        c
+    })
+    .await;
+    let a = srv.addr;
+    let work = tokio::spawn(async move {
+        post(
+            a,
+            "/api/generate",
+            json!({"size": 16, "seed": 1, "count": 3}),
+        )
+        .await
+    });
+    let mut idle = TcpStream::connect(a).await.unwrap();
+    idle.write_all(format!("GET /healthz HTTP/1.1\r\nHost: {a}\r\n\r\n").as_bytes())
+        .await
+        .unwrap();
+    let mut headers = TcpStream::connect(a).await.unwrap();
+    headers
+        .write_all(format!("POST /api/solve HTTP/1.1\r\nHost: {a}\r\n").as_bytes())
+        .await
+        .unwrap();
+    let mut body = TcpStream::connect(a).await.unwrap();
+    body.write_all(
+        format!(
+            "POST /api/solve HTTP/1.1\r\nHost: {a}\r\nContent-Type: application/json\r\n\
+             Content-Length: 100\r\n\r\n{{\"puz"
+        )
+        .as_bytes(),
+    )
+    .await
+    .unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let start = Instant::now();
+    let _ = srv.stop.unwrap().send(());
+    let r = work.await.unwrap();
+    assert_eq!(r.status, 200, "the work in flight is answered");
+    assert_eq!(r.json().as_array().unwrap().len(), 3);
+    let answered = start.elapsed();
+    tokio::time::timeout(Duration::from_secs(5), srv.task)
+        .await
+        .expect("the server stops within 5 s of the last answer")
+        .unwrap()
+        .unwrap();
+    for (name, s) in [
+        ("idle", &mut idle),
+        ("headers", &mut headers),
+        ("body", &mut body),
+    ] {
+        let got = until_closed(s, Duration::from_secs(5)).await;
+        let got = String::from_utf8_lossy(&got);
+        assert!(name == "idle" || !got.contains("200 OK"), "{name}: {got}");
+    }
+    assert!(start.elapsed() < answered + Duration::from_secs(5));
+    assert!(TcpStream::connect(a).await.is_err());
+}
+
+/// A request on localhost answers only for its own address, so a page whose name was
+/// rebound to 127.0.0.1 reads nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hosts_other_than_the_servers_own_are_refused_on_loopback() {
+    async fn with_host(addr: SocketAddr, host: Option<&str>) -> Reply {
+        let host = host.map_or(String::new(), |h| format!("Host: {h}\r\n"));
+        let head = format!("GET /healthz HTTP/1.1\r\n{host}Connection: close\r\n\r\n");
+        raw(addr, &head, b"").await
+    }
+    let srv = Server::default().await;
+    let a = srv.addr;
+    let port = a.port();
+    for host in [
+        format!("127.0.0.1:{port}"),
+        format!("localhost:{port}"),
+        format!("[::1]:{port}"),
+    ] {
+        assert_eq!(with_host(a, Some(&host)).await.status, 200, "{host}");
+    }
+    for host in [
+        Some(format!("evil.example:{port}")),
+        Some("evil.example".to_string()),
+        Some("localhost".to_string()),
+        Some(format!("127.0.0.1:{}", port.wrapping_add(1))),
+        None,
+    ] {
+        let r = with_host(a, host.as_deref()).await;
+        assert_eq!(r.status, 403, "{host:?}");
+        assert!(
+            r.json()["error"].as_str().unwrap().contains("Host"),
+            "{host:?}"
+        );
+    }
+    // The API too, before reading the body.
+    let head = format!(
+        "POST /api/solve HTTP/1.1\r\nHost: evil.example:{port}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: 999999\r\n\r\n"
+    );
+    let r = tokio::time::timeout(Duration::from_secs(5), raw(a, &head, b""))
+        .await
+        .expect("answered at once");
+    assert_eq!(r.status, 403);
+    srv.stop().await;
+
+    // A name the config allows.
+    let srv = Server::start({
+        let mut c = Config::default();
+        c.allowed_hosts = vec!["numpl.test".into()];
+        c
+    })
+    .await;
+    assert_eq!(with_host(srv.addr, Some("numpl.test")).await.status, 200);
+    assert_eq!(
+        with_host(srv.addr, Some("numpl.test:8443")).await.status,
+        200
+    );
+    assert_eq!(with_host(srv.addr, Some("evil.test")).await.status, 403);
+    srv.stop().await;
+
+    // On every address, every host, unless some are allowed.
+    let srv = Server::start_on("0.0.0.0:0", Config::default()).await;
+    assert_eq!(with_host(srv.addr, Some("evil.example")).await.status, 200);
+    srv.stop().await;
+    let srv = Server::start_on("0.0.0.0:0", {
+        let mut c = Config::default();
+        c.allowed_hosts = vec!["numpl.test".into()];
+        c
+    })
+    .await;
+    assert_eq!(with_host(srv.addr, Some("numpl.test")).await.status, 200);
+    assert_eq!(with_host(srv.addr, Some("evil.example")).await.status, 403);
+    srv.stop().await;
+
+    let mut c = Config::default();
+    c.allowed_hosts = vec!["http://numpl.test/".into()];
+    assert_eq!(c.check().unwrap_err().field, "allowed_hosts");
 }

@@ -43,11 +43,16 @@ fn serve(extra: &[&str]) -> Served {
 }
 
 fn post(addr: &str, path: &str, body: &Value) -> (u16, Value) {
+    post_to(addr, addr, path, body)
+}
+
+/// A request to `addr` whose `Host` is `host`.
+fn post_to(addr: &str, host: &str, path: &str, body: &Value) -> (u16, Value) {
     let mut s = TcpStream::connect(addr).expect("connects");
     let body = body.to_string();
     write!(
         s,
-        "POST {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "POST {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     )
     .unwrap();
@@ -151,6 +156,10 @@ fn serve_flags_are_checked() {
         (vec!["serve", "--listen", "localhost"], "--listen"),
         (vec!["serve", "--max-size", "3"], "--max-size"),
         (vec!["serve", "--timeout", "0"], "--timeout"),
+        (vec!["serve", "--max-solve-size", "65"], "--max-solve-size"),
+        (vec!["serve", "--max-big-jobs", "0"], "--max-big-jobs"),
+        (vec!["serve", "--body-timeout", "0"], "--body-timeout"),
+        (vec!["serve", "--allow-host", "http://x/"], "--allow-host"),
     ] {
         let out = numpl(&args, "");
         assert_eq!(out.code, 2, "{args:?}");
@@ -161,4 +170,32 @@ fn serve_flags_are_checked() {
     let out = numpl(&["serve", "--listen", &s.addr], "");
     assert_eq!(out.code, 2);
     assert!(out.stderr.contains(&s.addr), "{}", out.stderr);
+}
+
+#[test]
+fn serve_limits_solving_checks_hosts_and_stops_at_once_on_sigterm() {
+    let mut s = serve(&["--max-solve-size", "16", "--allow-host", "numpl.test"]);
+    let blank = serde_json::json!({"puzzle": ".".repeat(625), "first": true});
+    let (status, v) = post(&s.addr, "/api/solve", &blank);
+    assert_eq!(status, 400, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("16x16"), "{v}");
+    let seed = serde_json::json!({"puzzle": SEED});
+    assert_eq!(post_to(&s.addr, "numpl.test", "/api/solve", &seed).0, 200);
+    let (status, v) = post_to(&s.addr, "evil.example", "/api/solve", &seed);
+    assert_eq!(status, 403, "{v}");
+    // A request half sent does not hold the server at SIGTERM.
+    let mut half = TcpStream::connect(&s.addr).unwrap();
+    write!(half, "POST /api/solve HTTP/1.1\r\nHost: {}\r\n", s.addr).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let start = std::time::Instant::now();
+    let pid = s.child.id().to_string();
+    assert!(Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap()
+        .success());
+    let status = s.child.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+    let took = start.elapsed();
+    assert!(took < std::time::Duration::from_secs(5), "{took:?}");
 }
