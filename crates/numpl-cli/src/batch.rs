@@ -277,7 +277,7 @@ where
 {
     let summary = process(job, source, settings)?;
     if !settings.quiet && !summary.closed {
-        eprintln!("{}", summary.line(job.kinds(), job.note()));
+        say!("{}", summary.line(job.kinds(), job.note()));
     }
     Ok(summary.exit())
 }
@@ -544,7 +544,7 @@ impl Progress {
                 }
                 _ => String::new(),
             };
-            eprintln!("numpl: {}{pct}", self.message(done));
+            say!("numpl: {}{pct}", self.message(done));
             self.last = Instant::now();
         }
     }

@@ -57,7 +57,7 @@ pub(crate) fn print(
     let pdf = sheet_pdf(&puzzles, &p.sheet)?;
     write_whole(&p.out, &pdf)?;
     if !run.quiet {
-        eprintln!(
+        say!(
             "numpl: {} printed to {} ({} KB); {:.3} s",
             plural(puzzles.len() as u64, "puzzle", "puzzles"),
             p.out.display(),

@@ -1,0 +1,50 @@
+//! What a hostile or unlucky user does: outputs that are devices, FIFOs and symlinks,
+//! interrupts, a stderr that cannot be written, control bytes in the input.
+
+use std::fs::File;
+use std::process::{Command, Stdio};
+
+use super::{tmp_dir, write, BIN, SEED, SEED_SOLUTION};
+
+/// A failed write to stderr (a full disk, a closed pipe) loses the message, never aborts.
+#[test]
+fn a_stderr_that_cannot_be_written_never_aborts() {
+    let dir = tmp_dir("stderr-full");
+    let good = write(&dir, "good.txt", &format!("{SEED}\n"));
+    let bad = write(&dir, "bad.txt", &format!("{SEED}\nxx\n"));
+    // 0 for the good file (summary lost), 1 for the bad one (its message lost too), 2 for
+    // a file that cannot be opened: each as with a working stderr.
+    for (file, want) in [(&good, 0), (&bad, 1), (&"/no/such/file".to_string(), 2)] {
+        let full = File::options()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let out = Command::new(BIN)
+            .args(["solve", file])
+            .env_remove("RUST_LOG")
+            .stderr(Stdio::from(full))
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(want), "{file}: {:?}", out.status);
+        if want < 2 {
+            let stdout = String::from_utf8(out.stdout).unwrap();
+            assert!(stdout.starts_with(SEED_SOLUTION), "{stdout}");
+        }
+        // A closed pipe: the reading end is gone before numpl writes anything.
+        let mut child = Command::new(BIN)
+            .args(["solve", file])
+            .env_remove("RUST_LOG")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("runs");
+        drop(child.stderr.take());
+        let status = child.wait().expect("ends");
+        assert_eq!(
+            status.code(),
+            Some(want),
+            "{file} (closed pipe): {status:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
