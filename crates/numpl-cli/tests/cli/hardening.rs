@@ -4,7 +4,7 @@
 use std::fs::File;
 use std::process::{Command, Stdio};
 
-use super::{tmp_dir, write, BIN, SEED, SEED_SOLUTION};
+use super::{assert_has, numpl, tmp_dir, write, BIN, SEED, SEED_SOLUTION};
 
 /// A failed write to stderr (a full disk, a closed pipe) loses the message, never aborts.
 #[test]
@@ -47,4 +47,23 @@ fn a_stderr_that_cannot_be_written_never_aborts() {
         );
     }
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `--budget 0` would stop every search before its first node: a usage error that says
+/// so, not a budget silently ignored (the seed used to end `solved` with 60 nodes).
+#[test]
+fn a_budget_of_zero_is_refused() {
+    for args in [
+        &["solve", "--budget", "0"][..],
+        &["solve", "--budget", "0_0", "--algo", "full"],
+        &["rate", "--budget", "0"],
+        &["generate", "--budget", "0"],
+    ] {
+        let out = numpl(args, &format!("{SEED}\n"));
+        assert_eq!((out.code, out.stdout.as_str()), (2, ""), "{args:?}");
+        assert_has(&out.stderr, "a budget of 0 nodes would stop every search");
+        assert_has(&out.stderr, "`none` for no limit");
+    }
+    let out = numpl(&["solve", "--budget", "1000"], &format!("{SEED}\n"));
+    assert_eq!((out.code, out.stdout.trim()), (0, SEED_SOLUTION));
 }
