@@ -103,6 +103,9 @@ pub(crate) struct Done {
     pub(crate) error: Option<String>,
     /// A header line the output needs once, before its first record (CSV).
     pub(crate) header: Option<&'static str>,
+    /// An error every later record would repeat (a picture folder that cannot be
+    /// written): the run stops after this record, which is counted, and exits 2.
+    pub(crate) fatal: bool,
 }
 
 impl Done {
@@ -112,6 +115,7 @@ impl Done {
             kind,
             error: None,
             header: None,
+            fatal: false,
         }
     }
 
@@ -384,6 +388,8 @@ struct Writer {
     summary: Summary,
     progress: Progress,
     failed: bool,
+    /// A fatal record was written: the run stops, what was written is still flushed.
+    stopped: bool,
     /// Whether a header line was written.
     headed: bool,
 }
@@ -402,19 +408,24 @@ impl Writer {
             },
             progress,
             failed: false,
+            stopped: false,
             headed: false,
         }
     }
 
     /// Writes one record; false when stdout is gone and the run must stop.
     fn write(&mut self, d: Done, at: u64) -> bool {
-        if self.failed {
+        if self.failed || self.stopped {
             return false;
         }
         if let Some(e) = &d.error {
             self.progress.suspend(|| tracing::error!("{e}"));
         }
         self.summary.count(d.kind);
+        if d.fatal {
+            self.stopped = true;
+            return false;
+        }
         if let (Some(header), false) = (d.header, self.headed) {
             self.headed = true;
             if let Err(e) = writeln!(self.out, "{header}") {

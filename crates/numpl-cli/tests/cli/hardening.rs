@@ -67,3 +67,31 @@ fn a_budget_of_zero_is_refused() {
     let out = numpl(&["solve", "--budget", "1000"], &format!("{SEED}\n"));
     assert_eq!((out.code, out.stdout.trim()), (0, SEED_SOLUTION));
 }
+
+/// A picture folder that cannot be written fails every picture the same way: one message,
+/// the run stops, exit 2 (it printed one "cannot write" per puzzle, 1,465 for a file).
+#[test]
+fn a_picture_folder_that_cannot_be_written_stops_at_the_first_error() {
+    let input = format!("{SEED}\n").repeat(200);
+    for threads in ["1", "4"] {
+        // /proc/self exists as a folder, and nothing can be made in it.
+        let args = [
+            "show",
+            "-f",
+            "svg",
+            "--out",
+            "/proc/self",
+            "--threads",
+            threads,
+        ];
+        let out = numpl(&args, &input);
+        assert_eq!(out.code, 2, "{}", out.stderr);
+        assert_eq!(
+            out.stderr.matches("cannot write").count(),
+            1,
+            "{}",
+            out.stderr
+        );
+        assert_has(&out.stderr, "no more pictures are written");
+    }
+}
