@@ -75,7 +75,7 @@ fn prepare(item: &Item) -> Result<SheetPuzzle, String> {
         // A sheet is for solving on paper: it draws givens, never pencil marks.
         return Err(format!(
             "{}:{}: puzzle {} is a position with pencil marks: a sheet prints plain puzzles",
-            item.file,
+            numpl_core::escape_controls(&item.file),
             item.line,
             item.index + 1
         ));
@@ -87,7 +87,7 @@ fn prepare(item: &Item) -> Result<SheetPuzzle, String> {
         (s, _) => {
             return Err(format!(
                 "{}:{}: puzzle {} is {}: a sheet needs puzzles with exactly one solution",
-                item.file,
+                numpl_core::escape_controls(&item.file),
                 item.line,
                 item.index + 1,
                 s.name()

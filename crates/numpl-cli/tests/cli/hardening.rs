@@ -95,3 +95,36 @@ fn a_picture_folder_that_cannot_be_written_stops_at_the_first_error() {
         assert_has(&out.stderr, "no more pictures are written");
     }
 }
+
+/// Control bytes of the input (ESC, NUL, 0x01) never reach the terminal raw: every message
+/// quoting input escapes them (`\u{1b}`), on stdout (`# invalid:`) and on stderr.
+#[test]
+fn control_bytes_of_the_input_are_escaped_in_every_message() {
+    let inputs = [
+        ("12\x1b[31m3\n", "unknown symbol `\\u{1b}` at r1c3"),
+        ("\x01\x00abc\n", "(`\\u{1}\\0abc`)"),
+        ("1.3\x1b.\n", "(`1.3\\u{1b}.`)"),
+    ];
+    for (input, quoted) in inputs {
+        for format in ["grid", "line"] {
+            let out = numpl(&["solve", "-f", format], input);
+            assert_eq!(out.code, 1, "{input:?}: {}", out.stderr);
+            for text in [&out.stdout, &out.stderr] {
+                assert!(
+                    !text.contains(['\x1b', '\0', '\x01']),
+                    "{input:?}: raw control byte in {text:?}"
+                );
+            }
+            assert_has(&out.stderr, quoted);
+            if format == "grid" {
+                assert_has(&out.stdout, "# invalid: <stdin>:1: ");
+                assert_has(&out.stdout, quoted);
+            }
+        }
+    }
+    let out = numpl(&["solve", "--symbols", "a\x1ba"], "");
+    assert_eq!(out.code, 2);
+    assert_has(&out.stderr, "--symbols: `a` appears twice");
+    let out = numpl(&["solve", "--symbols", "a\x1b\x1b"], "");
+    assert_has(&out.stderr, "--symbols: `\\u{1b}` appears twice");
+}
