@@ -246,8 +246,9 @@ pub(crate) struct PrintArgs {
     /// Puzzle files; none or `-` reads stdin.
     pub(crate) files: Vec<PathBuf>,
 
-    /// The PDF to write (written whole, or not at all).
-    #[arg(long, value_name = "FILE", required = true)]
+    /// The PDF to write (a file is written whole, or not at all; a device or FIFO is
+    /// written to as it is; a symbolic link writes its target; `-` is stdout).
+    #[arg(long, value_name = "FILE|-", required = true)]
     pub(crate) out: PathBuf,
 
     /// Puzzles per page.

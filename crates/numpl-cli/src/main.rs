@@ -28,6 +28,7 @@ mod batch;
 mod cli;
 mod commands;
 mod input;
+mod interrupt;
 mod settings;
 
 use std::io::{IsTerminal, Write};
@@ -56,6 +57,8 @@ pub(crate) enum Exit {
     Failed = 1,
     /// Usage error, unreadable file, I/O error.
     Error = 2,
+    /// Ended by SIGINT or SIGTERM (see `interrupt`).
+    Interrupted = interrupt::EXIT_INTERRUPTED as isize,
 }
 
 fn main() -> ExitCode {
@@ -197,6 +200,10 @@ fn source(inputs: InputSettings, output: &Output) -> Result<Peeked, Box<dyn std:
 /// Runs one command. `Err` is an error that ends the whole run (exit 2).
 fn run(settings: Settings) -> Result<Exit, Box<dyn std::error::Error>> {
     let Settings { run, output, task } = settings;
+    // `serve` shuts down on its own signals; every other command stops on these.
+    if !matches!(task, Task::Serve(_)) {
+        interrupt::install();
+    }
     Ok(match task {
         Task::Show(inputs) => {
             let src = source(inputs, &output)?;

@@ -476,6 +476,27 @@ fn generate(
     })
 }
 
+/// `numpl serve`'s configuration: its flags, and `--threads` as the size of the work pool,
+/// checked by the web crate ([`numpl_web::Config::check`]), whose complaint names a field;
+/// the flag is that field's name with dashes.
+fn serve_config(a: ServeArgs, threads: usize) -> Result<numpl_web::Config, UsageError> {
+    let mut c = numpl_web::Config::default();
+    c.listen = a.listen;
+    c.max_body = a.max_body;
+    c.solve_budget = a.solve_budget;
+    c.max_size = a.max_size;
+    c.max_count = a.max_count;
+    c.max_generate_cells = a.max_generate_cells;
+    c.workers = threads;
+    c.timeout = std::time::Duration::from_secs(a.timeout);
+    c.header_timeout = std::time::Duration::from_secs(a.header_timeout);
+    c.check().map_err(|e| {
+        let flag = e.field.replace('_', "-");
+        UsageError(format!("--{}", e.to_string().replacen(e.field, &flag, 1)))
+    })?;
+    Ok(c)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -618,25 +639,4 @@ mod tests {
         let e = Cli::try_parse_from(line.drain(..)).unwrap_err().to_string();
         assert!(e.contains("not a node count"), "{e}");
     }
-}
-
-/// `numpl serve`'s configuration: its flags, and `--threads` as the size of the work pool,
-/// checked by the web crate ([`numpl_web::Config::check`]), whose complaint names a field;
-/// the flag is that field's name with dashes.
-fn serve_config(a: ServeArgs, threads: usize) -> Result<numpl_web::Config, UsageError> {
-    let mut c = numpl_web::Config::default();
-    c.listen = a.listen;
-    c.max_body = a.max_body;
-    c.solve_budget = a.solve_budget;
-    c.max_size = a.max_size;
-    c.max_count = a.max_count;
-    c.max_generate_cells = a.max_generate_cells;
-    c.workers = threads;
-    c.timeout = std::time::Duration::from_secs(a.timeout);
-    c.header_timeout = std::time::Duration::from_secs(a.header_timeout);
-    c.check().map_err(|e| {
-        let flag = e.field.replace('_', "-");
-        UsageError(format!("--{}", e.to_string().replacen(e.field, &flag, 1)))
-    })?;
-    Ok(c)
 }
