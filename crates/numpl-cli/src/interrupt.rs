@@ -48,12 +48,16 @@ pub(crate) fn install() {
 
 /// Removes the temporary files and exits 130.
 fn end_now() -> ! {
-    let files = std::mem::take(&mut *TEMP_FILES.lock().unwrap_or_else(|p| p.into_inner()));
-    for f in files {
-        let _ = std::fs::remove_file(f);
-    }
+    remove_temp_files();
     say!("numpl: interrupted");
     std::process::exit(i32::from(EXIT_INTERRUPTED));
+}
+
+/// Removes every registered temporary file.
+fn remove_temp_files() {
+    for f in std::mem::take(&mut *lock()) {
+        let _ = std::fs::remove_file(f);
+    }
 }
 
 /// Whether a signal asked the run to stop.
@@ -114,4 +118,31 @@ fn lock() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
 
 fn forget(path: &Path) {
     lock().retain(|p| p != path);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn temporary_files_go_on_drop_and_on_a_signal_but_not_once_kept() {
+        let dir = std::env::temp_dir().join(format!("numpl-temp-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let [a, b, c] = ["a", "b", "c"].map(|n| dir.join(n));
+        let dropped = TempFile::new(a.clone());
+        std::fs::write(dropped.path(), "x").unwrap();
+        drop(dropped);
+        assert!(!a.exists());
+        let kept = TempFile::new(b.clone());
+        std::fs::write(kept.path(), "x").unwrap();
+        kept.keep();
+        let pending = TempFile::new(c.clone());
+        std::fs::write(pending.path(), "x").unwrap();
+        // What the signal thread does before it exits.
+        remove_temp_files();
+        assert!(b.exists() && !c.exists());
+        assert!(lock().is_empty());
+        drop(pending);
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }

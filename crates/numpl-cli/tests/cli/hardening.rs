@@ -2,7 +2,10 @@
 //! interrupts, a stderr that cannot be written, control bytes in the input.
 
 use std::fs::File;
+use std::io::{BufRead, BufReader, Read};
 use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use super::{assert_has, numpl, tmp_dir, write, BIN, SEED, SEED_SOLUTION};
 
@@ -127,4 +130,218 @@ fn control_bytes_of_the_input_are_escaped_in_every_message() {
     assert_has(&out.stderr, "--symbols: `a` appears twice");
     let out = numpl(&["solve", "--symbols", "a\x1b\x1b"], "");
     assert_has(&out.stderr, "--symbols: `\\u{1b}` appears twice");
+}
+
+/// The slow input: 16x16 puzzles the human solver takes a noticeable time to rate
+/// (about a tenth of a second each on a 2-core machine, unoptimised CLI, optimised
+/// solver), `copies` times over.
+fn slow_input(dir: &std::path::Path, copies: usize) -> String {
+    let one = include_str!("slow16.txt");
+    write(dir, "slow.txt", &one.repeat(copies))
+}
+
+/// A run with stdout read line by line as it comes: after the first record, `signal`
+/// (`INT` or `TERM`) is sent. Returns the exit code, the records, stderr, and how long the
+/// first record took.
+fn interrupt_after_first_record(
+    args: &[&str],
+    signal: &str,
+) -> (Option<i32>, Vec<String>, String, Duration) {
+    let start = Instant::now();
+    let mut child = Command::new(BIN)
+        .args(args)
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let stdout = child.stdout.take().expect("piped");
+    let (tx, rx) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut stderr = child.stderr.take().expect("piped");
+    let err_reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = stderr.read_to_string(&mut s);
+        s
+    });
+    // The whole run takes tens of seconds; its first record comes within a second or so.
+    let first = rx
+        .recv_timeout(Duration::from_secs(60))
+        .expect("a first record long before the run ends");
+    let first_after = start.elapsed();
+    assert!(
+        child.try_wait().expect("waits").is_none(),
+        "the run ended before its first record was read: not streamed"
+    );
+    let sent = Command::new("kill")
+        .args([format!("-{signal}"), child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let mut records = vec![first];
+    records.extend(rx.iter());
+    let status = child.wait().expect("ends");
+    reader.join().expect("stdout reader");
+    let stderr = err_reader.join().expect("stderr reader");
+    (status.code(), records, stderr, first_after)
+}
+
+/// A slow `rate` streams its records in order as they finish (it held them per 4,096
+/// puzzles), and SIGINT or SIGTERM ends it with every finished record written, in order
+/// and without a hole, the summary, and exit status 130 (it wrote 0 of ~600 records).
+#[test]
+fn an_interrupted_batch_writes_what_it_finished_with_its_summary() {
+    let dir = tmp_dir("interrupt-batch");
+    let copies = 10;
+    let input = slow_input(&dir, copies);
+    let total = 40 * copies;
+    for (threads, signal) in [("2", "INT"), ("1", "TERM")] {
+        let args = ["rate", "-f", "json", "--threads", threads, &input];
+        let (code, records, stderr, first_after) = interrupt_after_first_record(&args, signal);
+        assert_eq!(code, Some(130), "{signal}: {stderr}");
+        assert!(first_after < Duration::from_secs(30), "{first_after:?}");
+        assert!(
+            !records.is_empty() && records.len() < total,
+            "{}",
+            records.len()
+        );
+        for (i, line) in records.iter().enumerate() {
+            let v: serde_json::Value = serde_json::from_str(line).expect("whole JSON lines");
+            assert_eq!(v["index"], i, "records in input order, none missing");
+            assert_eq!(v["status"], "solved");
+        }
+        let n = records.len();
+        assert_has(&stderr, format!("numpl: {n} puzzle"));
+        assert_has(&stderr, format!("{n} solved"));
+        assert_has(&stderr, "interrupted");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// SIGINT while `print` works: exit 130, no PDF, and no temporary file left behind
+/// (interrupted runs left `.X.pdf.<pid>.tmp` files of 18-23 MB).
+#[test]
+fn an_interrupted_print_leaves_no_file_behind() {
+    let dir = tmp_dir("interrupt-print");
+    let input = slow_input(&dir, 5);
+    let out = dir.join("sheet.pdf");
+    let mut child = Command::new(BIN)
+        .args(["print", "--threads", "2", "--out"])
+        .arg(&out)
+        .arg(&input)
+        .env_remove("RUST_LOG")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    // Rating 200 of these takes the run several seconds: it is still preparing the sheet.
+    std::thread::sleep(Duration::from_secs(1));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let status = child.wait().expect("ends");
+    let mut stderr = String::new();
+    let _ = child
+        .stderr
+        .take()
+        .expect("piped")
+        .read_to_string(&mut stderr);
+    assert_eq!(status.code(), Some(130), "{stderr}");
+    assert_has(&stderr, "interrupted");
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .map(|e| e.expect("entry").file_name())
+        .filter(|n| n != "slow.txt")
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+fn print_to(out: &std::path::Path, input: &str) -> (Option<i32>, String) {
+    let o = Command::new(BIN)
+        .args(["print", "--out"])
+        .arg(out)
+        .arg(input)
+        .env_remove("RUST_LOG")
+        .stdout(Stdio::null())
+        .output()
+        .expect("runs");
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// `print --out` replaces only a regular file: a FIFO is written to (its reader gets the
+/// PDF; it was replaced by a file), a symbolic link is followed (its target gets the PDF,
+/// the link stays), a folder is refused, `-` is stdout.
+#[test]
+fn print_writes_fifos_links_and_stdout_as_they_are() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tmp_dir("print-targets");
+    let input = write(&dir, "in.txt", &format!("{SEED}\n"));
+    // A FIFO, read by another process as numpl writes it.
+    let fifo = dir.join("pipe.pdf");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo")
+        .success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo).expect("read the FIFO"))
+    };
+    let (code, stderr) = print_to(&fifo, &input);
+    assert_eq!(code, Some(0), "{stderr}");
+    let got = reader.join().expect("FIFO reader");
+    assert!(
+        got.starts_with(b"%PDF"),
+        "the FIFO's reader got {} bytes",
+        got.len()
+    );
+    assert!(std::fs::symlink_metadata(&fifo)
+        .unwrap()
+        .file_type()
+        .is_fifo());
+    // A symbolic link to an old sheet: the sheet is replaced, the link kept.
+    let target = dir.join("target.pdf");
+    std::fs::write(&target, "old").unwrap();
+    let link = dir.join("link.pdf");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let (code, stderr) = print_to(&link, &input);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(std::fs::read(&target).unwrap().starts_with(b"%PDF"));
+    // A folder: refused, left alone.
+    let (code, stderr) = print_to(&dir, &input);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert_has(&stderr, "it is a folder");
+    // Nothing else was made beside them (no temporary file).
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["in.txt", "link.pdf", "pipe.pdf", "target.pdf"]);
+    // `-`: stdout.
+    let o = Command::new(BIN)
+        .args(["print", "--out", "-", &input])
+        .output()
+        .expect("runs");
+    assert_eq!(o.status.code(), Some(0));
+    assert!(o.stdout.starts_with(b"%PDF"));
+    let _ = std::fs::remove_dir_all(dir);
 }
