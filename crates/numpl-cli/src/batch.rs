@@ -1,12 +1,17 @@
 //! The batch: take work items from a [`Source`] (puzzles read from files, or the indexes of
 //! puzzles to generate), run a [`Job`] on each, write the records in input order.
 //!
-//! With one thread it is a plain loop. With more, three stages run at once: a reader thread
-//! cuts the source into chunks, the rayon pool processes one chunk at a time in parallel,
-//! and a writer thread prints finished chunks in order. The channels between the stages
-//! hold at most two chunks each, so memory stays flat whatever the input size. A closed
-//! stdout (`| head`) stops every stage quietly. Every command runs through here, so every
-//! command has the same order, progress, summary and exit status.
+//! Three stages run at once: a reader thread cuts the source into chunks; the workers (the
+//! calling thread, or a rayon pool with `--threads` above 1) take one chunk's items in
+//! input order, one at a time, and send what they finish in small batches (64 records, or
+//! whatever is done after 20 ms); a writer thread puts the records back in input order and
+//! writes each as soon as every earlier one is written, flushing whenever it catches up.
+//! Memory stays flat: at most two chunks wait to be worked on, and the writer holds at most
+//! one chunk's records. A closed stdout (`| head`) or a fatal record stops every stage
+//! quietly. SIGINT or SIGTERM (see `interrupt`) stops the workers taking items: since they
+//! take items in order, what is finished is the input's first records, all written, then
+//! the summary, exit 130. Every command runs through here, so every command has the same
+//! order, progress, summary and exit status.
 
 use std::collections::VecDeque;
 use std::io::{self, BufWriter, ErrorKind, IsTerminal, Write};
