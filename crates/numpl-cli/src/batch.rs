@@ -1,25 +1,30 @@
 //! The batch: take work items from a [`Source`] (puzzles read from files, or the indexes of
 //! puzzles to generate), run a [`Job`] on each, write the records in input order.
 //!
-//! With one thread it is a plain loop. With more, three stages run at once: a reader thread
-//! cuts the source into chunks, the rayon pool processes one chunk at a time in parallel,
-//! and a writer thread prints finished chunks in order. The channels between the stages
-//! hold at most two chunks each, so memory stays flat whatever the input size. A closed
-//! stdout (`| head`) stops every stage quietly. Every command runs through here, so every
-//! command has the same order, progress, summary and exit status.
+//! Three stages run at once: a reader thread cuts the source into chunks; the workers (the
+//! calling thread, or a rayon pool with `--threads` above 1) take one chunk's items in
+//! input order, one at a time, and send what they finish in small batches (256 records, or
+//! whatever is done after 20 ms); a writer thread puts the records back in input order and
+//! writes each as soon as every earlier one is written, flushing within 10 ms of catching up.
+//! Memory stays flat: at most two chunks wait to be worked on, and the writer holds at most
+//! one chunk's records. A closed stdout (`| head`) or a fatal record stops every stage
+//! quietly. SIGINT or SIGTERM (see `interrupt`) stops the workers taking items: since they
+//! take items in order, what is finished is the input's first records, all written, then
+//! the summary, exit 130. Every command runs through here, so every command has the same
+//! order, progress, summary and exit status.
 
+use std::collections::VecDeque;
 use std::io::{self, BufWriter, ErrorKind, IsTerminal, Write};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::sync_channel;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender, TryRecvError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
-
 use crate::cli::Progress as ProgressMode;
+use crate::interrupt;
 use crate::settings::RunSettings;
 use crate::Exit;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// Puzzles per chunk in the parallel path, for sources of quick work.
 pub(crate) const CHUNK: usize = 4096;
@@ -103,6 +108,9 @@ pub(crate) struct Done {
     pub(crate) error: Option<String>,
     /// A header line the output needs once, before its first record (CSV).
     pub(crate) header: Option<&'static str>,
+    /// An error every later record would repeat (a picture folder that cannot be
+    /// written): the run stops after this record, which is counted, and exits 2.
+    pub(crate) fatal: bool,
 }
 
 impl Done {
@@ -112,6 +120,7 @@ impl Done {
             kind,
             error: None,
             header: None,
+            fatal: false,
         }
     }
 
@@ -176,6 +185,8 @@ pub(crate) struct Summary {
     empty_inputs: usize,
     /// stdout was closed by the reader (e.g. `| head`): the run stopped early.
     closed: bool,
+    /// SIGINT or SIGTERM stopped the run: the records written are the first ones.
+    interrupted: bool,
 }
 
 impl Summary {
@@ -214,7 +225,9 @@ impl Summary {
     /// The exit status: 2 for an I/O error, 1 when some record did not end well or an
     /// input held no puzzle, else 0. A closed stdout is not a failure.
     pub(crate) fn exit(&self) -> Exit {
-        if self.io_error || self.of(Kind::Error) > 0 {
+        if self.interrupted {
+            Exit::Interrupted
+        } else if self.io_error || self.of(Kind::Error) > 0 {
             Exit::Error
         } else if self.closed {
             Exit::Ok
@@ -272,110 +285,257 @@ pub(crate) fn rate(count: u64, secs: f64) -> String {
 /// summary (unless quiet) and gives the exit status.
 pub(crate) fn run<S, J>(job: &J, source: S, settings: &RunSettings) -> io::Result<Exit>
 where
-    S: Source,
+    S: Source + 'static,
     J: Job<Item = S::Item>,
 {
-    let summary = process(job, source, settings)?;
+    let summary = {
+        let _cooperating = interrupt::Cooperating::start();
+        process(job, source, settings)?
+    };
     if !settings.quiet && !summary.closed {
-        eprintln!("{}", summary.line(job.kinds(), job.note()));
+        say!("{}", summary.line(job.kinds(), job.note()));
+    }
+    if summary.interrupted {
+        say!(
+            "numpl: interrupted: the first {} written in input order",
+            plural(summary.total, "record was", "records were")
+        );
     }
     Ok(summary.exit())
 }
 
-fn process<S, J>(job: &J, mut source: S, settings: &RunSettings) -> io::Result<Summary>
+/// Finished records, sent by a worker to the writer: (position in the input, record,
+/// progress).
+type Batch = Vec<(u64, Done, u64)>;
+
+/// A worker sends what it has finished when it holds this many records, or when the
+/// oldest has waited [`HOLD`]: quick records go in batches, slow ones one by one.
+const BATCH: usize = 256;
+const HOLD: Duration = Duration::from_millis(20);
+/// The writer flushes stdout when it has caught up, at most this often (a quick run
+/// would otherwise make one small write per batch).
+const FLUSH_EVERY: Duration = Duration::from_millis(10);
+
+fn process<S, J>(job: &J, source: S, settings: &RunSettings) -> io::Result<Summary>
 where
-    S: Source,
+    S: Source + 'static,
     J: Job<Item = S::Item>,
 {
     let start = Instant::now();
     let progress = Progress::new(settings, &source, job.nodes());
     let interactive = source.interactive();
-    let mut writer = Writer::new(progress);
-    if settings.threads <= 1 || interactive {
-        for item in source.by_ref() {
-            let at = item.progress();
-            let done = job.process(&item);
-            if !writer.write(done, at) {
-                break;
-            }
-            if interactive && !writer.flush() {
-                break;
-            }
-        }
+    let threads = settings.threads.max(1);
+    // A person typing: every puzzle is its own chunk and its record goes out at once.
+    let chunk_len = if interactive {
+        1
     } else {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(settings.threads)
-            .build()
-            .map_err(io::Error::other)?;
-        let chunk_len = source.chunk(settings.threads).max(1);
-        let stop = AtomicBool::new(false);
-        let (chunk_tx, chunk_rx) = sync_channel::<Vec<S::Item>>(2);
-        let (done_tx, done_rx) = sync_channel::<Vec<(Done, u64)>>(2);
-        let (src, w) = std::thread::scope(|s| {
-            let stop = &stop;
-            let reader = s.spawn(move || {
-                let mut chunk = Vec::with_capacity(chunk_len);
-                for item in source.by_ref() {
-                    chunk.push(item);
-                    if chunk.len() == chunk_len {
-                        let full = std::mem::replace(&mut chunk, Vec::with_capacity(chunk_len));
-                        if stop.load(Ordering::Relaxed) || chunk_tx.send(full).is_err() {
-                            return source;
-                        }
+        source.chunk(threads).max(1)
+    };
+    let pool = match threads {
+        1 => None,
+        n => Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .map_err(io::Error::other)?,
+        ),
+    };
+    // Set when the run must stop early: stdout closed, a fatal record written.
+    let stop = Arc::new(AtomicBool::new(false));
+    let (chunk_tx, chunk_rx) = sync_channel::<Vec<S::Item>>(2);
+    // The reader is not scoped: an interrupted run does not wait for a read that may never
+    // end (a terminal, a pipe that stays open).
+    let reader = {
+        let stop = Arc::clone(&stop);
+        let mut source = source;
+        std::thread::spawn(move || {
+            let mut chunk = Vec::with_capacity(chunk_len);
+            for item in source.by_ref() {
+                chunk.push(item);
+                if chunk.len() == chunk_len {
+                    let full = std::mem::replace(&mut chunk, Vec::with_capacity(chunk_len));
+                    if stop.load(Ordering::Relaxed)
+                        || interrupt::interrupted()
+                        || chunk_tx.send(full).is_err()
+                    {
+                        return source;
                     }
-                }
-                if !chunk.is_empty() {
-                    let _ = chunk_tx.send(chunk);
-                }
-                source
-            });
-            let writer_thread = s.spawn(move || {
-                'all: for dones in done_rx {
-                    for (d, at) in dones {
-                        if !writer.write(d, at) {
-                            stop.store(true, Ordering::Relaxed);
-                            break 'all;
-                        }
-                    }
-                    if !writer.flush() {
-                        stop.store(true, Ordering::Relaxed);
-                        break;
-                    }
-                }
-                writer
-            });
-            for chunk in chunk_rx {
-                if stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                let dones: Vec<(Done, u64)> = pool.install(|| {
-                    chunk
-                        .par_iter()
-                        .map(|it| (job.process(it), it.progress()))
-                        .collect()
-                });
-                if done_tx.send(dones).is_err() {
-                    break;
                 }
             }
-            drop(done_tx);
-            let w = writer_thread.join();
-            let src = reader.join();
-            (src, w)
-        });
-        // Neither thread panics (they only move items and write); if one did, its panic
-        // goes on here rather than being lost.
-        source = src.unwrap_or_else(|p| std::panic::resume_unwind(p));
-        writer = w.unwrap_or_else(|p| std::panic::resume_unwind(p));
-    }
+            if !chunk.is_empty() {
+                let _ = chunk_tx.send(chunk);
+            }
+            source
+        })
+    };
+    let (done_tx, done_rx) = sync_channel::<Batch>(4 * threads.max(4));
+    let (writer, read_all) = std::thread::scope(|s| {
+        let writer = Writer::new(progress);
+        let writer_stop = Arc::clone(&stop);
+        let writer_thread = s.spawn(move || write_in_order(writer, done_rx, &writer_stop));
+        let mut next = 0u64;
+        let read_all = loop {
+            if stop.load(Ordering::Relaxed) || interrupt::interrupted() {
+                break false;
+            }
+            let chunk = match chunk_rx.recv_timeout(Duration::from_millis(100)) {
+                Ok(chunk) => chunk,
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => break true,
+            };
+            let ctx = Chunk {
+                job,
+                items: &chunk,
+                first: next,
+                claimed: AtomicUsize::new(0),
+                out: &done_tx,
+                stop: &stop,
+                interactive,
+            };
+            match &pool {
+                None => ctx.work(),
+                Some(pool) => {
+                    pool.broadcast(|_| ctx.work());
+                }
+            }
+            next += chunk.len() as u64;
+        };
+        drop(done_tx);
+        drop(chunk_rx);
+        let writer = writer_thread
+            .join()
+            .unwrap_or_else(|p| std::panic::resume_unwind(p));
+        (writer, read_all)
+    });
+    let mut writer = writer;
     writer.flush();
     writer.progress.finish();
     let mut summary = writer.summary;
     summary.elapsed = start.elapsed();
-    let (io_error, empty_inputs) = source.end();
-    summary.io_error |= io_error;
-    summary.empty_inputs = empty_inputs;
+    if read_all {
+        // The reader has sent its last chunk: it ends at once.
+        let source = reader
+            .join()
+            .unwrap_or_else(|p| std::panic::resume_unwind(p));
+        let (io_error, empty_inputs) = source.end();
+        summary.io_error |= io_error;
+        summary.empty_inputs = empty_inputs;
+    } else {
+        summary.interrupted = interrupt::interrupted() && !summary.closed;
+    }
     Ok(summary)
+}
+
+/// One chunk being worked on. Workers take its items in input order, one at a time, so
+/// that what is finished when the run stops is always the first items: an interrupted run
+/// writes every record it finished without leaving a hole.
+struct Chunk<'a, J: Job> {
+    job: &'a J,
+    items: &'a [J::Item],
+    /// The input position of the chunk's first item.
+    first: u64,
+    /// Items taken so far.
+    claimed: AtomicUsize,
+    out: &'a SyncSender<Batch>,
+    stop: &'a AtomicBool,
+    interactive: bool,
+}
+
+impl<J: Job> Chunk<'_, J>
+where
+    J::Item: Work,
+{
+    /// One worker: takes items until none is left or the run stops, and sends what it
+    /// finishes in small batches.
+    fn work(&self) {
+        let mut batch: Batch = Vec::new();
+        let mut oldest = Instant::now();
+        loop {
+            if self.stop.load(Ordering::Relaxed) || interrupt::interrupted() {
+                break;
+            }
+            let i = self.claimed.fetch_add(1, Ordering::Relaxed);
+            let Some(item) = self.items.get(i) else { break };
+            if batch.is_empty() {
+                oldest = Instant::now();
+            }
+            let done = self.job.process(item);
+            batch.push((self.first + i as u64, done, item.progress()));
+            // The clock is read at 1, 2, 4, ... records: each slow one, rarely for quick ones.
+            let n = batch.len();
+            if self.interactive || n >= BATCH || (n.is_power_of_two() && oldest.elapsed() >= HOLD) {
+                let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+                if self.out.send(full).is_err() {
+                    return;
+                }
+            }
+        }
+        if !batch.is_empty() {
+            let _ = self.out.send(batch);
+        }
+    }
+}
+
+/// The writer thread: puts the workers' records back in input order and writes each as
+/// soon as every earlier one is written; flushes stdout whenever it has caught up.
+fn write_in_order(mut writer: Writer, done: Receiver<Batch>, stop: &AtomicBool) -> Writer {
+    // pending[k] is the record at input position next + k, once it is done.
+    let mut pending: VecDeque<Option<(Done, u64)>> = VecDeque::new();
+    let mut next = 0u64;
+    let mut writing = true;
+    let mut flushed = Instant::now();
+    loop {
+        let batch = match done.try_recv() {
+            Ok(batch) => batch,
+            Err(TryRecvError::Empty) => {
+                // Caught up: what is written goes out within FLUSH_EVERY.
+                let wait = FLUSH_EVERY.saturating_sub(flushed.elapsed());
+                let early = match done.recv_timeout(wait) {
+                    Ok(batch) => Some(batch),
+                    Err(RecvTimeoutError::Timeout) => None,
+                    Err(RecvTimeoutError::Disconnected) => break,
+                };
+                if let Some(batch) = early {
+                    batch
+                } else {
+                    if writing && !writer.flush() {
+                        writing = false;
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    flushed = Instant::now();
+                    match done.recv() {
+                        Ok(batch) => batch,
+                        Err(_) => break,
+                    }
+                }
+            }
+            Err(TryRecvError::Disconnected) => break,
+        };
+        if !writing {
+            // Stopped: take what the workers still send, so that none waits.
+            continue;
+        }
+        for (at_index, d, at) in batch {
+            let k = (at_index - next) as usize;
+            if pending.len() <= k {
+                pending.resize_with(k + 1, || None);
+            }
+            pending[k] = Some((d, at));
+        }
+        while let Some(Some(_)) = pending.front() {
+            let Some(Some((d, at))) = pending.pop_front() else {
+                break;
+            };
+            next += 1;
+            if !writer.write(d, at) {
+                writing = false;
+                stop.store(true, Ordering::Relaxed);
+                pending.clear();
+                break;
+            }
+        }
+    }
+    writer
 }
 
 /// Writes records in order, counts them, logs their errors, moves the progress bar.
@@ -384,6 +544,8 @@ struct Writer {
     summary: Summary,
     progress: Progress,
     failed: bool,
+    /// A fatal record was written: the run stops, what was written is still flushed.
+    stopped: bool,
     /// Whether a header line was written.
     headed: bool,
 }
@@ -399,22 +561,28 @@ impl Writer {
                 io_error: false,
                 empty_inputs: 0,
                 closed: false,
+                interrupted: false,
             },
             progress,
             failed: false,
+            stopped: false,
             headed: false,
         }
     }
 
     /// Writes one record; false when stdout is gone and the run must stop.
     fn write(&mut self, d: Done, at: u64) -> bool {
-        if self.failed {
+        if self.failed || self.stopped {
             return false;
         }
         if let Some(e) = &d.error {
             self.progress.suspend(|| tracing::error!("{e}"));
         }
         self.summary.count(d.kind);
+        if d.fatal {
+            self.stopped = true;
+            return false;
+        }
         if let (Some(header), false) = (d.header, self.headed) {
             self.headed = true;
             if let Err(e) = writeln!(self.out, "{header}") {
@@ -544,7 +712,7 @@ impl Progress {
                 }
                 _ => String::new(),
             };
-            eprintln!("numpl: {}{pct}", self.message(done));
+            say!("numpl: {}{pct}", self.message(done));
             self.last = Instant::now();
         }
     }

@@ -132,10 +132,20 @@ fn parse_budget(s: &str) -> Result<Budget, String> {
     if s.eq_ignore_ascii_case("none") {
         return Ok(Budget::Unlimited);
     }
-    s.replace('_', "")
-        .parse::<u64>()
-        .map(Budget::Nodes)
-        .map_err(|_| format!("`{s}` is not a node count (e.g. 1000000) or `none`"))
+    match s.replace('_', "").parse::<u64>() {
+        // A search places its first value as its first node: no budget at all would end
+        // every puzzle at once, and 0 reads as "no limit" in other tools. Neither is
+        // worth a silent guess.
+        Ok(0) => Err(
+            "a budget of 0 nodes would stop every search before it starts: give \
+                      at least 1, or `none` for no limit"
+                .to_string(),
+        ),
+        Ok(n) => Ok(Budget::Nodes(n)),
+        Err(_) => Err(format!(
+            "`{s}` is not a node count (e.g. 1000000) or `none`"
+        )),
+    }
 }
 
 fn parse_shape(s: &str) -> Result<Shape, String> {
@@ -236,8 +246,9 @@ pub(crate) struct PrintArgs {
     /// Puzzle files; none or `-` reads stdin.
     pub(crate) files: Vec<PathBuf>,
 
-    /// The PDF to write (written whole, or not at all).
-    #[arg(long, value_name = "FILE", required = true)]
+    /// The PDF to write (a file is written whole, or not at all; a device or FIFO is
+    /// written to as it is; a symbolic link writes its target; `-` is stdout).
+    #[arg(long, value_name = "FILE|-", required = true)]
     pub(crate) out: PathBuf,
 
     /// Puzzles per page.

@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use numpl_core::{InputFormat, ParseErrorKind, ParseOptions, Parsed, PuzzleReader};
+use numpl_core::{
+    escape_controls, InputFormat, ParseErrorKind, ParseOptions, Parsed, PuzzleReader,
+};
 
 use crate::batch::{Source, Work};
 use crate::settings::InputSettings;
@@ -202,7 +204,13 @@ impl Iterator for Inputs {
                             index,
                             line: e.line,
                             format,
-                            puzzle: Err(format!("{file}:{}: {}", e.line, e.kind)),
+                            // The file's name is quoted too: it may hold anything.
+                            puzzle: Err(format!(
+                                "{}:{}: {}",
+                                escape_controls(&file),
+                                e.line,
+                                e.kind
+                            )),
                             file,
                             end,
                         },

@@ -14,10 +14,21 @@
 
 #![forbid(unsafe_code)]
 
+/// A line on stderr, as `eprintln!` writes it but never panicking: a stderr that cannot be
+/// written (`2>/dev/full`, a closed pipe) loses the message, as a closed stdout loses
+/// records, and the run goes on (`eprintln!` panics there, and a panic while reporting a
+/// panic aborts the process).
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::stderr_line(format_args!($($arg)*))
+    };
+}
+
 mod batch;
 mod cli;
 mod commands;
 mod input;
+mod interrupt;
 mod settings;
 
 use std::io::{IsTerminal, Write};
@@ -46,6 +57,8 @@ pub(crate) enum Exit {
     Failed = 1,
     /// Usage error, unreadable file, I/O error.
     Error = 2,
+    /// Ended by SIGINT or SIGTERM (see `interrupt`).
+    Interrupted = interrupt::EXIT_INTERRUPTED as isize,
 }
 
 fn main() -> ExitCode {
@@ -62,7 +75,7 @@ fn main() -> ExitCode {
             .location()
             .map(|l| format!(" ({}:{})", l.file(), l.line()))
             .unwrap_or_default();
-        eprintln!("numpl: internal error: {what}{at}; this is a bug in numpl, please report it");
+        say!("numpl: internal error: {what}{at}; this is a bug in numpl, please report it");
         std::process::exit(Exit::Error as i32);
     }));
     let cli = match Cli::try_parse() {
@@ -87,6 +100,13 @@ fn main() -> ExitCode {
     ExitCode::from(code as u8)
 }
 
+/// Writes one line to stderr and ignores any error (see `say!`).
+pub(crate) fn stderr_line(args: std::fmt::Arguments<'_>) {
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{args}");
+    let _ = err.flush();
+}
+
 /// What clap could not take: `--help` and `--version` go to stdout (exit 0, or 2 when
 /// stdout cannot be written, e.g. `numpl --help > /dev/full`); usage errors to stderr
 /// (exit 2).
@@ -104,7 +124,7 @@ fn clap_exit(e: &clap::Error) -> Exit {
             match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
                 Ok(()) => Exit::Ok,
                 Err(err) => {
-                    eprintln!("numpl: cannot write to stdout: {err}");
+                    say!("numpl: cannot write to stdout: {err}");
                     Exit::Error
                 }
             }
@@ -132,11 +152,27 @@ fn init_logging(quiet: u8, verbose: u8) {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(level));
     tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr)
+        .with_writer(|| LossyStderr)
         .with_ansi(std::io::stderr().is_terminal())
         .with_target(false)
         .without_time()
         .init();
+}
+
+/// stderr for the log, losing what cannot be written: tracing-subscriber reports a failed
+/// write with `eprintln!`, which panics when stderr is the thing that failed.
+struct LossyStderr;
+
+impl Write for LossyStderr {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let _ = std::io::stderr().write_all(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let _ = std::io::stderr().flush();
+        Ok(())
+    }
 }
 
 /// The puzzles of a run. Pictures without `--out` go to stdout, one at most: a second
@@ -164,6 +200,10 @@ fn source(inputs: InputSettings, output: &Output) -> Result<Peeked, Box<dyn std:
 /// Runs one command. `Err` is an error that ends the whole run (exit 2).
 fn run(settings: Settings) -> Result<Exit, Box<dyn std::error::Error>> {
     let Settings { run, output, task } = settings;
+    // `serve` shuts down on its own signals; every other command stops on these.
+    if !matches!(task, Task::Serve(_)) {
+        interrupt::install();
+    }
     Ok(match task {
         Task::Show(inputs) => {
             let src = source(inputs, &output)?;
@@ -192,7 +232,7 @@ fn run(settings: Settings) -> Result<Exit, Box<dyn std::error::Error>> {
             let count = g.count;
             let job = GenerateJob::new(g, output);
             if !run.quiet {
-                eprintln!("numpl: {}", job.describe(count));
+                say!("numpl: {}", job.describe(count));
             }
             batch::run(&job, Indexes::new(count), &run)?
         }

@@ -6,7 +6,7 @@
 
 use std::fmt;
 use std::path::PathBuf;
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::Arc;
 
 use numpl_core::{InputFormat, ParseErrorKind, ParseOptions, Shape, Symbols};
@@ -81,6 +81,8 @@ pub(crate) struct Pictures {
     pub(crate) svg: SvgOptions,
     /// Pictures written to `out` so far (for the summary).
     pub(crate) written: Arc<AtomicU64>,
+    /// A picture could not be written: no other is tried.
+    pub(crate) broken: Arc<AtomicBool>,
 }
 
 impl Output {
@@ -251,6 +253,7 @@ impl Settings {
                 candidates,
                 svg: SvgOptions::new().symbols(symbols.clone()).labels(a.labels),
                 written: Arc::default(),
+                broken: Arc::default(),
             };
             Ok(())
         };

@@ -1,8 +1,40 @@
 //! Typed errors. Each one says where: the input line, the cell (in `r1c1` notation).
 
+use std::borrow::Cow;
+
 use thiserror::Error;
 
 use crate::{Cell, Shape};
+
+/// Input text as a message quotes it: control characters (ESC, NUL, U+0001, ...) and the
+/// invisible bidirectional overrides are escaped as Rust writes them (`\u{1b}`, `\0`),
+/// so that no byte of a hostile input reaches a terminal raw; everything else is kept.
+///
+/// ```
+/// use numpl_core::escape_controls;
+///
+/// assert_eq!(escape_controls("12\u{1b}[31m"), "12\\u{1b}[31m");
+/// assert_eq!(escape_controls("a\0b\u{1}"), "a\\0b\\u{1}");
+/// assert_eq!(escape_controls("`1.3`"), "`1.3`");
+/// ```
+pub fn escape_controls(text: &str) -> Cow<'_, str> {
+    let hidden = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(hidden) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if hidden(c) {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
 
 /// A size or box shape that numpl does not handle: boxes are R x C with R, C >= 2, and the
 /// side N = R*C is at most 64.
@@ -30,7 +62,7 @@ pub enum ShapeError {
         box_cols: usize,
     },
     /// Text that is neither `N` nor `RxC`.
-    #[error("cannot read `{text}` as a size N or a box shape RxC")]
+    #[error("cannot read `{}` as a size N or a box shape RxC", escape_controls(.text))]
     Unreadable {
         /// The text given.
         text: String,
@@ -174,7 +206,7 @@ pub enum ParseErrorKind {
         len: usize,
     },
     /// A grid whose first row has a number of cells that is no allowed side.
-    #[error("a grid row has {cells} cells (`{text}`); expected N cells for an allowed size N (4, 6, 8, 9, 10, 12, 16, ..., 64)")]
+    #[error("a grid row has {cells} cells (`{}`); expected N cells for an allowed size N (4, 6, 8, 9, 10, 12, 16, ..., 64)", escape_controls(.text))]
     BadRowLength {
         /// Cells found in the row.
         cells: usize,
@@ -214,7 +246,7 @@ pub enum ParseErrorKind {
         len: usize,
     },
     /// A character that is neither a value nor a blank.
-    #[error("unknown symbol `{symbol}` at r{row}c{col}")]
+    #[error("unknown symbol `{}` at r{row}c{col}", escape_controls(.symbol))]
     UnknownSymbol {
         /// The character.
         symbol: String,
@@ -224,7 +256,7 @@ pub enum ParseErrorKind {
         col: usize,
     },
     /// A number outside 1..N.
-    #[error("value {value} at r{row}c{col} is out of range 1..{size}")]
+    #[error("value {} at r{row}c{col} is out of range 1..{size}", escape_controls(.value))]
     OutOfRange {
         /// The number read.
         value: String,
@@ -255,7 +287,7 @@ pub enum ParseErrorKind {
     },
     /// A pencil mark of a position in a place that is not its value's: each cell's N
     /// places hold the values 1..N in order (or a blank).
-    #[error("r{row}c{col}: `{symbol}` at column {column} is in place {place} of the cell, which holds `{expected}` or a blank")]
+    #[error("r{row}c{col}: `{}` at column {column} is in place {place} of the cell, which holds `{}` or a blank", escape_controls(.symbol), escape_controls(.expected))]
     MisplacedCandidate {
         /// The symbol found.
         symbol: String,
@@ -287,7 +319,7 @@ pub enum ParseErrorKind {
         col: usize,
     },
     /// A line inside a pencil-mark grid that does not have its layout.
-    #[error("not a line of a pencil-mark grid with {shape} boxes (its `|` and marks are not in their columns): `{text}`")]
+    #[error("not a line of a pencil-mark grid with {shape} boxes (its `|` and marks are not in their columns): `{}`", escape_controls(.text))]
     DetailLine {
         /// The shape the grid's first line has.
         shape: crate::Shape,
@@ -306,7 +338,7 @@ pub enum ParseErrorKind {
     /// The alphabet ([`Symbols::custom`](crate::Symbols::custom)) does not fit the size, or
     /// is not an alphabet; the text says why, without the `symbols: ` its display starts
     /// with (a front end names its own option there).
-    #[error("symbols: {0}")]
+    #[error("symbols: {}", escape_controls(.0))]
     Symbols(String),
     /// The input could not be read.
     #[error("cannot read input: {0}")]

@@ -37,7 +37,7 @@ mod print;
 mod shape;
 mod symbols;
 
-pub use error::{Conflict, GridError, ParseError, ParseErrorKind, ShapeError};
+pub use error::{escape_controls, Conflict, GridError, ParseError, ParseErrorKind, ShapeError};
 pub use grid::Grid;
 pub use mask::{Mask, MaskIter};
 pub use parse::{

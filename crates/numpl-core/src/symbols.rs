@@ -57,11 +57,15 @@ impl Symbols {
         for (i, c) in v.iter().enumerate() {
             if matches!(c, '.' | '_' | '/' | '|' | '+' | '#') || c.is_whitespace() {
                 return Err(ParseErrorKind::Symbols(format!(
-                    "`{c}` cannot be a symbol (it is a blank or a separator)"
+                    "`{}` cannot be a symbol (it is a blank or a separator)",
+                    c.escape_debug()
                 )));
             }
             if v[..i].contains(c) {
-                return Err(ParseErrorKind::Symbols(format!("`{c}` appears twice")));
+                return Err(ParseErrorKind::Symbols(format!(
+                    "`{}` appears twice",
+                    c.escape_debug()
+                )));
             }
         }
         Ok(Symbols { custom: Some(v) })

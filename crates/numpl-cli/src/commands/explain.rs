@@ -52,7 +52,8 @@ impl HumanCommand for Explain {
                 .micros(micros)
                 .to_line(),
             _ => {
-                let mut t = format!("# {}:{}: {}\n", item.file, item.line, puzzle_line(p, sym));
+                let file = numpl_core::escape_controls(&item.file);
+                let mut t = format!("# {file}:{}: {}\n", item.line, puzzle_line(p, sym));
                 for (i, s) in steps.iter().enumerate() {
                     t.push_str(&format!("{:>4}. {s}\n", i + 1));
                 }

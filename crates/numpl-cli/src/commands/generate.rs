@@ -154,6 +154,7 @@ impl Job for GenerateJob {
                     kind,
                     error: Some(msg),
                     header: self.csv(),
+                    fatal: false,
                 }
             }
         }

@@ -89,6 +89,7 @@ pub(crate) fn invalid(
         kind: Kind::Invalid,
         error: Some(msg.to_string()),
         header: csv.filter(|_| format == Format::Csv),
+        fatal: false,
     }
 }
 

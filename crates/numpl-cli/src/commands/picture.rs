@@ -17,22 +17,43 @@ pub(crate) fn file_name(index: u64, step: Option<usize>) -> String {
     }
 }
 
-/// Writes `svg` to `dir/name`; the error names the file.
-fn write(dir: &Path, name: &str, svg: &str) -> Result<(), String> {
+/// Writes `svg` to `dir/name`; the error names the file. After one picture could not be
+/// written none is tried again: every later one would fail the same way (a folder that
+/// cannot be written, a full disk), and the first failure ends the run.
+fn write(pictures: &Pictures, dir: &Path, name: &str, svg: &str) -> Result<(), Done> {
+    if pictures.broken.load(Ordering::Relaxed) {
+        return Err(fatal(None));
+    }
     let path = dir.join(name);
-    std::fs::write(&path, svg).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    std::fs::write(&path, svg).map_err(|e| {
+        pictures.broken.store(true, Ordering::Relaxed);
+        fatal(Some(format!(
+            "cannot write {}: {e}; no more pictures are written",
+            path.display()
+        )))
+    })
+}
+
+/// The record of a picture that could not be written: it ends the run (exit 2). Only the
+/// first failure has a message.
+fn fatal(msg: Option<String>) -> Done {
+    Done {
+        error: msg,
+        fatal: true,
+        ..Done::new(String::new(), Kind::Error)
+    }
 }
 
 /// The record of one picture: to its file with `--out`, else the picture is the text.
 pub(crate) fn one(pictures: &Pictures, index: u64, svg: String, kind: Kind) -> Done {
     match &pictures.out {
         None => Done::new(svg, kind),
-        Some(dir) => match write(dir, &file_name(index, None), &svg) {
+        Some(dir) => match write(pictures, dir, &file_name(index, None), &svg) {
             Ok(()) => {
                 pictures.written.fetch_add(1, Ordering::Relaxed);
                 Done::new(String::new(), kind)
             }
-            Err(e) => failed(e),
+            Err(done) => done,
         },
     }
 }
@@ -49,8 +70,8 @@ pub(crate) fn many(pictures: &Pictures, index: u64, svgs: Vec<String>, kind: Kin
         )),
         Some(dir) => {
             for (i, svg) in svgs.iter().enumerate() {
-                if let Err(e) = write(dir, &file_name(index, Some(i + 1)), svg) {
-                    return failed(e);
+                if let Err(done) = write(pictures, dir, &file_name(index, Some(i + 1)), svg) {
+                    return done;
                 }
                 pictures.written.fetch_add(1, Ordering::Relaxed);
             }

@@ -2,9 +2,14 @@
 //! (a sheet needs puzzles with exactly one solution) and rated by the human solver (level
 //! and score under the puzzle when it solves it). Any bad puzzle is reported with its
 //! file and line and no PDF is written; a good PDF is written to a temporary file beside
-//! the target and renamed over it, so an existing sheet is never left half-written.
+//! the target and renamed over it, so an existing sheet is never left half-written. Only a
+//! regular file (or a name not yet taken) is replaced so: a device or a FIFO is written to
+//! as it is, a symbolic link is followed (its target is replaced, the link stays), and
+//! `--out -` writes to stdout. The temporary file never outlives the run: it is removed on
+//! every error and when SIGINT or SIGTERM ends the run.
 
-use std::path::{Path, PathBuf};
+use std::io::{IsTerminal, Write};
+use std::path::Path;
 use std::time::Instant;
 
 use numpl_render::{sheet_pdf, SheetPuzzle};
@@ -13,6 +18,7 @@ use rayon::prelude::*;
 
 use crate::batch::{plural, Source};
 use crate::input::{Inputs, Item};
+use crate::interrupt::TempFile;
 use crate::settings::{PrintSettings, RunSettings};
 use crate::Exit;
 
@@ -22,6 +28,12 @@ pub(crate) fn print(
     run: &RunSettings,
 ) -> Result<Exit, Box<dyn std::error::Error>> {
     let start = Instant::now();
+    let to_stdout = p.out.as_os_str() == "-";
+    if to_stdout && std::io::stdout().is_terminal() {
+        return Err(
+            "--out -: stdout is a terminal; redirect it (> sheet.pdf) or name a file".into(),
+        );
+    }
     let mut inputs = Inputs::new(p.inputs);
     let items: Vec<Item> = inputs.by_ref().collect();
     let (io_error, empty_inputs) = inputs.end();
@@ -55,9 +67,16 @@ pub(crate) fn print(
     }
     let puzzles: Vec<SheetPuzzle> = prepared.into_iter().flatten().collect();
     let pdf = sheet_pdf(&puzzles, &p.sheet)?;
-    write_whole(&p.out, &pdf)?;
+    if to_stdout {
+        let mut out = std::io::stdout().lock();
+        out.write_all(&pdf)
+            .and_then(|()| out.flush())
+            .map_err(|e| format!("cannot write the PDF to stdout: {e}"))?;
+    } else {
+        write_pdf(&p.out, &pdf)?;
+    }
     if !run.quiet {
-        eprintln!(
+        say!(
             "numpl: {} printed to {} ({} KB); {:.3} s",
             plural(puzzles.len() as u64, "puzzle", "puzzles"),
             p.out.display(),
@@ -75,7 +94,7 @@ fn prepare(item: &Item) -> Result<SheetPuzzle, String> {
         // A sheet is for solving on paper: it draws givens, never pencil marks.
         return Err(format!(
             "{}:{}: puzzle {} is a position with pencil marks: a sheet prints plain puzzles",
-            item.file,
+            numpl_core::escape_controls(&item.file),
             item.line,
             item.index + 1
         ));
@@ -87,7 +106,7 @@ fn prepare(item: &Item) -> Result<SheetPuzzle, String> {
         (s, _) => {
             return Err(format!(
                 "{}:{}: puzzle {} is {}: a sheet needs puzzles with exactly one solution",
-                item.file,
+                numpl_core::escape_controls(&item.file),
                 item.line,
                 item.index + 1,
                 s.name()
@@ -102,18 +121,61 @@ fn prepare(item: &Item) -> Result<SheetPuzzle, String> {
     Ok(sp)
 }
 
-/// Writes `bytes` to a temporary file beside `path`, then renames it to `path`.
-fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
+/// Writes the PDF to `path`: whole (a temporary file renamed over it) for a regular file
+/// or a new name; straight into a device or FIFO; through a symbolic link to its target.
+fn write_pdf(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
+    let link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    // What the name leads to, links followed.
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => Err(format!("cannot write {}: it is a folder", path.display())),
+        Ok(m) if m.is_file() => {
+            // A link: its target is replaced, and the link keeps pointing at it.
+            let target = if link {
+                std::fs::canonicalize(path).map_err(cannot)?
+            } else {
+                path.to_path_buf()
+            };
+            write_whole(&target, bytes, Some(m.permissions())).map_err(cannot)
+        }
+        // A device, a FIFO, a socket: written to as it is, never replaced.
+        Ok(_) => write_into(path, bytes).map_err(cannot),
+        // A link to nothing yet: make its target through it.
+        Err(_) if link => write_into(path, bytes).map_err(cannot),
+        Err(_) => write_whole(path, bytes, None).map_err(cannot),
+    }
+}
+
+/// Writes into what `path` names, as it is (truncating a regular file a link leads to).
+fn write_into(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(path)?;
+    f.write_all(bytes)?;
+    f.flush()
+}
+
+/// Writes `bytes` to a temporary file beside `path` (with `permissions`, those of the
+/// file it replaces), then renames it to `path`.
+fn write_whole(
+    path: &Path,
+    bytes: &[u8],
+    permissions: Option<std::fs::Permissions>,
+) -> std::io::Result<()> {
     let name = path
         .file_name()
-        .ok_or_else(|| format!("{}: not a file name", path.display()))?;
+        .ok_or_else(|| std::io::Error::other("not a file name"))?;
     let mut tmp_name = std::ffi::OsString::from(".");
     tmp_name.push(name);
     tmp_name.push(format!(".{}.tmp", std::process::id()));
-    let tmp: PathBuf = path.with_file_name(tmp_name);
-    let written = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path));
-    written.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("cannot write {}: {e}", path.display())
-    })
+    let tmp = TempFile::new(path.with_file_name(tmp_name));
+    std::fs::write(tmp.path(), bytes)?;
+    if let Some(p) = permissions {
+        std::fs::set_permissions(tmp.path(), p)?;
+    }
+    std::fs::rename(tmp.path(), path)?;
+    tmp.keep();
+    Ok(())
 }

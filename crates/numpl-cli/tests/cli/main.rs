@@ -950,6 +950,7 @@ fn a_puzzle_that_cannot_be_made_is_named_once() {
     assert!(!out.stderr.contains("puzzle 0: puzzle 0"), "{}", out.stderr);
     assert_has(&out.stderr, "0 generated, 1 failed");
 }
+mod hardening;
 mod pictures;
 mod positions;
 mod serve;
