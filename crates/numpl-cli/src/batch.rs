@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use crate::cli::Progress as ProgressMode;
 use crate::interrupt;
 use crate::settings::RunSettings;
-use crate::Exit;
+use crate::exit::Exit;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// Puzzles per chunk in the parallel path, for sources of quick work.

@@ -27,6 +27,7 @@ macro_rules! say {
 mod batch;
 mod cli;
 mod commands;
+mod exit;
 mod input;
 mod interrupt;
 mod settings;
@@ -37,6 +38,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use crate::cli::Cli;
+use crate::exit::Exit;
 use crate::commands::explain::Explain;
 use crate::commands::generate::{GenerateJob, Indexes};
 use crate::commands::hint::Hint;
@@ -47,19 +49,6 @@ use crate::commands::solve::SolveJob;
 use crate::commands::{HumanCommand, HumanJob};
 use crate::input::{Inputs, Peeked};
 use crate::settings::{InputSettings, Output, RunSettings, Settings, Task, UsageError};
-
-/// Exit statuses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Exit {
-    /// Every puzzle ended `solved` (or was read, for `show`; or was made, for `generate`).
-    Ok = 0,
-    /// Some puzzle ended otherwise.
-    Failed = 1,
-    /// Usage error, unreadable file, I/O error.
-    Error = 2,
-    /// Ended by SIGINT or SIGTERM (see `interrupt`).
-    Interrupted = interrupt::EXIT_INTERRUPTED as isize,
-}
 
 fn main() -> ExitCode {
     // A panic is a bug in numpl, never the user's doing: say so in one line, without the

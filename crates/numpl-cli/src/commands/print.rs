@@ -20,7 +20,7 @@ use crate::batch::{plural, Source};
 use crate::input::{Inputs, Item};
 use crate::interrupt::TempFile;
 use crate::settings::{PrintSettings, RunSettings};
-use crate::Exit;
+use crate::exit::Exit;
 
 /// Runs `numpl print`. `Err` ends the run with exit 2 (the PDF could not be written).
 pub(crate) fn print(
