@@ -21,9 +21,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::cli::Progress as ProgressMode;
+use crate::exit::Exit;
 use crate::interrupt;
 use crate::settings::RunSettings;
-use crate::exit::Exit;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// Puzzles per chunk in the parallel path, for sources of quick work.

@@ -38,7 +38,6 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use crate::cli::Cli;
-use crate::exit::Exit;
 use crate::commands::explain::Explain;
 use crate::commands::generate::{GenerateJob, Indexes};
 use crate::commands::hint::Hint;
@@ -47,6 +46,7 @@ use crate::commands::rate::Rate;
 use crate::commands::show::ShowJob;
 use crate::commands::solve::SolveJob;
 use crate::commands::{HumanCommand, HumanJob};
+use crate::exit::Exit;
 use crate::input::{Inputs, Peeked};
 use crate::settings::{InputSettings, Output, RunSettings, Settings, Task, UsageError};
 

@@ -17,10 +17,10 @@ use numpl_solve::{solve, Algorithm, SolveOptions, Status};
 use rayon::prelude::*;
 
 use crate::batch::{plural, Source};
+use crate::exit::Exit;
 use crate::input::{Inputs, Item};
 use crate::interrupt::TempFile;
 use crate::settings::{PrintSettings, RunSettings};
-use crate::exit::Exit;
 
 /// Runs `numpl print`. `Err` ends the run with exit 2 (the PDF could not be written).
 pub(crate) fn print(
