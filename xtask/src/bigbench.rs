@@ -28,6 +28,13 @@
 //!
 //! The report per size: puzzles, statuses, median and worst time (unique check and
 //! `--first`), median and worst nodes, how many the counter could not decide.
+//!
+//! Then every side from 4 to 64 that has a shape (its most square boxes), blank and nearly
+//! blank (`n / 2` random givens placed as on the 16x16s, from the seed and `n`), each solved
+//! both ways under the same budget: a blank grid must come out `multiple` (and solved with
+//! `--first`; a miss is listed, exit 1); a nearly blank one is reported as it ends (`budget`
+//! included, as for the random puzzles), every solution checked. The table: status, nodes
+//! and CPU time of each.
 //! `--ablate` also runs the general solver with each part switched off (unit branching,
 //! restarts) under the same budget, to show what each part buys.
 //!
@@ -36,6 +43,11 @@
 //! 16x16 (300: 40 multiple, 260 unsolvable) < 4 ms / 4 ms; 25x25 (30, all multiple) 4 ms /
 //! 8 ms; 36x36 (20: 16 multiple, 4 `budget` at the default 100 million nodes) 76 ms / 31 s.
 //! [`RANDOM_16`]: 4 ms. docs/DEVELOPMENT.md has the table and the ablation.
+//! Blank and nearly blank grids, the same machine 2026-12-04 (`bigbench --sizes 16,25
+//! --no-counter`): every blank grid `multiple` in at most 0.30 s (64x64) and 10,813 nodes;
+//! nearly blank ones mostly under 0.5 s, but 44x44, 48x48, 55x55 and 57x57 take 8 to 16 s
+//! and 49x49, 54x54, 56x56, 60x60 and 63x63 end `budget` (100 million nodes, 30 to 50 s):
+//! their givens clash with the hint's pattern (see numpl-solve's `fast/mod.rs`).
 
 use std::time::Instant;
 
@@ -73,7 +85,7 @@ pub(crate) fn puzzle(seed: u64, n: usize, i: usize) -> Grid {
     let b = (n as f64).sqrt() as usize;
     let shape = Shape::new(b, b).expect("a square size");
     let cells = if n == 16 {
-        random_givens(n, b, rng.gen_range(80..=120), &mut rng)
+        random_givens(shape, rng.gen_range(80..=120), &mut rng)
     } else {
         let full = crate::make::full_grid(b, b, &mut rng);
         let mut cells = full.cells;
@@ -90,7 +102,8 @@ pub(crate) fn puzzle(seed: u64, n: usize, i: usize) -> Grid {
 
 /// `k` givens placed one by one in random empty cells, each a random value that clashes
 /// with none placed so far (a cell where every value clashes stays blank).
-fn random_givens(n: usize, b: usize, k: usize, rng: &mut ChaCha8Rng) -> Vec<u8> {
+fn random_givens(shape: Shape, k: usize, rng: &mut ChaCha8Rng) -> Vec<u8> {
+    let (n, br, bc) = (shape.size(), shape.box_rows(), shape.box_cols());
     let mut cells = vec![0u8; n * n];
     let mut order: Vec<usize> = (0..n * n).collect();
     order.shuffle(rng);
@@ -101,7 +114,7 @@ fn random_givens(n: usize, b: usize, k: usize, rng: &mut ChaCha8Rng) -> Vec<u8> 
             break;
         }
         let (r, c) = (i / n, i % n);
-        let bx = r / b * b + c / b;
+        let bx = r / br * br + c / bc;
         let all = (1u64 << n) - 1;
         let free = all & !(rows[r] | cols[c] | boxes[bx]);
         if free == 0 {
@@ -116,6 +129,64 @@ fn random_givens(n: usize, b: usize, k: usize, rng: &mut ChaCha8Rng) -> Vec<u8> 
         placed += 1;
     }
     cells
+}
+
+/// Every side from 4 to 64 that has a shape (its most square boxes), blank and nearly
+/// blank: `n / 2` random givens (as [`random_givens`] places them, from `(seed, n)`).
+/// Blank grids must come out `multiple` (and solved with `--first`); a nearly blank one
+/// may end `budget` (shown in the table), but `--first` must not say `unsolvable` where the
+/// unique check found a solution; every solution is checked.
+fn blank_grids(seed: u64, opts: &SolveOptions, wall: Instant, bad: &mut Vec<String>) {
+    println!("\nblank and nearly blank grids (n/2 random givens), unique check and --first:");
+    println!(
+        "| size | box | blank | nodes | s | --first s | nearly blank | nodes | s | --first s |"
+    );
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    for n in 4..=64 {
+        let Ok(shape) = Shape::from_size(n) else {
+            continue;
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ ((n as u64) << 40) ^ 0xb1a2);
+        let blank = Grid::empty(shape);
+        let sparse = Grid::from_values(shape, random_givens(shape, n / 2, &mut rng))
+            .expect("values in range");
+        let mut row = format!("| {n}x{n} | {}x{} ", shape.box_rows(), shape.box_cols());
+        for (what, g) in [("blank", &blank), ("nearly blank", &sparse)] {
+            let t0 = cpu_now(wall);
+            let out = solve(g, Algorithm::Fast, opts);
+            let t1 = cpu_now(wall);
+            let first = solve(g, Algorithm::Fast, &opts.clone().limit(1));
+            let t2 = cpu_now(wall);
+            row += &format!(
+                "| {} | {} | {:.4} | {:.4} ",
+                out.status.name(),
+                out.nodes,
+                t1 - t0,
+                t2 - t1
+            );
+            for (run, o) in [("unique check", &out), ("--first", &first)] {
+                if let Some(s) = &o.solution {
+                    if !s.is_solution_of(g) {
+                        bad.push(format!("{what} {n}x{n} {run}: the solution breaks a rule"));
+                    }
+                }
+            }
+            // A nearly blank grid may run out of budget, as the random puzzles may (the
+            // table shows it); it must not contradict itself.
+            let expected = match what {
+                "blank" => out.status == Status::Multiple && first.status == Status::Solved,
+                _ => !(first.status == Status::Unsolvable && out.solution.is_some()),
+            };
+            if !expected {
+                bad.push(format!(
+                    "{what} {n}x{n}: {} / --first {}",
+                    out.status.name(),
+                    first.status.name()
+                ));
+            }
+        }
+        println!("{row}|");
+    }
 }
 
 fn counter_says(g: &Grid, budget: u64) -> Count {
@@ -311,6 +382,7 @@ pub(crate) fn run(a: &crate::BigbenchArgs) -> Result<(), String> {
             }
         }
     }
+    blank_grids(a.seed, &opts, wall, &mut bad);
     println!("\n{:.1} s in all", wall.elapsed().as_secs_f64());
     if bad.is_empty() {
         Ok(())

@@ -35,9 +35,9 @@ mod work;
 use numpl_core::Shape;
 use numpl_gen::{Generator, Level, MaxTechnique, Symmetry, Technique};
 use numpl_solve::{Algorithm, SolveOptions};
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
 use rayon::prelude::*;
 
 use numpl_record::{Record, Value};
@@ -48,11 +48,48 @@ fn value_error(msg: impl std::fmt::Display) -> PyErr {
 }
 
 /// A size or box shape as Python gives it: an int N (the most square boxes) or a string
-/// `"N"` or `"RxC"`.
-#[derive(FromPyObject)]
+/// `"N"` or `"RxC"`. Read by [`size_arg`] and [`box_arg`] (`from_py_with`), so that a value
+/// of another type is a `TypeError` naming the argument and what it takes.
 enum ShapeArg {
     Int(i64),
     Text(String),
+}
+
+/// `obj` as a [`ShapeArg`]; a `TypeError` naming the argument `name` for anything but an
+/// int or a string.
+fn shape_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<ShapeArg> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(ShapeArg::Text(s.to_cow()?.into_owned()));
+    }
+    if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>() {
+        // An int too large for i64 is read as text, to be refused as a size.
+        return Ok(match obj.extract::<i64>() {
+            Ok(n) => ShapeArg::Int(n),
+            Err(_) => ShapeArg::Text(obj.to_string()),
+        });
+    }
+    let ty = obj
+        .get_type()
+        .name()
+        .map_or_else(|_| "?".to_string(), |n| n.to_string());
+    Err(PyTypeError::new_err(format!(
+        "{name} must be an int N (such as 9 or 16) or a string \"N\" or \"RxC\" (such as \
+         \"2x3\"), got {ty}"
+    )))
+}
+
+/// `generate`'s `size`.
+fn size_arg(obj: &Bound<'_, PyAny>) -> PyResult<ShapeArg> {
+    shape_arg(obj, "size")
+}
+
+/// A `box` argument: `None` (the most square boxes of the puzzle's size) or a shape.
+fn box_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<ShapeArg>> {
+    if obj.is_none() {
+        Ok(None)
+    } else {
+        shape_arg(obj, "box").map(Some)
+    }
 }
 
 impl ShapeArg {
@@ -83,10 +120,18 @@ fn to_usize(v: u64) -> PyResult<usize> {
     usize::try_from(v).map_err(|_| value_error(format!("{v} is too large")))
 }
 
+/// The pool of `threads` worker threads: `None` is one per core; 0 and negative numbers
+/// are a `ValueError` (as the CLI's `--threads 0`), one message for both.
 fn threads(t: Option<i64>) -> PyResult<Pool> {
-    let t = t
-        .map(|t| natural(t, "threads").map(|t| usize::try_from(t).unwrap_or(usize::MAX)))
-        .transpose()?;
+    let t = match t {
+        None => None,
+        Some(t) if t < 1 => {
+            return Err(value_error(format!(
+                "threads must be at least 1 (or None for one per core), got {t}"
+            )))
+        }
+        Some(t) => Some(usize::try_from(t).unwrap_or(usize::MAX)),
+    };
     Pool::new(t).map_err(value_error)
 }
 
@@ -209,7 +254,7 @@ fn solve<'py>(
     puzzle: &str,
     algo: &str,
     first: bool,
-    r#box: Option<ShapeArg>,
+    #[pyo3(from_py_with = box_arg)] r#box: Option<ShapeArg>,
     budget: Option<i64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let a = self::algo(algo)?;
@@ -231,7 +276,7 @@ fn solve<'py>(
 fn rate<'py>(
     py: Python<'py>,
     puzzle: &str,
-    r#box: Option<ShapeArg>,
+    #[pyo3(from_py_with = box_arg)] r#box: Option<ShapeArg>,
     enable: Option<&Bound<'py, PyAny>>,
     disable: Option<&Bound<'py, PyAny>>,
     level_only: bool,
@@ -250,7 +295,7 @@ fn rate<'py>(
 fn hint<'py>(
     py: Python<'py>,
     puzzle: &str,
-    r#box: Option<ShapeArg>,
+    #[pyo3(from_py_with = box_arg)] r#box: Option<ShapeArg>,
     enable: Option<&Bound<'py, PyAny>>,
     disable: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
@@ -264,7 +309,7 @@ fn hint<'py>(
 fn explain<'py>(
     py: Python<'py>,
     puzzle: &str,
-    r#box: Option<ShapeArg>,
+    #[pyo3(from_py_with = box_arg)] r#box: Option<ShapeArg>,
     enable: Option<&Bound<'py, PyAny>>,
     disable: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
@@ -291,7 +336,7 @@ fn count<'py>(
     py: Python<'py>,
     puzzle: &str,
     limit: i64,
-    r#box: Option<ShapeArg>,
+    #[pyo3(from_py_with = box_arg)] r#box: Option<ShapeArg>,
 ) -> PyResult<Bound<'py, PyDict>> {
     if limit < 1 {
         return Err(value_error(format!(
@@ -304,16 +349,20 @@ fn count<'py>(
     })
 }
 
-/// The batch input: each item's text, or why it is not a puzzle string.
+/// The batch input: each puzzle's text, or why an item is not a puzzle string. A string
+/// with no content (every line of it blank or a `#` comment, as the CLI skips such lines
+/// of a file) is no puzzle and is left out: `solve_many(open(path))` gives one record per
+/// puzzle of the file, and `index` counts the puzzles.
 fn texts(puzzles: &Bound<'_, PyAny>) -> PyResult<Vec<Result<String, String>>> {
     let mut out = Vec::new();
     for item in puzzles.try_iter()? {
         let item = item?;
         out.push(match item.cast::<PyString>() {
-            Ok(s) => s
-                .to_cow()
-                .map(|c| c.into_owned())
-                .map_err(|e| e.to_string()),
+            Ok(s) => match s.to_cow() {
+                Ok(text) if !work::has_content(&text) => continue,
+                Ok(text) => Ok(text.into_owned()),
+                Err(e) => Err(e.to_string()),
+            },
             Err(_) => Err(format!(
                 "not a string: {}",
                 item.get_type()
@@ -364,10 +413,14 @@ fn many<'py>(
     Ok(list)
 }
 
-/// Solve many puzzles in parallel: `puzzles` is any iterable of puzzle strings; the result
-/// is one dict per input, in input order, each with `index` and the fields of `solve`. A
-/// puzzle that cannot be read gives `status` `"invalid"` and `error` (never an exception).
-/// `threads`: worker threads (default: one per core; at most 4 per core).
+/// Solve many puzzles in parallel: `puzzles` is any iterable of puzzle strings (an open
+/// file too: trailing newlines are ignored, and strings that are blank or `#` comments are
+/// skipped, as the CLI skips such lines); the result is one dict per puzzle, in input
+/// order, each with `index` (the puzzle's place among the puzzles, from 0: skipped strings
+/// are not counted) and the fields of `solve`. A puzzle that cannot be read gives `status`
+/// `"invalid"` and `error` (never an exception), and so does an item that is not a string.
+/// `threads`: worker threads, at least 1 (default `None`: one per core; at most 4 per
+/// core).
 #[pyfunction]
 #[pyo3(signature = (puzzles, threads = None, algo = "fast", *, first = false, r#box = None, budget = None))]
 fn solve_many<'py>(
@@ -376,7 +429,7 @@ fn solve_many<'py>(
     threads: Option<i64>,
     algo: &str,
     first: bool,
-    r#box: Option<ShapeArg>,
+    #[pyo3(from_py_with = box_arg)] r#box: Option<ShapeArg>,
     budget: Option<i64>,
 ) -> PyResult<Bound<'py, PyList>> {
     let a = self::algo(algo)?;
@@ -387,16 +440,17 @@ fn solve_many<'py>(
     })
 }
 
-/// Rate many puzzles in parallel: one dict per input, in input order, each with `index` and
-/// the fields of `rate` (or status `"invalid"` and `error`). `enable` / `disable` and
-/// `level_only` as for `rate`.
+/// Rate many puzzles in parallel: one dict per puzzle, in input order, each with `index` and
+/// the fields of `rate` (or status `"invalid"` and `error`); blank and `#` comment strings
+/// are skipped and `index` counts the puzzles, as for `solve_many`. `enable` / `disable`
+/// and `level_only` as for `rate`.
 #[pyfunction]
 #[pyo3(signature = (puzzles, threads = None, *, r#box = None, enable = None, disable = None, level_only = false))]
 fn rate_many<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
     threads: Option<i64>,
-    r#box: Option<ShapeArg>,
+    #[pyo3(from_py_with = box_arg)] r#box: Option<ShapeArg>,
     enable: Option<&Bound<'py, PyAny>>,
     disable: Option<&Bound<'py, PyAny>>,
     level_only: bool,
@@ -445,7 +499,7 @@ fn rate_many<'py>(
 #[allow(clippy::too_many_arguments)]
 fn generate<'py>(
     py: Python<'py>,
-    size: ShapeArg,
+    #[pyo3(from_py_with = size_arg)] size: ShapeArg,
     count: i64,
     level: Option<&str>,
     symmetry: &str,
@@ -538,7 +592,7 @@ fn solve_array<'py>(
     algo: &str,
     threads: Option<i64>,
     first: bool,
-    r#box: Option<ShapeArg>,
+    #[pyo3(from_py_with = box_arg)] r#box: Option<ShapeArg>,
     budget: Option<i64>,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
     let how = array::How {

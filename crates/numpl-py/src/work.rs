@@ -20,12 +20,7 @@ pub(crate) const THREADS_PER_CORE: usize = 4;
 /// needs N rows. Otherwise the format is decided as the CLI decides it for a file, which
 /// could take a lone 16-symbol line with a value above 4 for the first row of a 16x16.
 pub(crate) fn parse(text: &str, shape: Option<Shape>) -> Result<Parsed, String> {
-    let content = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .take(2)
-        .count();
+    let content = content_lines(text).take(2).count();
     let input = if content == 1 {
         InputFormat::Line
     } else {
@@ -53,6 +48,19 @@ pub(crate) fn parse(text: &str, shape: Option<Shape>) -> Result<Parsed, String> 
             e.line, first.line, e.kind
         )),
     }
+}
+
+/// The lines of `text` that are neither blank nor a `#` comment (as the CLI reads a file).
+fn content_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+}
+
+/// Whether `text` has a line that is neither blank nor a `#` comment: a batch leaves out
+/// the strings that have none (a file's blank and comment lines).
+pub(crate) fn has_content(text: &str) -> bool {
+    content_lines(text).next().is_some()
 }
 
 /// Runs `f`, turning a panic (a bug in numpl) into an error message.

@@ -122,3 +122,18 @@ def test_bad_arguments():
         list(nd.map_puzzles("explain", ["x"]))
     with pytest.raises(ValueError):
         list(nd.map_puzzles("rate", ["x"], partition=0))
+
+
+def test_an_open_file_through_the_cluster_counts_puzzles(client, tmp_path):
+    """Comment and blank lines of an iterable given straight to numpl.dask are skipped
+    before partitioning, so the indexes count puzzles as a single process does."""
+    txt = tmp_path / "raw.txt"
+    ps = [p for p, _ in PUZZLES[:20]]
+    txt.write_text("# head\n" + "\n\n# mid\n".join(ps) + "\n\n", encoding="utf-8")
+    with open(txt, encoding="utf-8") as f:
+        got = nd.solve_many(f, client=client, partition=3)
+    with open(txt, encoding="utf-8") as f:
+        want = numpl.solve_many(f)
+    assert [r["index"] for r in got] == list(range(20))
+    assert [r["puzzle"] for r in got] == ps
+    assert [without(r, "micros") for r in got] == [without(r, "micros") for r in want]

@@ -89,3 +89,18 @@ def test_bad_options(kw, message):
 def test_big_seeds_round_trip():
     r = numpl.generate(seed=2**64 - 1)[0]
     assert r["seed"] == 2**64 - 1
+
+
+@pytest.mark.parametrize("size", [None, 2.5, True, [9]])
+def test_a_size_of_the_wrong_type_names_the_argument(size):
+    with pytest.raises(TypeError) as e:
+        numpl.generate(size=size)
+    msg = str(e.value)
+    assert msg.startswith('size must be an int N (such as 9 or 16) or a string "N" or "RxC"'), msg
+    assert "ShapeArg" not in msg and "extract" not in msg
+    assert msg.endswith(f"got {type(size).__name__}")
+
+
+def test_a_huge_size_is_a_value_error():
+    with pytest.raises(ValueError, match="cannot read `1000000000000000000000000000000` as a size"):
+        numpl.generate(size=10**30)

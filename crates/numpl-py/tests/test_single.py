@@ -183,3 +183,28 @@ def test_module_surface():
         obj = getattr(numpl, name)
         if callable(obj):
             assert obj.__doc__, name
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: numpl.solve(SAMPLE, box=2.5),
+        lambda: numpl.rate(SAMPLE, box=None or [3, 3]),
+        lambda: numpl.count(SAMPLE, box=object()),
+        lambda: numpl.hint(SAMPLE, box=3.0),
+        lambda: numpl.explain(SAMPLE, box=b"3x3"),
+        lambda: numpl.solve_many([SAMPLE], box=(3, 3)),
+        lambda: numpl.rate_many([SAMPLE], box=1.5),
+    ],
+)
+def test_a_box_of_the_wrong_type_names_the_argument(call):
+    with pytest.raises(TypeError) as e:
+        call()
+    msg = str(e.value)
+    assert msg.startswith('box must be an int N (such as 9 or 16) or a string "N" or "RxC"'), msg
+    assert "ShapeArg" not in msg
+
+
+def test_box_none_is_the_default():
+    assert numpl.solve(SAMPLE, box=None)["box"] == "3x3"
+    assert numpl.solve(SAMPLE, box=9)["box"] == "3x3"

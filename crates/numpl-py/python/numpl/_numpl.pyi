@@ -14,11 +14,13 @@ import numpy.typing as npt
 # Record. Annotate with them under `if TYPE_CHECKING: from numpl._numpl import Record`.
 Algo = Literal["fast", "full", "human"]
 Status = Literal["solved", "multiple", "unsolvable", "stuck", "budget", "invalid"]
-#: A size N or a box shape: ``9``, ``"9"``, ``"2x3"``.
+#: A size N or a box shape: ``9``, ``"9"``, ``"2x3"``. Anything else (``None`` where no
+#: default is meant, a float) is a TypeError naming the argument; a size or shape that is not
+#: allowed (``7``, ``"1x7"``) a ValueError.
 ShapeLike = Union[int, str]
 
 class Record(TypedDict, total=False):
-    index: int  # batches and generate: position in the input / the run
+    index: int  # batches: the puzzle's place among the puzzles (blank / comment strings not counted); generate: in the run
     size: int
     box: str  # "RxC"
     puzzle: str  # line form, "." for a blank
@@ -100,7 +102,11 @@ def solve_many(
     box: Optional[ShapeLike] = None,
     budget: Optional[int] = None,
 ) -> List[Record]:
-    """Solve in parallel; one record per input in input order, bad inputs as status "invalid"."""
+    """Solve in parallel; one record per puzzle in input order, bad inputs as status "invalid".
+
+    Strings that are blank or ``#`` comments (an open file's such lines) are skipped, trailing
+    newlines ignored; ``index`` counts the puzzles from 0. ``threads``: at least 1, ``None`` for
+    one per core (0 or less: ValueError)."""
 
 def rate_many(
     puzzles: Iterable[Any],
@@ -111,7 +117,10 @@ def rate_many(
     disable: Optional[Techniques] = None,
     level_only: bool = False,
 ) -> List[Record]:
-    """Rate in parallel; one record per input in input order, bad inputs as status "invalid" (``level_only`` as for ``rate``)."""
+    """Rate in parallel; one record per puzzle in input order, bad inputs as status "invalid" (``level_only`` as for ``rate``).
+
+    Blank and ``#`` comment strings are skipped and ``index`` counts the puzzles, as for
+    :func:`solve_many`; ``threads`` as there."""
 
 def generate(
     size: ShapeLike = 9,

@@ -120,6 +120,15 @@ def _part(kind: str, offset: int, puzzles: List[str], options: Dict[str, Any]) -
     return recs
 
 
+def _is_puzzle(item: Any) -> bool:
+    """Whether ``numpl.rate_many`` / ``solve_many`` make a record of ``item``: anything but a
+    string whose every line is blank or a ``#`` comment (those they skip, as the CLI skips
+    such lines of a file). Partitions hold only these, so the offsets count puzzles."""
+    if not isinstance(item, str):
+        return True
+    return any(t and not t.startswith("#") for t in (line.strip() for line in item.splitlines()))
+
+
 def _chunks(items: Iterable[Any], size: int) -> Iterator[List[Any]]:
     chunk: List[Any] = []
     for x in items:
@@ -178,8 +187,9 @@ def map_puzzles(
 ) -> Iterator[Record]:
     """Runs ``numpl.rate_many`` (``kind="rate"``) or ``numpl.solve_many``
     (``kind="solve"``, ``options`` such as ``algo="full"``) over the cluster, ``partition``
-    puzzles a task, and yields one record per puzzle in input order, ``index`` counting from
-    0 over the whole input. ``threads`` is each task's worker threads: 1 lets Dask's workers
+    puzzles a task, and yields one record per puzzle in input order, ``index`` counting the
+    puzzles from 0 over the whole input (strings that are blank or ``#`` comments, such as an
+    open file's lines, are skipped and not counted, as :func:`numpl.solve_many` does). ``threads`` is each task's worker threads: 1 lets Dask's workers
     be the parallelism (one task per worker thread)."""
     if kind not in ("rate", "solve"):
         raise ValueError(f"kind must be 'rate' or 'solve', not {kind!r}")
@@ -193,7 +203,7 @@ def map_puzzles(
 
         def tasks() -> Iterator[tuple]:
             nonlocal offset
-            for chunk in _chunks(puzzles, partition):
+            for chunk in _chunks((p for p in puzzles if _is_puzzle(p)), partition):
                 yield (_part, kind, offset, chunk, opts)
                 offset += len(chunk)
 

@@ -72,6 +72,11 @@ pub(super) struct Solver {
     rng: Option<Rng>,
     /// Whether [`Solver::run`] searches in restarts ([`Solver::restart`]).
     restarts: bool,
+    /// A grid the search steers towards (values in reading order; empty: none): at a
+    /// branch on a cell its value there is tried first while untried, at a branch on a
+    /// value's places in a unit its cell holding that value. The restarts set one on
+    /// sparse grids ([`Solver::restart`]).
+    hint: Vec<u8>,
     /// Where the nodes visited are added as the search goes (every [`REPORT_EVERY`]).
     progress: Option<Arc<AtomicU64>>,
     /// The nodes already added to `progress`.
@@ -147,6 +152,7 @@ impl Solver {
             unit_branch: tuning.unit_branch,
             rng: None,
             restarts: tuning.restarts,
+            hint: Vec::new(),
             progress: None,
             reported: 0,
             spent: 0,
@@ -341,16 +347,23 @@ impl Solver {
                 }
                 let (cell, v, left) = if frame.value == 0 {
                     let cell = frame.at as usize;
-                    let v = match &mut self.rng {
-                        Some(rng) => rng.pick_bit(rem).trailing_zeros() as u8 + 1,
-                        None => order.next(cell, rem),
+                    let h = self.hint.get(cell).copied().unwrap_or(0);
+                    let v = if h != 0 && rem >> (h - 1) & 1 == 1 {
+                        h
+                    } else {
+                        match &mut self.rng {
+                            Some(rng) => rng.pick_bit(rem).trailing_zeros() as u8 + 1,
+                            None => order.next(cell, rem),
+                        }
                     };
                     debug_assert!(rem >> (v - 1) & 1 == 1, "the order gave an untried value");
                     (cell, v, rem & !(1u64 << (v - 1)))
                 } else {
-                    let bit = match &mut self.rng {
-                        Some(rng) => rng.pick_bit(rem),
-                        None => rem & rem.wrapping_neg(),
+                    let hinted = self.hinted_place(frame.at as usize, frame.value, rem);
+                    let bit = match (&mut self.rng, hinted) {
+                        (_, Some(bit)) => bit,
+                        (Some(rng), None) => rng.pick_bit(rem),
+                        (None, None) => rem & rem.wrapping_neg(),
                     };
                     let i = bit.trailing_zeros() as usize;
                     let cell = self.unit_cells[frame.at as usize * self.n + i] as usize;
@@ -368,6 +381,24 @@ impl Solver {
                 }
             }
         }
+    }
+
+    /// At a branch on the places `rem` of `value` in `unit`: the place (as a bit of `rem`)
+    /// whose cell holds `value` in the hint, if there is a hint and it is untried.
+    fn hinted_place(&self, unit: usize, value: u8, rem: u64) -> Option<u64> {
+        if self.hint.is_empty() {
+            return None;
+        }
+        let cells = &self.unit_cells[unit * self.n..(unit + 1) * self.n];
+        let mut m = rem;
+        while m != 0 {
+            let bit = m & m.wrapping_neg();
+            m &= m - 1;
+            if self.hint[cells[bit.trailing_zeros() as usize] as usize] == value {
+                return Some(bit);
+            }
+        }
+        None
     }
 
     fn ensure_level(&mut self, level: usize) {

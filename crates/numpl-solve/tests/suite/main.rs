@@ -2,6 +2,7 @@
 //! against every algorithm, the human solver's technique tests, and the public searcher.
 
 mod algorithms;
+mod blank;
 mod human;
 mod positions;
 mod searcher;

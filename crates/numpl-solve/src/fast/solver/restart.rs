@@ -67,6 +67,10 @@ impl Solver {
         let unit = restart_unit(self.cells);
         let mut seeds = Rng(0x9e37_79b9_7f4a_7c15);
         let mut found: Option<Grid> = None;
+        let sparse = self.is_sparse();
+        if sparse {
+            self.set_hint(None);
+        }
         for i in 1u64.. {
             self.budget = total.min(self.nodes.saturating_add(unit.saturating_mul(luby(i))));
             let mut r = SearchResult::default();
@@ -98,9 +102,65 @@ impl Solver {
                 result.first = found;
                 break;
             }
-            self.rng = Some(Rng(seeds.next() | 1));
+            let mut rng = Rng(seeds.next() | 1);
+            if sparse {
+                self.set_hint(Some(&mut rng));
+            }
+            self.rng = Some(rng);
         }
         self.rng = None;
+        self.hint.clear();
         self.budget = total;
     }
+
+    /// Whether level 0 is sparse enough for a hint (at most one cell in
+    /// [`SPARSE`] filled): such a grid has a great many solutions, and a search that
+    /// fills it lowest value first, or at random, paints itself into corners that cost
+    /// millions of nodes (a blank 36x36 with 6x6 boxes, 49x49, 7x8 boxes, ...).
+    fn is_sparse(&self) -> bool {
+        let filled = self.cells - self.left[0] as usize;
+        filled * SPARSE <= self.cells
+    }
+
+    /// Sets the hint ([`Solver::hint`]) to a solved grid of the pattern
+    /// `(C * (r % R) + r / R + c) % N` (R x C boxes), its symbols relabelled to agree with as
+    /// many of level 0's values as a relabelling can (each in turn, a value kept when its
+    /// pattern symbol and it are both still free); the symbols left over get the values
+    /// left over, smallest first (`rng`: at random). On a blank grid a search steered by it
+    /// meets no contradiction, and each relabelling leads to a different solution; where a
+    /// value disagrees with the hint, the search goes its own way around it.
+    fn set_hint(&mut self, mut rng: Option<&mut Rng>) {
+        let (n, cells) = (self.n, self.cells);
+        let (br, bc) = (self.shape.box_rows(), self.shape.box_cols());
+        let symbol = |c: usize| {
+            let (r, c) = (c / n, c % n);
+            (bc * (r % br) + r / br + c) % n
+        };
+        let mut relabel = [0u8; 64];
+        let mut used = 0u64;
+        for c in 0..cells {
+            let v = self.val[c];
+            let p = symbol(c);
+            if v != 0 && relabel[p] == 0 && used >> (v - 1) & 1 == 0 {
+                relabel[p] = v;
+                used |= 1 << (v - 1);
+            }
+        }
+        for r in relabel.iter_mut().take(n) {
+            if *r == 0 {
+                let free = self.all & !used;
+                let bit = match rng.as_deref_mut() {
+                    Some(rng) => rng.pick_bit(free),
+                    None => free & free.wrapping_neg(),
+                };
+                used |= bit;
+                *r = bit.trailing_zeros() as u8 + 1;
+            }
+        }
+        self.hint.clear();
+        self.hint.extend((0..cells).map(|c| relabel[symbol(c)]));
+    }
 }
+
+/// A grid with at most one cell in `SPARSE` filled gets a hint ([`Solver::is_sparse`]).
+const SPARSE: usize = 8;
