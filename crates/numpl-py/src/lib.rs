@@ -139,6 +139,15 @@ fn algo(name: &str) -> PyResult<Algorithm> {
     name.parse().map_err(value_error)
 }
 
+/// Records as a list of dicts, in order.
+fn to_list<'py>(py: Python<'py>, recs: &[Record]) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for r in recs {
+        list.append(to_dict(py, r)?)?;
+    }
+    Ok(list)
+}
+
 /// The record as a dict, fields in the record's order.
 fn to_dict<'py>(py: Python<'py>, rec: &Record) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
@@ -406,11 +415,7 @@ fn many<'py>(
                 .collect()
         })
     })?;
-    let list = PyList::empty(py);
-    for r in &recs {
-        list.append(to_dict(py, r)?)?;
-    }
-    Ok(list)
+    to_list(py, &recs)
 }
 
 /// Solve many puzzles in parallel: `puzzles` is any iterable of puzzle strings (an open
@@ -570,11 +575,7 @@ fn generate<'py>(
                 .collect()
         })
     })?;
-    let list = PyList::empty(py);
-    for r in &recs {
-        list.append(to_dict(py, r)?)?;
-    }
-    Ok(list)
+    to_list(py, &recs)
 }
 
 /// Solve every row of a 2-D integer NumPy array of shape (n, N*N), 0 for a blank, any
