@@ -516,6 +516,19 @@ fn write_in_order(mut writer: Writer, done: Receiver<Batch>, stop: &AtomicBool) 
             continue;
         }
         for (at_index, d, at) in batch {
+            // In order with nothing waiting (one worker, or a worker ahead of none): write
+            // it at once.
+            if at_index == next && pending.is_empty() {
+                next += 1;
+                if writing && !writer.write(d, at) {
+                    writing = false;
+                    stop.store(true, Ordering::Relaxed);
+                }
+                continue;
+            }
+            if !writing {
+                continue;
+            }
             let k = (at_index - next) as usize;
             if pending.len() <= k {
                 pending.resize_with(k + 1, || None);
