@@ -1,7 +1,7 @@
 //! `cargo xtask batch-bench [--data DIR] [--rounds N] [--million N] [--threads 1,2]`:
 //! how fast and how lean `numpl solve` is on big files, end to end (the binary, as users run it).
 //!
-//! - Builds the release binary through `$CARGO build --release -p numpl-cli`.
+//! - Builds the binary as it ships through `$CARGO build --profile dist -p numpl-cli`.
 //! - For `forum-hardest-1905.txt` and `17-clue.txt` in `--data` (default `../shared/data`
 //!   beside the repository): `numpl solve --threads T -q FILE > /dev/null` for each thread
 //!   count, `--rounds` times (default 3), best wall time; puzzles/s, the speed-up over the

@@ -6,10 +6,10 @@
 //!                   [--no-peer] [--no-lib] [--no-big] [--big 4x4,5x5,6x6] [--check]
 //! ```
 //!
-//! - numpl's binary: built here with `$CARGO build --release -p numpl-cli` (fat LTO, the
-//!   release profile) into `$CARGO_TARGET_DIR` (default `target/` in the workspace) and run
-//!   from `<target>/release/numpl`; `--numpl PATH` runs that binary instead and skips the
-//!   build (e.g. to compare an older build).
+//! - numpl's binary as it ships: built here with `$CARGO build --profile dist -p numpl-cli`
+//!   (fat LTO, one codegen unit) into `$CARGO_TARGET_DIR` (default `target/` in the
+//!   workspace) and run from `<target>/dist/numpl`; `--numpl PATH` runs that binary instead
+//!   and skips the build (e.g. to compare an older build).
 //! - Main table: for each of `top1465.txt`, `17-clue.txt`, `forum-hardest-1905.txt` and
 //!   `forum-hardest-1106.txt` in `--data` (default `../shared/data`, beside the repository),
 //!   both with the uniqueness check (`unique`) and with `--first`, two whole processes timed

@@ -53,21 +53,21 @@ pub(crate) fn cargo() -> String {
     std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string())
 }
 
-/// Builds numpl's release binary (`$CARGO build --release --quiet -p numpl-cli` in the
-/// workspace: fat LTO, the release profile) and returns its path in the target directory.
-/// `who` prefixes the messages.
+/// Builds numpl's binary as it ships (`$CARGO build --profile dist --quiet -p numpl-cli`
+/// in the workspace: fat LTO, one codegen unit, every feature) and returns its path in the
+/// target directory. `who` prefixes the messages.
 pub(crate) fn build_numpl(who: &str) -> Result<PathBuf, String> {
     let cargo = cargo();
-    eprintln!("{who}: building numpl (cargo build --release -p numpl-cli)");
+    eprintln!("{who}: building numpl (cargo build --profile dist -p numpl-cli)");
     let status = Command::new(&cargo)
-        .args(["build", "--release", "--quiet", "-p", "numpl-cli"])
+        .args(["build", "--profile", "dist", "--quiet", "-p", "numpl-cli"])
         .current_dir(root())
         .status()
         .map_err(|e| format!("{who}: {cargo}: {e}"))?;
     if !status.success() {
         return Err(format!("{who}: building numpl failed"));
     }
-    Ok(target_dir().join("release/numpl"))
+    Ok(target_dir().join("dist/numpl"))
 }
 
 #[cfg(test)]

@@ -55,9 +55,11 @@ pub(crate) enum Command {
     /// Generate puzzles: unique, symmetric, minimal, solvable within a technique limit.
     Generate(GenerateArgs),
     /// A print-ready PDF sheet of puzzles (with `--solutions`, their solutions after).
+    #[cfg(feature = "print")]
     Print(PrintArgs),
     /// The web app and JSON API on http://127.0.0.1:8080/ (`--listen ADDR:PORT`) until
     /// Ctrl-C or SIGTERM.
+    #[cfg(feature = "serve")]
     Serve(ServeArgs),
 }
 
@@ -241,6 +243,7 @@ pub(crate) struct ShowArgs {
 }
 
 /// `numpl print`.
+#[cfg(feature = "print")]
 #[derive(Debug, Args)]
 pub(crate) struct PrintArgs {
     /// Puzzle files; none or `-` reads stdin.
@@ -268,6 +271,7 @@ pub(crate) struct PrintArgs {
     pub(crate) paper: PaperArg,
 }
 
+#[cfg(feature = "print")]
 fn parse_per_page(s: &str) -> Result<usize, String> {
     match s {
         "1" | "2" | "4" | "6" => Ok(s.parse().expect("a digit")),
@@ -276,6 +280,7 @@ fn parse_per_page(s: &str) -> Result<usize, String> {
 }
 
 /// Paper sizes for `numpl print`.
+#[cfg(feature = "print")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum PaperArg {
     /// ISO A4 (210 x 297 mm).
@@ -484,6 +489,7 @@ mod tests {
 }
 
 /// `numpl serve`'s flags.
+#[cfg(feature = "serve")]
 #[derive(Debug, Args)]
 pub(crate) struct ServeArgs {
     /// The address to listen on (port 0 picks a free one); loopback only by default.

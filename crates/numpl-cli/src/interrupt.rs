@@ -83,10 +83,14 @@ impl Drop for Cooperating {
 
 /// A temporary file: removed when dropped (every error path) and when a signal ends the
 /// process, unless [`TempFile::keep`] says it has been renamed into place.
+// Only `print` makes temporary files.
+#[cfg_attr(not(feature = "print"), allow(dead_code))]
 pub(crate) struct TempFile {
     path: PathBuf,
 }
 
+// Only `print` makes temporary files.
+#[cfg_attr(not(feature = "print"), allow(dead_code))]
 impl TempFile {
     /// Registers `path` (before the file is made, so that no moment leaves it behind).
     pub(crate) fn new(path: PathBuf) -> TempFile {
@@ -116,6 +120,8 @@ fn lock() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
     TEMP_FILES.lock().unwrap_or_else(|p| p.into_inner())
 }
 
+// Only `print` makes temporary files.
+#[cfg_attr(not(feature = "print"), allow(dead_code))]
 fn forget(path: &Path) {
     lock().retain(|p| p != path);
 }

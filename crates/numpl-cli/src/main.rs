@@ -41,6 +41,7 @@ use crate::cli::Cli;
 use crate::commands::explain::Explain;
 use crate::commands::generate::{GenerateJob, Indexes};
 use crate::commands::hint::Hint;
+#[cfg(feature = "print")]
 use crate::commands::print::print;
 use crate::commands::rate::Rate;
 use crate::commands::show::ShowJob;
@@ -190,7 +191,11 @@ fn source(inputs: InputSettings, output: &Output) -> Result<Peeked, Box<dyn std:
 fn run(settings: Settings) -> Result<Exit, Box<dyn std::error::Error>> {
     let Settings { run, output, task } = settings;
     // `serve` shuts down on its own signals; every other command stops on these.
-    if !matches!(task, Task::Serve(_)) {
+    #[cfg(feature = "serve")]
+    let serving = matches!(task, Task::Serve(_));
+    #[cfg(not(feature = "serve"))]
+    let serving = false;
+    if !serving {
         interrupt::install();
     }
     Ok(match task {
@@ -212,7 +217,9 @@ fn run(settings: Settings) -> Result<Exit, Box<dyn std::error::Error>> {
         Task::Rate(inputs, max, opts) => human(Rate { max, opts }, output, inputs, &run)?,
         Task::Hint(inputs, opts) => human(Hint { opts }, output, inputs, &run)?,
         Task::Explain(inputs, opts) => human(Explain { opts }, output, inputs, &run)?,
+        #[cfg(feature = "print")]
         Task::Print(p) => print(p, &run)?,
+        #[cfg(feature = "serve")]
         Task::Serve(config) => {
             commands::serve::serve(config)?;
             Exit::Ok

@@ -11,13 +11,19 @@ use std::sync::Arc;
 
 use numpl_core::{InputFormat, ParseErrorKind, ParseOptions, Shape, Symbols};
 use numpl_gen::{GenOptions, Generator};
-use numpl_render::{Paper, SheetOptions, SvgOptions};
+use numpl_render::SvgOptions;
+#[cfg(feature = "print")]
+use numpl_render::{Paper, SheetOptions};
 use numpl_solve::{Algorithm, SolveOptions};
 
+#[cfg(feature = "serve")]
+use crate::cli::ServeArgs;
 use crate::cli::{
-    Algo, Budget, Cli, Command, Common, FilesArgs, Format, GenerateArgs, Input, PaperArg,
-    PictureArgs, PrintArgs, Progress, ServeArgs, TechniqueArgs,
+    Algo, Budget, Cli, Command, Common, FilesArgs, Format, GenerateArgs, Input, PictureArgs,
+    Progress, TechniqueArgs,
 };
+#[cfg(feature = "print")]
+use crate::cli::{PaperArg, PrintArgs};
 
 /// At most this many worker threads per core: more only costs memory and switching.
 pub(crate) const THREADS_PER_CORE: usize = 4;
@@ -146,11 +152,14 @@ pub(crate) enum Task {
     Hint(InputSettings, SolveOptions),
     Explain(InputSettings, SolveOptions),
     Generate(GenerateSettings),
+    #[cfg(feature = "print")]
     Print(PrintSettings),
+    #[cfg(feature = "serve")]
     Serve(numpl_web::Config),
 }
 
 /// `numpl print`, checked.
+#[cfg(feature = "print")]
 pub(crate) struct PrintSettings {
     /// Where the puzzles come from.
     pub(crate) inputs: InputSettings,
@@ -338,6 +347,7 @@ impl Settings {
                 }
                 Task::Generate(generate(a, &common, &output)?)
             }
+            #[cfg(feature = "print")]
             Command::Print(a) => {
                 if let Some(f) = common.format {
                     return usage(format!(
@@ -347,6 +357,7 @@ impl Settings {
                 }
                 Task::Print(print(a, inputs, &symbols))
             }
+            #[cfg(feature = "serve")]
             Command::Serve(a) => Task::Serve(serve_config(a, common.threads.map(|_| run.threads))?),
         };
         Ok(Settings { run, output, task })
@@ -389,6 +400,7 @@ fn format_name(f: Format) -> &'static str {
 }
 
 /// `numpl print`'s options (`--per-page` is checked by clap).
+#[cfg(feature = "print")]
 fn print(
     a: PrintArgs,
     inputs: impl Fn(FilesArgs) -> InputSettings,
@@ -476,6 +488,7 @@ fn generate(
     })
 }
 
+#[cfg(feature = "serve")]
 /// `numpl serve`'s configuration: its flags, and `--threads` (when given) as the size of
 /// the work pool (without it, the web crate's default: the cores, at most 16), checked by
 /// the web crate ([`numpl_web::Config::check`]), whose complaint names a field; the flag is

@@ -12,10 +12,10 @@
    neither side can show a speed-up, and this check tells that from slow code.
 
 Usage (from the repository root, with the module installed in release mode, e.g.
-``pip install ./crates/numpl-py``, and the CLI built with ``cargo build --release``)::
+``pip install ./crates/numpl-py``, and the CLI built with ``cargo build --profile dist``)::
 
     python crates/numpl-py/bench/bench.py ../shared/data/top1465.txt \
-        --cli target/release/numpl --threads 2 --workers 2 --repeat 5
+        --cli target/dist/numpl --threads 2 --workers 2 --repeat 5
 
 The puzzle file is read where it is; it is never copied into the repository.
 """

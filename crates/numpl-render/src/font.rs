@@ -77,7 +77,8 @@ pub(crate) fn regular() -> &'static Metrics {
     M.get_or_init(|| Metrics::load(FONT_REGULAR))
 }
 
-/// The bold face's metrics, read once.
+/// The bold face's metrics, read once (PDF sheets' titles).
+#[cfg(feature = "pdf")]
 pub(crate) fn bold() -> &'static Metrics {
     static M: OnceLock<Metrics> = OnceLock::new();
     M.get_or_init(|| Metrics::load(FONT_BOLD))

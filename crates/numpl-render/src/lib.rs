@@ -35,11 +35,13 @@
 
 mod font;
 mod picture;
+#[cfg(feature = "pdf")]
 mod sheet;
 mod svg;
 
 pub use font::{FONT_BOLD, FONT_LICENSE, FONT_REGULAR};
 pub use picture::{CellRole, HouseRole, Link, MarkRole, Picture};
+#[cfg(feature = "pdf")]
 pub use sheet::{sheet_pdf, Paper, SheetError, SheetOptions, SheetPuzzle};
 pub use svg::SvgOptions;
 

@@ -11,8 +11,10 @@ pub(crate) mod explain;
 pub(crate) mod generate;
 pub(crate) mod hint;
 pub(crate) mod picture;
+#[cfg(feature = "print")]
 pub(crate) mod print;
 pub(crate) mod rate;
+#[cfg(feature = "serve")]
 pub(crate) mod serve;
 pub(crate) mod show;
 pub(crate) mod solve;
