@@ -119,7 +119,7 @@ def main() -> int:
     root = os.path.abspath(os.path.join(here, "..", "..", ".."))
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("file", nargs="?", default=os.path.join(root, "..", "shared", "data", "top1465.txt"))
-    p.add_argument("--cli", default=os.path.join(root, "target", "release", "numpl"))
+    p.add_argument("--cli", default=os.path.join(root, "target", "dist", "numpl"))
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--repeat", type=int, default=5)
