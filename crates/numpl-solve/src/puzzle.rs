@@ -128,3 +128,34 @@ pub fn hint(p: &Parsed, opts: &SolveOptions) -> Result<Step, Status> {
         }),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use numpl_core::{parse_first, ParseOptions};
+
+    fn parsed(s: &str) -> Parsed {
+        parse_first(s, &ParseOptions::default()).unwrap()
+    }
+
+    /// A hint with no step ends as the rating of the same puzzle does: an empty 4x4 has
+    /// many solutions and no technique applies to it (no step holds whatever the solution).
+    #[test]
+    fn no_step_is_the_status_a_rating_gives() {
+        let opts = SolveOptions::default();
+        let empty = parsed(&".".repeat(16));
+        assert_eq!(rate(&empty, None, &opts).status, Status::Multiple);
+        assert_eq!(hint(&empty, &opts).unwrap_err(), Status::Multiple);
+        let full = parsed("1234341221434321");
+        assert_eq!(hint(&full, &opts).unwrap_err(), Status::Solved);
+        let budget = SolveOptions::new().budget(Some(1));
+        let seed = parsed(
+            ".2.....7.9..1.2..8....8.....5.....1...7.9.5...6.....2.....4....5..8.3..9.1.....6.",
+        );
+        assert!(hint(&seed, &opts).is_ok());
+        assert_eq!(
+            hint(&parsed(&".".repeat(81)), &budget).unwrap_err(),
+            Status::Budget
+        );
+    }
+}

@@ -929,6 +929,23 @@ fn hint_rate_and_solve_agree_on_a_contradiction() {
     assert_eq!(numpl(&["solve"], &p).stdout, "unsolvable\n");
 }
 
+/// One status everywhere: an empty 4x4 has many solutions and no technique applies to it,
+/// so its hint ends `multiple` (exit 1), as its rating does, not `stuck`.
+#[test]
+fn hint_and_rate_agree_on_a_puzzle_with_several_solutions() {
+    let p = format!("{}\n", ".".repeat(16));
+    let hint = numpl(&["hint", "-f", "json", "-q"], &p);
+    assert_eq!(json_lines(&hint)[0]["status"], "multiple");
+    assert_eq!(hint.code, 1);
+    let text = numpl(&["hint", "-q"], &p);
+    assert_has(
+        &text.stdout,
+        ": multiple: several solutions, and no technique applies",
+    );
+    let rate = numpl(&["rate", "-f", "json", "-q"], &p);
+    assert_eq!(json_lines(&rate)[0]["status"], "multiple");
+}
+
 #[test]
 fn a_puzzle_that_cannot_be_made_is_named_once() {
     let out = numpl(
