@@ -516,24 +516,25 @@ fn write_in_order(mut writer: Writer, done: Receiver<Batch>, stop: &AtomicBool) 
             continue;
         }
         for (at_index, d, at) in batch {
-            // In order with nothing waiting (one worker, or a worker ahead of none): write
-            // it at once.
-            if at_index == next && pending.is_empty() {
+            let k = (at_index - next) as usize;
+            if k == 0 && pending.is_empty() {
+                // In order with nothing waiting: written at once, without the queue.
                 next += 1;
-                if writing && !writer.write(d, at) {
+                if !writer.write(d, at) {
                     writing = false;
                     stop.store(true, Ordering::Relaxed);
+                    break;
                 }
                 continue;
             }
-            if !writing {
-                continue;
-            }
-            let k = (at_index - next) as usize;
             if pending.len() <= k {
                 pending.resize_with(k + 1, || None);
             }
             pending[k] = Some((d, at));
+        }
+        if !writing {
+            pending.clear();
+            continue;
         }
         while let Some(Some(_)) = pending.front() {
             let Some(Some((d, at))) = pending.pop_front() else {

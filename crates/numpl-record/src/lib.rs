@@ -41,7 +41,7 @@ use std::collections::BTreeMap;
 
 use numpl_core::{format_line, format_position_line, Grid, Parsed, Shape, Symbols};
 use numpl_gen::{GenError, GenOptions, Generated};
-use numpl_solve::{Algorithm, Outcome, Status, Step, Technique};
+use numpl_solve::{Algorithm, HumanReport, Outcome, Status, Step, Technique};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
@@ -363,14 +363,15 @@ impl Record {
     /// rating when it was rated, `givens`, `symmetry`, `seed`, `tries` and `minimal`.
     pub fn generated(g: &Generated, symbols: &Symbols) -> Record {
         let r = g.report.as_ref();
+        let rating = r.map(HumanReport::rating);
         Record {
             index: Some(g.index),
             puzzle: Some(format_line(&g.puzzle, symbols)),
             status: Some(Status::Solved.name()),
             solution: Some(format_line(&g.solution, symbols)),
             techniques: r.map(|r| Techniques::of(&r.counts)),
-            level: r.map(|r| r.level.name()),
-            score: r.map(|r| u64::from(r.score)),
+            level: rating.map(|r| r.level.name()),
+            score: rating.and_then(|r| r.score).map(u64::from),
             givens: Some(g.givens()),
             symmetry: Some(g.symmetry.name()),
             seed: Some(g.seed),

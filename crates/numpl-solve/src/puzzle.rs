@@ -115,7 +115,8 @@ pub fn hint(p: &Parsed, opts: &SolveOptions) -> Result<Step, Status> {
     if p.grid().is_full() {
         return opts.human().hint(&b).map_err(|why| why.status());
     }
-    let counted = solve(p, Algorithm::Fast, opts);
+    // Two solutions tell unique from multiple, whatever limit `opts` asks of a solve.
+    let counted = solve(p, Algorithm::Fast, &opts.clone().limit(2));
     let unique = match counted.status {
         Status::Budget => return Err(Status::Budget),
         s => s == Status::Solved,

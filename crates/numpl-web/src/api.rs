@@ -521,10 +521,7 @@ fn position(req: &HintRequest, g: &Grid) -> Result<Parsed, ApiError> {
         }
         // A cell with a value holds it alone, whatever its list says.
         marks.push(match values.get(i) {
-            0 => list.iter().fold(Mask::EMPTY, |mut m, &v| {
-                m.insert(v);
-                m
-            }),
+            0 => list.iter().copied().collect(),
             v => Mask::single(v),
         });
     }
