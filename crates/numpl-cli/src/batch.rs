@@ -28,6 +28,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// Puzzles per chunk in the parallel path, for sources of quick work.
 pub(crate) const CHUNK: usize = 4096;
+/// The first chunk's length: later ones double up to the source's chunk length.
+const FIRST_CHUNK: usize = 64;
 
 /// How one record ended, for the summary and the exit code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -349,11 +351,15 @@ where
         let stop = Arc::clone(&stop);
         let mut source = source;
         std::thread::spawn(move || {
-            let mut chunk = Vec::with_capacity(chunk_len);
+            // The first chunks are small, so the workers start while the rest is read;
+            // each is twice the last, up to `chunk_len`.
+            let mut len = chunk_len.min(FIRST_CHUNK);
+            let mut chunk = Vec::with_capacity(len);
             for item in source.by_ref() {
                 chunk.push(item);
-                if chunk.len() == chunk_len {
-                    let full = std::mem::replace(&mut chunk, Vec::with_capacity(chunk_len));
+                if chunk.len() == len {
+                    len = (len * 2).min(chunk_len);
+                    let full = std::mem::replace(&mut chunk, Vec::with_capacity(len));
                     if stop.load(Ordering::Relaxed)
                         || interrupt::interrupted()
                         || chunk_tx.send(full).is_err()
