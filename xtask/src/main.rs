@@ -17,6 +17,8 @@
 //! - `loadbench ...`: `numpl serve` under 64 connections (see `loadbench.rs`).
 //! - `ratebench ...`: the human solver's rating speed (top1465, forum-hardest sample, 16x16
 //!   generation) and, with `--profile`, the time per technique (see `ratebench.rs`).
+//! - `scaling ...`: `numpl solve` at 1, 2, 4, ... threads and what limits it (see
+//!   `scaling.rs`).
 //! - `soundness ...`: every step of the human solver (every technique on) checked against
 //!   the solutions, on samples of every puzzle file of a data directory and on generated
 //!   puzzles of six shapes (see `soundness.rs`).
@@ -38,6 +40,7 @@ mod make;
 mod ratebench;
 mod regress;
 mod render;
+mod scaling;
 mod soundness;
 mod timing;
 mod workspace;
@@ -90,6 +93,9 @@ pub(crate) enum Cmd {
     Ratebench(RatebenchArgs),
     /// Every human step checked against the solutions (see xtask/src/soundness.rs).
     Soundness(SoundnessArgs),
+    /// `numpl solve` at 1, 2, 4, ... threads: speed-up, the reader's and writer's share,
+    /// the serial fraction and the predicted 16-thread speed-up (see xtask/src/scaling.rs).
+    Scaling(ScalingArgs),
 }
 
 /// A count of at least 1.
@@ -138,6 +144,26 @@ pub(crate) struct BatchBenchArgs {
         default_value = "1,2"
     )]
     pub(crate) threads: Vec<usize>,
+}
+
+/// `scaling`.
+#[derive(Args, Debug)]
+pub(crate) struct ScalingArgs {
+    /// The data directory [default: ../shared/data beside the workspace].
+    #[arg(long, value_name = "DIR")]
+    pub(crate) data: Option<PathBuf>,
+    /// Runs per file and thread count; the best counts.
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = at_least_one())]
+    pub(crate) rounds: usize,
+    /// How many times 17-clue.txt is repeated.
+    #[arg(long, value_name = "K", default_value_t = 8, value_parser = at_least_one())]
+    pub(crate) repeat: usize,
+    /// Thread counts, comma-separated [default: 1, 2, 4, ... up to the cores].
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = at_least_one())]
+    pub(crate) threads: Option<Vec<usize>>,
+    /// A numpl binary to run instead of building one.
+    #[arg(long, value_name = "PATH")]
+    pub(crate) numpl: Option<PathBuf>,
 }
 
 /// `bench`.
@@ -353,6 +379,7 @@ fn main() -> ExitCode {
         Cmd::MakeFixtures(a) => make::run(a),
         Cmd::BatchBench(a) => batch_bench::run(a),
         Cmd::Bench(a) => bench::run(a),
+        Cmd::Scaling(a) => scaling::run(a),
         Cmd::Genbench(a) => genbench::run(a),
         Cmd::Bigbench(a) => bigbench::run(a),
         Cmd::Svg2png(a) => render::svg2png(a),

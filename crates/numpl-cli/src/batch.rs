@@ -306,6 +306,60 @@ where
     Ok(summary.exit())
 }
 
+/// CPU time each stage of the batch used (Linux; zero elsewhere), logged with `-v`: the
+/// reader and the writer are one thread each, so their share of the work bounds how far
+/// more workers can speed a run up (`cargo xtask scaling` reads this line).
+#[derive(Default)]
+struct Stages {
+    reader: AtomicU64,
+    workers: AtomicU64,
+    writer: AtomicU64,
+}
+
+impl Stages {
+    fn log(&self, threads: usize, elapsed: Duration) {
+        let secs = |a: &AtomicU64| a.load(Ordering::Relaxed) as f64 / 1e9;
+        tracing::info!(
+            "stages: reader {:.3} s, workers {:.3} s, writer {:.3} s of CPU; {} worker(s), {:.3} s",
+            secs(&self.reader),
+            secs(&self.workers),
+            secs(&self.writer),
+            threads,
+            elapsed.as_secs_f64()
+        );
+    }
+}
+
+/// Adds the CPU time its thread used from its making to its drop to a stage's total.
+struct StageClock<'a> {
+    total: &'a AtomicU64,
+    start: u64,
+}
+
+impl StageClock<'_> {
+    fn start(total: &AtomicU64) -> StageClock<'_> {
+        StageClock {
+            total,
+            start: StageClock::now(),
+        }
+    }
+
+    /// This thread's CPU time so far in nanoseconds (0 where the system does not say).
+    fn now() -> u64 {
+        std::fs::read_to_string("/proc/thread-self/schedstat")
+            .ok()
+            .and_then(|t| t.split_whitespace().next()?.parse().ok())
+            .unwrap_or(0)
+    }
+}
+
+impl Drop for StageClock<'_> {
+    fn drop(&mut self) {
+        let used = StageClock::now().saturating_sub(self.start);
+        self.total.fetch_add(used, Ordering::Relaxed);
+    }
+}
+
 /// Finished records, sent by a worker to the writer: (position in the input, record,
 /// progress).
 type Batch = Vec<(u64, Done, u64)>;
@@ -344,13 +398,16 @@ where
     };
     // Set when the run must stop early: stdout closed, a fatal record written.
     let stop = Arc::new(AtomicBool::new(false));
+    let stages = Arc::new(Stages::default());
     let (chunk_tx, chunk_rx) = sync_channel::<Vec<S::Item>>(2);
     // The reader is not scoped: an interrupted run does not wait for a read that may never
     // end (a terminal, a pipe that stays open).
     let reader = {
         let stop = Arc::clone(&stop);
         let mut source = source;
+        let stages = Arc::clone(&stages);
         std::thread::spawn(move || {
+            let _clock = StageClock::start(&stages.reader);
             // The first chunks are small, so the workers start while the rest is read;
             // each is twice the last, up to `chunk_len`.
             let mut len = chunk_len.min(FIRST_CHUNK);
@@ -375,44 +432,48 @@ where
         })
     };
     let (done_tx, done_rx) = sync_channel::<Batch>(4 * threads.max(4));
-    let (writer, read_all) = std::thread::scope(|s| {
+    let feed = Feed {
+        chunks: std::sync::Mutex::new(FeedState {
+            rx: chunk_rx,
+            current: None,
+            next: 0,
+            ended: false,
+        }),
+        stop: &stop,
+    };
+    let writer = std::thread::scope(|s| {
         let writer = Writer::new(progress);
         let writer_stop = Arc::clone(&stop);
-        let writer_thread = s.spawn(move || write_in_order(writer, done_rx, &writer_stop));
-        let mut next = 0u64;
-        let read_all = loop {
-            if stop.load(Ordering::Relaxed) || interrupt::interrupted() {
-                break false;
-            }
-            let chunk = match chunk_rx.recv_timeout(Duration::from_millis(100)) {
-                Ok(chunk) => chunk,
-                Err(RecvTimeoutError::Timeout) => continue,
-                Err(RecvTimeoutError::Disconnected) => break true,
-            };
-            let ctx = Chunk {
+        let writer_stages = Arc::clone(&stages);
+        let writer_thread = s.spawn(move || {
+            let _clock = StageClock::start(&writer_stages.writer);
+            write_in_order(writer, done_rx, &writer_stop)
+        });
+        let worker = || {
+            let _clock = StageClock::start(&stages.workers);
+            Worker {
                 job,
-                items: &chunk,
-                first: next,
-                claimed: AtomicUsize::new(0),
-                out: &done_tx,
+                out: done_tx.clone(),
                 stop: &stop,
                 interactive,
-            };
-            match &pool {
-                None => ctx.work(),
-                Some(pool) => {
-                    pool.broadcast(|_| ctx.work());
-                }
             }
-            next += chunk.len() as u64;
+            .work(&feed)
         };
+        // Every worker runs to the end of the input: no worker waits for another between
+        // chunks, so a slow puzzle holds up only its own worker.
+        match &pool {
+            None => worker(),
+            Some(pool) => {
+                pool.broadcast(|_| worker());
+            }
+        }
         drop(done_tx);
-        drop(chunk_rx);
-        let writer = writer_thread
+        writer_thread
             .join()
-            .unwrap_or_else(|p| std::panic::resume_unwind(p));
-        (writer, read_all)
+            .unwrap_or_else(|p| std::panic::resume_unwind(p))
     });
+    let read_all = feed.ended();
+    drop(feed);
     let mut writer = writer;
     writer.flush();
     writer.progress.finish();
@@ -426,47 +487,127 @@ where
         let (io_error, empty_inputs) = source.end();
         summary.io_error |= io_error;
         summary.empty_inputs = empty_inputs;
+        stages.log(threads, summary.elapsed);
     } else {
         summary.interrupted = interrupt::interrupted() && !summary.closed;
     }
     Ok(summary)
 }
 
-/// One chunk being worked on. Workers take its items in input order, one at a time, so
-/// that what is finished when the run stops is always the first items: an interrupted run
-/// writes every record it finished without leaving a hole.
-struct Chunk<'a, J: Job> {
-    job: &'a J,
-    items: &'a [J::Item],
+/// A chunk of the input being worked on: workers take its items in input order, one at a
+/// time, so that what is finished when the run stops is always the first items: an
+/// interrupted run writes every record it finished without leaving a hole.
+struct Chunk<I> {
+    items: Vec<I>,
     /// The input position of the chunk's first item.
     first: u64,
     /// Items taken so far.
     claimed: AtomicUsize,
-    out: &'a SyncSender<Batch>,
+}
+
+/// The chunks the reader sends, handed to the workers one after the other: a worker that
+/// finds the current chunk fully taken fetches the next, while the others finish their
+/// items of the last one.
+struct Feed<'a, I> {
+    chunks: std::sync::Mutex<FeedState<I>>,
+    stop: &'a AtomicBool,
+}
+
+struct FeedState<I> {
+    rx: Receiver<Vec<I>>,
+    current: Option<Arc<Chunk<I>>>,
+    /// The input position of the next chunk's first item.
+    next: u64,
+    /// The reader has sent its last chunk and every chunk was handed out.
+    ended: bool,
+}
+
+impl<I> Feed<'_, I> {
+    /// A chunk with items left to take, other than `done` (fully taken): the current one,
+    /// or the next from the reader. `None` at the end of the input or when the run stops.
+    fn next_chunk(&self, done: Option<&Arc<Chunk<I>>>) -> Option<Arc<Chunk<I>>> {
+        let mut state = self.chunks.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(c) = &state.current {
+            let fresh = done.is_none_or(|d| !Arc::ptr_eq(c, d));
+            if fresh && c.claimed.load(Ordering::Relaxed) < c.items.len() {
+                return Some(Arc::clone(c));
+            }
+        }
+        // The current chunk is fully taken: the next one (while the lock is held, the
+        // other workers that run out wait for this one).
+        state.current = None;
+        loop {
+            if state.ended || self.stop.load(Ordering::Relaxed) || interrupt::interrupted() {
+                return None;
+            }
+            match state.rx.recv_timeout(Duration::from_millis(100)) {
+                Ok(items) => {
+                    let chunk = Arc::new(Chunk {
+                        first: state.next,
+                        claimed: AtomicUsize::new(0),
+                        items,
+                    });
+                    state.next += chunk.items.len() as u64;
+                    state.current = Some(Arc::clone(&chunk));
+                    return Some(chunk);
+                }
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => {
+                    state.ended = true;
+                    return None;
+                }
+            }
+        }
+    }
+
+    /// Whether the whole input was handed out.
+    fn ended(&self) -> bool {
+        self.chunks.lock().unwrap_or_else(|p| p.into_inner()).ended
+    }
+}
+
+/// One worker's side of the run.
+struct Worker<'a, J: Job> {
+    job: &'a J,
+    out: SyncSender<Batch>,
     stop: &'a AtomicBool,
     interactive: bool,
 }
 
-impl<J: Job> Chunk<'_, J>
+impl<J: Job> Worker<'_, J>
 where
     J::Item: Work,
 {
-    /// One worker: takes items until none is left or the run stops, and sends what it
-    /// finishes in small batches.
-    fn work(&self) {
+    /// Takes items until none is left or the run stops, and sends what it finishes in
+    /// small batches.
+    fn work(&self, feed: &Feed<'_, J::Item>) {
         let mut batch: Batch = Vec::new();
         let mut oldest = Instant::now();
+        let mut chunk: Option<Arc<Chunk<J::Item>>> = None;
         loop {
             if self.stop.load(Ordering::Relaxed) || interrupt::interrupted() {
                 break;
             }
-            let i = self.claimed.fetch_add(1, Ordering::Relaxed);
-            let Some(item) = self.items.get(i) else { break };
+            let taken = chunk.as_ref().and_then(|c| {
+                let i = c.claimed.fetch_add(1, Ordering::Relaxed);
+                c.items.get(i).map(|item| (c.first + i as u64, item))
+            });
+            let Some((at_index, item)) = taken else {
+                // Whatever is finished goes out before a wait for the next chunk.
+                if !batch.is_empty() && self.out.send(std::mem::take(&mut batch)).is_err() {
+                    return;
+                }
+                chunk = feed.next_chunk(chunk.as_ref());
+                if chunk.is_none() {
+                    break;
+                }
+                continue;
+            };
             if batch.is_empty() {
                 oldest = Instant::now();
             }
             let done = self.job.process(item);
-            batch.push((self.first + i as u64, done, item.progress()));
+            batch.push((at_index, done, item.progress()));
             // The clock is read at 1, 2, 4, ... records: each slow one, rarely for quick ones.
             let n = batch.len();
             if self.interactive || n >= BATCH || (n.is_power_of_two() && oldest.elapsed() >= HOLD) {

@@ -1,5 +1,6 @@
 //! Reading puzzles from files and stdin, as one stream with a global index.
 
+use std::borrow::Cow;
 use std::ffi::OsStr;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read};
@@ -8,7 +9,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use numpl_core::{
-    escape_controls, InputFormat, ParseErrorKind, ParseOptions, Parsed, PuzzleReader,
+    escape_controls, InputFormat, LineBlock, ParseError, ParseErrorKind, ParseOptions, Parsed,
+    PuzzleReader,
 };
 
 use crate::batch::{Source, Work};
@@ -27,10 +29,40 @@ pub(crate) struct Item {
     pub(crate) line: usize,
     /// The format the puzzle was read in (for a bad one: the format chosen for its file).
     pub(crate) format: InputFormat,
-    /// The puzzle, or the message saying why it could not be read (naming file and line).
-    pub(crate) puzzle: Result<Parsed, String>,
+    /// The puzzle: read, or its line still to be read by the worker that takes the item.
+    puzzle: Pending,
     /// Input bytes used up to the end of this puzzle, over all files (for progress).
     end: u64,
+}
+
+/// An item's puzzle as the reader leaves it.
+enum Pending {
+    /// Read by the reader (grids, pencil-mark grids, the first puzzle of a file): the
+    /// puzzle, or the message saying why it could not be read (naming file and line).
+    Read(Result<Parsed, String>),
+    /// Puzzle `k` of a block of lines (line and CSV inputs), read when a worker asks:
+    /// parsing runs on the workers, so the reader thread does not serialise a batch.
+    InBlock(Arc<LineBlock>, usize),
+}
+
+impl Item {
+    /// The puzzle, or the message saying why it could not be read (naming file and line).
+    pub(crate) fn puzzle(&self) -> Result<Cow<'_, Parsed>, Cow<'_, str>> {
+        match &self.puzzle {
+            Pending::Read(Ok(p)) => Ok(Cow::Borrowed(p)),
+            Pending::Read(Err(msg)) => Err(Cow::Borrowed(msg)),
+            Pending::InBlock(block, k) => block
+                .parse(*k)
+                .map(Cow::Owned)
+                .map_err(|e| Cow::Owned(message(&self.file, &e))),
+        }
+    }
+}
+
+/// The message of a puzzle that could not be read: `FILE:LINE: what is wrong`.
+fn message(file: &str, e: &ParseError) -> String {
+    // The file's name is quoted too: it may hold anything.
+    format!("{}:{}: {}", escape_controls(file), e.line, e.kind)
 }
 
 impl Work for Item {
@@ -69,7 +101,13 @@ struct Current {
     name: Arc<str>,
     reader: PuzzleReader<Counting>,
     puzzles: u64,
+    /// The block being handed out, the next puzzle in it, and the input bytes used before
+    /// the block.
+    block: Option<(Arc<LineBlock>, usize, u64)>,
 }
+
+/// Puzzles per block of lines: as many as a chunk of the batch.
+const BLOCK: usize = crate::batch::CHUNK;
 
 fn is_stdin(path: &Path) -> bool {
     path.as_os_str() == OsStr::new("-")
@@ -153,6 +191,7 @@ impl Inputs {
                 name,
                 reader: PuzzleReader::new(counting, self.opts.clone()),
                 puzzles: 0,
+                block: None,
             });
             return true;
         }
@@ -169,6 +208,37 @@ impl Iterator for Inputs {
                 return None;
             }
             let cur = self.current.as_mut()?;
+            if let Some((block, k, base)) = &mut cur.block {
+                if *k < block.len() {
+                    let item = Item {
+                        index: self.index,
+                        file: Arc::clone(&cur.name),
+                        line: block.line(*k),
+                        format: block.format(),
+                        end: *base + block.bytes_through(*k) as u64,
+                        puzzle: Pending::InBlock(Arc::clone(block), *k),
+                    };
+                    *k += 1;
+                    self.index += 1;
+                    cur.puzzles += 1;
+                    return Some(item);
+                }
+                cur.block = None;
+            }
+            let base = self.used.load(Ordering::Relaxed);
+            match cur.reader.next_block(BLOCK) {
+                Some(Ok(block)) => {
+                    cur.block = Some((Arc::new(block), 0, base));
+                    continue;
+                }
+                Some(Err(e)) => {
+                    tracing::error!("{}:{}: {}", cur.name, e.line, e.kind);
+                    self.io_error = true;
+                    cur.puzzles += 1;
+                    continue;
+                }
+                None => {}
+            }
             match cur.reader.next() {
                 None => {
                     tracing::debug!("{}: {} puzzle(s)", cur.name, cur.puzzles);
@@ -196,7 +266,7 @@ impl Iterator for Inputs {
                             index,
                             line: p.line,
                             format: p.format,
-                            puzzle: Ok(p),
+                            puzzle: Pending::Read(Ok(p)),
                             file,
                             end,
                         },
@@ -204,13 +274,7 @@ impl Iterator for Inputs {
                             index,
                             line: e.line,
                             format,
-                            // The file's name is quoted too: it may hold anything.
-                            puzzle: Err(format!(
-                                "{}:{}: {}",
-                                escape_controls(&file),
-                                e.line,
-                                e.kind
-                            )),
+                            puzzle: Pending::Read(Err(message(&file, &e))),
                             file,
                             end,
                         },

@@ -41,8 +41,8 @@ pub use error::{escape_controls, Conflict, GridError, ParseError, ParseErrorKind
 pub use grid::Grid;
 pub use mask::{Mask, MaskIter};
 pub use parse::{
-    parse_all, parse_first, parse_one, InputFormat, MarksLengthError, ParseOptions, Parsed,
-    PuzzleReader,
+    parse_all, parse_first, parse_one, InputFormat, LineBlock, MarksLengthError, ParseOptions,
+    Parsed, PuzzleReader,
 };
 pub use position::format_position_line;
 pub use print::{format_detail, format_grid, format_line, push_line};

@@ -33,6 +33,9 @@
 use std::collections::VecDeque;
 use std::io::BufRead;
 
+mod block;
+pub use block::LineBlock;
+
 use crate::error::{ParseError, ParseErrorKind};
 use crate::position::{
     detail_layout, position_side, read_detail, read_position_line, DetailLayout,
@@ -294,6 +297,9 @@ pub struct PuzzleReader<R> {
     csv: Option<(usize, usize)>,
     /// Pencil-mark grids: the box shape of the last one (for messages).
     detail_shape: Option<Shape>,
+    /// An I/O error met while reading a block ([`PuzzleReader::next_block`]), after lines
+    /// that went out in it: the iterator gives it next.
+    deferred: Option<ParseError>,
 }
 
 /// What a line of the input is.
@@ -343,6 +349,7 @@ impl<R: BufRead> PuzzleReader<R> {
             buf: Vec::new(),
             csv: None,
             detail_shape: None,
+            deferred: None,
         }
     }
 
@@ -709,6 +716,9 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
     type Item = Result<Parsed, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if let Some(e) = self.deferred.take() {
+            return Some(Err(e));
+        }
         if self.format == Some(InputFormat::Line) && self.ahead.is_empty() {
             if let Some(r) = self.next_line_puzzle() {
                 return Some(r);

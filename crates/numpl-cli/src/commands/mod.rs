@@ -19,6 +19,8 @@ pub(crate) mod serve;
 pub(crate) mod show;
 pub(crate) mod solve;
 
+use std::borrow::Cow;
+
 use numpl_core::{format_detail, format_position_line, push_line, Grid, Parsed, Symbols};
 use numpl_record::Record;
 use numpl_solve::{Algorithm, Rating};
@@ -102,10 +104,10 @@ pub(crate) fn puzzle_or_invalid<'a>(
     output: &Output,
     algo: Option<Algorithm>,
     csv: &'static str,
-) -> Result<&'a Parsed, Done> {
-    item.puzzle.as_ref().map_err(|msg| {
+) -> Result<Cow<'a, Parsed>, Done> {
+    item.puzzle().map_err(|msg| {
         let format = output.format_for(item.format);
-        invalid(item, msg, format, algo, Some(csv))
+        invalid(item, &msg, format, algo, Some(csv))
     })
 }
 
@@ -141,12 +143,12 @@ impl<C: HumanCommand> Job for HumanJob<C> {
     fn process(&self, item: &Item) -> Done {
         let format = self.output.format_or_line(item.format);
         let csv = self.command.csv();
-        match &item.puzzle {
+        match item.puzzle() {
             Ok(p) => self
                 .command
-                .record(item, p, format, &self.output)
+                .record(item, &p, format, &self.output)
                 .with_header(csv.filter(|_| format == Format::Csv)),
-            Err(msg) => invalid(item, msg, format, Some(Algorithm::Human), csv),
+            Err(msg) => invalid(item, &msg, format, Some(Algorithm::Human), csv),
         }
     }
 

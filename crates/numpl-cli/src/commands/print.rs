@@ -89,7 +89,7 @@ pub(crate) fn print(
 
 /// One puzzle for the sheet: solved (it must have exactly one solution) and rated.
 fn prepare(item: &Item) -> Result<SheetPuzzle, String> {
-    let p = item.puzzle.as_ref().map_err(|m| m.clone())?;
+    let p = item.puzzle().map_err(|m| m.into_owned())?;
     if p.is_position() {
         // A sheet is for solving on paper: it draws givens, never pencil marks.
         return Err(format!(

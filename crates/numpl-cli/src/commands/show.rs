@@ -1,6 +1,6 @@
 //! `numpl show`: print each puzzle in another format.
 
-use numpl_core::format_grid;
+use numpl_core::{format_grid, Parsed};
 
 use crate::batch::{Done, Job, Kind};
 use crate::cli::Format;
@@ -22,6 +22,7 @@ impl Job for ShowJob {
             Ok(p) => p,
             Err(invalid) => return invalid,
         };
+        let p: &Parsed = &p;
         let g = p.grid();
         let sym = &self.output.symbols;
         // A position's marks have no place in the seed's grid layout: it is shown with them.

@@ -124,6 +124,7 @@ impl Job for SolveJob {
             Ok(p) => p,
             Err(invalid) => return invalid,
         };
+        let p: &Parsed = &p;
         let format = self.output.format_for(p.format);
         // Only the JSON record shows the time, so only it reads the clock.
         let start = (format == Format::Json).then(Instant::now);
