@@ -31,6 +31,11 @@
 //! - peer-bench is copied from `../tools/peer-bench` beside `--data` (so
 //!   `../shared/tools/peer-bench` by default) to `<target>/xtask/peer-bench` and built there
 //!   with `cargo build --release` (`--no-peer` skips it and its columns).
+//! - Against tdoku (`--no-tdoku` skips): `tools/tdoku/tdoku FILE` beside `--data` (the
+//!   fastest public 9x9 solver, in a driver that prints what `numpl solve --format line`
+//!   prints; its script builds it with `-O3 -march=native` on first use) against numpl,
+//!   whole processes, unique mode only (the driver always counts to two), the outputs
+//!   checked byte for byte first.
 //! - Big grids (`--no-big` skips): puzzles made by numpl's generator (`numpl_gen::Generator`,
 //!   uniqueness only: `MaxTechnique::None`, point symmetry, minimal for it; not rated),
 //!   seed `BIG_SEED`, puzzles `0..count` (made at start, in parallel; nothing is cached), each
@@ -234,6 +239,9 @@ pub(crate) fn run(flags: &crate::BenchArgs) -> Result<(), String> {
             );
         }
     }
+    if !flags.no_tdoku {
+        tdoku_table(&a, &numpl, &files)?;
+    }
     if !flags.no_big {
         for shape in &flags.big_sizes {
             let (br, bc) = (shape.box_rows(), shape.box_cols());
@@ -365,6 +373,102 @@ fn time_peer(bin: &Path, file: &Path, first: bool) -> Result<(f64, f64), String>
         .and_then(|w| w.parse().ok())
         .ok_or_else(|| format!("bench: unexpected peer-bench output: {err}"))?;
     Ok((secs, reported))
+}
+
+/// The tdoku table: `numpl solve --threads 1 --format line FILE` against tdoku's driver
+/// (`tools/tdoku/tdoku FILE` beside the data directory: the solution when unique, else
+/// `multiple`/`unsolvable`, the same output, which is checked to be byte for byte the
+/// same), whole processes, alternating, medians of the rounds. tdoku's driver counts up to
+/// two solutions, so only the `unique` mode compares.
+fn tdoku_table(a: &Args, numpl: &Path, files: &[String]) -> Result<(), String> {
+    let tdoku = a.data.join("../tools/tdoku/tdoku");
+    if !tdoku.exists() {
+        println!();
+        println!("tdoku: skipped: {} is missing", tdoku.display());
+        return Ok(());
+    }
+    println!();
+    println!(
+        "against tdoku (t-dillon/tdoku, built -O3 -march=native by its script): \
+         `{}` vs `numpl solve --threads 1 --format line FILE`, unique mode, medians of {} rounds",
+        tdoku.display(),
+        a.rounds
+    );
+    println!(
+        "{:<24} {:>8} {:>12} {:>12} {:>7}",
+        "file", "puzzles", "numpl /s", "tdoku /s", "ratio"
+    );
+    for file in files {
+        let path = a.data.join(file);
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let count = PuzzleReader::new(text.as_bytes(), nine_options()).count();
+        // The same answers, first (this also builds tdoku on its first use).
+        let answers = |cmd: &mut Command| -> Result<Vec<u8>, String> {
+            let out = cmd
+                .output()
+                .map_err(|e| format!("bench: {}: {e}", cmd.get_program().to_string_lossy()))?;
+            Ok(out.stdout)
+        };
+        let theirs = answers(Command::new(&tdoku).arg(&path))?;
+        let ours = answers(
+            Command::new(numpl)
+                .args(["solve", "-qq", "--threads", "1", "--format", "line"])
+                .arg(&path),
+        )?;
+        if theirs != ours {
+            return Err(format!(
+                "bench: numpl and tdoku answer {} differently",
+                path.display()
+            ));
+        }
+        let reps = {
+            let t = time_numpl(numpl, &path, false)?;
+            ((MIN_ROUND_SECS / t.max(1e-6)).ceil() as usize).clamp(1, 100)
+        };
+        let time_tdoku = || -> Result<f64, String> {
+            let mut secs = 0.0;
+            for _ in 0..reps {
+                let (s, out) = timed(Command::new(&tdoku).arg(&path))
+                    .map_err(|e| format!("bench: {e}"))?;
+                if !out.status.success() {
+                    return Err(format!("bench: tdoku failed on {}", path.display()));
+                }
+                secs += s;
+            }
+            Ok(per_sec((count * reps) as u64, secs))
+        };
+        let time_ours = || -> Result<f64, String> {
+            let mut secs = 0.0;
+            for _ in 0..reps {
+                secs += time_numpl(numpl, &path, false)?;
+            }
+            Ok(per_sec((count * reps) as u64, secs))
+        };
+        let (mut o, mut t, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+        for round in 0..a.rounds {
+            let (ours, theirs) = if round % 2 == 0 {
+                let x = time_ours()?;
+                (x, time_tdoku()?)
+            } else {
+                let y = time_tdoku()?;
+                (time_ours()?, y)
+            };
+            o.push(ours);
+            t.push(theirs);
+            ratios.push(if theirs > 0.0 { ours / theirs } else { 0.0 });
+        }
+        println!(
+            "{:<24} {:>8} {:>12} {:>12} {:>7}",
+            file,
+            count,
+            fmt(median(&mut o), 0),
+            fmt(median(&mut t), 0),
+            fmt(median(&mut ratios), 2),
+        );
+    }
+    Ok(())
 }
 
 /// `--check`: the 9x9 path against the general solver on every puzzle of the files.

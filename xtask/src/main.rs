@@ -185,6 +185,9 @@ pub(crate) struct BenchArgs {
     /// Skip peer-bench and its columns.
     #[arg(long)]
     pub(crate) no_peer: bool,
+    /// Skip the table against tdoku.
+    #[arg(long)]
+    pub(crate) no_tdoku: bool,
     /// Skip the in-process table.
     #[arg(long)]
     pub(crate) no_lib: bool,
