@@ -430,8 +430,8 @@ fn tdoku_table(a: &Args, numpl: &Path, files: &[String]) -> Result<(), String> {
         let time_tdoku = || -> Result<f64, String> {
             let mut secs = 0.0;
             for _ in 0..reps {
-                let (s, out) = timed(Command::new(&tdoku).arg(&path))
-                    .map_err(|e| format!("bench: {e}"))?;
+                let (s, out) =
+                    timed(Command::new(&tdoku).arg(&path)).map_err(|e| format!("bench: {e}"))?;
                 if !out.status.success() {
                     return Err(format!("bench: tdoku failed on {}", path.display()));
                 }

@@ -51,11 +51,15 @@ pub(crate) enum Kind {
     /// A record that could not be written (a picture file), or that breaks a usage rule
     /// only the input reveals (several pictures for stdout): the run exits 2.
     Error,
+    /// `canon`: the puzzle's minlex form was written.
+    Canonical,
+    /// `--unique`: a puzzle equivalent to an earlier one, left out.
+    Duplicate,
 }
 
 impl Kind {
     /// Every kind; the first six are the statuses of a solve ([`Kind::SOLVE`]).
-    pub(crate) const ALL: [Kind; 11] = [
+    pub(crate) const ALL: [Kind; 13] = [
         Kind::Solved,
         Kind::Multiple,
         Kind::Unsolvable,
@@ -67,6 +71,8 @@ impl Kind {
         Kind::Generated,
         Kind::Failed,
         Kind::Error,
+        Kind::Canonical,
+        Kind::Duplicate,
     ];
 
     /// The statuses of a solve, in the order summaries list them.
@@ -85,6 +91,8 @@ impl Kind {
             Kind::Generated => "generated",
             Kind::Failed => "failed",
             Kind::Error => "error",
+            Kind::Canonical => "canonical",
+            Kind::Duplicate => "duplicate",
         }
     }
 
@@ -92,7 +100,12 @@ impl Kind {
     pub(crate) const fn ok(self) -> bool {
         matches!(
             self,
-            Kind::Solved | Kind::Shown | Kind::Hinted | Kind::Generated
+            Kind::Solved
+                | Kind::Shown
+                | Kind::Hinted
+                | Kind::Generated
+                | Kind::Canonical
+                | Kind::Duplicate
         )
     }
 
@@ -113,6 +126,9 @@ pub(crate) struct Done {
     /// An error every later record would repeat (a picture folder that cannot be
     /// written): the run stops after this record, which is counted, and exits 2.
     pub(crate) fatal: bool,
+    /// The puzzle's class (a hash of its minlex form), for `--unique`: a record whose
+    /// class was written before is left out.
+    pub(crate) class: Option<u128>,
 }
 
 impl Done {
@@ -123,7 +139,13 @@ impl Done {
             error: None,
             header: None,
             fatal: false,
+            class: None,
         }
+    }
+
+    /// The same record, of the class `class` ([`Done::class`]).
+    pub(crate) fn of_class(self, class: Option<u128>) -> Done {
+        Done { class, ..self }
     }
 
     /// The same record, for an output that starts with `header` (when there is one).
@@ -168,6 +190,10 @@ pub(crate) trait Job: Sync {
     /// More for the summary line (e.g. the generator's seed).
     fn note(&self) -> Option<String> {
         None
+    }
+    /// Whether records of a class already written are left out (`--unique`).
+    fn unique(&self) -> bool {
+        false
     }
     /// A counter of search nodes the job adds to as it works, for the progress bar to
     /// show while a long puzzle is being solved or made.
@@ -442,7 +468,7 @@ where
         stop: &stop,
     };
     let writer = std::thread::scope(|s| {
-        let writer = Writer::new(progress);
+        let writer = Writer::new(progress, job.unique());
         let writer_stop = Arc::clone(&stop);
         let writer_stages = Arc::clone(&stages);
         let writer_thread = s.spawn(move || {
@@ -709,10 +735,13 @@ struct Writer {
     stopped: bool,
     /// Whether a header line was written.
     headed: bool,
+    /// `--unique`: the classes written so far (128-bit hashes of minlex forms: 16 bytes a
+    /// class, so a million distinct puzzles take about 32 MB).
+    seen: Option<std::collections::HashSet<u128>>,
 }
 
 impl Writer {
-    fn new(progress: Progress) -> Writer {
+    fn new(progress: Progress, unique: bool) -> Writer {
         Writer {
             out: BufWriter::with_capacity(1 << 16, io::stdout()),
             summary: Summary {
@@ -728,6 +757,7 @@ impl Writer {
             failed: false,
             stopped: false,
             headed: false,
+            seen: unique.then(std::collections::HashSet::new),
         }
     }
 
@@ -735,6 +765,13 @@ impl Writer {
     fn write(&mut self, d: Done, at: u64) -> bool {
         if self.failed || self.stopped {
             return false;
+        }
+        if let (Some(seen), Some(class)) = (&mut self.seen, d.class) {
+            if !seen.insert(class) {
+                self.summary.count(Kind::Duplicate);
+                self.progress.tick(self.summary.total, at);
+                return true;
+            }
         }
         if let Some(e) = &d.error {
             self.progress.suspend(|| tracing::error!("{e}"));

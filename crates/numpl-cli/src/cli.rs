@@ -54,6 +54,12 @@ pub(crate) enum Command {
     Explain(PictureFilesArgs),
     /// Generate puzzles: unique, symmetric, minimal, solvable within a technique limit.
     Generate(GenerateArgs),
+    /// Each puzzle's minlex (canonical) form under the whole symmetry group; `--unique`
+    /// keeps the first puzzle of each class.
+    Canon(CanonArgs),
+    /// A rated data set (CSV or JSON): solution, givens, canonical form, search effort,
+    /// level, score and techniques of every puzzle; `--unique` drops equivalent repeats.
+    Dataset(DatasetArgs),
     /// A print-ready PDF sheet of puzzles (with `--solutions`, their solutions after).
     #[cfg(feature = "print")]
     Print(PrintArgs),
@@ -159,6 +165,32 @@ fn parse_shape(s: &str) -> Result<Shape, String> {
 pub(crate) struct FilesArgs {
     /// Puzzle files; none or `-` reads stdin.
     pub(crate) files: Vec<PathBuf>,
+}
+
+/// `numpl canon`.
+#[derive(Debug, Args)]
+pub(crate) struct CanonArgs {
+    /// Puzzle files; none or `-` reads stdin.
+    pub(crate) files: Vec<PathBuf>,
+
+    /// Keep only the first puzzle of each class (puzzles with the same minlex form are
+    /// the same puzzle relabelled, reflected or permuted); the summary counts the others.
+    #[arg(long)]
+    pub(crate) unique: bool,
+}
+
+/// `numpl dataset`.
+#[derive(Debug, Args)]
+pub(crate) struct DatasetArgs {
+    /// Puzzle files; none or `-` reads stdin (e.g. `numpl generate ... | numpl dataset`).
+    pub(crate) files: Vec<PathBuf>,
+
+    /// Keep only the first puzzle of each class (same minlex form).
+    #[arg(long)]
+    pub(crate) unique: bool,
+
+    #[command(flatten)]
+    pub(crate) techniques: TechniqueArgs,
 }
 
 /// `numpl rate`.

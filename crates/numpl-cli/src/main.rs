@@ -38,6 +38,8 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use crate::cli::Cli;
+use crate::commands::canon::CanonJob;
+use crate::commands::dataset::DatasetJob;
 use crate::commands::explain::Explain;
 use crate::commands::generate::{GenerateJob, Indexes};
 use crate::commands::hint::Hint;
@@ -216,6 +218,20 @@ fn run(settings: Settings) -> Result<Exit, Box<dyn std::error::Error>> {
         }
         Task::Rate(inputs, max, opts) => human(Rate { max, opts }, output, inputs, &run)?,
         Task::Hint(inputs, opts) => human(Hint { opts }, output, inputs, &run)?,
+        Task::Canon(inputs, unique) => {
+            let src = source(inputs, &output)?;
+            batch::run(&CanonJob { output, unique }, src, &run)?
+        }
+        Task::Dataset(inputs, opts, unique) => {
+            let src = source(inputs, &output)?;
+            let job = DatasetJob {
+                output,
+                opts,
+                unique,
+                nodes: Default::default(),
+            };
+            batch::run(&job, src, &run)?
+        }
         Task::Explain(inputs, opts) => human(Explain { opts }, output, inputs, &run)?,
         #[cfg(feature = "print")]
         Task::Print(p) => print(p, &run)?,

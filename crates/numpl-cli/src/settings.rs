@@ -152,6 +152,10 @@ pub(crate) enum Task {
     Hint(InputSettings, SolveOptions),
     Explain(InputSettings, SolveOptions),
     Generate(GenerateSettings),
+    /// `canon`, with `--unique`.
+    Canon(InputSettings, bool),
+    /// `dataset`: the search's budget and the rating's techniques, `--unique`.
+    Dataset(InputSettings, SolveOptions, bool),
     #[cfg(feature = "print")]
     Print(PrintSettings),
     #[cfg(feature = "serve")]
@@ -336,6 +340,29 @@ impl Settings {
                         SolveOptions::new().budget(budget),
                         techniques(a.techniques)?,
                     ),
+                )
+            }
+            Command::Canon(a) => {
+                text_only("canon", &[Format::Grid, Format::Csv])?;
+                Task::Canon(inputs(FilesArgs { files: a.files }), a.unique)
+            }
+            Command::Dataset(a) => {
+                match common.format {
+                    None | Some(Format::Csv | Format::Json) => {}
+                    Some(f) => {
+                        return usage(format!(
+                            "numpl dataset writes `--format csv` (the default) or `json`, not `{}`",
+                            format_name(f)
+                        ))
+                    }
+                }
+                Task::Dataset(
+                    inputs(FilesArgs { files: a.files }),
+                    human_options(
+                        SolveOptions::new().limit(2).budget(budget),
+                        techniques(a.techniques)?,
+                    ),
+                    a.unique,
                 )
             }
             Command::Generate(a) => {

@@ -39,6 +39,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
+use numpl_canon::Canonical;
 use numpl_core::{format_line, format_position_line, Grid, Parsed, Shape, Symbols};
 use numpl_gen::{GenError, GenOptions, Generated};
 use numpl_solve::{Algorithm, HumanReport, Outcome, Status, Step, Technique};
@@ -200,6 +201,10 @@ record! {
     /// A generated puzzle: whether no given can be removed (false when a search budget ran
     /// out).
     minimal "minimal": bool,
+    /// The puzzle's minlex form (`canon`, `dataset`), in line form.
+    canon "canon": String,
+    /// The transform that maps the puzzle to its minlex form (numpl-canon's text form).
+    transform "transform": String,
 }
 
 /// Technique counts, in order of difficulty: a JSON object `{"hidden_single": 23, ...}`.
@@ -326,6 +331,31 @@ impl Record {
             Err(status) => self.status = Some(status.name()),
         }
         self.algo = Some(Algorithm::Human.name());
+        self
+    }
+
+    /// The puzzle's minlex form and the transform that makes it
+    /// ([`numpl_canon::canonical`]).
+    #[must_use]
+    pub fn canonical(mut self, c: &Canonical, symbols: &Symbols) -> Record {
+        self.canon = Some(format_line(&c.form, symbols));
+        self.transform = Some(c.transform.to_string());
+        self
+    }
+
+    /// The search's effort on the puzzle (`guesses` and `nodes` of a `fast` or `full`
+    /// solve), beside another algorithm's outcome (`dataset`: the rating's).
+    #[must_use]
+    pub fn effort(mut self, search: &Outcome) -> Record {
+        self.guesses = Some(search.guesses);
+        self.nodes = Some(search.nodes);
+        self
+    }
+
+    /// The number of givens.
+    #[must_use]
+    pub fn givens(mut self, givens: usize) -> Record {
+        self.givens = Some(givens);
         self
     }
 

@@ -155,6 +155,7 @@ impl Job for GenerateJob {
                     error: Some(msg),
                     header: self.csv(),
                     fatal: false,
+                    class: None,
                 }
             }
         }

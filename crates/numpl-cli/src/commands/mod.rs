@@ -7,6 +7,8 @@
 //! - `grid` and `detail`: the puzzle, then a comment line `# <status>: ...` (comment lines
 //!   are ignored when the output is read back), then the grid that applies, if any.
 
+pub(crate) mod canon;
+pub(crate) mod dataset;
 pub(crate) mod explain;
 pub(crate) mod generate;
 pub(crate) mod hint;
@@ -94,6 +96,7 @@ pub(crate) fn invalid(
         error: Some(msg.to_string()),
         header: csv.filter(|_| format == Format::Csv),
         fatal: false,
+        class: None,
     }
 }
 

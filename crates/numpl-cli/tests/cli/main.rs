@@ -967,6 +967,7 @@ fn a_puzzle_that_cannot_be_made_is_named_once() {
     assert!(!out.stderr.contains("puzzle 0: puzzle 0"), "{}", out.stderr);
     assert_has(&out.stderr, "0 generated, 1 failed");
 }
+mod datasets;
 mod hardening;
 mod pictures;
 mod positions;

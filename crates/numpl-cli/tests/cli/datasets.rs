@@ -1,0 +1,214 @@
+//! `numpl canon` and `numpl dataset`: canonical forms, duplicates, rated rows. Equivalent
+//! puzzles are made here by the test's own transforms (row and column permutations within
+//! bands and stacks, band and stack permutations, transposition, relabelling), never by
+//! numpl; the seed's solution is the one its program printed.
+
+use super::{assert_has, json_lines, numpl, relabel, tmp_dir, write, SEED, SEED_SOLUTION};
+
+/// A small deterministic generator (xorshift), so the cases are the same every run.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+
+    /// A random permutation of 0..n.
+    fn perm(&mut self, n: usize) -> Vec<usize> {
+        let mut p: Vec<usize> = (0..n).collect();
+        for i in (1..n).rev() {
+            p.swap(i, self.below(i + 1));
+        }
+        p
+    }
+
+    /// A random member of the 9x9 group: result row i is source row rows[i] (bands and
+    /// rows in bands permuted), likewise columns; perhaps transposed; relabelled.
+    fn transform(&mut self, puzzle: &str) -> String {
+        let order = |r: &mut Rng| -> Vec<usize> {
+            let bands = r.perm(3);
+            bands
+                .iter()
+                .flat_map(|&b| r.perm(3).into_iter().map(move |i| b * 3 + i))
+                .collect()
+        };
+        let rows = order(self);
+        let cols = order(self);
+        let digits = self.perm(9);
+        let transpose = self.below(2) == 1;
+        let cells: Vec<char> = puzzle.chars().collect();
+        let mut out = String::new();
+        for &r in &rows {
+            for &c in &cols {
+                let (r, c) = if transpose { (c, r) } else { (r, c) };
+                out.push(match cells[r * 9 + c] {
+                    d @ '1'..='9' => (b'1' + digits[(d as u8 - b'1') as usize] as u8) as char,
+                    _ => '.',
+                });
+            }
+        }
+        out
+    }
+}
+
+/// `puzzle` relabelled in order of first appearance (1, 2, 3, ...): the smallest string
+/// among its relabellings, which a minlex form can only be at or below.
+fn first_appearance(puzzle: &str) -> String {
+    let mut map = [0u8; 10];
+    let mut next = b'1';
+    puzzle
+        .chars()
+        .map(|c| match c {
+            '1'..='9' => {
+                let d = (c as u8 - b'0') as usize;
+                if map[d] == 0 {
+                    map[d] = next;
+                    next += 1;
+                }
+                map[d] as char
+            }
+            _ => '0',
+        })
+        .collect()
+}
+
+#[test]
+fn equivalent_puzzles_share_one_form_that_is_below_every_one_of_them() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let copies: Vec<String> = (0..60).map(|_| rng.transform(SEED)).collect();
+    let input = format!("{SEED}\n{}\n", copies.join("\n"));
+    let out = numpl(&["canon", "-q"], &input);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let forms: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(forms.len(), 61);
+    assert!(forms.iter().all(|f| *f == forms[0]), "{forms:?}");
+    let form = forms[0].replace('.', "0");
+    for c in &copies {
+        assert!(form <= first_appearance(c), "{form} above {c}");
+    }
+    let givens = SEED.chars().filter(|&c| c != '.').count();
+    assert_eq!(form.chars().filter(|&c| c != '0').count(), givens);
+    // The form's solution is the seed's solution transformed alike: the form solves
+    // (one solution) to a grid equivalent to the seed's solution.
+    let solved = numpl(&["solve"], &format!("{}\n", forms[0]));
+    assert_eq!(solved.code, 0);
+    let a = numpl(&["canon", "-q"], &format!("{SEED_SOLUTION}\n"));
+    let b = numpl(&["canon", "-q"], &solved.stdout);
+    assert_eq!(a.stdout, b.stdout);
+    assert!(a.stdout.starts_with("123456789"), "{}", a.stdout);
+}
+
+#[test]
+fn unique_keeps_the_first_of_each_class_in_order() {
+    let mut rng = Rng(7);
+    // A different puzzle: the seed with one given more (r1c1 = its solution's 8).
+    let other = format!("8{}", &SEED[1..]);
+    let lines = [
+        SEED.to_string(),
+        rng.transform(SEED),
+        other.clone(),
+        relabel(SEED, 4),
+        rng.transform(&other),
+        "not a puzzle".to_string(),
+    ];
+    let out = numpl(
+        &["canon", "--unique", "-f", "json"],
+        &(lines.join("\n") + "\n"),
+    );
+    assert_eq!(out.code, 1, "an invalid line: {}", out.stderr);
+    let recs = json_lines(&out);
+    let kept: Vec<u64> = recs.iter().map(|r| r["index"].as_u64().unwrap()).collect();
+    assert_eq!(kept, vec![0, 2, 5]);
+    assert_eq!(recs[2]["status"], "invalid");
+    assert_has(
+        &out.stderr,
+        "numpl: 6 puzzles: 2 canonical, 3 duplicate, 1 invalid",
+    );
+    // The transform maps the puzzle to its form (its text form read by the test).
+    for r in &recs[..2] {
+        let t = r["transform"].as_str().unwrap();
+        let field = |k: &str| -> Vec<usize> {
+            let v = t.split(' ').find_map(|w| w.strip_prefix(k)).unwrap();
+            v.bytes().map(|b| (b - b'0') as usize).collect()
+        };
+        let (rows, cols, digits) = (field("r="), field("c="), field("d="));
+        let transposed = t.split(' ').any(|w| w == "t");
+        let p: Vec<char> = r["puzzle"].as_str().unwrap().chars().collect();
+        let mut mapped = String::new();
+        for &i in &rows {
+            for &j in &cols {
+                let (i, j) = if transposed { (j, i) } else { (i, j) };
+                mapped.push(match p[i * 9 + j] {
+                    d @ '1'..='9' => (b'0' + digits[(d as u8 - b'1') as usize] as u8) as char,
+                    _ => '.',
+                });
+            }
+        }
+        assert_eq!(mapped, r["canon"].as_str().unwrap(), "{t}");
+    }
+}
+
+#[test]
+fn dataset_rows_are_rated_canonical_and_in_order() {
+    let dir = tmp_dir("dataset");
+    let mut rng = Rng(99);
+    let copy = rng.transform(SEED);
+    // Two solutions: the seed without two givens that pin a deadly pattern is not at
+    // hand, so an empty 4x4 is the multiple case; a clash is invalid.
+    let input = format!("{SEED}\n{copy}\n11{}\n", &SEED[2..]);
+    let f = write(&dir, "in.txt", &input);
+    let out = numpl(&["dataset", "--threads", "2", &f], "");
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let rows: Vec<Vec<&str>> = out.stdout.lines().map(|l| l.split(',').collect()).collect();
+    assert_eq!(
+        rows[0].join(","),
+        "quizzes,solutions,status,givens,canon,nodes,guesses,level,score,techniques"
+    );
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows[1][0], SEED.replace('.', "0"));
+    assert_eq!(rows[1][1], SEED_SOLUTION);
+    let givens = SEED.chars().filter(|&c| c != '.').count();
+    assert_eq!((rows[1][2], rows[1][3]), ("solved", &*givens.to_string()));
+    assert_eq!(rows[1][4], rows[2][4], "equivalent puzzles, one form");
+    assert!(["easy", "medium", "hard", "unfair", "extreme"].contains(&rows[1][7]));
+    // (Level and score are the rating of the puzzle as given: the human solver's path
+    // depends on where things are, so equivalent puzzles may score a little apart.)
+    assert!(!rows[2][8].is_empty());
+    assert!(rows[1][9].contains("hidden_single:"), "{:?}", rows[1][9]);
+    assert_eq!(rows[3][2], "invalid");
+    assert_has(&out.stderr, "in.txt:3:");
+    // --unique leaves the copy out; JSON carries the same fields.
+    let out = numpl(&["dataset", "--unique", "-f", "json", &f], "");
+    let recs = json_lines(&out);
+    assert_eq!(recs.len(), 2);
+    assert_eq!(recs[0]["givens"], givens);
+    // Every open cell gets a value.
+    assert!(recs[0]["nodes"].as_u64().unwrap() >= 81 - givens as u64);
+    assert_eq!(
+        recs[0]["canon"].as_str().unwrap().replace('.', "0"),
+        rows[1][4]
+    );
+    assert_has(&out.stderr, "1 duplicate");
+    // Several solutions: a status and no rating.
+    let out = numpl(&["dataset", "-q"], &format!("{}\n", ".".repeat(16)));
+    let row: Vec<&str> = out.stdout.lines().nth(1).unwrap().split(',').collect();
+    assert_eq!((row[2], row[7], row[8]), ("multiple", "", ""));
+    assert_eq!(row[4], "0".repeat(16));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn canon_and_dataset_refuse_formats_they_do_not_write() {
+    for args in [
+        &["canon", "-f", "svg"][..],
+        &["dataset", "-f", "line"][..],
+        &["dataset", "-f", "grid"][..],
+    ] {
+        let out = numpl(args, &format!("{SEED}\n"));
+        assert_eq!(out.code, 2, "{args:?}");
+        assert!(out.stdout.is_empty());
+    }
+}
