@@ -68,6 +68,7 @@
 #![warn(missing_docs)]
 
 mod brute;
+mod class;
 mod search;
 mod transform;
 
@@ -75,6 +76,7 @@ use numpl_core::Grid;
 
 #[doc(hidden)]
 pub use brute::canonical_brute;
+pub use class::{augmentations, class_key, in_test_split};
 pub use transform::{Transform, TransformError};
 
 /// A grid's minlex form and a transform that makes it: `transform.apply(grid) == form`.

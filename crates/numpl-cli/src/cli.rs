@@ -60,6 +60,9 @@ pub(crate) enum Command {
     /// A rated data set (CSV or JSON): solution, givens, canonical form, search effort,
     /// level, score and techniques of every puzzle; `--unique` drops equivalent repeats.
     Dataset(DatasetArgs),
+    /// Random equivalent copies of each puzzle with their solutions (seeded), for data-set
+    /// augmentation: `quizzes,solutions,transform` rows or JSON records.
+    Augment(AugmentArgs),
     /// A print-ready PDF sheet of puzzles (with `--solutions`, their solutions after).
     #[cfg(feature = "print")]
     Print(PrintArgs),
@@ -177,6 +180,46 @@ pub(crate) struct CanonArgs {
     /// the same puzzle relabelled, reflected or permuted); the summary counts the others.
     #[arg(long)]
     pub(crate) unique: bool,
+
+    #[command(flatten)]
+    pub(crate) split: SplitArgs,
+}
+
+/// `--test-fraction`, `--seed`: a train/test split by class (`canon`, `dataset`).
+#[derive(Debug, Args, Default)]
+pub(crate) struct SplitArgs {
+    /// Add a `split` field (`train` or `test`) that puts about this fraction (0 to 1) of the
+    /// classes on the test side; equivalent puzzles always share a side.
+    #[arg(long, value_name = "F", value_parser = parse_fraction)]
+    pub(crate) test_fraction: Option<f64>,
+
+    /// The split's seed: the same seed and fraction give the same sides everywhere.
+    #[arg(long, value_name = "S", requires = "test_fraction")]
+    pub(crate) seed: Option<u64>,
+}
+
+/// A fraction from 0 to 1.
+fn parse_fraction(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(f) if (0.0..=1.0).contains(&f) => Ok(f),
+        _ => Err(format!("`{s}` is not a fraction from 0 to 1 (such as 0.1)")),
+    }
+}
+
+/// `numpl augment`.
+#[derive(Debug, Args)]
+pub(crate) struct AugmentArgs {
+    /// Puzzle files; none or `-` reads stdin.
+    pub(crate) files: Vec<PathBuf>,
+
+    /// Equivalent copies to make of each puzzle.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub(crate) copies: u32,
+
+    /// The seed: copy k of puzzle i depends only on the seed, i and k [default: random,
+    /// reported in the summary].
+    #[arg(long, value_name = "S")]
+    pub(crate) seed: Option<u64>,
 }
 
 /// `numpl dataset`.
@@ -188,6 +231,9 @@ pub(crate) struct DatasetArgs {
     /// Keep only the first puzzle of each class (same minlex form).
     #[arg(long)]
     pub(crate) unique: bool,
+
+    #[command(flatten)]
+    pub(crate) split: SplitArgs,
 
     #[command(flatten)]
     pub(crate) techniques: TechniqueArgs,

@@ -38,6 +38,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use crate::cli::Cli;
+use crate::commands::augment::AugmentJob;
 use crate::commands::canon::CanonJob;
 use crate::commands::dataset::DatasetJob;
 use crate::commands::explain::Explain;
@@ -218,17 +219,36 @@ fn run(settings: Settings) -> Result<Exit, Box<dyn std::error::Error>> {
         }
         Task::Rate(inputs, max, opts) => human(Rate { max, opts }, output, inputs, &run)?,
         Task::Hint(inputs, opts) => human(Hint { opts }, output, inputs, &run)?,
-        Task::Canon(inputs, unique) => {
+        Task::Canon(inputs, unique, split) => {
             let src = source(inputs, &output)?;
-            batch::run(&CanonJob { output, unique }, src, &run)?
+            batch::run(
+                &CanonJob {
+                    output,
+                    unique,
+                    split,
+                },
+                src,
+                &run,
+            )?
         }
-        Task::Dataset(inputs, opts, unique) => {
+        Task::Dataset(inputs, opts, unique, split) => {
             let src = source(inputs, &output)?;
             let job = DatasetJob {
                 output,
                 opts,
                 unique,
+                split,
                 nodes: Default::default(),
+            };
+            batch::run(&job, src, &run)?
+        }
+        Task::Augment(inputs, copies, seed, opts) => {
+            let src = source(inputs, &output)?;
+            let job = AugmentJob {
+                output,
+                copies,
+                seed,
+                opts,
             };
             batch::run(&job, src, &run)?
         }

@@ -4,6 +4,7 @@
 //! can write, the generator's options. The commands below receive settings that are known
 //! to be good and never look at a flag again.
 
+use crate::commands::canon::Split;
 use std::fmt;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64};
@@ -138,6 +139,14 @@ pub(crate) struct InputSettings {
     pub(crate) parse: ParseOptions,
 }
 
+/// `--test-fraction` and `--seed` as a split.
+fn split(a: crate::cli::SplitArgs) -> Option<Split> {
+    a.test_fraction.map(|fraction| Split {
+        fraction,
+        seed: a.seed.unwrap_or(0),
+    })
+}
+
 /// What a run does.
 pub(crate) enum Task {
     Show(InputSettings),
@@ -152,10 +161,12 @@ pub(crate) enum Task {
     Hint(InputSettings, SolveOptions),
     Explain(InputSettings, SolveOptions),
     Generate(GenerateSettings),
-    /// `canon`, with `--unique`.
-    Canon(InputSettings, bool),
-    /// `dataset`: the search's budget and the rating's techniques, `--unique`.
-    Dataset(InputSettings, SolveOptions, bool),
+    /// `canon`, with `--unique` and the split.
+    Canon(InputSettings, bool, Option<Split>),
+    /// `dataset`: the search's budget and the rating's techniques, `--unique`, the split.
+    Dataset(InputSettings, SolveOptions, bool, Option<Split>),
+    /// `augment`: copies, seed, the uniqueness count's budget.
+    Augment(InputSettings, u32, u64, SolveOptions),
     #[cfg(feature = "print")]
     Print(PrintSettings),
     #[cfg(feature = "serve")]
@@ -344,7 +355,11 @@ impl Settings {
             }
             Command::Canon(a) => {
                 text_only("canon", &[Format::Grid, Format::Csv])?;
-                Task::Canon(inputs(FilesArgs { files: a.files }), a.unique)
+                Task::Canon(
+                    inputs(FilesArgs { files: a.files }),
+                    a.unique,
+                    split(a.split),
+                )
             }
             Command::Dataset(a) => {
                 match common.format {
@@ -363,6 +378,24 @@ impl Settings {
                         techniques(a.techniques)?,
                     ),
                     a.unique,
+                    split(a.split),
+                )
+            }
+            Command::Augment(a) => {
+                match common.format {
+                    None | Some(Format::Csv | Format::Json | Format::Line) => {}
+                    Some(f) => {
+                        return usage(format!(
+                            "numpl augment writes `--format csv` (the default), `json` or `line`, not `{}`",
+                            format_name(f)
+                        ))
+                    }
+                }
+                Task::Augment(
+                    inputs(FilesArgs { files: a.files }),
+                    a.copies,
+                    a.seed.unwrap_or_else(numpl_gen::random_seed),
+                    SolveOptions::new().limit(2).budget(budget),
                 )
             }
             Command::Generate(a) => {

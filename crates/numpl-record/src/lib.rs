@@ -39,7 +39,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-use numpl_canon::Canonical;
+use numpl_canon::{Canonical, Transform};
 use numpl_core::{format_line, format_position_line, Grid, Parsed, Shape, Symbols};
 use numpl_gen::{GenError, GenOptions, Generated};
 use numpl_solve::{Algorithm, HumanReport, Outcome, Status, Step, Technique};
@@ -205,6 +205,8 @@ record! {
     canon "canon": String,
     /// The transform that maps the puzzle to its minlex form (numpl-canon's text form).
     transform "transform": String,
+    /// `--test-fraction`: the side of the split the puzzle's class is on (`train`, `test`).
+    split "split": &'static str,
 }
 
 /// Technique counts, in order of difficulty: a JSON object `{"hidden_single": 23, ...}`.
@@ -340,6 +342,29 @@ impl Record {
     pub fn canonical(mut self, c: &Canonical, symbols: &Symbols) -> Record {
         self.canon = Some(format_line(&c.form, symbols));
         self.transform = Some(c.transform.to_string());
+        self
+    }
+
+    /// A copy of a puzzle made by `t` (`augment`): the transform from the source puzzle.
+    #[must_use]
+    pub fn transform(mut self, t: &Transform) -> Record {
+        self.transform = Some(t.to_string());
+        self
+    }
+
+    /// A solution known without a search (`augment`: the source's, transformed alike):
+    /// `status` solved and the `solution`.
+    #[must_use]
+    pub fn solved(mut self, solution: &Grid, symbols: &Symbols) -> Record {
+        self.status = Some(Status::Solved.name());
+        self.solution = Some(format_line(solution, symbols));
+        self
+    }
+
+    /// The side of a train/test split ([`numpl_canon::in_test_split`]) the puzzle is on.
+    #[must_use]
+    pub fn split(mut self, test: bool) -> Record {
+        self.split = Some(if test { "test" } else { "train" });
         self
     }
 

@@ -5,10 +5,8 @@
 //! `quizzes,canon,transform`. `--unique` keeps the first puzzle of each class (equivalent
 //! puzzles have the same form) and leaves out the rest, which the summary counts.
 
-use std::hash::{Hash, Hasher};
-
-use numpl_canon::{canonical, Canonical};
-use numpl_core::{format_grid, format_line, Grid, Parsed};
+use numpl_canon::{canonical, class_key, in_test_split, Canonical};
+use numpl_core::{format_grid, format_line, Parsed};
 
 use crate::batch::{Done, Job, Kind};
 use crate::cli::Format;
@@ -16,21 +14,31 @@ use crate::commands::{invalid, puzzle_or_invalid, record_of};
 use crate::input::Item;
 use crate::settings::Output;
 
-/// `canon`'s CSV header.
+/// `canon`'s CSV header, and with `--test-fraction`.
 pub(crate) const CANON_CSV: &str = "quizzes,canon,transform";
+pub(crate) const CANON_SPLIT_CSV: &str = "quizzes,canon,transform,split";
 
-/// A 128-bit hash of a minlex form: the class of every puzzle equivalent to it (two
-/// classes share one with a chance of about n^2 / 2^129 among n classes).
-pub(crate) fn class_of(form: &Grid) -> u128 {
-    let half = |salt: u64| {
-        let mut h = std::hash::DefaultHasher::new();
-        salt.hash(&mut h);
-        form.shape().box_rows().hash(&mut h);
-        form.shape().box_cols().hash(&mut h);
-        form.values().hash(&mut h);
-        h.finish()
-    };
-    (u128::from(half(0x6e75_6d70)) << 64) | u128::from(half(0x6361_6e6f))
+/// `--test-fraction F --seed S`: which classes go to the test side of a split.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Split {
+    pub(crate) fraction: f64,
+    pub(crate) seed: u64,
+}
+
+impl Split {
+    /// Whether the class of `c` is on the test side.
+    pub(crate) fn test(&self, c: &Canonical) -> bool {
+        in_test_split(&c.form, self.seed, self.fraction)
+    }
+
+    /// The CSV column's value.
+    pub(crate) fn side(&self, c: &Canonical) -> &'static str {
+        if self.test(c) {
+            "test"
+        } else {
+            "train"
+        }
+    }
 }
 
 /// The canonical form of a plain puzzle, or why there is none (a position: pencil marks
@@ -52,6 +60,18 @@ pub(crate) struct CanonJob {
     pub(crate) output: Output,
     /// `--unique`.
     pub(crate) unique: bool,
+    /// `--test-fraction`, `--seed`.
+    pub(crate) split: Option<Split>,
+}
+
+impl CanonJob {
+    fn csv(&self) -> &'static str {
+        if self.split.is_some() {
+            CANON_SPLIT_CSV
+        } else {
+            CANON_CSV
+        }
+    }
 }
 
 impl Job for CanonJob {
@@ -59,32 +79,45 @@ impl Job for CanonJob {
 
     fn process(&self, item: &Item) -> Done {
         let format = self.output.format_for(item.format);
-        let p = match puzzle_or_invalid(item, &self.output, None, CANON_CSV) {
+        let p = match puzzle_or_invalid(item, &self.output, None, self.csv()) {
             Ok(p) => p,
             Err(invalid) => return invalid,
         };
         let c = match canonical_of(item, &p) {
             Ok(c) => c,
-            Err(msg) => return invalid(item, &msg, format, None, Some(CANON_CSV)),
+            Err(msg) => return invalid(item, &msg, format, None, Some(self.csv())),
         };
         let sym = &self.output.symbols;
+        let class = Some(class_key(&c.form));
         let text = match format {
             Format::Grid | Format::Detail => format_grid(&c.form, sym),
-            Format::Json => record_of(item, &p, sym).canonical(&c, sym).to_line(),
+            Format::Json => {
+                let rec = record_of(item, &p, sym).canonical(&c, sym);
+                match self.split {
+                    Some(s) => rec.split(s.test(&c)),
+                    None => rec,
+                }
+                .to_line()
+            }
             Format::Csv => {
-                let row = format!(
-                    "{},{},{}\n",
+                let mut row = format!(
+                    "{},{},{}",
                     self.output.csv_field(p.grid()),
                     self.output.csv_field(&c.form),
                     c.transform
                 );
+                if let Some(s) = self.split {
+                    row.push(',');
+                    row.push_str(s.side(&c));
+                }
+                row.push('\n');
                 return Done::new(row, Kind::Canonical)
-                    .with_header(Some(CANON_CSV))
-                    .of_class(Some(class_of(&c.form)));
+                    .with_header(Some(self.csv()))
+                    .of_class(class);
             }
             Format::Line | Format::Svg => format_line(&c.form, sym) + "\n",
         };
-        Done::new(text, Kind::Canonical).of_class(Some(class_of(&c.form)))
+        Done::new(text, Kind::Canonical).of_class(class)
     }
 
     fn kinds(&self) -> &'static [Kind] {

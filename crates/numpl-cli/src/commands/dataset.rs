@@ -17,14 +17,16 @@ use numpl_solve::{puzzle, Algorithm, Outcome, SolveOptions, Status};
 
 use crate::batch::{Done, Job, Kind};
 use crate::cli::Format;
-use crate::commands::canon::{canonical_of, class_of};
+use crate::commands::canon::{canonical_of, Split};
 use crate::commands::{invalid, record_of};
 use crate::input::Item;
 use crate::settings::Output;
 
-/// The dataset's CSV header.
+/// The dataset's CSV header, and with `--test-fraction`.
 pub(crate) const DATASET_CSV: &str =
     "quizzes,solutions,status,givens,canon,nodes,guesses,level,score,techniques";
+pub(crate) const DATASET_SPLIT_CSV: &str =
+    "quizzes,solutions,status,givens,canon,nodes,guesses,level,score,techniques,split";
 
 pub(crate) struct DatasetJob {
     pub(crate) output: Output,
@@ -32,6 +34,8 @@ pub(crate) struct DatasetJob {
     pub(crate) opts: SolveOptions,
     /// `--unique`.
     pub(crate) unique: bool,
+    /// `--test-fraction`, `--seed`.
+    pub(crate) split: Option<Split>,
     /// Counts the search's nodes for the progress bar.
     pub(crate) nodes: std::sync::Arc<std::sync::atomic::AtomicU64>,
 }
@@ -50,6 +54,14 @@ fn techniques_field(out: &Outcome) -> String {
 }
 
 impl DatasetJob {
+    fn csv(&self) -> &'static str {
+        if self.split.is_some() {
+            DATASET_SPLIT_CSV
+        } else {
+            DATASET_CSV
+        }
+    }
+
     fn row(&self, item: &Item, p: &Parsed, format: Format) -> Done {
         let start = Instant::now();
         let searched = puzzle::solve_counted(p, Algorithm::Fast, &self.opts, &self.nodes);
@@ -59,22 +71,32 @@ impl DatasetJob {
         let micros = start.elapsed().as_micros() as u64;
         let c = match canonical_of(item, p) {
             Ok(c) => c,
-            Err(msg) => return invalid(item, &msg, format, None, Some(DATASET_CSV)),
+            Err(msg) => return invalid(item, &msg, format, None, Some(self.csv())),
         };
         let sym = &self.output.symbols;
         let givens = p.grid().filled();
         let text = match format {
-            Format::Json => record_of(item, p, sym)
-                .outcome(out, Algorithm::Human, sym)
-                .effort(&searched)
-                .givens(givens)
-                .canonical(&c, sym)
-                .micros(micros)
-                .to_line(),
+            Format::Json => {
+                let rec = record_of(item, p, sym)
+                    .outcome(out, Algorithm::Human, sym)
+                    .effort(&searched)
+                    .givens(givens)
+                    .canonical(&c, sym)
+                    .micros(micros);
+                match self.split {
+                    Some(s) => rec.split(s.test(&c)),
+                    None => rec,
+                }
+                .to_line()
+            }
             _ => {
                 let rating = out.rating();
+                let split = match self.split {
+                    Some(s) => format!(",{}", s.side(&c)),
+                    None => String::new(),
+                };
                 format!(
-                    "{},{},{},{givens},{},{},{},{},{},{}\n",
+                    "{},{},{},{givens},{},{},{},{},{},{}{split}\n",
                     self.output.csv_field(p.grid()),
                     out.solution
                         .as_ref()
@@ -93,10 +115,10 @@ impl DatasetJob {
                 )
             }
         };
-        let header = (format == Format::Csv).then_some(DATASET_CSV);
+        let header = (format == Format::Csv).then_some(self.csv());
         Done::new(text, out.status.into())
             .with_header(header)
-            .of_class(Some(class_of(&c.form)))
+            .of_class(Some(numpl_canon::class_key(&c.form)))
     }
 }
 
@@ -110,7 +132,7 @@ impl Job for DatasetJob {
         };
         match item.puzzle() {
             Ok(p) => self.row(item, &p, format),
-            Err(msg) => invalid(item, &msg, format, None, Some(DATASET_CSV)),
+            Err(msg) => invalid(item, &msg, format, None, Some(self.csv())),
         }
     }
 

@@ -7,6 +7,7 @@
 //! - `grid` and `detail`: the puzzle, then a comment line `# <status>: ...` (comment lines
 //!   are ignored when the output is read back), then the grid that applies, if any.
 
+pub(crate) mod augment;
 pub(crate) mod canon;
 pub(crate) mod dataset;
 pub(crate) mod explain;

@@ -212,3 +212,126 @@ fn canon_and_dataset_refuse_formats_they_do_not_write() {
         assert!(out.stdout.is_empty());
     }
 }
+
+#[test]
+fn augmented_copies_are_equivalent_solved_and_seeded() {
+    let input = format!("{SEED}\n{}\n", relabel(SEED, 2));
+    let run = |threads: &str| {
+        numpl(
+            &[
+                "augment",
+                "--copies",
+                "4",
+                "--seed",
+                "11",
+                "--threads",
+                threads,
+            ],
+            &input,
+        )
+    };
+    let one = run("1");
+    let two = run("2");
+    assert_eq!(one.code, 0, "{}", one.stderr);
+    assert_eq!(
+        one.stdout, two.stdout,
+        "the same copies whatever the threads"
+    );
+    let rows: Vec<Vec<&str>> = one
+        .stdout
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(rows.len(), 8);
+    let copies: Vec<String> = rows.iter().map(|r| r[0].replace('0', ".")).collect();
+    // Each copy is the seed's class, and its solution is the copy's solution.
+    let forms = numpl(&["canon", "-q"], &(copies.join("\n") + "\n"));
+    let seed_form = numpl(&["canon", "-q"], &format!("{SEED}\n")).stdout;
+    assert!(forms.stdout.lines().all(|f| f == seed_form.trim()));
+    let solved = numpl(&["solve", "-q"], &(copies.join("\n") + "\n"));
+    let solutions: Vec<&str> = rows.iter().map(|r| r[1]).collect();
+    assert_eq!(solved.stdout.lines().collect::<Vec<_>>(), solutions);
+    // Another seed, other copies.
+    let other = numpl(&["augment", "--copies", "4", "--seed", "12"], &input);
+    assert_ne!(other.stdout, one.stdout);
+}
+
+#[test]
+fn splits_keep_classes_together_and_follow_the_seed() {
+    let mut rng = Rng(5);
+    // Pairs of equivalent puzzles: the seed less one given, and a random copy of it.
+    let givens: Vec<usize> = SEED
+        .char_indices()
+        .filter(|(_, c)| *c != '.')
+        .map(|(i, _)| i)
+        .collect();
+    let mut lines = Vec::new();
+    for &g in &givens {
+        let mut p: Vec<char> = SEED.chars().collect();
+        p[g] = '.';
+        let p: String = p.into_iter().collect();
+        lines.push(p.clone());
+        lines.push(rng.transform(&p));
+    }
+    let input = lines.join("\n") + "\n";
+    let out = numpl(
+        &[
+            "canon",
+            "-f",
+            "csv",
+            "--test-fraction",
+            "0.5",
+            "--seed",
+            "1",
+            "-q",
+        ],
+        &input,
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let rows: Vec<Vec<&str>> = out
+        .stdout
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(rows.len(), lines.len());
+    for pair in rows.chunks(2) {
+        assert_eq!(pair[0][1], pair[1][1], "one class");
+        assert_eq!(pair[0][3], pair[1][3], "one side");
+    }
+    let test = rows.iter().filter(|r| r[3] == "test").count();
+    assert!(test > 0 && test < rows.len(), "{test} of {}", rows.len());
+    let again = numpl(
+        &[
+            "canon",
+            "-f",
+            "csv",
+            "--test-fraction",
+            "0.5",
+            "--seed",
+            "1",
+            "-q",
+        ],
+        &input,
+    );
+    assert_eq!(again.stdout, out.stdout);
+    let other = numpl(
+        &[
+            "canon",
+            "-f",
+            "csv",
+            "--test-fraction",
+            "0.5",
+            "--seed",
+            "2",
+            "-q",
+        ],
+        &input,
+    );
+    assert_ne!(other.stdout, out.stdout);
+    let bad = numpl(&["canon", "--test-fraction", "1.5"], &input);
+    assert_eq!(bad.code, 2);
+    let alone = numpl(&["canon", "--seed", "3"], &input);
+    assert_eq!(alone.code, 2, "--seed needs --test-fraction");
+}
