@@ -390,10 +390,24 @@ fn many<'py>(
     puzzles: &Bound<'py, PyAny>,
     pool: Pool,
     shape: Option<Shape>,
-    algo: Algorithm,
+    algo: Option<Algorithm>,
     stretch: usize,
     f: impl Fn(&numpl_core::Parsed) -> Record + Sync + Send,
 ) -> PyResult<Bound<'py, PyList>> {
+    let recs = many_records(py, puzzles, pool, shape, algo, stretch, f)?;
+    to_list(py, &recs)
+}
+
+/// [`many`]'s records, before they become dicts.
+fn many_records<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    pool: Pool,
+    shape: Option<Shape>,
+    algo: Option<Algorithm>,
+    stretch: usize,
+    f: impl Fn(&numpl_core::Parsed) -> Record + Sync + Send,
+) -> PyResult<Vec<Record>> {
     let items = texts(puzzles)?;
     let recs: Vec<Record> = in_stretches(py, 0..items.len(), stretch, |range| {
         pool.install(|| {
@@ -403,18 +417,141 @@ fn many<'py>(
                 .map(|(item, i)| {
                     let rec = match item {
                         Ok(text) => match parse(text, shape) {
-                            Ok(g) => {
-                                guard(|| f(&g)).unwrap_or_else(|e| records::invalid(&e, Some(algo)))
-                            }
-                            Err(e) => records::invalid(&e, Some(algo)),
+                            Ok(g) => guard(|| f(&g)).unwrap_or_else(|e| records::invalid(&e, algo)),
+                            Err(e) => records::invalid(&e, algo),
                         },
-                        Err(e) => records::invalid(e, Some(algo)),
+                        Err(e) => records::invalid(e, algo),
                     };
                     rec.at(i as u64)
                 })
                 .collect()
         })
     })?;
+    Ok(recs)
+}
+
+/// With `unique`: the records whose `canon` was not seen in an earlier one (records
+/// without `canon`, invalid ones, are all kept).
+fn first_of_each_class(recs: Vec<Record>, unique: bool) -> Vec<Record> {
+    if !unique {
+        return recs;
+    }
+    let mut seen = std::collections::HashSet::new();
+    recs.into_iter()
+        .filter(|r| {
+            let canon = r.fields().into_iter().find_map(|(k, v)| match (k, v) {
+                ("canon", Value::Str(s)) => Some(s.to_string()),
+                _ => None,
+            });
+            canon.is_none_or(|c| seen.insert(c))
+        })
+        .collect()
+}
+
+/// `test_fraction` and `seed` as a split, checked.
+fn split_arg(test_fraction: Option<f64>, seed: u64) -> PyResult<Option<(u64, f64)>> {
+    match test_fraction {
+        None => Ok(None),
+        Some(f) if (0.0..=1.0).contains(&f) => Ok(Some((seed, f))),
+        Some(f) => Err(value_error(format!(
+            "test_fraction must be from 0 to 1, got {f}"
+        ))),
+    }
+}
+
+/// The minlex (canonical) form of one puzzle under the whole symmetry group (bands, rows
+/// in bands, stacks, columns in stacks, transposition for square boxes, relabelling), as
+/// `numpl canon --format json`: `size`, `box`, `puzzle`, `canon` (the form, in line form)
+/// and `transform` (maps the puzzle to its form: `"3x3 t r=... c=... d=..."`). Equivalent
+/// puzzles have the same `canon`. Raises `ValueError` for a puzzle that cannot be read.
+#[pyfunction]
+#[pyo3(signature = (puzzle, r#box = None))]
+fn canon<'py>(
+    py: Python<'py>,
+    puzzle: &str,
+    #[pyo3(from_py_with = box_arg)] r#box: Option<ShapeArg>,
+) -> PyResult<Bound<'py, PyDict>> {
+    one(py, puzzle, shape_opt(r#box)?, |g| {
+        records::canonical(g, None)
+    })
+}
+
+/// Canonical forms of many puzzles in parallel, in input order, each dict with `index` and
+/// the fields of `canon` (or status `"invalid"` and `error`). `unique=True` keeps only the
+/// first puzzle of each class; `test_fraction` (0 to 1) adds `split` (`"train"` or
+/// `"test"`), a seeded side per class (`seed`), as `numpl canon --test-fraction`.
+#[pyfunction]
+#[pyo3(signature = (puzzles, threads = None, *, r#box = None, unique = false, test_fraction = None, seed = 0))]
+#[allow(clippy::too_many_arguments)]
+fn canon_many<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    threads: Option<i64>,
+    #[pyo3(from_py_with = box_arg)] r#box: Option<ShapeArg>,
+    unique: bool,
+    test_fraction: Option<f64>,
+    seed: u64,
+) -> PyResult<Bound<'py, PyList>> {
+    let split = split_arg(test_fraction, seed)?;
+    let pool = self::threads(threads)?;
+    let recs = many_records(py, puzzles, pool, shape_opt(r#box)?, None, 8192, |g| {
+        records::canonical(g, split)
+    })?;
+    to_list(py, &first_of_each_class(recs, unique))
+}
+
+/// Data-set rows of many puzzles in parallel, in input order, as `numpl dataset --format
+/// json`: `index`, `puzzle`, `status`, `solution`, `nodes` and `guesses` (the fast search,
+/// up to two solutions), `techniques`, `level`, `score` (the human solver's rating, for a
+/// puzzle with one solution), `givens`, `canon`, `transform`, `micros`, and with
+/// `test_fraction` `split`. `unique=True` keeps the first puzzle of each class.
+/// `enable` / `disable` as for `rate`; `budget` limits the search's nodes.
+#[pyfunction]
+#[pyo3(signature = (puzzles, threads = None, *, r#box = None, unique = false, test_fraction = None, seed = 0, enable = None, disable = None, budget = None))]
+#[allow(clippy::too_many_arguments)]
+fn dataset_many<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    threads: Option<i64>,
+    #[pyo3(from_py_with = box_arg)] r#box: Option<ShapeArg>,
+    unique: bool,
+    test_fraction: Option<f64>,
+    seed: u64,
+    enable: Option<&Bound<'py, PyAny>>,
+    disable: Option<&Bound<'py, PyAny>>,
+    budget: Option<i64>,
+) -> PyResult<Bound<'py, PyList>> {
+    let split = split_arg(test_fraction, seed)?;
+    let budget = budget.map(|b| natural(b, "budget")).transpose()?;
+    let opts = rating(enable, disable, false)?.budget(budget);
+    let pool = self::threads(threads)?;
+    let recs = many_records(py, puzzles, pool, shape_opt(r#box)?, None, 1024, |g| {
+        records::dataset_row(g, &opts, split)
+    })?;
+    to_list(py, &first_of_each_class(recs, unique))
+}
+
+/// `copies` random equivalent copies of one puzzle, each with its solution transformed
+/// alike (data-set augmentation), as `numpl augment --format json`: dicts with `puzzle`,
+/// `status` (`solved`), `solution` and `transform` (from the puzzle to the copy). Copy k
+/// depends only on `seed`, `index` (the puzzle's number in its data set) and k, so the
+/// CLI's `numpl augment --seed S` makes the same copies of its puzzle `index`. A puzzle
+/// without exactly one solution gives one dict with its status.
+#[pyfunction]
+#[pyo3(signature = (puzzle, copies = 1, seed = 0, index = 0, r#box = None))]
+fn augment<'py>(
+    py: Python<'py>,
+    puzzle: &str,
+    copies: i64,
+    seed: u64,
+    index: u64,
+    #[pyo3(from_py_with = box_arg)] r#box: Option<ShapeArg>,
+) -> PyResult<Bound<'py, PyList>> {
+    let copies = to_usize(natural(copies, "copies")?)?;
+    let g = parse(puzzle, shape_opt(r#box)?).map_err(value_error)?;
+    let recs = py
+        .detach(|| guard(|| records::augmented(&g, copies, seed, index)))
+        .map_err(PyRuntimeError::new_err)?;
     to_list(py, &recs)
 }
 
@@ -440,7 +577,7 @@ fn solve_many<'py>(
     let a = self::algo(algo)?;
     let budget = budget.map(|b| natural(b, "budget")).transpose()?;
     let pool = self::threads(threads)?;
-    many(py, puzzles, pool, shape_opt(r#box)?, a, 8192, |g| {
+    many(py, puzzles, pool, shape_opt(r#box)?, Some(a), 8192, |g| {
         records::solved(g, a, first, budget)
     })
 }
@@ -467,7 +604,7 @@ fn rate_many<'py>(
         puzzles,
         pool,
         shape_opt(r#box)?,
-        Algorithm::Human,
+        Some(Algorithm::Human),
         1024,
         |g| records::rated(g, &opts),
     )
@@ -618,6 +755,10 @@ fn numpl_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(rate_many, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(canon, m)?)?;
+    m.add_function(wrap_pyfunction!(canon_many, m)?)?;
+    m.add_function(wrap_pyfunction!(dataset_many, m)?)?;
+    m.add_function(wrap_pyfunction!(augment, m)?)?;
     m.add_function(wrap_pyfunction!(solve_array, m)?)?;
     m.add(
         "STATUSES",

@@ -85,3 +85,56 @@ pub(crate) fn generated(generator: &Generator, index: u64) -> Record {
         Err(e) => Record::not_generated(generator.options(), index, &e),
     }
 }
+
+/// `numpl canon --format json` (with `split`: the side of a split by class).
+pub(crate) fn canonical(p: &Parsed, split: Option<(u64, f64)>) -> Record {
+    if p.is_position() {
+        return invalid(
+            "a position with pencil marks: canonical forms are of plain puzzles",
+            None,
+        );
+    }
+    let c = numpl_canon::canonical(p.grid());
+    let rec = of_puzzle(p).canonical(&c, &Symbols::standard());
+    match split {
+        Some((seed, f)) => rec.split(numpl_canon::in_test_split(&c.form, seed, f)),
+        None => rec,
+    }
+}
+
+/// `numpl dataset --format json`: one data-set row (numpl-record's `dataset::row`).
+pub(crate) fn dataset_row(p: &Parsed, opts: &SolveOptions, split: Option<(u64, f64)>) -> Record {
+    match numpl_record::dataset::row(p, opts, &std::sync::Arc::default()) {
+        Ok(row) => row.record(p, &Symbols::standard(), split),
+        Err(why) => invalid(&why, None),
+    }
+}
+
+/// `numpl augment --format json`: `copies` equivalent copies of puzzle number `index` with
+/// their solutions, seeded; a puzzle without one solution gives its search's record alone.
+pub(crate) fn augmented(p: &Parsed, copies: usize, seed: u64, index: u64) -> Vec<Record> {
+    if p.is_position() {
+        return vec![invalid(
+            "a position with pencil marks: augment copies plain puzzles",
+            None,
+        )];
+    }
+    let sym = Symbols::standard();
+    let out = puzzle::solve(p, Algorithm::Fast, &options::solve(false, None));
+    let Some(solution) = out
+        .solution
+        .as_ref()
+        .filter(|_| out.status == numpl_solve::Status::Solved)
+    else {
+        return vec![of_puzzle(p).outcome(&out, Algorithm::Fast, &sym)];
+    };
+    numpl_canon::augmentations(p.grid().shape(), seed, index)
+        .take(copies)
+        .map(|t| {
+            let copy = Parsed::puzzle(t.apply(p.grid()), p.line, p.format);
+            of_puzzle(&copy)
+                .solved(&t.apply(solution), &sym)
+                .transform(&t)
+        })
+        .collect()
+}

@@ -10,15 +10,14 @@
 //! each class. Rows stream out as they are done; memory stays flat whatever the input's
 //! size (with `--unique`, 16 bytes per class written).
 
-use std::time::Instant;
-
 use numpl_core::Parsed;
-use numpl_solve::{puzzle, Algorithm, Outcome, SolveOptions, Status};
+use numpl_record::dataset;
+use numpl_solve::{Outcome, SolveOptions, Status};
 
 use crate::batch::{Done, Job, Kind};
 use crate::cli::Format;
-use crate::commands::canon::{canonical_of, Split};
-use crate::commands::{invalid, record_of};
+use crate::commands::canon::Split;
+use crate::commands::{invalid, source};
 use crate::input::Item;
 use crate::settings::Output;
 
@@ -63,49 +62,50 @@ impl DatasetJob {
     }
 
     fn row(&self, item: &Item, p: &Parsed, format: Format) -> Done {
-        let start = Instant::now();
-        let searched = puzzle::solve_counted(p, Algorithm::Fast, &self.opts, &self.nodes);
-        // The rating only for a puzzle with one solution: the search has said what else it is.
-        let rated = (searched.status == Status::Solved).then(|| puzzle::rate(p, None, &self.opts));
-        let out = rated.as_ref().unwrap_or(&searched);
-        let micros = start.elapsed().as_micros() as u64;
-        let c = match canonical_of(item, p) {
-            Ok(c) => c,
-            Err(msg) => return invalid(item, &msg, format, None, Some(self.csv())),
+        let row = match dataset::row(p, &self.opts, &self.nodes) {
+            Ok(row) => row,
+            Err(why) => {
+                let msg = format!(
+                    "{}:{}: puzzle {} is {why}",
+                    numpl_core::escape_controls(&item.file),
+                    item.line,
+                    item.index + 1
+                );
+                return invalid(item, &msg, format, None, Some(self.csv()));
+            }
         };
         let sym = &self.output.symbols;
-        let givens = p.grid().filled();
+        let split = self.split.map(|s| (s.seed, s.fraction));
+        let out = row.outcome();
         let text = match format {
-            Format::Json => {
-                let rec = record_of(item, p, sym)
-                    .outcome(out, Algorithm::Human, sym)
-                    .effort(&searched)
-                    .givens(givens)
-                    .canonical(&c, sym)
-                    .micros(micros);
-                match self.split {
-                    Some(s) => rec.split(s.test(&c)),
-                    None => rec,
-                }
-                .to_line()
-            }
+            Format::Json => source(row.record(p, sym, split), item).to_line(),
             _ => {
                 let rating = out.rating();
-                let split = match self.split {
-                    Some(s) => format!(",{}", s.side(&c)),
+                let side = match split {
+                    Some((seed, f)) => format!(
+                        ",{}",
+                        if row.in_test(seed, f) {
+                            "test"
+                        } else {
+                            "train"
+                        }
+                    ),
                     None => String::new(),
                 };
                 format!(
-                    "{},{},{},{givens},{},{},{},{},{},{}{split}\n",
+                    "{},{},{},{},{},{},{},{},{},{}{side}\n",
                     self.output.csv_field(p.grid()),
+                    // One solution only: a multiple puzzle's first is no answer.
                     out.solution
                         .as_ref()
+                        .filter(|_| out.status == Status::Solved)
                         .map(|s| self.output.csv_field(s))
                         .unwrap_or_default(),
                     out.status.name(),
-                    self.output.csv_field(&c.form),
-                    searched.nodes,
-                    searched.guesses,
+                    p.grid().filled(),
+                    self.output.csv_field(&row.canon.form),
+                    row.searched.nodes,
+                    row.searched.guesses,
                     rating.map(|r| r.level.name()).unwrap_or_default(),
                     rating
                         .and_then(|r| r.score)
@@ -118,7 +118,7 @@ impl DatasetJob {
         let header = (format == Format::Csv).then_some(self.csv());
         Done::new(text, out.status.into())
             .with_header(header)
-            .of_class(Some(numpl_canon::class_key(&c.form)))
+            .of_class(Some(numpl_canon::class_key(&row.canon.form)))
     }
 }
 

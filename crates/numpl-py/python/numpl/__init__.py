@@ -9,12 +9,20 @@ One puzzle: :func:`solve`, :func:`rate`, :func:`hint`, :func:`explain`, :func:`c
 Many: :func:`solve_many`, :func:`rate_many` (parallel, interpreter released, one dict per
 input in input order, bad puzzles as ``status == "invalid"`` dicts), :func:`generate`,
 :func:`solve_array` (NumPy). Over a Dask cluster: :mod:`numpl.dask`.
+
+Data sets: :func:`canon` and :func:`canon_many` (minlex forms, classes of equivalent
+puzzles), :func:`augment` (seeded equivalent copies), :func:`dataset_many` (rated rows),
+and :mod:`numpl.dataset` (Parquet, CSV or JSON Lines, locally or on Dask).
 """
 
 from ._numpl import (
     STATUSES,
     __version__,
+    augment,
+    canon,
+    canon_many,
     count,
+    dataset_many,
     explain,
     generate,
     hint,
@@ -28,7 +36,11 @@ from ._numpl import (
 __all__ = [
     "STATUSES",
     "__version__",
+    "augment",
+    "canon",
+    "canon_many",
     "count",
+    "dataset_many",
     "explain",
     "generate",
     "hint",

@@ -151,3 +151,42 @@ def solve_array(
     budget: Optional[int] = None,
 ) -> Tuple[_Ints, npt.NDArray[np.uint8]]:
     """Solve every row of an (n, N*N) integer array (0 = blank): (solutions, status codes)."""
+
+def canon(puzzle: str, box: Optional[ShapeLike] = None) -> Record:
+    """The minlex form: ``canon`` and ``transform`` (puzzle -> form); equivalent puzzles share ``canon``."""
+
+def canon_many(
+    puzzles: Iterable[Any],
+    threads: Optional[int] = None,
+    *,
+    box: Optional[ShapeLike] = None,
+    unique: bool = False,
+    test_fraction: Optional[float] = None,
+    seed: int = 0,
+) -> List[Record]:
+    """Canonical forms in parallel, in input order; ``unique`` keeps the first of each class,
+    ``test_fraction`` adds ``split`` ("train"/"test") by class, seeded."""
+
+def dataset_many(
+    puzzles: Iterable[Any],
+    threads: Optional[int] = None,
+    *,
+    box: Optional[ShapeLike] = None,
+    unique: bool = False,
+    test_fraction: Optional[float] = None,
+    seed: int = 0,
+    enable: Optional[Techniques] = None,
+    disable: Optional[Techniques] = None,
+    budget: Optional[int] = None,
+) -> List[Record]:
+    """Data-set rows in parallel, in input order: solution, search effort, rating, givens,
+    canonical form (``numpl dataset --format json``)."""
+
+def augment(
+    puzzle: str,
+    copies: int = 1,
+    seed: int = 0,
+    index: int = 0,
+    box: Optional[ShapeLike] = None,
+) -> List[Record]:
+    """``copies`` seeded equivalent copies with their solutions and ``transform``."""

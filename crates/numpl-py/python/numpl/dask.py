@@ -113,6 +113,10 @@ def _part(kind: str, offset: int, puzzles: List[str], options: Dict[str, Any]) -
         recs = numpl.rate_many(puzzles, **options)
     elif kind == "solve":
         recs = numpl.solve_many(puzzles, **options)
+    elif kind == "dataset":
+        recs = numpl.dataset_many(puzzles, **options)
+    elif kind == "canon":
+        recs = numpl.canon_many(puzzles, **options)
     else:
         raise ValueError(f"unknown kind {kind!r}")
     for r in recs:
@@ -185,14 +189,17 @@ def map_puzzles(
     threads: int = 1,
     **options: Any,
 ) -> Iterator[Record]:
-    """Runs ``numpl.rate_many`` (``kind="rate"``) or ``numpl.solve_many``
-    (``kind="solve"``, ``options`` such as ``algo="full"``) over the cluster, ``partition``
+    """Runs ``numpl.rate_many`` (``kind="rate"``), ``numpl.solve_many``
+    (``kind="solve"``, ``options`` such as ``algo="full"``), ``numpl.dataset_many``
+    (``kind="dataset"``) or ``numpl.canon_many`` (``kind="canon"``) over the cluster, ``partition``
     puzzles a task, and yields one record per puzzle in input order, ``index`` counting the
     puzzles from 0 over the whole input (strings that are blank or ``#`` comments, such as an
     open file's lines, are skipped and not counted, as :func:`numpl.solve_many` does). ``threads`` is each task's worker threads: 1 lets Dask's workers
     be the parallelism (one task per worker thread)."""
-    if kind not in ("rate", "solve"):
-        raise ValueError(f"kind must be 'rate' or 'solve', not {kind!r}")
+    if kind not in ("rate", "solve", "dataset", "canon"):
+        raise ValueError(f"kind must be 'rate', 'solve', 'dataset' or 'canon', not {kind!r}")
+    if options.get("unique"):
+        raise ValueError("unique is for a whole input: numpl.dataset.build(unique=True) keeps the first of each class")
     if partition < 1:
         raise ValueError("partition must be at least 1")
     opts = dict(options, threads=threads)

@@ -1,0 +1,121 @@
+//! One data-set row: the work `numpl dataset` and Python's `dataset_many` do on a puzzle,
+//! in one place, so that both give the same fields.
+//!
+//! The puzzle is solved by the fast search, up to two solutions (`status`, `solution`, the
+//! search's `nodes` and `guesses`); when it has one solution the human solver rates it
+//! (`level`, `score`, `techniques`); and it is put in canonical form (`canon`,
+//! `transform`). `givens` counts its givens.
+
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+use std::time::Instant;
+
+use numpl_canon::{canonical, in_test_split, Canonical};
+use numpl_core::{Parsed, Symbols};
+use numpl_solve::{puzzle, Algorithm, Outcome, SolveOptions, Status};
+
+use crate::Record;
+
+/// What a data-set row is made of.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Row {
+    /// The fast search's outcome (status, solution, nodes, guesses).
+    pub searched: Outcome,
+    /// The human solver's rating, for a puzzle with one solution.
+    pub rated: Option<Outcome>,
+    /// The minlex form and the transform that makes it.
+    pub canon: Canonical,
+    /// Microseconds of work (search, rating and canonical form).
+    pub micros: u64,
+}
+
+impl Row {
+    /// The outcome the row reports: the rating's, or the search's when there is none.
+    pub fn outcome(&self) -> &Outcome {
+        self.rated.as_ref().unwrap_or(&self.searched)
+    }
+
+    /// Whether the puzzle's class is on the test side of a split ([`in_test_split`]).
+    pub fn in_test(&self, seed: u64, test_fraction: f64) -> bool {
+        in_test_split(&self.canon.form, seed, test_fraction)
+    }
+
+    /// The row as a record (`split` with a split): the puzzle's fields, the outcome, the
+    /// search's effort, `givens`, `canon` and `transform`, `micros`.
+    pub fn record(&self, p: &Parsed, symbols: &Symbols, split: Option<(u64, f64)>) -> Record {
+        let rec = Record::of_parsed(p, symbols)
+            .outcome(self.outcome(), Algorithm::Human, symbols)
+            .effort(&self.searched)
+            .givens(p.grid().filled())
+            .canonical(&self.canon, symbols)
+            .micros(self.micros);
+        match split {
+            Some((seed, fraction)) => rec.split(self.in_test(seed, fraction)),
+            None => rec,
+        }
+    }
+}
+
+/// The row of a plain puzzle (`opts`: the search's budget and the rating's techniques;
+/// `nodes` counts the search's nodes as it goes), or why there is none: a position's pencil
+/// marks have no canonical form.
+///
+/// # Errors
+///
+/// A position with pencil marks: the message says so.
+pub fn row(p: &Parsed, opts: &SolveOptions, nodes: &Arc<AtomicU64>) -> Result<Row, String> {
+    if p.is_position() {
+        return Err(
+            "a position with pencil marks: data-set rows and canonical forms are of plain puzzles"
+                .to_string(),
+        );
+    }
+    let start = Instant::now();
+    let opts = opts.clone().limit(2);
+    let searched = puzzle::solve_counted(p, Algorithm::Fast, &opts, nodes);
+    let rated = (searched.status == Status::Solved).then(|| puzzle::rate(p, None, &opts));
+    let canon = canonical(p.grid());
+    let micros = u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX);
+    Ok(Row {
+        searched,
+        rated,
+        canon,
+        micros,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use numpl_core::{parse_first, ParseOptions};
+
+    #[test]
+    fn a_row_has_every_field_and_a_position_none() {
+        let seed =
+            ".2.....7.9..1.2..8....8.....5.....1...7.9.5...6.....2.....4....5..8.3..9.1.....6.";
+        let p = parse_first(seed, &ParseOptions::default()).unwrap();
+        let r = row(&p, &SolveOptions::default(), &Arc::default()).unwrap();
+        let rec = r.record(&p, &Symbols::standard(), Some((1, 1.0)));
+        let json = rec.to_json();
+        for field in [
+            "\"status\":\"solved\"",
+            "\"solution\":\"8214596739",
+            "\"givens\":21",
+            "\"canon\":\"........1",
+            "\"transform\":\"3x3 ",
+            "\"split\":\"test\"",
+            "\"level\":",
+            "\"nodes\":",
+            "\"hidden_single\":",
+        ] {
+            assert!(json.contains(field), "{field} in {json}");
+        }
+        let position = parse_first(&"1234".repeat(16), &ParseOptions::default()).unwrap();
+        assert!(row(&position, &SolveOptions::default(), &Arc::default()).is_err());
+        let empty = parse_first(&".".repeat(16), &ParseOptions::default()).unwrap();
+        let r = row(&empty, &SolveOptions::default(), &Arc::default()).unwrap();
+        assert_eq!(r.searched.status, Status::Multiple);
+        assert!(r.rated.is_none() && r.outcome().rating().is_none());
+    }
+}
