@@ -17,6 +17,8 @@
 //! - `loadbench ...`: `numpl serve` under 64 connections (see `loadbench.rs`).
 //! - `ratebench ...`: the human solver's rating speed (top1465, forum-hardest sample, 16x16
 //!   generation) and, with `--profile`, the time per technique (see `ratebench.rs`).
+//! - `canonbench ...`: canonical forms, their speed and the brute-force check (see
+//!   `canonbench.rs`).
 //! - `scaling ...`: `numpl solve` at 1, 2, 4, ... threads and what limits it (see
 //!   `scaling.rs`).
 //! - `soundness ...`: every step of the human solver (every technique on) checked against
@@ -31,6 +33,7 @@
 mod batch_bench;
 mod bench;
 mod bigbench;
+mod canonbench;
 mod check;
 mod dlx;
 mod fixture;
@@ -93,6 +96,9 @@ pub(crate) enum Cmd {
     Ratebench(RatebenchArgs),
     /// Every human step checked against the solutions (see xtask/src/soundness.rs).
     Soundness(SoundnessArgs),
+    /// Canonical forms: puzzles/s on every data file, checked against the brute-force
+    /// reference (see xtask/src/canonbench.rs).
+    Canonbench(CanonbenchArgs),
     /// `numpl solve` at 1, 2, 4, ... threads: speed-up, the reader's and writer's share,
     /// the serial fraction and the predicted 16-thread speed-up (see xtask/src/scaling.rs).
     Scaling(ScalingArgs),
@@ -144,6 +150,17 @@ pub(crate) struct BatchBenchArgs {
         default_value = "1,2"
     )]
     pub(crate) threads: Vec<usize>,
+}
+
+/// `canonbench`.
+#[derive(Args, Debug)]
+pub(crate) struct CanonbenchArgs {
+    /// The data directory [default: ../shared/data beside the workspace].
+    #[arg(long, value_name = "DIR")]
+    pub(crate) data: Option<PathBuf>,
+    /// Puzzles of each file checked against the brute-force reference.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub(crate) brute: usize,
 }
 
 /// `scaling`.
@@ -383,6 +400,7 @@ fn main() -> ExitCode {
         Cmd::BatchBench(a) => batch_bench::run(a),
         Cmd::Bench(a) => bench::run(a),
         Cmd::Scaling(a) => scaling::run(a),
+        Cmd::Canonbench(a) => canonbench::run(a),
         Cmd::Genbench(a) => genbench::run(a),
         Cmd::Bigbench(a) => bigbench::run(a),
         Cmd::Svg2png(a) => render::svg2png(a),
