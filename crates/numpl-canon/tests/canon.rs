@@ -101,6 +101,22 @@ fn fast_matches_brute_force_on_small_shapes() {
 }
 
 #[test]
+fn fast_matches_brute_force_on_sparse_grids() {
+    // Few values: columns empty but in one row, values that come back in later rows (the
+    // automorphism pruning must tell these apart).
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    for &(r, c) in &SHAPES_SMALL[..3] {
+        for i in 0..400 {
+            let fill = [0.12, 0.18, 0.25, 0.33][i % 4];
+            let s = shape(r, c);
+            check_against_brute(&random_values(s, fill, &mut rng), "sparse values");
+            let sol = random_solution(s, &mut rng);
+            check_against_brute(&blank(&sol, fill, &mut rng), "sparse puzzle");
+        }
+    }
+}
+
+#[test]
 fn fast_matches_brute_force_on_9x9_puzzles() {
     // Two hard-coded published puzzles (a 17-clue one and top1465's first) and a full grid.
     for text in [
@@ -112,12 +128,12 @@ fn fast_matches_brute_force_on_9x9_puzzles() {
 }
 
 #[test]
-#[ignore = "seconds each: run with --ignored in a release build"]
 fn fast_matches_brute_force_on_random_9x9() {
+    // The reference's row-by-row cut keeps this to about a second in all.
     let mut rng = ChaCha8Rng::seed_from_u64(9);
-    for i in 0..6 {
+    for i in 0..8 {
         let sol = random_solution(Shape::NINE, &mut rng);
-        let keep = [1.0, 0.3, 0.22, 0.5, 0.05, 0.7][i];
+        let keep = [1.0, 0.3, 0.22, 0.5, 0.05, 0.7, 0.27, 1.0][i];
         check_against_brute(&blank(&sol, keep, &mut rng), "9x9");
     }
     check_against_brute(&random_values(Shape::NINE, 0.3, &mut rng), "9x9 values");
@@ -197,7 +213,8 @@ fn empty_and_full_grids_are_fast_and_idempotent() {
         let empty = Grid::empty(s);
         let canon = canonical(&empty);
         assert_eq!(canon.form, empty);
-        assert!(start.elapsed() < Duration::from_secs(1), "empty {s}");
+        // Generous limits (shared machines): a blow-up takes minutes or runs out of memory.
+        assert!(start.elapsed() < Duration::from_secs(10), "empty {s}");
         // One given, and one row of givens: still linear.
         let mut one = empty.clone();
         one.set(s.size() + 1, 2);
@@ -210,7 +227,7 @@ fn empty_and_full_grids_are_fast_and_idempotent() {
         }
         let f = canonical(&row).form;
         assert_eq!(canonical(&f).form, f);
-        assert!(start.elapsed() < Duration::from_secs(2), "sparse {s}");
+        assert!(start.elapsed() < Duration::from_secs(10), "sparse {s}");
     }
     for &(r, c) in &shapes[..6] {
         let s = shape(r, c);
@@ -220,7 +237,7 @@ fn empty_and_full_grids_are_fast_and_idempotent() {
         assert_eq!(canon.transform.apply(&sol), canon.form);
         assert_eq!(canonical(&canon.form).form, canon.form);
         assert!(canon.form.first_conflict().is_none());
-        assert!(start.elapsed() < Duration::from_secs(5), "full {s}");
+        assert!(start.elapsed() < Duration::from_secs(20), "full {s}");
     }
 }
 
