@@ -93,9 +93,40 @@ pub struct Canonical {
     pub transform: Transform,
 }
 
+/// The most partial transforms [`canonical`] keeps at once: about 300 bytes each, so the
+/// search stays under about 150 MB. Puzzles of every shape stay far below; only full (or
+/// nearly full) grids of big shapes, whose first rows leave every arrangement of columns
+/// open, can reach it (a full 16x16 grid would need millions).
+pub const MAX_TIES: usize = 1 << 18;
+
+/// [`try_canonical`] gave up: more than `max_ties` partial transforms tied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooManyTies {
+    /// The limit that was reached.
+    pub max_ties: usize,
+}
+
+impl std::fmt::Display for TooManyTies {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the canonical form needs more than {} tied partial transforms (a full grid of a \
+             big shape): not computed",
+            self.max_ties
+        )
+    }
+}
+
+impl std::error::Error for TooManyTies {}
+
 /// The minlex form of `grid` (a puzzle, a solution grid, or any grid of values) and a
 /// transform that makes it. Works for every shape; see the crate docs for the group and
 /// the cost.
+///
+/// # Panics
+///
+/// When the search would keep more than [`MAX_TIES`] tied partial transforms: full grids
+/// of 16x16 and up (and some of 12x12). [`try_canonical`] says so instead; front ends use it.
 ///
 /// ```
 /// use numpl_canon::canonical;
@@ -106,13 +137,38 @@ pub struct Canonical {
 /// assert_eq!(canon.form, empty);
 /// ```
 pub fn canonical(grid: &Grid) -> Canonical {
-    let transform = search::search(grid);
+    match try_canonical(grid, MAX_TIES) {
+        Ok(c) => c,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// [`canonical`], or [`TooManyTies`] when more than `max_ties` partial transforms tie at
+/// some row; memory stays within about `max_ties` * 600 bytes and time with it.
+///
+/// # Errors
+///
+/// [`TooManyTies`], for full grids of big shapes (a full 16x16 grid at [`MAX_TIES`]).
+///
+/// ```
+/// use numpl_canon::{try_canonical, MAX_TIES};
+/// use numpl_core::{parse_one, ParseOptions};
+///
+/// let grid = parse_one("1234341221434321", &ParseOptions::default()).unwrap();
+/// assert!(try_canonical(&grid, MAX_TIES).is_ok());
+/// ```
+pub fn try_canonical(grid: &Grid, max_ties: usize) -> Result<Canonical, TooManyTies> {
+    let transform = search::search(grid, max_ties).ok_or(TooManyTies { max_ties })?;
     let form = transform.apply(grid);
-    Canonical { form, transform }
+    Ok(Canonical { form, transform })
 }
 
 /// A transform that maps `a` to `b`, or `None` when they are not equivalent (or not of the
 /// same shape).
+///
+/// # Panics
+///
+/// As [`canonical`]: for full grids of 16x16 and up.
 ///
 /// ```
 /// use numpl_canon::{equivalent, Transform};

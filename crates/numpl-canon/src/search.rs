@@ -78,6 +78,10 @@ struct Ctx {
     have_best: bool,
     ver: u32,
     next_states: Vec<State>,
+    /// The most partial transforms kept at once ([`search`]'s `max_states`).
+    max_states: usize,
+    /// Set when the ties outgrew `max_states`: the search stops.
+    overflow: bool,
 }
 
 fn next_bit(bits: u64, after: usize, limit: usize) -> usize {
@@ -169,6 +173,8 @@ impl Ctx {
             have_best: false,
             ver: 0,
             next_states: Vec::new(),
+            max_states: usize::MAX,
+            overflow: false,
         }
     }
 
@@ -210,6 +216,10 @@ impl Ctx {
             match w.out[..n].cmp(&self.best[..n]) {
                 std::cmp::Ordering::Greater => return,
                 std::cmp::Ordering::Equal => {
+                    if self.next_states.len() >= self.max_states {
+                        self.overflow = true;
+                        return;
+                    }
                     self.next_states.push(w.st);
                     return;
                 }
@@ -225,6 +235,9 @@ impl Ctx {
 
     /// Lays out stack positions `p..`.
     fn stacks(&mut self, mut w: Work, p: usize) {
+        if self.overflow {
+            return;
+        }
         if p == self.stacks {
             self.emit(w);
             return;
@@ -578,10 +591,13 @@ impl Ctx {
     }
 }
 
-/// The minlex form's transform of `grid` (see the crate docs).
-pub(crate) fn search(grid: &Grid) -> Transform {
+/// The minlex form's transform of `grid` (see the crate docs), or `None` when more than
+/// `max_states` partial transforms tie at some row (full grids of big shapes, whose first
+/// rows leave every arrangement of columns open).
+pub(crate) fn search(grid: &Grid, max_states: usize) -> Option<Transform> {
     let shape = grid.shape();
     let mut ctx = Ctx::new(grid);
+    ctx.max_states = max_states.max(1);
     let n = ctx.n;
     let bc = ctx.bc;
     let mut states: Vec<State> = (0..ctx.views.len() as u8)
@@ -631,6 +647,9 @@ pub(crate) fn search(grid: &Grid) -> Transform {
                 ctx.stacks(w, 0);
             }
         }
+        if ctx.overflow {
+            return None;
+        }
         std::mem::swap(&mut states, &mut ctx.next_states);
     }
     let st = &states[0];
@@ -647,5 +666,11 @@ pub(crate) fn search(grid: &Grid) -> Transform {
             *d = next;
         }
     }
-    Transform::from_parts(shape, st.view == 1, st.rows[..n].to_vec(), cols, digits)
+    Some(Transform::from_parts(
+        shape,
+        st.view == 1,
+        st.rows[..n].to_vec(),
+        cols,
+        digits,
+    ))
 }

@@ -94,7 +94,10 @@ pub(crate) fn canonical(p: &Parsed, split: Option<(u64, f64)>) -> Record {
             None,
         );
     }
-    let c = numpl_canon::canonical(p.grid());
+    let c = match numpl_canon::try_canonical(p.grid(), numpl_canon::MAX_TIES) {
+        Ok(c) => c,
+        Err(e) => return of_puzzle(p).stopped(&e.to_string()),
+    };
     let rec = of_puzzle(p).canonical(&c, &Symbols::standard());
     match split {
         Some((seed, f)) => rec.split(numpl_canon::in_test_split(&c.form, seed, f)),

@@ -10,7 +10,7 @@ use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use std::time::Instant;
 
-use numpl_canon::{canonical, in_test_split, Canonical};
+use numpl_canon::{in_test_split, try_canonical, Canonical, MAX_TIES};
 use numpl_core::{Parsed, Symbols};
 use numpl_solve::{puzzle, Algorithm, Outcome, SolveOptions, Status};
 
@@ -24,8 +24,9 @@ pub struct Row {
     pub searched: Outcome,
     /// The human solver's rating, for a puzzle with one solution.
     pub rated: Option<Outcome>,
-    /// The minlex form and the transform that makes it.
-    pub canon: Canonical,
+    /// The minlex form and the transform that makes it (`None` for a grid with too many
+    /// ties, [`numpl_canon::TooManyTies`]: a full grid of a big shape).
+    pub canon: Option<Canonical>,
     /// Microseconds of work (search, rating and canonical form).
     pub micros: u64,
 }
@@ -37,19 +38,24 @@ impl Row {
     }
 
     /// Whether the puzzle's class is on the test side of a split ([`in_test_split`]).
+    /// (A row without a canonical form is on the train side.)
     pub fn in_test(&self, seed: u64, test_fraction: f64) -> bool {
-        in_test_split(&self.canon.form, seed, test_fraction)
+        self.canon
+            .as_ref()
+            .is_some_and(|c| in_test_split(&c.form, seed, test_fraction))
     }
 
     /// The row as a record (`split` with a split): the puzzle's fields, the outcome, the
     /// search's effort, `givens`, `canon` and `transform`, `micros`.
     pub fn record(&self, p: &Parsed, symbols: &Symbols, split: Option<(u64, f64)>) -> Record {
-        let rec = Record::of_parsed(p, symbols)
+        let mut rec = Record::of_parsed(p, symbols)
             .outcome(self.outcome(), Algorithm::Human, symbols)
             .effort(&self.searched)
             .givens(p.grid().filled())
-            .canonical(&self.canon, symbols)
             .micros(self.micros);
+        if let Some(c) = &self.canon {
+            rec = rec.canonical(c, symbols);
+        }
         match split {
             Some((seed, fraction)) => rec.split(self.in_test(seed, fraction)),
             None => rec,
@@ -75,7 +81,7 @@ pub fn row(p: &Parsed, opts: &SolveOptions, nodes: &Arc<AtomicU64>) -> Result<Ro
     let opts = opts.clone().limit(2);
     let searched = puzzle::solve_counted(p, Algorithm::Fast, &opts, nodes);
     let rated = (searched.status == Status::Solved).then(|| puzzle::rate(p, None, &opts));
-    let canon = canonical(p.grid());
+    let canon = try_canonical(p.grid(), MAX_TIES).ok();
     let micros = u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX);
     Ok(Row {
         searched,

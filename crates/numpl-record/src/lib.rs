@@ -363,6 +363,15 @@ impl Record {
         self
     }
 
+    /// Work that stopped at a bound (`status` budget) and why (`error`): e.g. a canonical
+    /// form with too many ties ([`numpl_canon::TooManyTies`]).
+    #[must_use]
+    pub fn stopped(mut self, why: &str) -> Record {
+        self.status = Some(Status::Budget.name());
+        self.error = Some(why.to_string());
+        self
+    }
+
     /// The side of a train/test split ([`numpl_canon::in_test_split`]) the puzzle is on.
     #[must_use]
     pub fn split(mut self, test: bool) -> Record {

@@ -5,7 +5,7 @@
 //! `quizzes,canon,transform`. `--unique` keeps the first puzzle of each class (equivalent
 //! puzzles have the same form) and leaves out the rest, which the summary counts.
 
-use numpl_canon::{canonical, class_key, in_test_split, Canonical};
+use numpl_canon::{class_key, in_test_split, try_canonical, Canonical, MAX_TIES};
 use numpl_core::{format_grid, format_line, Parsed};
 
 use crate::batch::{Done, Job, Kind};
@@ -41,19 +41,28 @@ impl Split {
     }
 }
 
-/// The canonical form of a plain puzzle, or why there is none (a position: pencil marks
-/// are not part of the group's action here).
-pub(crate) fn canonical_of(item: &Item, p: &Parsed) -> Result<Canonical, String> {
+/// Why a puzzle has no canonical form here.
+pub(crate) enum NoForm {
+    /// A position: pencil marks are not part of the group's action here (`invalid`).
+    Position(String),
+    /// Too many ties (a full grid of a big shape): the work stopped at its bound (`budget`).
+    Ties(String),
+}
+
+/// The canonical form of a plain puzzle, or why there is none.
+pub(crate) fn canonical_of(item: &Item, p: &Parsed) -> Result<Canonical, NoForm> {
+    let place = format!(
+        "{}:{}: puzzle {}",
+        numpl_core::escape_controls(&item.file),
+        item.line,
+        item.index + 1
+    );
     if p.is_position() {
-        return Err(format!(
-            "{}:{}: puzzle {} is a position with pencil marks: canonical forms are of plain \
-             puzzles",
-            numpl_core::escape_controls(&item.file),
-            item.line,
-            item.index + 1
-        ));
+        return Err(NoForm::Position(format!(
+            "{place} is a position with pencil marks: canonical forms are of plain puzzles"
+        )));
     }
-    Ok(canonical(p.grid()))
+    try_canonical(p.grid(), MAX_TIES).map_err(|e| NoForm::Ties(format!("{place}: {e}")))
 }
 
 pub(crate) struct CanonJob {
@@ -85,7 +94,23 @@ impl Job for CanonJob {
         };
         let c = match canonical_of(item, &p) {
             Ok(c) => c,
-            Err(msg) => return invalid(item, &msg, format, None, Some(self.csv())),
+            Err(NoForm::Position(msg)) => {
+                return invalid(item, &msg, format, None, Some(self.csv()))
+            }
+            Err(NoForm::Ties(msg)) => {
+                let text = match format {
+                    Format::Json => record_of(item, &p, &self.output.symbols)
+                        .stopped(&msg)
+                        .to_line(),
+                    Format::Csv => format!("{},,,\n", self.output.csv_field(p.grid())),
+                    Format::Grid | Format::Detail => format!("# budget: {msg}\n\n"),
+                    Format::Line | Format::Svg => "budget\n".to_string(),
+                };
+                let mut d = Done::new(text, Kind::Budget)
+                    .with_header((format == Format::Csv).then_some(self.csv()));
+                d.error = Some(msg);
+                return d;
+            }
         };
         let sym = &self.output.symbols;
         let class = Some(class_key(&c.form));
@@ -121,7 +146,12 @@ impl Job for CanonJob {
     }
 
     fn kinds(&self) -> &'static [Kind] {
-        &[Kind::Canonical, Kind::Duplicate, Kind::Invalid]
+        &[
+            Kind::Canonical,
+            Kind::Duplicate,
+            Kind::Budget,
+            Kind::Invalid,
+        ]
     }
 
     fn unique(&self) -> bool {

@@ -103,7 +103,10 @@ impl DatasetJob {
                         .unwrap_or_default(),
                     out.status.name(),
                     p.grid().filled(),
-                    self.output.csv_field(&row.canon.form),
+                    row.canon
+                        .as_ref()
+                        .map(|c| self.output.csv_field(&c.form))
+                        .unwrap_or_default(),
                     row.searched.nodes,
                     row.searched.guesses,
                     rating.map(|r| r.level.name()).unwrap_or_default(),
@@ -118,7 +121,7 @@ impl DatasetJob {
         let header = (format == Format::Csv).then_some(self.csv());
         Done::new(text, out.status.into())
             .with_header(header)
-            .of_class(Some(numpl_canon::class_key(&row.canon.form)))
+            .of_class(row.canon.as_ref().map(|c| numpl_canon::class_key(&c.form)))
     }
 }
 

@@ -125,7 +125,7 @@ fn unique_keeps_the_first_of_each_class_in_order() {
     assert_eq!(recs[2]["status"], "invalid");
     assert_has(
         &out.stderr,
-        "numpl: 6 puzzles: 2 canonical, 3 duplicate, 1 invalid",
+        "numpl: 6 puzzles: 2 canonical, 3 duplicate, 0 budget, 1 invalid",
     );
     // The transform maps the puzzle to its form (its text form read by the test).
     for r in &recs[..2] {
@@ -334,4 +334,34 @@ fn splits_keep_classes_together_and_follow_the_seed() {
     assert_eq!(bad.code, 2);
     let alone = numpl(&["canon", "--seed", "3"], &input);
     assert_eq!(alone.code, 2, "--seed needs --test-fraction");
+}
+
+/// A full 16x16 grid leaves every arrangement of columns open after its first row: the
+/// search stops at its bound (status budget, a message, exit 1) instead of filling memory.
+#[test]
+fn a_full_big_grid_stops_at_the_bound() {
+    let sym: Vec<char> = "123456789ABCDEFG".chars().collect();
+    let grid: String = (0..256)
+        .map(|i| {
+            let (r, c) = (i / 16, i % 16);
+            sym[(r % 4 * 4 + r / 4 + c) % 16]
+        })
+        .collect();
+    let out = numpl(&["canon", "-f", "json"], &format!("{grid}\n{}\n", SEED));
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let recs = json_lines(&out);
+    assert_eq!(recs[0]["status"], "budget");
+    assert!(
+        recs[0]["error"].as_str().unwrap().contains("tied"),
+        "{}",
+        recs[0]
+    );
+    assert!(
+        recs[1]["canon"].is_string(),
+        "the next puzzle is done as usual"
+    );
+    assert_has(&out.stderr, "1 canonical, 0 duplicate, 1 budget, 0 invalid");
+    let out = numpl(&["dataset", "-q"], &format!("{grid}\n"));
+    let row: Vec<&str> = out.stdout.lines().nth(1).unwrap().split(',').collect();
+    assert_eq!((row[2], row[4]), ("solved", ""), "a row without a form");
 }
