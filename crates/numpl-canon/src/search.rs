@@ -19,40 +19,39 @@ use numpl_core::Grid;
 
 use crate::Transform;
 
-const MAX: usize = numpl_core::MAX_SIZE;
 /// The key of a new (unlabelled) value while stacks are ranked: above every label.
 const NEW: u8 = u8::MAX;
 
 #[derive(Clone)]
-struct State {
+struct State<const M: usize> {
     view: u8,
     /// Source row (of the view) of each result row so far.
-    rows: [u8; MAX],
+    rows: [u8; M],
     used: u64,
     /// Source stack at each stack position.
-    sorder: [u8; MAX],
+    sorder: [u8; M],
     /// Bit p: stack position p starts a group of interchangeable stacks.
     sgroup: u64,
     /// Source stack s's local column at local position j: `corder[s * C + j]`.
-    corder: [u8; MAX],
+    corder: [u8; M],
     /// Bit s * C + j: local position j of source stack s starts a cell.
     cstart: u64,
     /// Label of each value (0: none yet).
-    label: [u8; MAX + 1],
+    label: [u8; M],
     next: u8,
 }
 
 #[derive(Clone)]
-struct Work {
-    st: State,
-    out: [u8; MAX],
+struct Work<const M: usize> {
+    st: State<M>,
+    out: [u8; M],
     len: usize,
     /// The row so far is below the best's prefix (as of `ver`).
     lt: bool,
     ver: u32,
 }
 
-struct Ctx {
+struct Ctx<const M: usize> {
     n: usize,
     /// Rows per band.
     br: usize,
@@ -74,10 +73,10 @@ struct Ctx {
     /// no branch.
     live_cols: u64,
     live_vals: u64,
-    best: [u8; MAX],
+    best: [u8; M],
     have_best: bool,
     ver: u32,
-    next_states: Vec<State>,
+    next_states: Vec<State<M>>,
     /// The most partial transforms kept at once ([`search`]'s `max_states`).
     max_states: usize,
     /// Set when the ties outgrew `max_states`: the search stops.
@@ -97,8 +96,8 @@ fn next_bit(bits: u64, after: usize, limit: usize) -> usize {
     }
 }
 
-impl Ctx {
-    fn new(grid: &Grid) -> Ctx {
+impl<const M: usize> Ctx<M> {
+    fn new(grid: &Grid) -> Ctx<M> {
         let shape = grid.shape();
         let n = shape.size();
         let (br, bc) = (shape.box_rows(), shape.box_cols());
@@ -169,7 +168,7 @@ impl Ctx {
             row_class,
             band_class,
             x: 0,
-            best: [0; MAX],
+            best: [0; M],
             have_best: false,
             ver: 0,
             next_states: Vec::new(),
@@ -185,7 +184,7 @@ impl Ctx {
 
     /// Appends `v` to the row; false when the row is now above the best one.
     #[inline]
-    fn push(&self, w: &mut Work, v: u8) -> bool {
+    fn push(&self, w: &mut Work<M>, v: u8) -> bool {
         if self.have_best {
             if w.ver != self.ver {
                 w.ver = self.ver;
@@ -210,7 +209,7 @@ impl Ctx {
         true
     }
 
-    fn emit(&mut self, w: Work) {
+    fn emit(&mut self, w: Work<M>) {
         let n = self.n;
         if self.have_best {
             match w.out[..n].cmp(&self.best[..n]) {
@@ -234,7 +233,7 @@ impl Ctx {
     }
 
     /// Lays out stack positions `p..`.
-    fn stacks(&mut self, mut w: Work, p: usize) {
+    fn stacks(&mut self, mut w: Work<M>, p: usize) {
         if self.overflow {
             return;
         }
@@ -250,8 +249,8 @@ impl Ctx {
         }
         // Rank the group's stacks by their smallest layout; a new value ends a key.
         let bc = self.bc;
-        let mut keys = [0u8; MAX];
-        let mut klen = [0usize; MAX];
+        let mut keys = [0u8; M];
+        let mut klen = [0usize; M];
         let mut best_i = usize::MAX;
         for i in p..e {
             let s = w.st.sorder[i] as usize;
@@ -353,12 +352,12 @@ impl Ctx {
     /// Sorts the known (blank or labelled) values of stack `s`'s cell at local positions
     /// `j..k` to its front, splitting the cell where the value changes. Returns whether the
     /// row is still in the running, and the local position where the new values begin.
-    fn known_cell(&self, w: &mut Work, s: usize, j: usize, k: usize) -> (bool, usize) {
+    fn known_cell(&self, w: &mut Work<M>, s: usize, j: usize, k: usize) -> (bool, usize) {
         let bc = self.bc;
         let base = s * bc;
-        let mut known = [(0u8, 0u8); MAX];
+        let mut known = [(0u8, 0u8); M];
         let mut nk = 0;
-        let mut newc = [0u8; MAX];
+        let mut newc = [0u8; M];
         let mut nn = 0;
         for q in j..k {
             let lc = w.st.corder[base + q];
@@ -391,7 +390,7 @@ impl Ctx {
 
     /// Lays out the cells of stack `s` (at stack position `p`) from local position `j`,
     /// then the stacks after it.
-    fn cells(&mut self, mut w: Work, p: usize, s: usize, mut j: usize) {
+    fn cells(&mut self, mut w: Work<M>, p: usize, s: usize, mut j: usize) {
         let bc = self.bc;
         loop {
             if j == bc {
@@ -413,21 +412,21 @@ impl Ctx {
 
     /// Labels the new values of stack `s`'s cell at local positions `at..k` (all unlabelled,
     /// a cell of their own), the value with most copies first; a tie branches.
-    fn new_values(&mut self, w: Work, p: usize, s: usize, at: usize, k: usize) {
+    fn new_values(&mut self, w: Work<M>, p: usize, s: usize, at: usize, k: usize) {
         if at == k {
             self.cells(w, p, s, k);
             return;
         }
         let base = s * self.bc;
         let view = w.st.view;
-        let mut counts = [0u8; MAX + 1];
+        let mut counts = [0u8; M];
         let mut most = 0;
         for q in at..k {
             let v = self.value(view, base + w.st.corder[base + q] as usize) as usize;
             counts[v] += 1;
             most = most.max(counts[v]);
         }
-        let mut cands = [0u8; MAX];
+        let mut cands = [0u8; M];
         let mut nc = 0;
         let mut dead_taken = false;
         for q in at..k {
@@ -459,7 +458,7 @@ impl Ctx {
             let lab = wi.st.next;
             wi.st.label[d as usize] = lab;
             // Columns holding d first (a cell of their own), the rest after.
-            let mut cols = [0u8; MAX];
+            let mut cols = [0u8; M];
             let (mut a, mut b) = (0, k - at);
             for q in at..k {
                 let lc = wi.st.corder[base + q];
@@ -491,7 +490,7 @@ impl Ctx {
     }
 
     /// Sets `live_cols` and `live_vals` for row `x` of state `st` (`x` already used).
-    fn set_live(&mut self, st: &State) {
+    fn set_live(&mut self, st: &State<M>) {
         let v = st.view as usize;
         let (mut cols, mut vals) = (0u64, 0u64);
         let mut rest = !st.used
@@ -526,7 +525,7 @@ impl Ctx {
 
     /// Whether stack position p's stack `s` is dead (no live column, no live new value) and
     /// its full layout key (per cell: sorted known values, then one `NEW` a new value).
-    fn dead_key(&self, w: &Work, s: usize, key: &mut Vec<u8>) -> bool {
+    fn dead_key(&self, w: &Work<M>, s: usize, key: &mut Vec<u8>) -> bool {
         let bc = self.bc;
         let stack_cols = if bc == 64 {
             !0
@@ -561,7 +560,7 @@ impl Ctx {
     }
 
     /// The source rows to try for result row `r` of state `st`.
-    fn candidates(&self, st: &State, r: usize, out: &mut Vec<u8>) {
+    fn candidates(&self, st: &State<M>, r: usize, out: &mut Vec<u8>) {
         out.clear();
         let br = self.br;
         let v = st.view as usize;
@@ -576,7 +575,7 @@ impl Ctx {
             }
         };
         if r.is_multiple_of(br) {
-            let mut tried = [false; MAX];
+            let mut tried = [false; M];
             for b in 0..self.n / br {
                 let class = self.band_class[v][b] as usize;
                 if st.used & (1 << (b * br)) != 0 || tried[class] {
@@ -595,16 +594,26 @@ impl Ctx {
 /// `max_states` partial transforms tie at some row (full grids of big shapes, whose first
 /// rows leave every arrangement of columns open).
 pub(crate) fn search(grid: &Grid, max_states: usize) -> Option<Transform> {
+    // Arrays sized for the shape: a 9x9 state is a seventh of a 64x64 one, and states are
+    // copied at every step of the search. `M` is at least N + 1 (the labels of 0..=N).
+    match grid.size() {
+        0..=9 => search_in::<10>(grid, max_states),
+        10..=16 => search_in::<17>(grid, max_states),
+        _ => search_in::<{ numpl_core::MAX_SIZE + 1 }>(grid, max_states),
+    }
+}
+
+fn search_in<const M: usize>(grid: &Grid, max_states: usize) -> Option<Transform> {
     let shape = grid.shape();
-    let mut ctx = Ctx::new(grid);
+    let mut ctx = Ctx::<M>::new(grid);
     ctx.max_states = max_states.max(1);
     let n = ctx.n;
     let bc = ctx.bc;
-    let mut states: Vec<State> = (0..ctx.views.len() as u8)
+    let mut states: Vec<State<M>> = (0..ctx.views.len() as u8)
         .map(|view| {
-            let mut corder = [0u8; MAX];
+            let mut corder = [0u8; M];
             let mut cstart = 0u64;
-            let mut sorder = [0u8; MAX];
+            let mut sorder = [0u8; M];
             for s in 0..ctx.stacks {
                 sorder[s] = s as u8;
                 cstart |= 1 << (s * bc);
@@ -614,18 +623,18 @@ pub(crate) fn search(grid: &Grid, max_states: usize) -> Option<Transform> {
             }
             State {
                 view,
-                rows: [0; MAX],
+                rows: [0; M],
                 used: 0,
                 sorder,
                 sgroup: 1,
                 corder,
                 cstart,
-                label: [0; MAX + 1],
+                label: [0; M],
                 next: 0,
             }
         })
         .collect();
-    let mut cands = Vec::with_capacity(MAX);
+    let mut cands = Vec::with_capacity(M);
     for r in 0..n {
         ctx.have_best = false;
         ctx.next_states.clear();
@@ -639,7 +648,7 @@ pub(crate) fn search(grid: &Grid, max_states: usize) -> Option<Transform> {
                 ctx.set_live(&st);
                 let w = Work {
                     st,
-                    out: [0; MAX],
+                    out: [0; M],
                     len: 0,
                     lt: false,
                     ver: ctx.ver,
