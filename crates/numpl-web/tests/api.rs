@@ -665,14 +665,26 @@ async fn hint_from_the_puzzle_and_from_a_position() {
     .await;
     assert_eq!(r.status, 422);
     assert!(r.json()["error"].as_str().unwrap().contains("r1c2"));
+    // Values that clash are the player's mistake: 200, the player's cell named.
     let r = post(
         a,
         "/api/hint",
         json!({"puzzle": SEED, "values": with(SEED, 0, '2')}),
     )
     .await;
+    assert_eq!(r.status, 200);
+    let v = r.json();
+    assert_eq!(v["status"], "unsolvable", "{v}");
+    assert_eq!(v["mistake"]["kind"], "clash", "{v}");
+    assert_eq!(v["mistake"]["cell"], "r1c1", "{v}");
+    assert_eq!(v["mistake"]["other"], "r1c2", "{v}");
+    assert!(v.get("step").is_none());
+    // Unreadable values: a sentence, not `line 1:`.
+    let r = post(a, "/api/hint", json!({"puzzle": SEED, "values": "12"})).await;
     assert_eq!(r.status, 422);
-    assert!(r.json()["error"].as_str().unwrap().contains("r1c1"));
+    let e = r.json()["error"].as_str().unwrap().to_string();
+    assert!(!e.contains("line 1"), "{e}");
+    assert!(e.ends_with('.'), "{e}");
     let r = post(a, "/api/hint", json!({"puzzle": SEED, "candidates": [[1]]})).await;
     assert_eq!(r.status, 400);
     let mut cands: Vec<Vec<u8>> = vec![(1..=9).collect(); 81];
@@ -694,7 +706,7 @@ async fn generate_records_and_limits() {
     assert_eq!(recs.len(), 2);
     for (i, rec) in recs.iter().enumerate() {
         assert_eq!(rec["index"], i as u64);
-        assert_eq!(rec["seed"], 5);
+        assert_eq!(rec["seed"], "5");
         assert_eq!(rec["status"], "solved");
         assert_eq!(rec["symmetry"], "point");
         // The solution solves the puzzle (checked by the solver endpoint).
@@ -1240,4 +1252,94 @@ async fn hosts_other_than_the_servers_own_are_refused_on_loopback() {
     let mut c = Config::default();
     c.allowed_hosts = vec!["http://numpl.test/".into()];
     assert_eq!(c.check().unwrap_err().field, "allowed_hosts");
+}
+
+/// Issue 36: mistakes first (a wrong value, a lost pencil mark), steps in plain words with
+/// their highlights, and seeds as strings.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hints_put_mistakes_first() {
+    let srv = Server::default().await;
+    let a = srv.addr;
+    // r1c1 is 8 in the solution; a 1 there clashes with nothing but is wrong.
+    let v = post(
+        a,
+        "/api/hint",
+        json!({"puzzle": SEED, "values": with(SEED, 0, '1')}),
+    )
+    .await
+    .json();
+    assert_eq!(v["status"], "unsolvable", "{v}");
+    assert!(v.get("step").is_none(), "{v}");
+    let m = &v["mistake"];
+    assert_eq!(
+        (&m["kind"], &m["cell"], &m["index"], &m["value"]),
+        (&json!("value"), &json!("r1c1"), &json!(0), &json!(1)),
+        "{v}"
+    );
+    assert!(m["text"].as_str().unwrap().starts_with("r1c1 "), "{v}");
+    // A pencil mark of the solution's value removed: that candidate is named.
+    let mut cands: Vec<Vec<u8>> = vec![(1..=9).collect(); 81];
+    cands[2].retain(|&c| c != 1); // r1c3 is 1
+    let v = post(a, "/api/hint", json!({"puzzle": SEED, "candidates": cands}))
+        .await
+        .json();
+    let m = &v["mistake"];
+    assert_eq!(
+        (&m["kind"], &m["cell"], &m["value"]),
+        (&json!("candidate"), &json!("r1c3"), &json!(1)),
+        "{v}"
+    );
+    // A right position: a step in plain words, with a nudge and its highlights.
+    let v = post(a, "/api/hint", json!({"puzzle": SEED})).await.json();
+    let step = &v["step"];
+    assert!(v.get("mistake").is_none(), "{v}");
+    let plain = step["plain"].as_str().unwrap();
+    assert!(plain.contains(" is "), "{plain}");
+    assert!(
+        step["nudge"].as_str().unwrap().starts_with("Look for a "),
+        "{v}"
+    );
+    assert!(!step["marks"].as_array().unwrap().is_empty(), "{v}");
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn explain_moves_carry_their_pattern_and_plain_words() {
+    let srv = Server::default().await;
+    let a = srv.addr;
+    let v = post(a, "/api/explain", json!({"puzzle": SEED}))
+        .await
+        .json();
+    let moves = v["moves"].as_array().unwrap();
+    // Every move that removes candidates shows the cells that prove it, and none says `<>`.
+    for m in moves {
+        let plain = m["plain"].as_str().unwrap();
+        assert!(!plain.contains("<>") && plain.ends_with('.'), "{plain}");
+        if m["placements"].as_array().unwrap().is_empty() {
+            let shown =
+                m["cells"].as_array().unwrap().len() + m["houses"].as_array().unwrap().len();
+            assert!(shown > 0, "a removal step with no pattern drawn: {m}");
+            assert!(plain.contains("can't be"), "{plain}");
+        }
+    }
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seeds_travel_as_strings() {
+    let srv = Server::default().await;
+    let a = srv.addr;
+    let big = "13331099814048314356";
+    let r = post(a, "/api/generate", json!({"seed": big})).await;
+    assert_eq!(r.status, 200);
+    let by_text = r.json();
+    assert_eq!(by_text[0]["seed"], big, "{by_text}");
+    // The same seed as a JSON number makes the same puzzle.
+    let body = format!(r#"{{"seed": {big}}}"#);
+    let r = post_bytes(a, "/api/generate", "application/json", body.as_bytes()).await;
+    assert_eq!(r.json()[0]["puzzle"], by_text[0]["puzzle"]);
+    assert_eq!(r.json()[0]["seed"], big);
+    let r = post(a, "/api/generate", json!({"seed": "12x"})).await;
+    assert_eq!(r.status, 400);
+    srv.stop().await;
 }
