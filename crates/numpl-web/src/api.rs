@@ -377,6 +377,11 @@ pub(crate) struct SvgRequest {
     /// Row and column numbers.
     #[serde(default)]
     labels: bool,
+    /// The player's grid in line form, drawn over the givens as placed values (a game in
+    /// progress; as /api/hint takes it).
+    values: Option<String>,
+    /// The player's pencil marks (N*N lists, as /api/hint takes them), drawn in open cells.
+    marks: Option<Vec<Vec<u8>>>,
 }
 
 /// A printable PDF sheet.
@@ -397,6 +402,9 @@ pub(crate) struct PdfRequest {
     per_page: Option<usize>,
     /// `a4` (default) or `letter`.
     paper: Option<String>,
+    /// A note for each puzzle printed beside its number (e.g. `seed 42`, an id), in order;
+    /// at most 80 characters each.
+    notes: Option<Vec<String>>,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1105,12 +1113,37 @@ async fn svg_h(
     let read = read_any(&req.puzzle, req.shape.as_deref())?;
     let g = read.grid().clone();
     check_size(&g, st.config.max_size, "svg")?;
+    // A game in progress: the player's values over the givens, and their marks.
+    let progress = if req.values.is_some() || req.marks.is_some() {
+        if read.is_position() {
+            return Err(ApiError::bad_request(
+                "`values` and `marks` go with a puzzle's givens, not with a position",
+            ));
+        }
+        let as_hint = HintRequest {
+            puzzle: String::new(),
+            shape: None,
+            values: req.values.clone(),
+            candidates: req.marks.clone(),
+            svg: false,
+        };
+        Some(position(&as_hint, &g)?)
+    } else {
+        None
+    };
     let lane = lane_for(g.size());
     let budget = st.config.solve_budget;
     let svg = st
         .pool
         .run(lane, move || -> Result<String, ApiError> {
             let mut pic = Picture::new(&g);
+            if let Some(at) = &progress {
+                pic = pic.with_values(&g, at.grid());
+                if let Some(marks) = at.marks() {
+                    pic = pic.with_candidates(marks);
+                }
+                return Ok(pic.to_svg(&SvgOptions::new().labels(req.labels)));
+            }
             if req.solution {
                 let opts = SolveOptions::new().budget(Some(budget));
                 let out = puzzle::solve(&read, Algorithm::Fast, &opts);
@@ -1161,6 +1194,12 @@ async fn pdf_h(
         Some("letter") => Paper::Letter,
         Some(p) => return Err(ApiError::bad_request(format!("paper `{p}`: a4 or letter"))),
     };
+    let notes = req.notes.clone().unwrap_or_default();
+    if notes.len() > req.puzzles.len() || notes.iter().any(|n| n.chars().count() > 80) {
+        return Err(ApiError::bad_request(
+            "notes: at most one a puzzle, each at most 80 characters",
+        ));
+    }
     let mut grids = Vec::with_capacity(req.puzzles.len());
     for (i, text) in req.puzzles.iter().enumerate() {
         let (g, _) = read_puzzle(
@@ -1207,6 +1246,9 @@ async fn pdf_h(
                 };
                 let rated = numpl_solve::solve(&g, Algorithm::Human, &SolveOptions::default());
                 let mut sp = SheetPuzzle::new(i as u64 + 1, g).with_solution(solution);
+                if let Some(note) = notes.get(i).filter(|n| !n.trim().is_empty()) {
+                    sp = sp.with_note(note.trim());
+                }
                 if let (Status::Solved, Some(r)) = (rated.status, &rated.report) {
                     sp = sp.with_rating(r.level, r.score);
                 }

@@ -1343,3 +1343,41 @@ async fn seeds_travel_as_strings() {
     assert_eq!(r.status, 400);
     srv.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pictures_and_sheets_of_a_game_in_progress() {
+    let srv = Server::default().await;
+    let a = srv.addr;
+    // The player's 8 at r1c1 is drawn as a placed value, their marks in r1c3.
+    let mut marks: Vec<Vec<u8>> = vec![vec![]; 81];
+    marks[2] = vec![1, 4];
+    let r = post(
+        a,
+        "/api/svg",
+        json!({"puzzle": SEED, "values": with(SEED, 0, '8'), "marks": marks}),
+    )
+    .await;
+    assert_eq!(r.status, 200);
+    let svg = r.text();
+    let r1c1 = svg.split("data-cell=\"r1c1\"").nth(1).unwrap();
+    let r1c1 = &r1c1[..r1c1.find("</g>").unwrap()];
+    assert!(r1c1.contains("data-value=\"8\""), "{r1c1}");
+    assert!(!r1c1.contains("data-given"), "{r1c1}");
+    assert!(svg.contains("data-candidate=\"4\""));
+    // A sheet with a note (the seed) beside the number; notes are bounded.
+    let r = post(
+        a,
+        "/api/pdf",
+        json!({"puzzles": [SEED], "notes": ["seed 13331099814048314356"], "per_page": 1, "title": "Mine"}),
+    )
+    .await;
+    assert_eq!(r.status, 200);
+    let r = post(
+        a,
+        "/api/pdf",
+        json!({"puzzles": [SEED], "notes": ["a", "b"]}),
+    )
+    .await;
+    assert_eq!(r.status, 400);
+    srv.stop().await;
+}
