@@ -28,6 +28,7 @@
   };
   let explainer = null; // {moves, index, boards, saved}
   let hintState = null; // {step, level}
+  let asking = false; // a hint request in flight
   let peerList = [];
   const settings = Object.assign({ clashes: true, same: true, timer: true, theme: "system" },
     readJSON(STORE.settings) || {});
@@ -372,7 +373,8 @@
         if (/^[\s.*'`:|+=-]*$/.test(l) && /[-=]{3}/.test(l)) continue; // a frame line
         const body = l.replace(/[|!]/g, " ").trim();
         if (!body) continue;
-        const cells = /\s/.test(body) ? body.split(/\s+/) : Array.from(body);
+        const tokens = body.split(/\s+/);
+        const cells = tokens.every((c) => c.length === 1) ? tokens : Array.from(tokens.join(""));
         rows.push(cells);
       }
       const n = rows.length;
@@ -431,12 +433,17 @@
       const b = document.createElement("button");
       b.type = "button";
       b.dataset.value = v;
+      // Named by its content: the digit, then (for screen readers) how many are left.
       const d = document.createElement("span");
       d.className = "d";
       d.textContent = sym(v);
       const k = document.createElement("span");
       k.className = "cnt";
-      b.append(d, k);
+      const pre = document.createElement("span");
+      pre.className = "sr";
+      const post = document.createElement("span");
+      post.className = "sr";
+      b.append(d, pre, k, post);
       b.addEventListener("click", () => enter(v));
       pad.appendChild(b);
     }
@@ -523,11 +530,12 @@
           m.className = "marks";
           m.setAttribute("aria-hidden", "true");
           const roles = view ? view.marks.get(i) : null;
+          // The symbols are drawn by CSS (`data-s`): the cell's label says them.
           for (let w = 1; w <= game.n; w++) {
             const k = document.createElement("span");
             k.className = "k";
             if (has(shown, w)) {
-              k.textContent = sym(w);
+              k.dataset.s = sym(w);
               k.dataset.candidate = w;
               const r = roles && roles.get(w);
               if (r) k.classList.add("m-" + r);
@@ -541,7 +549,7 @@
           const c = document.createElement("span");
           c.className = "corner";
           c.setAttribute("aria-hidden", "true");
-          c.textContent = listOf(game.corner[i]).map(sym).join("");
+          c.dataset.s = listOf(game.corner[i]).map(sym).join(" ");
           el.appendChild(c);
         }
         label += ", empty";
@@ -567,7 +575,9 @@
       b.classList.toggle("swatch", colour && v <= COLOURS);
       b.classList.toggle("complete", !colour && left <= 0);
       b.querySelector(".cnt").textContent = colour ? "" : String(Math.max(0, left));
-      b.setAttribute("aria-label", colour ? "colour " + v : sym(v) + ", " + Math.max(0, left) + " left");
+      const [pre, post] = b.querySelectorAll(".sr");
+      pre.textContent = colour ? " colour" : ", ";
+      post.textContent = colour ? "" : " left";
       if (colour && v <= COLOURS) b.dataset.colour = v; else delete b.dataset.colour;
     }
     $("undo").disabled = game.undo.length === 0;
@@ -768,7 +778,16 @@
     if (game.centre.some((m) => m)) {
       body.candidates = game.values.map((v, i) => (v ? [] : listOf(game.centre[i] || candidatesOf(game.values, i))));
     }
-    if (game.origin) return { puzzle: game.origin, box: game.box, values: lineOf(game.values), candidates: body.candidates };
+    if (game.origin) {
+      // A game loaded as a position: the position as it is now, as a position line.
+      const n = game.n;
+      let line = "";
+      for (let i = 0; i < n * n; i++) {
+        const m = game.values[i] ? 1 << game.values[i] : game.centre[i] || candidatesOf(game.values, i);
+        for (let v = 1; v <= n; v++) line += has(m, v) ? sym(v) : ".";
+      }
+      return { puzzle: line, box: game.box };
+    }
     return body;
   }
 
@@ -853,12 +872,15 @@
       showHint();
       return;
     }
+    if (asking) return; // one question at a time: a second click waits for the answer
+    asking = true;
     await guarded(async () => {
       const step = await askHint();
       if (!step) return;
       hintState = { step, level: 1 };
       showHint();
     });
+    asking = false;
   }
 
   function applyStep(step) {
