@@ -145,7 +145,7 @@
 
   // The current game first, then the others (without their undo history), at most 8.
   function save() {
-    if (!game.n || explainer) return;
+    if (!game.n || !game.id || explainer) return;
     const games = (readJSON(STORE.games) || []).filter((g) => g.id !== game.id).slice(0, 7)
       .map((g) => Object.assign(g, { undo: [], redo: [] }));
     games.unshift(serial(true));
@@ -464,7 +464,9 @@
     const cell = Math.max(Math.floor(side / game.n), minCell);
     side = cell * game.n;
     $("board").style.setProperty("--side", side + "px");
+    // A board bigger than the screen scrolls within a frame the screen's size.
     $("boardWrap").style.setProperty("width", Math.min(side + 6, room) + "px");
+    $("boardWrap").style.setProperty("height", Math.min(side + 6, Math.max(320, window.innerHeight - (twoCols ? 80 : 120))) + "px");
     const pad = $("pad");
     const pw = twoCols ? controls - 16 : room;
     const fit = Math.max(3, Math.floor((pw + 5) / 49));
@@ -1181,6 +1183,10 @@
     window.addEventListener("hashchange", openFromHash);
     setInterval(showTime, 1000);
     $("puzzleText").value = SEED_SAMPLE;
+    // An empty 9x9 board at once, so the page does not move when the puzzle comes.
+    setup({ box: "3x3", size: 9, puzzle: ".".repeat(81) });
+    game.id = ""; // not a game: never saved
+    render();
     if (await openFromHash()) return;
     const games = readJSON(STORE.games) || [];
     if (games.length && games[0].version === 1) {

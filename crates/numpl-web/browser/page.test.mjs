@@ -157,6 +157,18 @@ test("the page loads with the seed's sample on a proper ARIA grid", async () => 
   assert.equal(await page.locator("#" + active).getAttribute("aria-selected"), "true");
   await shot("01-start-1280-light.png");
   await axe("the start");
+  // Light: its transfer size (the page's own files and the first API answer) and first paint.
+  const perf = await page.evaluate(() => {
+    const nav = performance.getEntriesByType("navigation")[0];
+    const res = performance.getEntriesByType("resource");
+    const paint = Object.fromEntries(performance.getEntriesByType("paint").map((p) => [p.name, Math.round(p.startTime)]));
+    const bytes = nav.transferSize + res.reduce((a, r) => a + r.transferSize, 0);
+    const files = nav.encodedBodySize + res.filter((r) => !r.name.includes("/api/")).reduce((a, r) => a + r.encodedBodySize, 0);
+    return { bytes, files, paint };
+  });
+  console.log("page: " + perf.bytes + " bytes transferred (its files " + perf.files + " bytes), first paint " +
+    perf.paint["first-paint"] + " ms, first contentful paint " + perf.paint["first-contentful-paint"] + " ms");
+  assert.ok(perf.files < 100000, "the page's files: " + perf.files + " bytes");
 });
 
 test("typing, Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y; marks on a filled cell add no undo step", async () => {
