@@ -834,8 +834,8 @@
   function showMistake(m) {
     game.view = null;
     hintState = null;
-    game.mistake = m.index;
-    game.selected = m.index;
+    game.mistake = m.index != null ? m.index : -1;
+    if (m.index != null) game.selected = m.index;
     render();
     say(m.text + " (Undo takes moves back.)", "error");
   }

@@ -241,10 +241,13 @@ pub(crate) struct StepJson {
 pub(crate) struct MistakeJson {
     /// `value`, `candidate`, `clash` or `contradiction`.
     kind: &'static str,
-    /// The cell to look at, `r<row>c<col>`.
-    cell: String,
+    /// The cell to look at, `r<row>c<col>` (absent only for a position with no solution
+    /// whose candidates do not show where).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cell: Option<String>,
     /// Its 0-based index.
-    index: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    index: Option<usize>,
     /// The value concerned: the wrong value, the removed candidate, the clashing value
     /// (absent for a cell left with no candidate).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -722,8 +725,8 @@ async fn hint_h(
             let v = c.value();
             let mistake = MistakeJson {
                 kind: "clash",
-                cell: b.clone(),
-                index: theirs.index(),
+                cell: Some(b.clone()),
+                index: Some(theirs.index()),
                 value: Some(v),
                 text: format!("{b} and {a} both hold {}: one of them is wrong.", sym(v)),
                 other: Some(a),
@@ -760,12 +763,29 @@ async fn hint_h(
             let g = read.grid();
             // Mistakes first: the player's values and marks against the solution, when the
             // givens have one.
+            let board = puzzle::board(&at);
             let found = if read.is_position() {
-                None
+                // No givens to solve: a position with no solution gets no step built on
+                // it; where its candidates show the contradiction, that cell is named.
+                let opts = SolveOptions::new().limit(2).budget(Some(budget));
+                match puzzle::solve(&at, Algorithm::Fast, &opts).status {
+                    Status::Unsolvable => Some(contradiction(&board).unwrap_or_else(|| {
+                        MistakeJson {
+                            kind: "contradiction",
+                            cell: None,
+                            index: None,
+                            value: None,
+                            other: None,
+                            text: "This position has no solution: a value or a removed \
+                                   pencil mark is wrong."
+                                .into(),
+                        }
+                    })),
+                    _ => None,
+                }
             } else {
                 mistake(g, &at, marked, budget)
             };
-            let board = puzzle::board(&at);
             let (step, mistake) = match found {
                 Some(m) => (Err(Status::Unsolvable), Some(m)),
                 None => {
@@ -845,8 +865,8 @@ fn mistake(givens: &Grid, at: &Parsed, marked: bool, budget: u64) -> Option<Mist
             return Some(MistakeJson {
                 kind: "value",
                 text: format!("{cell} should not be {}: that digit is wrong.", sym(v)),
-                cell,
-                index: i,
+                cell: Some(cell),
+                index: Some(i),
                 value: Some(v),
                 other: None,
             });
@@ -863,8 +883,8 @@ fn mistake(givens: &Grid, at: &Parsed, marked: bool, budget: u64) -> Option<Mist
                     "{cell} lost the pencil mark {}, which it needs: put it back.",
                     sym(right)
                 ),
-                cell,
-                index: i,
+                cell: Some(cell),
+                index: Some(i),
                 value: Some(right),
                 other: None,
             });
@@ -887,8 +907,8 @@ fn contradiction(board: &Board) -> Option<MistakeJson> {
                 text: format!(
                     "{cell} has no candidate left: a value or mark that rules it out is wrong."
                 ),
-                cell,
-                index: i,
+                cell: Some(cell),
+                index: Some(i),
                 value: None,
                 other: None,
             });
@@ -911,8 +931,8 @@ fn contradiction(board: &Board) -> Option<MistakeJson> {
                         "No cell of {house} can hold {} any more: a value or mark there is wrong.",
                         sym(v)
                     ),
-                    cell: shape.cell_name(Cell::new(first as u16)),
-                    index: first,
+                    cell: Some(shape.cell_name(Cell::new(first as u16))),
+                    index: Some(first),
                     value: Some(v),
                     other: None,
                 });

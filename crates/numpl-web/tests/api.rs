@@ -1381,3 +1381,32 @@ async fn pictures_and_sheets_of_a_game_in_progress() {
     assert_eq!(r.status, 400);
     srv.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_position_with_no_solution_names_where() {
+    let srv = Server::default().await;
+    let a = srv.addr;
+    // The seed as a position, with 8 struck out of every open cell of row 1: no step is
+    // built on it, and the contradiction names the row and the value.
+    let mut cells: Vec<String> = seed_position()
+        .as_bytes()
+        .chunks(9)
+        .map(|c| String::from_utf8(c.to_vec()).unwrap())
+        .collect();
+    for c in cells.iter_mut().take(9) {
+        if c.len() == 9 && c.chars().filter(|&ch| ch != '.').count() > 1 {
+            *c = c.replace('8', ".");
+        }
+    }
+    let v = post(a, "/api/hint", json!({"puzzle": cells.concat()}))
+        .await
+        .json();
+    assert_eq!(v["status"], "unsolvable", "{v}");
+    assert!(v.get("step").is_none(), "{v}");
+    let m = &v["mistake"];
+    assert_eq!(m["kind"], "contradiction", "{v}");
+    assert_eq!(m["value"], 8, "{v}");
+    assert!(m["text"].as_str().unwrap().contains("row 1"), "{v}");
+    assert!(m["cell"].as_str().unwrap().starts_with("r1c"), "{v}");
+    srv.stop().await;
+}
