@@ -873,9 +873,9 @@ fn mistake(givens: &Grid, at: &Parsed, marked: bool, budget: u64) -> Option<Mist
         }
     }
     let marks = at.marks().filter(|_| marked)?;
-    for i in 0..shape.cells() {
+    for (i, m) in marks.iter().enumerate() {
         let right = solution.get(i);
-        if values.get(i) == 0 && !marks[i].contains(right) {
+        if values.get(i) == 0 && !m.contains(right) {
             let cell = shape.cell_name(Cell::new(i as u16));
             return Some(MistakeJson {
                 kind: "candidate",
