@@ -1095,8 +1095,10 @@
     await guarded(async () => {
       const per = Number($("pdfPer").value);
       // This puzzle first, then recent ones of its size to fill the page.
-      const puzzles = [lineOf(game.givens)];
-      const notes = [game.seed ? "seed " + game.seed : "id " + game.id];
+      // With "my progress", this puzzle as it stands: the givens and the values placed.
+      const progress = $("pdfProgress").checked;
+      const puzzles = [lineOf(progress ? game.values : game.givens)];
+      const notes = [(game.seed ? "seed " + game.seed : "id " + game.id) + (progress ? ", in progress" : "")];
       for (const g of readJSON(STORE.games) || []) {
         if (puzzles.length >= per) break;
         if (g.id !== game.id && g.box === game.box && g.puzzle.length === g.n * g.n && g.solution) {
@@ -1107,7 +1109,15 @@
       const body = { puzzles, notes, box: game.box, solutions: $("pdfSolutions").checked, per_page: per };
       const title = $("pdfTitle").value.trim();
       if (title) body.title = title;
-      const blob = await api("/api/pdf", body, true);
+      let blob;
+      try {
+        blob = await api("/api/pdf", body, true);
+      } catch (e) {
+        if (progress && /^Puzzle 1 is unsolvable/.test(e.message)) {
+          throw new Error("Your progress has a mistake, so it has no solution to print: Hint finds it.");
+        }
+        throw e;
+      }
       offer(blob, "numpl.pdf");
       say("PDF sheet ready: " + puzzles.length + " puzzle" + (puzzles.length === 1 ? "" : "s") +
         (body.solutions ? ", with solutions." : "."));

@@ -35,7 +35,7 @@ const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-proxy-server"
 
 let server, base, browser, page;
 const problems = [];
-const failed = []; // answers of 400 and up: only the unreadable paste's 422 is expected
+const failed = []; // answers of 400 and up: only the wrong progress's and the unreadable paste's 422
 const timings = []; // [path, ms, size] of every API call of a 9x9 board
 
 function startServer() {
@@ -64,7 +64,7 @@ async function open(opts = {}) {
   p.on("pageerror", (e) => problems.push("page error: " + e.message));
   // A 4xx answer is logged by Chromium too: those are checked by status below.
   p.on("console", (m) => { if (m.type() === "error" && !/^Failed to load resource/.test(m.text())) problems.push("console: " + m.text()); });
-  p.on("response", (r) => { if (r.status() >= 400) { failed.push(r.status() + " " + new URL(r.url()).pathname); console.log("FAILED", r.status(), (r.request().postData() || "").slice(0, 200)); } });
+  p.on("response", (r) => { if (r.status() >= 400) failed.push(r.status() + " " + new URL(r.url()).pathname); });
   p.on("requestfinished", (r) => {
     if (!r.url().includes("/api/")) return;
     // A 9x9 board: its puzzle is 81 symbols, or a 729-symbol position; generate's size 9.
@@ -426,6 +426,34 @@ test("export: an SVG of the progress, a PDF sheet with options and the seed", as
   assert.equal(pdf.suggestedFilename(), "numpl.pdf");
   assert.equal(readFileSync(await pdf.path()).subarray(0, 5).toString(), "%PDF-");
   await waitMessage("PDF sheet ready: 2 puzzles, with solutions.");
+  // The sheet of the game as it stands: the values placed printed with the givens; a
+  // wrong value is refused in words, a right one (Step's) prints.
+  await page.check("#pdfProgress");
+  await page.selectOption("#pdfPer", "1");
+  await page.locator("#board").focus();
+  await page.keyboard.press("Control+z");
+  await open.click();
+  const wrong = await open.getAttribute("data-cell");
+  await page.evaluate(() => document.getElementById("board").focus());
+  const marks = await cell(wrong).locator(".k[data-candidate]").evaluateAll((ks) => ks.map((k) => k.dataset.s));
+  let refused = false;
+  for (const d of marks) {
+    await page.keyboard.press(d);
+    await page.click("#exportPdf");
+    await page.locator("#message", { hasText: /PDF sheet ready|has a mistake/ }).waitFor();
+    refused = refused || /has a mistake/.test(await message());
+    await page.locator("#board").focus();
+    await page.keyboard.press("Control+z");
+    if (refused) break;
+  }
+  assert.ok(refused, "a wrong value among " + marks);
+  await page.click("#step");
+  await waitMessage("Applied:");
+  await page.selectOption("#pdfPer", "1");
+  const [again] = await Promise.all([page.waitForEvent("download"), page.click("#exportPdf")]);
+  assert.equal(readFileSync(await again.path()).subarray(0, 5).toString(), "%PDF-");
+  await waitMessage("PDF sheet ready: 1 puzzle, with solutions.");
+  await page.uncheck("#pdfProgress");
   await openAll();
 });
 
@@ -650,9 +678,9 @@ test("each action's API call answers a 9x9 game in under 100 ms (measured from N
   console.log("9x9 API answers from Node (ms): " + JSON.stringify(report));
 });
 
-test("no script errors, no CSP violations, no failed requests but the unreadable paste", () => {
+test("no script errors, no CSP violations, no failed requests but the two refused on purpose", () => {
   assert.deepEqual(problems, []);
-  assert.deepEqual(failed, ["422 /api/solve"]);
+  assert.deepEqual(failed, ["422 /api/pdf", "422 /api/solve"]);
 });
 
 test("SIGTERM stops the server with exit status 0", async () => {
