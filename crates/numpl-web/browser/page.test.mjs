@@ -439,6 +439,7 @@ test("export: an SVG of the progress, a PDF sheet with options and the seed", as
   let refused = false;
   for (const d of marks) {
     await page.keyboard.press(d);
+    await page.evaluate(() => { document.getElementById("message").textContent = ""; });
     await page.click("#exportPdf");
     await page.locator("#message", { hasText: /PDF sheet ready|has a mistake/ }).waitFor();
     refused = refused || /has a mistake/.test(await message());
