@@ -1191,7 +1191,9 @@
     window.addEventListener("pagehide", save);
     window.addEventListener("resize", layout);
     window.addEventListener("hashchange", openFromHash);
-    setInterval(showTime, 1000);
+    // The clock shows every second; the time played is saved every ten.
+    let ticks = 0;
+    setInterval(() => { showTime(); if (++ticks % 10 === 0 && game.since) save(); }, 1000);
     $("puzzleText").value = SEED_SAMPLE;
     // An empty 9x9 board at once, so the page does not move when the puzzle comes.
     setup({ box: "3x3", size: 9, puzzle: ".".repeat(81) });

@@ -572,6 +572,12 @@ test("dark mode follows the system, and the toggle overrides it", async () => {
   await hintTo(3, dark);
   await shot("10-hint-1280-dark.png", dark);
   await axe("dark mode", dark);
+  await dark.click("#explain");
+  await dark.locator("#explainer:not([hidden]) #steps li").first().waitFor();
+  await dark.locator("#steps li").nth(10).click();
+  await shot("10-explain-1280-dark.png", dark);
+  await axe("explain in dark mode", dark);
+  await dark.click("#closeExplain");
   await dark.click("#theme"); // system -> light
   assert.ok(luma(await bg()) > 15, "light again: " + (await bg()));
   await dark.click("#theme"); // light -> dark
@@ -608,12 +614,30 @@ test("a phone's screen: the board fits, pad targets are 44 px, no odd wrapping",
     await hintTo(3, phone);
     await shot("12-phone-hint-" + scheme + ".png", phone);
     await axe("a phone, " + scheme, phone);
+    // The other states on a phone: a mistake named, explain, the Solve dialog, revealed.
+    await phone.tap('#board [data-cell="r1c5"]');
+    await phone.tap('#pad button[data-value="3"]');
+    await phone.click("#hint");
+    await phone.locator("#message.error", { hasText: "r1c5 should not be 3" }).waitFor();
+    await shot("14-phone-mistake-" + scheme + ".png", phone);
+    await phone.click("#undo");
+    await phone.click("#explain");
+    await phone.locator("#explainer:not([hidden]) #steps li").first().waitFor();
+    await phone.click("#next");
+    await shot("15-phone-explain-" + scheme + ".png", phone);
+    await phone.click("#closeExplain");
+    await phone.click("#solve");
+    await phone.locator("#confirmSolve[open]").waitFor();
+    await shot("16-phone-solve-dialog-" + scheme + ".png", phone);
+    await phone.click("#solveYes");
+    await waitMessage("revealed", phone);
+    await shot("17-phone-revealed-" + scheme + ".png", phone);
     await phone.context().close();
   }
 });
 
 test("25x25 on a phone: marks of 9 px or more, tappable cells; and at 1280x800", async () => {
-  for (const [w, h, scheme] of [[390, 844, "light"], [390, 844, "dark"], [1280, 800, "light"]]) {
+  for (const [w, h, scheme] of [[390, 844, "light"], [390, 844, "dark"], [1280, 800, "light"], [1280, 800, "dark"]]) {
     const p = await open({ viewport: { width: w, height: h }, colorScheme: scheme });
     await p.goto(base);
     await cell("r1c2", p).locator(".v").waitFor();
