@@ -490,7 +490,8 @@
     const cells = board.querySelectorAll(".cell");
     const view = game.view;
     const sel = game.selected;
-    const digit = settings.same ? game.values[sel] : 0;
+    // The same digit is highlighted while playing, not over a step's own colours.
+    const digit = settings.same && !view ? game.values[sel] : 0;
     const clash = clashes();
     for (let i = 0; i < cells.length; i++) {
       const el = cells[i];
