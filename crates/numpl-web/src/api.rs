@@ -319,21 +319,21 @@ impl SeedArg {
     }
 }
 
-/// A generated puzzle: the record of `numpl generate --format json` with its seed as a
-/// string, so a browser keeps every digit.
-#[derive(Serialize, ToSchema)]
-pub(crate) struct GeneratedRecord {
-    #[serde(flatten)]
-    record: Record,
-    /// The run's seed, as decimal digits.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    seed: Option<String>,
+/// A generated puzzle: the record of `numpl generate --format json` (the fields of
+/// `Record`, in its order) with its `seed` as a string of digits, so a browser keeps every
+/// digit (numpl-record's `Record::with_seed_as_text`).
+#[derive(ToSchema)]
+pub(crate) struct GeneratedRecord(Record);
+
+impl Serialize for GeneratedRecord {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.with_seed_as_text().serialize(s)
+    }
 }
 
 impl From<Record> for GeneratedRecord {
-    fn from(mut record: Record) -> GeneratedRecord {
-        let seed = record.seed.take().map(|s| s.to_string());
-        GeneratedRecord { record, seed }
+    fn from(record: Record) -> GeneratedRecord {
+        GeneratedRecord(record)
     }
 }
 
