@@ -461,7 +461,7 @@
     const tall = window.innerHeight - (twoCols ? 80 : 20);
     let side = Math.min(room, twoCols ? Math.max(320, tall) : room, 900);
     const minCell = game.n <= 9 ? 28 : 10 * game.bc + 4;
-    const cell = Math.max(Math.floor(side / game.n), minCell);
+    const cell = Math.max(side / game.n, minCell);
     side = cell * game.n;
     $("board").style.setProperty("--side", side + "px");
     // A board bigger than the screen scrolls within a frame the screen's size.
@@ -587,7 +587,7 @@
     $("redo").disabled = game.redo.length === 0;
     const info = [game.n + "x" + game.n];
     if (game.level) info.push(game.level);
-    info.push("id " + game.id);
+    if (game.id) info.push("id " + game.id);
     if (game.seed) info.push("seed " + game.seed);
     if (game.revealed) info.push("revealed");
     else if (game.done) info.push("solved");

@@ -38,6 +38,8 @@ try {
       : undefined;
     const r = await lighthouse(base, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices"] }, config);
     const lhr = r.lhr;
+    if (lhr.runtimeError) console.log("  lighthouse: " + lhr.runtimeError.code + ": " + lhr.runtimeError.message);
+    for (const w of lhr.runWarnings || []) console.log("  warning: " + w);
     writeFileSync(join(out, "lighthouse-" + form + ".json"), r.report);
     const score = (c) => Math.round(lhr.categories[c].score * 100);
     const a = lhr.audits;

@@ -209,6 +209,26 @@ async fn health_page_assets_and_security_headers() {
         assert!(r.header("content-security-policy").is_some());
         assert!(!r.body.is_empty());
     }
+    // Gzipped for a browser that accepts it: the same bytes once unzipped.
+    let head = format!(
+        "GET /app.js HTTP/1.1\r\nHost: {}\r\nAccept-Encoding: gzip, deflate, br\r\nConnection: close\r\n\r\n",
+        srv.addr
+    );
+    let zipped = raw(srv.addr, &head, b"").await;
+    assert_eq!(zipped.header("content-encoding"), Some("gzip"));
+    let plain = get(srv.addr, "/app.js").await;
+    assert_eq!(plain.header("content-encoding"), None);
+    let mut unzipped = Vec::new();
+    std::io::Read::read_to_end(
+        &mut flate2::read::GzDecoder::new(&zipped.body[..]),
+        &mut unzipped,
+    )
+    .unwrap();
+    assert_eq!(unzipped, plain.body);
+    assert!(
+        zipped.body.len() * 3 < plain.body.len(),
+        "gzip saves two thirds"
+    );
     // The API's answers carry the headers too.
     let s = post(srv.addr, "/api/solve", json!({"puzzle": SEED})).await;
     assert!(s.header("content-security-policy").is_some());
