@@ -465,7 +465,7 @@
     side = cell * game.n;
     $("board").style.setProperty("--side", side + "px");
     // A board bigger than the screen scrolls within a frame the screen's size.
-    $("boardWrap").style.setProperty("width", Math.min(side + 6, room) + "px");
+    $("boardWrap").style.setProperty("width", Math.min(side, room) + 6 + "px");
     $("boardWrap").style.setProperty("height", Math.min(side + 6, Math.max(320, window.innerHeight - (twoCols ? 80 : 120))) + "px");
     const pad = $("pad");
     const pw = twoCols ? controls - 16 : room;

@@ -510,6 +510,8 @@ test("a 16x16 puzzle plays with letters, readable marks and steps in its symbols
   assert.ok(size >= 9, "marks " + size + " px");
   const box = await page.locator("#board .cell").first().boundingBox();
   assert.ok(box.width >= 40, "cells " + box.width + " px");
+  const clipped = await page.evaluate(() => { const w = document.getElementById("boardWrap"); return w.scrollWidth - w.clientWidth; });
+  assert.ok(clipped <= 2, "a 16x16 board fits at 1280x800: " + clipped + " px cut");
   await page.click("#explain");
   await page.locator("#explainer:not([hidden]) #steps li").first().waitFor();
   for (const s of await page.locator("#steps li").allInnerTexts()) assert.doesNotMatch(s, /(is|be) 1[0-6]\b/, s);
@@ -592,6 +594,8 @@ test("a phone's screen: the board fits, pad targets are 44 px, no odd wrapping",
     await cell("r1c2", phone).locator(".v").waitFor();
     const box = await phone.locator("#board").boundingBox();
     assert.ok(box.width <= 390 && box.width > 330, "the board fits the screen: " + box.width);
+    const clipped = await phone.evaluate(() => { const w = document.getElementById("boardWrap"); return w.scrollWidth - w.clientWidth; });
+    assert.equal(clipped, 0, "a 9x9 board is not cut off");
     for (const b of await phone.locator("#pad button").all()) {
       const r = await b.boundingBox();
       assert.ok(r.width >= 44 && r.height >= 44, "pad button " + r.width + "x" + r.height);
