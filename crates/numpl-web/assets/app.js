@@ -364,6 +364,9 @@
         if (line) return line;
         throw new Error("That link holds no classic puzzle this page can read.");
       }
+      // Any other link that carries a 9x9 puzzle as 81 digits.
+      const digits = /(?:^|[^0-9.])([0-9.]{81})(?![0-9.])/.exec(t);
+      if (digits) return digits[1];
       throw new Error("That link holds no puzzle this page can read (a sudokuwiki ?bd= link, or an f-puzzles or SudokuPad link).");
     }
     const lines = t.split(/\r?\n/);

@@ -259,6 +259,7 @@ test("a wrong digit: the hint names that cell first", async () => {
   await page.locator("#message.error", { hasText: "r1c5 should not be 3" }).waitFor();
   assert.match(await cell("r1c5").getAttribute("class"), /\bmistake\b/);
   await shot("02-mistake-1280-light.png");
+  await axe("a mistake named");
   await page.keyboard.press("Control+z");
   // A removed candidate of the solution's value is named too.
   await page.click("#auto");
@@ -478,6 +479,7 @@ test("paste and import: HoDoKu and sudokuwiki frames, a ?bd= link, f-puzzles and
     bd: "https://www.sudokuwiki.org/sudoku.htm?bd=" + SEED.replace(/\./g, "0"),
     fpuzzles: "https://f-puzzles.com/?load=" + encodeURIComponent(packed),
     sudokupad: "https://sudokupad.app/fpuzzles" + packed,
+    "81 digits in a link": "https://example.org/play?p=" + SEED.replace(/\./g, "0") + "&x=1",
   };
   for (const [name, text] of Object.entries(inputs)) {
     await page.evaluate(() => localStorage.clear());
@@ -655,6 +657,7 @@ test("25x25 on a phone: marks of 9 px or more, tappable cells; and at 1280x800",
     const wide = await p.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(wide <= w, "the board scrolls in its frame, not the page: " + wide);
     await shot(`13-25x25-${w}-${scheme}.png`, p);
+    if (w === 390) await axe("25x25 on a phone, " + scheme, p);
     await p.context().close();
   }
 });
