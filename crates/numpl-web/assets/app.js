@@ -638,8 +638,15 @@
   }
 
   function finished() {
-    if (game.done || !game.solution) return;
-    if (game.values.every((x, k) => x === game.solution[k])) {
+    if (!game.solution) return;
+    const right = game.values.every((x, k) => x === game.solution[k]);
+    if (game.done && !right && !game.revealed) {
+      // Undone after solving: the game and its clock go on.
+      game.done = false;
+      runTimer();
+      return;
+    }
+    if (!game.done && right) {
       game.done = true;
       runTimer();
       if (!game.revealed) say("Solved in " + clock(game.elapsed) + "! Well done.", "good");
@@ -648,7 +655,8 @@
 
   // A value or mark from the pad or the keyboard, in the current mode (or `mode`).
   function enter(v, mode) {
-    if (!game.n || explainer) return;
+    if (!game.n) return;
+    if (explainer) closeExplain(); // back to the game, then the move
     mode = mode || game.mode;
     const i = game.selected;
     if (mode === "colour") {
@@ -674,7 +682,8 @@
 
   function erase() {
     const i = game.selected;
-    if (!game.n || explainer) return;
+    if (!game.n) return;
+    if (explainer) closeExplain();
     if (game.mode === "colour") {
       if (!game.colours[i]) return;
       record();
@@ -865,7 +874,8 @@
   // Hint in levels, as Good Sudoku and HoDoKu give them: the nudge, the cells, the whole
   // step, then applying it. Mistakes come first.
   async function hint() {
-    if (!game.n || game.done) return;
+    if (!game.n) return;
+    if (game.done) return say(game.revealed ? "The solution is on the board (revealed)." : "Solved already.", "good");
     if (explainer) closeExplain();
     if (hintState) {
       hintState.level++;
