@@ -93,7 +93,7 @@ def cli_record(puzzle: str, *args: str) -> dict:
 
 def same(*records: dict) -> dict:
     """The records less their provenance, each one equal to the first (names, order, values)."""
-    kept = [without(r, *PROVENANCE, "step", "moves") for r in records]
+    kept = [without(r, *PROVENANCE, "step", "moves", "mistake") for r in records]
     for r in kept[1:]:
         assert list(r) == list(kept[0]), "field names and order"
         assert r == kept[0]

@@ -474,6 +474,37 @@ impl Record {
     }
 }
 
+impl Record {
+    /// The record with its `seed` written as a string of digits (`"13331099814048314356"`):
+    /// the same fields in the same order, for JSON read by a browser, whose numbers lose
+    /// digits above 2^53 (the web API's generated records).
+    pub fn with_seed_as_text(&self) -> SeedAsText<'_> {
+        SeedAsText(self)
+    }
+}
+
+/// A [`Record`] that serializes its `seed` as a string ([`Record::with_seed_as_text`]).
+#[derive(Debug, Clone, Copy)]
+pub struct SeedAsText<'r>(&'r Record);
+
+impl Serialize for SeedAsText<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let fields = self.0.fields();
+        let mut map = serializer.serialize_map(Some(fields.len()))?;
+        for (name, value) in fields {
+            match value {
+                Value::Int(n) if name == "seed" => map.serialize_entry(name, &n.to_string())?,
+                Value::Int(n) => map.serialize_entry(name, &n)?,
+                Value::Str(t) => map.serialize_entry(name, t)?,
+                Value::Bool(b) => map.serialize_entry(name, &b)?,
+                Value::Counts(c) => map.serialize_entry(name, c)?,
+                Value::List(l) => map.serialize_entry(name, l)?,
+            }
+        }
+        map.end()
+    }
+}
+
 /// Why puzzle `index` of a run could not be made, naming the puzzle once.
 pub fn not_generated_message(index: u64, err: &GenError) -> String {
     let msg = err.to_string();
@@ -487,6 +518,25 @@ pub fn not_generated_message(index: u64, err: &GenError) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_seed_as_text_keeps_every_field_in_order() {
+        let opts = GenOptions::new(Shape::NINE).seed(u64::MAX);
+        let g = numpl_gen::Generator::new(opts)
+            .unwrap()
+            .generate(0)
+            .unwrap();
+        let rec = Record::generated(&g, &Symbols::standard());
+        let plain: serde_json::Value = serde_json::from_str(&rec.to_json()).unwrap();
+        let text: serde_json::Value = serde_json::to_value(rec.with_seed_as_text()).unwrap();
+        assert_eq!(text["seed"], u64::MAX.to_string());
+        let mut back = text.clone();
+        back["seed"] = plain["seed"].clone();
+        assert_eq!(back, plain);
+        let keys =
+            |v: &serde_json::Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+        assert_eq!(keys(&text), keys(&plain));
+    }
+
     use super::*;
     use numpl_core::{parse_first, ParseOptions};
     use numpl_solve::{puzzle, SolveOptions};

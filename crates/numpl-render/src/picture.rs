@@ -85,6 +85,16 @@ pub enum HouseRole {
     Cover,
 }
 
+impl HouseRole {
+    /// The name used in the SVG's class (`h-base`, `h-cover`) without its prefix.
+    pub const fn name(self) -> &'static str {
+        match self {
+            HouseRole::Base => "base",
+            HouseRole::Cover => "cover",
+        }
+    }
+}
+
 /// A link between two candidates of a chain: strong (`=`, drawn solid) or weak (`-`,
 /// dashed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -177,6 +187,21 @@ impl Picture {
     pub fn link(mut self, link: Link) -> Picture {
         self.links.push(link);
         self
+    }
+
+    /// The role of `cell`, if the picture highlights it (what `data-role` says).
+    pub fn cell_role(&self, cell: Cell) -> Option<CellRole> {
+        self.cell_roles.get(cell.index()).copied().flatten()
+    }
+
+    /// The shading of `cell`'s house, if any (a cell with a role of its own has none).
+    pub fn house_role(&self, cell: Cell) -> Option<HouseRole> {
+        self.houses.get(cell.index()).copied().flatten()
+    }
+
+    /// The highlighted candidates: (cell, value, role), in the order they were set.
+    pub fn mark_roles(&self) -> &[(Cell, u8, MarkRole)] {
+        &self.marks
     }
 
     /// The picture of a step as a player sees it before taking it: `puzzle` gives the

@@ -115,6 +115,8 @@ pub struct SheetPuzzle {
     pub level: Option<Level>,
     /// Its score, when rated.
     pub score: Option<u32>,
+    /// A note printed after the label: where the puzzle comes from (`seed 42`, an id).
+    pub note: Option<String>,
 }
 
 impl SheetPuzzle {
@@ -126,7 +128,13 @@ impl SheetPuzzle {
             solution: None,
             level: None,
             score: None,
+            note: None,
         }
+    }
+    /// Adds a note to the label (`seed 13331099814048314356`).
+    pub fn with_note(mut self, note: impl Into<String>) -> SheetPuzzle {
+        self.note = Some(note.into());
+        self
     }
     /// Adds the solution.
     pub fn with_solution(mut self, solution: Grid) -> SheetPuzzle {
@@ -149,6 +157,10 @@ impl SheetPuzzle {
         }
         if let Some(sc) = self.score {
             s.push_str(&format!(" \u{b7} score {sc}"));
+        }
+        if let Some(n) = &self.note {
+            s.push_str(" \u{b7} ");
+            s.push_str(n);
         }
         s
     }

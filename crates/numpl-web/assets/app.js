@@ -1,29 +1,44 @@
-// numpl's page: the board, play (values, pencil marks, undo/redo, check), learn (hint,
-// step, explain, rate) and export, all through the JSON API of the same server.
+// numpl's page: the board, play (values, corner and centre marks, colours, undo/redo,
+// clashes, timer), hints in levels (mistakes first), explain, rate, share and export, all
+// through the JSON API of the same server. The game is saved in the browser as it changes.
 "use strict";
 
 (function () {
   const $ = (id) => document.getElementById(id);
   const SEED_SAMPLE =
     ".2.....7.9..1.2..8....8.....5.....1...7.9.5...6.....2.....4....5..8.3..9.1.....6.";
+  const STORE = { games: "numpl.games", settings: "numpl.settings" };
+  const MODES = ["normal", "corner", "centre", "colour"];
+  const COLOURS = 9;
 
-  // The game: givens, the player's values and pencil marks (a Set per cell), the
-  // solution when known, and the history for undo/redo.
+  // The game. Marks are bit masks (bit v for value v): `centre` are the candidates hints
+  // read (Auto marks fills them), `corner` the player's own notes; `colours` 0 or 1..9.
   const game = {
-    n: 0, br: 0, bc: 0,
-    box: "",
-    givens: [], values: [], marks: [],
+    n: 0, br: 0, bc: 0, box: "",
+    givens: [], values: [], centre: [], corner: [], colours: [],
     // A position loaded with pencil marks: its position line (what the API is sent for
     // explain, rate and pictures) and its marks (where explanations start); else null.
     origin: null, startMarks: null,
-    solution: null,
-    selected: 0,
-    pencil: false,
+    solution: null, seed: null, level: null, id: "",
+    selected: 0, mode: "normal",
     undo: [], redo: [],
-    wrong: new Set(),
-    view: null, // a step shown on the board: {roles, houses, marks, cands, step}
+    wrong: new Set(), mistake: -1,
+    view: null, // a step shown on the board: {roles, houses, marks, cands}
+    elapsed: 0, since: 0, done: false, revealed: false,
   };
-  let explainer = null; // {moves, index, boards}
+  let explainer = null; // {moves, index, boards, saved}
+  let hintState = null; // {step, level}
+  let asking = false; // a hint request in flight
+  let peerList = [];
+  const settings = Object.assign({ clashes: true, same: true, timer: true, theme: "system" },
+    readJSON(STORE.settings) || {});
+
+  function readJSON(key) {
+    try { return JSON.parse(localStorage.getItem(key) || "null"); } catch (_) { return null; }
+  }
+  function writeJSON(key, v) {
+    try { localStorage.setItem(key, JSON.stringify(v)); return true; } catch (_) { return false; }
+  }
 
   // Symbols: 1-9, then A-Z for 10-35, as numpl writes them.
   const sym = (v) => (v <= 9 ? String(v) : String.fromCharCode(55 + v));
@@ -34,29 +49,43 @@
     if (k >= "A" && k <= "Z") return k.charCodeAt(0) - 55;
     return 0;
   };
+  const has = (m, v) => ((m >>> v) & 1) === 1;
+  const listOf = (m) => { const out = []; for (let v = 1; v <= game.n; v++) if (has(m, v)) out.push(v); return out; };
   const lineOf = (arr) => arr.map((v) => (v ? sym(v) : ".")).join("");
   const rowOf = (i) => Math.floor(i / game.n);
   const colOf = (i) => i % game.n;
   const boxOf = (i) => Math.floor(rowOf(i) / game.br) * game.br + Math.floor(colOf(i) / game.bc);
-  const peers = (i) => {
-    const out = [];
-    for (let j = 0; j < game.n * game.n; j++) {
-      if (j !== i && (rowOf(j) === rowOf(i) || colOf(j) === colOf(i) || boxOf(j) === boxOf(i))) out.push(j);
-    }
-    return out;
-  };
-  const candidatesOf = (values, i) => {
-    const c = new Set();
-    if (values[i]) return c;
-    for (let v = 1; v <= game.n; v++) c.add(v);
-    for (const p of peers(i)) c.delete(values[p]);
-    return c;
+  const nameOf = (i) => "r" + (rowOf(i) + 1) + "c" + (colOf(i) + 1);
+  function candidatesOf(values, i) {
+    if (values[i]) return 0;
+    let m = 0;
+    for (let v = 1; v <= game.n; v++) m |= 1 << v;
+    for (const p of peerList[i]) if (values[p]) m &= ~(1 << values[p]);
+    return m;
+  }
+  // FNV-1a of the puzzle: a short id shown with the game and printed on sheets.
+  function idOf(text) {
+    let h = 0x811c9dc5;
+    for (let k = 0; k < text.length; k++) { h ^= text.charCodeAt(k); h = Math.imul(h, 0x01000193) >>> 0; }
+    return h.toString(16).padStart(8, "0");
+  }
+  const clock = (ms) => {
+    const s = Math.floor(ms / 1000);
+    const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
+    return (h ? h + ":" + String(m).padStart(2, "0") : m) + ":" + String(r).padStart(2, "0");
   };
 
   function say(text, kind) {
     const m = $("message");
     m.textContent = text;
     m.className = "message" + (kind ? " " + kind : "");
+  }
+
+  // An API error as a sentence: no `line 1:` and a capital letter.
+  function sentence(msg) {
+    let s = String(msg).replace(/^line \d+: /, "").replace(/^values: /, "");
+    s = s.charAt(0).toUpperCase() + s.slice(1);
+    return /[.!?]$/.test(s) ? s : s + ".";
   }
 
   async function api(path, body, binary) {
@@ -66,29 +95,93 @@
       body: JSON.stringify(body),
     });
     if (!res.ok) {
-      let msg = res.status + " " + res.statusText;
+      let msg = "The server answered " + res.status + " " + res.statusText;
       try {
         const j = await res.json();
         if (j.error) msg = j.error;
       } catch (_) { /* not JSON */ }
-      throw new Error(msg);
+      throw new Error(sentence(msg));
     }
     return binary ? res.blob() : res.json();
   }
 
-  function busy(on) {
-    document.body.classList.toggle("busy", on);
-  }
-
   async function guarded(fn) {
-    busy(true);
+    document.body.classList.add("busy");
     try {
       await fn();
     } catch (e) {
       say(e.message, "error");
     } finally {
-      busy(false);
+      document.body.classList.remove("busy");
     }
+  }
+
+  // ---------------------------------------------------------------- saving
+
+  const snapshot = () => ({
+    v: game.values.slice(), c: game.centre.slice(), k: game.corner.slice(), o: game.colours.slice(),
+  });
+  function restore(s) {
+    game.values = s.v.slice(); game.centre = s.c.slice(); game.corner = s.k.slice(); game.colours = s.o.slice();
+  }
+  function elapsedNow() {
+    return game.elapsed + (game.since ? performance.now() - game.since : 0);
+  }
+
+  // The game as saved: what `start` and `resume` need to put it back.
+  function serial(withHistory) {
+    const keep = withHistory ? Math.max(20, Math.floor(200000 / (game.n * game.n * 4))) : 0;
+    return {
+      version: 1, id: game.id, box: game.box, n: game.n,
+      puzzle: game.origin || lineOf(game.givens),
+      solution: game.solution ? lineOf(game.solution) : null,
+      seed: game.seed, level: game.level,
+      now: snapshot(),
+      undo: keep ? game.undo.slice(-keep) : [], redo: keep ? game.redo.slice(-keep) : [],
+      elapsed: Math.round(elapsedNow()), done: game.done, revealed: game.revealed,
+      selected: game.selected, when: Date.now(),
+    };
+  }
+
+  // The current game first, then the others (without their undo history), at most 8.
+  function save() {
+    if (!game.n || !game.id || explainer) return;
+    const games = (readJSON(STORE.games) || []).filter((g) => g.id !== game.id).slice(0, 7)
+      .map((g) => Object.assign(g, { undo: [], redo: [] }));
+    games.unshift(serial(true));
+    if (!writeJSON(STORE.games, games)) writeJSON(STORE.games, [serial(false)]);
+    showRecent(games);
+  }
+
+  function showRecent(games) {
+    const ul = $("recent");
+    ul.textContent = "";
+    for (const g of games || readJSON(STORE.games) || []) {
+      const li = document.createElement("li");
+      const b = document.createElement("button");
+      b.type = "button";
+      const cells = g.n * g.n;
+      const filled = g.now.v.filter((x) => x).length;
+      const state = g.revealed ? "revealed" : g.done ? "solved" : filled + "/" + cells;
+      b.textContent = g.n + "x" + g.n + (g.level ? " " + g.level : "") + " \u00b7 " + state +
+        " \u00b7 " + clock(g.elapsed) + " \u00b7 id " + g.id;
+      if (g.id === game.id) { b.setAttribute("aria-current", "true"); b.classList.add("current"); }
+      b.addEventListener("click", () => { if (g.id !== game.id) { save(); resume(g); say("Back to game " + g.id + "."); } });
+      li.appendChild(b);
+      ul.appendChild(li);
+    }
+  }
+
+  // A saved game back on the board.
+  function resume(g) {
+    setup({ box: g.box, size: g.n, puzzle: g.puzzle, solution: g.solution, status: g.solution ? "solved" : "", seed: g.seed, level: g.level });
+    restore(g.now);
+    game.undo = g.undo || []; game.redo = g.redo || [];
+    game.elapsed = g.elapsed || 0; game.done = !!g.done; game.revealed = !!g.revealed;
+    game.selected = g.selected || 0;
+    runTimer();
+    render();
+    save();
   }
 
   // ---------------------------------------------------------------- loading a puzzle
@@ -96,15 +189,16 @@
   // A record's puzzle: N*N symbols, or a position line of N*N*N (each cell's N places
   // hold the value while it is a candidate, `.` when not). A position line has no givens:
   // every cell is open, with its marks (a cell with one mark too).
-  function start(rec) {
+  function setup(rec) {
     const [br, bc] = rec.box.split("x").map(Number);
     const n = rec.size;
+    const sizeChanged = n !== game.n || br !== game.br;
     game.n = n; game.br = br; game.bc = bc; game.box = rec.box;
     if (rec.puzzle.length === n * n * n) {
       game.givens = new Array(n * n).fill(0);
       game.startMarks = game.givens.map((_, i) => {
-        const m = new Set();
-        for (let v = 1; v <= n; v++) if (rec.puzzle[i * n + v - 1] !== ".") m.add(v);
+        let m = 0;
+        for (let v = 1; v <= n; v++) if (rec.puzzle[i * n + v - 1] !== ".") m |= 1 << v;
         return m;
       });
       game.origin = rec.puzzle;
@@ -113,30 +207,50 @@
       game.startMarks = null;
       game.origin = null;
     }
+    game.id = idOf(rec.box + ":" + rec.puzzle);
     game.values = game.givens.slice();
-    game.marks = game.startMarks ? game.startMarks.map((m) => new Set(m)) : game.givens.map(() => new Set());
-    game.solution = rec.solution && rec.status === "solved"
-      ? Array.from(rec.solution, (ch) => valueOf(ch)) : null;
+    game.centre = game.startMarks ? game.startMarks.slice() : game.givens.map(() => 0);
+    game.corner = game.givens.map(() => 0);
+    game.colours = game.givens.map(() => 0);
+    game.solution = rec.solution && rec.status === "solved" ? Array.from(rec.solution, (ch) => valueOf(ch)) : null;
+    game.seed = rec.seed != null ? String(rec.seed) : null;
+    game.level = rec.level || null;
     game.undo = []; game.redo = [];
-    game.wrong = new Set();
-    game.view = null;
-    game.selected = game.givens.findIndex((v) => v === 0);
-    if (game.selected < 0) game.selected = 0;
+    game.wrong = new Set(); game.mistake = -1;
+    game.view = null; hintState = null;
+    game.elapsed = 0; game.since = 0; game.done = false; game.revealed = false;
+    game.selected = Math.max(0, game.givens.findIndex((v) => v === 0));
     explainer = null;
     $("explainer").hidden = true;
     $("rating").hidden = true;
-    build();
+    if (sizeChanged || $("board").children.length !== n) build();
+  }
+
+  function start(rec) {
+    setup(rec);
+    runTimer();
     render();
+    save();
     $("board").focus();
   }
 
-  async function load(text, box) {
+  async function load(text, box, progress) {
     await guarded(async () => {
-      const body = { puzzle: text };
+      const body = { puzzle: importText(text) };
       if (box) body.box = box;
       const rec = await api("/api/solve", body);
-      if (rec.size > 25) throw new Error("the page plays grids up to 25x25");
+      if (rec.size > 25) throw new Error("The page plays grids up to 25x25.");
+      const id = idOf(rec.box + ":" + rec.puzzle);
+      const saved = (readJSON(STORE.games) || []).find((g) => g.id === id);
+      if (saved && !progress) {
+        save();
+        resume(saved);
+        say("Back to game " + id + " where you left it.");
+        return;
+      }
+      save();
       start(rec);
+      if (progress) applyProgress(progress);
       const note = rec.status === "solved" ? "" : " (" + rec.status + ": no single solution to check against)";
       const what = game.origin ? " position with pencil marks" : " puzzle";
       say("Loaded a " + rec.size + "x" + rec.size + what + note + ".");
@@ -145,24 +259,133 @@
 
   async function generate() {
     await guarded(async () => {
-      const body = {
-        size: Number($("genSize").value),
-        symmetry: $("genSym").value,
-      };
+      const body = { size: Number($("genSize").value), symmetry: $("genSym").value };
       if ($("genLevel").value) body.level = $("genLevel").value;
       const seed = $("genSeed").value.trim();
       if (seed) {
-        if (!/^\d+$/.test(seed)) throw new Error("the seed is a whole number");
-        body.seed = Number(seed);
+        if (!/^\d+$/.test(seed)) throw new Error("The seed is a whole number.");
+        body.seed = seed; // a string: a browser's numbers lose digits above 2^53
       }
       say("Generating...");
       const [rec] = await api("/api/generate", body);
-      if (rec.error) throw new Error(rec.error);
-      start(rec);
+      if (rec.error) throw new Error(sentence(rec.error));
+      save();
+      // The generate record has no solution: ask for it, then play.
+      const solved = await api("/api/solve", { puzzle: rec.puzzle, box: rec.box });
+      start(Object.assign({}, solved, { seed: rec.seed, level: rec.level }));
       $("puzzleText").value = rec.puzzle;
       say("Generated a " + rec.size + "x" + rec.size + " puzzle: level " + rec.level +
         ", score " + rec.score + ", " + rec.givens + " givens, seed " + rec.seed + ".");
     });
+  }
+
+  // ---------------------------------------------------------------- import
+
+  // LZString's decompressFromBase64 (f-puzzles and SudokuPad links), after pieroxy's
+  // lz-string (MIT), reduced to what reading a link needs.
+  function lzFromBase64(input) {
+    const keys = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=";
+    const rev = {};
+    for (let i = 0; i < keys.length; i++) rev[keys.charAt(i)] = i;
+    const length = input.length;
+    const getNext = (index) => rev[input.charAt(index)];
+    const dictionary = [];
+    let enlargeIn = 4, dictSize = 4, numBits = 3, entry = "", w, c, bits, resb, maxpower, power;
+    const result = [];
+    const data = { val: getNext(0), position: 32, index: 1 };
+    const read = (n) => {
+      bits = 0; maxpower = Math.pow(2, n); power = 1;
+      while (power !== maxpower) {
+        resb = data.val & data.position;
+        data.position >>= 1;
+        if (data.position === 0) { data.position = 32; data.val = getNext(data.index++); }
+        bits |= (resb > 0 ? 1 : 0) * power;
+        power <<= 1;
+      }
+      return bits;
+    };
+    for (let i = 0; i < 3; i++) dictionary[i] = i;
+    switch (read(2)) {
+      case 0: c = String.fromCharCode(read(8)); break;
+      case 1: c = String.fromCharCode(read(16)); break;
+      default: return "";
+    }
+    dictionary[3] = c; w = c; result.push(c);
+    for (;;) {
+      if (data.index > length) return "";
+      let cc = read(numBits);
+      switch (cc) {
+        case 0: dictionary[dictSize++] = String.fromCharCode(read(8)); cc = dictSize - 1; enlargeIn--; break;
+        case 1: dictionary[dictSize++] = String.fromCharCode(read(16)); cc = dictSize - 1; enlargeIn--; break;
+        case 2: return result.join("");
+      }
+      if (enlargeIn === 0) { enlargeIn = Math.pow(2, numBits); numBits++; }
+      if (dictionary[cc]) entry = dictionary[cc];
+      else if (cc === dictSize) entry = w + w.charAt(0);
+      else return null;
+      result.push(entry);
+      dictionary[dictSize++] = w + entry.charAt(0);
+      enlargeIn--;
+      w = entry;
+      if (enlargeIn === 0) { enlargeIn = Math.pow(2, numBits); numBits++; }
+    }
+  }
+
+  // A classic puzzle of an f-puzzles JSON (`grid`: rows of {value, given}) or SudokuPad's
+  // (`cells`: rows of {v} or {value}), as a line.
+  function lineOfJson(j) {
+    const rows = j.grid || j.cells;
+    if (!Array.isArray(rows)) return null;
+    return rows.map((row) => row.map((c) => {
+      const v = c && (c.given === false ? 0 : (c.value != null ? c.value : c.v));
+      return v ? sym(Number(v)) : ".";
+    }).join("")).join("");
+  }
+
+  // What a player pastes, as text the server reads: links (sudokuwiki `?bd=`, f-puzzles
+  // `?load=`, SudokuPad `fpuzzles...` or `scl...`) and framed grids (HoDoKu's `| . 2 . |`
+  // between `.---+---.` lines, sudokuwiki's `*-----*`) become a line; the rest is sent
+  // as it is.
+  function importText(text) {
+    const t = text.trim();
+    if (/^https?:\/\//i.test(t) || /[?&](bd|load)=/.test(t)) {
+      const bd = /[?&#]bd=([0-9.]+)/.exec(t);
+      if (bd) return bd[1];
+      let packed = null;
+      const load = /[?&]load=([^&#]+)/.exec(t);
+      if (load) packed = load[1];
+      const pad = /(?:fpuzzles|scl)([A-Za-z0-9+/=%_-]+)/.exec(t);
+      if (!packed && pad) packed = pad[1];
+      if (packed) {
+        const raw = lzFromBase64(decodeURIComponent(packed).replace(/ /g, "+"));
+        let j = null;
+        try { j = JSON.parse(raw); } catch (_) { j = null; }
+        const line = j && lineOfJson(j);
+        if (line) return line;
+        throw new Error("That link holds no classic puzzle this page can read.");
+      }
+      // Any other link that carries a 9x9 puzzle as 81 digits.
+      const digits = /(?:^|[^0-9.])([0-9.]{81})(?![0-9.])/.exec(t);
+      if (digits) return digits[1];
+      throw new Error("That link holds no puzzle this page can read (a sudokuwiki ?bd= link, or an f-puzzles or SudokuPad link).");
+    }
+    const lines = t.split(/\r?\n/);
+    if (lines.length > 3 && lines.some((l) => /^[\s.*'`:|+=-]+$/.test(l) && /[-=]{3}/.test(l))) {
+      const rows = [];
+      for (const l of lines) {
+        if (/^[\s.*'`:|+=-]*$/.test(l) && /[-=]{3}/.test(l)) continue; // a frame line
+        const body = l.replace(/[|!]/g, " ").trim();
+        if (!body) continue;
+        const tokens = body.split(/\s+/);
+        const cells = tokens.every((c) => c.length === 1) ? tokens : Array.from(tokens.join(""));
+        rows.push(cells);
+      }
+      const n = rows.length;
+      if (n >= 4 && rows.every((r) => r.length === n && r.every((c) => c.length === 1))) {
+        return rows.map((r) => r.join("")).join("").replace(/0/g, ".");
+      }
+    }
+    return text;
   }
 
   // ---------------------------------------------------------------- the board
@@ -174,170 +397,330 @@
     board.style.setProperty("--br", game.br);
     board.style.setProperty("--bc", game.bc);
     board.dataset.size = game.n;
-    for (let i = 0; i < game.n * game.n; i++) {
-      const cell = document.createElement("div");
-      cell.className = "cell";
-      cell.setAttribute("role", "gridcell");
-      cell.dataset.cell = "r" + (rowOf(i) + 1) + "c" + (colOf(i) + 1);
-      if (rowOf(i) % game.br === 0) cell.classList.add("bt");
-      if (colOf(i) % game.bc === 0) cell.classList.add("bl");
-      if (rowOf(i) === game.n - 1) cell.classList.add("bb");
-      if (colOf(i) === game.n - 1) cell.classList.add("br");
-      cell.addEventListener("click", () => {
-        game.selected = i;
-        render();
-        board.focus();
-      });
-      board.appendChild(cell);
+    const n = game.n;
+    peerList = [];
+    for (let i = 0; i < n * n; i++) {
+      const ps = [];
+      for (let j = 0; j < n * n; j++) {
+        if (j !== i && (rowOf(j) === rowOf(i) || colOf(j) === colOf(i) || boxOf(j) === boxOf(i))) ps.push(j);
+      }
+      peerList.push(ps);
+    }
+    for (let r = 0; r < n; r++) {
+      const row = document.createElement("div");
+      row.setAttribute("role", "row");
+      row.className = "grow";
+      for (let c = 0; c < n; c++) {
+        const i = r * n + c;
+        const cell = document.createElement("div");
+        cell.className = "cell";
+        cell.id = "cell-" + i;
+        cell.setAttribute("role", "gridcell");
+        cell.dataset.cell = nameOf(i);
+        if (r % game.br === 0) cell.classList.add("bt");
+        if (c % game.bc === 0) cell.classList.add("bl");
+        if (r === n - 1) cell.classList.add("bb");
+        if (c === n - 1) cell.classList.add("br");
+        cell.addEventListener("click", () => {
+          game.selected = i;
+          render();
+          board.focus();
+        });
+        row.appendChild(cell);
+      }
+      board.appendChild(row);
     }
     const pad = $("pad");
     pad.textContent = "";
-    // At most 9 to a row, rows of equal length (16: 2 x 8, 25: 3 x 9).
-    pad.style.setProperty("--pc", Math.ceil(game.n / Math.ceil(game.n / 9)));
-    for (let v = 1; v <= game.n; v++) {
+    for (let v = 1; v <= n; v++) {
       const b = document.createElement("button");
       b.type = "button";
-      b.textContent = sym(v);
+      b.dataset.value = v;
+      // Named by its content: the digit, then (for screen readers) how many are left.
+      const d = document.createElement("span");
+      d.className = "d";
+      d.textContent = sym(v);
+      const k = document.createElement("span");
+      k.className = "cnt";
+      const pre = document.createElement("span");
+      pre.className = "sr";
+      const post = document.createElement("span");
+      post.className = "sr";
+      b.append(d, pre, k, post);
       b.addEventListener("click", () => enter(v));
       pad.appendChild(b);
     }
+    layout();
+  }
+
+  // The board fills the space it has; on 16x16 and up its cells stay big enough for
+  // readable marks (the board then scrolls), and the pad's buttons stay 44 px or more.
+  function layout() {
+    if (!game.n) return;
+    const play = document.querySelector(".play");
+    const twoCols = window.innerWidth >= 900;
+    const controls = twoCols ? 21 * 16 + 16 : 0;
+    const room = Math.max(200, play.clientWidth - controls - 6);
+    const tall = window.innerHeight - (twoCols ? 80 : 20);
+    let side = Math.min(room, twoCols ? Math.max(320, tall) : room, 900);
+    const minCell = game.n <= 9 ? 28 : 10 * game.bc + 4;
+    const cell = Math.max(side / game.n, minCell);
+    side = cell * game.n;
+    $("board").style.setProperty("--side", side + "px");
+    // A board bigger than the screen scrolls within a frame the screen's size.
+    $("boardWrap").style.setProperty("width", Math.min(side, room) + 6 + "px");
+    $("boardWrap").style.setProperty("height", Math.min(side + 6, Math.max(320, window.innerHeight - (twoCols ? 80 : 120))) + "px");
+    const pad = $("pad");
+    const pw = twoCols ? controls - 16 : room;
+    const fit = Math.max(3, Math.floor((pw + 5) / 49));
+    const rows = Math.ceil(game.n / Math.min(fit, 9));
+    pad.style.setProperty("--pc", Math.ceil(game.n / rows));
+  }
+
+  function clashes() {
+    const out = new Set();
+    if (!settings.clashes) return out;
+    for (let i = 0; i < game.values.length; i++) {
+      const v = game.values[i];
+      if (!v) continue;
+      for (const p of peerList[i]) if (game.values[p] === v) { out.add(i); break; }
+    }
+    return out;
   }
 
   function render() {
-    const cells = $("board").children;
+    const board = $("board");
+    const cells = board.querySelectorAll(".cell");
     const view = game.view;
+    const sel = game.selected;
+    // The same digit is highlighted while playing, not over a step's own colours.
+    const digit = settings.same && !view ? game.values[sel] : 0;
+    const clash = clashes();
     for (let i = 0; i < cells.length; i++) {
       const el = cells[i];
       el.textContent = "";
-      el.classList.remove("given", "value", "selected", "wrong", "peer", "same");
-      for (const c of Array.from(el.classList)) {
-        if (c.startsWith("r-") || c.startsWith("h-")) el.classList.remove(c);
-      }
+      let cls = "cell";
+      if (rowOf(i) % game.br === 0) cls += " bt";
+      if (colOf(i) % game.bc === 0) cls += " bl";
+      if (rowOf(i) === game.n - 1) cls += " bb";
+      if (colOf(i) === game.n - 1) cls += " br";
       const v = game.values[i];
-      const sel = game.selected;
-      if (i === sel) el.classList.add("selected");
-      else if (rowOf(i) === rowOf(sel) || colOf(i) === colOf(sel) || boxOf(i) === boxOf(sel)) el.classList.add("peer");
-      if (v && v === game.values[sel] && i !== sel) el.classList.add("same");
+      if (i === sel) cls += " selected";
+      else if (rowOf(i) === rowOf(sel) || colOf(i) === colOf(sel) || boxOf(i) === boxOf(sel)) cls += " peer";
+      if (digit && v === digit && i !== sel) cls += " same";
+      if (game.colours[i]) cls += " col-" + game.colours[i];
+      if (i === game.mistake) cls += " mistake";
       if (view) {
         const role = view.roles.get(i);
-        if (role) el.classList.add("r-" + role);
+        if (role) cls += " r-" + role;
         const house = view.houses.get(i);
-        if (house) el.classList.add("h-" + house);
+        if (house) cls += " h-" + house;
       }
+      el.setAttribute("aria-selected", String(i === sel));
+      let label = nameOf(i);
       if (v) {
-        el.classList.add(game.givens[i] ? "given" : "value");
-        if (game.wrong.has(i)) el.classList.add("wrong");
+        cls += game.givens[i] ? " given" : " value";
+        if (game.wrong.has(i)) cls += " wrong";
+        if (clash.has(i)) cls += " clash";
         const s = document.createElement("span");
         s.className = "v";
+        s.setAttribute("aria-hidden", "true");
         s.textContent = sym(v);
         el.appendChild(s);
-        el.setAttribute("aria-label", el.dataset.cell + " " + sym(v));
-        continue;
-      }
-      el.setAttribute("aria-label", el.dataset.cell + " empty");
-      const shown = view && view.cands.has(i) ? view.cands.get(i) : game.marks[i];
-      if (shown.size) {
-        const m = document.createElement("div");
-        m.className = "marks";
-        const roles = view ? view.marks.get(i) : null;
-        for (let w = 1; w <= game.n; w++) {
-          const k = document.createElement("span");
-          k.className = "k";
-          if (shown.has(w)) {
-            k.textContent = sym(w);
-            k.dataset.candidate = w;
-            const r = roles && roles.get(w);
-            if (r) k.classList.add("m-" + r);
+        label += (game.givens[i] ? ", given " : ", ") + sym(v) + (clash.has(i) ? ", clashes" : "") +
+          (game.wrong.has(i) ? ", wrong" : "");
+      } else {
+        const shown = view && view.cands.has(i) ? view.cands.get(i) : game.centre[i];
+        if (shown) {
+          const m = document.createElement("div");
+          m.className = "marks";
+          m.setAttribute("aria-hidden", "true");
+          const roles = view ? view.marks.get(i) : null;
+          // The symbols are drawn by CSS (`data-s`): the cell's label says them.
+          for (let w = 1; w <= game.n; w++) {
+            const k = document.createElement("span");
+            k.className = "k";
+            if (has(shown, w)) {
+              k.dataset.s = sym(w);
+              k.dataset.candidate = w;
+              const r = roles && roles.get(w);
+              if (r) k.classList.add("m-" + r);
+              else if (digit === w) k.classList.add("same");
+            }
+            m.appendChild(k);
           }
-          m.appendChild(k);
+          el.appendChild(m);
         }
-        el.appendChild(m);
+        if (game.corner[i]) {
+          const c = document.createElement("span");
+          c.className = "corner";
+          c.setAttribute("aria-hidden", "true");
+          c.dataset.s = listOf(game.corner[i]).map(sym).join(" ");
+          el.appendChild(c);
+        }
+        label += ", empty";
+        if (shown) label += ", marks " + listOf(shown).map(sym).join(" ");
+        if (game.corner[i]) label += ", corner " + listOf(game.corner[i]).map(sym).join(" ");
       }
+      if (game.colours[i]) label += ", colour " + game.colours[i];
+      el.className = cls;
+      el.setAttribute("aria-label", label);
     }
-    $("pencil").setAttribute("aria-pressed", String(game.pencil));
-    $("pencil").classList.toggle("on", game.pencil);
+    board.setAttribute("aria-activedescendant", "cell-" + sel);
+    for (const b of document.querySelectorAll(".modes button")) {
+      b.setAttribute("aria-pressed", String(b.dataset.mode === game.mode));
+    }
+    $("board").dataset.mode = game.mode;
+    // The pad: each value with how many are still to place (colours in colour mode).
+    const count = new Array(game.n + 1).fill(0);
+    for (const v of game.values) count[v]++;
+    for (const b of $("pad").children) {
+      const v = Number(b.dataset.value);
+      const left = game.n - count[v];
+      const colour = game.mode === "colour";
+      b.classList.toggle("swatch", colour && v <= COLOURS);
+      b.classList.toggle("complete", !colour && left <= 0);
+      b.querySelector(".cnt").textContent = colour ? "" : String(Math.max(0, left));
+      const [pre, post] = b.querySelectorAll(".sr");
+      pre.textContent = colour ? " colour" : ", ";
+      post.textContent = colour ? "" : " left";
+      if (colour && v <= COLOURS) b.dataset.colour = v; else delete b.dataset.colour;
+    }
     $("undo").disabled = game.undo.length === 0;
     $("redo").disabled = game.redo.length === 0;
+    const info = [game.n + "x" + game.n];
+    if (game.level) info.push(game.level);
+    if (game.id) info.push("id " + game.id);
+    if (game.seed) info.push("seed " + game.seed);
+    if (game.revealed) info.push("revealed");
+    else if (game.done) info.push("solved");
+    $("gameInfo").textContent = info.join(" \u00b7 ");
+    showTime();
+  }
+
+  // ---------------------------------------------------------------- the timer
+
+  function runTimer() {
+    const active = game.n && !game.done && !document.hidden;
+    if (active && !game.since) game.since = performance.now();
+    if (!active && game.since) { game.elapsed += performance.now() - game.since; game.since = 0; }
+    showTime();
+  }
+  function showTime() {
+    const t = $("timer");
+    t.hidden = !settings.timer;
+    t.textContent = clock(elapsedNow()) + (game.since || game.done ? "" : " (paused)");
   }
 
   // ---------------------------------------------------------------- playing
 
-  const snapshot = () => ({ values: game.values.slice(), marks: game.marks.map((m) => new Set(m)) });
-  function restore(s) {
-    game.values = s.values;
-    game.marks = s.marks;
-  }
   function changed() {
     game.view = null;
     game.wrong = new Set();
+    game.mistake = -1;
+    hintState = null;
+    finished();
     render();
+    save();
   }
   function record() {
     if (explainer) closeExplain();
     game.undo.push(snapshot());
-    if (game.undo.length > 500) game.undo.shift();
+    if (game.undo.length > 1000) game.undo.shift();
     game.redo = [];
   }
 
   function place(i, v) {
     game.values[i] = v;
-    game.marks[i] = new Set();
-    for (const p of peers(i)) game.marks[p].delete(v);
+    game.centre[i] = 0;
+    game.corner[i] = 0;
+    for (const p of peerList[i]) game.centre[p] &= ~(1 << v);
   }
 
-  function enter(v) {
+  function finished() {
+    if (!game.solution) return;
+    const right = game.values.every((x, k) => x === game.solution[k]);
+    if (game.done && !right && !game.revealed) {
+      // Undone after solving: the game and its clock go on.
+      game.done = false;
+      runTimer();
+      return;
+    }
+    if (!game.done && right) {
+      game.done = true;
+      runTimer();
+      if (!game.revealed) say("Solved in " + clock(game.elapsed) + "! Well done.", "good");
+    }
+  }
+
+  // A value or mark from the pad or the keyboard, in the current mode (or `mode`).
+  function enter(v, mode) {
     if (!game.n) return;
+    if (explainer) closeExplain(); // back to the game, then the move
+    mode = mode || game.mode;
     const i = game.selected;
+    if (mode === "colour") {
+      if (v > COLOURS) return;
+      record();
+      game.colours[i] = game.colours[i] === v ? 0 : v;
+      return changed();
+    }
     if (game.givens[i]) return say("That cell is a given.", "error");
     if (v < 1 || v > game.n) return;
+    if (mode !== "normal") {
+      if (game.values[i]) return; // marks go in open cells: no empty undo step
+      record();
+      if (mode === "centre") game.centre[i] ^= 1 << v;
+      else game.corner[i] ^= 1 << v;
+      return changed();
+    }
     record();
-    if (game.pencil) {
-      if (game.values[i]) return;
-      const m = game.marks[i];
-      if (m.has(v)) m.delete(v); else m.add(v);
-    } else if (game.values[i] === v) {
-      game.values[i] = 0;
-    } else {
-      place(i, v);
-    }
+    if (game.values[i] === v) game.values[i] = 0;
+    else place(i, v);
     changed();
-    if (!game.pencil && game.values.every((x) => x) && game.solution &&
-      game.values.every((x, k) => x === game.solution[k])) {
-      say("Solved! Well done.", "good");
-    }
   }
 
   function erase() {
     const i = game.selected;
-    if (!game.n || game.givens[i]) return;
+    if (!game.n) return;
+    if (explainer) closeExplain();
+    if (game.mode === "colour") {
+      if (!game.colours[i]) return;
+      record();
+      game.colours[i] = 0;
+      return changed();
+    }
+    if (game.givens[i] || (!game.values[i] && !game.centre[i] && !game.corner[i])) return;
     record();
-    game.values[i] = 0;
-    game.marks[i] = new Set();
+    if (game.values[i]) game.values[i] = 0;
+    else { game.centre[i] = 0; game.corner[i] = 0; }
     changed();
   }
 
   function autoMarks() {
     if (!game.n) return;
     record();
-    for (let i = 0; i < game.values.length; i++) game.marks[i] = candidatesOf(game.values, i);
+    for (let i = 0; i < game.values.length; i++) game.centre[i] = candidatesOf(game.values, i);
     changed();
-    say("Pencil marks filled in.");
+    say("Centre marks filled in.");
   }
 
   function undo() {
+    if (explainer) closeExplain();
     if (!game.undo.length) return;
     game.redo.push(snapshot());
     restore(game.undo.pop());
     changed();
   }
   function redo() {
+    if (explainer) closeExplain();
     if (!game.redo.length) return;
     game.undo.push(snapshot());
     restore(game.redo.pop());
     changed();
   }
 
-  async function check() {
+  function check() {
     if (!game.n) return;
     if (!game.solution) return say("This puzzle has no single solution to check against.", "error");
     game.view = null;
@@ -350,7 +733,12 @@
     render();
     if (game.wrong.size) say(game.wrong.size + " value" + (game.wrong.size === 1 ? " is" : "s are") + " wrong (marked in red).", "error");
     else if (open) say("All values so far are right; " + open + " cell" + (open === 1 ? "" : "s") + " to go.", "good");
-    else say("Solved! Well done.", "good");
+    else say(game.revealed ? "The solution is on the board (revealed)." : "Solved! Well done.", "good");
+  }
+
+  function setMode(m) {
+    game.mode = m;
+    render();
   }
 
   function move(dr, dc) {
@@ -362,17 +750,32 @@
   }
 
   function onKey(e) {
-    if (!game.n || e.altKey || e.metaKey) return;
+    if (!game.n || e.altKey) return;
     const k = e.key;
-    if (e.ctrlKey) {
-      if (k === "z" || k === "Z") { e.preventDefault(); undo(); }
-      if (k === "y" || k === "Y") { e.preventDefault(); redo(); }
+    if (e.ctrlKey || e.metaKey) {
+      const low = k.toLowerCase();
+      if (low === "z" && e.shiftKey) { e.preventDefault(); redo(); }
+      else if (low === "z") { e.preventDefault(); undo(); }
+      else if (low === "y") { e.preventDefault(); redo(); }
       return;
     }
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     if (moves[k]) { e.preventDefault(); move(...moves[k]); return; }
-    if (k === " ") { e.preventDefault(); game.pencil = !game.pencil; render(); return; }
+    if (k === " ") { e.preventDefault(); setMode(MODES[(MODES.indexOf(game.mode) + 1) % MODES.length]); return; }
     if (k === "Backspace" || k === "Delete" || k === "0" || k === ".") { e.preventDefault(); erase(); return; }
+    if (k === "Escape") { if (explainer) closeExplain(); game.view = null; hintState = null; render(); return; }
+    // SudokuPad's mode keys; C is a value from 12x12 up, so centre mode is on C up to 9x9.
+    const modeKeys = { z: "normal", x: "corner", v: "colour" };
+    if (game.n <= 9) modeKeys.c = "centre";
+    const low = k.toLowerCase();
+    if (modeKeys[low] && !(game.n > 9 && valueOf(k) <= game.n)) { e.preventDefault(); setMode(modeKeys[low]); return; }
+    // Shift with a digit: a corner mark (the key is then `!`, `@` ...: read the code).
+    const digit = /^Digit(\d)$/.exec(e.code || "");
+    if (e.shiftKey && digit && Number(digit[1]) >= 1) {
+      e.preventDefault();
+      enter(Number(digit[1]), game.mode === "corner" ? "centre" : "corner");
+      return;
+    }
     const v = valueOf(k);
     if (v >= 1 && v <= game.n) { e.preventDefault(); enter(v); }
   }
@@ -383,105 +786,148 @@
   // line of a position loaded with pencil marks.
   const puzzleBody = () => ({ puzzle: game.origin || lineOf(game.givens), box: game.box });
 
-  // The position the player sees: values, and pencil marks where they made some
-  // (a cell without marks counts as having every value its peers allow).
+  // The position the player sees: values, and centre marks where they made some (a cell
+  // without marks counts as having every value its peers allow).
   function position() {
-    const body = { puzzle: lineOf(game.givens), box: game.box, values: lineOf(game.values), svg: true };
-    if (game.marks.some((m) => m.size)) {
-      body.candidates = game.values.map((v, i) => {
-        if (v) return [];
-        const m = game.marks[i].size ? game.marks[i] : candidatesOf(game.values, i);
-        return Array.from(m).sort((a, b) => a - b);
-      });
+    const body = { puzzle: lineOf(game.givens), box: game.box, values: lineOf(game.values) };
+    if (game.centre.some((m) => m)) {
+      body.candidates = game.values.map((v, i) => (v ? [] : listOf(game.centre[i] || candidatesOf(game.values, i))));
+    }
+    if (game.origin) {
+      // A game loaded as a position: the position as it is now, as a position line.
+      const n = game.n;
+      let line = "";
+      for (let i = 0; i < n * n; i++) {
+        const m = game.values[i] ? 1 << game.values[i] : game.centre[i] || candidatesOf(game.values, i);
+        for (let v = 1; v <= n; v++) line += has(m, v) ? sym(v) : ".";
+      }
+      return { puzzle: line, box: game.box };
     }
     return body;
   }
 
-  // The roles of a step picture (numpl-render's SVG): cells, houses and pencil marks.
-  function viewOf(svgText) {
-    // Only the data attributes are read: the picture's own style sheet stays out.
-    const bare = svgText.replace(/<style>[\s\S]*?<\/style>/g, "");
-    const doc = new DOMParser().parseFromString(bare, "image/svg+xml");
+  // What a step shows on the board at a hint level: 2 its cells and houses, 3 everything
+  // (the candidates it uses, places and removes too).
+  function viewOf(step, level) {
     const view = { roles: new Map(), houses: new Map(), marks: new Map(), cands: new Map() };
-    const idx = (name) => {
-      const m = /^r(\d+)c(\d+)$/.exec(name || "");
-      return m ? (Number(m[1]) - 1) * game.n + Number(m[2]) - 1 : -1;
-    };
-    for (const g of doc.querySelectorAll("g[data-cell]")) {
-      const i = idx(g.getAttribute("data-cell"));
-      if (i < 0) continue;
-      const role = g.getAttribute("data-role");
-      if (role) view.roles.set(i, role);
-      const rect = g.querySelector("rect");
-      const cls = rect ? rect.getAttribute("class") || "" : "";
-      const h = /h-(base|cover)/.exec(cls);
-      if (h) view.houses.set(i, h[1]);
-      const texts = g.querySelectorAll("text[data-candidate]");
-      if (!texts.length || game.values[i]) continue;
-      const c = new Set();
-      const roles = new Map();
-      for (const t of texts) {
-        const v = Number(t.getAttribute("data-candidate"));
-        c.add(v);
-        const r = t.getAttribute("data-role");
-        if (r) roles.set(v, r);
-      }
-      view.cands.set(i, c);
-      if (roles.size) view.marks.set(i, roles);
+    for (const c of step.cells || []) view.roles.set(c.index, c.role);
+    for (const h of step.houses || []) view.houses.set(h.index, h.role);
+    for (const p of step.placements) if (!view.roles.has(p.index)) view.roles.set(p.index, "pivot");
+    if (level < 3) return view;
+    for (const m of step.marks || []) {
+      if (!view.marks.has(m.index)) view.marks.set(m.index, new Map());
+      view.marks.get(m.index).set(m.value, m.role);
+    }
+    for (const [i, roles] of view.marks) {
+      let shown = game.centre[i] || candidatesOf(game.values, i);
+      for (const v of roles.keys()) shown |= 1 << v;
+      view.cands.set(i, shown);
     }
     return view;
   }
 
-  async function hint() {
-    if (!game.n) return null;
-    let res = null;
-    await guarded(async () => {
-      closeExplain();
-      res = await api("/api/hint", position());
-      if (!res.step) {
-        game.view = null;
-        render();
-        const why = { solved: "Solved already.", unsolvable: "Your position has a contradiction: check your values and marks.", stuck: "Stuck: no technique applies." };
-        say(why[res.status] || res.status, res.status === "solved" ? "good" : "error");
-        res = null;
-        return;
-      }
-      game.view = viewOf(res.svg);
-      game.view.step = res.step;
-      const first = res.step.placements[0] || res.step.eliminations[0];
-      if (first) game.selected = first.index;
-      render();
-      say(res.hint, "hint");
-    });
-    return res;
+  function showHint() {
+    const { step, level } = hintState;
+    if (level === 1) {
+      game.view = null;
+      say("Hint 1 of 4: " + step.nudge + " (Hint again: the cells.)", "hint");
+    } else if (level === 2) {
+      game.view = viewOf(step, 2);
+      say("Hint 2 of 4: " + step.title + " \u2014 the cells it uses are shaded. (Hint again: the whole step.)", "hint");
+    } else {
+      game.view = viewOf(step, 3);
+      say("Hint 3 of 4: " + step.plain + " (Hint again: apply it.)", "hint");
+    }
+    const first = step.placements[0] || step.eliminations[0];
+    if (level >= 3 && first) game.selected = first.index;
+    render();
   }
 
-  function applyStep(step, cands) {
+  // A mistake the server found (a wrong value, a lost mark, a clash, a contradiction).
+  function showMistake(m) {
+    game.view = null;
+    hintState = null;
+    game.mistake = m.index != null ? m.index : -1;
+    if (m.index != null) game.selected = m.index;
+    render();
+    say(m.text + " (Undo takes moves back.)", "error");
+  }
+
+  async function askHint() {
+    const res = await api("/api/hint", position());
+    if (res.mistake) { showMistake(res.mistake); return null; }
+    if (!res.step) {
+      game.view = null;
+      render();
+      const why = {
+        solved: "Solved already.",
+        unsolvable: "Your position has no solution: check your values and marks.",
+        multiple: "This puzzle has several solutions, and no technique applies.",
+        stuck: "Stuck: no technique applies.",
+      };
+      say(why[res.status] || res.status, res.status === "solved" ? "good" : "error");
+      return null;
+    }
+    return res.step;
+  }
+
+  // Hint in levels, as Good Sudoku and HoDoKu give them: the nudge, the cells, the whole
+  // step, then applying it. Mistakes come first.
+  async function hint() {
+    if (!game.n) return;
+    if (game.done) return say(game.revealed ? "The solution is on the board (revealed)." : "Solved already.", "good");
+    if (explainer) closeExplain();
+    if (hintState) {
+      hintState.level++;
+      if (hintState.level >= 4) {
+        const step = hintState.step;
+        applyStep(step);
+        say("Applied: " + step.plain, "hint");
+        return;
+      }
+      showHint();
+      return;
+    }
+    if (asking) return; // one question at a time: a second click waits for the answer
+    asking = true;
+    await guarded(async () => {
+      const step = await askHint();
+      if (!step) return;
+      hintState = { step, level: 1 };
+      showHint();
+    });
+    asking = false;
+  }
+
+  function applyStep(step) {
     record();
-    if (step.eliminations.length && !game.marks.some((m) => m.size)) {
-      // Eliminations work on pencil marks: start from the ones the hint showed.
+    if (step.eliminations.length) {
+      // Eliminations work on centre marks: start from every candidate where there are none.
+      const none = !game.centre.some((m) => m);
       for (let i = 0; i < game.values.length; i++) {
-        game.marks[i] = game.values[i] ? new Set() : new Set(cands.get(i) || candidatesOf(game.values, i));
+        if (!game.values[i] && (none || !game.centre[i])) game.centre[i] = candidatesOf(game.values, i);
       }
     }
-    for (const e of step.eliminations) {
-      if (!game.marks[e.index].size) game.marks[e.index] = new Set(cands.get(e.index) || candidatesOf(game.values, e.index));
-      game.marks[e.index].delete(e.value);
-    }
+    for (const e of step.eliminations) game.centre[e.index] &= ~(1 << e.value);
     for (const p of step.placements) place(p.index, p.value);
     changed();
   }
 
   async function step() {
-    if (!game.n) return;
-    let view = game.view;
-    if (!view || !view.step) {
-      await hint();
-      view = game.view;
-      if (!view || !view.step) return;
+    if (!game.n || game.done) return;
+    if (explainer) closeExplain();
+    if (hintState) {
+      const s = hintState.step;
+      applyStep(s);
+      say("Applied: " + s.plain, "hint");
+      return;
     }
-    applyStep(view.step, view.cands);
-    say("Applied: " + view.step.text, "hint");
+    await guarded(async () => {
+      const s = await askHint();
+      if (!s) return;
+      applyStep(s);
+      say("Applied: " + s.plain, "hint");
+    });
   }
 
   async function explain() {
@@ -491,31 +937,30 @@
       // The positions before each step, replayed from the givens with full marks (or
       // from the marks of a position loaded with them).
       const boards = [];
-      let values = game.givens.slice();
-      let marks = game.startMarks
-        ? game.startMarks.map((m) => new Set(m))
-        : values.map((_, i) => candidatesOf(values, i));
+      const values = game.givens.slice();
+      const marks = game.startMarks ? game.startMarks.slice() : values.map((_, i) => candidatesOf(values, i));
       for (const mv of res.moves) {
-        boards.push({ values: values.slice(), marks: marks.map((m) => new Set(m)) });
-        for (const e of mv.eliminations) marks[e.index].delete(e.value);
+        boards.push({ values: values.slice(), marks: marks.slice() });
+        for (const e of mv.eliminations) marks[e.index] &= ~(1 << e.value);
         for (const p of mv.placements) {
           values[p.index] = p.value;
-          marks[p.index] = new Set();
-          for (const q of peers(p.index)) marks[q].delete(p.value);
+          marks[p.index] = 0;
+          for (const q of peerList[p.index]) marks[q] &= ~(1 << p.value);
         }
       }
+      if (explainer) closeExplain();
+      hintState = null;
       explainer = { moves: res.moves, index: 0, boards, saved: snapshot() };
       const ol = $("steps");
       ol.textContent = "";
       res.moves.forEach((mv, k) => {
         const li = document.createElement("li");
-        li.textContent = mv.text;
+        li.textContent = mv.plain;
         li.addEventListener("click", () => showStep(k));
         ol.appendChild(li);
       });
       $("explainer").hidden = false;
-      const end = res.status === "solved" ? "solved" : res.status;
-      say("Explained: " + end + " after " + res.moves.length + " steps" +
+      say("Explained: " + res.status + " after " + res.moves.length + " steps" +
         (res.level ? " (level " + res.level + ", score " + res.score + ")." : "."));
       if (res.moves.length) showStep(0);
     });
@@ -529,23 +974,15 @@
     const mv = explainer.moves[k];
     const b = explainer.boards[k];
     game.values = b.values.slice();
-    game.marks = b.marks.map((m) => new Set(m));
-    const view = { roles: new Map(), houses: new Map(), marks: new Map(), cands: new Map(), step: null };
-    for (const p of mv.placements) {
-      view.roles.set(p.index, "pivot");
-      view.marks.set(p.index, new Map([[p.value, "placed"]]));
-    }
-    for (const e of mv.eliminations) {
-      if (!view.marks.has(e.index)) view.marks.set(e.index, new Map());
-      view.marks.get(e.index).set(e.value, "eliminated");
-    }
-    game.view = view;
+    game.centre = b.marks.slice();
+    game.corner = game.values.map(() => 0);
+    game.view = viewOf(mv, 3);
     render();
     $("stepno").textContent = "Step " + (k + 1) + " of " + n;
     const items = $("steps").children;
     for (let i = 0; i < items.length; i++) items[i].classList.toggle("current", i === k);
     if (items[k]) items[k].scrollIntoView({ block: "nearest" });
-    say("Step " + (k + 1) + ": " + mv.text, "hint");
+    say("Step " + (k + 1) + ": " + mv.plain, "hint");
   }
 
   function closeExplain() {
@@ -576,22 +1013,72 @@
       }
       box.appendChild(ul);
       box.hidden = false;
+      if (r.level && !game.level) { game.level = r.level; save(); }
       say("Rated: " + (r.level || r.status) + ".");
     });
   }
 
-  function showSolution() {
+  function askSolve() {
     if (!game.n) return;
     if (!game.solution) return say("This puzzle has no single solution.", "error");
-    closeExplain();
-    record();
-    game.values = game.solution.slice();
-    game.marks = game.values.map(() => new Set());
-    changed();
-    say("The solution (Undo takes it back).");
+    const d = $("confirmSolve");
+    if (typeof d.showModal === "function") d.showModal();
+    else if (window.confirm($("confirmText").textContent)) reveal();
   }
 
-  // ---------------------------------------------------------------- export
+  function reveal() {
+    if (explainer) closeExplain();
+    record();
+    game.values = game.solution.slice();
+    game.centre = game.values.map(() => 0);
+    game.corner = game.values.map(() => 0);
+    game.revealed = true;
+    changed();
+    say("The solution, revealed: this game counts as revealed, not solved (Undo takes it back).", "hint");
+  }
+
+  // ---------------------------------------------------------------- share and export
+
+  // The share link: the puzzle (and the progress) in the URL fragment, which never
+  // reaches a server.
+  function shareLink(progress) {
+    const p = new URLSearchParams();
+    p.set("p", game.origin || lineOf(game.givens));
+    p.set("box", game.box);
+    if (game.seed) p.set("seed", game.seed);
+    if (progress) {
+      p.set("v", lineOf(game.values));
+      if (game.centre.some((m) => m)) p.set("m", game.centre.map((m) => m.toString(36)).join("-"));
+    }
+    return location.origin + location.pathname + "#" + p.toString();
+  }
+
+  function applyProgress(pr) {
+    if (pr.v && pr.v.length === game.n * game.n) {
+      const vals = Array.from(pr.v, (ch) => (ch === "." ? 0 : valueOf(ch)));
+      vals.forEach((v, i) => { if (!game.givens[i] && v >= 1 && v <= game.n) game.values[i] = v; });
+    }
+    if (pr.m) {
+      const ms = pr.m.split("-");
+      if (ms.length === game.n * game.n) game.centre = ms.map((s) => parseInt(s, 36) || 0);
+    }
+    render();
+    save();
+  }
+
+  // Opens the game of a share link (`#p=...`), or else the last game played.
+  async function openFromHash() {
+    const h = location.hash.replace(/^#/, "");
+    if (!h) return false;
+    const p = new URLSearchParams(h);
+    const puzzle = p.get("p");
+    if (!puzzle) return false;
+    history.replaceState(null, "", location.pathname + location.search);
+    const progress = p.get("v") || p.get("m") ? { v: p.get("v"), m: p.get("m") } : null;
+    await load(puzzle, p.get("box") || "", progress);
+    if (p.get("seed") && game.n && !game.seed) { game.seed = p.get("seed"); render(); save(); }
+    return true;
+  }
 
   function offer(blob, name) {
     const a = $("download");
@@ -606,9 +1093,13 @@
   async function exportSvg() {
     if (!game.n) return;
     await guarded(async () => {
-      const blob = await api("/api/svg", puzzleBody(), true);
-      offer(blob, "numpl.svg");
-      say("SVG picture ready.");
+      const body = game.origin ? puzzleBody() : {
+        puzzle: lineOf(game.givens), box: game.box, values: lineOf(game.values),
+        marks: game.values.map((v, i) => (v ? [] : listOf(game.centre[i]))),
+      };
+      const blob = await api("/api/svg", body, true);
+      offer(blob, "numpl-" + game.id + ".svg");
+      say("SVG picture of your progress ready.");
     });
   }
 
@@ -616,19 +1107,53 @@
     if (!game.n) return;
     if (game.origin) return say("A sheet is for paper: it prints givens, and a position with pencil marks has none to print.", "error");
     await guarded(async () => {
-      const blob = await api("/api/pdf", { puzzles: [lineOf(game.givens)], box: game.box, solutions: true, per_page: 1 }, true);
+      const per = Number($("pdfPer").value);
+      // This puzzle first, then recent ones of its size to fill the page.
+      // With "my progress", this puzzle as it stands: the givens and the values placed.
+      const progress = $("pdfProgress").checked;
+      const puzzles = [lineOf(progress ? game.values : game.givens)];
+      const notes = [(game.seed ? "seed " + game.seed : "id " + game.id) + (progress ? ", in progress" : "")];
+      for (const g of readJSON(STORE.games) || []) {
+        if (puzzles.length >= per) break;
+        if (g.id !== game.id && g.box === game.box && g.puzzle.length === g.n * g.n && g.solution) {
+          puzzles.push(g.puzzle);
+          notes.push(g.seed ? "seed " + g.seed : "id " + g.id);
+        }
+      }
+      const body = { puzzles, notes, box: game.box, solutions: $("pdfSolutions").checked, per_page: per };
+      const title = $("pdfTitle").value.trim();
+      if (title) body.title = title;
+      let blob;
+      try {
+        blob = await api("/api/pdf", body, true);
+      } catch (e) {
+        if (progress && /^Puzzle 1 is unsolvable/.test(e.message)) {
+          throw new Error("Your progress has a mistake, so it has no solution to print: Hint finds it.");
+        }
+        throw e;
+      }
       offer(blob, "numpl.pdf");
-      say("PDF sheet ready (the puzzle, then its solution).");
+      say("PDF sheet ready: " + puzzles.length + " puzzle" + (puzzles.length === 1 ? "" : "s") +
+        (body.solutions ? ", with solutions." : "."));
     });
+  }
+
+  // ---------------------------------------------------------------- theme
+
+  function applyTheme() {
+    const t = settings.theme;
+    if (t === "system") document.documentElement.removeAttribute("data-theme");
+    else document.documentElement.dataset.theme = t;
+    $("theme").textContent = "Theme: " + t;
   }
 
   // ---------------------------------------------------------------- wiring
 
-  function init() {
+  async function init() {
     const on = (id, fn) => $(id).addEventListener("click", fn);
     on("load", () => load($("puzzleText").value, $("boxText").value.trim()));
     on("generate", generate);
-    on("pencil", () => { game.pencil = !game.pencil; render(); });
+    for (const b of document.querySelectorAll(".modes button")) b.addEventListener("click", () => setMode(b.dataset.mode));
     on("erase", erase);
     on("auto", autoMarks);
     on("undo", undo);
@@ -638,19 +1163,64 @@
     on("step", step);
     on("explain", explain);
     on("rate", rate);
-    on("solve", showSolution);
+    on("solve", askSolve);
+    on("solveYes", () => { $("confirmSolve").close(); reveal(); });
+    on("solveNo", () => $("confirmSolve").close());
     on("prev", () => explainer && showStep(explainer.index - 1));
     on("next", () => explainer && showStep(explainer.index + 1));
     on("closeExplain", closeExplain);
     on("exportSvg", exportSvg);
     on("exportPdf", exportPdf);
-    document.addEventListener("keydown", (e) => {
-      const t = e.target;
-      if (t && (t.tagName === "TEXTAREA" || t.tagName === "INPUT" || t.tagName === "SELECT")) return;
-      onKey(e);
+    on("share", async () => {
+      const link = shareLink($("shareProgress").checked);
+      $("shareLink").value = link;
+      $("shareLink").select();
+      try { await navigator.clipboard.writeText(link); say("Share link copied."); } catch (_) { say("Share link ready below."); }
     });
+    on("theme", () => {
+      const order = ["system", "light", "dark"];
+      settings.theme = order[(order.indexOf(settings.theme) + 1) % order.length];
+      writeJSON(STORE.settings, settings);
+      applyTheme();
+    });
+    const option = (id, key) => {
+      $(id).checked = settings[key];
+      $(id).addEventListener("change", () => { settings[key] = $(id).checked; writeJSON(STORE.settings, settings); render(); });
+    };
+    option("optClashes", "clashes");
+    option("optSame", "same");
+    option("optTimer", "timer");
+    applyTheme();
+    const typing = (t) => t && (t.tagName === "TEXTAREA" || t.tagName === "INPUT" || t.tagName === "SELECT");
+    document.addEventListener("keydown", (e) => { if (!typing(e.target) && !$("confirmSolve").open) onKey(e); });
+    document.addEventListener("paste", (e) => {
+      if (typing(e.target)) return;
+      const text = e.clipboardData && e.clipboardData.getData("text");
+      if (!text || !text.trim()) return;
+      e.preventDefault();
+      $("puzzleText").value = text;
+      load(text, "");
+    });
+    document.addEventListener("visibilitychange", () => { runTimer(); save(); });
+    window.addEventListener("pagehide", save);
+    window.addEventListener("resize", layout);
+    window.addEventListener("hashchange", openFromHash);
+    // The clock shows every second; the time played is saved every ten.
+    let ticks = 0;
+    setInterval(() => { showTime(); if (++ticks % 10 === 0 && game.since) save(); }, 1000);
     $("puzzleText").value = SEED_SAMPLE;
-    load(SEED_SAMPLE, "");
+    // An empty 9x9 board at once, so the page does not move when the puzzle comes.
+    setup({ box: "3x3", size: 9, puzzle: ".".repeat(81) });
+    game.id = ""; // not a game: never saved
+    render();
+    if (await openFromHash()) return;
+    const games = readJSON(STORE.games) || [];
+    if (games.length && games[0].version === 1) {
+      resume(games[0]);
+      say("Welcome back: your game is where you left it.");
+      return;
+    }
+    await load(SEED_SAMPLE, "");
   }
 
   document.addEventListener("DOMContentLoaded", init);

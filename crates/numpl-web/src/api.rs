@@ -12,6 +12,7 @@ use numpl_core::{Cell, Grid, InputFormat, Mask, ParseOptions, Parsed, Shape, Sym
 use numpl_gen::{GenError, GenOptions, Generator, Level, MaxTechnique, Symmetry};
 use numpl_record::Record;
 use numpl_render::{sheet_pdf, Paper, Picture, SheetOptions, SheetPuzzle, SvgOptions};
+use numpl_solve::Board;
 use numpl_solve::{puzzle, Algorithm, SolveOptions, Status, Step, Technique};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -43,6 +44,11 @@ use crate::AppState;
         ExplainResponse,
         StepJson,
         CellValue,
+        CellRoleJson,
+        MarkJson,
+        MistakeJson,
+        SeedArg,
+        GeneratedRecord,
         GenerateRequest,
         SizeArg,
         SvgRequest,
@@ -175,17 +181,82 @@ pub(crate) struct CellValue {
     value: u8,
 }
 
-/// A step: the values it places and the candidates it removes.
+/// A cell a step highlights: its role in the pattern (`pattern`, `pivot`, `pincer`,
+/// `fin`, `chain`, `set-a`, `set-b`, `set-c`), or the shading of a house it lies in
+/// (`base`, `cover`).
+#[derive(Serialize, ToSchema, Debug)]
+pub(crate) struct CellRoleJson {
+    /// `r<row>c<col>`, 1-based.
+    cell: String,
+    /// 0-based cell index in reading order.
+    index: usize,
+    /// The role.
+    role: &'static str,
+}
+
+/// A pencil mark a step highlights: `placed`, `eliminated`, `pattern`, `fin`, `on`, `off`.
+#[derive(Serialize, ToSchema, Debug)]
+pub(crate) struct MarkJson {
+    /// `r<row>c<col>`, 1-based.
+    cell: String,
+    /// 0-based cell index in reading order.
+    index: usize,
+    /// The candidate (1..N).
+    value: u8,
+    /// The role.
+    role: &'static str,
+}
+
+/// A step: the values it places and the candidates it removes, in words for players, and
+/// what it highlights on the board (the roles of the step pictures).
 #[derive(Serialize, ToSchema, Debug)]
 pub(crate) struct StepJson {
     /// The technique (snake_case).
     technique: String,
-    /// The step in words.
+    /// The technique's name as players read it (`Hidden Single`).
+    title: String,
+    /// The step in words (the CLI's `explain` line).
     text: String,
+    /// The step in plain words with the grid's own symbols: `Hidden Single in row 3: r3c4
+    /// is G.`, `... r1c5 can't be 7.`
+    plain: String,
+    /// A first nudge: the technique and the house to look at, nothing more.
+    nudge: String,
     /// Values placed.
     placements: Vec<CellValue>,
     /// Candidates removed.
     eliminations: Vec<CellValue>,
+    /// The cells of the pattern with their roles.
+    cells: Vec<CellRoleJson>,
+    /// The cells of the houses the step works in (no role of their own), shaded.
+    houses: Vec<CellRoleJson>,
+    /// The candidates of the pattern with their roles (placed and eliminated included).
+    marks: Vec<MarkJson>,
+}
+
+/// A mistake in the player's position, found before any technique: a value that is not
+/// the solution's, a pencil mark of the solution's value removed, two values clashing in a
+/// house, or (when the solution is unknown) a cell or house left with no way out.
+#[derive(Serialize, ToSchema, Debug)]
+pub(crate) struct MistakeJson {
+    /// `value`, `candidate`, `clash` or `contradiction`.
+    kind: &'static str,
+    /// The cell to look at, `r<row>c<col>` (absent only for a position with no solution
+    /// whose candidates do not show where).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cell: Option<String>,
+    /// Its 0-based index.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    index: Option<usize>,
+    /// The value concerned: the wrong value, the removed candidate, the clashing value
+    /// (absent for a cell left with no candidate).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<u8>,
+    /// The other cell of a clash.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    other: Option<String>,
+    /// What is wrong, in a sentence.
+    text: String,
 }
 
 /// A hint: the record of `numpl hint --format json`, the step, and its picture if asked.
@@ -199,6 +270,9 @@ pub(crate) struct HintResponse {
     /// The step as an SVG picture (with `"svg": true`).
     #[serde(skip_serializing_if = "Option::is_none")]
     svg: Option<String>,
+    /// A mistake in the player's position (then no step, and `status` is `unsolvable`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mistake: Option<MistakeJson>,
 }
 
 /// An explanation: the record of `numpl explain --format json` and every step's moves.
@@ -220,6 +294,49 @@ pub(crate) enum SizeArg {
     Text(String),
 }
 
+/// A seed: a string of digits (what the page sends: a browser's numbers are rounded above
+/// 2^53) or a number.
+#[derive(Deserialize, ToSchema)]
+#[serde(untagged)]
+pub(crate) enum SeedArg {
+    /// A number.
+    N(u64),
+    /// Decimal digits.
+    Text(String),
+}
+
+impl SeedArg {
+    fn value(&self) -> Result<u64, ApiError> {
+        match self {
+            SeedArg::N(n) => Ok(*n),
+            SeedArg::Text(t) => t.trim().parse::<u64>().map_err(|_| {
+                ApiError::bad_request(format!(
+                    "seed `{t}`: a seed is a whole number from 0 to {}",
+                    u64::MAX
+                ))
+            }),
+        }
+    }
+}
+
+/// A generated puzzle: the record of `numpl generate --format json` (the fields of
+/// `Record`, in its order) with its `seed` as a string of digits, so a browser keeps every
+/// digit (numpl-record's `Record::with_seed_as_text`).
+#[derive(ToSchema)]
+pub(crate) struct GeneratedRecord(Record);
+
+impl Serialize for GeneratedRecord {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.with_seed_as_text().serialize(s)
+    }
+}
+
+impl From<Record> for GeneratedRecord {
+    fn from(record: Record) -> GeneratedRecord {
+        GeneratedRecord(record)
+    }
+}
+
 /// What to generate.
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -231,8 +348,9 @@ pub(crate) struct GenerateRequest {
     /// `none`, `point` (default), `horizontal`, `vertical`, `diagonal`, `antidiagonal`,
     /// `rot90`, `dihedral`.
     symmetry: Option<String>,
-    /// The run's seed (default: a random one, reported).
-    seed: Option<u64>,
+    /// The run's seed, a string of digits or a number (default: a random one, reported
+    /// as a string).
+    seed: Option<SeedArg>,
     /// How many puzzles (default 1).
     count: Option<u64>,
     /// The hardest technique allowed (a technique name, `all` or `none`).
@@ -262,6 +380,11 @@ pub(crate) struct SvgRequest {
     /// Row and column numbers.
     #[serde(default)]
     labels: bool,
+    /// The player's grid in line form, drawn over the givens as placed values (a game in
+    /// progress; as /api/hint takes it).
+    values: Option<String>,
+    /// The player's pencil marks (N*N lists, as /api/hint takes them), drawn in open cells.
+    marks: Option<Vec<Vec<u8>>>,
 }
 
 /// A printable PDF sheet.
@@ -282,6 +405,9 @@ pub(crate) struct PdfRequest {
     per_page: Option<usize>,
     /// `a4` (default) or `letter`.
     paper: Option<String>,
+    /// A note for each puzzle printed beside its number (e.g. `seed 42`, an id), in order;
+    /// at most 80 characters each.
+    notes: Option<Vec<String>>,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -347,17 +473,50 @@ fn lane_for(n: usize) -> Lane {
     }
 }
 
-fn step_json(step: &Step, shape: Shape) -> StepJson {
+/// A step as the API sends it; `board` is the position before it (for its highlights).
+fn step_json(step: &Step, puzzle: &Grid, board: &Board) -> StepJson {
+    let shape = board.shape();
     let cv = |&(c, v): &(Cell, u8)| CellValue {
         cell: shape.cell_name(c),
         index: c.index(),
         value: v,
     };
+    let pic = Picture::of_step(puzzle, board, step);
+    let (mut cells, mut houses) = (Vec::new(), Vec::new());
+    for i in 0..shape.cells() {
+        let c = Cell::new(i as u16);
+        let at = |role| CellRoleJson {
+            cell: shape.cell_name(c),
+            index: i,
+            role,
+        };
+        if let Some(r) = pic.cell_role(c) {
+            cells.push(at(r.name()));
+        } else if let Some(h) = pic.house_role(c) {
+            houses.push(at(h.name()));
+        }
+    }
+    let marks = pic
+        .mark_roles()
+        .iter()
+        .map(|&(c, v, r)| MarkJson {
+            cell: shape.cell_name(c),
+            index: c.index(),
+            value: v,
+            role: r.name(),
+        })
+        .collect();
     StepJson {
         technique: step.technique.name().into_owned(),
+        title: step.technique.title().to_string(),
         text: step.describe(shape),
+        plain: crate::words::plain(step, shape),
+        nudge: crate::words::nudge(step, shape),
         placements: step.placements.iter().map(cv).collect(),
         eliminations: step.eliminations.iter().map(cv).collect(),
+        cells,
+        houses,
+        marks,
     }
 }
 
@@ -463,6 +622,20 @@ async fn rate_h(
     Ok(Json(rec))
 }
 
+/// A reading error of the player's `values` as a sentence: `The values cannot be read:
+/// r1c3 holds Z, not a value of a 9x9 grid.` (no `line 1:`, which means nothing to them).
+fn values_sentence(error: &str) -> String {
+    let mut e = error;
+    if let Some(rest) = e.strip_prefix("line ") {
+        if let Some((_, after)) = rest.split_once(": ") {
+            e = after;
+        }
+    }
+    let e = e.replace("givens", "values");
+    let e = e.trim_end_matches('.');
+    format!("values: the player's values cannot be read: {e}.")
+}
+
 /// The player's position: the puzzle's givens, their values and their pencil marks, as a
 /// position (the values, each open cell limited to its marks) when marks are given.
 fn position(req: &HintRequest, g: &Grid) -> Result<Parsed, ApiError> {
@@ -476,12 +649,7 @@ fn position(req: &HintRequest, g: &Grid) -> Result<Parsed, ApiError> {
                 Some(&shape.to_string()),
                 "`values` is the player's grid in line form, and `candidates` their marks",
             )
-            .map_err(|e| {
-                ApiError::invalid(format!(
-                    "values: {}",
-                    e.body.error.replace("givens", "values")
-                ))
-            })?;
+            .map_err(|e| ApiError::invalid(values_sentence(&e.body.error)))?;
             if v.shape() != shape {
                 return Err(ApiError::invalid(format!(
                     "values: a {}x{} grid for a {n}x{n} puzzle",
@@ -543,6 +711,34 @@ async fn hint_h(
 ) -> Result<Json<HintResponse>, ApiError> {
     let read = read_any(&req.puzzle, req.shape.as_deref())?;
     check_size(read.grid(), st.config.max_size, "hint")?;
+    let shape = read.grid().shape();
+    // Two of the player's values in one house: the mistake to show, before anything else.
+    if !read.is_position() {
+        if let Some(c) = req.values.as_deref().and_then(|v| clash(v, read.grid())) {
+            // The player's cell of the two (the later one when both are).
+            let (theirs, other) = if read.grid().get(c.second().index()) == 0 {
+                (c.second(), c.first())
+            } else {
+                (c.first(), c.second())
+            };
+            let (b, a) = (shape.cell_name(theirs), shape.cell_name(other));
+            let v = c.value();
+            let mistake = MistakeJson {
+                kind: "clash",
+                cell: Some(b.clone()),
+                index: Some(theirs.index()),
+                value: Some(v),
+                text: format!("{b} and {a} both hold {}: one of them is wrong.", sym(v)),
+                other: Some(a),
+            };
+            return Ok(Json(HintResponse {
+                record: record_of(&read).hint(&Err(Status::Unsolvable), shape),
+                step: None,
+                svg: None,
+                mistake: Some(mistake),
+            }));
+        }
+    }
     // A position as `puzzle` carries the player's marks itself; else the player's values
     // and marks come beside the givens.
     let at = if read.is_position() {
@@ -557,16 +753,51 @@ async fn hint_h(
         position(&req, read.grid())?
     };
     let want_svg = req.svg;
+    let marked = req.candidates.is_some();
+    let budget = st.config.solve_budget;
     let lane = lane_for(read.grid().size());
     let res = st
         .pool
         .run(lane, move || {
             let start = Instant::now();
             let g = read.grid();
-            let shape = g.shape();
-            let step = puzzle::hint(&at, &SolveOptions::default());
+            // Mistakes first: the player's values and marks against the solution, when the
+            // givens have one.
+            let board = puzzle::board(&at);
+            let found = if read.is_position() {
+                // No givens to solve: a position with no solution gets no step built on
+                // it; where its candidates show the contradiction, that cell is named.
+                let opts = SolveOptions::new().limit(2).budget(Some(budget));
+                match puzzle::solve(&at, Algorithm::Fast, &opts).status {
+                    Status::Unsolvable => Some(contradiction(&board).unwrap_or_else(|| {
+                        MistakeJson {
+                            kind: "contradiction",
+                            cell: None,
+                            index: None,
+                            value: None,
+                            other: None,
+                            text: "This position has no solution: a value or a removed \
+                                   pencil mark is wrong."
+                                .into(),
+                        }
+                    })),
+                    _ => None,
+                }
+            } else {
+                mistake(g, &at, marked, budget)
+            };
+            let (step, mistake) = match found {
+                Some(m) => (Err(Status::Unsolvable), Some(m)),
+                None => {
+                    let step = puzzle::hint(&at, &SolveOptions::default());
+                    let why = match step {
+                        Err(Status::Unsolvable) => contradiction(&board),
+                        _ => None,
+                    };
+                    (step, why)
+                }
+            };
             let svg = want_svg.then(|| {
-                let board = puzzle::board(&at);
                 let pic = match &step {
                     Ok(s) => Picture::of_step(g, &board, s),
                     Err(_) => Picture::new(g)
@@ -577,12 +808,138 @@ async fn hint_h(
             });
             HintResponse {
                 record: record_of(&read).hint(&step, shape).micros(micros(start)),
-                step: step.as_ref().ok().map(|s| step_json(s, shape)),
+                step: step.as_ref().ok().map(|s| step_json(s, g, &board)),
                 svg,
+                mistake,
             }
         })
         .await?;
     Ok(Json(res))
+}
+
+/// A value's symbol as the grid shows it (`7`, `G` for 16).
+fn sym(v: u8) -> String {
+    crate::words::sym(v)
+}
+
+/// The first clash among the player's values, when `values` is a line of the grid's size
+/// that keeps every given (a given changed is the 422 of `position`).
+fn clash(values: &str, givens: &Grid) -> Option<numpl_core::Conflict> {
+    let shape = givens.shape();
+    let n = shape.size();
+    let text: Vec<char> = values.trim().chars().collect();
+    if text.len() != shape.cells() {
+        return None;
+    }
+    let standard = Symbols::standard();
+    let mut cells = Vec::with_capacity(text.len());
+    for &ch in &text {
+        cells.push(match standard.read(ch, n) {
+            numpl_core::Symbol::Blank => 0,
+            numpl_core::Symbol::Value(v) if (v as usize) <= n => v,
+            _ => return None,
+        });
+    }
+    if (0..cells.len()).any(|i| givens.get(i) != 0 && cells[i] != givens.get(i)) {
+        return None;
+    }
+    Grid::from_values(shape, cells).ok()?.first_conflict()
+}
+
+/// The player's first mistake against the solution of `givens` (when it has exactly one):
+/// a placed value that is not the solution's, then (with marks) an open cell whose pencil
+/// marks lost the solution's value.
+fn mistake(givens: &Grid, at: &Parsed, marked: bool, budget: u64) -> Option<MistakeJson> {
+    let shape = givens.shape();
+    let opts = SolveOptions::new().limit(2).budget(Some(budget));
+    let out = numpl_solve::solve(givens, Algorithm::Fast, &opts);
+    let solution = match (out.status, out.solution) {
+        (Status::Solved, Some(s)) => s,
+        _ => return None,
+    };
+    let values = at.grid();
+    for i in 0..shape.cells() {
+        let v = values.get(i);
+        if v != 0 && givens.get(i) == 0 && v != solution.get(i) {
+            let cell = shape.cell_name(Cell::new(i as u16));
+            return Some(MistakeJson {
+                kind: "value",
+                text: format!("{cell} should not be {}: that digit is wrong.", sym(v)),
+                cell: Some(cell),
+                index: Some(i),
+                value: Some(v),
+                other: None,
+            });
+        }
+    }
+    let marks = at.marks().filter(|_| marked)?;
+    for (i, m) in marks.iter().enumerate() {
+        let right = solution.get(i);
+        if values.get(i) == 0 && !m.contains(right) {
+            let cell = shape.cell_name(Cell::new(i as u16));
+            return Some(MistakeJson {
+                kind: "candidate",
+                text: format!(
+                    "{cell} lost the pencil mark {}, which it needs: put it back.",
+                    sym(right)
+                ),
+                cell: Some(cell),
+                index: Some(i),
+                value: Some(right),
+                other: None,
+            });
+        }
+    }
+    None
+}
+
+/// Where a position with no solution shows it: an open cell with no candidate left, or a
+/// house where a value has no place.
+fn contradiction(board: &Board) -> Option<MistakeJson> {
+    let shape = board.shape();
+    let grid = board.grid();
+    let cands = board.candidates();
+    for (i, m) in cands.iter().enumerate() {
+        if grid.get(i) == 0 && m.is_empty() {
+            let cell = shape.cell_name(Cell::new(i as u16));
+            return Some(MistakeJson {
+                kind: "contradiction",
+                text: format!(
+                    "{cell} has no candidate left: a value or mark that rules it out is wrong."
+                ),
+                cell: Some(cell),
+                index: Some(i),
+                value: None,
+                other: None,
+            });
+        }
+    }
+    let geo = shape.geometry();
+    for u in 0..geo.unit_count() {
+        let cells = geo.unit(u);
+        for v in 1..=shape.size() as u8 {
+            let placed = cells.iter().any(|&c| grid.get(c as usize) == v);
+            let room = cells
+                .iter()
+                .any(|&c| grid.get(c as usize) == 0 && cands[c as usize].contains(v));
+            if !placed && !room {
+                let first = cells[0] as usize;
+                let house = shape.unit_name(numpl_core::Unit::new(u as u16));
+                return Some(MistakeJson {
+                    kind: "contradiction",
+                    text: format!(
+                        "No cell of {house} can hold {} any more: a value or mark there is wrong.",
+                        sym(v)
+                    ),
+                    cell: Some(shape.cell_name(Cell::new(first as u16))),
+                    index: Some(first),
+                    value: Some(v),
+                    other: None,
+                });
+            }
+        }
+    }
+    None
 }
 
 /// Every step of a logical solution.
@@ -607,8 +964,18 @@ async fn explain_h(
             let t = micros(start);
             let steps = out.report.as_ref().map(|r| &r.steps[..]).unwrap_or(&[]);
             let sym = Symbols::standard();
+            // Each step's highlights on the position before it, replayed from the start.
+            let mut board = puzzle::board(&read);
+            let moves = steps
+                .iter()
+                .map(|s| {
+                    let j = step_json(s, read.grid(), &board);
+                    board.apply(s);
+                    j
+                })
+                .collect();
             ExplainResponse {
-                moves: steps.iter().map(|s| step_json(s, shape)).collect(),
+                moves,
                 record: record_of(&read).explained(&out, shape, &sym).micros(t),
             }
         })
@@ -648,7 +1015,7 @@ fn gen_error(e: GenError) -> ApiError {
 /// Make puzzles: a JSON array of records (one with `error` for a puzzle that could not be
 /// made within its tries).
 #[utoipa::path(post, path = "/api/generate", request_body = GenerateRequest, responses(
-    (status = 200, body = [Record]),
+    (status = 200, body = [GeneratedRecord]),
     (status = 400, body = ErrorBody, description = "bad option, or over the size x count limit"),
     (status = 413, body = ErrorBody),
     (status = 503, body = ErrorBody, description = "over the time limit"),
@@ -656,7 +1023,7 @@ fn gen_error(e: GenError) -> ApiError {
 async fn generate_h(
     State(st): State<AppState>,
     ApiJson(req): ApiJson<GenerateRequest>,
-) -> Result<Json<Vec<Record>>, ApiError> {
+) -> Result<Json<Vec<GeneratedRecord>>, ApiError> {
     let shape = match &req.size {
         None => Shape::NINE,
         Some(SizeArg::N(n)) => {
@@ -689,7 +1056,11 @@ async fn generate_h(
             cfg.max_generate_cells
         )));
     }
-    let mut opts = GenOptions::new(shape).seed(req.seed.unwrap_or_else(numpl_gen::random_seed));
+    let seed = match &req.seed {
+        Some(s) => s.value()?,
+        None => numpl_gen::random_seed(),
+    };
+    let mut opts = GenOptions::new(shape).seed(seed);
     if let Some(l) = &req.level {
         opts = opts.level(Some(
             l.parse::<Level>()
@@ -722,7 +1093,7 @@ async fn generate_h(
                 if flag.load(std::sync::atomic::Ordering::Relaxed) {
                     break;
                 }
-                recs.push(generated(&generator, i));
+                recs.push(generated(&generator, i).into());
             }
             recs
         })
@@ -762,12 +1133,37 @@ async fn svg_h(
     let read = read_any(&req.puzzle, req.shape.as_deref())?;
     let g = read.grid().clone();
     check_size(&g, st.config.max_size, "svg")?;
+    // A game in progress: the player's values over the givens, and their marks.
+    let progress = if req.values.is_some() || req.marks.is_some() {
+        if read.is_position() {
+            return Err(ApiError::bad_request(
+                "`values` and `marks` go with a puzzle's givens, not with a position",
+            ));
+        }
+        let as_hint = HintRequest {
+            puzzle: String::new(),
+            shape: None,
+            values: req.values.clone(),
+            candidates: req.marks.clone(),
+            svg: false,
+        };
+        Some(position(&as_hint, &g)?)
+    } else {
+        None
+    };
     let lane = lane_for(g.size());
     let budget = st.config.solve_budget;
     let svg = st
         .pool
         .run(lane, move || -> Result<String, ApiError> {
             let mut pic = Picture::new(&g);
+            if let Some(at) = &progress {
+                pic = pic.with_values(&g, at.grid());
+                if let Some(marks) = at.marks() {
+                    pic = pic.with_candidates(marks);
+                }
+                return Ok(pic.to_svg(&SvgOptions::new().labels(req.labels)));
+            }
             if req.solution {
                 let opts = SolveOptions::new().budget(Some(budget));
                 let out = puzzle::solve(&read, Algorithm::Fast, &opts);
@@ -818,6 +1214,12 @@ async fn pdf_h(
         Some("letter") => Paper::Letter,
         Some(p) => return Err(ApiError::bad_request(format!("paper `{p}`: a4 or letter"))),
     };
+    let notes = req.notes.clone().unwrap_or_default();
+    if notes.len() > req.puzzles.len() || notes.iter().any(|n| n.chars().count() > 80) {
+        return Err(ApiError::bad_request(
+            "notes: at most one a puzzle, each at most 80 characters",
+        ));
+    }
     let mut grids = Vec::with_capacity(req.puzzles.len());
     for (i, text) in req.puzzles.iter().enumerate() {
         let (g, _) = read_puzzle(
@@ -864,6 +1266,9 @@ async fn pdf_h(
                 };
                 let rated = numpl_solve::solve(&g, Algorithm::Human, &SolveOptions::default());
                 let mut sp = SheetPuzzle::new(i as u64 + 1, g).with_solution(solution);
+                if let Some(note) = notes.get(i).filter(|n| !n.trim().is_empty()) {
+                    sp = sp.with_note(note.trim());
+                }
                 if let (Status::Solved, Some(r)) = (rated.status, &rated.report) {
                     sp = sp.with_rating(r.level, r.score);
                 }

@@ -33,6 +33,7 @@ mod conn;
 mod error;
 mod host;
 mod pool;
+mod words;
 
 pub use numpl_record::Record;
 

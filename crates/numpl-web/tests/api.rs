@@ -209,6 +209,26 @@ async fn health_page_assets_and_security_headers() {
         assert!(r.header("content-security-policy").is_some());
         assert!(!r.body.is_empty());
     }
+    // Gzipped for a browser that accepts it: the same bytes once unzipped.
+    let head = format!(
+        "GET /app.js HTTP/1.1\r\nHost: {}\r\nAccept-Encoding: gzip, deflate, br\r\nConnection: close\r\n\r\n",
+        srv.addr
+    );
+    let zipped = raw(srv.addr, &head, b"").await;
+    assert_eq!(zipped.header("content-encoding"), Some("gzip"));
+    let plain = get(srv.addr, "/app.js").await;
+    assert_eq!(plain.header("content-encoding"), None);
+    let mut unzipped = Vec::new();
+    std::io::Read::read_to_end(
+        &mut flate2::read::GzDecoder::new(&zipped.body[..]),
+        &mut unzipped,
+    )
+    .unwrap();
+    assert_eq!(unzipped, plain.body);
+    assert!(
+        zipped.body.len() * 3 < plain.body.len(),
+        "gzip saves two thirds"
+    );
     // The API's answers carry the headers too.
     let s = post(srv.addr, "/api/solve", json!({"puzzle": SEED})).await;
     assert!(s.header("content-security-policy").is_some());
@@ -665,14 +685,26 @@ async fn hint_from_the_puzzle_and_from_a_position() {
     .await;
     assert_eq!(r.status, 422);
     assert!(r.json()["error"].as_str().unwrap().contains("r1c2"));
+    // Values that clash are the player's mistake: 200, the player's cell named.
     let r = post(
         a,
         "/api/hint",
         json!({"puzzle": SEED, "values": with(SEED, 0, '2')}),
     )
     .await;
+    assert_eq!(r.status, 200);
+    let v = r.json();
+    assert_eq!(v["status"], "unsolvable", "{v}");
+    assert_eq!(v["mistake"]["kind"], "clash", "{v}");
+    assert_eq!(v["mistake"]["cell"], "r1c1", "{v}");
+    assert_eq!(v["mistake"]["other"], "r1c2", "{v}");
+    assert!(v.get("step").is_none());
+    // Unreadable values: a sentence, not `line 1:`.
+    let r = post(a, "/api/hint", json!({"puzzle": SEED, "values": "12"})).await;
     assert_eq!(r.status, 422);
-    assert!(r.json()["error"].as_str().unwrap().contains("r1c1"));
+    let e = r.json()["error"].as_str().unwrap().to_string();
+    assert!(!e.contains("line 1"), "{e}");
+    assert!(e.ends_with('.'), "{e}");
     let r = post(a, "/api/hint", json!({"puzzle": SEED, "candidates": [[1]]})).await;
     assert_eq!(r.status, 400);
     let mut cands: Vec<Vec<u8>> = vec![(1..=9).collect(); 81];
@@ -694,7 +726,7 @@ async fn generate_records_and_limits() {
     assert_eq!(recs.len(), 2);
     for (i, rec) in recs.iter().enumerate() {
         assert_eq!(rec["index"], i as u64);
-        assert_eq!(rec["seed"], 5);
+        assert_eq!(rec["seed"], "5");
         assert_eq!(rec["status"], "solved");
         assert_eq!(rec["symmetry"], "point");
         // The solution solves the puzzle (checked by the solver endpoint).
@@ -1240,4 +1272,161 @@ async fn hosts_other_than_the_servers_own_are_refused_on_loopback() {
     let mut c = Config::default();
     c.allowed_hosts = vec!["http://numpl.test/".into()];
     assert_eq!(c.check().unwrap_err().field, "allowed_hosts");
+}
+
+/// Issue 36: mistakes first (a wrong value, a lost pencil mark), steps in plain words with
+/// their highlights, and seeds as strings.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hints_put_mistakes_first() {
+    let srv = Server::default().await;
+    let a = srv.addr;
+    // r1c1 is 8 in the solution; a 1 there clashes with nothing but is wrong.
+    let v = post(
+        a,
+        "/api/hint",
+        json!({"puzzle": SEED, "values": with(SEED, 0, '1')}),
+    )
+    .await
+    .json();
+    assert_eq!(v["status"], "unsolvable", "{v}");
+    assert!(v.get("step").is_none(), "{v}");
+    let m = &v["mistake"];
+    assert_eq!(
+        (&m["kind"], &m["cell"], &m["index"], &m["value"]),
+        (&json!("value"), &json!("r1c1"), &json!(0), &json!(1)),
+        "{v}"
+    );
+    assert!(m["text"].as_str().unwrap().starts_with("r1c1 "), "{v}");
+    // A pencil mark of the solution's value removed: that candidate is named.
+    let mut cands: Vec<Vec<u8>> = vec![(1..=9).collect(); 81];
+    cands[2].retain(|&c| c != 1); // r1c3 is 1
+    let v = post(a, "/api/hint", json!({"puzzle": SEED, "candidates": cands}))
+        .await
+        .json();
+    let m = &v["mistake"];
+    assert_eq!(
+        (&m["kind"], &m["cell"], &m["value"]),
+        (&json!("candidate"), &json!("r1c3"), &json!(1)),
+        "{v}"
+    );
+    // A right position: a step in plain words, with a nudge and its highlights.
+    let v = post(a, "/api/hint", json!({"puzzle": SEED})).await.json();
+    let step = &v["step"];
+    assert!(v.get("mistake").is_none(), "{v}");
+    let plain = step["plain"].as_str().unwrap();
+    assert!(plain.contains(" is "), "{plain}");
+    assert!(
+        step["nudge"].as_str().unwrap().starts_with("Look for a "),
+        "{v}"
+    );
+    assert!(!step["marks"].as_array().unwrap().is_empty(), "{v}");
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn explain_moves_carry_their_pattern_and_plain_words() {
+    let srv = Server::default().await;
+    let a = srv.addr;
+    let v = post(a, "/api/explain", json!({"puzzle": SEED}))
+        .await
+        .json();
+    let moves = v["moves"].as_array().unwrap();
+    // Every move that removes candidates shows the cells that prove it, and none says `<>`.
+    for m in moves {
+        let plain = m["plain"].as_str().unwrap();
+        assert!(!plain.contains("<>") && plain.ends_with('.'), "{plain}");
+        if m["placements"].as_array().unwrap().is_empty() {
+            let shown =
+                m["cells"].as_array().unwrap().len() + m["houses"].as_array().unwrap().len();
+            assert!(shown > 0, "a removal step with no pattern drawn: {m}");
+            assert!(plain.contains("can't be"), "{plain}");
+        }
+    }
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seeds_travel_as_strings() {
+    let srv = Server::default().await;
+    let a = srv.addr;
+    let big = "13331099814048314356";
+    let r = post(a, "/api/generate", json!({"seed": big})).await;
+    assert_eq!(r.status, 200);
+    let by_text = r.json();
+    assert_eq!(by_text[0]["seed"], big, "{by_text}");
+    // The same seed as a JSON number makes the same puzzle.
+    let body = format!(r#"{{"seed": {big}}}"#);
+    let r = post_bytes(a, "/api/generate", "application/json", body.as_bytes()).await;
+    assert_eq!(r.json()[0]["puzzle"], by_text[0]["puzzle"]);
+    assert_eq!(r.json()[0]["seed"], big);
+    let r = post(a, "/api/generate", json!({"seed": "12x"})).await;
+    assert_eq!(r.status, 400);
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pictures_and_sheets_of_a_game_in_progress() {
+    let srv = Server::default().await;
+    let a = srv.addr;
+    // The player's 8 at r1c1 is drawn as a placed value, their marks in r1c3.
+    let mut marks: Vec<Vec<u8>> = vec![vec![]; 81];
+    marks[2] = vec![1, 4];
+    let r = post(
+        a,
+        "/api/svg",
+        json!({"puzzle": SEED, "values": with(SEED, 0, '8'), "marks": marks}),
+    )
+    .await;
+    assert_eq!(r.status, 200);
+    let svg = r.text();
+    let r1c1 = svg.split("data-cell=\"r1c1\"").nth(1).unwrap();
+    let r1c1 = &r1c1[..r1c1.find("</g>").unwrap()];
+    assert!(r1c1.contains("data-value=\"8\""), "{r1c1}");
+    assert!(!r1c1.contains("data-given"), "{r1c1}");
+    assert!(svg.contains("data-candidate=\"4\""));
+    // A sheet with a note (the seed) beside the number; notes are bounded.
+    let r = post(
+        a,
+        "/api/pdf",
+        json!({"puzzles": [SEED], "notes": ["seed 13331099814048314356"], "per_page": 1, "title": "Mine"}),
+    )
+    .await;
+    assert_eq!(r.status, 200);
+    let r = post(
+        a,
+        "/api/pdf",
+        json!({"puzzles": [SEED], "notes": ["a", "b"]}),
+    )
+    .await;
+    assert_eq!(r.status, 400);
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_position_with_no_solution_names_where() {
+    let srv = Server::default().await;
+    let a = srv.addr;
+    // The seed as a position, with 8 struck out of every open cell of row 1: no step is
+    // built on it, and the contradiction names the row and the value.
+    let mut cells: Vec<String> = seed_position()
+        .as_bytes()
+        .chunks(9)
+        .map(|c| String::from_utf8(c.to_vec()).unwrap())
+        .collect();
+    for c in cells.iter_mut().take(9) {
+        if c.len() == 9 && c.chars().filter(|&ch| ch != '.').count() > 1 {
+            *c = c.replace('8', ".");
+        }
+    }
+    let v = post(a, "/api/hint", json!({"puzzle": cells.concat()}))
+        .await
+        .json();
+    assert_eq!(v["status"], "unsolvable", "{v}");
+    assert!(v.get("step").is_none(), "{v}");
+    let m = &v["mistake"];
+    assert_eq!(m["kind"], "contradiction", "{v}");
+    assert_eq!(m["value"], 8, "{v}");
+    assert!(m["text"].as_str().unwrap().contains("row 1"), "{v}");
+    assert!(m["cell"].as_str().unwrap().starts_with("r1c"), "{v}");
+    srv.stop().await;
 }
