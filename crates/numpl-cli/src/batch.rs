@@ -15,6 +15,7 @@
 
 use std::collections::VecDeque;
 use std::io::{self, BufWriter, ErrorKind, IsTerminal, Write};
+use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender, TryRecvError};
 use std::sync::Arc;
@@ -386,9 +387,33 @@ impl Drop for StageClock<'_> {
     }
 }
 
-/// Finished records, sent by a worker to the writer: (position in the input, record,
-/// progress).
-type Batch = Vec<(u64, Done, u64)>;
+/// Finished records, sent by a worker to the writer: their texts one after the other in
+/// one buffer (so the writer frees one buffer a batch, not a string a record, and never
+/// a string another thread allocated record by record), and for each its input position,
+/// the end of its text in the buffer, the rest of its record (text taken out) and its
+/// progress.
+#[derive(Default)]
+struct Batch {
+    text: String,
+    records: Vec<(u64, usize, Done, u64)>,
+}
+
+impl Batch {
+    fn push(&mut self, at_index: u64, mut done: Done, progress: u64) {
+        self.text.push_str(&done.text);
+        done.text = String::new();
+        self.records
+            .push((at_index, self.text.len(), done, progress));
+    }
+
+    fn len(&self) -> usize {
+        self.records.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.records.is_empty()
+    }
+}
 
 /// A worker sends what it has finished when it holds this many records, or when the
 /// oldest has waited [`HOLD`]: quick records go in batches, slow ones one by one.
@@ -607,7 +632,7 @@ where
     /// Takes items until none is left or the run stops, and sends what it finishes in
     /// small batches.
     fn work(&self, feed: &Feed<'_, J::Item>) {
-        let mut batch: Batch = Vec::new();
+        let mut batch = Batch::default();
         let mut oldest = Instant::now();
         let mut chunk: Option<Arc<Chunk<J::Item>>> = None;
         loop {
@@ -633,11 +658,11 @@ where
                 oldest = Instant::now();
             }
             let done = self.job.process(item);
-            batch.push((at_index, done, item.progress()));
+            batch.push(at_index, done, item.progress());
             // The clock is read at 1, 2, 4, ... records: each slow one, rarely for quick ones.
             let n = batch.len();
             if self.interactive || n >= BATCH || (n.is_power_of_two() && oldest.elapsed() >= HOLD) {
-                let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+                let full = std::mem::take(&mut batch);
                 if self.out.send(full).is_err() {
                     return;
                 }
@@ -652,8 +677,9 @@ where
 /// The writer thread: puts the workers' records back in input order and writes each as
 /// soon as every earlier one is written; flushes stdout whenever it has caught up.
 fn write_in_order(mut writer: Writer, done: Receiver<Batch>, stop: &AtomicBool) -> Writer {
-    // pending[k] is the record at input position next + k, once it is done.
-    let mut pending: VecDeque<Option<(Done, u64)>> = VecDeque::new();
+    // pending[k] is the record at input position next + k, once it is done: its batch's
+    // text, where its own text is in it, the record and its progress.
+    let mut pending: VecDeque<Option<Waiting>> = VecDeque::new();
     let mut next = 0u64;
     let mut writing = true;
     let mut flushed = Instant::now();
@@ -688,12 +714,16 @@ fn write_in_order(mut writer: Writer, done: Receiver<Batch>, stop: &AtomicBool) 
             // Stopped: take what the workers still send, so that none waits.
             continue;
         }
-        for (at_index, d, at) in batch {
+        let text: Rc<str> = Rc::from(batch.text);
+        let mut start = 0;
+        for (at_index, end, d, at) in batch.records {
+            let range = start..end;
+            start = end;
             let k = (at_index - next) as usize;
             if k == 0 && pending.is_empty() {
                 // In order with nothing waiting: written at once, without the queue.
                 next += 1;
-                if !writer.write(d, at) {
+                if !writer.write(&text[range], d, at) {
                     writing = false;
                     stop.store(true, Ordering::Relaxed);
                     break;
@@ -703,18 +733,23 @@ fn write_in_order(mut writer: Writer, done: Receiver<Batch>, stop: &AtomicBool) 
             if pending.len() <= k {
                 pending.resize_with(k + 1, || None);
             }
-            pending[k] = Some((d, at));
+            pending[k] = Some(Waiting {
+                text: Rc::clone(&text),
+                range,
+                done: d,
+                at,
+            });
         }
         if !writing {
             pending.clear();
             continue;
         }
         while let Some(Some(_)) = pending.front() {
-            let Some(Some((d, at))) = pending.pop_front() else {
+            let Some(Some(w)) = pending.pop_front() else {
                 break;
             };
             next += 1;
-            if !writer.write(d, at) {
+            if !writer.write(&w.text[w.range], w.done, w.at) {
                 writing = false;
                 stop.store(true, Ordering::Relaxed);
                 pending.clear();
@@ -723,6 +758,15 @@ fn write_in_order(mut writer: Writer, done: Receiver<Batch>, stop: &AtomicBool) 
         }
     }
     writer
+}
+
+/// A finished record waiting for the ones before it.
+struct Waiting {
+    /// The text of the batch it came in (shared by that batch's records).
+    text: Rc<str>,
+    range: std::ops::Range<usize>,
+    done: Done,
+    at: u64,
 }
 
 /// Writes records in order, counts them, logs their errors, moves the progress bar.
@@ -761,8 +805,9 @@ impl Writer {
         }
     }
 
-    /// Writes one record; false when stdout is gone and the run must stop.
-    fn write(&mut self, d: Done, at: u64) -> bool {
+    /// Writes one record (`text`, the rest of it in `d`); false when stdout is gone and the
+    /// run must stop.
+    fn write(&mut self, text: &str, d: Done, at: u64) -> bool {
         if self.failed || self.stopped {
             return false;
         }
@@ -787,7 +832,7 @@ impl Writer {
                 return self.fail(e);
             }
         }
-        if let Err(e) = self.out.write_all(d.text.as_bytes()) {
+        if let Err(e) = self.out.write_all(text.as_bytes()) {
             return self.fail(e);
         }
         self.progress.tick(self.summary.total, at);
