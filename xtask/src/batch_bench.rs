@@ -42,7 +42,8 @@ fn run_once(numpl: &Path, file: &Path, threads: usize) -> Result<(f64, Option<u6
     Ok((secs, rss))
 }
 
-fn puzzles_in(file: &Path) -> Result<usize, String> {
+/// The puzzles of a line file (lines neither blank nor `#` comments).
+pub(crate) fn puzzles_in(file: &Path) -> Result<usize, String> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
     Ok(text
         .lines()

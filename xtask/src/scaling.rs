@@ -29,6 +29,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::batch_bench::puzzles_in;
 use crate::timing::{per_sec, timed};
 use crate::workspace;
 
@@ -63,14 +64,6 @@ fn stages_of(line: &str) -> Option<(f64, f64, f64)> {
         rest[at..].split_whitespace().next()?.parse().ok()
     };
     Some((value("reader ")?, value("workers ")?, value("writer ")?))
-}
-
-fn puzzles_in(file: &Path) -> Result<usize, String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-    Ok(text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .count())
 }
 
 /// 1, 2, 4, ... up to `cores`, and `cores` itself.
