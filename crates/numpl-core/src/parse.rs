@@ -24,8 +24,9 @@
 //! one of N symbols (or N tokens) means grid format.
 //!
 //! CSV (as the public machine-learning collections ship puzzles: a header line, then
-//! `quizzes,solutions` rows with `0` for a blank): the first content line is the header,
-//! and the puzzle column is the first whose name contains `quiz` or `puzzle` (in any case),
+//! `quizzes,solutions` rows with `0` for a blank, or sudoku-extreme's
+//! `source,question,answer,rating`): the first content line is the header, and the puzzle
+//! column is the first whose name contains `quiz`, `puzzle` or `question` (in any case),
 //! else the first column. Each row's puzzle field is read as a line puzzle; other columns
 //! are ignored. Under auto detection, a first line with such a column name makes the input
 //! CSV when it has a comma or is that one name alone (`quizzes`).
@@ -795,11 +796,12 @@ fn split_csv(line: &str) -> impl Iterator<Item = &str> {
     })
 }
 
-/// The puzzle column of a CSV header: the first whose name contains `quiz` or `puzzle`.
+/// The puzzle column of a CSV header: the first whose name contains `quiz`, `puzzle` or
+/// `question` (sudoku-extreme's `source,question,answer,rating`).
 fn csv_puzzle_column(header: &str) -> Option<usize> {
     split_csv(header).position(|name| {
         let name = name.to_ascii_lowercase();
-        name.contains("quiz") || name.contains("puzzle")
+        name.contains("quiz") || name.contains("puzzle") || name.contains("question")
     })
 }
 

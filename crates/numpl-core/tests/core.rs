@@ -282,6 +282,12 @@ fn csv_collections_read_their_puzzle_column() {
         got[2].as_ref().unwrap_err().to_string(),
         "line 4: a CSV row has 2 fields; the header has 3"
     );
+    // sudoku-extreme's layout: the puzzle is `question`, the second column.
+    let text = format!("source,question,answer,rating\ntdoku,{seed},{solution},12\n");
+    let got = parse_all(&text, &ParseOptions::default());
+    let p = got[0].as_ref().unwrap();
+    assert_eq!(p.format, InputFormat::Csv);
+    assert_eq!(format_line(p.grid(), &Symbols::standard()), seed);
     // A one-column file with its header.
     let got = parse_all(&format!("Quizzes\n{zeros}\n"), &ParseOptions::default());
     assert_eq!(got[0].as_ref().unwrap().format, InputFormat::Csv);
