@@ -94,9 +94,10 @@ pub struct Canonical {
 }
 
 /// The most partial transforms [`canonical`] keeps at once: about 300 bytes each, so the
-/// search stays under about 150 MB. Puzzles of every shape stay far below; only full (or
-/// nearly full) grids of big shapes, whose first rows leave every arrangement of columns
-/// open, can reach it (a full 16x16 grid would need millions).
+/// search stays under about 150 MB. 9x9 and smaller grids never reach it, nor do the
+/// generator's minimal puzzles of 12x12 to 25x25; full and dense grids of 12x12 and up can
+/// (a full 16x16 grid would need millions of tied transforms; a random 16x16 grid with half
+/// its cells filled sometimes does).
 pub const MAX_TIES: usize = 1 << 18;
 
 /// [`try_canonical`] gave up: more than `max_ties` partial transforms tied.
@@ -125,8 +126,8 @@ impl std::error::Error for TooManyTies {}
 ///
 /// # Panics
 ///
-/// When the search would keep more than [`MAX_TIES`] tied partial transforms: full grids
-/// of 16x16 and up (and some of 12x12). [`try_canonical`] says so instead; front ends use it.
+/// When the search would keep more than [`MAX_TIES`] tied partial transforms: full and
+/// dense grids of 12x12 and up. [`try_canonical`] says so instead; front ends use it.
 ///
 /// ```
 /// use numpl_canon::canonical;
@@ -148,7 +149,7 @@ pub fn canonical(grid: &Grid) -> Canonical {
 ///
 /// # Errors
 ///
-/// [`TooManyTies`], for full grids of big shapes (a full 16x16 grid at [`MAX_TIES`]).
+/// [`TooManyTies`], for full and dense grids of 12x12 and up (see [`MAX_TIES`]).
 ///
 /// ```
 /// use numpl_canon::{try_canonical, MAX_TIES};
