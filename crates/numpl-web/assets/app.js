@@ -826,10 +826,18 @@
     return view;
   }
 
+  // The first level shows only the house the nudge names, all its cells lightly shaded
+  // (the step's own cells are not told apart until the second level).
+  function nudgeView(step) {
+    const view = { roles: new Map(), houses: new Map(), marks: new Map(), cands: new Map() };
+    for (const i of step.nudge_cells || []) view.houses.set(i, "nudge");
+    return view;
+  }
+
   function showHint() {
     const { step, level } = hintState;
     if (level === 1) {
-      game.view = null;
+      game.view = nudgeView(step);
       say("Hint 1 of 4: " + step.nudge + " (Hint again: the cells.)", "hint");
     } else if (level === 2) {
       game.view = viewOf(step, 2);
@@ -1048,9 +1056,39 @@
     if (game.seed) p.set("seed", game.seed);
     if (progress) {
       p.set("v", lineOf(game.values));
-      if (game.centre.some((m) => m)) p.set("m", game.centre.map((m) => m.toString(36)).join("-"));
+      if (game.centre.some((m) => m)) p.set("m", packMarks(game.centre));
+      if (game.corner.some((m) => m)) p.set("k", packMarks(game.corner));
+      if (game.colours.some((c) => c)) p.set("o", packColours(game.colours));
     }
     return location.origin + location.pathname + "#" + p.toString();
+  }
+
+  // Marks in a link: each cell's bit mask in base 36 (empty for none), joined by `-`.
+  const packMarks = (marks) => marks.map((m) => (m ? m.toString(36) : "")).join("-");
+  function unpackMarks(text) {
+    const ms = text.split("-");
+    if (ms.length !== game.n * game.n) return null;
+    const full = 2 * ((1 << game.n) - 1); // bits 1..n
+    return ms.map((s) => (/^[0-9a-z]{0,6}$/.test(s) ? (parseInt(s, 36) || 0) & full : 0));
+  }
+  // Colours in a link: a digit a coloured cell, a letter a run of uncoloured ones (`a` one,
+  // `z` 26), so a few colours on a big board stay short.
+  function packColours(cols) {
+    let out = "", run = 0;
+    const flush = () => { for (; run > 0; run -= 26) out += String.fromCharCode(96 + Math.min(run, 26)); run = 0; };
+    for (const c of cols) { if (c) { flush(); out += c; } else run++; }
+    flush();
+    return out;
+  }
+  function unpackColours(text) {
+    if (!/^[1-9a-z]*$/.test(text)) return null;
+    const cols = [];
+    for (const ch of text) {
+      if (ch <= "9") cols.push(Number(ch) <= COLOURS ? Number(ch) : 0);
+      else for (let k = ch.charCodeAt(0) - 96; k > 0; k--) cols.push(0);
+      if (cols.length > game.n * game.n) return null;
+    }
+    return cols.length === game.n * game.n ? cols : null;
   }
 
   function applyProgress(pr) {
@@ -1058,10 +1096,12 @@
       const vals = Array.from(pr.v, (ch) => (ch === "." ? 0 : valueOf(ch)));
       vals.forEach((v, i) => { if (!game.givens[i] && v >= 1 && v <= game.n) game.values[i] = v; });
     }
-    if (pr.m) {
-      const ms = pr.m.split("-");
-      if (ms.length === game.n * game.n) game.centre = ms.map((s) => parseInt(s, 36) || 0);
-    }
+    const centre = pr.m && unpackMarks(pr.m);
+    if (centre) game.centre = centre;
+    const corner = pr.k && unpackMarks(pr.k);
+    if (corner) game.corner = corner;
+    const colours = pr.o && unpackColours(pr.o);
+    if (colours) game.colours = colours;
     render();
     save();
   }
@@ -1074,7 +1114,8 @@
     const puzzle = p.get("p");
     if (!puzzle) return false;
     history.replaceState(null, "", location.pathname + location.search);
-    const progress = p.get("v") || p.get("m") ? { v: p.get("v"), m: p.get("m") } : null;
+    const progress = ["v", "m", "k", "o"].some((k) => p.get(k))
+      ? { v: p.get("v"), m: p.get("m"), k: p.get("k"), o: p.get("o") } : null;
     await load(puzzle, p.get("box") || "", progress);
     if (p.get("seed") && game.n && !game.seed) { game.seed = p.get("seed"); render(); save(); }
     return true;

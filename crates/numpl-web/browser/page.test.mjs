@@ -286,10 +286,24 @@ test("same-digit highlight reaches the pencil marks, readable (WCAG AA)", async 
 test("hints come in four levels: nudge, cells, the step, apply", async () => {
   await page.click("#hint");
   await waitMessage("Hint 1 of 4: Look for a");
+  // Level 1 shades the house the nudge names, all of its nine cells, and no step cell.
   assert.equal(await page.locator("#board .cell[class*=' r-']").count(), 0);
+  assert.equal(await page.locator("#board .cell.h-base, #board .cell.h-cover").count(), 0);
+  const named = /in (row|column|box) (\d)\./.exec(await message());
+  assert.ok(named, await message());
+  const shaded = await page.$$eval("#board .cell", (cs) => cs.flatMap((c, i) => (c.classList.contains("h-nudge") ? [i] : [])));
+  const k = Number(named[2]) - 1;
+  const inHouse = (i) => ({ row: Math.floor(i / 9) === k, column: i % 9 === k,
+    box: Math.floor(i / 27) * 3 + Math.floor((i % 9) / 3) === k })[named[1]];
+  assert.deepEqual(shaded, [...Array(81).keys()].filter(inHouse), named[0]);
+  const nudgeBg = await page.locator("#board .cell.h-nudge:not(.selected):not([class*=' col-'])").first().evaluate((e) => getComputedStyle(e).backgroundColor);
+  assert.equal(nudgeBg, "rgb(237, 242, 249)");
+  await axe("a hint's nudge with its house shaded");
   await page.click("#hint");
   await waitMessage("Hint 2 of 4");
-  assert.ok((await page.locator("#board .cell[class*=' r-'], #board .cell[class*=' h-']").count()) >= 1);
+  // Level 2: the step's cells and houses, the nudge's plain shading gone.
+  assert.ok((await page.locator("#board .cell[class*=' r-']").count()) >= 1);
+  assert.equal(await page.locator("#board .cell.h-nudge").count(), 0);
   assert.equal(await page.locator("#board .k.m-placed, #board .k.m-eliminated").count(), 0);
   await page.click("#hint");
   await waitMessage("Hint 3 of 4");
@@ -329,6 +343,38 @@ test("corner marks, centre marks and colours", async () => {
   await page.keyboard.press("Delete");
   assert.doesNotMatch(await open.getAttribute("class"), /\bcol-/);
   await page.keyboard.press("z");
+});
+
+test("a share link carries the whole progress: values, corner and centre marks, colours", async () => {
+  const empty = await page.$$eval("#board .cell", (cs) => cs.filter((c) => !c.querySelector(".v")).map((c) => c.dataset.cell));
+  const [a, b, c] = [empty[0], empty[1], empty[empty.length - 1]];
+  const keys = async (name, mode, ...digits) => {
+    await cell(name).click();
+    await page.keyboard.press(mode);
+    for (const d of digits) await page.keyboard.press(d);
+  };
+  await keys(a, "x", "2", "7");
+  await keys(a, "c", "1", "4");
+  await keys(a, "v", "3");
+  await keys(b, "v", "9");
+  await keys(c, "x", "9");
+  await keys(c, "v", "1");
+  await page.keyboard.press("z");
+  await openAll();
+  await page.check("#shareProgress");
+  await page.click("#share");
+  const link = await page.locator("#shareLink").inputValue();
+  assert.match(link, /[#&]k=/);
+  assert.match(link, /[#&]o=[1-9a-z]+(&|$)/);
+  const other = await open();
+  await other.goto(link);
+  await cell(a, other).locator(".corner").waitFor();
+  const state = (p) => p.$$eval("#board .cell", (cs) => cs.map((e) => [e.getAttribute("aria-label"),
+    [...e.classList].filter((k) => /^col-/.test(k)).join(" ")]));
+  const mine = await state(page);
+  assert.match(mine.find(([l]) => l.startsWith(a + ","))[0], /marks 1 4, corner 2 7, colour 3$/);
+  assert.deepEqual(await state(other), mine);
+  await other.context().close();
 });
 
 test("the timer runs, and pauses while the page is hidden", async () => {
