@@ -281,66 +281,141 @@
 
   // ---------------------------------------------------------------- import
 
-  // LZString's decompressFromBase64 (f-puzzles and SudokuPad links), after pieroxy's
-  // lz-string (MIT), reduced to what reading a link needs.
-  function lzFromBase64(input) {
-    const keys = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=";
-    const rev = {};
-    for (let i = 0; i < keys.length; i++) rev[keys.charAt(i)] = i;
-    const length = input.length;
-    const getNext = (index) => rev[input.charAt(index)];
-    const dictionary = [];
-    let enlargeIn = 4, dictSize = 4, numBits = 3, entry = "", w, c, bits, resb, maxpower, power;
-    const result = [];
-    const data = { val: getNext(0), position: 32, index: 1 };
-    const read = (n) => {
-      bits = 0; maxpower = Math.pow(2, n); power = 1;
-      while (power !== maxpower) {
-        resb = data.val & data.position;
-        data.position >>= 1;
-        if (data.position === 0) { data.position = 32; data.val = getNext(data.index++); }
-        bits |= (resb > 0 ? 1 : 0) * power;
-        power <<= 1;
+  // LZ-string's base64 form, as f-puzzles and SudokuPad links carry their JSON, decoded
+  // from the algorithm (an LZW variant): codes are read low bit first from six-bit base64
+  // characters (high bit first), each code as wide as the dictionary's size needs; code 0
+  // brings a new 8-bit character, 1 a 16-bit one, 2 ends the text; any other names a
+  // dictionary entry, or the entry about to be made (the previous one plus its own first
+  // character). Each code after the first adds the previous entry plus the first character
+  // of this one. Null for text that is not of this form.
+  const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  function lzFromBase64(text) {
+    const src = text.replace(/=+$/, "");
+    let at = 0, word = 0, left = 0; // next character, its bits, how many are unread
+    const read = (width) => {
+      let code = 0;
+      for (let k = 0; k < width; k++) {
+        if (left === 0) {
+          if (at >= src.length) return -1;
+          word = B64.indexOf(src[at++]);
+          if (word < 0) return -1;
+          left = 6;
+        }
+        left--;
+        if ((word >> left) & 1) code |= 1 << k;
       }
-      return bits;
+      return code;
     };
-    for (let i = 0; i < 3; i++) dictionary[i] = i;
-    switch (read(2)) {
-      case 0: c = String.fromCharCode(read(8)); break;
-      case 1: c = String.fromCharCode(read(16)); break;
-      default: return "";
-    }
-    dictionary[3] = c; w = c; result.push(c);
-    for (;;) {
-      if (data.index > length) return "";
-      let cc = read(numBits);
-      switch (cc) {
-        case 0: dictionary[dictSize++] = String.fromCharCode(read(8)); cc = dictSize - 1; enlargeIn--; break;
-        case 1: dictionary[dictSize++] = String.fromCharCode(read(16)); cc = dictSize - 1; enlargeIn--; break;
-        case 2: return result.join("");
+    const dict = ["", "", ""]; // codes 0, 1 and 2 are commands
+    const next = () => {
+      const code = read(32 - Math.clz32(dict.length));
+      if (code === 0 || code === 1) {
+        const ch = read(code === 0 ? 8 : 16);
+        if (ch < 0) return -1;
+        dict.push(String.fromCharCode(ch));
+        return dict.length - 1;
       }
-      if (enlargeIn === 0) { enlargeIn = Math.pow(2, numBits); numBits++; }
-      if (dictionary[cc]) entry = dictionary[cc];
-      else if (cc === dictSize) entry = w + w.charAt(0);
+      return code;
+    };
+    let code = next();
+    if (code === 2) return "";
+    if (code < 3) return null;
+    let prev = dict[code];
+    const out = [prev];
+    for (;;) {
+      code = next();
+      if (code === 2) return out.join("");
+      let entry;
+      if (code > 2 && code < dict.length) entry = dict[code];
+      else if (code === dict.length) entry = prev + prev[0];
       else return null;
-      result.push(entry);
-      dictionary[dictSize++] = w + entry.charAt(0);
-      enlargeIn--;
-      w = entry;
-      if (enlargeIn === 0) { enlargeIn = Math.pow(2, numBits); numBits++; }
+      out.push(entry);
+      dict.push(prev + entry[0]);
+      prev = entry;
     }
   }
 
+  // SudokuPad's zipped JSON (its `scl` and `ctc` links): single quotes for double ones
+  // (`\'` a quote of the text), keys and colours unquoted, `t`/`f` for true and false,
+  // empty objects left out of arrays (`[,{v:5},]`), and short keys (`ce` cells, `v` value,
+  // `re` regions, `ca` cages, `l` lines, `a` arrows, `o` overlays, `u` underlays ...,
+  // which readers below take in either form). Plain JSON passes as it is.
+  function unzipPad(text) {
+    try { return JSON.parse(text); } catch (_) { /* zipped */ }
+    let t = text;
+    if (!t.includes('"')) t = t.replace(/\\'/g, "\uE000").replace(/'/g, '"').replace(/\uE000/g, "'");
+    // The strings aside while the rest is restored.
+    const strings = [];
+    t = t.replace(/"(?:\\.|[^"\\])*"/g, (str) => "\u0001" + (strings.push(str) - 1) + "\u0001");
+    t = t.replace(/([,[])(?=[,\]])/g, "$1{}")
+      .replace(/([{,[])([A-Za-z0-9]+):/g, '$1"$2":')
+      .replace(/:f(?=[,}\]])/g, ":false").replace(/:t(?=[,}\]])/g, ":true")
+      .replace(/:#0(?=[,}\]])/g, ':"#000000"').replace(/:#F(?=[,}\]])/g, ':"#FFFFFF"')
+      .replace(/:([0-9a-fA-F]{6})(?=[,}\]])/g, ':"#$1"')
+      .replace(/\u0001(\d+)\u0001/g, (_, k) => strings[Number(k)]);
+    try { return JSON.parse(t); } catch (_) { return null; }
+  }
+
+  const pick = (o, ...keys) => { for (const k of keys) if (o && o[k] != null) return o[k]; return undefined; };
+  const some = (v) => (Array.isArray(v) ? v.length > 0 : v != null && v !== false);
+
+  // What SudokuPad draws beyond a classic grid, in words: a cage with cells (its cells-less
+  // ones carry the title, author and rules), lines, arrows, shapes, regions not the boxes.
+  function padRules(j, n) {
+    const rules = [];
+    const cages = pick(j, "cages", "ca") || [];
+    if (cages.some((c) => some(pick(c, "cells", "ce")))) rules.push("cages");
+    if (some(pick(j, "lines", "l"))) rules.push("lines");
+    if (some(pick(j, "arrows", "a"))) rules.push("arrows");
+    if (some(pick(j, "overlays", "o")) || some(pick(j, "underlays", "u"))) rules.push("circles, dots or shapes");
+    const regions = pick(j, "regions", "re");
+    if (Array.isArray(regions) && regions.length) {
+      let br = 1;
+      for (let d = 1; d * d <= n; d++) if (n % d === 0) br = d;
+      const bc = n / br;
+      const boxOfRc = (rc) => Math.floor(rc[0] / br) * br + Math.floor(rc[1] / bc);
+      const boxes = regions.length === n && regions.every((reg) => Array.isArray(reg) && reg.length === n &&
+        reg.every((rc) => Array.isArray(rc) && boxOfRc(rc) === boxOfRc(reg[0])));
+      if (!boxes || new Set(regions.map((reg) => boxOfRc(reg[0]))).size !== n) rules.push("regions that are not boxes");
+    }
+    for (const k of ["fogofwar", "foglight", "cosmetics"]) if (some(j[k])) rules.push(k);
+    return rules;
+  }
+
   // A classic puzzle of an f-puzzles JSON (`grid`: rows of {value, given}) or SudokuPad's
-  // (`cells`: rows of {v} or {value}), as a line.
+  // (`cells`: rows of {value}, zipped `ce` and `v`), as a line; null if it is neither.
   function lineOfJson(j) {
-    const rows = j.grid || j.cells;
-    if (!Array.isArray(rows)) return null;
+    if (!j || typeof j !== "object") return null;
+    const rows = j.grid || pick(j, "cells", "ce");
+    if (!Array.isArray(rows) || !rows.every(Array.isArray)) return null;
+    const n = rows.length;
+    if (!j.grid) {
+      const rules = padRules(j, n);
+      if (rules.length) throw new Error("This SudokuPad puzzle has rules numpl does not play yet: " + rules.join(", ") + ".");
+    }
     return rows.map((row) => row.map((c) => {
-      const v = c && (c.given === false ? 0 : (c.value != null ? c.value : c.v));
-      return v ? sym(Number(v)) : ".";
+      const v = c && (c.given === false ? 0 : pick(c, "value", "v"));
+      return Number(v) >= 1 && Number(v) <= 35 ? sym(Number(v)) : ".";
     }).join("")).join("");
   }
+
+  // The puzzle a SudokuPad or f-puzzles link carries: SudokuPad's `scl` (and its older name
+  // `ctc`) zipped JSON, `fpuzzles` (or `fpuz`) f-puzzles JSON, f-puzzles' own `?load=`;
+  // anywhere in the link (`sudokupad.app/scl...`, `?puzzle=scl...`, `/puzzle/scl...`).
+  function puzzleOfLink(t) {
+    const load = /[?&]load=([^&#\s]+)/.exec(t);
+    const pad = /(?:^|[/=])(scl|ctc|fpuz(?:zles)?)([A-Za-z0-9+/=%_-]+)/.exec(t);
+    if (!load && !pad) return null;
+    const packed = load ? load[1] : pad[2];
+    let data = packed;
+    try { data = decodeURIComponent(packed); } catch (_) { /* as it is */ }
+    const raw = lzFromBase64(data.replace(/ /g, "+"));
+    const j = raw == null ? null : (load || pad[1].startsWith("fpuz") ? parseJson(raw) : unzipPad(raw));
+    const line = lineOfJson(j);
+    if (line) return line;
+    throw new Error("That link holds no classic puzzle this page can read.");
+  }
+  const parseJson = (t) => { try { return JSON.parse(t); } catch (_) { return null; } };
 
   // What a player pastes, as text the server reads: links (sudokuwiki `?bd=`, f-puzzles
   // `?load=`, SudokuPad `fpuzzles...` or `scl...`) and framed grids (HoDoKu's `| . 2 . |`
@@ -348,25 +423,18 @@
   // as it is.
   function importText(text) {
     const t = text.trim();
-    if (/^https?:\/\//i.test(t) || /[?&](bd|load)=/.test(t)) {
+    if (/^https?:\/\//i.test(t) || /[?&](bd|load|puzzle)=/.test(t) || /^(scl|ctc|fpuz)[A-Za-z0-9]/.test(t) ||
+        /^[\w.-]*(sudokupad\.app|crackingthecryptic\.com)\//i.test(t)) {
       const bd = /[?&#]bd=([0-9.]+)/.exec(t);
       if (bd) return bd[1];
-      let packed = null;
-      const load = /[?&]load=([^&#]+)/.exec(t);
-      if (load) packed = load[1];
-      const pad = /(?:fpuzzles|scl)([A-Za-z0-9+/=%_-]+)/.exec(t);
-      if (!packed && pad) packed = pad[1];
-      if (packed) {
-        const raw = lzFromBase64(decodeURIComponent(packed).replace(/ /g, "+"));
-        let j = null;
-        try { j = JSON.parse(raw); } catch (_) { j = null; }
-        const line = j && lineOfJson(j);
-        if (line) return line;
-        throw new Error("That link holds no classic puzzle this page can read.");
-      }
+      const line = puzzleOfLink(t);
+      if (line) return line;
       // Any other link that carries a 9x9 puzzle as 81 digits.
       const digits = /(?:^|[^0-9.])([0-9.]{81})(?![0-9.])/.exec(t);
       if (digits) return digits[1];
+      if (/sudokupad|crackingthecryptic/i.test(t)) {
+        throw new Error("That SudokuPad link names a puzzle kept on SudokuPad's server; this page reads links that carry the puzzle itself (scl..., ctc... or fpuzzles...).");
+      }
       throw new Error("That link holds no puzzle this page can read (a sudokuwiki ?bd= link, or an f-puzzles or SudokuPad link).");
     }
     const lines = t.split(/\r?\n/);
@@ -826,10 +894,18 @@
     return view;
   }
 
+  // The first level shows only the house the nudge names, all its cells lightly shaded
+  // (the step's own cells are not told apart until the second level).
+  function nudgeView(step) {
+    const view = { roles: new Map(), houses: new Map(), marks: new Map(), cands: new Map() };
+    for (const i of step.nudge_cells || []) view.houses.set(i, "nudge");
+    return view;
+  }
+
   function showHint() {
     const { step, level } = hintState;
     if (level === 1) {
-      game.view = null;
+      game.view = nudgeView(step);
       say("Hint 1 of 4: " + step.nudge + " (Hint again: the cells.)", "hint");
     } else if (level === 2) {
       game.view = viewOf(step, 2);
@@ -1048,9 +1124,39 @@
     if (game.seed) p.set("seed", game.seed);
     if (progress) {
       p.set("v", lineOf(game.values));
-      if (game.centre.some((m) => m)) p.set("m", game.centre.map((m) => m.toString(36)).join("-"));
+      if (game.centre.some((m) => m)) p.set("m", packMarks(game.centre));
+      if (game.corner.some((m) => m)) p.set("k", packMarks(game.corner));
+      if (game.colours.some((c) => c)) p.set("o", packColours(game.colours));
     }
     return location.origin + location.pathname + "#" + p.toString();
+  }
+
+  // Marks in a link: each cell's bit mask in base 36 (empty for none), joined by `-`.
+  const packMarks = (marks) => marks.map((m) => (m ? m.toString(36) : "")).join("-");
+  function unpackMarks(text) {
+    const ms = text.split("-");
+    if (ms.length !== game.n * game.n) return null;
+    const full = 2 * ((1 << game.n) - 1); // bits 1..n
+    return ms.map((s) => (/^[0-9a-z]{0,6}$/.test(s) ? (parseInt(s, 36) || 0) & full : 0));
+  }
+  // Colours in a link: a digit a coloured cell, a letter a run of uncoloured ones (`a` one,
+  // `z` 26), so a few colours on a big board stay short.
+  function packColours(cols) {
+    let out = "", run = 0;
+    const flush = () => { for (; run > 0; run -= 26) out += String.fromCharCode(96 + Math.min(run, 26)); run = 0; };
+    for (const c of cols) { if (c) { flush(); out += c; } else run++; }
+    flush();
+    return out;
+  }
+  function unpackColours(text) {
+    if (!/^[1-9a-z]*$/.test(text)) return null;
+    const cols = [];
+    for (const ch of text) {
+      if (ch <= "9") cols.push(Number(ch) <= COLOURS ? Number(ch) : 0);
+      else for (let k = ch.charCodeAt(0) - 96; k > 0; k--) cols.push(0);
+      if (cols.length > game.n * game.n) return null;
+    }
+    return cols.length === game.n * game.n ? cols : null;
   }
 
   function applyProgress(pr) {
@@ -1058,10 +1164,12 @@
       const vals = Array.from(pr.v, (ch) => (ch === "." ? 0 : valueOf(ch)));
       vals.forEach((v, i) => { if (!game.givens[i] && v >= 1 && v <= game.n) game.values[i] = v; });
     }
-    if (pr.m) {
-      const ms = pr.m.split("-");
-      if (ms.length === game.n * game.n) game.centre = ms.map((s) => parseInt(s, 36) || 0);
-    }
+    const centre = pr.m && unpackMarks(pr.m);
+    if (centre) game.centre = centre;
+    const corner = pr.k && unpackMarks(pr.k);
+    if (corner) game.corner = corner;
+    const colours = pr.o && unpackColours(pr.o);
+    if (colours) game.colours = colours;
     render();
     save();
   }
@@ -1074,7 +1182,8 @@
     const puzzle = p.get("p");
     if (!puzzle) return false;
     history.replaceState(null, "", location.pathname + location.search);
-    const progress = p.get("v") || p.get("m") ? { v: p.get("v"), m: p.get("m") } : null;
+    const progress = ["v", "m", "k", "o"].some((k) => p.get(k))
+      ? { v: p.get("v"), m: p.get("m"), k: p.get("k"), o: p.get("o") } : null;
     await load(puzzle, p.get("box") || "", progress);
     if (p.get("seed") && game.n && !game.seed) { game.seed = p.get("seed"); render(); save(); }
     return true;
@@ -1205,6 +1314,8 @@
     window.addEventListener("pagehide", save);
     window.addEventListener("resize", layout);
     window.addEventListener("hashchange", openFromHash);
+    // The link codecs, for the browser tests and the console.
+    window.numpl = Object.freeze({ lzFromBase64, unzipPad, importText });
     // The clock shows every second; the time played is saved every ten.
     let ticks = 0;
     setInterval(() => { showTime(); if (++ticks % 10 === 0 && game.since) save(); }, 1000);

@@ -30,6 +30,7 @@ const big = readFileSync(join(root, "fixtures/sizes/25x25.txt"), "utf8");
 const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const SEED = ".2.....7.9..1.2..8....8.....5.....1...7.9.5...6.....2.....4....5..8.3..9.1.....6.";
 const SOLUTION = "821459673936172458745386291254638917187294536369715824693541782572863149418927365";
+const PARITY_FISH = "N4SwJgXA5AzgHjAtgfQLIEMBOAXAngZQFMsZkBWADgAYBjANgDMwAjV9ATmYeasIHYAjOkID2VACziGVAExhxNKABpEhbOjDp1EYDAD2AV0w1C0fAbB6A1gYAEGK4Uy2AbjNlkAdLM8zxAWhoaBjJ0CjpldANsAAs9TGgMHFxbIhJlTAMAG0IYaAA5eMR0LNsYC2s7TJyYW3QAB3qs3ABuWwYQLNLYwlsAc0xwWwB3EFjbHtswED6x2oF/djK9CZitKZm5qb0AOwAdKGxbTEJ64iOQHbqdlMw9YaVbGj0sg0Qdx/QdsFtizEcfgBmOCA2zMPRwTx7HYAFWGKxMXVqGgAVugTDsjiVdn06sdCD8spdeogDDAjs9MehLrZdr1CC5CFdprMsd9aTtenowD8WWMobD4U9CEinrtOTRsASwSl0CMYmNepYKbt1DTKTBCDRoiBGRtWTABXCESKsrVKRKpT9mLKwVl0VZtiqqTS+dhasMYk4uZzbCBapYDMwcqsuT1MJ5lPpXtgQLtoBQyOJAXR2AI+DJ2Hw6DIyAIKIDxAIZIW+BR2GQ6EWKxQS3Q+JXy4C+OIZMXmwJxHQyOwKGXK+xWwIU2na83xGRCzJBI32MpmLNin1TFAYthsPU8gB6LcgTwgRB9IyeZ6ILc7QEgADy2HE+U8KLOfXni/Qy709XRY1wEAESmw0AAApYN+tgAGL+jEUAAL5KCYEAANoIUoKGoShAC6SjIWhqGYdhOFKHhBEYVhxGEaRxFEZRFEEVRtGYSciFIVQShUHhLECOxSgyHhf5sVhf6cQJ3F4TIrGiUoQkIWJPF4QhLGAlx4hcWQvFKIpwnKcJqlYWJGnSUoWkGapcksXQXF8FxFBqeZwmWcJ1m6UotkGfZBnWXJgLiVhXlSV5PFYeI3kIUFUlBQFCFkMFUVSVFslYQhXn6V5RleTpIXqXhQVGUF6VRfpUVGVFJkJV5LleW5XmORlLlBW5QXVVFLlRW5UUeQldDBZ1UmdRFfDBf1Un9RFFDBaNUmjfFSGdfpnVGZ16X9fp/VGf16Wjfpo1GaNJXTc5eGdW5nXVf1Ln9W5/XVaNLmjW5o0eZheiIcAkqIYCnhtZhwwQFQniFkoMQ/X9QWxL+vijVK0DKDQEAAMQsQk2BwTIcNgXBAhw1QsEvQBIUfUojnfb9/2A8TIOAwI4P/iu0OY0oiPI6j6OY9jr2RfjhNAyTXPk2DMgQzTcF0wzNAo7DaM0Bj8Os7j4j40JRPAwDPP/hTVOQ1AtPw/TEBI6LTOSyzSg44hk0fV9Kuk0roOU/z1NQ0L2si2LEtS1jxts/1v06Yr3Nk6rfMCw7MNO7rjPi8z0se7jfHm0ovtBVb/02+rgshwjYf6xHhtRybCF0Pj9kJ8r/sp3bGtaxnesu5H7t5wXMUW/7Se87bQea47Vfh67Rt5xQHNN0rLcB239sd+nOvVwbbsy4hfD4z7lsq2X7eV5P3e17PCF/u9i/N8vavl2nwuZzXOd157SheHvQ8H4HY9r870+92zYkN4PfvW4fq+d+vWc97nNm3sRLxyXqXb+D9f5P2zjPaOiE/xyxvp/ZOECK5QNPs/QBuNfJx19l5JOXk0EhzRtAi+2DC4f3wVzQhx8I6kK3jJXB1CS5/RocHJm9C4EIX7nFShLDARsPHhwjBWDTZKHnkgqhxNBFaxISIrG6FoJAA";
 const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-proxy-server", "--no-first-run",
   "--disable-sync", "--disable-background-networking", "--disable-component-update", "--disable-quic"];
 
@@ -286,10 +287,24 @@ test("same-digit highlight reaches the pencil marks, readable (WCAG AA)", async 
 test("hints come in four levels: nudge, cells, the step, apply", async () => {
   await page.click("#hint");
   await waitMessage("Hint 1 of 4: Look for a");
+  // Level 1 shades the house the nudge names, all of its nine cells, and no step cell.
   assert.equal(await page.locator("#board .cell[class*=' r-']").count(), 0);
+  assert.equal(await page.locator("#board .cell.h-base, #board .cell.h-cover").count(), 0);
+  const named = /in (row|column|box) (\d)\./.exec(await message());
+  assert.ok(named, await message());
+  const shaded = await page.$$eval("#board .cell", (cs) => cs.flatMap((c, i) => (c.classList.contains("h-nudge") ? [i] : [])));
+  const k = Number(named[2]) - 1;
+  const inHouse = (i) => ({ row: Math.floor(i / 9) === k, column: i % 9 === k,
+    box: Math.floor(i / 27) * 3 + Math.floor((i % 9) / 3) === k })[named[1]];
+  assert.deepEqual(shaded, [...Array(81).keys()].filter(inHouse), named[0]);
+  const nudgeBg = await page.locator("#board .cell.h-nudge:not(.selected):not([class*=' col-'])").first().evaluate((e) => getComputedStyle(e).backgroundColor);
+  assert.equal(nudgeBg, "rgb(237, 242, 249)");
+  await axe("a hint's nudge with its house shaded");
   await page.click("#hint");
   await waitMessage("Hint 2 of 4");
-  assert.ok((await page.locator("#board .cell[class*=' r-'], #board .cell[class*=' h-']").count()) >= 1);
+  // Level 2: the step's cells and houses, the nudge's plain shading gone.
+  assert.ok((await page.locator("#board .cell[class*=' r-']").count()) >= 1);
+  assert.equal(await page.locator("#board .cell.h-nudge").count(), 0);
   assert.equal(await page.locator("#board .k.m-placed, #board .k.m-eliminated").count(), 0);
   await page.click("#hint");
   await waitMessage("Hint 3 of 4");
@@ -329,6 +344,38 @@ test("corner marks, centre marks and colours", async () => {
   await page.keyboard.press("Delete");
   assert.doesNotMatch(await open.getAttribute("class"), /\bcol-/);
   await page.keyboard.press("z");
+});
+
+test("a share link carries the whole progress: values, corner and centre marks, colours", async () => {
+  const empty = await page.$$eval("#board .cell", (cs) => cs.filter((c) => !c.querySelector(".v")).map((c) => c.dataset.cell));
+  const [a, b, c] = [empty[0], empty[1], empty[empty.length - 1]];
+  const keys = async (name, mode, ...digits) => {
+    await cell(name).click();
+    await page.keyboard.press(mode);
+    for (const d of digits) await page.keyboard.press(d);
+  };
+  await keys(a, "x", "2", "7");
+  await keys(a, "c", "1", "4");
+  await keys(a, "v", "3");
+  await keys(b, "v", "9");
+  await keys(c, "x", "9");
+  await keys(c, "v", "1");
+  await page.keyboard.press("z");
+  await openAll();
+  await page.check("#shareProgress");
+  await page.click("#share");
+  const link = await page.locator("#shareLink").inputValue();
+  assert.match(link, /[#&]k=/);
+  assert.match(link, /[#&]o=[1-9a-z]+(&|$)/);
+  const other = await open();
+  await other.goto(link);
+  await cell(a, other).locator(".corner").waitFor();
+  const state = (p) => p.$$eval("#board .cell", (cs) => cs.map((e) => [e.getAttribute("aria-label"),
+    [...e.classList].filter((k) => /^col-/.test(k)).join(" ")]));
+  const mine = await state(page);
+  assert.match(mine.find(([l]) => l.startsWith(a + ","))[0], /marks (\d )*1 (\d )*4\b.*, corner 2 7, colour 3$/);
+  assert.deepEqual(await state(other), mine);
+  await other.context().close();
 });
 
 test("the timer runs, and pauses while the page is hidden", async () => {
@@ -493,6 +540,76 @@ test("paste and import: HoDoKu and sudokuwiki frames, a ?bd= link, f-puzzles and
   const err = await message();
   assert.doesNotMatch(err, /line 1/);
   assert.match(err, /^[A-Z].*\.$/);
+});
+
+test("the page's own LZ-string decoder reads what lz-string writes, and SudokuPad's zipped JSON", async () => {
+  // Round trips against the reference library's compressToBase64: short, repetitive (the
+  // code width grows past 15 bits), 16-bit characters (surrogates too), random text.
+  let random = "";
+  let x = 7;
+  for (let k = 0; k < 30000; k++) { x = (x * 1103515245 + 12345) % 2147483648; random += String.fromCharCode(32 + (x >> 8) % 400); }
+  const texts = ["", "a", "numpl", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "Sudoku \u00e9\u03a9\u6f22\u5b57 \ud83d\ude00 ok",
+    JSON.stringify({ size: 9, grid: [[{ value: 1, given: true }, {}]] }), "abcabcabcabcabcabc".repeat(500), random];
+  const packed = texts.map((t) => LZString.compressToBase64(t));
+  const back = await page.evaluate((ps) => ps.map((p) => window.numpl.lzFromBase64(p)), packed);
+  texts.forEach((t, k) => assert.equal(back[k], t, "round trip " + k + " (" + t.length + " characters)"));
+  // A pair worked out by hand: code 0 (2 bits), then "n" (0x6e) low bit first, the next
+  // code 0 in 3 bits: 000111 011000 = "HY".
+  assert.equal(await page.evaluate(() => window.numpl.lzFromBase64("HYVwtgDgNkA=")), "numpl");
+  assert.equal(await page.evaluate(() => window.numpl.lzFromBase64("HYVwtgDgNkA")), "numpl");
+  assert.equal(await page.evaluate(() => window.numpl.lzFromBase64("HY")), null); // cut short
+  // SudokuPad's zip: single quotes, bare keys and colours, empty cells left out, t and f.
+  const unzipped = await page.evaluate(() => window.numpl.unzipPad("{ce:[[,{v:5},],[{v:1,c:FFA0A0},,{}]],ca:[{v:'title: It\\'s, a: test'}],x:t,y:f,z:#0}"));
+  assert.deepEqual(unzipped, { ce: [[{}, { v: 5 }, {}], [{ v: 1, c: "#FFA0A0" }, {}, {}]], ca: [{ v: "title: It's, a: test" }], x: true, y: false, z: "#000000" });
+});
+
+test("SudokuPad's own links of classic puzzles load; variants are refused in a sentence", async () => {
+  const rows = SEED.match(/.{9}/g);
+  const boxes = [...Array(9).keys()].map((b) => [...Array(9).keys()].map((k) =>
+    [Math.floor(b / 3) * 3 + Math.floor(k / 3), (b % 3) * 3 + (k % 3)]));
+  const zipRegions = "re:" + JSON.stringify(boxes);
+  // SudokuPad's zipped form, as its PuzzleZipper writes a classic puzzle.
+  const zip = (extra) => "{ce:[" + rows.map((r) => "[" + Array.from(r, (c) => (c === "." ? "" : "{v:" + c + "}")).join(",") + "]").join(",") +
+    "]," + zipRegions + ",ca:[{v:'title: numpl\\'s seed'},{v:'author: numpl'}]" + (extra || "") + "}";
+  const scl = LZString.compressToBase64(zip());
+  const plain = LZString.compressToBase64(JSON.stringify({ cells: rows.map((r) => Array.from(r, (c) => (c === "." ? {} : { value: Number(c) }))) }));
+  const links = {
+    "sudokupad.app/scl": "https://sudokupad.app/scl" + scl,
+    "?puzzle=scl, encoded": "https://sudokupad.app/?puzzle=scl" + encodeURIComponent(scl),
+    "/puzzle/ctc": "https://sudokupad.app/puzzle/ctc" + scl + "?setting-nogrid=0",
+    "crackingthecryptic.com ?puzzle=": "https://crackingthecryptic.com/sudoku/?puzzle=scl" + scl + "&theme=dark",
+    "no scheme": "sudokupad.app/scl" + scl,
+    "plain JSON in scl": "https://sudokupad.app/scl" + plain,
+  };
+  for (const [name, text] of Object.entries(links)) {
+    await page.evaluate(() => localStorage.clear());
+    await paste(text);
+    await waitMessage("Loaded a 9x9 puzzle");
+    assert.equal(await boardText(), SEED, name);
+  }
+  const refused = {
+    "a killer cage": [",ca:[{ce:[[0,0],[0,1]],v:12}]", "cages"],
+    "a line": [",l:[{wp:[[0.5,0.5],[2.5,2.5]],c:FFA0A0,th:9}]", "lines"],
+    "a circle": [",o:[{center:[0.5,0.5],w:0.8,h:0.8,r:t}]", "circles, dots or shapes"],
+  };
+  for (const [name, [extra, words]] of Object.entries(refused)) {
+    await page.evaluate(() => { document.getElementById("message").textContent = ""; });
+    const z = zip(extra).replace(/,ca:\[\{v:'title[^\]]*\]/, extra.startsWith(",ca:") ? "" : "$&");
+    await paste("https://sudokupad.app/scl" + LZString.compressToBase64(z));
+    await waitMessage("This SudokuPad puzzle has rules numpl does not play yet: " + words + ".");
+    assert.equal(await boardText(), SEED, name + " leaves the game as it was");
+  }
+  const jigsaw = JSON.parse(JSON.stringify(boxes));
+  [jigsaw[0][8], jigsaw[1][0]] = [jigsaw[1][0], jigsaw[0][8]];
+  await paste("https://sudokupad.app/scl" + LZString.compressToBase64(zip().replace(zipRegions, "re:" + JSON.stringify(jigsaw))));
+  await waitMessage("rules numpl does not play yet: regions that are not boxes.");
+  // A real SudokuPad link (Marty Sears' Parity Fish, as the Sudoku-Bench data set's README
+  // links it): SudokuPad's own zip, regions as boxes, its dots refused.
+  await paste("https://sudokupad.app/scl" + PARITY_FISH);
+  await waitMessage("This SudokuPad puzzle has rules numpl does not play yet: circles, dots or shapes.");
+  await paste("https://sudokupad.app/thermo-tiny-example");
+  await waitMessage("kept on SudokuPad's server");
+  await axe("a refused SudokuPad link");
 });
 
 test("a 16x16 puzzle plays with letters, readable marks and steps in its symbols", async () => {

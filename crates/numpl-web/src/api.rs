@@ -222,6 +222,9 @@ pub(crate) struct StepJson {
     plain: String,
     /// A first nudge: the technique and the house to look at, nothing more.
     nudge: String,
+    /// The cells (0-based, reading order) of the house the nudge names, all of them: what
+    /// the page shades lightly at a hint's first level. Empty when it names none.
+    nudge_cells: Vec<usize>,
     /// Values placed.
     placements: Vec<CellValue>,
     /// Candidates removed.
@@ -512,6 +515,7 @@ fn step_json(step: &Step, puzzle: &Grid, board: &Board) -> StepJson {
         text: step.describe(shape),
         plain: crate::words::plain(step, shape),
         nudge: crate::words::nudge(step, shape),
+        nudge_cells: crate::words::nudge_cells(step, shape),
         placements: step.placements.iter().map(cv).collect(),
         eliminations: step.eliminations.iter().map(cv).collect(),
         cells,

@@ -34,11 +34,40 @@ fn houses(step: &Step, shape: Shape) -> Vec<String> {
     out
 }
 
-/// The box of a cell, as a house name.
-fn box_of(shape: Shape, c: Cell) -> String {
+/// The box of a cell.
+fn box_unit(shape: Shape, c: Cell) -> Unit {
     let geo = shape.geometry();
     let [_, _, b] = geo.units_of(c.index());
-    shape.unit_name(Unit::new(b))
+    Unit::new(b)
+}
+
+/// The house a nudge names: the step's first unit, else the box of its first cell.
+pub(crate) fn nudge_unit(step: &Step, shape: Shape) -> Option<Unit> {
+    if let Some(&u) = step.units.first() {
+        return Some(u);
+    }
+    step.cells
+        .first()
+        .copied()
+        .or_else(|| step.placements.first().map(|p| p.0))
+        .or_else(|| step.eliminations.first().map(|e| e.0))
+        .map(|c| box_unit(shape, c))
+}
+
+/// The cells of the house a nudge names, in reading order (the page shades them lightly at
+/// a hint's first level); none when the nudge names no house.
+pub(crate) fn nudge_cells(step: &Step, shape: Shape) -> Vec<usize> {
+    let Some(u) = nudge_unit(step, shape) else {
+        return Vec::new();
+    };
+    let mut cells: Vec<usize> = shape
+        .geometry()
+        .unit(u.index())
+        .iter()
+        .map(|&c| c as usize)
+        .collect();
+    cells.sort_unstable();
+    cells
 }
 
 /// The step in plain words: `Hidden Single in row 3: r3c4 is 7.`, `Locked Candidates
@@ -77,22 +106,10 @@ pub(crate) fn plain(step: &Step, shape: Shape) -> String {
 /// The first level of a hint: the technique and one house to look at.
 pub(crate) fn nudge(step: &Step, shape: Shape) -> String {
     let title = step.technique.title();
-    let house = match step.units.first() {
-        Some(&u) => shape.unit_name(u),
-        None => {
-            let cell = step
-                .cells
-                .first()
-                .copied()
-                .or_else(|| step.placements.first().map(|p| p.0))
-                .or_else(|| step.eliminations.first().map(|e| e.0));
-            match cell {
-                Some(c) => box_of(shape, c),
-                None => return format!("Look for a {title}."),
-            }
-        }
-    };
-    format!("Look for a {title} in {house}.")
+    match nudge_unit(step, shape) {
+        Some(u) => format!("Look for a {title} in {}.", shape.unit_name(u)),
+        None => format!("Look for a {title}."),
+    }
 }
 
 #[cfg(test)]
@@ -119,6 +136,7 @@ mod tests {
         s.units.push(Unit::new(2));
         assert_eq!(plain(&s, shape), "Hidden Single in row 3: r3c4 is G.");
         assert_eq!(nudge(&s, shape), "Look for a Hidden Single in row 3.");
+        assert_eq!(nudge_cells(&s, shape), (32..48).collect::<Vec<_>>());
         let nine = Shape::NINE;
         let mut e = Step::new(Technique::LockedCandidatesPointing);
         e.eliminations.push((Cell::new(4), 7));
@@ -138,5 +156,7 @@ mod tests {
                 Technique::LockedCandidatesPointing.title()
             )
         );
+        assert_eq!(nudge_cells(&e, nine), vec![3, 4, 5, 12, 13, 14, 21, 22, 23]);
+        assert!(nudge_cells(&Step::new(Technique::HiddenSingle), nine).is_empty());
     }
 }

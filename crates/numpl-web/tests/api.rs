@@ -1320,6 +1320,16 @@ async fn hints_put_mistakes_first() {
         "{v}"
     );
     assert!(!step["marks"].as_array().unwrap().is_empty(), "{v}");
+    // The nudge's house: its 9 cells, the step's own placement among them.
+    let house: Vec<u64> = step["nudge_cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .collect();
+    assert_eq!(house.len(), 9, "{v}");
+    let placed = step["placements"][0]["index"].as_u64().unwrap();
+    assert!(house.contains(&placed), "{v}");
     srv.stop().await;
 }
 
