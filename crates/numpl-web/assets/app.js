@@ -382,6 +382,19 @@
     return rules;
   }
 
+  // What an f-puzzles puzzle has beyond a classic grid, in words: every top-level key but
+  // the plain ones (size, grid, title, author, rules text, solution, settings) that holds
+  // something (f-puzzles writes `diagonal+`, `antiknight`, `killercage`, `thermometer`,
+  // `arrow`, `littlekillersum`, `xv`, `negative`, its cosmetics `text`, `line`, `cage` ...),
+  // and cells with a `region` of their own (a jigsaw).
+  const FP_PLAIN = new Set(["size", "grid", "title", "author", "ruleset", "solution",
+    "highlightConflicts", "disabledlogic", "truecandidatesoptions"]);
+  function fpuzzlesRules(j) {
+    const rules = Object.keys(j).filter((k) => !FP_PLAIN.has(k) && some(j[k]));
+    if (j.grid.some((row) => row.some((c) => c && c.region != null))) rules.push("irregular regions");
+    return rules;
+  }
+
   // A classic puzzle of an f-puzzles JSON (`grid`: rows of {value, given}) or SudokuPad's
   // (`cells`: rows of {value}, zipped `ce` and `v`), as a line; null if it is neither.
   function lineOfJson(j) {
@@ -389,9 +402,10 @@
     const rows = j.grid || pick(j, "cells", "ce");
     if (!Array.isArray(rows) || !rows.every(Array.isArray)) return null;
     const n = rows.length;
-    if (!j.grid) {
-      const rules = padRules(j, n);
-      if (rules.length) throw new Error("This SudokuPad puzzle has rules numpl does not play yet: " + rules.join(", ") + ".");
+    const rules = j.grid ? fpuzzlesRules(j) : padRules(j, n);
+    if (rules.length) {
+      const whose = j.grid ? "f-puzzles" : "SudokuPad";
+      throw new Error("This " + whose + " puzzle has rules numpl does not play yet: " + rules.join(", ") + ".");
     }
     return rows.map((row) => row.map((c) => {
       const v = c && (c.given === false ? 0 : pick(c, "value", "v"));

@@ -534,6 +534,21 @@ test("paste and import: HoDoKu and sudokuwiki frames, a ?bd= link, f-puzzles and
     await waitMessage("Loaded a 9x9 puzzle");
     assert.equal(await boardText(), SEED, name);
   }
+  // An f-puzzles variant is refused with its rules named, the game left as it was.
+  const variant = (extra) => "https://f-puzzles.com/?load=" +
+    encodeURIComponent(LZString.compressToBase64(JSON.stringify({ ...JSON.parse(fp), ...extra })));
+  await paste(variant({ killercage: [{ cells: ["R1C1", "R1C2"], value: "12" }], "diagonal+": true }));
+  await waitMessage("This f-puzzles puzzle has rules numpl does not play yet: killercage, diagonal+.");
+  assert.equal(await boardText(), SEED, "a refused variant leaves the game as it was");
+  const jigsaw = JSON.parse(fp);
+  jigsaw.grid[0][0].region = 1;
+  await paste("https://f-puzzles.com/?load=" + encodeURIComponent(LZString.compressToBase64(JSON.stringify(jigsaw))));
+  await waitMessage("rules numpl does not play yet: irregular regions.");
+  // Empty constraint lists and a title are no rules.
+  await page.evaluate(() => localStorage.clear());
+  await paste(variant({ title: "Classic", author: "numpl", thermometer: [], negative: [] }));
+  await waitMessage("Loaded a 9x9 puzzle");
+  assert.equal(await boardText(), SEED);
   // Unreadable text: a sentence, not `line 1:`.
   await paste("12345");
   await page.locator("#message.error").waitFor();
