@@ -1,5 +1,7 @@
 //! The reader: every input format numpl-core reads, from raw bytes and from real puzzles
-//! edited and dressed up, checked against the reader's laws (`numpl_fuzz::check_reader`).
+//! edited and dressed up, checked against the reader's laws (`numpl_fuzz::check_reader`,
+//! which also reads every input in blocks of lines, as the CLI's batch does, and wants the
+//! same puzzles).
 //!
 //! The first byte chooses the mode:
 //! - high bit clear: raw. Its low bits choose the options (format Auto/Line/Grid/Detail, a box

@@ -127,6 +127,26 @@ pub fn check_reader(bytes: &[u8], opts: &ParseOptions) -> Vec<Result<Parsed, Par
             "reading through a {cap}-byte buffer differs"
         );
     }
+    // The same in blocks of lines parsed later (`next_block`, as the CLI's batch reads line
+    // and CSV inputs), blocks of 1, 2 and 64 puzzles, through a tiny buffer too.
+    for (cap, max) in [(4096, 1), (4096, 2), (7, 64)] {
+        let mut reader = PuzzleReader::new(BufReader::with_capacity(cap, bytes), opts.clone());
+        let mut blocks = Vec::new();
+        loop {
+            match reader.next_block(max) {
+                Some(Ok(block)) => {
+                    assert!(!block.is_empty() && block.len() <= max);
+                    blocks.extend((0..block.len()).map(|k| block.parse(k)));
+                }
+                Some(Err(e)) => blocks.push(Err(e)),
+                None => match reader.next() {
+                    Some(r) => blocks.push(r),
+                    None => break,
+                },
+            }
+        }
+        assert_eq!(blocks, results, "blocks of {max} ({cap}-byte buffer) differ");
+    }
     if let Ok(text) = std::str::from_utf8(bytes) {
         assert_eq!(numpl_core::parse_all(text, opts), results);
         let one = numpl_core::parse_one(text, opts);
