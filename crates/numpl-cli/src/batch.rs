@@ -419,6 +419,10 @@ impl Batch {
 /// oldest has waited [`HOLD`]: quick records go in batches, slow ones one by one.
 const BATCH: usize = 256;
 const HOLD: Duration = Duration::from_millis(20);
+/// At most this many items taken at once by a worker, and the time an item may take for
+/// the worker to take more than one ([`Worker::work`]).
+const RUN: usize = 16;
+const QUICK: Duration = Duration::from_micros(50);
 /// The writer flushes stdout when it has caught up, at most this often (a quick run
 /// would otherwise make one small write per batch).
 const FLUSH_EVERY: Duration = Duration::from_millis(10);
@@ -635,15 +639,18 @@ where
         let mut batch = Batch::default();
         let mut oldest = Instant::now();
         let mut chunk: Option<Arc<Chunk<J::Item>>> = None;
+        // Items taken at once: one while items are slow, doubling up to RUN while they are
+        // quick, so that many workers on quick puzzles do not all wait on the one counter.
+        let mut run = 1;
         loop {
             if self.stop.load(Ordering::Relaxed) || interrupt::interrupted() {
                 break;
             }
             let taken = chunk.as_ref().and_then(|c| {
-                let i = c.claimed.fetch_add(1, Ordering::Relaxed);
-                c.items.get(i).map(|item| (c.first + i as u64, item))
+                let i = c.claimed.fetch_add(run, Ordering::Relaxed);
+                (i < c.items.len()).then(|| (i, (i + run).min(c.items.len())))
             });
-            let Some((at_index, item)) = taken else {
+            let Some((from, to)) = taken else {
                 // Whatever is finished goes out before a wait for the next chunk.
                 if !batch.is_empty() && self.out.send(std::mem::take(&mut batch)).is_err() {
                     return;
@@ -654,19 +661,39 @@ where
                 }
                 continue;
             };
-            if batch.is_empty() {
-                oldest = Instant::now();
-            }
-            let done = self.job.process(item);
-            batch.push(at_index, done, item.progress());
-            // The clock is read at 1, 2, 4, ... records: each slow one, rarely for quick ones.
-            let n = batch.len();
-            if self.interactive || n >= BATCH || (n.is_power_of_two() && oldest.elapsed() >= HOLD) {
-                let full = std::mem::take(&mut batch);
-                if self.out.send(full).is_err() {
+            let Some(c) = chunk.as_ref() else { break };
+            // Every item taken is finished, even after an interrupt (a run of quick items
+            // takes well under a millisecond): the records written stay the input's first.
+            let started = Instant::now();
+            for i in from..to {
+                if self.stop.load(Ordering::Relaxed) {
                     return;
                 }
+                let item = &c.items[i];
+                if batch.is_empty() {
+                    oldest = Instant::now();
+                }
+                let done = self.job.process(item);
+                batch.push(c.first + i as u64, done, item.progress());
+                // The clock is read at 1, 2, 4, ... records: each slow one, rarely for
+                // quick ones.
+                let n = batch.len();
+                if self.interactive
+                    || n >= BATCH
+                    || (n.is_power_of_two() && oldest.elapsed() >= HOLD)
+                {
+                    let full = std::mem::take(&mut batch);
+                    if self.out.send(full).is_err() {
+                        return;
+                    }
+                }
             }
+            let quick = started.elapsed() < QUICK * (to - from) as u32;
+            run = if quick && !self.interactive {
+                (run * 2).min(RUN)
+            } else {
+                1
+            };
         }
         if !batch.is_empty() {
             let _ = self.out.send(batch);
