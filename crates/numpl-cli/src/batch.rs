@@ -1,15 +1,19 @@
 //! The batch: take work items from a [`Source`] (puzzles read from files, or the indexes of
 //! puzzles to generate), run a [`Job`] on each, write the records in input order.
 //!
-//! Three stages run at once: a reader thread cuts the source into chunks; the workers (the
-//! calling thread, or a rayon pool with `--threads` above 1) take one chunk's items in
-//! input order, one at a time, and send what they finish in small batches (256 records, or
-//! whatever is done after 20 ms); a writer thread puts the records back in input order and
-//! writes each as soon as every earlier one is written, flushing within 10 ms of catching up.
+//! Three stages run at once: a reader thread cuts the source into chunks (of line and CSV
+//! inputs: lines found, not parsed); the workers (the calling thread, or a rayon pool with
+//! `--threads` above 1) take the items in input order, one at a time while items are slow
+//! and in runs of up to 16 while they are quick, parse and work them, fetch the next chunk
+//! themselves when one is fully taken, and send what they finish in small batches (256
+//! records, or whatever is done after 20 ms) as one text buffer each; a writer thread puts
+//! the records back in input order and writes each as soon as every earlier one is written,
+//! flushing within 10 ms of catching up.
 //! Memory stays flat: at most two chunks wait to be worked on, and the writer holds at most
 //! one chunk's records. A closed stdout (`| head`) or a fatal record stops every stage
 //! quietly. SIGINT or SIGTERM (see `interrupt`) stops the workers taking items: since they
-//! take items in order, what is finished is the input's first records, all written, then
+//! take items in order and finish every item they took, what is finished is the input's
+//! first records, all written, then
 //! the summary, exit 130. Every command runs through here, so every command has the same
 //! order, progress, summary and exit status.
 
