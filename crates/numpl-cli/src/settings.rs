@@ -281,6 +281,24 @@ impl Settings {
             };
             Ok(())
         };
+        // Commands that write CSV unless asked for one of `also` (`dataset`, `augment`).
+        let csv_first = |command: &str, also: &[Format]| -> Result<(), UsageError> {
+            match common.format {
+                Some(f) if f != Format::Csv && !also.contains(&f) => {
+                    let names: Vec<String> = also
+                        .iter()
+                        .map(|&a| format!("`{}`", format_name(a)))
+                        .collect();
+                    let (last, rest) = names.split_last().expect("another format");
+                    let rest: String = rest.iter().map(|n| format!(", {n}")).collect();
+                    usage(format!(
+                        "numpl {command} writes `--format csv` (the default){rest} or {last}, not `{}`",
+                        format_name(f)
+                    ))
+                }
+                _ => Ok(()),
+            }
+        };
         let task = match command {
             Command::Show(a) => {
                 pictures(a.picture, a.candidates)?;
@@ -362,15 +380,7 @@ impl Settings {
                 )
             }
             Command::Dataset(a) => {
-                match common.format {
-                    None | Some(Format::Csv | Format::Json) => {}
-                    Some(f) => {
-                        return usage(format!(
-                            "numpl dataset writes `--format csv` (the default) or `json`, not `{}`",
-                            format_name(f)
-                        ))
-                    }
-                }
+                csv_first("dataset", &[Format::Json])?;
                 Task::Dataset(
                     inputs(FilesArgs { files: a.files }),
                     human_options(
@@ -382,15 +392,7 @@ impl Settings {
                 )
             }
             Command::Augment(a) => {
-                match common.format {
-                    None | Some(Format::Csv | Format::Json | Format::Line) => {}
-                    Some(f) => {
-                        return usage(format!(
-                            "numpl augment writes `--format csv` (the default), `json` or `line`, not `{}`",
-                            format_name(f)
-                        ))
-                    }
-                }
+                csv_first("augment", &[Format::Json, Format::Line])?;
                 Task::Augment(
                     inputs(FilesArgs { files: a.files }),
                     a.copies,

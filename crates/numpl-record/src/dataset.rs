@@ -6,6 +6,7 @@
 //! (`level`, `score`, `techniques`); and it is put in canonical form (`canon`,
 //! `transform`). `givens` counts its givens.
 
+use std::borrow::Cow;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use std::time::Instant;
@@ -78,7 +79,13 @@ pub fn row(p: &Parsed, opts: &SolveOptions, nodes: &Arc<AtomicU64>) -> Result<Ro
         );
     }
     let start = Instant::now();
-    let opts = opts.clone().limit(2);
+    // Two solutions tell `solved` from `multiple` (the options are copied only when they
+    // ask for another count).
+    let opts = if opts.limit == 2 {
+        Cow::Borrowed(opts)
+    } else {
+        Cow::Owned(opts.clone().limit(2))
+    };
     let searched = puzzle::solve_counted(p, Algorithm::Fast, &opts, nodes);
     let rated = (searched.status == Status::Solved).then(|| puzzle::rate(p, None, &opts));
     let canon = try_canonical(p.grid(), MAX_TIES).ok();

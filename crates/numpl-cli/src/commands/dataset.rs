@@ -81,15 +81,9 @@ impl DatasetJob {
             Format::Json => source(row.record(p, sym, split), item).to_line(),
             _ => {
                 let rating = out.rating();
-                let side = match split {
-                    Some((seed, f)) => format!(
-                        ",{}",
-                        if row.in_test(seed, f) {
-                            "test"
-                        } else {
-                            "train"
-                        }
-                    ),
+                // A row without a canonical form is on the train side, as `Row::in_test` says.
+                let side = match self.split {
+                    Some(s) => format!(",{}", row.canon.as_ref().map_or("train", |c| s.side(c))),
                     None => String::new(),
                 };
                 format!(

@@ -275,19 +275,20 @@ fn splits_keep_classes_together_and_follow_the_seed() {
         lines.push(rng.transform(&p));
     }
     let input = lines.join("\n") + "\n";
-    let out = numpl(
-        &[
+    let split = |seed: &str| {
+        let args = [
             "canon",
             "-f",
             "csv",
             "--test-fraction",
             "0.5",
             "--seed",
-            "1",
+            seed,
             "-q",
-        ],
-        &input,
-    );
+        ];
+        numpl(&args, &input)
+    };
+    let out = split("1");
     assert_eq!(out.code, 0, "{}", out.stderr);
     let rows: Vec<Vec<&str>> = out
         .stdout
@@ -302,33 +303,9 @@ fn splits_keep_classes_together_and_follow_the_seed() {
     }
     let test = rows.iter().filter(|r| r[3] == "test").count();
     assert!(test > 0 && test < rows.len(), "{test} of {}", rows.len());
-    let again = numpl(
-        &[
-            "canon",
-            "-f",
-            "csv",
-            "--test-fraction",
-            "0.5",
-            "--seed",
-            "1",
-            "-q",
-        ],
-        &input,
-    );
+    let again = split("1");
     assert_eq!(again.stdout, out.stdout);
-    let other = numpl(
-        &[
-            "canon",
-            "-f",
-            "csv",
-            "--test-fraction",
-            "0.5",
-            "--seed",
-            "2",
-            "-q",
-        ],
-        &input,
-    );
+    let other = split("2");
     assert_ne!(other.stdout, out.stdout);
     let bad = numpl(&["canon", "--test-fraction", "1.5"], &input);
     assert_eq!(bad.code, 2);
