@@ -10,8 +10,9 @@
 //!   the count itself): `numpl solve -v --progress never --threads T FILE > /dev/null`,
 //!   `--rounds` times (default 3), the best wall time: puzzles/s, the speed-up over one
 //!   thread and the efficiency (speed-up / threads).
-//! - The limits, from the one-thread run's `stages:` line (the CPU time of the reader
-//!   thread, the workers and the writer thread; `-v` logs it):
+//! - The limits, from the `stages:` line (the CPU time of the reader thread, the workers
+//!   and the writer thread; `-v` logs it) of the first run with several workers (with one,
+//!   the reader parses line and CSV puzzles itself, beside the worker), else of the first:
 //!   - *pipeline bound*: the reader and the writer are one thread each, so no thread count
 //!     can go faster than workers' CPU / max(reader, writer) times one worker;
 //!   - *the prediction*: with N workers on N cores the reader and the writer take their
@@ -126,6 +127,9 @@ pub(crate) fn run(a: &crate::ScalingArgs) -> Result<(), String> {
             );
             let mut one: Option<Run> = None;
             let mut two = None;
+            // The stages of the first run with several workers (at one thread the reader
+            // parses the puzzles itself, which it does not with more), else of the first.
+            let mut stages: Option<(usize, (f64, f64, f64))> = None;
             for &t in &threads {
                 let mut best: Option<Run> = None;
                 for _ in 0..a.rounds {
@@ -147,17 +151,19 @@ pub(crate) fn run(a: &crate::ScalingArgs) -> Result<(), String> {
                 if t == 2 {
                     two = Some(speedup);
                 }
+                if let Some(st) = best.stages {
+                    if stages.is_none_or(|(at, _)| at == 1 && t > 1) {
+                        stages = Some((t, st));
+                    }
+                }
                 if t == 1 {
                     one = Some(best);
                 }
             }
-            let share = one
-                .as_ref()
-                .and_then(|o| o.stages)
-                .map_or(0.0, |(r, k, w)| (r + w) / k.max(1e-9));
-            let bound = one.as_ref().and_then(|o| o.stages).map(|(r, k, w)| {
+            let share = stages.map_or(0.0, |(_, (r, k, w))| (r + w) / k.max(1e-9));
+            let bound = stages.map(|(t, (r, k, w))| {
                 println!(
-                    "stages at 1 thread (CPU s): reader {r:.3}, workers {k:.3}, writer {w:.3}: \
+                    "stages at {t} thread(s) (CPU s): reader {r:.3}, workers {k:.3}, writer {w:.3}: \
                      reader {:.1}% and writer {:.1}% of the workers' time",
                     r / k * 100.0,
                     w / k * 100.0

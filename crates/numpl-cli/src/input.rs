@@ -129,12 +129,19 @@ pub(crate) struct Inputs {
     io_error: bool,
     /// Inputs that held no puzzle.
     empty_inputs: usize,
+    /// Parse line and CSV puzzles here rather than in the workers
+    /// ([`InputSettings::parse_in_reader`]).
+    parse_in_reader: bool,
 }
 
 impl Inputs {
     /// The inputs named on the command line (none means stdin).
     pub(crate) fn new(settings: InputSettings) -> Inputs {
-        let InputSettings { mut files, parse } = settings;
+        let InputSettings {
+            mut files,
+            parse,
+            parse_in_reader,
+        } = settings;
         if files.is_empty() {
             files.push(PathBuf::from("-"));
         }
@@ -162,6 +169,7 @@ impl Inputs {
             total_bytes,
             io_error: false,
             empty_inputs: 0,
+            parse_in_reader,
         }
     }
 
@@ -216,7 +224,11 @@ impl Iterator for Inputs {
                         line: block.line(*k),
                         format: block.format(),
                         end: *base + block.bytes_through(*k) as u64,
-                        puzzle: Pending::InBlock(Arc::clone(block), *k),
+                        puzzle: if self.parse_in_reader {
+                            Pending::Read(block.parse(*k).map_err(|e| message(&cur.name, &e)))
+                        } else {
+                            Pending::InBlock(Arc::clone(block), *k)
+                        },
                     };
                     *k += 1;
                     self.index += 1;
@@ -368,6 +380,7 @@ mod tests {
         let inputs = Inputs::new(InputSettings {
             files: vec![a, b],
             parse: ParseOptions::default(),
+            parse_in_reader: false,
         });
         assert_eq!(inputs.total(), Some(253 + 164));
         let got: Vec<(u64, usize, u64)> = inputs.map(|i| (i.index, i.line, i.progress())).collect();

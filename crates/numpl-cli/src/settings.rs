@@ -137,6 +137,10 @@ pub(crate) struct InputSettings {
     pub(crate) files: Vec<PathBuf>,
     /// How to read them.
     pub(crate) parse: ParseOptions,
+    /// Whether the reader thread parses line and CSV puzzles itself: with one worker the
+    /// reader runs beside it on another core, so parsing there is free; with several,
+    /// each worker parses its own, so the reader does not hold them up.
+    pub(crate) parse_in_reader: bool,
 }
 
 /// `--test-fraction` and `--seed` as a split.
@@ -240,6 +244,7 @@ impl Settings {
         let inputs = |a: FilesArgs| InputSettings {
             files: a.files,
             parse: parse.clone(),
+            parse_in_reader: run.threads == 1,
         };
         // Commands whose records are lines: `line` and `json`, and the formats in `also`.
         let text_only = |command: &str, also: &[Format]| -> Result<(), UsageError> {
