@@ -7,8 +7,8 @@
 use crate::commands::canon::Split;
 use std::fmt;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64};
-use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
+use std::sync::{Arc, OnceLock};
 
 use numpl_core::{InputFormat, ParseErrorKind, ParseOptions, Shape, Symbols};
 use numpl_gen::{GenOptions, Generator};
@@ -88,8 +88,10 @@ pub(crate) struct Pictures {
     pub(crate) svg: SvgOptions,
     /// Pictures written to `out` so far (for the summary).
     pub(crate) written: Arc<AtomicU64>,
-    /// A picture could not be written: no other is tried.
-    pub(crate) broken: Arc<AtomicBool>,
+    /// The first picture that could not be written, as its message: no other is tried.
+    /// Every later picture's record carries the same message, so the writer, which stops
+    /// at the first fatal record in input order, prints it whichever worker failed first.
+    pub(crate) broken: Arc<OnceLock<String>>,
 }
 
 impl Output {

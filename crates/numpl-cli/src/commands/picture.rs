@@ -21,24 +21,27 @@ pub(crate) fn file_name(index: u64, step: Option<usize>) -> String {
 /// written none is tried again: every later one would fail the same way (a folder that
 /// cannot be written, a full disk), and the first failure ends the run.
 fn write(pictures: &Pictures, dir: &Path, name: &str, svg: &str) -> Result<(), Done> {
-    if pictures.broken.load(Ordering::Relaxed) {
-        return Err(fatal(None));
+    if let Some(msg) = pictures.broken.get() {
+        return Err(fatal(msg.clone()));
     }
     let path = dir.join(name);
     std::fs::write(&path, svg).map_err(|e| {
-        pictures.broken.store(true, Ordering::Relaxed);
-        fatal(Some(format!(
+        // With several workers another may have failed first: its message wins, so that
+        // all fatal records say the same and the one the writer prints (the first in
+        // input order, perhaps not the first to fail) names a file.
+        let msg = format!(
             "cannot write {}: {e}; no more pictures are written",
             path.display()
-        )))
+        );
+        fatal(pictures.broken.get_or_init(|| msg).clone())
     })
 }
 
-/// The record of a picture that could not be written: it ends the run (exit 2). Only the
-/// first failure has a message.
-fn fatal(msg: Option<String>) -> Done {
+/// The record of a picture that could not be written: it ends the run (exit 2). The
+/// writer stops at the first fatal record, so its message is the only one printed.
+fn fatal(msg: String) -> Done {
     Done {
-        error: msg,
+        error: Some(msg),
         fatal: true,
         ..Done::new(String::new(), Kind::Error)
     }
