@@ -245,6 +245,13 @@ pub enum ParseErrorKind {
         /// The length of the line (in characters, without surrounding whitespace).
         len: usize,
     },
+    /// A variant puzzle (numpl's JSON record or an ISS text) that cannot be read: the
+    /// message names the constraint and the cell.
+    #[error("{message}")]
+    Variant {
+        /// What is wrong, and where.
+        message: String,
+    },
     /// A character that is neither a value nor a blank.
     #[error("unknown symbol `{}` at r{row}c{col}", escape_controls(.symbol))]
     UnknownSymbol {

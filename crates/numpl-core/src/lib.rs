@@ -36,6 +36,7 @@ mod position;
 mod print;
 mod shape;
 mod symbols;
+pub mod variant;
 
 pub use error::{escape_controls, Conflict, GridError, ParseError, ParseErrorKind, ShapeError};
 pub use grid::Grid;

@@ -127,6 +127,10 @@ pub struct Parsed {
     pub line: usize,
     /// The format it was read in (`Line`, `Grid`, `Csv` or `Detail`, never `Auto`).
     pub format: InputFormat,
+    /// A variant puzzle's rules (killer cages, jigsaw regions, ...); `None` for a classic
+    /// puzzle. Its givens are `grid`'s, which the classic row/column/box check has not
+    /// been applied to (a jigsaw's givens may share a box).
+    variant: Option<std::sync::Arc<crate::variant::Variant>>,
 }
 
 /// Marks that do not fit their grid ([`Parsed::position`]): not one mark set per cell.
@@ -158,7 +162,29 @@ impl Parsed {
             marks: None,
             line,
             format,
+            variant: None,
         }
+    }
+
+    /// A variant puzzle: `grid`'s givens under `variant`'s rules.
+    pub fn variant_puzzle(
+        grid: Grid,
+        variant: crate::variant::Variant,
+        line: usize,
+        format: InputFormat,
+    ) -> Parsed {
+        Parsed {
+            grid,
+            marks: None,
+            line,
+            format,
+            variant: Some(std::sync::Arc::new(variant)),
+        }
+    }
+
+    /// A variant puzzle's rules (`None` for a classic puzzle or position).
+    pub fn variant(&self) -> Option<&crate::variant::Variant> {
+        self.variant.as_deref()
     }
 
     /// A position: `grid`'s givens with every cell's candidates cut to `marks`, one mark set
@@ -195,6 +221,7 @@ impl Parsed {
             marks: Some(marks),
             line,
             format,
+            variant: None,
         })
     }
 
@@ -456,6 +483,9 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// Decides the format at the first content line `t` (under `Auto`).
     fn decide(&mut self, t: &str) -> Result<InputFormat, ParseError> {
+        if variant_reader(t).is_some() {
+            return Ok(InputFormat::Line);
+        }
         if csv_puzzle_column(t).is_some()
             && (t.contains(',') || t.chars().all(|c| c.is_ascii_alphabetic() || c == '_'))
         {
@@ -700,6 +730,7 @@ impl<R: BufRead> PuzzleReader<R> {
             marks: Some(marks),
             line: start,
             format: InputFormat::Detail,
+            variant: None,
         })
     }
 
@@ -876,12 +907,42 @@ fn read_line_fast(
     Some(finish(shape, cells, line, InputFormat::Line))
 }
 
+/// The reader of a variant puzzle line: numpl's JSON record (`{...}`) or an ISS text.
+fn variant_reader(
+    t: &str,
+) -> Option<fn(&str) -> Result<crate::variant::json::VariantPuzzle, String>> {
+    if t.starts_with('{') {
+        Some(crate::variant::json::read)
+    } else if crate::variant::iss::detect(t) {
+        Some(crate::variant::iss::read)
+    } else {
+        None
+    }
+}
+
 /// Reads a line puzzle: `t` is the line without surrounding whitespace.
 fn read_line_puzzle(opts: &ParseOptions, line: usize, t: &str) -> Result<Parsed, ParseError> {
     if let Some(parsed) = read_line_fast(opts, line, t.as_bytes()) {
         return parsed;
     }
     let err = |kind| ParseError { line, kind };
+    if let Some(read) = variant_reader(t) {
+        let p = read(t).map_err(|message| err(ParseErrorKind::Variant { message }))?;
+        if let Some(shape) = opts.shape.filter(|&s| s != p.givens.shape()) {
+            return Err(err(ParseErrorKind::Variant {
+                message: format!(
+                    "a puzzle for box {} where box {shape} was asked for",
+                    p.givens.shape()
+                ),
+            }));
+        }
+        return Ok(Parsed::variant_puzzle(
+            p.givens,
+            p.variant,
+            line,
+            InputFormat::Line,
+        ));
+    }
     let ascii = t.is_ascii();
     let spaced = if ascii {
         t.bytes().any(is_space)
@@ -912,6 +973,7 @@ fn read_line_puzzle(opts: &ParseOptions, line: usize, t: &str) -> Result<Parsed,
                 marks: Some(marks),
                 line,
                 format: InputFormat::Line,
+                variant: None,
             })
             .map_err(err)
     };
@@ -1255,5 +1317,6 @@ fn finish(
         marks: None,
         line,
         format,
+        variant: None,
     })
 }

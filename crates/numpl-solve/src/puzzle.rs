@@ -14,6 +14,11 @@
 //! - [`board`]: the human solver's [`Board`] of what was read (a position's marks
 //!   eliminated).
 //!
+//! A variant puzzle (killer, jigsaw, ...: [`Parsed::variant`]) goes to the variant engine
+//! ([`crate::variant`]) for solve and count; the human solver does not know variant rules
+//! yet, so `rate` and `explain` give the search's verdict without a rating or steps and
+//! `hint` the status only.
+//!
 //! ```
 //! use numpl_core::{parse_first, ParseOptions};
 //! use numpl_solve::{puzzle, Algorithm, SolveOptions, Status};
@@ -43,6 +48,9 @@ use crate::{
 /// Solves what was read with `algo`: a puzzle as [`crate::solve`] does, a position within
 /// its marks as [`solve_position`] does.
 pub fn solve(p: &Parsed, algo: Algorithm, opts: &SolveOptions) -> Outcome {
+    if let Some(v) = p.variant() {
+        return crate::variant::solve(p.grid(), v, opts);
+    }
     match p.marks() {
         Some(marks) => solve_position(p.grid(), marks, algo, opts),
         None => crate::solve(p.grid(), algo, opts),
@@ -57,6 +65,11 @@ pub fn solve_counted(
     opts: &SolveOptions,
     nodes: &Arc<AtomicU64>,
 ) -> Outcome {
+    if let Some(v) = p.variant() {
+        let out = crate::variant::solve(p.grid(), v, opts);
+        nodes.fetch_add(out.nodes, std::sync::atomic::Ordering::Relaxed);
+        return out;
+    }
     match p.marks() {
         Some(marks) => solve_position(p.grid(), marks, algo, opts),
         None => grid_counted(p.grid(), algo, opts, nodes),
@@ -66,6 +79,9 @@ pub fn solve_counted(
 /// Counts the solutions of what was read (a position's within its marks), stopping at
 /// `limit` (fast search, no budget).
 pub fn count(p: &Parsed, limit: usize) -> usize {
+    if let Some(v) = p.variant() {
+        return crate::variant::count(p.grid(), v, limit);
+    }
     match p.marks() {
         Some(marks) => count_position_solutions(p.grid(), marks, limit),
         None => count_solutions(p.grid(), limit),
@@ -76,6 +92,11 @@ pub fn count(p: &Parsed, limit: usize) -> usize {
 /// the techniques (below [`Technique::BruteForce`]: logic only). The outcome's
 /// [`Outcome::rating`] is the level and score; its report holds the steps.
 pub fn rate(p: &Parsed, max: Option<Technique>, opts: &SolveOptions) -> Outcome {
+    if let Some(v) = p.variant() {
+        // The human solver does not know variant rules yet: the search's verdict, with
+        // no rating and no steps.
+        return crate::variant::solve(p.grid(), v, opts);
+    }
     match p.marks() {
         Some(marks) => solve_position_human(p.grid(), marks, max, opts),
         None => solve_human(p.grid(), max, opts),
@@ -111,6 +132,14 @@ pub fn board(p: &Parsed) -> Board {
 /// A puzzle with several solutions still gets the steps that hold whatever the solution
 /// (every technique but the uniqueness ones).
 pub fn hint(p: &Parsed, opts: &SolveOptions) -> Result<Step, Status> {
+    if let Some(v) = p.variant() {
+        // No human steps for variants yet: the search's verdict (`Stuck` when the
+        // puzzle has one solution: no technique here can take a step).
+        return Err(match crate::variant::solve(p.grid(), v, &opts.clone().limit(2)).status {
+            Status::Solved => Status::Stuck,
+            s => s,
+        });
+    }
     let b = board(p);
     if p.grid().is_full() {
         return opts.human().hint(&b).map_err(|why| why.status());

@@ -1,0 +1,627 @@
+//! The checks of a variant's constraints against its shape ([`check_all`]) and of a full
+//! grid against every rule ([`violation`]).
+
+use std::collections::HashSet;
+use std::fmt;
+
+use super::{Constraint, Line, Variant};
+use crate::{Cell, Grid, Shape};
+
+/// A constraint that does not fit its grid: which one (1-based, as read, with its name
+/// and first cell) and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantError {
+    /// The constraint's 1-based place in the puzzle (0: the puzzle as a whole).
+    pub constraint: usize,
+    /// The constraint's name and first cell (`cage r1c1`), or what the puzzle lacks.
+    pub what: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.constraint == 0 {
+            write!(f, "{}: {}", self.what, self.message)
+        } else {
+            write!(
+                f,
+                "constraint {} ({}): {}",
+                self.constraint, self.what, self.message
+            )
+        }
+    }
+}
+
+impl std::error::Error for VariantError {}
+
+pub(super) fn name(shape: Shape, cell: u16) -> String {
+    shape.cell_name(Cell::new(cell))
+}
+
+/// The constraint's cells as listed (empty for global rules).
+pub(crate) fn cells_of(c: &Constraint) -> Vec<u16> {
+    match c {
+        Constraint::Jigsaw { regions } => regions.iter().flatten().copied().collect(),
+        Constraint::Region { cells }
+        | Constraint::Even { cells }
+        | Constraint::Odd { cells }
+        | Constraint::Cage { cells, .. }
+        | Constraint::LittleKiller { cells, .. }
+        | Constraint::Thermo { cells, .. }
+        | Constraint::Palindrome { cells }
+        | Constraint::Whisper { cells, .. }
+        | Constraint::Renban { cells }
+        | Constraint::Between { cells }
+        | Constraint::RegionSumLine { cells } => cells.clone(),
+        Constraint::Allowed { cell, .. } => vec![*cell],
+        Constraint::Arrow { circle, line } => circle.iter().chain(line).copied().collect(),
+        Constraint::Kropki { cells, .. } | Constraint::Xv { cells, .. } => cells.to_vec(),
+        _ => Vec::new(),
+    }
+}
+
+/// The least and greatest sums of `k` different values of 1..=n.
+pub fn distinct_sum_range(k: usize, n: usize) -> (u32, u32) {
+    let k = k as u32;
+    let n = n as u32;
+    (k * (k + 1) / 2, k * n - k * (k.saturating_sub(1)) / 2)
+}
+
+fn king_neighbours(shape: Shape, a: u16, b: u16) -> bool {
+    let (ra, ca) = (shape.row_of(Cell::new(a)), shape.col_of(Cell::new(a)));
+    let (rb, cb) = (shape.row_of(Cell::new(b)), shape.col_of(Cell::new(b)));
+    a != b && ra.abs_diff(rb) <= 1 && ca.abs_diff(cb) <= 1
+}
+
+fn orthogonal_neighbours(shape: Shape, a: u16, b: u16) -> bool {
+    let (ra, ca) = (shape.row_of(Cell::new(a)), shape.col_of(Cell::new(a)));
+    let (rb, cb) = (shape.row_of(Cell::new(b)), shape.col_of(Cell::new(b)));
+    ra.abs_diff(rb) + ca.abs_diff(cb) == 1
+}
+
+pub(super) fn check_all(v: &Variant) -> Result<(), VariantError> {
+    let shape = v.shape;
+    let mut singles = HashSet::new();
+    let mut jigsaws = 0;
+    for (i, c) in v.constraints.iter().enumerate() {
+        let cells = cells_of(c);
+        let what = match cells.first() {
+            Some(&first) => format!("{} {}", c.name(), name(shape, first)),
+            None => c.name().to_string(),
+        };
+        let fail = |message: String| VariantError {
+            constraint: i + 1,
+            what: what.clone(),
+            message,
+        };
+        if cells.is_empty() && !is_global(c) && !matches!(c, Constraint::Sandwich { .. }) {
+            return Err(fail("it has no cells".into()));
+        }
+        if let Some(&bad) = cells.iter().find(|&&c| c as usize >= shape.cells()) {
+            return Err(fail(format!(
+                "cell number {bad} is outside the {n}x{n} grid",
+                n = shape.size()
+            )));
+        }
+        if !matches!(c, Constraint::Jigsaw { .. }) {
+            let mut seen = HashSet::new();
+            if let Some(&dup) = cells.iter().find(|&&c| !seen.insert(c)) {
+                return Err(fail(format!("{} is listed twice", name(shape, dup))));
+            }
+        }
+        if is_global(c) && !singles.insert(c.name()) {
+            return Err(fail("it is given twice".into()));
+        }
+        check_one(shape, c, &mut jigsaws).map_err(fail)?;
+    }
+    Ok(())
+}
+
+fn is_global(c: &Constraint) -> bool {
+    matches!(
+        c,
+        Constraint::Diagonal { .. }
+            | Constraint::Windoku
+            | Constraint::DisjointSets
+            | Constraint::AntiKnight
+            | Constraint::AntiKing
+            | Constraint::NonConsecutive
+            | Constraint::KropkiNegative
+            | Constraint::XvNegative
+    )
+}
+
+fn line_of_neighbours(shape: Shape, cells: &[u16], min: usize) -> Result<(), String> {
+    if cells.len() < min {
+        return Err(format!(
+            "a line needs at least {min} cells, it has {}",
+            cells.len()
+        ));
+    }
+    for w in cells.windows(2) {
+        if !king_neighbours(shape, w[0], w[1]) {
+            return Err(format!(
+                "{} and {} are not neighbours",
+                name(shape, w[0]),
+                name(shape, w[1])
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), String> {
+    let n = shape.size();
+    match c {
+        Constraint::Jigsaw { regions } => {
+            *jigsaws += 1;
+            if *jigsaws > 1 {
+                return Err("a puzzle has one jigsaw layout".into());
+            }
+            if regions.len() != n {
+                return Err(format!(
+                    "{} regions; a {n}x{n} grid needs {n}",
+                    regions.len()
+                ));
+            }
+            let mut owner = vec![usize::MAX; n * n];
+            for (k, r) in regions.iter().enumerate() {
+                if r.len() != n {
+                    return Err(format!("region {} has {} cells, not {n}", k + 1, r.len()));
+                }
+                for &cell in r {
+                    if owner[cell as usize] != usize::MAX {
+                        return Err(format!(
+                            "{} is in regions {} and {}",
+                            name(shape, cell),
+                            owner[cell as usize] + 1,
+                            k + 1
+                        ));
+                    }
+                    owner[cell as usize] = k;
+                }
+            }
+        }
+        Constraint::Windoku if super::windoku_regions(shape).is_empty() => {
+            return Err(format!("a {n}x{n} grid has no room for windoku regions"));
+        }
+        Constraint::Region { cells } if cells.len() > n => {
+            return Err(format!("{} cells cannot all differ in 1..{n}", cells.len()));
+        }
+        Constraint::Allowed { values, .. } => {
+            if values.is_empty() || !(*values & !shape.all_values()).is_empty() {
+                return Err(format!(
+                    "the allowed values {values} are not a set within 1..{n}"
+                ));
+            }
+        }
+        Constraint::Cage { sum, cells } => {
+            if cells.len() > n {
+                return Err(format!("{} cells cannot all differ in 1..{n}", cells.len()));
+            }
+            if let Some(sum) = *sum {
+                let (lo, hi) = distinct_sum_range(cells.len(), n);
+                if sum < lo || sum > hi {
+                    return Err(format!(
+                        "a sum of {sum} is out of reach of {} different values ({lo} to {hi})",
+                        cells.len()
+                    ));
+                }
+            }
+        }
+        Constraint::LittleKiller { sum, cells } => {
+            let step = |a: u16, b: u16| {
+                let (ra, ca) = (shape.row_of(Cell::new(a)), shape.col_of(Cell::new(a)));
+                let (rb, cb) = (shape.row_of(Cell::new(b)), shape.col_of(Cell::new(b)));
+                (rb as i64 - ra as i64, cb as i64 - ca as i64)
+            };
+            if cells.len() >= 2 {
+                let d = step(cells[0], cells[1]);
+                if d.0.abs() != 1 || d.1.abs() != 1 {
+                    return Err(format!(
+                        "{} and {} are not diagonal neighbours",
+                        name(shape, cells[0]),
+                        name(shape, cells[1])
+                    ));
+                }
+                for w in cells.windows(2) {
+                    if step(w[0], w[1]) != d {
+                        return Err(format!(
+                            "{} does not continue the diagonal",
+                            name(shape, w[1])
+                        ));
+                    }
+                }
+            }
+            let (lo, hi) = (cells.len() as u32, (cells.len() * n) as u32);
+            if *sum < lo || *sum > hi {
+                return Err(format!(
+                    "a sum of {sum} is out of reach of {} values ({lo} to {hi})",
+                    cells.len()
+                ));
+            }
+        }
+        Constraint::Sandwich { sum, line } => {
+            let idx = match line {
+                Line::Row(i) | Line::Col(i) => *i as usize,
+            };
+            if idx >= n {
+                return Err(format!("{line} is outside the {n}x{n} grid"));
+            }
+            let max: u32 = (2..n as u32).sum();
+            if *sum > max {
+                return Err(format!(
+                    "a sum of {sum} is more than the values between 1 and {n} can make ({max})"
+                ));
+            }
+        }
+        Constraint::Thermo { cells, slow } => {
+            line_of_neighbours(shape, cells, 2)?;
+            if !slow && cells.len() > n {
+                return Err(format!(
+                    "{} cells cannot increase within 1..{n}",
+                    cells.len()
+                ));
+            }
+        }
+        Constraint::Arrow { circle, line } => {
+            if circle.is_empty() {
+                return Err("an arrow needs a circle".into());
+            }
+            if circle.len() > 3 {
+                return Err("a circle of more than 3 cells".into());
+            }
+            if line.is_empty() {
+                return Err("an arrow needs a line".into());
+            }
+            line_of_neighbours(shape, line, 1)?;
+            if let Some(&c) = line.iter().find(|c| circle.contains(c)) {
+                return Err(format!(
+                    "{} is both on the circle and on the line",
+                    name(shape, c)
+                ));
+            }
+        }
+        Constraint::Kropki { cells, .. } | Constraint::Xv { cells, .. } => {
+            if !orthogonal_neighbours(shape, cells[0], cells[1]) {
+                return Err(format!(
+                    "{} and {} are not side by side",
+                    name(shape, cells[0]),
+                    name(shape, cells[1])
+                ));
+            }
+            if let Constraint::Xv { sum, .. } = c {
+                if *sum != 5 && *sum != 10 {
+                    return Err(format!("an XV clue sums to 5 or 10, not {sum}"));
+                }
+            }
+        }
+        Constraint::Palindrome { cells } | Constraint::RegionSumLine { cells } => {
+            line_of_neighbours(shape, cells, 2)?;
+        }
+        Constraint::Whisper { cells, diff } => {
+            line_of_neighbours(shape, cells, 2)?;
+            if *diff == 0 || *diff as usize >= n {
+                return Err(format!("a difference of {diff} is not within 1..{}", n - 1));
+            }
+        }
+        Constraint::Renban { cells } => {
+            line_of_neighbours(shape, cells, 2)?;
+            if cells.len() > n {
+                return Err(format!(
+                    "{} cells cannot be consecutive within 1..{n}",
+                    cells.len()
+                ));
+            }
+        }
+        Constraint::Between { cells } => {
+            line_of_neighbours(shape, cells, 3)?;
+            if cells.len() > n {
+                return Err(format!(
+                    "{} cells cannot fit between two values of 1..{n}",
+                    cells.len()
+                ));
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The cells a knight's move (or a king's move) from `cell`.
+pub fn jumps(shape: Shape, cell: u16, knight: bool) -> impl Iterator<Item = u16> {
+    const KNIGHT: [(i32, i32); 8] = [
+        (-2, -1),
+        (-2, 1),
+        (-1, -2),
+        (-1, 2),
+        (1, -2),
+        (1, 2),
+        (2, -1),
+        (2, 1),
+    ];
+    const KING: [(i32, i32); 8] = [
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+        (0, -1),
+        (0, 1),
+        (1, -1),
+        (1, 0),
+        (1, 1),
+    ];
+    let n = shape.size() as i32;
+    let r = shape.row_of(Cell::new(cell)) as i32;
+    let c = shape.col_of(Cell::new(cell)) as i32;
+    let moves = if knight { KNIGHT } else { KING };
+    moves.into_iter().filter_map(move |(dr, dc)| {
+        let (rr, cc) = (r + dr, c + dc);
+        (rr >= 0 && rr < n && cc >= 0 && cc < n).then_some((rr * n + cc) as u16)
+    })
+}
+
+/// The orthogonal neighbour pairs of a grid (each once: right and down).
+pub fn orthogonal_pairs(shape: Shape) -> impl Iterator<Item = [u16; 2]> {
+    let n = shape.size();
+    (0..n * n).flat_map(move |i| {
+        let (r, c) = (i / n, i % n);
+        let right = (c + 1 < n).then_some([i as u16, (i + 1) as u16]);
+        let down = (r + 1 < n).then_some([i as u16, (i + n) as u16]);
+        right.into_iter().chain(down)
+    })
+}
+
+/// The number a circle (pill) reads: its values as decimal digits, first to last.
+pub fn circle_number(values: impl IntoIterator<Item = u32>) -> u32 {
+    values.into_iter().fold(0, |acc, v| acc * 10 + v)
+}
+
+/// A line's cuts by region: runs of consecutive cells in the same region.
+pub fn region_segments(cells: &[u16], region: &[u16]) -> Vec<Vec<u16>> {
+    let mut out: Vec<Vec<u16>> = Vec::new();
+    for &c in cells {
+        match out.last_mut() {
+            Some(seg) if region[seg[0] as usize] == region[c as usize] => seg.push(c),
+            _ => out.push(vec![c]),
+        }
+    }
+    out
+}
+
+pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
+    let shape = v.shape;
+    let n = shape.size();
+    let at = |c: u16| grid.get(c as usize) as u32;
+    let nm = |c: u16| name(shape, c);
+    if grid.shape() != shape {
+        return Some(format!(
+            "the grid is {} but the rules are for {}",
+            grid.shape(),
+            shape
+        ));
+    }
+    if let Some(i) = grid.values().iter().position(|&x| x == 0) {
+        return Some(format!("{} is empty", nm(i as u16)));
+    }
+    let geo = shape.geometry();
+    let mut houses: Vec<Vec<u16>> = (0..2 * n).map(|u| geo.unit(u).to_vec()).collect();
+    houses.extend(v.houses());
+    for h in &houses {
+        let mut seen = vec![None; n + 1];
+        for &c in h {
+            if let Some(prev) = seen[at(c) as usize].replace(c) {
+                return Some(format!("{} and {} both hold {}", nm(prev), nm(c), at(c)));
+            }
+        }
+    }
+    let pair_ok = |f: &dyn Fn(u32, u32) -> bool, [a, b]: [u16; 2]| f(at(a), at(b));
+    let dotted: HashSet<[u16; 2]> = v
+        .constraints
+        .iter()
+        .filter_map(|c| match c {
+            Constraint::Kropki { cells, .. } => Some(sorted(*cells)),
+            _ => None,
+        })
+        .collect();
+    let xved: HashSet<[u16; 2]> = v
+        .constraints
+        .iter()
+        .filter_map(|c| match c {
+            Constraint::Xv { cells, .. } => Some(sorted(*cells)),
+            _ => None,
+        })
+        .collect();
+    let region = v.region_of_cells();
+    for c in &v.constraints {
+        let broken = match c {
+            Constraint::AntiKnight | Constraint::AntiKing => {
+                let knight = matches!(c, Constraint::AntiKnight);
+                (0..(n * n) as u16).find_map(|a| {
+                    jumps(shape, a, knight).find(|&b| at(a) == at(b)).map(|b| {
+                        format!(
+                            "{} and {} are a {} apart and both hold {}",
+                            nm(a),
+                            nm(b),
+                            if knight {
+                                "knight's move"
+                            } else {
+                                "king's move"
+                            },
+                            at(a)
+                        )
+                    })
+                })
+            }
+            Constraint::NonConsecutive => orthogonal_pairs(shape)
+                .find(|&[a, b]| at(a).abs_diff(at(b)) == 1)
+                .map(|[a, b]| format!("{} and {} are consecutive", nm(a), nm(b))),
+            Constraint::Even { cells } => cells
+                .iter()
+                .find(|&&x| at(x) % 2 != 0)
+                .map(|&x| format!("{} is odd", nm(x))),
+            Constraint::Odd { cells } => cells
+                .iter()
+                .find(|&&x| at(x) % 2 == 0)
+                .map(|&x| format!("{} is even", nm(x))),
+            Constraint::Allowed { cell, values } => (!values.contains(at(*cell) as u8))
+                .then(|| format!("{} holds {}, not one of {values}", nm(*cell), at(*cell))),
+            Constraint::Region { cells } => {
+                let mut seen = HashSet::new();
+                cells
+                    .iter()
+                    .find(|&&x| !seen.insert(at(x)))
+                    .map(|&x| format!("the region repeats {} at {}", at(x), nm(x)))
+            }
+            Constraint::Cage { sum, cells } => {
+                let mut seen = HashSet::new();
+                let total: u32 = cells.iter().map(|&x| at(x)).sum();
+                if let Some(&x) = cells.iter().find(|&&x| !seen.insert(at(x))) {
+                    Some(format!("the cage at {} repeats {}", nm(cells[0]), at(x)))
+                } else {
+                    sum.filter(|&s| s != total).map(|s| {
+                        format!("the cage at {} adds up to {total}, not {s}", nm(cells[0]))
+                    })
+                }
+            }
+            Constraint::LittleKiller { sum, cells } => {
+                let total: u32 = cells.iter().map(|&x| at(x)).sum();
+                (total != *sum).then(|| {
+                    format!(
+                        "the diagonal from {} adds up to {total}, not {sum}",
+                        nm(cells[0])
+                    )
+                })
+            }
+            Constraint::Sandwich { sum, line } => {
+                let cells = line.cells(shape);
+                let p1 = cells.iter().position(|&x| at(x) == 1)?;
+                let pn = cells.iter().position(|&x| at(x) == n as u32)?;
+                let (lo, hi) = (p1.min(pn), p1.max(pn));
+                let total: u32 = cells[lo + 1..hi].iter().map(|&x| at(x)).sum();
+                (total != *sum).then(|| format!("{line} has {total} between 1 and {n}, not {sum}"))
+            }
+            Constraint::Thermo { cells, slow } => cells.windows(2).find_map(|w| {
+                let bad = if *slow {
+                    at(w[1]) < at(w[0])
+                } else {
+                    at(w[1]) <= at(w[0])
+                };
+                bad.then(|| {
+                    format!(
+                        "{} does not rise from {} on the thermometer",
+                        nm(w[1]),
+                        nm(w[0])
+                    )
+                })
+            }),
+            Constraint::Arrow { circle, line } => {
+                let want = circle_number(circle.iter().map(|&x| at(x)));
+                let total: u32 = line.iter().map(|&x| at(x)).sum();
+                (want != total).then(|| {
+                    format!(
+                        "the arrow from {} adds up to {total}, not {want}",
+                        nm(circle[0])
+                    )
+                })
+            }
+            Constraint::Kropki { black, cells } => {
+                let f: &dyn Fn(u32, u32) -> bool = if *black {
+                    &|a, b| a == 2 * b || b == 2 * a
+                } else {
+                    &|a, b| a.abs_diff(b) == 1
+                };
+                (!pair_ok(f, *cells)).then(|| {
+                    format!(
+                        "{} and {} break their {} dot",
+                        nm(cells[0]),
+                        nm(cells[1]),
+                        if *black { "black" } else { "white" }
+                    )
+                })
+            }
+            Constraint::KropkiNegative => orthogonal_pairs(shape)
+                .filter(|p| !dotted.contains(p))
+                .find(|&[a, b]| {
+                    let (x, y) = (at(a), at(b));
+                    x.abs_diff(y) == 1 || x == 2 * y || y == 2 * x
+                })
+                .map(|[a, b]| format!("{} and {} need a dot between them", nm(a), nm(b))),
+            Constraint::Xv { sum, cells } => {
+                (at(cells[0]) + at(cells[1]) != *sum as u32).then(|| {
+                    format!(
+                        "{} and {} do not add up to {sum}",
+                        nm(cells[0]),
+                        nm(cells[1])
+                    )
+                })
+            }
+            Constraint::XvNegative => orthogonal_pairs(shape)
+                .filter(|p| !xved.contains(p))
+                .find(|&[a, b]| matches!(at(a) + at(b), 5 | 10))
+                .map(|[a, b]| format!("{} and {} need an X or V between them", nm(a), nm(b))),
+            Constraint::Palindrome { cells } => {
+                let k = cells.len();
+                (0..k / 2)
+                    .find(|&i| at(cells[i]) != at(cells[k - 1 - i]))
+                    .map(|i| {
+                        format!(
+                            "{} and {} differ on the palindrome",
+                            nm(cells[i]),
+                            nm(cells[k - 1 - i])
+                        )
+                    })
+            }
+            Constraint::Whisper { cells, diff } => cells
+                .windows(2)
+                .find(|w| at(w[0]).abs_diff(at(w[1])) < *diff as u32)
+                .map(|w| format!("{} and {} differ by less than {diff}", nm(w[0]), nm(w[1]))),
+            Constraint::Renban { cells } => {
+                let vals: HashSet<u32> = cells.iter().map(|&x| at(x)).collect();
+                let (lo, hi) = (vals.iter().min()?, vals.iter().max()?);
+                (vals.len() != cells.len() || (hi - lo) as usize != cells.len() - 1).then(|| {
+                    format!(
+                        "the renban line from {} is not a run of different consecutive values",
+                        nm(cells[0])
+                    )
+                })
+            }
+            Constraint::Between { cells } => {
+                let (a, b) = (at(cells[0]), at(cells[cells.len() - 1]));
+                let (lo, hi) = (a.min(b), a.max(b));
+                cells[1..cells.len() - 1]
+                    .iter()
+                    .find(|&&x| at(x) <= lo || at(x) >= hi)
+                    .map(|&x| format!("{} is not between {lo} and {hi}", nm(x)))
+            }
+            Constraint::RegionSumLine { cells } => {
+                let segs = region_segments(cells, &region);
+                let sums: Vec<u32> = segs
+                    .iter()
+                    .map(|s| s.iter().map(|&x| at(x)).sum())
+                    .collect();
+                sums.iter().position(|&s| s != sums[0]).map(|i| {
+                    format!(
+                        "the line's part at {} adds up to {}, the part at {} to {}",
+                        nm(segs[0][0]),
+                        sums[0],
+                        nm(segs[i][0]),
+                        sums[i]
+                    )
+                })
+            }
+            Constraint::Jigsaw { .. }
+            | Constraint::Diagonal { .. }
+            | Constraint::Windoku
+            | Constraint::DisjointSets => None,
+        };
+        if broken.is_some() {
+            return broken;
+        }
+    }
+    None
+}
+
+fn sorted([a, b]: [u16; 2]) -> [u16; 2] {
+    [a.min(b), a.max(b)]
+}

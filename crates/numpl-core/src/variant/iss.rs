@@ -1,0 +1,427 @@
+//! The Interactive Sudoku Solver's puzzle texts: its constraint string
+//! (`.Shape~6x6.~R1C1_5.Cage~15~R1C1~R1C2.Thermo~R2C2~R2C3...`), the killer shorthand of
+//! 81 characters (a cage's sum at one cell, arrows `<>^v` pointing the others to it) and
+//! sudocue's long killer form (`3x3::k:...`). [`read`] takes any of them; [`detect`] says
+//! whether a line is one.
+//!
+//! Constraint types numpl has no model for (Skyscraper, Sum without uniqueness, chaos
+//! construction, ...) are refused by name, so a collection's unsupported puzzles can be
+//! counted.
+
+use std::collections::HashMap;
+
+use super::json::{cell_index, default_whisper, layout_regions, VariantPuzzle};
+use super::{Constraint, Line, Variant};
+use crate::{Grid, Mask, Shape};
+
+/// Whether `t` (a trimmed line) is an ISS text: a constraint string (`.` then a type and
+/// `~`, or `.~` givens), a killer shorthand line, or sudocue's long killer form.
+pub fn detect(t: &str) -> bool {
+    let b = t.as_bytes();
+    if b.first() == Some(&b'.') && b.len() > 1 && (b[1] == b'~' || b[1].is_ascii_uppercase()) {
+        // `~` never appears in a classic line; without it, only whole words (`.NoBoxes`).
+        return t.contains('~')
+            || t[1..].split('.').all(|p| {
+                p.len() > 1
+                    && p.starts_with(|c: char| c.is_ascii_uppercase())
+                    && p.chars().all(|c| c.is_ascii_alphanumeric())
+            });
+    }
+    shorthand_like(t) || (t.starts_with("3x3:") && t.contains(":k:"))
+}
+
+fn shorthand_like(t: &str) -> bool {
+    t.len() == 81
+        && t.bytes()
+            .any(|b| matches!(b, b'<' | b'>' | b'^' | b'`' | b'\''))
+        && t.bytes().all(|b| {
+            b.is_ascii_alphanumeric()
+                || matches!(b, b'<' | b'>' | b'^' | b'`' | b'\'' | b',' | b'.')
+        })
+}
+
+/// Reads an ISS puzzle text.
+///
+/// # Errors
+///
+/// A message naming the item (its 1-based place in the string and its type) and what is
+/// wrong, or the type numpl does not support.
+///
+/// ```
+/// use numpl_core::variant::iss;
+///
+/// let p = iss::read(".~R1C1_5.Cage~10~R1C2~R1C3.Diagonal~-1").unwrap();
+/// assert_eq!(p.givens.get(0), 5);
+/// assert_eq!(p.variant.constraints().len(), 2);
+/// let err = iss::read(".Skyscraper~C5~5").unwrap_err();
+/// assert_eq!(err, "ISS item 1 (Skyscraper): numpl does not support this constraint type");
+/// ```
+pub fn read(text: &str) -> Result<VariantPuzzle, String> {
+    let t: String = text.split_whitespace().collect();
+    if shorthand_like(&t) {
+        return shorthand(&t);
+    }
+    if t.starts_with("3x3:") {
+        return long_killer(&t);
+    }
+    let Some(rest) = t.strip_prefix('.') else {
+        return Err("an ISS constraint string starts with `.`".into());
+    };
+    let items: Vec<&str> = rest.split('.').collect();
+    // The shape first: every other item's cells depend on it.
+    let mut shape = Shape::NINE;
+    for item in &items {
+        if let Some(spec) = item.strip_prefix("Shape~") {
+            let dims = spec.split('~').next().unwrap_or("");
+            let n = match dims.split_once('x') {
+                Some((r, c)) if r == c => r.parse::<usize>().ok(),
+                Some(_) => None,
+                None => dims.parse::<usize>().ok(),
+            };
+            let extra = spec.split('~').skip(1).any(|s| !s.is_empty() && s != "1-9");
+            shape = match n.map(Shape::from_size) {
+                Some(Ok(s)) if !extra => s,
+                _ => return Err(format!("ISS shape `{spec}`: numpl supports square grids with boxes (4x4 to 64x64) and values 1..N")),
+            };
+        }
+    }
+    let n = shape.size();
+    let mut givens = vec![0u8; shape.cells()];
+    let mut boxes = true;
+    let mut out: Vec<Constraint> = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let mut parts = item.split('~');
+        let kind = parts.next().unwrap_or("");
+        let args: Vec<&str> = parts.collect();
+        let label = if kind.is_empty() { "Given" } else { kind };
+        let fail = |e: String| format!("ISS item {} ({label}): {e}", i + 1);
+        let cells = |a: &[&str]| -> Result<Vec<u16>, String> {
+            a.iter()
+                .map(|s| cell_index(s, n))
+                .collect::<Result<_, _>>()
+                .map_err(fail)
+        };
+        let num = |s: &str| {
+            s.parse::<u32>()
+                .map_err(|_| fail(format!("`{s}` is not a number")))
+        };
+        match kind {
+            "" | "Given" => {
+                for g in &args {
+                    let mut bits = g.split('_');
+                    let cell = cell_index(bits.next().unwrap_or(""), n).map_err(fail)?;
+                    let mut values = Mask::EMPTY;
+                    for v in bits {
+                        match v.parse::<u8>() {
+                            Ok(v) if v >= 1 && v as usize <= n => values.insert(v),
+                            _ => return Err(fail(format!("value `{v}` is not in 1..{n}"))),
+                        }
+                    }
+                    match values.single_value() {
+                        Some(v) => givens[cell as usize] = v,
+                        None if values.is_empty() => {}
+                        None => out.push(Constraint::Allowed { cell, values }),
+                    }
+                }
+            }
+            "Shape" => {}
+            "NoBoxes" => boxes = false,
+            "Jigsaw" => {
+                let layout = args.last().ok_or_else(|| fail("no layout".into()))?;
+                out.push(Constraint::Jigsaw {
+                    regions: layout_regions(layout, shape).map_err(fail)?,
+                });
+            }
+            "Diagonal" => match args.first().copied() {
+                Some("1") => out.push(Constraint::Diagonal { anti: true }),
+                Some("-1") => out.push(Constraint::Diagonal { anti: false }),
+                _ => return Err(fail("the direction is 1 or -1".into())),
+            },
+            "Windoku" => out.push(Constraint::Windoku),
+            "DisjointSets" => out.push(Constraint::DisjointSets),
+            "AntiKnight" => out.push(Constraint::AntiKnight),
+            "AntiKing" => out.push(Constraint::AntiKing),
+            "AntiConsecutive" => out.push(Constraint::NonConsecutive),
+            "StrictKropki" => out.push(Constraint::KropkiNegative),
+            "StrictXV" => out.push(Constraint::XvNegative),
+            "AllDifferent" => out.push(Constraint::Region {
+                cells: cells(&args)?,
+            }),
+            "Cage" => {
+                let (sum, rest) = args.split_first().ok_or_else(|| fail("no sum".into()))?;
+                let sum = if sum.is_empty() {
+                    None
+                } else {
+                    Some(num(sum)?)
+                };
+                // ISS reads a sum of 0 as "no sum".
+                out.push(Constraint::Cage {
+                    sum: sum.filter(|&s| s != 0),
+                    cells: cells(rest)?,
+                });
+            }
+            "LittleKiller" => {
+                let (sum, start) = match args[..] {
+                    [s, c] => (num(s)?, cell_index(c, n).map_err(fail)?),
+                    _ => return Err(fail("a little killer is a sum and a start cell".into())),
+                };
+                let cells = little_killer_lines(shape).remove(&start).ok_or_else(|| {
+                    fail(format!("no little killer diagonal starts at {}", args[1]))
+                })?;
+                out.push(Constraint::LittleKiller { sum, cells });
+            }
+            "Sandwich" => {
+                let (sum, id) = match args[..] {
+                    [s, id] => (num(s)?, id.to_ascii_uppercase()),
+                    _ => return Err(fail("a sandwich is a sum and a row or column".into())),
+                };
+                let k = id[1..].parse::<usize>().ok().filter(|&k| k >= 1 && k <= n);
+                let line = match (id.as_bytes().first(), k) {
+                    (Some(b'R'), Some(k)) => Line::Row(k as u8 - 1),
+                    (Some(b'C'), Some(k)) => Line::Col(k as u8 - 1),
+                    _ => return Err(fail(format!("`{id}` is not a row or column"))),
+                };
+                out.push(Constraint::Sandwich { sum, line });
+            }
+            "Thermo" => out.push(Constraint::Thermo {
+                cells: cells(&args)?,
+                slow: false,
+            }),
+            "Arrow" => {
+                let c = cells(&args)?;
+                if c.len() < 2 {
+                    return Err(fail("an arrow needs a circle and a line".into()));
+                }
+                out.push(Constraint::Arrow {
+                    circle: c[..1].to_vec(),
+                    line: c[1..].to_vec(),
+                });
+            }
+            "PillArrow" => {
+                let (size, rest) = args
+                    .split_first()
+                    .ok_or_else(|| fail("no pill size".into()))?;
+                let size = num(size)? as usize;
+                let c = cells(rest)?;
+                if size == 0 || c.len() <= size {
+                    return Err(fail("a pill arrow needs its pill and a line".into()));
+                }
+                let mut pill = c[..size].to_vec();
+                // The pill reads left to right, top to bottom.
+                pill.sort_unstable();
+                out.push(Constraint::Arrow {
+                    circle: pill,
+                    line: c[size..].to_vec(),
+                });
+            }
+            "WhiteDot" | "BlackDot" | "X" | "V" => {
+                let c = cells(&args)?;
+                if c.len() < 2 {
+                    return Err(fail("a dot joins two cells".into()));
+                }
+                for w in c.windows(2) {
+                    let pair = [w[0], w[1]];
+                    out.push(match kind {
+                        "WhiteDot" => Constraint::Kropki {
+                            black: false,
+                            cells: pair,
+                        },
+                        "BlackDot" => Constraint::Kropki {
+                            black: true,
+                            cells: pair,
+                        },
+                        "X" => Constraint::Xv {
+                            sum: 10,
+                            cells: pair,
+                        },
+                        _ => Constraint::Xv {
+                            sum: 5,
+                            cells: pair,
+                        },
+                    });
+                }
+            }
+            "Palindrome" => out.push(Constraint::Palindrome {
+                cells: cells(&args)?,
+            }),
+            "Whisper" => {
+                let (diff, rest) = match args.first().map(|a| a.parse::<u8>()) {
+                    Some(Ok(d)) => (d, &args[1..]),
+                    _ => (default_whisper(n), &args[..]),
+                };
+                out.push(Constraint::Whisper {
+                    cells: cells(rest)?,
+                    diff,
+                });
+            }
+            "Renban" => out.push(Constraint::Renban {
+                cells: cells(&args)?,
+            }),
+            "Between" => out.push(Constraint::Between {
+                cells: cells(&args)?,
+            }),
+            "RegionSumLine" => out.push(Constraint::RegionSumLine {
+                cells: cells(&args)?,
+            }),
+            _ => return Err(fail("numpl does not support this constraint type".into())),
+        }
+    }
+    let givens = Grid::from_values(shape, givens).map_err(|e| e.to_string())?;
+    let variant = Variant::new(shape, boxes, out).map_err(|e| format!("ISS: {e}"))?;
+    Ok(VariantPuzzle { givens, variant })
+}
+
+/// ISS's little killer diagonals by their first cell: from the left edge going down-right,
+/// the right edge going up-left, the top edge going down-left and the bottom edge going
+/// up-right; a diagonal already listed (the same cells) is not listed again, nor one of a
+/// single cell.
+pub fn little_killer_lines(shape: Shape) -> HashMap<u16, Vec<u16>> {
+    let n = shape.size() as i64;
+    let mut map = HashMap::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut add = |mut r: i64, mut c: i64, dr: i64, dc: i64| {
+        let mut cells = Vec::new();
+        while r >= 0 && c >= 0 && r < n && c < n {
+            cells.push((r * n + c) as u16);
+            r += dr;
+            c += dc;
+        }
+        if cells.len() <= 1 {
+            return;
+        }
+        let mut key = cells.clone();
+        key.sort_unstable();
+        if seen.insert(key) {
+            map.insert(cells[0], cells);
+        }
+    };
+    for r in 0..n - 1 {
+        add(r, 0, 1, 1);
+    }
+    for r in 1..n - 1 {
+        add(r, n - 1, -1, -1);
+    }
+    for c in 1..n {
+        add(0, c, 1, -1);
+    }
+    for c in 1..n - 1 {
+        add(n - 1, c, -1, 1);
+    }
+    map
+}
+
+/// The killer shorthand (forum.enjoysudoku.com "understandable snarfable killer cages"):
+/// each cell either holds its cage's sum (`0`-`9`, `A`-`Z` for 10-35, `a`-`j` for 36-45)
+/// or points to a neighbour of its cage (`<>^v`, diagonals `` ` ``, `'`, `,`, `.`).
+fn shorthand(t: &str) -> Result<VariantPuzzle, String> {
+    let shape = Shape::NINE;
+    let b = t.as_bytes();
+    let next = |i: usize| -> Option<usize> {
+        let i = i as i64;
+        let j = match b[i as usize] {
+            b'v' => i + 9,
+            b'^' => i - 9,
+            b'<' => i - 1,
+            b'>' => i + 1,
+            b'`' => i - 10,
+            b'\'' => i - 8,
+            b',' => i + 8,
+            b'.' => i + 10,
+            _ => return Some(i as usize),
+        };
+        (0..81).contains(&j).then_some(j as usize)
+    };
+    let mut cages: Vec<(usize, u32, Vec<u16>)> = Vec::new();
+    for i in 0..81 {
+        let mut head = i;
+        let mut steps = 0;
+        loop {
+            let to = next(head).ok_or_else(|| {
+                format!(
+                    "killer shorthand: the arrow at {} points outside the grid",
+                    super::check::name(shape, head as u16)
+                )
+            })?;
+            if to == head {
+                break;
+            }
+            head = to;
+            steps += 1;
+            if steps > 9 {
+                return Err(format!(
+                    "killer shorthand: the arrows from {} go round in a loop",
+                    super::check::name(shape, i as u16)
+                ));
+            }
+        }
+        let sum = match b[head] {
+            c @ b'0'..=b'9' => (c - b'0') as u32,
+            c @ b'A'..=b'Z' => (c - b'A') as u32 + 10,
+            c @ b'a'..=b'j' => (c - b'a') as u32 + 36,
+            // Not a cage (ISS leaves such cells out).
+            _ => continue,
+        };
+        match cages.iter_mut().find(|(h, _, _)| *h == head) {
+            Some((_, _, cells)) => cells.push(i as u16),
+            None => cages.push((head, sum, vec![i as u16])),
+        }
+    }
+    let cs = cages
+        .into_iter()
+        .map(|(_, sum, cells)| Constraint::Cage {
+            sum: (sum != 0).then_some(sum),
+            cells,
+        })
+        .collect();
+    let variant = Variant::new(shape, true, cs).map_err(|e| format!("killer shorthand: {e}"))?;
+    Ok(VariantPuzzle {
+        givens: Grid::empty(shape),
+        variant,
+    })
+}
+
+/// sudocue's long killer form: `3x3:d:k:` (`d`: both diagonals) then 81 numbers, each a
+/// cage's sum times 256 plus the cage's number.
+fn long_killer(t: &str) -> Result<VariantPuzzle, String> {
+    let shape = Shape::NINE;
+    let mut parts: Vec<&str> = t.split(':').collect();
+    // ISS writes a trailing `:`.
+    if parts.len() == 81 + 4 && parts[84].is_empty() {
+        parts.pop();
+    }
+    if parts.len() != 81 + 3 || parts[2] != "k" {
+        return Err("long killer form: `3x3:[d]:k:` then 81 numbers separated by `:`".into());
+    }
+    let mut cages: Vec<(u32, u32, Vec<u16>)> = Vec::new();
+    for (i, p) in parts[3..].iter().enumerate() {
+        let v: u32 = p.parse().map_err(|_| {
+            format!(
+                "long killer form: `{p}` at {} is not a number",
+                super::check::name(shape, i as u16)
+            )
+        })?;
+        let (id, sum) = (v % 256, v / 256);
+        if sum == 0 {
+            continue;
+        }
+        match cages.iter_mut().find(|(k, _, _)| *k == id) {
+            Some((_, s, cells)) if *s == sum => cells.push(i as u16),
+            Some(_) => return Err(format!("long killer form: cage {id} has two sums")),
+            None => cages.push((id, sum, vec![i as u16])),
+        }
+    }
+    let mut cs: Vec<Constraint> = Vec::new();
+    if parts[1] == "d" {
+        cs.push(Constraint::Diagonal { anti: false });
+        cs.push(Constraint::Diagonal { anti: true });
+    }
+    cs.extend(cages.into_iter().map(|(_, sum, cells)| Constraint::Cage {
+        sum: Some(sum),
+        cells,
+    }));
+    let variant = Variant::new(shape, true, cs).map_err(|e| format!("long killer form: {e}"))?;
+    Ok(VariantPuzzle {
+        givens: Grid::empty(shape),
+        variant,
+    })
+}

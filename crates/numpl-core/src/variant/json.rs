@@ -1,0 +1,492 @@
+//! numpl's own variant record: one JSON object a puzzle (one a line in a file), read by
+//! [`read`] and written by [`Variant::to_json`]; the two round-trip.
+//!
+//! ```text
+//! {"box":"3x3","givens":"..5......(81 cells)","constraints":[
+//!   {"type":"cage","sum":15,"cells":["r1c1","r1c2","r2c1"]},
+//!   {"type":"thermo","cells":["r5c5","r5c6","r5c7"]},
+//!   {"type":"arrow","circle":["r9c1"],"line":["r8c2","r7c3"]},
+//!   {"type":"diagonal"}, {"type":"anti-knight"}]}
+//! ```
+//!
+//! Fields: `box` (`RxC`, default `3x3`), `givens` (a line puzzle in the standard alphabet,
+//! default empty), `boxes` (whether the boxes count: by default yes, but not with a
+//! jigsaw, whose regions replace them),
+//! `constraints` (each with its `type`, see docs/FORMATS.md "Variant puzzles"). Cells are
+//! `r1c1` names. Unknown fields and types are refused, naming them.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Constraint, Line, Variant};
+use crate::symbols::{Symbol, Symbols};
+use crate::{Cell, Grid, Mask, Shape};
+
+/// A variant puzzle as read: its givens and its rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantPuzzle {
+    /// The givens (no check against the rules: the solver finds a contradiction).
+    pub givens: Grid,
+    /// The rules.
+    pub variant: Variant,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Wire {
+    #[serde(rename = "box", default, skip_serializing_if = "Option::is_none")]
+    shape: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    givens: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    boxes: Option<bool>,
+    #[serde(default)]
+    constraints: Vec<WireC>,
+}
+
+type Names = Vec<String>;
+
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
+enum WireC {
+    Jigsaw {
+        layout: String,
+    },
+    Diagonal,
+    AntiDiagonal,
+    Windoku,
+    DisjointSets,
+    Region {
+        cells: Names,
+    },
+    AntiKnight,
+    AntiKing,
+    NonConsecutive,
+    Even {
+        cells: Names,
+    },
+    Odd {
+        cells: Names,
+    },
+    Allowed {
+        cell: String,
+        values: Vec<u8>,
+    },
+    Cage {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        sum: Option<u32>,
+        cells: Names,
+    },
+    LittleKiller {
+        sum: u32,
+        cells: Names,
+    },
+    Sandwich {
+        sum: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        row: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        col: Option<u8>,
+    },
+    Thermo {
+        cells: Names,
+    },
+    SlowThermo {
+        cells: Names,
+    },
+    Arrow {
+        circle: Names,
+        line: Names,
+    },
+    WhiteDot {
+        cells: Names,
+    },
+    BlackDot {
+        cells: Names,
+    },
+    KropkiNegative,
+    X {
+        cells: Names,
+    },
+    V {
+        cells: Names,
+    },
+    XvNegative,
+    Palindrome {
+        cells: Names,
+    },
+    Whisper {
+        cells: Names,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        difference: Option<u8>,
+    },
+    Renban {
+        cells: Names,
+    },
+    Between {
+        cells: Names,
+    },
+    RegionSumLine {
+        cells: Names,
+    },
+}
+
+/// Reads a cell name (`r1c1`, any case) of a grid of side `n`.
+pub fn cell_index(name: &str, n: usize) -> Result<u16, String> {
+    let bad = || {
+        format!(
+            "`{}` is not a cell name like r1c1",
+            crate::escape_controls(name)
+        )
+    };
+    let lower = name.trim().to_ascii_lowercase();
+    let rest = lower.strip_prefix('r').ok_or_else(bad)?;
+    let (r, c) = rest.split_once('c').ok_or_else(bad)?;
+    let r: usize = r.parse().map_err(|_| bad())?;
+    let c: usize = c.parse().map_err(|_| bad())?;
+    if r == 0 || c == 0 || r > n || c > n {
+        return Err(format!("{} is outside the {n}x{n} grid", name.trim()));
+    }
+    Ok(((r - 1) * n + c - 1) as u16)
+}
+
+fn cells(names: &[String], n: usize) -> Result<Vec<u16>, String> {
+    names.iter().map(|s| cell_index(s, n)).collect()
+}
+
+fn pair(names: &[String], n: usize) -> Result<[u16; 2], String> {
+    match cells(names, n)?[..] {
+        [a, b] => Ok([a, b]),
+        ref other => Err(format!("a dot joins 2 cells, not {}", other.len())),
+    }
+}
+
+/// The givens of a line (standard alphabet, `.` or `0` blank) without any rule check.
+pub(crate) fn read_givens(text: &str, shape: Shape) -> Result<Grid, String> {
+    let n = shape.size();
+    let chars: Vec<char> = text.trim().chars().collect();
+    if chars.len() != shape.cells() {
+        return Err(format!(
+            "givens: {} cells; a {n}x{n} grid has {}",
+            chars.len(),
+            shape.cells()
+        ));
+    }
+    let symbols = Symbols::standard();
+    let mut values = Vec::with_capacity(chars.len());
+    for (i, &ch) in chars.iter().enumerate() {
+        let at = || shape.cell_name(Cell::new(i as u16));
+        values.push(match symbols.read(ch, n) {
+            Symbol::Blank => 0,
+            Symbol::Value(v) if (v as usize) <= n => v,
+            Symbol::Value(v) => {
+                return Err(format!(
+                    "givens: value {v} at {} is out of range 1..{n}",
+                    at()
+                ))
+            }
+            Symbol::Unknown => {
+                return Err(format!(
+                    "givens: unknown symbol `{}` at {}",
+                    crate::escape_controls(&ch.to_string()),
+                    at()
+                ))
+            }
+        });
+    }
+    Grid::from_values(shape, values).map_err(|e| format!("givens: {e}"))
+}
+
+/// Reads numpl's variant JSON record.
+///
+/// # Errors
+///
+/// A message naming the field, the constraint (1-based) and the cell.
+///
+/// ```
+/// use numpl_core::variant::json;
+///
+/// let p = json::read(r#"{"constraints":[{"type":"cage","sum":4,"cells":["r1c1","r1c2"]}]}"#).unwrap();
+/// assert_eq!(p.variant.constraints().len(), 1);
+/// let err = json::read(r#"{"constraints":[{"type":"cage","sum":4,"cells":["r1c1","r1c10"]}]}"#).unwrap_err();
+/// assert_eq!(err, "constraint 1 (cage): r1c10 is outside the 9x9 grid");
+/// ```
+pub fn read(text: &str) -> Result<VariantPuzzle, String> {
+    let wire: Wire = serde_json::from_str(text).map_err(|e| format!("variant JSON: {e}"))?;
+    let shape: Shape = match &wire.shape {
+        None => Shape::NINE,
+        Some(s) => s.parse().map_err(|e| format!("box: {e}"))?,
+    };
+    let n = shape.size();
+    let givens = match &wire.givens {
+        None => Grid::empty(shape),
+        Some(g) => read_givens(g, shape)?,
+    };
+    let mut out = Vec::with_capacity(wire.constraints.len());
+    for (i, w) in wire.constraints.into_iter().enumerate() {
+        let kind = type_name(&w);
+        let c = from_wire(w, shape).map_err(|e| format!("constraint {} ({kind}): {e}", i + 1))?;
+        out.push(c);
+    }
+    let _ = n;
+    let jigsaw = out.iter().any(|c| matches!(c, Constraint::Jigsaw { .. }));
+    let boxes = wire.boxes.unwrap_or(!jigsaw);
+    let variant = Variant::new(shape, boxes, out).map_err(|e| e.to_string())?;
+    Ok(VariantPuzzle { givens, variant })
+}
+
+fn type_name(w: &WireC) -> String {
+    serde_json::to_value(w)
+        .ok()
+        .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_string))
+        .unwrap_or_default()
+}
+
+fn from_wire(w: WireC, shape: Shape) -> Result<Constraint, String> {
+    let n = shape.size();
+    Ok(match w {
+        WireC::Jigsaw { layout } => Constraint::Jigsaw {
+            regions: layout_regions(&layout, shape)?,
+        },
+        WireC::Diagonal => Constraint::Diagonal { anti: false },
+        WireC::AntiDiagonal => Constraint::Diagonal { anti: true },
+        WireC::Windoku => Constraint::Windoku,
+        WireC::DisjointSets => Constraint::DisjointSets,
+        WireC::Region { cells: c } => Constraint::Region {
+            cells: cells(&c, n)?,
+        },
+        WireC::AntiKnight => Constraint::AntiKnight,
+        WireC::AntiKing => Constraint::AntiKing,
+        WireC::NonConsecutive => Constraint::NonConsecutive,
+        WireC::Even { cells: c } => Constraint::Even {
+            cells: cells(&c, n)?,
+        },
+        WireC::Odd { cells: c } => Constraint::Odd {
+            cells: cells(&c, n)?,
+        },
+        WireC::Allowed { cell, values } => {
+            let mut m = Mask::EMPTY;
+            for v in values {
+                if v == 0 || v as usize > n {
+                    return Err(format!("value {v} is out of range 1..{n}"));
+                }
+                m.insert(v);
+            }
+            Constraint::Allowed {
+                cell: cell_index(&cell, n)?,
+                values: m,
+            }
+        }
+        WireC::Cage { sum, cells: c } => Constraint::Cage {
+            sum,
+            cells: cells(&c, n)?,
+        },
+        WireC::LittleKiller { sum, cells: c } => Constraint::LittleKiller {
+            sum,
+            cells: cells(&c, n)?,
+        },
+        WireC::Sandwich { sum, row, col } => {
+            let line = match (row, col) {
+                (Some(r), None) if r >= 1 => Line::Row(r - 1),
+                (None, Some(c)) if c >= 1 => Line::Col(c - 1),
+                _ => return Err("a sandwich needs a `row` or a `col` (1-based), not both".into()),
+            };
+            Constraint::Sandwich { sum, line }
+        }
+        WireC::Thermo { cells: c } => Constraint::Thermo {
+            cells: cells(&c, n)?,
+            slow: false,
+        },
+        WireC::SlowThermo { cells: c } => Constraint::Thermo {
+            cells: cells(&c, n)?,
+            slow: true,
+        },
+        WireC::Arrow { circle, line } => Constraint::Arrow {
+            circle: cells(&circle, n)?,
+            line: cells(&line, n)?,
+        },
+        WireC::WhiteDot { cells: c } => Constraint::Kropki {
+            black: false,
+            cells: pair(&c, n)?,
+        },
+        WireC::BlackDot { cells: c } => Constraint::Kropki {
+            black: true,
+            cells: pair(&c, n)?,
+        },
+        WireC::KropkiNegative => Constraint::KropkiNegative,
+        WireC::X { cells: c } => Constraint::Xv {
+            sum: 10,
+            cells: pair(&c, n)?,
+        },
+        WireC::V { cells: c } => Constraint::Xv {
+            sum: 5,
+            cells: pair(&c, n)?,
+        },
+        WireC::XvNegative => Constraint::XvNegative,
+        WireC::Palindrome { cells: c } => Constraint::Palindrome {
+            cells: cells(&c, n)?,
+        },
+        WireC::Whisper {
+            cells: c,
+            difference,
+        } => Constraint::Whisper {
+            cells: cells(&c, n)?,
+            diff: difference.unwrap_or(default_whisper(n)),
+        },
+        WireC::Renban { cells: c } => Constraint::Renban {
+            cells: cells(&c, n)?,
+        },
+        WireC::Between { cells: c } => Constraint::Between {
+            cells: cells(&c, n)?,
+        },
+        WireC::RegionSumLine { cells: c } => Constraint::RegionSumLine {
+            cells: cells(&c, n)?,
+        },
+    })
+}
+
+/// German whispers' difference on a grid of side `n`: 5 on 9x9, half the side rounded up.
+pub fn default_whisper(n: usize) -> u8 {
+    n.div_ceil(2) as u8
+}
+
+/// A jigsaw layout string (one region symbol a cell, in reading order) as regions,
+/// numbered in order of first appearance.
+pub(crate) fn layout_regions(layout: &str, shape: Shape) -> Result<Vec<Vec<u16>>, String> {
+    let chars: Vec<char> = layout.trim().chars().collect();
+    if chars.len() != shape.cells() {
+        return Err(format!(
+            "a layout of {} cells for a grid of {}",
+            chars.len(),
+            shape.cells()
+        ));
+    }
+    let mut ids: Vec<char> = Vec::new();
+    let mut regions: Vec<Vec<u16>> = Vec::new();
+    for (i, ch) in chars.into_iter().enumerate() {
+        let k = match ids.iter().position(|&c| c == ch) {
+            Some(k) => k,
+            None => {
+                ids.push(ch);
+                regions.push(Vec::new());
+                ids.len() - 1
+            }
+        };
+        regions[k].push(i as u16);
+    }
+    Ok(regions)
+}
+
+const REGION_SYMBOLS: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz+/";
+
+fn names(cells: &[u16], shape: Shape) -> Names {
+    cells
+        .iter()
+        .map(|&c| shape.cell_name(Cell::new(c)))
+        .collect()
+}
+
+fn to_wire(c: &Constraint, shape: Shape) -> WireC {
+    let nm = |c: &[u16]| names(c, shape);
+    match c {
+        Constraint::Jigsaw { regions } => {
+            let mut layout = vec![b'0'; shape.cells()];
+            for (k, r) in regions.iter().enumerate() {
+                for &cell in r {
+                    layout[cell as usize] = REGION_SYMBOLS[k % REGION_SYMBOLS.len()];
+                }
+            }
+            WireC::Jigsaw {
+                layout: String::from_utf8(layout).unwrap_or_default(),
+            }
+        }
+        Constraint::Diagonal { anti: false } => WireC::Diagonal,
+        Constraint::Diagonal { anti: true } => WireC::AntiDiagonal,
+        Constraint::Windoku => WireC::Windoku,
+        Constraint::DisjointSets => WireC::DisjointSets,
+        Constraint::Region { cells } => WireC::Region { cells: nm(cells) },
+        Constraint::AntiKnight => WireC::AntiKnight,
+        Constraint::AntiKing => WireC::AntiKing,
+        Constraint::NonConsecutive => WireC::NonConsecutive,
+        Constraint::Even { cells } => WireC::Even { cells: nm(cells) },
+        Constraint::Odd { cells } => WireC::Odd { cells: nm(cells) },
+        Constraint::Allowed { cell, values } => WireC::Allowed {
+            cell: shape.cell_name(Cell::new(*cell)),
+            values: values.iter().collect(),
+        },
+        Constraint::Cage { sum, cells } => WireC::Cage {
+            sum: *sum,
+            cells: nm(cells),
+        },
+        Constraint::LittleKiller { sum, cells } => WireC::LittleKiller {
+            sum: *sum,
+            cells: nm(cells),
+        },
+        Constraint::Sandwich { sum, line } => match line {
+            Line::Row(r) => WireC::Sandwich {
+                sum: *sum,
+                row: Some(r + 1),
+                col: None,
+            },
+            Line::Col(c) => WireC::Sandwich {
+                sum: *sum,
+                row: None,
+                col: Some(c + 1),
+            },
+        },
+        Constraint::Thermo { cells, slow: false } => WireC::Thermo { cells: nm(cells) },
+        Constraint::Thermo { cells, slow: true } => WireC::SlowThermo { cells: nm(cells) },
+        Constraint::Arrow { circle, line } => WireC::Arrow {
+            circle: nm(circle),
+            line: nm(line),
+        },
+        Constraint::Kropki {
+            black: false,
+            cells,
+        } => WireC::WhiteDot { cells: nm(cells) },
+        Constraint::Kropki { black: true, cells } => WireC::BlackDot { cells: nm(cells) },
+        Constraint::KropkiNegative => WireC::KropkiNegative,
+        Constraint::Xv { sum: 10, cells } => WireC::X { cells: nm(cells) },
+        Constraint::Xv { cells, .. } => WireC::V { cells: nm(cells) },
+        Constraint::XvNegative => WireC::XvNegative,
+        Constraint::Palindrome { cells } => WireC::Palindrome { cells: nm(cells) },
+        Constraint::Whisper { cells, diff } => WireC::Whisper {
+            cells: nm(cells),
+            difference: (*diff != default_whisper(shape.size())).then_some(*diff),
+        },
+        Constraint::Renban { cells } => WireC::Renban { cells: nm(cells) },
+        Constraint::Between { cells } => WireC::Between { cells: nm(cells) },
+        Constraint::RegionSumLine { cells } => WireC::RegionSumLine { cells: nm(cells) },
+    }
+}
+
+impl Variant {
+    /// The puzzle as numpl's variant JSON record (one line), read back by [`read`].
+    pub fn to_json(&self, givens: &Grid) -> String {
+        let shape = self.shape;
+        let symbols = Symbols::standard();
+        let g: String = givens
+            .values()
+            .iter()
+            .map(|&v| {
+                if v == 0 {
+                    '.'
+                } else {
+                    symbols.write(v).unwrap_or('?')
+                }
+            })
+            .collect();
+        let wire = Wire {
+            shape: (shape != Shape::NINE).then(|| shape.to_string()),
+            givens: (givens.filled() > 0).then_some(g),
+            boxes: {
+                let jigsaw = self
+                    .constraints
+                    .iter()
+                    .any(|c| matches!(c, Constraint::Jigsaw { .. }));
+                (self.boxes == jigsaw).then_some(self.boxes)
+            },
+            constraints: self.constraints.iter().map(|c| to_wire(c, shape)).collect(),
+        };
+        serde_json::to_string(&wire).unwrap_or_default()
+    }
+}

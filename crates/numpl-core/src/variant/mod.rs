@@ -1,0 +1,386 @@
+//! Variant puzzles: a grid shape plus a list of constraints (killer cages, jigsaw regions,
+//! diagonals, thermometers, arrows, kropki dots, ...), each checked when it is read.
+//!
+//! A [`Variant`] holds the constraints of one puzzle; its givens stay in the puzzle's
+//! [`Grid`] (a variant puzzle is a [`Parsed`](crate::Parsed) whose
+//! [`variant`](crate::Parsed::variant) is set). Cells are indexes in reading order; every
+//! message names them `r1c1`. [`Variant::new`] checks each constraint against the shape
+//! (cells inside the grid, lines of neighbours, sums in range), so the solver never meets
+//! a malformed one; [`Variant::violation`] checks a full grid against every rule, which is
+//! how tests and front ends check a solution without the solver.
+//!
+//! Three text forms are read: numpl's own JSON record ([`json`], one puzzle a line, and
+//! written back by [`Variant::to_json`]), the Interactive Sudoku Solver's constraint
+//! string ([`iss`], with the killer shorthands it reads), and f-puzzles' JSON (in the
+//! crate above that needs it).
+//!
+//! Adding a constraint: a variant of [`Constraint`] here (its checks in `check.rs`, its
+//! JSON in `json.rs`), and its propagator in numpl-solve's `variant/` (one file, one
+//! line in the compiler there). See ARCHITECTURE.md.
+
+mod check;
+pub mod iss;
+pub mod json;
+
+use std::fmt;
+
+use crate::{Grid, Mask, Shape};
+
+pub use check::{
+    circle_number, distinct_sum_range, jumps, orthogonal_pairs, region_segments, VariantError,
+};
+
+/// A row or a column, for outside clues (sandwich).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Line {
+    /// The row with this 0-based index.
+    Row(u8),
+    /// The column with this 0-based index.
+    Col(u8),
+}
+
+impl Line {
+    /// The line's cells in reading order (left to right, top to bottom).
+    pub fn cells(self, shape: Shape) -> Vec<u16> {
+        let n = shape.size();
+        match self {
+            Line::Row(r) => (0..n).map(|c| (r as usize * n + c) as u16).collect(),
+            Line::Col(c) => (0..n).map(|r| (r * n + c as usize) as u16).collect(),
+        }
+    }
+}
+
+impl fmt::Display for Line {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Line::Row(r) => write!(f, "row {}", r + 1),
+            Line::Col(c) => write!(f, "column {}", c + 1),
+        }
+    }
+}
+
+/// One rule of a variant puzzle. Cells are indexes in reading order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Constraint {
+    /// Irregular regions replacing the boxes: a partition of the grid into N regions of N
+    /// cells, each holding every value once (jigsaw).
+    Jigsaw {
+        /// The regions, each a list of cells.
+        regions: Vec<Vec<u16>>,
+    },
+    /// A main diagonal holds every value once: `anti` false is r1c1 to rNcN, true is
+    /// r1cN to rNc1 (X sudoku has both).
+    Diagonal {
+        /// The anti-diagonal (top right to bottom left).
+        anti: bool,
+    },
+    /// The windoku (hyper) regions: the boxes offset by one cell from the grid's edges,
+    /// each holding every value once.
+    Windoku,
+    /// Disjoint groups: the cells at the same place in every box hold every value once.
+    DisjointSets,
+    /// An extra region whose cells all differ (at most N cells).
+    Region {
+        /// Its cells.
+        cells: Vec<u16>,
+    },
+    /// Cells a knight's move apart differ.
+    AntiKnight,
+    /// Cells a king's move apart (diagonal neighbours included) differ.
+    AntiKing,
+    /// Orthogonal neighbours never hold consecutive values.
+    NonConsecutive,
+    /// The cells hold even values.
+    Even {
+        /// The shaded cells.
+        cells: Vec<u16>,
+    },
+    /// The cells hold odd values.
+    Odd {
+        /// The circled cells.
+        cells: Vec<u16>,
+    },
+    /// A cell's candidates are limited to a set (a pencil-mark puzzle's clue).
+    Allowed {
+        /// The cell.
+        cell: u16,
+        /// Its allowed values.
+        values: Mask,
+    },
+    /// A killer cage: its values differ and, with a sum, add up to it.
+    Cage {
+        /// The sum, if given.
+        sum: Option<u32>,
+        /// Its cells (orthogonally connected).
+        cells: Vec<u16>,
+    },
+    /// A little killer clue: the values along a diagonal (repeats allowed) add up to `sum`.
+    LittleKiller {
+        /// The sum.
+        sum: u32,
+        /// The diagonal's cells from the clue inward.
+        cells: Vec<u16>,
+    },
+    /// A sandwich clue: the values between the lowest and highest value (1 and N) of a row
+    /// or column add up to `sum`.
+    Sandwich {
+        /// The sum.
+        sum: u32,
+        /// The row or column.
+        line: Line,
+    },
+    /// A thermometer: values increase from the bulb (the first cell); `slow` allows equal
+    /// neighbours.
+    Thermo {
+        /// Its cells from the bulb.
+        cells: Vec<u16>,
+        /// A slow thermometer (values never decrease).
+        slow: bool,
+    },
+    /// An arrow: the values on the line add up to the number in the circle (several
+    /// circle cells read as one number, left to right, top to bottom: a pill).
+    Arrow {
+        /// The circle's cells.
+        circle: Vec<u16>,
+        /// The line's cells from the circle.
+        line: Vec<u16>,
+    },
+    /// A kropki dot between two neighbours: white, consecutive values; black, one double
+    /// the other.
+    Kropki {
+        /// A black dot.
+        black: bool,
+        /// The two cells.
+        cells: [u16; 2],
+    },
+    /// Every kropki dot is given: neighbours without a dot are neither consecutive nor
+    /// in ratio 2.
+    KropkiNegative,
+    /// An X (sum 10) or V (sum 5) between two neighbours.
+    Xv {
+        /// 10 for X, 5 for V.
+        sum: u8,
+        /// The two cells.
+        cells: [u16; 2],
+    },
+    /// Every X and V is given: neighbours without one add up to neither 5 nor 10.
+    XvNegative,
+    /// The values along the line read the same both ways.
+    Palindrome {
+        /// The line's cells.
+        cells: Vec<u16>,
+    },
+    /// German whispers (difference 5 on 9x9): neighbours on the line differ by at least
+    /// `diff`.
+    Whisper {
+        /// The line's cells.
+        cells: Vec<u16>,
+        /// The least difference.
+        diff: u8,
+    },
+    /// Renban: the line's values are distinct and consecutive, in any order.
+    Renban {
+        /// The line's cells.
+        cells: Vec<u16>,
+    },
+    /// Between line: values on the line lie strictly between the two ends' values.
+    Between {
+        /// The line's cells, ends included.
+        cells: Vec<u16>,
+    },
+    /// Region-sum line: the line's values in each box (or region) it crosses add up to
+    /// the same sum; each separate pass through a box counts on its own.
+    RegionSumLine {
+        /// The line's cells.
+        cells: Vec<u16>,
+    },
+}
+
+impl Constraint {
+    /// The name used in messages, in numpl's JSON (`"type"`) and in documentation.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Constraint::Jigsaw { .. } => "jigsaw",
+            Constraint::Diagonal { anti: false } => "diagonal",
+            Constraint::Diagonal { anti: true } => "anti-diagonal",
+            Constraint::Windoku => "windoku",
+            Constraint::DisjointSets => "disjoint-sets",
+            Constraint::Region { .. } => "region",
+            Constraint::AntiKnight => "anti-knight",
+            Constraint::AntiKing => "anti-king",
+            Constraint::NonConsecutive => "non-consecutive",
+            Constraint::Even { .. } => "even",
+            Constraint::Odd { .. } => "odd",
+            Constraint::Allowed { .. } => "allowed",
+            Constraint::Cage { .. } => "cage",
+            Constraint::LittleKiller { .. } => "little-killer",
+            Constraint::Sandwich { .. } => "sandwich",
+            Constraint::Thermo { slow: false, .. } => "thermo",
+            Constraint::Thermo { slow: true, .. } => "slow-thermo",
+            Constraint::Arrow { .. } => "arrow",
+            Constraint::Kropki { black: false, .. } => "white-dot",
+            Constraint::Kropki { black: true, .. } => "black-dot",
+            Constraint::KropkiNegative => "kropki-negative",
+            Constraint::Xv { sum: 10, .. } => "x",
+            Constraint::Xv { .. } => "v",
+            Constraint::XvNegative => "xv-negative",
+            Constraint::Palindrome { .. } => "palindrome",
+            Constraint::Whisper { .. } => "whisper",
+            Constraint::Renban { .. } => "renban",
+            Constraint::Between { .. } => "between",
+            Constraint::RegionSumLine { .. } => "region-sum-line",
+        }
+    }
+}
+
+/// The rules of one variant puzzle beyond its givens: whether the boxes count, and the
+/// constraints, each checked against the shape ([`Variant::new`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Variant {
+    shape: Shape,
+    boxes: bool,
+    constraints: Vec<Constraint>,
+}
+
+impl Variant {
+    /// The rules of a puzzle of `shape`: boxes count when `boxes` is true (a jigsaw puzzle
+    /// has them off: its regions replace them; a puzzle may keep both, as ISS allows).
+    ///
+    /// # Errors
+    ///
+    /// [`VariantError`] naming the constraint (its 1-based place and name) and the cell or
+    /// value that is wrong.
+    ///
+    /// ```
+    /// use numpl_core::variant::{Constraint, Variant};
+    /// use numpl_core::Shape;
+    ///
+    /// let cage = Constraint::Cage { sum: Some(3), cells: vec![0, 1] };
+    /// assert!(Variant::new(Shape::NINE, true, vec![cage]).is_ok());
+    /// let bad = Constraint::Cage { sum: Some(30), cells: vec![0, 1] };
+    /// let err = Variant::new(Shape::NINE, true, vec![bad]).unwrap_err();
+    /// assert_eq!(err.to_string(), "constraint 1 (cage r1c1): a sum of 30 is out of reach of 2 different values (3 to 17)");
+    /// ```
+    pub fn new(
+        shape: Shape,
+        boxes: bool,
+        constraints: Vec<Constraint>,
+    ) -> Result<Variant, VariantError> {
+        let v = Variant {
+            shape,
+            boxes,
+            constraints,
+        };
+        check::check_all(&v)?;
+        Ok(v)
+    }
+
+    /// The grid's shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// Whether the boxes hold every value once (false for a jigsaw, or a Latin square).
+    pub fn boxes(&self) -> bool {
+        self.boxes
+    }
+
+    /// The constraints, in the order read.
+    pub fn constraints(&self) -> &[Constraint] {
+        &self.constraints
+    }
+
+    /// The all-different groups of N cells beyond rows and columns: the boxes (if they
+    /// count), jigsaw regions, diagonals, windoku regions and disjoint sets. These are
+    /// houses: each holds every value exactly once.
+    pub fn houses(&self) -> Vec<Vec<u16>> {
+        let shape = self.shape;
+        let n = shape.size();
+        let mut out = Vec::new();
+        if self.boxes {
+            let geo = shape.geometry();
+            for b in 0..n {
+                out.push(geo.unit(2 * n + b).to_vec());
+            }
+        }
+        for c in &self.constraints {
+            match c {
+                Constraint::Jigsaw { regions } => out.extend(regions.iter().cloned()),
+                Constraint::Diagonal { anti } => out.push(
+                    (0..n)
+                        .map(|r| (r * n + if *anti { n - 1 - r } else { r }) as u16)
+                        .collect(),
+                ),
+                Constraint::Windoku => out.extend(windoku_regions(shape)),
+                Constraint::DisjointSets => {
+                    let geo = shape.geometry();
+                    for k in 0..n {
+                        out.push((0..n).map(|b| geo.unit(2 * n + b)[k]).collect());
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// The regions a region-sum line is cut by: the boxes, or without them the jigsaw's
+    /// regions (as ISS does). Each cell's region number.
+    pub fn region_of_cells(&self) -> Vec<u16> {
+        let shape = self.shape;
+        let n = shape.size();
+        let mut region = vec![0u16; n * n];
+        let jigsaw = if self.boxes {
+            None
+        } else {
+            self.constraints
+                .iter()
+                .find(|c| matches!(c, Constraint::Jigsaw { .. }))
+        };
+        if let Some(Constraint::Jigsaw { regions }) = jigsaw
+        {
+            for (i, r) in regions.iter().enumerate() {
+                for &c in r {
+                    region[c as usize] = i as u16;
+                }
+            }
+        } else {
+            for (cell, slot) in region.iter_mut().enumerate() {
+                *slot = shape.box_of(crate::Cell::new(cell as u16)) as u16;
+            }
+        }
+        region
+    }
+
+    /// The first rule a full grid breaks, in words naming the cells (`None`: every rule
+    /// holds, the grid is a solution of these rules). Rows and columns are checked too;
+    /// givens are not (compare with the puzzle's grid for that).
+    pub fn violation(&self, grid: &Grid) -> Option<String> {
+        check::violation(self, grid)
+    }
+}
+
+/// The windoku regions of a shape: boxes of the grid's box shape placed one cell in from
+/// the edges with one cell between them (four on 9x9).
+pub fn windoku_regions(shape: Shape) -> Vec<Vec<u16>> {
+    let n = shape.size();
+    let (br, bc) = (shape.box_rows(), shape.box_cols());
+    let mut out = Vec::new();
+    let mut r0 = 1;
+    while r0 + br < n {
+        let mut c0 = 1;
+        while c0 + bc < n {
+            let mut cells = Vec::with_capacity(n);
+            for r in r0..r0 + br {
+                for c in c0..c0 + bc {
+                    cells.push((r * n + c) as u16);
+                }
+            }
+            out.push(cells);
+            c0 += bc + 1;
+        }
+        r0 += br + 1;
+    }
+    out
+}

@@ -1,0 +1,276 @@
+//! The variant engine: candidate masks per cell, propagation to a fixed point, and a
+//! depth-first search on the cell with the fewest candidates.
+//!
+//! A puzzle compiles (`rules/`) into a [`Model`]: groups whose cells all differ (rows,
+//! columns, boxes, regions, cages, lines that must differ), the full houses among them
+//! (every value once: hidden singles), pairs of cells with a relation table (thermometer
+//! steps, dots, whispers, palindromes, anti-knight...), and propagators ([`Prop`]) for the
+//! rest (sums, renban windows, between lines, sandwiches). Propagation runs each part only
+//! when a cell it watches changed.
+
+use numpl_core::Grid;
+
+/// Candidates: bit `v - 1` for value `v`.
+pub(crate) type Bits = u64;
+
+/// A contradiction: some cell or rule has no possibility left.
+#[derive(Debug)]
+pub(crate) struct Contradiction;
+
+/// The candidates of every cell during a search, with the cells changed since the
+/// propagation last looked.
+pub(crate) struct State {
+    pub(crate) cells: Vec<Bits>,
+    queue: Vec<u16>,
+    queued: Vec<bool>,
+}
+
+impl State {
+    /// Cell `c`'s candidates.
+    #[inline]
+    pub(crate) fn get(&self, c: u16) -> Bits {
+        self.cells[c as usize]
+    }
+
+    /// Keeps only `keep` of cell `c`'s candidates; an empty cell is a contradiction.
+    #[inline]
+    pub(crate) fn restrict(&mut self, c: u16, keep: Bits) -> Result<(), Contradiction> {
+        let old = self.cells[c as usize];
+        let new = old & keep;
+        if new == old {
+            return Ok(());
+        }
+        if new == 0 {
+            return Err(Contradiction);
+        }
+        self.cells[c as usize] = new;
+        if !self.queued[c as usize] {
+            self.queued[c as usize] = true;
+            self.queue.push(c);
+        }
+        Ok(())
+    }
+}
+
+/// A rule that narrows candidates by looking at several cells.
+pub(crate) trait Prop: Send + Sync {
+    /// The cells whose change may let it narrow more.
+    fn watches(&self) -> &[u16];
+    /// Narrows candidates; `Err` when the rule cannot be kept.
+    fn run(&self, st: &mut State) -> Result<(), Contradiction>;
+}
+
+/// A relation between two cells: `table[a - 1]` is the mask of values the second cell
+/// may take when the first holds `a`.
+pub(crate) struct Pair {
+    pub(crate) a: u16,
+    pub(crate) b: u16,
+    /// Partner values of each value of `a`.
+    pub(crate) ab: Vec<Bits>,
+    /// Partner values of each value of `b`.
+    pub(crate) ba: Vec<Bits>,
+}
+
+/// What a puzzle compiles to.
+pub(crate) struct Model {
+    pub(crate) shape: numpl_core::Shape,
+    pub(crate) n: usize,
+    /// Each cell's starting candidates.
+    pub(crate) start: Vec<Bits>,
+    /// Each cell's peers: cells it must differ from.
+    pub(crate) peers: Vec<Vec<u16>>,
+    /// Houses holding every value exactly once.
+    pub(crate) houses: Vec<Vec<u16>>,
+    /// Pair relations; `pairs_of[c]` the indexes of those touching cell `c`.
+    pub(crate) pairs: Vec<Pair>,
+    pub(crate) pairs_of: Vec<Vec<u32>>,
+    /// Propagators; `props_of[c]` those watching cell `c`.
+    pub(crate) props: Vec<Box<dyn Prop>>,
+    pub(crate) props_of: Vec<Vec<u32>>,
+}
+
+/// How a search ended.
+pub(crate) struct Searched {
+    /// The solutions found (up to the limit asked for).
+    pub(crate) solutions: Vec<Grid>,
+    /// Nodes visited (propagations run).
+    pub(crate) nodes: u64,
+    /// Guesses: branches tried beyond the first of a choice.
+    pub(crate) guesses: u64,
+    /// The node budget ran out before the search finished.
+    pub(crate) out_of_budget: bool,
+}
+
+impl Model {
+    fn fresh(&self) -> State {
+        let cells = self.start.clone();
+        let n = cells.len();
+        State {
+            cells,
+            queue: (0..n as u16).collect(),
+            queued: vec![true; n],
+        }
+    }
+
+    /// Runs every part until nothing changes.
+    fn propagate(&self, st: &mut State, dirty: &mut [bool], work: &mut Vec<u32>) -> Result<(), Contradiction> {
+        loop {
+            while let Some(c) = st.queue.pop() {
+                st.queued[c as usize] = false;
+                let m = st.get(c);
+                if m & (m - 1) == 0 {
+                    for &p in &self.peers[c as usize] {
+                        st.restrict(p, !m)?;
+                    }
+                }
+                for &k in &self.pairs_of[c as usize] {
+                    let pair = &self.pairs[k as usize];
+                    let (other, table) = if pair.a == c { (pair.b, &pair.ab) } else { (pair.a, &pair.ba) };
+                    let mut allowed = 0;
+                    let mut bits = m;
+                    while bits != 0 {
+                        allowed |= table[bits.trailing_zeros() as usize];
+                        bits &= bits - 1;
+                    }
+                    st.restrict(other, allowed)?;
+                }
+                for &k in &self.props_of[c as usize] {
+                    if !dirty[k as usize] {
+                        dirty[k as usize] = true;
+                        work.push(k);
+                    }
+                }
+            }
+            if let Some(k) = work.pop() {
+                dirty[k as usize] = false;
+                self.props[k as usize].run(st)?;
+                continue;
+            }
+            // Hidden singles in houses: a value with one place goes there.
+            let mut placed = false;
+            for h in &self.houses {
+                let (mut once, mut twice) = (0u64, 0u64);
+                let mut fixed = 0u64;
+                for &c in h {
+                    let m = st.get(c);
+                    twice |= once & m;
+                    once |= m;
+                    if m & (m - 1) == 0 {
+                        fixed |= m;
+                    }
+                }
+                let all = if self.n >= 64 { u64::MAX } else { (1u64 << self.n) - 1 };
+                if once != all {
+                    return Err(Contradiction);
+                }
+                let mut singles = once & !twice & !fixed;
+                while singles != 0 {
+                    let v = singles & singles.wrapping_neg();
+                    singles &= singles - 1;
+                    for &c in h {
+                        if st.get(c) & v != 0 {
+                            st.restrict(c, v)?;
+                            placed = true;
+                        }
+                    }
+                }
+            }
+            if !placed && st.queue.is_empty() {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Searches for up to `limit` solutions within `budget` nodes.
+    pub(crate) fn search(&self, limit: usize, budget: u64) -> Searched {
+        let mut out = Searched {
+            solutions: Vec::new(),
+            nodes: 0,
+            guesses: 0,
+            out_of_budget: false,
+        };
+        let mut dirty = vec![false; self.props.len()];
+        let mut work: Vec<u32> = Vec::new();
+        let mut st = self.fresh();
+        // Every propagator runs once at the start.
+        for k in 0..self.props.len() {
+            dirty[k] = true;
+            work.push(k as u32);
+        }
+        out.nodes += 1;
+        if self.propagate(&mut st, &mut dirty, &mut work).is_err() {
+            return out;
+        }
+        // Depth-first with an explicit stack of (state, cell, values left to try).
+        let mut stack: Vec<(Vec<Bits>, u16, Bits)> = Vec::new();
+        let mut current = st.cells.clone();
+        loop {
+            // Choose the unfilled cell with the fewest candidates.
+            let mut best: Option<(u32, u16)> = None;
+            for (i, &m) in current.iter().enumerate() {
+                let k = m.count_ones();
+                if k > 1 && best.is_none_or(|(bk, _)| k < bk) {
+                    best = Some((k, i as u16));
+                    if k == 2 {
+                        break;
+                    }
+                }
+            }
+            match best {
+                None => {
+                    let values: Vec<u8> = current.iter().map(|&m| m.trailing_zeros() as u8 + 1).collect();
+                    if let Ok(g) = Grid::from_values(self.shape, values) {
+                        out.solutions.push(g);
+                    }
+                    if out.solutions.len() >= limit {
+                        return out;
+                    }
+                }
+                Some((_, cell)) => {
+                    let m = current[cell as usize];
+                    stack.push((current.clone(), cell, m));
+                }
+            }
+            // Take the next branch from the stack.
+            let mut next = None;
+            while let Some((base, cell, left)) = stack.last_mut() {
+                if *left == 0 {
+                    stack.pop();
+                    continue;
+                }
+                let v = *left & left.wrapping_neg();
+                let first = *left == base[*cell as usize];
+                *left &= !v;
+                if !first {
+                    out.guesses += 1;
+                }
+                if out.nodes >= budget {
+                    out.out_of_budget = true;
+                    return out;
+                }
+                out.nodes += 1;
+                let mut st = State {
+                    cells: base.clone(),
+                    queue: Vec::new(),
+                    queued: vec![false; base.len()],
+                };
+                let c = *cell;
+                if st.restrict(c, v).is_err() {
+                    continue;
+                }
+                if self.propagate(&mut st, &mut dirty, &mut work).is_ok() {
+                    next = Some(st.cells);
+                    break;
+                }
+                // Clean up after a contradiction.
+                for k in work.drain(..) {
+                    dirty[k as usize] = false;
+                }
+            }
+            match next {
+                Some(cells) => current = cells,
+                None => return out,
+            }
+        }
+    }
+}

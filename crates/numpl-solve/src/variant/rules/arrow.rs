@@ -1,0 +1,16 @@
+//! Arrows: the line adds up to the circle's number (a pill of several cells reads as
+//! decimal digits, first to last).
+
+use super::sum::Linear;
+use super::Builder;
+
+pub(super) fn compile(b: &mut Builder<'_>, circle: &[u16], line: &[u16]) {
+    let k = circle.len() as u32;
+    let mut terms: Vec<(u16, i64)> = circle
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (c, -(10i64.pow(k - 1 - i as u32))))
+        .collect();
+    terms.extend(line.iter().map(|&c| (c, 1)));
+    b.prop(Linear::new(terms, 0));
+}

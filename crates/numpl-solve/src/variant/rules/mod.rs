@@ -1,0 +1,219 @@
+//! From a variant's constraints to the engine's [`Model`]. One file per constraint; the
+//! match in [`compile`] is the registry (a new constraint: its file and one line there).
+
+mod arrow;
+mod between;
+mod cage;
+mod chess;
+mod kropki;
+mod little_killer;
+mod nonconsecutive;
+mod palindrome;
+mod parity;
+mod region;
+mod region_sum;
+mod renban;
+mod sandwich;
+pub(crate) mod sum;
+mod thermo;
+mod whisper;
+mod xv;
+
+use std::collections::HashMap;
+
+use numpl_core::variant::{Constraint, Variant};
+use numpl_core::Grid;
+
+use super::engine::{Bits, Model, Pair, Prop};
+
+/// Collects what the constraints ask for, then builds the [`Model`].
+pub(crate) struct Builder<'a> {
+    pub(crate) variant: &'a Variant,
+    pub(crate) n: usize,
+    pub(crate) start: Vec<Bits>,
+    groups: Vec<Vec<u16>>,
+    houses: Vec<Vec<u16>>,
+    relations: HashMap<(u16, u16), Vec<Bits>>,
+    props: Vec<Box<dyn Prop>>,
+    /// Cages with a sum inside each house, for the 45 rule (`cage.rs`).
+    pub(crate) cages: Vec<(u32, Vec<u16>)>,
+}
+
+impl Builder<'_> {
+    /// The mask of every value.
+    pub(crate) fn all(&self) -> Bits {
+        if self.n >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.n) - 1
+        }
+    }
+
+    /// The cells all differ.
+    pub(crate) fn distinct(&mut self, cells: &[u16]) {
+        if cells.len() > 1 {
+            self.groups.push(cells.to_vec());
+        }
+    }
+
+    /// The cells hold every value once.
+    pub(crate) fn house(&mut self, cells: &[u16]) {
+        self.distinct(cells);
+        self.houses.push(cells.to_vec());
+    }
+
+    /// Cell `c` keeps only `keep`.
+    pub(crate) fn restrict(&mut self, c: u16, keep: Bits) {
+        self.start[c as usize] &= keep;
+    }
+
+    /// Cells `a` and `b` hold values `x`, `y` with `ok(x, y)` (1-based values).
+    pub(crate) fn relation(&mut self, a: u16, b: u16, ok: impl Fn(u32, u32) -> bool) {
+        let n = self.n as u32;
+        let (key, flip) = if a < b { ((a, b), false) } else { ((b, a), true) };
+        let table: Vec<Bits> = (1..=n)
+            .map(|x| {
+                (1..=n)
+                    .filter(|&y| if flip { ok(y, x) } else { ok(x, y) })
+                    .fold(0, |m, y| m | 1 << (y - 1))
+            })
+            .collect();
+        let all = self.all();
+        let slot = self
+            .relations
+            .entry(key)
+            .or_insert_with(|| vec![all; n as usize]);
+        for (s, t) in slot.iter_mut().zip(table) {
+            *s &= t;
+        }
+    }
+
+    /// The houses so far.
+    pub(crate) fn houses_snapshot(&self) -> Vec<Vec<u16>> {
+        self.houses.clone()
+    }
+
+    /// A propagator.
+    pub(crate) fn prop(&mut self, p: impl Prop + 'static) {
+        self.props.push(Box::new(p));
+    }
+
+    fn build(self) -> Model {
+        let cells = self.n * self.n;
+        let mut peers: Vec<Vec<u16>> = vec![Vec::new(); cells];
+        for g in &self.groups {
+            for &a in g {
+                for &b in g {
+                    if a != b {
+                        peers[a as usize].push(b);
+                    }
+                }
+            }
+        }
+        for p in &mut peers {
+            p.sort_unstable();
+            p.dedup();
+        }
+        let n = self.n;
+        let mut pairs = Vec::new();
+        let mut pairs_of: Vec<Vec<u32>> = vec![Vec::new(); cells];
+        let mut keys: Vec<_> = self.relations.into_iter().collect();
+        keys.sort_by_key(|(k, _)| *k);
+        for ((a, b), ab) in keys {
+            let mut ba = vec![0; n];
+            for (x, &m) in ab.iter().enumerate() {
+                for y in 0..n {
+                    if m >> y & 1 != 0 {
+                        ba[y] |= 1 << x;
+                    }
+                }
+            }
+            let k = pairs.len() as u32;
+            pairs_of[a as usize].push(k);
+            pairs_of[b as usize].push(k);
+            pairs.push(Pair { a, b, ab, ba });
+        }
+        let mut props_of: Vec<Vec<u32>> = vec![Vec::new(); cells];
+        for (k, p) in self.props.iter().enumerate() {
+            for &c in p.watches() {
+                props_of[c as usize].push(k as u32);
+            }
+        }
+        for w in &mut props_of {
+            w.dedup();
+        }
+        Model {
+            shape: self.variant.shape(),
+            n,
+            start: self.start,
+            peers,
+            houses: self.houses,
+            pairs,
+            pairs_of,
+            props: self.props,
+            props_of,
+        }
+    }
+}
+
+/// The model of `givens` under `variant`'s rules.
+pub(crate) fn compile(givens: &Grid, variant: &Variant) -> Model {
+    let shape = variant.shape();
+    let n = shape.size();
+    let mut b = Builder {
+        variant,
+        n,
+        start: Vec::new(),
+        groups: Vec::new(),
+        houses: Vec::new(),
+        relations: HashMap::new(),
+        props: Vec::new(),
+        cages: Vec::new(),
+    };
+    let all = b.all();
+    b.start = givens
+        .values()
+        .iter()
+        .map(|&v| if v == 0 { all } else { 1u64 << (v - 1) })
+        .collect();
+    let geo = shape.geometry();
+    for u in 0..2 * n {
+        b.house(geo.unit(u));
+    }
+    for h in variant.houses() {
+        b.house(&h);
+    }
+    for c in variant.constraints() {
+        match c {
+            // Houses: taken from `Variant::houses` above.
+            Constraint::Jigsaw { .. }
+            | Constraint::Diagonal { .. }
+            | Constraint::Windoku
+            | Constraint::DisjointSets => {}
+            Constraint::Region { cells } => region::compile(&mut b, cells),
+            Constraint::AntiKnight => chess::compile(&mut b, true),
+            Constraint::AntiKing => chess::compile(&mut b, false),
+            Constraint::NonConsecutive => nonconsecutive::compile(&mut b),
+            Constraint::Even { .. } | Constraint::Odd { .. } | Constraint::Allowed { .. } => {
+                parity::compile(&mut b, c)
+            }
+            Constraint::Cage { sum, cells } => cage::compile(&mut b, *sum, cells),
+            Constraint::LittleKiller { sum, cells } => little_killer::compile(&mut b, *sum, cells),
+            Constraint::Sandwich { sum, line } => sandwich::compile(&mut b, *sum, *line),
+            Constraint::Thermo { cells, slow } => thermo::compile(&mut b, cells, *slow),
+            Constraint::Arrow { circle, line } => arrow::compile(&mut b, circle, line),
+            Constraint::Kropki { black, cells } => kropki::compile(&mut b, *black, *cells),
+            Constraint::KropkiNegative => kropki::compile_negative(&mut b),
+            Constraint::Xv { sum, cells } => xv::compile(&mut b, *sum, *cells),
+            Constraint::XvNegative => xv::compile_negative(&mut b),
+            Constraint::Palindrome { cells } => palindrome::compile(&mut b, cells),
+            Constraint::Whisper { cells, diff } => whisper::compile(&mut b, cells, *diff),
+            Constraint::Renban { cells } => renban::compile(&mut b, cells),
+            Constraint::Between { cells } => between::compile(&mut b, cells),
+            Constraint::RegionSumLine { cells } => region_sum::compile(&mut b, cells),
+            _ => {}
+        }
+    }
+    cage::innies(&mut b);
+    b.build()
+}
