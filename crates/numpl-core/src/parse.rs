@@ -907,10 +907,11 @@ fn read_line_fast(
     Some(finish(shape, cells, line, InputFormat::Line))
 }
 
+/// A reader of one variant puzzle text.
+type VariantReader = fn(&str) -> Result<crate::variant::json::VariantPuzzle, String>;
+
 /// The reader of a variant puzzle line: numpl's JSON record (`{...}`) or an ISS text.
-fn variant_reader(
-    t: &str,
-) -> Option<fn(&str) -> Result<crate::variant::json::VariantPuzzle, String>> {
+fn variant_reader(t: &str) -> Option<VariantReader> {
     if t.starts_with('{') {
         Some(crate::variant::json::read)
     } else if crate::variant::iss::detect(t) {

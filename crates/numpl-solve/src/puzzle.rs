@@ -135,10 +135,12 @@ pub fn hint(p: &Parsed, opts: &SolveOptions) -> Result<Step, Status> {
     if let Some(v) = p.variant() {
         // No human steps for variants yet: the search's verdict (`Stuck` when the
         // puzzle has one solution: no technique here can take a step).
-        return Err(match crate::variant::solve(p.grid(), v, &opts.clone().limit(2)).status {
-            Status::Solved => Status::Stuck,
-            s => s,
-        });
+        return Err(
+            match crate::variant::solve(p.grid(), v, &opts.clone().limit(2)).status {
+                Status::Solved => Status::Stuck,
+                s => s,
+            },
+        );
     }
     let b = board(p);
     if p.grid().is_full() {

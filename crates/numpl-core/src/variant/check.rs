@@ -189,12 +189,12 @@ fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), St
         Constraint::Region { cells } if cells.len() > n => {
             return Err(format!("{} cells cannot all differ in 1..{n}", cells.len()));
         }
-        Constraint::Allowed { values, .. } => {
-            if values.is_empty() || !(*values & !shape.all_values()).is_empty() {
-                return Err(format!(
-                    "the allowed values {values} are not a set within 1..{n}"
-                ));
-            }
+        Constraint::Allowed { values, .. }
+            if values.is_empty() || !(*values & !shape.all_values()).is_empty() =>
+        {
+            return Err(format!(
+                "the allowed values {values} are not a set within 1..{n}"
+            ));
         }
         Constraint::Cage { sum, cells } => {
             if cells.len() > n {

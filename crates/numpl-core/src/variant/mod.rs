@@ -338,8 +338,7 @@ impl Variant {
                 .iter()
                 .find(|c| matches!(c, Constraint::Jigsaw { .. }))
         };
-        if let Some(Constraint::Jigsaw { regions }) = jigsaw
-        {
+        if let Some(Constraint::Jigsaw { regions }) = jigsaw {
             for (i, r) in regions.iter().enumerate() {
                 for &c in r {
                     region[c as usize] = i as u16;

@@ -113,7 +113,12 @@ impl Model {
     }
 
     /// Runs every part until nothing changes.
-    fn propagate(&self, st: &mut State, dirty: &mut [bool], work: &mut Vec<u32>) -> Result<(), Contradiction> {
+    fn propagate(
+        &self,
+        st: &mut State,
+        dirty: &mut [bool],
+        work: &mut Vec<u32>,
+    ) -> Result<(), Contradiction> {
         loop {
             while let Some(c) = st.queue.pop() {
                 st.queued[c as usize] = false;
@@ -125,7 +130,11 @@ impl Model {
                 }
                 for &k in &self.pairs_of[c as usize] {
                     let pair = &self.pairs[k as usize];
-                    let (other, table) = if pair.a == c { (pair.b, &pair.ab) } else { (pair.a, &pair.ba) };
+                    let (other, table) = if pair.a == c {
+                        (pair.b, &pair.ab)
+                    } else {
+                        (pair.a, &pair.ba)
+                    };
                     let mut allowed = 0;
                     let mut bits = m;
                     while bits != 0 {
@@ -159,7 +168,11 @@ impl Model {
                         fixed |= m;
                     }
                 }
-                let all = if self.n >= 64 { u64::MAX } else { (1u64 << self.n) - 1 };
+                let all = if self.n >= 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << self.n) - 1
+                };
                 if once != all {
                     return Err(Contradiction);
                 }
@@ -193,8 +206,8 @@ impl Model {
         let mut work: Vec<u32> = Vec::new();
         let mut st = self.fresh();
         // Every propagator runs once at the start.
-        for k in 0..self.props.len() {
-            dirty[k] = true;
+        for (k, d) in dirty.iter_mut().enumerate() {
+            *d = true;
             work.push(k as u32);
         }
         out.nodes += 1;
@@ -218,7 +231,10 @@ impl Model {
             }
             match best {
                 None => {
-                    let values: Vec<u8> = current.iter().map(|&m| m.trailing_zeros() as u8 + 1).collect();
+                    let values: Vec<u8> = current
+                        .iter()
+                        .map(|&m| m.trailing_zeros() as u8 + 1)
+                        .collect();
                     if let Ok(g) = Grid::from_values(self.shape, values) {
                         out.solutions.push(g);
                     }

@@ -1,1 +1,245 @@
+//! The variant engine against brute force: on 4x4 grids every grid is listed (288 with
+//! boxes, 576 Latin squares without), filtered by numpl-core's rule check
+//! (`Variant::violation`, code independent of the engine), and the engine's count must
+//! equal the number left, for hand-made cases of every constraint and for random sets of
+//! constraints. Each solution the engine finds passes the rule check.
 
+use numpl_core::variant::{json, Constraint, Line, Variant};
+use numpl_core::{Grid, Shape};
+use proptest::prelude::*;
+
+use super::{count, solve};
+use crate::{SolveOptions, Status};
+
+fn four() -> Shape {
+    Shape::new(2, 2).unwrap()
+}
+
+/// Every 4x4 grid whose rows and columns (and boxes, with `boxes`) hold 1..4 once.
+fn all_grids(boxes: bool) -> Vec<Grid> {
+    fn go(cells: &mut Vec<u8>, boxes: bool, out: &mut Vec<Grid>) {
+        let i = cells.len();
+        if i == 16 {
+            out.push(Grid::from_values(Shape::new(2, 2).unwrap(), cells.clone()).unwrap());
+            return;
+        }
+        let (r, c) = (i / 4, i % 4);
+        for v in 1..=4u8 {
+            let clash = (0..i).any(|j| {
+                let (rj, cj) = (j / 4, j % 4);
+                cells[j] == v
+                    && (rj == r || cj == c || (boxes && rj / 2 == r / 2 && cj / 2 == c / 2))
+            });
+            if !clash {
+                cells.push(v);
+                go(cells, boxes, out);
+                cells.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    go(&mut Vec::new(), boxes, &mut out);
+    out
+}
+
+fn brute(givens: &Grid, v: &Variant) -> usize {
+    all_grids(v.boxes())
+        .into_iter()
+        .filter(|g| {
+            givens
+                .values()
+                .iter()
+                .zip(g.values())
+                .all(|(&a, &b)| a == 0 || a == b)
+                && v.violation(g).is_none()
+        })
+        .count()
+}
+
+fn check(givens: &Grid, v: &Variant) {
+    let want = brute(givens, v);
+    assert_eq!(count(givens, v, 1000), want, "{}", v.to_json(givens));
+    let out = solve(givens, v, &SolveOptions::default());
+    match want {
+        0 => assert_eq!(out.status, Status::Unsolvable),
+        1 => assert_eq!(out.status, Status::Solved),
+        _ => assert_eq!(out.status, Status::Multiple),
+    }
+    if let Some(s) = &out.solution {
+        assert_eq!(v.violation(s), None);
+        assert!(s.is_solution_of(givens) || !v.boxes());
+    }
+}
+
+fn puzzle(text: &str) -> (Grid, Variant) {
+    let p = json::read(text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    (p.givens, p.variant)
+}
+
+/// One hand-made case per constraint, each with a sum or shape that cuts the grids down
+/// without ruling them all out.
+#[test]
+fn every_constraint_counts_as_brute_force_does() {
+    let cases = [
+        r#"{"box":"2x2","constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]}"#,
+        r#"{"box":"2x2","constraints":[{"type":"cage","cells":["r1c2","r2c3"]}]}"#,
+        r#"{"box":"2x2","constraints":[{"type":"cage","sum":9,"cells":["r2c2","r3c2","r3c3"]}]}"#,
+        r#"{"box":"2x2","constraints":[{"type":"diagonal"},{"type":"anti-diagonal"}]}"#,
+        r#"{"box":"2x2","boxes":false,"constraints":[{"type":"jigsaw","layout":"0001220123112333"}]}"#,
+        r#"{"box":"2x2","boxes":false,"constraints":[{"type":"region","cells":["r1c1","r2c2","r3c3"]}]}"#,
+        r#"{"box":"2x2","constraints":[{"type":"disjoint-sets"}]}"#,
+        r#"{"box":"2x2","boxes":false,"constraints":[{"type":"anti-knight"}]}"#,
+        r#"{"box":"2x2","boxes":false,"constraints":[{"type":"anti-king"}]}"#,
+        r#"{"box":"2x2","boxes":false,"constraints":[{"type":"non-consecutive"}]}"#,
+        r#"{"box":"2x2","constraints":[{"type":"even","cells":["r1c1","r2c3"]},{"type":"odd","cells":["r4c4"]}]}"#,
+        r#"{"box":"2x2","constraints":[{"type":"allowed","cell":"r2c2","values":[1,4]}]}"#,
+        r#"{"box":"2x2","constraints":[{"type":"little-killer","sum":6,"cells":["r1c2","r2c3","r3c4"]}]}"#,
+        r#"{"box":"2x2","constraints":[{"type":"sandwich","sum":5,"row":2},{"type":"sandwich","sum":0,"col":1}]}"#,
+        r#"{"box":"2x2","constraints":[{"type":"thermo","cells":["r1c1","r2c2","r3c2"]}]}"#,
+        r#"{"box":"2x2","constraints":[{"type":"slow-thermo","cells":["r1c1","r1c2","r2c3","r3c3"]}]}"#,
+        r#"{"box":"2x2","constraints":[{"type":"arrow","circle":["r1c1"],"line":["r2c2","r3c2"]}]}"#,
+        r#"{"box":"2x2","constraints":[{"type":"arrow","circle":["r1c1","r1c2"],"line":["r2c2","r3c2","r4c3","r4c4"]}]}"#,
+        r#"{"box":"2x2","constraints":[{"type":"white-dot","cells":["r1c1","r1c2"]},{"type":"black-dot","cells":["r2c1","r3c1"]}]}"#,
+        r#"{"box":"2x2","constraints":[{"type":"white-dot","cells":["r1c1","r1c2"]},{"type":"kropki-negative"}]}"#,
+        r#"{"box":"2x2","constraints":[{"type":"x","cells":["r1c1","r1c2"]},{"type":"v","cells":["r2c2","r2c3"]}]}"#,
+        r#"{"box":"2x2","constraints":[{"type":"v","cells":["r2c2","r2c3"]},{"type":"xv-negative"}]}"#,
+        r#"{"box":"2x2","constraints":[{"type":"palindrome","cells":["r1c1","r2c1","r3c2","r4c3"]}]}"#,
+        r#"{"box":"2x2","constraints":[{"type":"whisper","cells":["r1c1","r2c2","r1c3"]}]}"#,
+        r#"{"box":"2x2","constraints":[{"type":"renban","cells":["r1c1","r2c2","r3c3"]}]}"#,
+        r#"{"box":"2x2","constraints":[{"type":"between","cells":["r1c1","r2c2","r3c3"]}]}"#,
+        r#"{"box":"2x2","constraints":[{"type":"region-sum-line","cells":["r1c2","r1c3","r2c3"]}]}"#,
+        r#"{"box":"2x2","givens":"1...............","constraints":[{"type":"windoku"}]}"#,
+    ];
+    for text in cases {
+        let (g, v) = puzzle(text);
+        let n = brute(&g, &v);
+        // Some rules leave no 4x4 grid (anti-king, non-consecutive, kropki-negative):
+        // the engine must find none either. Every case cuts some grids.
+        assert!(
+            n < all_grids(v.boxes()).len(),
+            "{text}: {n} grids: the case cuts nothing"
+        );
+        check(&g, &v);
+    }
+}
+
+/// A contradiction the rules make at once: the engine finds none of the grids, as brute
+/// force does, before any guess.
+#[test]
+fn contradictions_are_found_by_propagation() {
+    let cases = [
+        // Two cells of a row cannot add to 8 with 1..4.
+        r#"{"box":"2x2","constraints":[{"type":"cage","sum":7,"cells":["r1c1","r1c2"]},{"type":"cage","sum":7,"cells":["r1c3","r1c4"]}]}"#,
+        // A thermometer of 4 in a row from a 2.
+        r#"{"box":"2x2","givens":"2...............","constraints":[{"type":"thermo","cells":["r1c1","r1c2","r1c3","r1c4"]}]}"#,
+        // An arrow from a 1 to two cells.
+        r#"{"box":"2x2","givens":"1...............","constraints":[{"type":"arrow","circle":["r1c1"],"line":["r2c2","r2c3"]}]}"#,
+        // A renban of 3 with a 1 and a 4.
+        r#"{"box":"2x2","givens":"1.4.............","constraints":[{"type":"renban","cells":["r1c1","r2c2","r1c3"]}]}"#,
+    ];
+    for text in cases {
+        let (g, v) = puzzle(text);
+        assert_eq!(brute(&g, &v), 0, "{text}");
+        let out = solve(&g, &v, &SolveOptions::default());
+        assert_eq!(out.status, Status::Unsolvable, "{text}");
+        assert_eq!(out.guesses, 0, "{text}: found only by guessing");
+    }
+}
+
+fn cell() -> impl Strategy<Value = u16> {
+    0u16..16
+}
+
+fn neighbours() -> impl Strategy<Value = [u16; 2]> {
+    (0u16..4, 0u16..3, any::<bool>()).prop_map(|(a, b, down)| {
+        if down {
+            [b * 4 + a, (b + 1) * 4 + a]
+        } else {
+            [a * 4 + b, a * 4 + b + 1]
+        }
+    })
+}
+
+/// A line of king-move neighbours from a random start.
+fn line(len: std::ops::Range<usize>) -> impl Strategy<Value = Vec<u16>> {
+    (cell(), proptest::collection::vec(0usize..8, len)).prop_map(|(start, steps)| {
+        let mut out = vec![start];
+        for s in steps {
+            let last = *out.last().unwrap() as i32;
+            let (r, c) = (last / 4, last % 4);
+            let (dr, dc) = [
+                (-1, -1),
+                (-1, 0),
+                (-1, 1),
+                (0, -1),
+                (0, 1),
+                (1, -1),
+                (1, 0),
+                (1, 1),
+            ][s];
+            let (nr, nc) = (r + dr, c + dc);
+            let next = (nr * 4 + nc) as u16;
+            if (0..4).contains(&nr) && (0..4).contains(&nc) && !out.contains(&next) {
+                out.push(next);
+            }
+        }
+        out
+    })
+}
+
+fn constraint() -> impl Strategy<Value = Constraint> {
+    prop_oneof![
+        (1u32..11, proptest::collection::btree_set(cell(), 1..4)).prop_map(|(s, c)| {
+            Constraint::Cage {
+                sum: Some(s),
+                cells: c.into_iter().collect(),
+            }
+        }),
+        line(2..4).prop_map(|cells| Constraint::Thermo { cells, slow: false }),
+        line(2..5).prop_map(|cells| Constraint::Thermo { cells, slow: true }),
+        line(2..4).prop_map(|l| Constraint::Arrow {
+            circle: l[..1].to_vec(),
+            line: l[1..].to_vec()
+        }),
+        (any::<bool>(), neighbours())
+            .prop_map(|(black, cells)| Constraint::Kropki { black, cells }),
+        (any::<bool>(), neighbours()).prop_map(|(x, cells)| Constraint::Xv {
+            sum: if x { 5 } else { 10 },
+            cells
+        }),
+        line(2..5).prop_map(|cells| Constraint::Palindrome { cells }),
+        line(2..4).prop_map(|cells| Constraint::Whisper { cells, diff: 2 }),
+        line(2..4).prop_map(|cells| Constraint::Renban { cells }),
+        line(3..5).prop_map(|cells| Constraint::Between { cells }),
+        line(2..5).prop_map(|cells| Constraint::RegionSumLine { cells }),
+        (0u32..6, 0u8..4, any::<bool>()).prop_map(|(sum, i, row)| Constraint::Sandwich {
+            sum,
+            line: if row { Line::Row(i) } else { Line::Col(i) }
+        }),
+        Just(Constraint::NonConsecutive),
+        Just(Constraint::AntiKing),
+        Just(Constraint::Diagonal { anti: false }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Random sets of constraints (those the shape accepts) and givens: the engine counts
+    /// what brute force counts.
+    #[test]
+    fn random_constraints_count_as_brute_force_does(
+        cs in proptest::collection::vec(constraint(), 1..4),
+        boxes in any::<bool>(),
+        given in proptest::collection::vec((cell(), 1u8..5), 0..3),
+    ) {
+        let v = Variant::new(four(), boxes, cs);
+        prop_assume!(v.is_ok());
+        let v = v.unwrap();
+        let mut g = Grid::empty(four());
+        for (c, x) in given {
+            g.set(c as usize, x);
+        }
+        check(&g, &v);
+    }
+}

@@ -20,7 +20,10 @@ pub(super) fn compile(b: &mut Builder<'_>, sum: Option<u32>, cells: &[u16]) {
 }
 
 fn add_sum(b: &mut Builder<'_>, sum: u32, cells: &[u16]) {
-    b.prop(Linear::new(cells.iter().map(|&c| (c, 1)).collect(), sum as i64));
+    b.prop(Linear::new(
+        cells.iter().map(|&c| (c, 1)).collect(),
+        sum as i64,
+    ));
     let combos = combinations(b.n, cells.len(), sum);
     if combos.len() <= MAX_COMBOS {
         b.prop(Combos {

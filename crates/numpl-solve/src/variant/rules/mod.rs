@@ -70,7 +70,11 @@ impl Builder<'_> {
     /// Cells `a` and `b` hold values `x`, `y` with `ok(x, y)` (1-based values).
     pub(crate) fn relation(&mut self, a: u16, b: u16, ok: impl Fn(u32, u32) -> bool) {
         let n = self.n as u32;
-        let (key, flip) = if a < b { ((a, b), false) } else { ((b, a), true) };
+        let (key, flip) = if a < b {
+            ((a, b), false)
+        } else {
+            ((b, a), true)
+        };
         let table: Vec<Bits> = (1..=n)
             .map(|x| {
                 (1..=n)
@@ -122,9 +126,9 @@ impl Builder<'_> {
         for ((a, b), ab) in keys {
             let mut ba = vec![0; n];
             for (x, &m) in ab.iter().enumerate() {
-                for y in 0..n {
+                for (y, slot) in ba.iter_mut().enumerate() {
                     if m >> y & 1 != 0 {
-                        ba[y] |= 1 << x;
+                        *slot |= 1 << x;
                     }
                 }
             }

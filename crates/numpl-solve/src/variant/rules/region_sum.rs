@@ -42,8 +42,9 @@ impl Prop for RegionSum {
             .segments
             .iter()
             .map(|s| {
-                s.iter()
-                    .fold((0, 0), |(a, b), &c| (a + low(st.get(c)), b + high(st.get(c))))
+                s.iter().fold((0, 0), |(a, b), &c| {
+                    (a + low(st.get(c)), b + high(st.get(c)))
+                })
             })
             .collect();
         let s_lo = bounds.iter().map(|b| b.0).max().unwrap_or(0);

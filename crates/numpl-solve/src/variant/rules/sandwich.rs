@@ -45,7 +45,7 @@ impl Prop for Sandwich {
                 }
                 let (a, b) = (i.min(j), i.max(j));
                 let inner: Vec<u64> = (a + 1..b).map(|x| m[x] & !crust).collect();
-                if inner.iter().any(|&x| x == 0) {
+                if inner.contains(&0) {
                     continue;
                 }
                 let lo: i64 = inner.iter().map(|&x| x.trailing_zeros() as i64 + 1).sum();
@@ -57,7 +57,10 @@ impl Prop for Sandwich {
                 keep[i] |= one;
                 keep[j] |= top;
                 for (x, &mx) in (a + 1..b).zip(&inner) {
-                    let (xl, xh) = (mx.trailing_zeros() as i64 + 1, 64 - mx.leading_zeros() as i64);
+                    let (xl, xh) = (
+                        mx.trailing_zeros() as i64 + 1,
+                        64 - mx.leading_zeros() as i64,
+                    );
                     let (want_lo, want_hi) = (self.sum - (hi - xh), self.sum - (lo - xl));
                     let mut bits = mx;
                     while bits != 0 {

@@ -13,7 +13,11 @@ pub(crate) struct Linear {
 impl Linear {
     pub(crate) fn new(terms: Vec<(u16, i64)>, total: i64) -> Linear {
         let (cells, coefs) = terms.into_iter().unzip();
-        Linear { cells, coefs, total }
+        Linear {
+            cells,
+            coefs,
+            total,
+        }
     }
 }
 
