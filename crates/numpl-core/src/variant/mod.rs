@@ -21,6 +21,8 @@
 mod check;
 pub mod iss;
 pub mod json;
+#[cfg(test)]
+mod tests;
 
 use std::fmt;
 

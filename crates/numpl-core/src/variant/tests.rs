@@ -1,0 +1,361 @@
+//! The variant model's readers and checks: every constraint round-trips through numpl's
+//! JSON; ISS texts read as the same puzzles; malformed descriptions are refused with a
+//! message naming the constraint and the cell; the rule check accepts a solution and
+//! names what a broken grid breaks.
+
+use super::{iss, json, Constraint, Line, Variant};
+use crate::{Grid, Mask, Shape};
+
+/// A 9x9 solution (the seed's) to check rules against.
+const SOLUTION: &str =
+    "123456789456789123789123456214365897365897214897214365531642978642978531978531642";
+
+fn grid(s: &str) -> Grid {
+    let values = s.bytes().map(|b| b - b'0').collect();
+    Grid::from_values(Shape::NINE, values).unwrap()
+}
+
+fn every_constraint() -> Vec<Constraint> {
+    vec![
+        Constraint::Diagonal { anti: false },
+        Constraint::Diagonal { anti: true },
+        Constraint::Windoku,
+        Constraint::DisjointSets,
+        Constraint::Region {
+            cells: vec![0, 10, 20],
+        },
+        Constraint::AntiKnight,
+        Constraint::AntiKing,
+        Constraint::NonConsecutive,
+        Constraint::Even { cells: vec![1, 3] },
+        Constraint::Odd { cells: vec![0] },
+        Constraint::Allowed {
+            cell: 5,
+            values: Mask::from_bits(0b1010),
+        },
+        Constraint::Cage {
+            sum: Some(3),
+            cells: vec![0, 1],
+        },
+        Constraint::Cage {
+            sum: None,
+            cells: vec![2, 11],
+        },
+        Constraint::LittleKiller {
+            sum: 20,
+            cells: vec![1, 11, 21],
+        },
+        Constraint::Sandwich {
+            sum: 10,
+            line: Line::Row(2),
+        },
+        Constraint::Sandwich {
+            sum: 0,
+            line: Line::Col(8),
+        },
+        Constraint::Thermo {
+            cells: vec![0, 1, 2],
+            slow: false,
+        },
+        Constraint::Thermo {
+            cells: vec![9, 19],
+            slow: true,
+        },
+        Constraint::Arrow {
+            circle: vec![30, 31],
+            line: vec![40, 50],
+        },
+        Constraint::Kropki {
+            black: false,
+            cells: [0, 1],
+        },
+        Constraint::Kropki {
+            black: true,
+            cells: [1, 10],
+        },
+        Constraint::KropkiNegative,
+        Constraint::Xv {
+            sum: 10,
+            cells: [3, 4],
+        },
+        Constraint::Xv {
+            sum: 5,
+            cells: [4, 13],
+        },
+        Constraint::XvNegative,
+        Constraint::Palindrome {
+            cells: vec![60, 61, 62],
+        },
+        Constraint::Whisper {
+            cells: vec![70, 71],
+            diff: 5,
+        },
+        Constraint::Whisper {
+            cells: vec![72, 73],
+            diff: 3,
+        },
+        Constraint::Renban {
+            cells: vec![77, 78, 79],
+        },
+        Constraint::Between {
+            cells: vec![63, 64, 65],
+        },
+        Constraint::RegionSumLine {
+            cells: vec![5, 6, 7],
+        },
+    ]
+}
+
+#[test]
+fn every_constraint_round_trips_through_json() {
+    let v = Variant::new(Shape::NINE, true, every_constraint()).unwrap();
+    let mut givens = Grid::empty(Shape::NINE);
+    givens.set(80, 9);
+    let text = v.to_json(&givens);
+    let back = json::read(&text).unwrap();
+    assert_eq!(back.variant, v, "{text}");
+    assert_eq!(back.givens, givens);
+    // A jigsaw (boxes off by default) and a 6x6, too.
+    let layout = "000111000111222333222333444555444555";
+    let p = json::read(&format!(
+        r#"{{"box":"2x3","constraints":[{{"type":"jigsaw","layout":"{layout}"}}]}}"#
+    ))
+    .unwrap();
+    assert!(!p.variant.boxes());
+    let again = json::read(&p.variant.to_json(&p.givens)).unwrap();
+    assert_eq!(again.variant, p.variant);
+}
+
+#[test]
+fn iss_texts_read_as_the_json_records_do() {
+    let pairs = [
+        (
+            ".~R1C1_5~R2C2_3_4.Cage~10~R1C2~R1C3.Diagonal~-1.Diagonal~1",
+            r#"{"givens":"5................................................................................","constraints":[{"type":"allowed","cell":"r2c2","values":[3,4]},{"type":"cage","sum":10,"cells":["r1c2","r1c3"]},{"type":"diagonal"},{"type":"anti-diagonal"}]}"#,
+        ),
+        (
+            ".Thermo~r1c1~R1C2.Arrow~R5C5~R5C6~R5C7.PillArrow~2~R9C2~R9C1~R8C1.Whisper~R2C1~R3C1.Whisper~3~R4C1~R5C1",
+            r#"{"constraints":[{"type":"thermo","cells":["r1c1","r1c2"]},{"type":"arrow","circle":["r5c5"],"line":["r5c6","r5c7"]},{"type":"arrow","circle":["r9c1","r9c2"],"line":["r8c1"]},{"type":"whisper","cells":["r2c1","r3c1"]},{"type":"whisper","difference":3,"cells":["r4c1","r5c1"]}]}"#,
+        ),
+        (
+            ".WhiteDot~R1C1~R1C2~R1C3.X~R2C1~R2C2.StrictKropki.LittleKiller~12~R1C3.Sandwich~8~C2",
+            r#"{"constraints":[{"type":"white-dot","cells":["r1c1","r1c2"]},{"type":"white-dot","cells":["r1c2","r1c3"]},{"type":"x","cells":["r2c1","r2c2"]},{"type":"kropki-negative"},{"type":"little-killer","sum":12,"cells":["r1c3","r2c2","r3c1"]},{"type":"sandwich","sum":8,"col":2}]}"#,
+        ),
+        (
+            ".Shape~6x6.NoBoxes.Jigsaw~000111000111222333222333444555444555",
+            r#"{"box":"2x3","constraints":[{"type":"jigsaw","layout":"000111000111222333222333444555444555"}]}"#,
+        ),
+    ];
+    for (iss_text, json_text) in pairs {
+        assert!(iss::detect(iss_text), "{iss_text}");
+        let a = iss::read(iss_text).unwrap_or_else(|e| panic!("{e}"));
+        let b = json::read(json_text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(a, b, "{iss_text}");
+    }
+}
+
+#[test]
+fn killer_shorthands_read_their_cages() {
+    // Every cell points right to its row's first cell, which holds 45 (`j`): nine cages
+    // of a row each.
+    let short = "j<<<<<<<<".repeat(9);
+    let p = iss::read(&short).unwrap();
+    assert_eq!(p.variant.constraints().len(), 9);
+    assert_eq!(
+        p.variant.constraints()[0],
+        Constraint::Cage {
+            sum: Some(45),
+            cells: (0..9).collect()
+        }
+    );
+    // sudocue's long form: cage 1 of sum 45 as the first row, the rest without cages.
+    let mut long = String::from("3x3:d:k:");
+    for i in 0..81 {
+        long.push_str(if i < 9 { "11521:" } else { "0:" });
+    }
+    let p = iss::read(&long).unwrap();
+    assert_eq!(p.variant.constraints().len(), 3, "two diagonals and a cage");
+    // Classic lines are never taken for ISS texts.
+    for classic in [
+        ".".repeat(81),
+        format!(".A{}", ".".repeat(254)),
+        "1.3.".repeat(4),
+    ] {
+        assert!(!iss::detect(&classic), "{classic}");
+    }
+}
+
+#[test]
+fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
+    let cases = [
+        (r#"{"constraints":[{"type":"thermo","cells":["r1c1","r3c1"]}]}"#, "constraint 1 (thermo r1c1): r1c1 and r3c1 are not neighbours"),
+        (r#"{"constraints":[{"type":"cage","sum":4,"cells":["r1c1","r1c1"]}]}"#, "constraint 1 (cage r1c1): r1c1 is listed twice"),
+        (r#"{"constraints":[{"type":"cage","sum":4,"cells":["r0c1"]}]}"#, "constraint 1 (cage): r0c1 is outside the 9x9 grid"),
+        (r#"{"constraints":[{"type":"cage","cells":["x"]}]}"#, "constraint 1 (cage): `x` is not a cell name like r1c1"),
+        (r#"{"constraints":[{"type":"white-dot","cells":["r1c1","r2c2"]}]}"#, "constraint 1 (white-dot r1c1): r1c1 and r2c2 are not side by side"),
+        (r#"{"constraints":[{"type":"white-dot","cells":["r1c1"]}]}"#, "constraint 1 (white-dot): a dot joins 2 cells, not 1"),
+        (r#"{"constraints":[{"type":"diagonal"},{"type":"diagonal"}]}"#, "constraint 2 (diagonal): it is given twice"),
+        (r#"{"constraints":[{"type":"little-killer","sum":5,"cells":["r1c1","r2c2","r3c4"]}]}"#, "constraint 1 (little-killer r1c1): r3c4 does not continue the diagonal"),
+        (r#"{"constraints":[{"type":"sandwich","sum":50,"row":1}]}"#, "constraint 1 (sandwich): a sum of 50 is more than the values between 1 and 9 can make (35)"),
+        (r#"{"constraints":[{"type":"sandwich","sum":5}]}"#, "constraint 1 (sandwich): a sandwich needs a `row` or a `col` (1-based), not both"),
+        (r#"{"constraints":[{"type":"whisper","difference":9,"cells":["r1c1","r1c2"]}]}"#, "constraint 1 (whisper r1c1): a difference of 9 is not within 1..8"),
+        (r#"{"constraints":[{"type":"arrow","circle":["r1c1"],"line":[]}]}"#, "constraint 1 (arrow r1c1): an arrow needs a line"),
+        (r#"{"constraints":[{"type":"allowed","cell":"r1c1","values":[0]}]}"#, "constraint 1 (allowed): value 0 is out of range 1..9"),
+        (r#"{"box":"3x3","constraints":[{"type":"jigsaw","layout":"0"}]}"#, "constraint 1 (jigsaw): a layout of 1 cells for a grid of 81"),
+        (r#"{"constraints":[{"type":"spiral"}]}"#, "variant JSON: unknown variant `spiral`"),
+        (r#"{"constraints":[],"colour":"red"}"#, "variant JSON: unknown field `colour`"),
+        (r#"{"givens":"12"}"#, "givens: 2 cells; a 9x9 grid has 81"),
+        (r#"{"box":"3x3","givens":"!................................................................................"}"#, "givens: unknown symbol `!` at r1c1"),
+    ];
+    for (text, want) in cases {
+        let err = json::read(text).unwrap_err();
+        assert!(err.starts_with(want), "{text}\n got: {err}\nwant: {want}");
+    }
+    let iss_cases = [
+        (
+            ".Skyscraper~C5~5",
+            "ISS item 1 (Skyscraper): numpl does not support this constraint type",
+        ),
+        (".Cage~x~R1C1", "ISS item 1 (Cage): `x` is not a number"),
+        (
+            ".LittleKiller~10~R5C5",
+            "ISS item 1 (LittleKiller): no little killer diagonal starts at R5C5",
+        ),
+        (".Shape~7x7", "ISS shape `7x7`: numpl supports square grids"),
+        (".~R1C1_12", "ISS item 1 (Given): value `12` is not in 1..9"),
+    ];
+    for (text, want) in iss_cases {
+        let err = iss::read(text).unwrap_err();
+        assert!(err.starts_with(want), "{text}\n got: {err}\nwant: {want}");
+    }
+    // A jigsaw layout whose regions are not N cells.
+    let err = Variant::new(
+        Shape::new(2, 2).unwrap(),
+        false,
+        vec![Constraint::Jigsaw {
+            regions: vec![
+                (0..5).collect(),
+                (5..8).collect(),
+                (8..12).collect(),
+                (12..16).collect(),
+            ],
+        }],
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "constraint 1 (jigsaw r1c1): region 1 has 5 cells, not 4"
+    );
+}
+
+#[test]
+fn the_rule_check_accepts_a_solution_and_names_what_a_broken_grid_breaks() {
+    let g = grid(SOLUTION);
+    let ok = Variant::new(
+        Shape::NINE,
+        true,
+        vec![
+            Constraint::Cage {
+                sum: Some(6),
+                cells: vec![0, 1, 2],
+            },
+            Constraint::Thermo {
+                cells: vec![0, 1, 2, 3],
+                slow: false,
+            },
+            Constraint::Arrow {
+                circle: vec![2],
+                line: vec![1, 0],
+            },
+            Constraint::Kropki {
+                black: true,
+                cells: [0, 1],
+            },
+            Constraint::Xv {
+                sum: 5,
+                cells: [0, 9],
+            },
+            Constraint::Renban {
+                cells: vec![0, 1, 2],
+            },
+            Constraint::Palindrome {
+                cells: vec![0, 10, 20],
+            },
+            Constraint::Sandwich {
+                sum: 35,
+                line: Line::Row(0),
+            },
+            Constraint::Between {
+                cells: vec![0, 1, 2],
+            },
+            Constraint::Whisper {
+                cells: vec![2, 12],
+                diff: 2,
+            },
+        ],
+    )
+    .unwrap();
+    // r1: 1 2 3 4 5 6 7 8 9; the palindrome r1c1, r2c2, r3c3 reads 1 5 9: broken.
+    assert_eq!(
+        ok.violation(&g),
+        Some("r1c1 and r3c3 differ on the palindrome".to_string())
+    );
+    let fixed = Variant::new(
+        Shape::NINE,
+        true,
+        ok.constraints()
+            .iter()
+            .filter(|c| !matches!(c, Constraint::Palindrome { .. }))
+            .cloned()
+            .collect(),
+    )
+    .unwrap();
+    assert_eq!(fixed.violation(&g), None);
+    let checks = [
+        (Constraint::Diagonal { anti: false }, "both hold"),
+        (Constraint::AntiKnight, "knight's move apart"),
+        (Constraint::NonConsecutive, "r1c1 and r1c2 are consecutive"),
+        (
+            Constraint::Cage {
+                sum: Some(7),
+                cells: vec![0, 1],
+            },
+            "the cage at r1c1 adds up to 3, not 7",
+        ),
+        (
+            Constraint::Thermo {
+                cells: vec![1, 0],
+                slow: true,
+            },
+            "r1c1 does not rise from r1c2",
+        ),
+        (
+            Constraint::LittleKiller {
+                sum: 3,
+                cells: vec![0, 10],
+            },
+            "the diagonal from r1c1 adds up to 6, not 3",
+        ),
+        (
+            Constraint::Sandwich {
+                sum: 3,
+                line: Line::Row(0),
+            },
+            "row 1 has 35 between 1 and 9, not 3",
+        ),
+        (Constraint::KropkiNegative, "need a dot between them"),
+        (Constraint::XvNegative, "need an X or V between them"),
+        (
+            Constraint::RegionSumLine { cells: vec![2, 3] },
+            "the line's part at r1c3 adds up to 3, the part at r1c4 to 4",
+        ),
+    ];
+    for (c, want) in checks {
+        let v = Variant::new(Shape::NINE, true, vec![c.clone()]).unwrap();
+        let got = v.violation(&g).unwrap_or_default();
+        assert!(got.contains(want), "{c:?}: {got}");
+    }
+    let mut holed = g.clone();
+    holed.set(40, 0);
+    assert_eq!(fixed.violation(&holed), Some("r5c5 is empty".into()));
+}
