@@ -910,9 +910,13 @@ fn read_line_fast(
 /// A reader of one variant puzzle text.
 type VariantReader = fn(&str) -> Result<crate::variant::json::VariantPuzzle, String>;
 
-/// The reader of a variant puzzle line: numpl's JSON record (`{...}`) or an ISS text.
+/// The reader of a variant puzzle line: f-puzzles JSON (`{...}` with `"size"` and
+/// `"grid"`) or an f-puzzles or SudokuPad link carrying it, numpl's JSON record (`{...}`)
+/// or an ISS text.
 fn variant_reader(t: &str) -> Option<VariantReader> {
-    if t.starts_with('{') {
+    if crate::variant::fpuzzles::detect(t) {
+        Some(crate::variant::fpuzzles::read)
+    } else if t.starts_with('{') {
         Some(crate::variant::json::read)
     } else if crate::variant::iss::detect(t) {
         Some(crate::variant::iss::read)

@@ -1115,3 +1115,41 @@ fn a_stray_line_in_a_detail_file_names_the_grids_shape() {
         "{e}"
     );
 }
+
+#[test]
+fn f_puzzles_json_and_links_read_as_variant_puzzles_among_other_lines() {
+    use numpl_core::variant::{fpuzzles, Constraint, Variant};
+    let shape = Shape::NINE;
+    let mut givens = Grid::empty(shape);
+    givens.set(0, 1);
+    let cage = Constraint::Cage {
+        sum: Some(7),
+        cells: vec![1, 2],
+    };
+    let v = Variant::new(shape, true, vec![cage]).unwrap();
+    let json = fpuzzles::to_json(&givens, &v).unwrap();
+    let text = [
+        SEED_LINE.to_string(),
+        json,
+        fpuzzles::link(&givens, &v).unwrap(),
+        fpuzzles::sudokupad_link(&givens, &v).unwrap(),
+        v.to_json(&givens),
+        "https://www.f-puzzles.com/?load=N4Ig!".to_string(),
+    ]
+    .join("\n");
+    let all = parse_all(&text, &opts());
+    assert_eq!(all.len(), 6);
+    assert!(all[0].as_ref().unwrap().variant().is_none());
+    for p in &all[1..5] {
+        let p = p.as_ref().unwrap();
+        assert_eq!(p.variant(), Some(&v));
+        assert_eq!(p.grid(), &givens);
+    }
+    let err = all[5].as_ref().unwrap_err();
+    assert_eq!(err.line, 6);
+    assert!(
+        err.to_string()
+            .contains("f-puzzles: the link's puzzle is not LZ-string base64"),
+        "{err}"
+    );
+}

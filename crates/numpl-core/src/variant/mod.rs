@@ -11,16 +11,19 @@
 //!
 //! Three text forms are read: numpl's own JSON record ([`json`], one puzzle a line, and
 //! written back by [`Variant::to_json`]), the Interactive Sudoku Solver's constraint
-//! string ([`iss`], with the killer shorthands it reads), and f-puzzles' JSON (in the
-//! crate above that needs it).
+//! string ([`iss`], with the killer shorthands it reads), and f-puzzles' JSON with the
+//! f-puzzles and SudokuPad links that carry it ([`fpuzzles`], written back too, so what
+//! numpl makes opens in SudokuPad; the links' LZ-string base64 is [`lz_string`]).
 //!
 //! Adding a constraint: a variant of [`Constraint`] here (its checks in `check.rs`, its
 //! JSON in `json.rs`), and its propagator in numpl-solve's `variant/` (one file, one
 //! line in the compiler there). See ARCHITECTURE.md.
 
 mod check;
+pub mod fpuzzles;
 pub mod iss;
 pub mod json;
+pub mod lz_string;
 #[cfg(test)]
 mod tests;
 
