@@ -28,6 +28,9 @@ for f in "$fixtures"/9x9/*.txt "$fixtures"/seed/sample.txt "$fixtures"/special/*
     done
 done
 { printf '\x08'; cat "$fixtures/sizes/4x4.txt"; } >"$corpus/reader/sizes-4x4-08"
+# Variant lines: f-puzzles links (numpl-core's test links, read as variant puzzles).
+{ printf '\x00'; cut -f2 "$here/../crates/numpl-core/src/variant/fpuzzles_links.tsv"; } \
+    >"$corpus/reader/fpuzzles-links-00"
 { printf '\x03'; cat "$fixtures/positions/detail.txt"; } >"$corpus/reader/positions-detail-03"
 { printf '\x60abcd\n'; printf 'a.b.\n..c.\n.d..\n....\n\nab..cd..........\n'; } \
     >"$corpus/reader/custom-abcd-60"

@@ -316,8 +316,24 @@ pub(crate) struct ShowArgs {
     #[arg(long)]
     pub(crate) candidates: bool,
 
+    /// Write each puzzle (classic or variant) for other programs, one a line: f-puzzles'
+    /// JSON, or a link that opens it in f-puzzles or SudokuPad (instead of `--format`).
+    #[arg(long, value_name = "FORM")]
+    pub(crate) export: Option<Export>,
+
     #[command(flatten)]
     pub(crate) picture: PictureArgs,
+}
+
+/// `numpl show --export`: what other programs read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Export {
+    /// f-puzzles' puzzle JSON (one object a line).
+    Fpuzzles,
+    /// An f-puzzles link (`https://www.f-puzzles.com/?load=...`).
+    FpuzzlesLink,
+    /// A SudokuPad link (`https://sudokupad.app/fpuzzles...`).
+    SudokupadLink,
 }
 
 /// `numpl print`.

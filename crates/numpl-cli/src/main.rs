@@ -202,9 +202,9 @@ fn run(settings: Settings) -> Result<Exit, Box<dyn std::error::Error>> {
         interrupt::install();
     }
     Ok(match task {
-        Task::Show(inputs) => {
+        Task::Show { inputs, export } => {
             let src = source(inputs, &output)?;
-            batch::run(&ShowJob { output }, src, &run)?
+            batch::run(&ShowJob { output, export }, src, &run)?
         }
         Task::Solve { inputs, algo, opts } => {
             let src = source(inputs, &output)?;

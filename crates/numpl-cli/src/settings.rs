@@ -20,8 +20,8 @@ use numpl_solve::{Algorithm, SolveOptions};
 #[cfg(feature = "serve")]
 use crate::cli::ServeArgs;
 use crate::cli::{
-    Algo, Budget, Cli, Command, Common, FilesArgs, Format, GenerateArgs, Input, PictureArgs,
-    Progress, TechniqueArgs,
+    Algo, Budget, Cli, Command, Common, Export, FilesArgs, Format, GenerateArgs, Input,
+    PictureArgs, Progress, TechniqueArgs,
 };
 #[cfg(feature = "print")]
 use crate::cli::{PaperArg, PrintArgs};
@@ -155,7 +155,11 @@ fn split(a: crate::cli::SplitArgs) -> Option<Split> {
 
 /// What a run does.
 pub(crate) enum Task {
-    Show(InputSettings),
+    Show {
+        inputs: InputSettings,
+        /// `--export`: f-puzzles JSON or a link instead of `--format`.
+        export: Option<Export>,
+    },
     Solve {
         inputs: InputSettings,
         algo: Algorithm,
@@ -309,7 +313,16 @@ impl Settings {
         let task = match command {
             Command::Show(a) => {
                 pictures(a.picture, a.candidates)?;
-                Task::Show(inputs(FilesArgs { files: a.files }))
+                if let (Some(_), Some(f)) = (a.export, common.format) {
+                    return usage(format!(
+                        "--export writes its own lines: drop `--format {}`",
+                        format_name(f)
+                    ));
+                }
+                Task::Show {
+                    inputs: inputs(FilesArgs { files: a.files }),
+                    export: a.export,
+                }
             }
             Command::Solve(a) => {
                 pictures(a.picture, false)?;

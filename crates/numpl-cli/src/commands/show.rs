@@ -1,23 +1,61 @@
-//! `numpl show`: print each puzzle in another format.
+//! `numpl show`: print each puzzle in another format, or (`--export`) as f-puzzles JSON
+//! or an f-puzzles or SudokuPad link.
 
+use numpl_core::variant::{fpuzzles, Variant};
 use numpl_core::{format_grid, Parsed};
 
 use crate::batch::{Done, Job, Kind};
-use crate::cli::Format;
+use crate::cli::{Export, Format};
 use crate::commands::{
-    picture, puzzle_csv_field, puzzle_detail, puzzle_line, puzzle_or_invalid, record_of, SHOW_CSV,
+    invalid, picture, puzzle_csv_field, puzzle_detail, puzzle_line, puzzle_or_invalid, record_of,
+    SHOW_CSV,
 };
 use crate::input::Item;
 use crate::settings::Output;
 
 pub(crate) struct ShowJob {
     pub(crate) output: Output,
+    /// `--export`: f-puzzles JSON or a link, one a line.
+    pub(crate) export: Option<Export>,
+}
+
+/// A puzzle (classic, or variant with its rules) in f-puzzles' form; a message where it
+/// has none.
+fn exported(p: &Parsed, export: Export) -> Result<String, String> {
+    if p.is_position() {
+        return Err("a position's pencil marks have no f-puzzles form: export its puzzle".into());
+    }
+    let g = p.grid();
+    let classic;
+    let v = match p.variant() {
+        Some(v) => v,
+        None => {
+            classic = Variant::new(g.shape(), true, Vec::new()).map_err(|e| e.to_string())?;
+            &classic
+        }
+    };
+    match export {
+        Export::Fpuzzles => fpuzzles::to_json(g, v),
+        Export::FpuzzlesLink => fpuzzles::link(g, v),
+        Export::SudokupadLink => fpuzzles::sudokupad_link(g, v),
+    }
 }
 
 impl Job for ShowJob {
     type Item = Item;
 
     fn process(&self, item: &Item) -> Done {
+        if let Some(export) = self.export {
+            // Lines whatever the input: `invalid` for what was not read or has no form.
+            let text = item
+                .puzzle()
+                .map_err(|e| e.into_owned())
+                .and_then(|p| exported(&p, export));
+            return match text {
+                Ok(text) => Done::new(text + "\n", Kind::Shown),
+                Err(msg) => invalid(item, &msg, Format::Line, None, None),
+            };
+        }
         let p = match puzzle_or_invalid(item, &self.output, None, SHOW_CSV) {
             Ok(p) => p,
             Err(invalid) => return invalid,

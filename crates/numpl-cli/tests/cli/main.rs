@@ -1205,3 +1205,49 @@ fn enable_and_disable_are_checked() {
     assert_eq!(out.code, 2);
     assert_has(&out.stderr, "require xy_wing contradicts disable xy_wing");
 }
+
+#[test]
+fn show_exports_f_puzzles_json_and_links_that_read_back() {
+    // A classic puzzle as f-puzzles JSON, then as a SudokuPad link, then back as a line.
+    let json = numpl(&["show", "--export", "fpuzzles"], &format!("{SEED}\n"));
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    let v: serde_json::Value = serde_json::from_str(json.stdout.trim()).unwrap();
+    assert_eq!(v["size"], 9);
+    assert_eq!(
+        v["grid"][0][1],
+        serde_json::json!({"value": 2, "given": true})
+    );
+    let pad = numpl(&["show", "--export", "sudokupad-link"], &json.stdout);
+    assert_eq!(pad.code, 0, "{}", pad.stderr);
+    assert_has(&pad.stdout, "https://sudokupad.app/fpuzzles");
+    let line = numpl(&["show", "-f", "line"], &pad.stdout);
+    assert_eq!(line.stdout, format!("{SEED}\n"));
+    // A variant (numpl's record) as an f-puzzles link, which reads back as the same
+    // f-puzzles JSON; a 4x4 killer from f-puzzles JSON solves.
+    let record = r#"{"box":"2x2","givens":"..343412214343..","constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]},{"type":"cage","sum":3,"cells":["r4c3","r4c4"]}]}"#;
+    let direct = numpl(&["show", "--export", "fpuzzles"], &format!("{record}\n"));
+    let link = numpl(
+        &["show", "--export", "fpuzzles-link"],
+        &format!("{record}\n"),
+    );
+    assert_has(&link.stdout, "https://www.f-puzzles.com/?load=");
+    let back = numpl(&["show", "--export", "fpuzzles"], &link.stdout);
+    assert_eq!(back.stdout, direct.stdout);
+    assert_has(
+        &direct.stdout,
+        r#""killercage":[{"cells":["R1C1","R1C2"],"value":"3"}"#,
+    );
+    let solved = numpl(&["solve", "-f", "line"], &direct.stdout);
+    assert_eq!(solved.stdout, "1234341221434321\n", "{}", solved.stderr);
+    // What f-puzzles cannot hold is invalid, saying why; --export takes no --format.
+    let slow = r#"{"constraints":[{"type":"slow-thermo","cells":["r1c1","r1c2"]}]}"#;
+    let out = numpl(&["show", "--export", "fpuzzles"], &format!("{slow}\n"));
+    assert_eq!((out.code, out.stdout.as_str()), (1, "invalid\n"));
+    assert_has(&out.stderr, "a slow thermometer has no f-puzzles form");
+    let out = numpl(&["show", "--export", "fpuzzles", "-f", "json"], "");
+    assert_eq!(out.code, 2);
+    assert_has(
+        &out.stderr,
+        "--export writes its own lines: drop `--format json`",
+    );
+}
