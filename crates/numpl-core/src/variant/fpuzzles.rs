@@ -230,6 +230,47 @@ fn row_col(name: &str) -> Result<(i64, i64), String> {
     Ok((r as i64 - 1, c as i64 - 1))
 }
 
+/// The keys that are no list of constraints: the grid, what is ignored (titles,
+/// f-puzzles' settings), the flags.
+const PLAIN: &[&str] = &[
+    "size",
+    "grid",
+    "title",
+    "author",
+    "ruleset",
+    "solution",
+    "highlightConflicts",
+    "disabledlogic",
+    "truecandidatesoptions",
+    "activeConstraints",
+    "diagonal+",
+    "diagonal-",
+    "antiknight",
+    "antiking",
+    "disjointgroups",
+    "nonconsecutive",
+    "negative",
+];
+/// The keys that are lists of constraints, in the order their constraints are made.
+const LISTS: &[&str] = &[
+    "extraregion",
+    "odd",
+    "even",
+    "killercage",
+    "littlekillersum",
+    "sandwichsum",
+    "thermometer",
+    "arrow",
+    "difference",
+    "ratio",
+    "xv",
+    "palindrome",
+    "whispers",
+    "renban",
+    "betweenline",
+    "regionsumline",
+];
+
 struct Reader {
     shape: Shape,
     n: usize,
@@ -285,6 +326,14 @@ impl Reader {
 
     fn read(&self, root: &Map<String, Value>) -> Result<VariantPuzzle, String> {
         let (shape, n) = (self.shape, self.n);
+        for (key, v) in root {
+            if !PLAIN.contains(&key.as_str()) && !LISTS.contains(&key.as_str()) && has_content(v) {
+                return Err(format!(
+                    "f-puzzles: `{}` is not supported",
+                    crate::escape_controls(&key.chars().take(40).collect::<String>())
+                ));
+            }
+        }
         let mut givens = vec![0u8; shape.cells()];
         let mut region: Vec<usize> = (0..shape.cells())
             .map(|c| shape.box_of(Cell::new(c as u16)))
@@ -424,52 +473,6 @@ impl Reader {
             out.push(Constraint::XvNegative);
         }
 
-        const PLAIN: &[&str] = &[
-            "size",
-            "grid",
-            "title",
-            "author",
-            "ruleset",
-            "solution",
-            "highlightConflicts",
-            "disabledlogic",
-            "truecandidatesoptions",
-            "activeConstraints",
-            "diagonal+",
-            "diagonal-",
-            "antiknight",
-            "antiking",
-            "disjointgroups",
-            "nonconsecutive",
-            "negative",
-        ];
-        // The list keys in the order their constraints are made.
-        const LISTS: &[&str] = &[
-            "extraregion",
-            "odd",
-            "even",
-            "killercage",
-            "littlekillersum",
-            "sandwichsum",
-            "thermometer",
-            "arrow",
-            "difference",
-            "ratio",
-            "xv",
-            "palindrome",
-            "whispers",
-            "renban",
-            "betweenline",
-            "regionsumline",
-        ];
-        for (key, v) in root {
-            if !PLAIN.contains(&key.as_str()) && !LISTS.contains(&key.as_str()) && has_content(v) {
-                return Err(format!(
-                    "f-puzzles: `{}` is not supported",
-                    crate::escape_controls(&key.chars().take(40).collect::<String>())
-                ));
-            }
-        }
         for &key in LISTS {
             let entries = match root.get(key) {
                 None | Some(Value::Null) => continue,
