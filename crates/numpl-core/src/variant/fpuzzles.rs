@@ -64,13 +64,18 @@ fn is_json(t: &str) -> bool {
 /// (or `fpuz`) at the start or after `/` or `=`; `None` if `t` is not such a link.
 fn link_payload(t: &str) -> Option<&str> {
     let lower = t.to_ascii_lowercase();
+    // A link, or SudokuPad's bare id (`fpuzzles` and packed JSON, which starts `N4Ig`):
+    // never a line puzzle in a custom alphabet that happens to start so.
+    let host = lower.strip_prefix("www.").unwrap_or(&lower);
     let linkish = lower.starts_with("http://")
         || lower.starts_with("https://")
-        || lower.starts_with("www.")
-        || lower.starts_with("f-puzzles.com")
-        || lower.starts_with("sudokupad.app")
-        || lower.starts_with("crackingthecryptic.com")
-        || lower.starts_with("fpuz");
+        || ["f-puzzles.com", "sudokupad.app", "crackingthecryptic.com"]
+            .iter()
+            .any(|h| {
+                host.starts_with(h) && matches!(host.as_bytes().get(h.len()), Some(b'/' | b'?'))
+            })
+        || t.starts_with("fpuzzlesN4Ig")
+        || t.starts_with("fpuzN4Ig");
     if !linkish {
         return None;
     }

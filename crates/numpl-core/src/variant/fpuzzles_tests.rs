@@ -524,6 +524,11 @@ fn detection_leaves_other_lines_alone() {
     assert!(!detect("https://example.com/?x=1"));
     assert!(!detect(".Cage~10~R1C1~R1C2"));
     assert!(!detect(&"1".repeat(81)));
+    // Lines of custom alphabets that start like a link's parts.
+    assert!(!detect("fpuzabcdefghijklfpuzabcdefghijkl"));
+    assert!(!detect("www.abcd"));
+    assert!(detect("www.f-puzzles.com/?load=N4Ig"));
+    assert!(detect("sudokupad.app/fpuzzlesN4Ig"));
     // numpl's own reader still reads its records.
     assert!(numpl_json::read(r#"{"constraints":[{"type":"diagonal"}]}"#).is_ok());
 }
