@@ -164,6 +164,10 @@ fn to_dict<'py>(py: Python<'py>, rec: &Record) -> PyResult<Bound<'py, PyDict>> {
                 d.set_item(k, t)?;
             }
             Value::List(l) => d.set_item(k, PyList::new(py, l)?)?,
+            Value::Json(j) => {
+                let json = py.import("json")?;
+                d.set_item(k, json.call_method1("loads", (j.to_string(),))?)?
+            }
             // A kind of value newer than this module: its JSON text.
             _ => d.set_item(k, format!("{v:?}"))?,
         }

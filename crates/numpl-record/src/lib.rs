@@ -62,6 +62,8 @@ pub enum Value<'r> {
     Counts(&'r Techniques),
     /// A list of texts (`steps`).
     List(&'r [String]),
+    /// A JSON object (`variant`: a variant puzzle's rules).
+    Json(&'r serde_json::Value),
 }
 
 /// A field type of the record: how it is listed in [`Record::fields`].
@@ -117,6 +119,12 @@ impl AsValue for Vec<String> {
     }
 }
 
+impl AsValue for serde_json::Value {
+    fn as_value(&self) -> Value<'_> {
+        Value::Json(self)
+    }
+}
+
 /// Declares [`Record`] from one list of fields: each is optional and left out when `None`;
 /// the list's order is the JSON's order and [`Record::fields`]' order.
 macro_rules! record {
@@ -161,8 +169,13 @@ record! {
     size "size": usize,
     /// The box shape `RxC`.
     shape "box": String,
-    /// The puzzle in line form (a position: its N*N*N-symbol position line).
+    /// The puzzle in line form (a position: its N*N*N-symbol position line; a variant
+    /// puzzle: its givens).
     puzzle "puzzle": String,
+    /// A variant puzzle's rules: numpl's variant record (`boxes`, `constraints`; see
+    /// docs/FORMATS.md "Variant puzzles"), the same object it reads.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+    variant "variant": serde_json::Value,
     /// `solved`, `multiple`, `unsolvable`, `stuck`, `budget` or `invalid`.
     status "status": &'static str,
     /// Solutions counted, up to the limit asked for (a count).
@@ -245,8 +258,18 @@ impl Record {
             Some(marks) => format_position_line(p.grid(), marks, symbols),
             None => format_line(p.grid(), symbols),
         };
+        let variant = p.variant().and_then(|v| {
+            let mut rules: serde_json::Value = serde_json::from_str(&v.to_json(p.grid())).ok()?;
+            // The givens and the shape are the record's `puzzle` and `box` already.
+            if let Some(o) = rules.as_object_mut() {
+                o.remove("givens");
+                o.remove("box");
+            }
+            Some(rules)
+        });
         Record {
             puzzle: Some(puzzle),
+            variant,
             ..Record::of_shape(p.grid().shape())
         }
     }
@@ -499,6 +522,7 @@ impl Serialize for SeedAsText<'_> {
                 Value::Bool(b) => map.serialize_entry(name, &b)?,
                 Value::Counts(c) => map.serialize_entry(name, c)?,
                 Value::List(l) => map.serialize_entry(name, l)?,
+                Value::Json(j) => map.serialize_entry(name, j)?,
             }
         }
         map.end()
