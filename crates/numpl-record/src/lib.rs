@@ -604,9 +604,30 @@ mod tests {
                 Value::Bool(b) => assert_eq!(obj[name].as_bool(), Some(b)),
                 Value::Counts(c) => assert_eq!(obj[name].as_object().unwrap().len(), c.0.len()),
                 Value::List(l) => assert_eq!(obj[name].as_array().unwrap().len(), l.len()),
+                Value::Json(j) => assert_eq!(&obj[name], j),
             }
         }
         assert_eq!(names[..4], ["index", "line", "file", "size"]);
+    }
+
+    /// A variant puzzle's record carries its rules as the variant record's object (without
+    /// the givens and box, which are `puzzle` and `box`), and its solution.
+    #[test]
+    fn a_variant_record_carries_its_rules() {
+        let sym = Symbols::standard();
+        let p = parsed(".~R1C1_5.Cage~7~R1C2~R1C3.Diagonal~-1");
+        let out = puzzle::solve(&p, Algorithm::Fast, &SolveOptions::default());
+        let rec = Record::of_parsed(&p, &sym).outcome(&out, Algorithm::Fast, &sym);
+        let json: serde_json::Value = serde_json::from_str(&rec.to_json()).unwrap();
+        assert_eq!(
+            json["variant"],
+            serde_json::json!({"constraints": [
+                {"type": "cage", "sum": 7, "cells": ["r1c2", "r1c3"]},
+                {"type": "diagonal"}
+            ]})
+        );
+        assert!(json["puzzle"].as_str().unwrap().starts_with("5."));
+        assert_eq!(json["status"], "multiple");
     }
 
     /// Only a rated puzzle has a level and a score; a puzzle with several solutions keeps
