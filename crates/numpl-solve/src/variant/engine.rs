@@ -79,14 +79,36 @@ pub(crate) struct Model {
     pub(crate) start: Vec<Bits>,
     /// Each cell's peers: cells it must differ from.
     pub(crate) peers: Vec<Vec<u16>>,
-    /// Houses holding every value exactly once.
+    /// Houses holding every value exactly once; `houses_of[c]` those holding cell `c`.
     pub(crate) houses: Vec<Vec<u16>>,
+    pub(crate) houses_of: Vec<Vec<u32>>,
     /// Pair relations; `pairs_of[c]` the indexes of those touching cell `c`.
     pub(crate) pairs: Vec<Pair>,
     pub(crate) pairs_of: Vec<Vec<u32>>,
     /// Propagators; `props_of[c]` those watching cell `c`.
     pub(crate) props: Vec<Box<dyn Prop>>,
     pub(crate) props_of: Vec<Vec<u32>>,
+}
+
+/// The propagation's work lists, kept across nodes: the propagators and houses to look
+/// at again.
+struct Scratch {
+    dirty: Vec<bool>,
+    work: Vec<u32>,
+    house_dirty: Vec<bool>,
+    house_work: Vec<u32>,
+}
+
+impl Scratch {
+    /// Empties the lists after a contradiction.
+    fn clear(&mut self) {
+        for k in self.work.drain(..) {
+            self.dirty[k as usize] = false;
+        }
+        for k in self.house_work.drain(..) {
+            self.house_dirty[k as usize] = false;
+        }
+    }
 }
 
 /// How a search ended.
@@ -113,15 +135,23 @@ impl Model {
     }
 
     /// Runs every part until nothing changes.
-    fn propagate(
-        &self,
-        st: &mut State,
-        dirty: &mut [bool],
-        work: &mut Vec<u32>,
-    ) -> Result<(), Contradiction> {
+    fn propagate(&self, st: &mut State, scratch: &mut Scratch) -> Result<(), Contradiction> {
+        let Scratch {
+            dirty,
+            work,
+            house_dirty,
+            house_work,
+        } = scratch;
+        let all = if self.n >= 64 { u64::MAX } else { (1u64 << self.n) - 1 };
         loop {
             while let Some(c) = st.queue.pop() {
                 st.queued[c as usize] = false;
+                for &h in &self.houses_of[c as usize] {
+                    if !house_dirty[h as usize] {
+                        house_dirty[h as usize] = true;
+                        house_work.push(h);
+                    }
+                }
                 let m = st.get(c);
                 if m & (m - 1) == 0 {
                     for &p in &self.peers[c as usize] {
@@ -155,9 +185,11 @@ impl Model {
                 self.props[k as usize].run(st)?;
                 continue;
             }
-            // Hidden singles in houses: a value with one place goes there.
+            // Hidden singles in the houses that changed: a value with one place goes there.
             let mut placed = false;
-            for h in &self.houses {
+            while let Some(k) = house_work.pop() {
+                house_dirty[k as usize] = false;
+                let h = &self.houses[k as usize];
                 let (mut once, mut twice) = (0u64, 0u64);
                 let mut fixed = 0u64;
                 for &c in h {
@@ -168,11 +200,6 @@ impl Model {
                         fixed |= m;
                     }
                 }
-                let all = if self.n >= 64 {
-                    u64::MAX
-                } else {
-                    (1u64 << self.n) - 1
-                };
                 if once != all {
                     return Err(Contradiction);
                 }
@@ -202,34 +229,40 @@ impl Model {
             guesses: 0,
             out_of_budget: false,
         };
-        let mut dirty = vec![false; self.props.len()];
-        let mut work: Vec<u32> = Vec::new();
+        let mut scratch = Scratch {
+            dirty: vec![false; self.props.len()],
+            work: Vec::new(),
+            house_dirty: vec![false; self.houses.len()],
+            house_work: Vec::new(),
+        };
+        let mut conflicts = vec![0u32; self.start.len()];
         let mut st = self.fresh();
         // Every propagator runs once at the start.
-        for (k, d) in dirty.iter_mut().enumerate() {
+        for (k, d) in scratch.dirty.iter_mut().enumerate() {
             *d = true;
-            work.push(k as u32);
+            scratch.work.push(k as u32);
         }
         out.nodes += 1;
-        if self.propagate(&mut st, &mut dirty, &mut work).is_err() {
+        if self.propagate(&mut st, &mut scratch).is_err() {
             return out;
         }
         // Depth-first with an explicit stack of (state, cell, values left to try).
         let mut stack: Vec<(Vec<Bits>, u16, Bits)> = Vec::new();
         let mut current = st.cells.clone();
         loop {
-            // Choose the unfilled cell with the fewest candidates.
-            let mut best: Option<(u32, u16)> = None;
+            // Choose the open cell with the fewest candidates; among those, the one whose
+            // branches failed most so far (conflicts point at where the puzzle is hard).
+            let mut best: Option<(u32, u32, u16)> = None;
             for (i, &m) in current.iter().enumerate() {
                 let k = m.count_ones();
-                if k > 1 && best.is_none_or(|(bk, _)| k < bk) {
-                    best = Some((k, i as u16));
-                    if k == 2 {
-                        break;
+                if k > 1 {
+                    let w = conflicts[i];
+                    if best.is_none_or(|(bk, bw, _)| k < bk || (k == bk && w > bw)) {
+                        best = Some((k, w, i as u16));
                     }
                 }
             }
-            match best {
+            match best.map(|(k, _, c)| (k, c)) {
                 None => {
                     let values: Vec<u8> = current
                         .iter()
@@ -274,14 +307,12 @@ impl Model {
                 if st.restrict(c, v).is_err() {
                     continue;
                 }
-                if self.propagate(&mut st, &mut dirty, &mut work).is_ok() {
+                if self.propagate(&mut st, &mut scratch).is_ok() {
                     next = Some(st.cells);
                     break;
                 }
-                // Clean up after a contradiction.
-                for k in work.drain(..) {
-                    dirty[k as usize] = false;
-                }
+                conflicts[c as usize] += 1;
+                scratch.clear();
             }
             match next {
                 Some(cells) => current = cells,
