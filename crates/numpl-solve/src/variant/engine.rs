@@ -142,7 +142,11 @@ impl Model {
             house_dirty,
             house_work,
         } = scratch;
-        let all = if self.n >= 64 { u64::MAX } else { (1u64 << self.n) - 1 };
+        let all = if self.n >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.n) - 1
+        };
         loop {
             while let Some(c) = st.queue.pop() {
                 st.queued[c as usize] = false;

@@ -178,13 +178,21 @@ pub(super) fn innies(b: &mut Builder<'_>) {
         if used == 0 {
             continue;
         }
-        let innies: Vec<u16> = region.iter().copied().filter(|&c| !covered[c as usize]).collect();
+        let innies: Vec<u16> = region
+            .iter()
+            .copied()
+            .filter(|&c| !covered[c as usize])
+            .collect();
         let (a, o) = (innies.len(), outies.len());
         if a + o == 0 || a + o > n || (a > 2 && o > 2) {
             continue;
         }
         let total = used - per_house * (region.len() / n) as i64;
-        let mut key: Vec<(u16, bool)> = innies.iter().map(|&c| (c, true)).chain(outies.iter().map(|&c| (c, false))).collect();
+        let mut key: Vec<(u16, bool)> = innies
+            .iter()
+            .map(|&c| (c, true))
+            .chain(outies.iter().map(|&c| (c, false)))
+            .collect();
         key.sort_unstable();
         if !seen.insert(key) {
             continue;
