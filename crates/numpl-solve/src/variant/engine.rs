@@ -90,6 +90,9 @@ pub(crate) struct Model {
     pub(crate) props_of: Vec<Vec<u32>>,
 }
 
+/// Conflicts between halvings of every cell's conflict count.
+const DECAY: u32 = 1 << 14;
+
 /// The propagation's work lists, kept across nodes: the propagators and houses to look
 /// at again.
 struct Scratch {
@@ -225,6 +228,35 @@ impl Model {
         }
     }
 
+    /// The places of a value in one of `cell`'s houses, when some value of the cell has
+    /// fewer than `k` places (at least two) there: the fewest such.
+    fn fewer_places(&self, cells: &[Bits], cell: u16, k: u32) -> Option<Vec<(u16, Bits)>> {
+        let mut best: Option<(u32, u32, Bits)> = None;
+        for &h in &self.houses_of[cell as usize] {
+            let house = &self.houses[h as usize];
+            let mut values = cells[cell as usize];
+            while values != 0 {
+                let v = values & values.wrapping_neg();
+                values &= values - 1;
+                let places = house
+                    .iter()
+                    .filter(|&&c| cells[c as usize] & v != 0)
+                    .count() as u32;
+                if places >= 2 && places < k && best.is_none_or(|(p, _, _)| places < p) {
+                    best = Some((places, h, v));
+                }
+            }
+        }
+        let (_, h, v) = best?;
+        Some(
+            self.houses[h as usize]
+                .iter()
+                .filter(|&&c| cells[c as usize] & v != 0)
+                .map(|&c| (c, v))
+                .collect(),
+        )
+    }
+
     /// Searches for up to `limit` solutions within `budget` nodes.
     pub(crate) fn search(&self, limit: usize, budget: u64) -> Searched {
         let mut out = Searched {
@@ -240,6 +272,7 @@ impl Model {
             house_work: Vec::new(),
         };
         let mut conflicts = vec![0u32; self.start.len()];
+        let mut decay = DECAY;
         let mut st = self.fresh();
         // Every propagator runs once at the start.
         for (k, d) in scratch.dirty.iter_mut().enumerate() {
@@ -251,7 +284,9 @@ impl Model {
             return out;
         }
         // Depth-first with an explicit stack of (state, cell, values left to try).
-        let mut stack: Vec<(Vec<Bits>, u16, Bits)> = Vec::new();
+        // Each level: the state it branched from, its options (a cell and the value it
+        // takes) and how many were tried.
+        let mut stack: Vec<(Vec<Bits>, Vec<(u16, Bits)>, usize)> = Vec::new();
         let mut current = st.cells.clone();
         loop {
             // Choose the open cell with the fewest candidates; among those, the one whose
@@ -279,22 +314,33 @@ impl Model {
                         return out;
                     }
                 }
-                Some((_, cell)) => {
+                Some((k, cell)) => {
                     let m = current[cell as usize];
-                    stack.push((current.clone(), cell, m));
+                    let mut options: Vec<(u16, Bits)> = Vec::new();
+                    let mut bits = m;
+                    while bits != 0 {
+                        options.push((cell, bits & bits.wrapping_neg()));
+                        bits &= bits - 1;
+                    }
+                    // A value with fewer places in one of the cell's houses than the cell
+                    // has candidates: branch on where that value goes instead.
+                    if k > 2 {
+                        if let Some(places) = self.fewer_places(&current, cell, k) {
+                            options = places;
+                        }
+                    }
+                    stack.push((current.clone(), options, 0));
                 }
             }
             // Take the next branch from the stack.
             let mut next = None;
-            while let Some((base, cell, left)) = stack.last_mut() {
-                if *left == 0 {
+            while let Some((base, options, tried)) = stack.last_mut() {
+                let Some(&(c, v)) = options.get(*tried) else {
                     stack.pop();
                     continue;
-                }
-                let v = *left & left.wrapping_neg();
-                let first = *left == base[*cell as usize];
-                *left &= !v;
-                if !first {
+                };
+                *tried += 1;
+                if *tried > 1 {
                     out.guesses += 1;
                 }
                 if out.nodes >= budget {
@@ -307,7 +353,6 @@ impl Model {
                     queue: Vec::new(),
                     queued: vec![false; base.len()],
                 };
-                let c = *cell;
                 if st.restrict(c, v).is_err() {
                     continue;
                 }
@@ -316,6 +361,12 @@ impl Model {
                     break;
                 }
                 conflicts[c as usize] += 1;
+                decay -= 1;
+                if decay == 0 {
+                    // Old conflicts count for less: halve them all now and then.
+                    decay = DECAY;
+                    conflicts.iter_mut().for_each(|w| *w >>= 1);
+                }
                 scratch.clear();
             }
             match next {
