@@ -90,6 +90,10 @@ pub(crate) struct Model {
     pub(crate) props_of: Vec<Vec<u32>>,
 }
 
+/// One level of the search: the state it branched from, its options (a cell and the value
+/// it takes) and how many were tried.
+type Level = (Vec<Bits>, Vec<(u16, Bits)>, usize);
+
 /// Conflicts between halvings of every cell's conflict count.
 const DECAY: u32 = 1 << 14;
 
@@ -284,9 +288,7 @@ impl Model {
             return out;
         }
         // Depth-first with an explicit stack of (state, cell, values left to try).
-        // Each level: the state it branched from, its options (a cell and the value it
-        // takes) and how many were tried.
-        let mut stack: Vec<(Vec<Bits>, Vec<(u16, Bits)>, usize)> = Vec::new();
+        let mut stack: Vec<Level> = Vec::new();
         let mut current = st.cells.clone();
         loop {
             // Choose the open cell with the fewest candidates; among those, the one whose
