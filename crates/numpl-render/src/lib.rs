@@ -38,6 +38,7 @@ mod picture;
 #[cfg(feature = "pdf")]
 mod sheet;
 mod svg;
+mod variant;
 
 pub use font::{FONT_BOLD, FONT_LICENSE, FONT_REGULAR};
 pub use picture::{CellRole, HouseRole, Link, MarkRole, Picture};
