@@ -469,9 +469,9 @@ pub fn sheet_pdf(puzzles: &[SheetPuzzle], opts: &SheetOptions) -> Result<Vec<u8>
             let (c, r) = (k % cols, k / cols);
             let drawing = p.variant.as_ref().map(variant::marks);
             let d = drawing.as_ref();
-            // Two lines more under the label for the rules no shape shows.
+            // Up to three lines more under the label for the rules no shape shows.
             let rules_h = if d.is_some_and(|d| !d.rules.is_empty()) {
-                label_fs * 2.4
+                label_fs * 3.4
             } else {
                 0.0
             };
@@ -494,7 +494,7 @@ pub fn sheet_pdf(puzzles: &[SheetPuzzle], opts: &SheetOptions) -> Result<Vec<u8>
             if let Some(rules) = d.and_then(Drawing::rules_sentence) {
                 s.set_fill(Some(color(60, 60, 60)));
                 let lines = font::wrap(&rules, label_fs * 0.9, side, font::regular());
-                for (i, line) in lines.iter().take(2).enumerate() {
+                for (i, line) in lines.iter().take(3).enumerate() {
                     painter.centred(
                         &mut s,
                         x + side / 2.0,

@@ -1,0 +1,320 @@
+//! Pictures of variant puzzles: every constraint draws its element, tagged
+//! `data-constraint` with the constraint's name (or, for a rule no shape shows, is named in
+//! the root's `data-rules` and the caption); outside clues widen the picture; a jigsaw
+//! without boxes draws no box lines; digits come after every shape; a PDF sheet of variant
+//! puzzles with their solutions opens.
+
+use numpl_core::variant::{Constraint, Line, Variant};
+use numpl_core::{Grid, Mask, Shape};
+use numpl_render::{sheet_pdf, Picture, SheetOptions, SheetPuzzle, SvgOptions};
+use roxmltree::Document;
+
+fn svg_of(variant: &Variant) -> String {
+    let mut values = vec![0u8; 81];
+    values[40] = 5;
+    let g = Grid::from_values(Shape::NINE, values).unwrap();
+    Picture::new(&g)
+        .with_variant(variant)
+        .to_svg(&SvgOptions::new())
+}
+
+fn variant(boxes: bool, c: Constraint) -> Variant {
+    let name = c.name();
+    Variant::new(Shape::NINE, boxes, vec![c]).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// Every constraint with a shape, and the element its drawing must hold.
+fn drawn() -> Vec<(Constraint, &'static str)> {
+    let rows: Vec<Vec<u16>> = (0..9)
+        .map(|r| (0..9).map(|c| r * 9 + c).collect())
+        .collect();
+    vec![
+        (Constraint::Jigsaw { regions: rows }, "path"),
+        (Constraint::Diagonal { anti: false }, "path"),
+        (Constraint::Diagonal { anti: true }, "path"),
+        (Constraint::Windoku, "rect"),
+        (
+            Constraint::Region {
+                cells: vec![0, 1, 2],
+            },
+            "rect",
+        ),
+        (Constraint::Even { cells: vec![0] }, "rect"),
+        (Constraint::Odd { cells: vec![1] }, "circle"),
+        (
+            Constraint::Allowed {
+                cell: 2,
+                values: Mask::single(3),
+            },
+            "text",
+        ),
+        (
+            Constraint::Cage {
+                sum: Some(10),
+                cells: vec![0, 1, 10],
+            },
+            "text",
+        ),
+        (
+            Constraint::Cage {
+                sum: None,
+                cells: vec![20, 21],
+            },
+            "path",
+        ),
+        (
+            Constraint::LittleKiller {
+                sum: 40,
+                cells: (0..8).map(|k| k * 9 + k + 1).collect(),
+            },
+            "text",
+        ),
+        (
+            Constraint::Sandwich {
+                sum: 10,
+                line: Line::Col(3),
+            },
+            "text",
+        ),
+        (
+            Constraint::Thermo {
+                cells: vec![0, 1, 2],
+                slow: false,
+            },
+            "circle",
+        ),
+        (
+            Constraint::Thermo {
+                cells: vec![0, 1, 2],
+                slow: true,
+            },
+            "path",
+        ),
+        (
+            Constraint::Arrow {
+                circle: vec![0],
+                line: vec![1, 2],
+            },
+            "circle",
+        ),
+        (
+            Constraint::Arrow {
+                circle: vec![0, 1],
+                line: vec![2, 3],
+            },
+            "rect",
+        ),
+        (
+            Constraint::Kropki {
+                black: false,
+                cells: [0, 1],
+            },
+            "circle",
+        ),
+        (
+            Constraint::Kropki {
+                black: true,
+                cells: [0, 9],
+            },
+            "circle",
+        ),
+        (
+            Constraint::Xv {
+                sum: 10,
+                cells: [0, 1],
+            },
+            "text",
+        ),
+        (
+            Constraint::Xv {
+                sum: 5,
+                cells: [0, 1],
+            },
+            "text",
+        ),
+        (
+            Constraint::Palindrome {
+                cells: vec![0, 1, 2],
+            },
+            "path",
+        ),
+        (
+            Constraint::Whisper {
+                cells: vec![0, 1, 2],
+                diff: 5,
+            },
+            "path",
+        ),
+        (
+            Constraint::Renban {
+                cells: vec![0, 1, 2],
+            },
+            "path",
+        ),
+        (
+            Constraint::Between {
+                cells: vec![0, 1, 2],
+            },
+            "circle",
+        ),
+        (
+            Constraint::RegionSumLine {
+                cells: vec![2, 3, 4],
+            },
+            "path",
+        ),
+    ]
+}
+
+#[test]
+fn every_constraint_draws_its_element() {
+    for (c, element) in drawn() {
+        let name = c.name();
+        let boxes = !matches!(c, Constraint::Jigsaw { .. });
+        let svg = svg_of(&variant(boxes, c));
+        let doc = Document::parse(&svg).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let group = doc
+            .descendants()
+            .find(|n| n.attribute("data-constraint") == Some(name))
+            .unwrap_or_else(|| panic!("{name}: no data-constraint element"));
+        assert!(
+            group.descendants().any(|n| n.tag_name().name() == element),
+            "{name}: no <{element}> in its group"
+        );
+        // The cells are all there, and the given drawn after every shape.
+        let cells = doc
+            .descendants()
+            .filter(|n| n.has_attribute("data-cell"))
+            .count();
+        assert_eq!(cells, 81, "{name}");
+        let given = doc
+            .descendants()
+            .position(|n| n.attribute("data-given") == Some("5"))
+            .unwrap();
+        let last_shape = doc
+            .descendants()
+            .enumerate()
+            .filter(|(_, n)| n.has_attribute("data-constraint"))
+            .map(|(i, _)| i)
+            .max()
+            .unwrap();
+        assert!(given > last_shape, "{name}: digits come last");
+    }
+}
+
+#[test]
+fn rules_without_shapes_are_named() {
+    for c in [
+        Constraint::AntiKnight,
+        Constraint::AntiKing,
+        Constraint::NonConsecutive,
+        Constraint::KropkiNegative,
+        Constraint::XvNegative,
+        Constraint::DisjointSets,
+    ] {
+        let name = c.name();
+        let svg = svg_of(&variant(true, c));
+        let doc = Document::parse(&svg).unwrap();
+        let root = doc.root_element();
+        let rules = root.attribute("data-rules").unwrap_or_default();
+        assert!(rules.split(' ').any(|r| r == name), "{name}: {rules}");
+        assert!(
+            doc.descendants()
+                .any(|n| n.attribute("class") == Some("caption")),
+            "{name}: a caption"
+        );
+    }
+}
+
+fn view_box(svg: &str) -> Vec<f32> {
+    let doc = Document::parse(svg).unwrap();
+    doc.root_element()
+        .attribute("viewBox")
+        .unwrap()
+        .split(' ')
+        .map(|x| x.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn outside_clues_widen_the_picture() {
+    let plain = svg_of(&variant(true, Constraint::Diagonal { anti: false }));
+    let sandwich = svg_of(&variant(
+        true,
+        Constraint::Sandwich {
+            sum: 10,
+            line: Line::Row(3),
+        },
+    ));
+    let killer = svg_of(&variant(
+        true,
+        Constraint::LittleKiller {
+            sum: 40,
+            cells: (0..8).map(|k| k * 9 + k + 1).collect(),
+        },
+    ));
+    let (p, s, k) = (view_box(&plain), view_box(&sandwich), view_box(&killer));
+    // A sandwich clue on the left: one cell wider, as tall.
+    assert!((s[2] - p[2] - 40.0).abs() < 0.2, "{s:?} {p:?}");
+    assert!((s[3] - p[3]).abs() < 0.2);
+    // A little killer clue above the grid: one cell taller.
+    assert!((k[3] - p[3] - 40.0).abs() < 0.2, "{k:?} {p:?}");
+}
+
+#[test]
+fn a_jigsaw_without_boxes_draws_no_box_lines() {
+    let rows: Vec<Vec<u16>> = (0..9)
+        .map(|r| (0..9).map(|c| r * 9 + c).collect())
+        .collect();
+    let svg = svg_of(&variant(false, Constraint::Jigsaw { regions: rows }));
+    let doc = Document::parse(&svg).unwrap();
+    let thick = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("thick"))
+        .unwrap();
+    // Only the border: one move.
+    assert_eq!(thick.attribute("d").unwrap().matches('M').count(), 1);
+    let thin = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("thin"))
+        .unwrap();
+    // Every inner line thin: 8 vertical and 8 horizontal.
+    assert_eq!(thin.attribute("d").unwrap().matches('M').count(), 16);
+}
+
+#[test]
+fn a_variant_of_another_shape_is_ignored() {
+    let g = Grid::empty(Shape::new(2, 2).unwrap());
+    let v = variant(true, Constraint::AntiKnight);
+    let pic = Picture::new(&g).with_variant(&v);
+    assert!(pic.variant().is_none());
+}
+
+#[test]
+fn a_sheet_of_variant_puzzles_opens() {
+    let g = Grid::empty(Shape::NINE);
+    let mut puzzles = Vec::new();
+    for (i, (c, _)) in drawn().into_iter().enumerate() {
+        let boxes = !matches!(c, Constraint::Jigsaw { .. });
+        puzzles.push(
+            SheetPuzzle::new(i as u64 + 1, g.clone())
+                .with_solution(g.clone())
+                .with_variant(variant(boxes, c)),
+        );
+    }
+    let v = Variant::new(
+        Shape::NINE,
+        true,
+        vec![Constraint::AntiKnight, Constraint::NonConsecutive],
+    )
+    .unwrap();
+    puzzles.push(
+        SheetPuzzle::new(99, g.clone())
+            .with_solution(g.clone())
+            .with_variant(v),
+    );
+    let pdf = sheet_pdf(&puzzles, &SheetOptions::new().solutions(true)).unwrap();
+    let doc = lopdf::Document::load_mem(&pdf).unwrap();
+    // 27 puzzles 4 a page: 7 pages, and 2 pages of solutions (20 a page).
+    assert_eq!(doc.get_pages().len(), 9);
+}
