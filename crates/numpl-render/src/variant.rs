@@ -21,6 +21,9 @@ const BLACK: Rgb = Rgb(0, 0, 0);
 const INK: Rgb = Rgb(34, 34, 34);
 const THERMO: Rgb = Rgb(196, 196, 196);
 const SHADE: Rgb = Rgb(214, 214, 214);
+/// Windoku regions: a light tint, so grey shapes (thermometers, even and odd cells) stay
+/// visible on them.
+const WINDOKU: Rgb = Rgb(216, 230, 244);
 const PALINDROME: Rgb = Rgb(170, 170, 170);
 const WHISPER: Rgb = Rgb(103, 208, 103);
 const RENBAN: Rgb = Rgb(214, 121, 232);
@@ -179,8 +182,8 @@ impl Drawing {
     }
 }
 
-/// A rule without a shape, in words.
-fn rule_words(name: &str) -> &'static str {
+/// A rule without a shape, in words (a rule this list does not know: its name).
+fn rule_words(name: &'static str) -> &'static str {
     match name {
         "anti-knight" => "anti-knight: cells a knight's move apart differ",
         "anti-king" => "anti-king: diagonal neighbours differ",
@@ -189,7 +192,7 @@ fn rule_words(name: &str) -> &'static str {
         "xv-negative" => "all X and V are given",
         "disjoint-sets" => "disjoint sets: cells at the same place in each box differ",
         "slow-thermo" => "slow thermometers: values never decrease from the bulb",
-        _ => "",
+        _ => name,
     }
 }
 
@@ -244,7 +247,7 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                     .into_iter()
                     .flatten()
                     .collect();
-                push(&mut d, Layer::Shade, name, shade(n, &cells, SHADE));
+                push(&mut d, Layer::Shade, name, shade(n, &cells, WINDOKU));
             }
             Constraint::Region { cells } => {
                 let fill = REGION_FILLS[regions % REGION_FILLS.len()];
@@ -282,18 +285,47 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                 push(&mut d, Layer::Shade, name, items);
             }
             Constraint::Allowed { cell, values } => {
+                // Only the odd or only the even values: drawn as an odd or even cell (as
+                // ISS writes odd-even puzzles); any other set in small digits at the
+                // cell's foot.
                 let (x, y) = centre(n, *cell);
-                let text: Vec<String> = values.iter().map(|v| v.to_string()).collect();
-                let item = Item::Text {
-                    x,
-                    y: y + 0.36,
-                    size: 0.2,
-                    bold: false,
-                    centred: true,
-                    text: text.join(""),
-                    fill: Rgb(90, 90, 90),
+                let odd = (1..=n as u8).all(|v| values.contains(v) == (v % 2 == 1));
+                let even = (1..=n as u8).all(|v| values.contains(v) == (v % 2 == 0));
+                let item = if odd {
+                    Item::Circle {
+                        c: (x, y),
+                        r: 0.38,
+                        fill: Some(SHADE),
+                        pen: None,
+                    }
+                } else if even {
+                    Item::Rect {
+                        x: x - 0.36,
+                        y: y - 0.36,
+                        w: 0.72,
+                        h: 0.72,
+                        rx: 0.0,
+                        fill: Some(SHADE),
+                        pen: None,
+                    }
+                } else {
+                    let text: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+                    Item::Text {
+                        x,
+                        y: y + 0.36,
+                        size: 0.2,
+                        bold: false,
+                        centred: true,
+                        text: text.join(""),
+                        fill: Rgb(90, 90, 90),
+                    }
                 };
-                push(&mut d, Layer::Top, name, vec![item]);
+                let layer = if odd || even {
+                    Layer::Shade
+                } else {
+                    Layer::Top
+                };
+                push(&mut d, layer, name, vec![item]);
             }
             Constraint::Cage { sum, cells } => {
                 push(&mut d, Layer::Top, name, cage(n, *sum, cells));
@@ -421,12 +453,8 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                 }
                 push(&mut d, Layer::Line, name, items);
             }
-            Constraint::AntiKnight
-            | Constraint::AntiKing
-            | Constraint::NonConsecutive
-            | Constraint::KropkiNegative
-            | Constraint::XvNegative
-            | Constraint::DisjointSets => d.rules.push(name),
+            // Anti-knight, anti-king, non-consecutive, the negative constraints, disjoint
+            // sets: rules no shape shows, named in the caption.
             _ => d.rules.push(name),
         }
     }

@@ -203,6 +203,28 @@ fn every_constraint_draws_its_element() {
 }
 
 #[test]
+fn allowed_odd_or_even_values_are_drawn_as_odd_and_even_cells() {
+    let mut odd = Mask::single(1);
+    for v in [3, 5, 7, 9] {
+        odd.insert(v);
+    }
+    let mut even = Mask::single(2);
+    for v in [4, 6, 8] {
+        even.insert(v);
+    }
+    for (values, element) in [(odd, "circle"), (even, "rect")] {
+        let svg = svg_of(&variant(true, Constraint::Allowed { cell: 3, values }));
+        let doc = Document::parse(&svg).unwrap();
+        let group = doc
+            .descendants()
+            .find(|n| n.attribute("data-constraint") == Some("allowed"))
+            .unwrap();
+        assert!(group.descendants().any(|n| n.tag_name().name() == element));
+        assert!(!group.descendants().any(|n| n.tag_name().name() == "text"));
+    }
+}
+
+#[test]
 fn rules_without_shapes_are_named() {
     for c in [
         Constraint::AntiKnight,
