@@ -478,8 +478,7 @@ pub fn sheet_pdf(puzzles: &[SheetPuzzle], opts: &SheetOptions) -> Result<Vec<u8>
             let side = (sw - 24.0).min(sh - label_fs * 2.6 - 12.0 - rules_h);
             let x = MARGIN + c as f32 * sw + (sw - side) / 2.0;
             let y = body_top + r as f32 * sh + 4.0;
-            let (cs, ox, oy) = fit(p.puzzle.size(), d, side);
-            let grid_side = cs * p.puzzle.size() as f32;
+            let (grid_side, ox, oy) = fit(p.puzzle.size(), d, side);
             let (gx, gy) = (x + ox, y + oy);
             painter.grid(
                 &mut s,
@@ -535,8 +534,7 @@ pub fn sheet_pdf(puzzles: &[SheetPuzzle], opts: &SheetOptions) -> Result<Vec<u8>
             if let Some(sol) = &p.solution {
                 let drawing = p.variant.as_ref().map(variant::marks);
                 let d = drawing.as_ref();
-                let (cs, ox, oy) = fit(sol.size(), d, side);
-                let grid_side = cs * sol.size() as f32;
+                let (grid_side, ox, oy) = fit(sol.size(), d, side);
                 painter.grid(
                     &mut s,
                     x + ox,
@@ -707,15 +705,19 @@ impl Painter {
     }
 }
 
-/// The cells a grid of `n` cells a side, with `d`'s room for outside clues, gets when it
-/// must fit a square of `side`: (cell side, offset of the grid's left, top corner).
+/// Where a grid of `n` cells a side, with `d`'s room for outside clues, goes in a square of
+/// `side`: (the grid's side, the offset of its top-left corner). Without room the grid
+/// is the square itself (exactly: a classic sheet is drawn as it always was).
 fn fit(n: usize, d: Option<&Drawing>, side: f32) -> (f32, f32, f32) {
     let (ml, mt, mr, mb) = d.map_or((0.0, 0.0, 0.0, 0.0), |d| d.margin);
+    if ml + mt + mr + mb == 0.0 {
+        return (side, 0.0, 0.0);
+    }
     let units = n as f32 + (ml + mr).max(mt + mb);
     let cs = side / units;
     let grid = cs * n as f32;
     // Centred in the square, the margins included.
     let ox = (side - (grid + (ml + mr) * cs)) / 2.0 + ml * cs;
     let oy = (side - (grid + (mt + mb) * cs)) / 2.0 + mt * cs;
-    (cs, ox, oy)
+    (grid, ox, oy)
 }

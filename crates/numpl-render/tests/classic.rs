@@ -1,9 +1,12 @@
 //! Classic pictures (no variant) stay byte for byte what they were before variant puzzles
 //! were drawn: each is compared with its file in `tests/golden/`, written by the code of
-//! commit 6d6d8ea (`NUMPL_GOLDEN=write` writes them anew).
+//! commit 6d6d8ea (`NUMPL_GOLDEN=write` writes them anew). A classic PDF sheet is compared
+//! by its FNV-1a hash.
 
 use numpl_core::{parse_one, ParseOptions};
-use numpl_render::{puzzle_svg, solution_svg, step_svg, SvgOptions};
+use numpl_render::{
+    puzzle_svg, sheet_pdf, solution_svg, step_svg, SheetOptions, SheetPuzzle, SvgOptions,
+};
 use numpl_solve::{solve, Algorithm, Board, HumanSolver, SolveOptions};
 
 const PUZZLE: &str =
@@ -44,4 +47,27 @@ fn classic_pictures_are_unchanged() {
         "six.svg",
         &puzzle_svg(&six, None, &SvgOptions::new().labels(true)),
     );
+}
+
+/// FNV-1a, 64 bits, in hex.
+fn fnv(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}\n")
+}
+
+#[test]
+fn classic_sheets_are_unchanged() {
+    let g = parse_one(PUZZLE, &ParseOptions::default()).unwrap();
+    let sol = solve(&g, Algorithm::Fast, &SolveOptions::default())
+        .solution
+        .unwrap();
+    let puzzles: Vec<SheetPuzzle> = (1..=3)
+        .map(|k| SheetPuzzle::new(k, g.clone()).with_solution(sol.clone()))
+        .collect();
+    let pdf = sheet_pdf(&puzzles, &SheetOptions::new().solutions(true)).unwrap();
+    golden("sheet.pdf.fnv", &fnv(&pdf));
 }
