@@ -437,8 +437,19 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                 );
             }
             Constraint::Between { cells } => {
+                // Open circles on the ends (a shading under them shows), the line between
+                // their edges.
+                const R: f32 = 0.38;
+                let mut pts: Vec<_> = cells.iter().map(|&c| centre(n, c)).collect();
+                let k = pts.len();
+                if k >= 2 {
+                    let u = unit(pts[0], pts[1]);
+                    pts[0] = (pts[0].0 + u.0 * R, pts[0].1 + u.1 * R);
+                    let v = unit(pts[k - 2], pts[k - 1]);
+                    pts[k - 1] = (pts[k - 1].0 - v.0 * R, pts[k - 1].1 - v.1 * R);
+                }
                 let mut items = vec![Item::Path {
-                    lines: vec![cells.iter().map(|&c| centre(n, c)).collect()],
+                    lines: vec![pts],
                     closed: false,
                     pen: Pen::new(BETWEEN, 0.06),
                     fill: None,
@@ -446,8 +457,8 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                 for end in [cells.first(), cells.last()].into_iter().flatten() {
                     items.push(Item::Circle {
                         c: centre(n, *end),
-                        r: 0.38,
-                        fill: Some(WHITE),
+                        r: R,
+                        fill: None,
                         pen: Some(Pen::new(BETWEEN, 0.06)),
                     });
                 }
@@ -468,6 +479,13 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
     let room = |e: f32| if e > 0.05 { e.ceil().min(2.0) } else { 0.0 };
     d.margin = (room(m.0), room(m.1), room(m.2), room(m.3));
     d
+}
+
+/// The unit vector from `a` towards `b`.
+fn unit(a: (f32, f32), b: (f32, f32)) -> (f32, f32) {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let l = (dx * dx + dy * dy).sqrt().max(1e-6);
+    (dx / l, dy / l)
 }
 
 /// The middle of the edge between two neighbours.
@@ -722,8 +740,8 @@ fn little_killer(n: usize, sum: u32, cells: &[u16]) -> Vec<Item> {
     ]
 }
 
-/// An arrow: a circle (a pill for several cells) and a thin line from it through the
-/// line's cells, ending in an arrowhead.
+/// An arrow: an open circle (a pill for several cells) and a thin line from its edge
+/// through the line's cells, ending in an arrowhead.
 fn arrow(n: usize, circle: &[u16], line: &[u16]) -> Vec<Item> {
     const R: f32 = 0.4;
     let pen = Pen::new(ARROW, 0.045);
@@ -747,7 +765,7 @@ fn arrow(n: usize, circle: &[u16], line: &[u16]) -> Vec<Item> {
             w: (c1 - c0 + 1) as f32 - 2.0 * inset,
             h: (r1 - r0 + 1) as f32 - 2.0 * inset,
             rx: R,
-            fill: Some(WHITE),
+            fill: None,
             pen: Some(pen),
         });
     } else {
@@ -755,7 +773,7 @@ fn arrow(n: usize, circle: &[u16], line: &[u16]) -> Vec<Item> {
             items.push(Item::Circle {
                 c: centre(n, c),
                 r: R,
-                fill: Some(WHITE),
+                fill: None,
                 pen: Some(pen),
             });
         }
@@ -776,11 +794,6 @@ fn arrow(n: usize, circle: &[u16], line: &[u16]) -> Vec<Item> {
         .unwrap_or(s);
     let mut pts = vec![from];
     pts.extend(line.iter().map(|&c| centre(n, c)));
-    let unit = |a: (f32, f32), b: (f32, f32)| {
-        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-        let l = (dx * dx + dy * dy).sqrt().max(1e-6);
-        (dx / l, dy / l)
-    };
     let u = unit(pts[0], pts[1]);
     // Leave the circle at its edge (a pill's side is R from its cells' centres too).
     pts[0] = (pts[0].0 + u.0 * R, pts[0].1 + u.1 * R);
