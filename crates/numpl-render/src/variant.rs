@@ -31,11 +31,14 @@ const BETWEEN: Rgb = Rgb(160, 160, 160);
 const REGION_SUM: Rgb = Rgb(46, 160, 255);
 const DIAGONAL: Rgb = Rgb(120, 150, 190);
 const ARROW: Rgb = Rgb(130, 130, 130);
-const REGION_FILLS: [Rgb; 4] = [
+const JIGSAW_BOTH: Rgb = Rgb(38, 92, 178);
+const REGION_FILLS: [Rgb; 6] = [
     Rgb(253, 230, 190),
     Rgb(206, 236, 214),
     Rgb(215, 222, 250),
     Rgb(246, 214, 232),
+    Rgb(248, 244, 188),
+    Rgb(200, 236, 240),
 ];
 
 /// A stroke: colour, width (grid units), dashes (dash, gap) and round ends.
@@ -225,7 +228,23 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                         of[cell as usize] = k;
                     }
                 }
-                push(&mut d, Layer::Border, name, vec![borders(n, &of)]);
+                let mut border = borders(n, &of);
+                if variant.boxes() {
+                    // Boxes count too: the regions are tinted (neighbours apart) and their
+                    // borders blue, so they do not read as boxes.
+                    if let Item::Path { pen, .. } = &mut border {
+                        pen.color = JIGSAW_BOTH;
+                        pen.width = 0.045;
+                    }
+                    let tint = colour_regions(n, &of, regions.len());
+                    let items = regions
+                        .iter()
+                        .enumerate()
+                        .flat_map(|(k, r)| shade(n, r, REGION_FILLS[tint[k]]))
+                        .collect();
+                    push(&mut d, Layer::Shade, name, items);
+                }
+                push(&mut d, Layer::Border, name, vec![border]);
             }
             Constraint::Diagonal { anti } => {
                 let nf = n as f32;
@@ -479,6 +498,28 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
     let room = |e: f32| if e > 0.05 { e.ceil().min(2.0) } else { 0.0 };
     d.margin = (room(m.0), room(m.1), room(m.2), room(m.3));
     d
+}
+
+/// A tint for each of `count` regions (`of`: each cell's region) such that regions side by
+/// side differ where six tints allow (greedy, in the regions' order).
+fn colour_regions(n: usize, of: &[usize], count: usize) -> Vec<usize> {
+    let mut next_to = vec![Vec::new(); count];
+    for i in 0..n * n {
+        for j in [i + 1, i + n] {
+            let beside = if j == i + 1 { i % n + 1 < n } else { j < n * n };
+            if beside && of[i] != of[j] && of[i] < count && of[j] < count {
+                next_to[of[i]].push(of[j]);
+                next_to[of[j]].push(of[i]);
+            }
+        }
+    }
+    let k = REGION_FILLS.len();
+    let mut tint: Vec<Option<usize>> = vec![None; count];
+    for r in 0..count {
+        let used: Vec<usize> = next_to[r].iter().filter_map(|&o| tint[o]).collect();
+        tint[r] = Some((0..k).find(|t| !used.contains(t)).unwrap_or(r % k));
+    }
+    tint.into_iter().map(|t| t.unwrap_or(0)).collect()
 }
 
 /// The unit vector from `a` towards `b`.

@@ -340,3 +340,30 @@ fn a_sheet_of_variant_puzzles_opens() {
     // 27 puzzles 4 a page: 7 pages, and 2 pages of solutions (20 a page).
     assert_eq!(doc.get_pages().len(), 9);
 }
+
+#[test]
+fn a_jigsaw_beside_boxes_is_tinted_and_the_boxes_stay() {
+    let rows: Vec<Vec<u16>> = (0..9)
+        .map(|r| (0..9).map(|c| r * 9 + c).collect())
+        .collect();
+    let svg = svg_of(&variant(true, Constraint::Jigsaw { regions: rows }));
+    let doc = Document::parse(&svg).unwrap();
+    let groups: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.attribute("data-constraint") == Some("jigsaw"))
+        .collect();
+    // The tints (81 cells) and the borders.
+    assert_eq!(groups.len(), 2);
+    assert_eq!(
+        groups[0]
+            .descendants()
+            .filter(|n| n.tag_name().name() == "rect")
+            .count(),
+        81
+    );
+    let thick = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("thick"))
+        .unwrap();
+    assert_eq!(thick.attribute("d").unwrap().matches('M').count(), 5);
+}
