@@ -1,5 +1,8 @@
 //! Drawing a [`Picture`] as SVG: one `<g data-cell>` per cell (background, value or pencil
-//! marks), then the cell and box lines, chain links, labels and the caption. Styles are one
+//! marks), then the cell and box lines, chain links, labels and the caption. A variant
+//! puzzle's picture draws the backgrounds first, then its constraints' shapes (from
+//! `variant.rs`, by layer, each a `<g data-constraint>`) between the lines, and the
+//! cells' values over everything. Styles are one
 //! `<style>` sheet of classes, so a web page can restyle the picture.
 
 use std::fmt::Write;
@@ -125,7 +128,9 @@ impl Picture {
     /// and `data-box`; every cell is a `<g data-cell="r1c1">` with `data-given="5"` or
     /// `data-value="5"` when it holds a value and `data-role` when the step gives it a
     /// role; each pencil mark is a `<text data-candidate="4">`, with `data-role` (`placed`,
-    /// `eliminated`, `pattern`, `fin`, `on`, `off`) when highlighted.
+    /// `eliminated`, `pattern`, `fin`, `on`, `off`) when highlighted. A variant's
+    /// constraints are each a `<g data-constraint="cage">` (the constraint's name); the
+    /// rules no shape shows are named in the root's `data-rules` and lead the caption.
     pub fn to_svg(&self, opts: &SvgOptions) -> String {
         let shape = self.shape;
         let (n, br, bc) = (shape.size(), shape.box_rows(), shape.box_cols());
@@ -195,7 +200,7 @@ impl Picture {
             }
         }
         s.push('>');
-        if let Some(c) = &self.caption {
+        if let Some(c) = &caption {
             s.push_str("<title>");
             escape(c, &mut s);
             s.push_str("</title>");
