@@ -367,3 +367,69 @@ fn a_jigsaw_beside_boxes_is_tinted_and_the_boxes_stay() {
         .unwrap();
     assert_eq!(thick.attribute("d").unwrap().matches('M').count(), 5);
 }
+
+#[test]
+fn shapes_are_drawn_to_pixels_under_the_digits() {
+    let v = Variant::new(
+        Shape::NINE,
+        true,
+        vec![
+            Constraint::Thermo {
+                cells: vec![0, 1, 2],
+                slow: false,
+            },
+            Constraint::Even { cells: vec![40] },
+            Constraint::Sandwich {
+                sum: 10,
+                line: Line::Row(0),
+            },
+        ],
+    )
+    .unwrap();
+    let svg = svg_of(&v);
+    let mut opt = resvg::usvg::Options::default();
+    opt.fontdb_mut()
+        .load_font_data(numpl_render::FONT_REGULAR.to_vec());
+    opt.fontdb_mut()
+        .load_font_data(numpl_render::FONT_BOLD.to_vec());
+    let tree = resvg::usvg::Tree::from_str(&svg, &opt).unwrap();
+    let size = tree.size().to_int_size();
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::identity(),
+        &mut pixmap.as_mut(),
+    );
+    // The cells' backgrounds, in reading order: r1c1's corner and side.
+    let doc = Document::parse(&svg).unwrap();
+    let backgrounds = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("cells"))
+        .unwrap();
+    let r1c1 = backgrounds.children().next().unwrap();
+    let x: f32 = r1c1.attribute("x").unwrap().parse().unwrap();
+    let y: f32 = r1c1.attribute("y").unwrap().parse().unwrap();
+    let cs: f32 = r1c1.attribute("width").unwrap().parse().unwrap();
+    // The sandwich clue's room on the left.
+    assert!(x > cs);
+    let pixel = |px: f32, py: f32| {
+        let p = pixmap
+            .pixel(px.round() as u32, py.round() as u32)
+            .expect("inside the picture");
+        (p.red(), p.green(), p.blue())
+    };
+    // The thermometer's bulb, grey, in r1c1's centre; white near the cell's corner.
+    assert_eq!(pixel(x + cs * 0.5, y + cs * 0.5), (196, 196, 196));
+    assert_eq!(pixel(x + cs * 0.06, y + cs * 0.94), (255, 255, 255));
+    // r5c5: the even square's grey around the given's digit, which is drawn over it.
+    let (ex, ey) = (x + 4.0 * cs, y + 4.0 * cs);
+    assert_eq!(pixel(ex + cs * 0.2, ey + cs * 0.2), (214, 214, 214));
+    let dark = (0..cs as u32)
+        .flat_map(|dx| (0..cs as u32).map(move |dy| (dx, dy)))
+        .filter(|&(dx, dy)| pixel(ex + dx as f32, ey + dy as f32).0 < 60)
+        .count();
+    assert!(
+        dark > 20,
+        "the given's digit over the even square: {dark} dark pixels"
+    );
+}
