@@ -218,6 +218,15 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
     };
     let push = |d: &mut Drawing, layer, name, items| d.marks.push(Mark { layer, name, items });
     let mut regions = 0;
+    // Where the little killer clues go, to move apart two in one place.
+    let clue_places: Vec<(i32, i32)> = variant
+        .constraints()
+        .iter()
+        .filter_map(|c| match c {
+            Constraint::LittleKiller { cells, .. } => clue_place(n, cells).map(|p| p.0),
+            _ => None,
+        })
+        .collect();
     for c in variant.constraints() {
         let name = c.name();
         match c {
@@ -350,7 +359,14 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                 push(&mut d, Layer::Top, name, cage(n, *sum, cells));
             }
             Constraint::LittleKiller { sum, cells } => {
-                push(&mut d, Layer::Top, name, little_killer(n, *sum, cells));
+                let place = clue_place(n, cells).map(|p| p.0);
+                let shared = clue_places.iter().filter(|&&p| Some(p) == place).count() > 1;
+                push(
+                    &mut d,
+                    Layer::Top,
+                    name,
+                    little_killer(n, *sum, cells, shared),
+                );
             }
             Constraint::Sandwich { sum, line } => {
                 let (x, y) = match line {
@@ -734,12 +750,10 @@ fn cage(n: usize, sum: Option<u32>, cells: &[u16]) -> Vec<Item> {
     items
 }
 
-/// A little killer clue: the sum outside the grid where its diagonal starts, with a small
-/// arrow pointing along the diagonal.
-fn little_killer(n: usize, sum: u32, cells: &[u16]) -> Vec<Item> {
-    let Some(&first) = cells.first() else {
-        return Vec::new();
-    };
+/// Where a little killer clue goes: the cell before its diagonal's first, outside the
+/// grid, and the diagonal's direction (rows, columns).
+fn clue_place(n: usize, cells: &[u16]) -> Option<((i32, i32), (i32, i32))> {
+    let &first = cells.first()?;
     let (r0, c0) = rc(n, first);
     let (dr, dc) = match cells.get(1) {
         Some(&next) => {
@@ -749,10 +763,30 @@ fn little_killer(n: usize, sum: u32, cells: &[u16]) -> Vec<Item> {
         // A corner cell alone: the diagonal runs away from its corner.
         None => (if r0 == 0 { 1 } else { -1 }, if c0 == 0 { 1 } else { -1 }),
     };
-    // The clue's place: the cell before the first, outside the grid.
-    let (cr, cc) = (r0 - dr, c0 - dc);
-    let (x, y) = (cc as f32 + 0.5, cr as f32 + 0.5);
+    Some(((r0 - dr, c0 - dc), (dr, dc)))
+}
+
+/// A little killer clue: the sum outside the grid where its diagonal starts, with a small
+/// arrow pointing along the diagonal. Two clues `shared` one place outside the grid (one
+/// down each diagonal): each number moves to its diagonal's side of it, smaller.
+fn little_killer(n: usize, sum: u32, cells: &[u16], shared: bool) -> Vec<Item> {
+    let Some(((cr, cc), (dr, dc))) = clue_place(n, cells) else {
+        return Vec::new();
+    };
     let (ux, uy) = (dc as f32, dr as f32);
+    let (x, y) = (cc as f32 + 0.5, cr as f32 + 0.5);
+    // The number a little back from the arrow; shared, each moves along the grid's side
+    // towards its own diagonal (the arrows, to different corners, stay).
+    let (mut tx, mut ty) = (x - ux * 0.08, y - uy * 0.08);
+    let mut size = 0.36;
+    if shared {
+        size = 0.28;
+        if cr < 0 || cr >= n as i32 {
+            tx = x + ux * 0.3;
+        } else {
+            ty = y + uy * 0.3;
+        }
+    }
     let tip = (x + ux * 0.45, y + uy * 0.45);
     let tail = (x + ux * 0.22, y + uy * 0.22);
     let head = |a: f32| {
@@ -764,9 +798,9 @@ fn little_killer(n: usize, sum: u32, cells: &[u16]) -> Vec<Item> {
     let pen = Pen::new(INK, 0.025);
     vec![
         Item::Text {
-            x: x - ux * 0.08,
-            y: y - uy * 0.08,
-            size: 0.36,
+            x: tx,
+            y: ty,
+            size,
             bold: false,
             centred: true,
             text: sum.to_string(),

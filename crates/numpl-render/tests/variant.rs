@@ -433,3 +433,41 @@ fn shapes_are_drawn_to_pixels_under_the_digits() {
         "the given's digit over the even square: {dark} dark pixels"
     );
 }
+
+#[test]
+fn two_little_killer_clues_in_one_place_move_apart() {
+    // Both clues sit above r1c3: one down to the left from r1c2, one down to the right
+    // from r1c4.
+    let v = Variant::new(
+        Shape::NINE,
+        true,
+        vec![
+            Constraint::LittleKiller {
+                sum: 17,
+                cells: vec![1, 9],
+            },
+            Constraint::LittleKiller {
+                sum: 23,
+                cells: vec![3, 13, 23, 33, 43, 53],
+            },
+        ],
+    )
+    .unwrap();
+    let svg = svg_of(&v);
+    let doc = Document::parse(&svg).unwrap();
+    let xs: Vec<f32> = doc
+        .descendants()
+        .filter(|n| n.attribute("data-constraint") == Some("little-killer"))
+        .map(|g| {
+            g.descendants()
+                .find(|n| n.has_tag_name("text"))
+                .and_then(|t| t.attribute("x"))
+                .unwrap()
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(xs.len(), 2);
+    // More than half a cell (40) apart, the first on the left.
+    assert!(xs[1] - xs[0] > 20.0, "{xs:?}");
+}
