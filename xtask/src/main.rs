@@ -19,6 +19,8 @@
 //!   generation) and, with `--profile`, the time per technique (see `ratebench.rs`).
 //! - `canonbench ...`: canonical forms, their speed and the brute-force check (see
 //!   `canonbench.rs`).
+//! - `issbench ...`: variant puzzles beside the Interactive Sudoku Solver (see
+//!   `issbench.rs`).
 //! - `scaling ...`: `numpl solve` at 1, 2, 4, ... threads and what limits it (see
 //!   `scaling.rs`).
 //! - `soundness ...`: every step of the human solver (every technique on) checked against
@@ -38,6 +40,7 @@ mod check;
 mod dlx;
 mod fixture;
 mod genbench;
+mod issbench;
 mod loadbench;
 mod make;
 mod ratebench;
@@ -102,6 +105,26 @@ pub(crate) enum Cmd {
     /// `numpl solve` at 1, 2, 4, ... threads: speed-up, the reader's and writer's share,
     /// the serial fraction and the predicted 16-thread speed-up (see xtask/src/scaling.rs).
     Scaling(ScalingArgs),
+    /// Variant puzzles beside the Interactive Sudoku Solver on its collections: verdicts,
+    /// solutions checked, time (see xtask/src/issbench.rs).
+    Issbench(IssbenchArgs),
+}
+
+/// `issbench`.
+#[derive(Args, Debug)]
+pub(crate) struct IssbenchArgs {
+    /// The ISS folder [default: ../shared/tools/iss beside the workspace].
+    #[arg(long, value_name = "DIR")]
+    pub(crate) iss: Option<PathBuf>,
+    /// The numpl binary [default: built with the dist profile].
+    #[arg(long, value_name = "PATH")]
+    pub(crate) numpl: Option<PathBuf>,
+    /// ISS's collections, comma-separated (`examples`: its examples with solutions).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub(crate) collections: Option<Vec<String>>,
+    /// numpl's node budget per puzzle.
+    #[arg(long, value_name = "N", default_value = "50_000_000", value_parser = number)]
+    pub(crate) budget: u64,
 }
 
 /// A count of at least 1.
@@ -401,6 +424,7 @@ fn main() -> ExitCode {
         Cmd::Bench(a) => bench::run(a),
         Cmd::Scaling(a) => scaling::run(a),
         Cmd::Canonbench(a) => canonbench::run(a),
+        Cmd::Issbench(a) => issbench::run(a),
         Cmd::Genbench(a) => genbench::run(a),
         Cmd::Bigbench(a) => bigbench::run(a),
         Cmd::Svg2png(a) => render::svg2png(a),

@@ -84,6 +84,24 @@ fn size_arg(obj: &Bound<'_, PyAny>) -> PyResult<ShapeArg> {
 }
 
 /// A `box` argument: `None` (the most square boxes of the puzzle's size) or a shape.
+/// A puzzle argument: its text, or a variant puzzle as a dict (numpl's variant record,
+/// docs/FORMATS.md "Variant puzzles"), read as that record's JSON.
+fn puzzle_arg(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(s.to_cow()?.into_owned());
+    }
+    if obj.cast::<PyDict>().is_ok() {
+        let json = obj.py().import("json")?;
+        return json.call_method1("dumps", (obj,))?.extract();
+    }
+    Err(PyTypeError::new_err(format!(
+        "a puzzle is a string, or a dict for a variant puzzle, not {}",
+        obj.get_type()
+            .name()
+            .map_or_else(|_| "?".to_string(), |n| n.to_string())
+    )))
+}
+
 fn box_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<ShapeArg>> {
     if obj.is_none() {
         Ok(None)
@@ -164,6 +182,10 @@ fn to_dict<'py>(py: Python<'py>, rec: &Record) -> PyResult<Bound<'py, PyDict>> {
                 d.set_item(k, t)?;
             }
             Value::List(l) => d.set_item(k, PyList::new(py, l)?)?,
+            Value::Json(j) => {
+                let json = py.import("json")?;
+                d.set_item(k, json.call_method1("loads", (j.to_string(),))?)?
+            }
             // A kind of value newer than this module: its JSON text.
             _ => d.set_item(k, format!("{v:?}"))?,
         }
@@ -246,7 +268,11 @@ fn one<'py>(
 /// `puzzle` is one puzzle as text: a line of N*N symbols (`1`-`9`, `A`-`Z`; `.` or `0` for a
 /// blank) or a grid, one row a line; or a position with pencil marks: a line of N*N*N
 /// symbols (each cell's N places) or the pencil-mark grid `numpl show --format detail`
-/// prints. A position is solved within its marks, and hints and ratings start from it. `algo` is `"fast"` (bitmask search), `"full"` (the
+/// prints. A position is solved within its marks, and hints and ratings start from it.
+/// A variant puzzle (killer, jigsaw, thermo, ...) is numpl's variant record, as a dict or
+/// its JSON text, or an ISS constraint string (docs/FORMATS.md, "Variant puzzles"); its
+/// record carries the rules as `variant`. `rate`, `hint` and `explain` give a variant
+/// puzzle the status `invalid` with the reason (no human steps for variant rules yet). `algo` is `"fast"` (bitmask search), `"full"` (the
 /// plain backtracking search, bounded) or `"human"` (techniques only). `first` stops at the
 /// first solution without checking uniqueness; `budget` stops `fast` and `full` after that
 /// many search nodes (status `budget`); `box` fixes the box shape (`"2x3"`).
@@ -260,7 +286,7 @@ fn one<'py>(
 #[pyo3(signature = (puzzle, algo = "fast", first = false, r#box = None, *, budget = None))]
 fn solve<'py>(
     py: Python<'py>,
-    puzzle: &str,
+    #[pyo3(from_py_with = puzzle_arg)] puzzle: String,
     algo: &str,
     first: bool,
     #[pyo3(from_py_with = box_arg)] r#box: Option<ShapeArg>,
@@ -268,7 +294,7 @@ fn solve<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let a = self::algo(algo)?;
     let budget = budget.map(|b| natural(b, "budget")).transpose()?;
-    one(py, puzzle, shape_opt(r#box)?, |g| {
+    one(py, &puzzle, shape_opt(r#box)?, |g| {
         records::solved(g, a, first, budget)
     })
 }
@@ -284,14 +310,14 @@ fn solve<'py>(
 #[pyo3(signature = (puzzle, r#box = None, *, enable = None, disable = None, level_only = false))]
 fn rate<'py>(
     py: Python<'py>,
-    puzzle: &str,
+    #[pyo3(from_py_with = puzzle_arg)] puzzle: String,
     #[pyo3(from_py_with = box_arg)] r#box: Option<ShapeArg>,
     enable: Option<&Bound<'py, PyAny>>,
     disable: Option<&Bound<'py, PyAny>>,
     level_only: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let opts = rating(enable, disable, level_only)?;
-    one(py, puzzle, shape_opt(r#box)?, |g| records::rated(g, &opts))
+    one(py, &puzzle, shape_opt(r#box)?, |g| records::rated(g, &opts))
 }
 
 /// The next logical step of one puzzle: `hint` describes it
@@ -303,12 +329,12 @@ fn rate<'py>(
 #[pyo3(signature = (puzzle, r#box = None, *, enable = None, disable = None))]
 fn hint<'py>(
     py: Python<'py>,
-    puzzle: &str,
+    #[pyo3(from_py_with = puzzle_arg)] puzzle: String,
     #[pyo3(from_py_with = box_arg)] r#box: Option<ShapeArg>,
     enable: Option<&Bound<'py, PyAny>>,
     disable: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    human_one(py, (puzzle, r#box), (enable, disable), records::hinted)
+    human_one(py, (&puzzle, r#box), (enable, disable), records::hinted)
 }
 
 /// Every step of a logical solution of one puzzle: the fields of `rate` and `steps`, a list
@@ -317,12 +343,12 @@ fn hint<'py>(
 #[pyo3(signature = (puzzle, r#box = None, *, enable = None, disable = None))]
 fn explain<'py>(
     py: Python<'py>,
-    puzzle: &str,
+    #[pyo3(from_py_with = puzzle_arg)] puzzle: String,
     #[pyo3(from_py_with = box_arg)] r#box: Option<ShapeArg>,
     enable: Option<&Bound<'py, PyAny>>,
     disable: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    human_one(py, (puzzle, r#box), (enable, disable), records::explained)
+    human_one(py, (&puzzle, r#box), (enable, disable), records::explained)
 }
 
 /// A human-solver function of one puzzle (`hint`, `explain`): its techniques turned on and
@@ -343,7 +369,7 @@ fn human_one<'py>(
 #[pyo3(signature = (puzzle, limit = 2, r#box = None))]
 fn count<'py>(
     py: Python<'py>,
-    puzzle: &str,
+    #[pyo3(from_py_with = puzzle_arg)] puzzle: String,
     limit: i64,
     #[pyo3(from_py_with = box_arg)] r#box: Option<ShapeArg>,
 ) -> PyResult<Bound<'py, PyDict>> {
@@ -353,7 +379,7 @@ fn count<'py>(
         )));
     }
     let limit = usize::try_from(limit).unwrap_or(usize::MAX);
-    one(py, puzzle, shape_opt(r#box)?, |g| {
+    one(py, &puzzle, shape_opt(r#box)?, |g| {
         records::counted(g, limit)
     })
 }
@@ -372,6 +398,7 @@ fn texts(puzzles: &Bound<'_, PyAny>) -> PyResult<Vec<Result<String, String>>> {
                 Ok(text) => Ok(text.into_owned()),
                 Err(e) => Err(e.to_string()),
             },
+            Err(_) if item.cast::<PyDict>().is_ok() => puzzle_arg(&item).map_err(|e| e.to_string()),
             Err(_) => Err(format!(
                 "not a string: {}",
                 item.get_type()

@@ -30,6 +30,12 @@ pub(crate) fn invalid(msg: &str, algo: Option<Algorithm>) -> Record {
     }
 }
 
+/// The record of a puzzle the human solver cannot take (a variant: its rules are not in
+/// the techniques yet), as the CLI gives it: `invalid`, with the reason.
+fn no_steps(p: &Parsed) -> Option<Record> {
+    puzzle::no_human_steps(p).map(|why| of_puzzle(p).invalid(why).algo(Algorithm::Human))
+}
+
 /// `numpl solve --algo ALGO`.
 pub(crate) fn solved(p: &Parsed, algo: Algorithm, first: bool, budget: Option<u64>) -> Record {
     let start = Instant::now();
@@ -42,6 +48,9 @@ pub(crate) fn solved(p: &Parsed, algo: Algorithm, first: bool, budget: Option<u6
 
 /// `numpl rate`.
 pub(crate) fn rated(p: &Parsed, opts: &SolveOptions) -> Record {
+    if let Some(rec) = no_steps(p) {
+        return rec;
+    }
     let start = Instant::now();
     let out = puzzle::rate(p, None, opts);
     let t = micros(start);
@@ -52,6 +61,9 @@ pub(crate) fn rated(p: &Parsed, opts: &SolveOptions) -> Record {
 
 /// `numpl explain`: the rating and every step, described.
 pub(crate) fn explained(p: &Parsed, opts: &SolveOptions) -> Record {
+    if let Some(rec) = no_steps(p) {
+        return rec;
+    }
     let start = Instant::now();
     let out = puzzle::explain(p, opts);
     let t = micros(start);
@@ -62,6 +74,9 @@ pub(crate) fn explained(p: &Parsed, opts: &SolveOptions) -> Record {
 
 /// `numpl hint`: the next step, or the status that says why there is none.
 pub(crate) fn hinted(p: &Parsed, opts: &SolveOptions) -> Record {
+    if let Some(rec) = no_steps(p) {
+        return rec;
+    }
     let start = Instant::now();
     let step = puzzle::hint(p, opts);
     let t = micros(start);

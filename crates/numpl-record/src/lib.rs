@@ -62,6 +62,8 @@ pub enum Value<'r> {
     Counts(&'r Techniques),
     /// A list of texts (`steps`).
     List(&'r [String]),
+    /// A JSON object (`variant`: a variant puzzle's rules).
+    Json(&'r serde_json::Value),
 }
 
 /// A field type of the record: how it is listed in [`Record::fields`].
@@ -117,6 +119,12 @@ impl AsValue for Vec<String> {
     }
 }
 
+impl AsValue for serde_json::Value {
+    fn as_value(&self) -> Value<'_> {
+        Value::Json(self)
+    }
+}
+
 /// Declares [`Record`] from one list of fields: each is optional and left out when `None`;
 /// the list's order is the JSON's order and [`Record::fields`]' order.
 macro_rules! record {
@@ -161,8 +169,13 @@ record! {
     size "size": usize,
     /// The box shape `RxC`.
     shape "box": String,
-    /// The puzzle in line form (a position: its N*N*N-symbol position line).
+    /// The puzzle in line form (a position: its N*N*N-symbol position line; a variant
+    /// puzzle: its givens).
     puzzle "puzzle": String,
+    /// A variant puzzle's rules: numpl's variant record (`boxes`, `constraints`; see
+    /// docs/FORMATS.md "Variant puzzles"), the same object it reads.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+    variant "variant": serde_json::Value,
     /// `solved`, `multiple`, `unsolvable`, `stuck`, `budget` or `invalid`.
     status "status": &'static str,
     /// Solutions counted, up to the limit asked for (a count).
@@ -245,8 +258,18 @@ impl Record {
             Some(marks) => format_position_line(p.grid(), marks, symbols),
             None => format_line(p.grid(), symbols),
         };
+        let variant = p.variant().and_then(|v| {
+            let mut rules: serde_json::Value = serde_json::from_str(&v.to_json(p.grid())).ok()?;
+            // The givens and the shape are the record's `puzzle` and `box` already.
+            if let Some(o) = rules.as_object_mut() {
+                o.remove("givens");
+                o.remove("box");
+            }
+            Some(rules)
+        });
         Record {
             puzzle: Some(puzzle),
+            variant,
             ..Record::of_shape(p.grid().shape())
         }
     }
@@ -499,6 +522,7 @@ impl Serialize for SeedAsText<'_> {
                 Value::Bool(b) => map.serialize_entry(name, &b)?,
                 Value::Counts(c) => map.serialize_entry(name, c)?,
                 Value::List(l) => map.serialize_entry(name, l)?,
+                Value::Json(j) => map.serialize_entry(name, j)?,
             }
         }
         map.end()
@@ -580,9 +604,30 @@ mod tests {
                 Value::Bool(b) => assert_eq!(obj[name].as_bool(), Some(b)),
                 Value::Counts(c) => assert_eq!(obj[name].as_object().unwrap().len(), c.0.len()),
                 Value::List(l) => assert_eq!(obj[name].as_array().unwrap().len(), l.len()),
+                Value::Json(j) => assert_eq!(&obj[name], j),
             }
         }
         assert_eq!(names[..4], ["index", "line", "file", "size"]);
+    }
+
+    /// A variant puzzle's record carries its rules as the variant record's object (without
+    /// the givens and box, which are `puzzle` and `box`), and its solution.
+    #[test]
+    fn a_variant_record_carries_its_rules() {
+        let sym = Symbols::standard();
+        let p = parsed(".~R1C1_5.Cage~7~R1C2~R1C3.Diagonal~-1");
+        let out = puzzle::solve(&p, Algorithm::Fast, &SolveOptions::default());
+        let rec = Record::of_parsed(&p, &sym).outcome(&out, Algorithm::Fast, &sym);
+        let json: serde_json::Value = serde_json::from_str(&rec.to_json()).unwrap();
+        assert_eq!(
+            json["variant"],
+            serde_json::json!({"constraints": [
+                {"type": "cage", "sum": 7, "cells": ["r1c2", "r1c3"]},
+                {"type": "diagonal"}
+            ]})
+        );
+        assert!(json["puzzle"].as_str().unwrap().starts_with("5."));
+        assert_eq!(json["status"], "multiple");
     }
 
     /// Only a rated puzzle has a level and a score; a puzzle with several solutions keeps

@@ -6,6 +6,11 @@
 //!   picture of one step of the human solver: the position before it with its
 //!   candidates, the pattern's cells coloured by role (pivot, pincers, fins, chain nodes
 //!   with strong and weak links), what it places and what it eliminates.
+//! - A variant puzzle's constraints ([`Picture::with_variant`],
+//!   `SheetPuzzle::with_variant`): cages, thermometers, arrows, dots, X and V, lines,
+//!   jigsaw borders, shaded regions and outside clues drawn as SudokuPad draws them, each
+//!   constraint a `<g data-constraint="cage">` in the SVG; the rules no shape shows are
+//!   named in the caption.
 //! - [`sheet_pdf`]: a print-ready PDF of puzzles (1, 2, 4 or 6 a page) with headings,
 //!   labels, page numbers and optionally the solutions, its text in the embedded font
 //!   (Liberation Sans, SIL Open Font License: [`FONT_LICENSE`]).
@@ -38,6 +43,7 @@ mod picture;
 #[cfg(feature = "pdf")]
 mod sheet;
 mod svg;
+mod variant;
 
 pub use font::{FONT_BOLD, FONT_LICENSE, FONT_REGULAR};
 pub use picture::{CellRole, HouseRole, Link, MarkRole, Picture};

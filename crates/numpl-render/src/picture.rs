@@ -2,6 +2,7 @@
 //! pencil marks, and the highlights of a step (cells by role, candidates placed or
 //! eliminated, chain links), with a caption.
 
+use numpl_core::variant::Variant;
 use numpl_core::{Cell, Grid, Mask, Shape, Unit, UnitKind};
 use numpl_solve::{Board, Step, Technique};
 
@@ -120,6 +121,7 @@ pub struct Picture {
     pub(crate) marks: Vec<(Cell, u8, MarkRole)>,
     pub(crate) links: Vec<Link>,
     pub(crate) caption: Option<String>,
+    pub(crate) variant: Option<Variant>,
 }
 
 impl Picture {
@@ -137,7 +139,23 @@ impl Picture {
             marks: Vec::new(),
             links: Vec::new(),
             caption: None,
+            variant: None,
         }
+    }
+
+    /// Draws a variant puzzle's constraints (cages, thermometers, arrows, dots, lines,
+    /// regions, outside clues) as SudokuPad does, and names the rules no shape shows in
+    /// the caption. A variant of another shape than the grid's is ignored.
+    pub fn with_variant(mut self, variant: &Variant) -> Picture {
+        if variant.shape() == self.shape {
+            self.variant = Some(variant.clone());
+        }
+        self
+    }
+
+    /// The variant whose constraints the picture draws, if any.
+    pub fn variant(&self) -> Option<&Variant> {
+        self.variant.as_ref()
     }
 
     /// Shows `grid`'s values (a solution, or a position part of the way), with the values

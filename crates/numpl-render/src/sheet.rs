@@ -10,15 +10,17 @@ use krilla::geom::{PathBuilder, Point, Rect};
 use krilla::metadata::Metadata;
 use krilla::num::NormalizedF32;
 use krilla::page::PageSettings;
-use krilla::paint::{Fill, Stroke};
+use krilla::paint::{Fill, LineCap, LineJoin, Stroke, StrokeDash};
 use krilla::surface::Surface;
 use krilla::text::{Font, TextDirection};
 use krilla::Document;
+use numpl_core::variant::Variant;
 use numpl_core::{Grid, Symbols};
 use numpl_solve::Level;
 
 use crate::font::{self, Metrics, FONT_BOLD, FONT_REGULAR};
 use crate::svg::symbol;
+use crate::variant::{self, Drawing, Item, Layer, Pen, Rgb};
 
 /// Paper sizes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -117,6 +119,8 @@ pub struct SheetPuzzle {
     pub score: Option<u32>,
     /// A note printed after the label: where the puzzle comes from (`seed 42`, an id).
     pub note: Option<String>,
+    /// A variant puzzle's rules: its constraints are drawn on the puzzle and its solution.
+    pub variant: Option<Variant>,
 }
 
 impl SheetPuzzle {
@@ -129,7 +133,14 @@ impl SheetPuzzle {
             level: None,
             score: None,
             note: None,
+            variant: None,
         }
+    }
+    /// Draws a variant puzzle's constraints (cages, thermometers, ...) on the puzzle and
+    /// its solution, and names the rules no shape shows under it.
+    pub fn with_variant(mut self, variant: Variant) -> SheetPuzzle {
+        self.variant = Some(variant);
+        self
     }
     /// Adds a note to the label (`seed 13331099814048314356`).
     pub fn with_note(mut self, note: impl Into<String>) -> SheetPuzzle {
@@ -260,7 +271,8 @@ impl Painter {
     }
 
     /// A grid with its top-left corner at (x, y) and side `side`: `grid`'s values, the
-    /// values of `givens` in bold black and the others in grey.
+    /// values of `givens` in bold black and the others in grey; with a variant's drawing,
+    /// its shapes under the values (shading, lines, borders, cages, dots, outside clues).
     #[allow(clippy::too_many_arguments)]
     fn grid(
         &self,
@@ -271,30 +283,33 @@ impl Painter {
         grid: &Grid,
         givens: &Grid,
         symbols: &Symbols,
+        drawing: Option<&Drawing>,
     ) {
         let shape = grid.shape();
         let (n, br, bc) = (shape.size(), shape.box_rows(), shape.box_cols());
         let cs = side / n as f32;
-        let wide = !symbols.covers(n) && n > 9;
-        let fs = cs * if wide { 0.46 } else { 0.64 };
-        s.set_stroke(None);
-        for i in 0..n * n {
-            let v = grid.get(i);
-            if v == 0 {
-                continue;
+        let digits = |s: &mut Surface<'_>| {
+            let wide = !symbols.covers(n) && n > 9;
+            let fs = cs * if wide { 0.46 } else { 0.64 };
+            s.set_stroke(None);
+            for i in 0..n * n {
+                let v = grid.get(i);
+                if v == 0 {
+                    continue;
+                }
+                let given = givens.get(i) != 0;
+                s.set_fill(Some(if given {
+                    color(0, 0, 0)
+                } else {
+                    color(90, 90, 90)
+                }));
+                let (r, c) = (i / n, i % n);
+                let cx = x + (c as f32 + 0.5) * cs;
+                let cy = y + (r as f32 + 0.5) * cs;
+                self.centred(s, cx, cy + 0.358 * fs, fs, given, &symbol(v, n, symbols));
             }
-            let given = givens.get(i) != 0;
-            s.set_fill(Some(if given {
-                color(0, 0, 0)
-            } else {
-                color(90, 90, 90)
-            }));
-            let (r, c) = (i / n, i % n);
-            let cx = x + (c as f32 + 0.5) * cs;
-            let cy = y + (r as f32 + 0.5) * cs;
-            self.centred(s, cx, cy + 0.358 * fs, fs, given, &symbol(v, n, symbols));
-        }
-        s.set_fill(None);
+            s.set_fill(None);
+        };
         let thin = (side / 600.0).clamp(0.3, 0.7);
         let thick = (side / 180.0).clamp(0.9, 2.0);
         let lines = |s: &mut Surface<'_>, every: (usize, usize), skip: bool, width: f32| {
@@ -325,20 +340,40 @@ impl Painter {
                 s.draw_path(&path);
             }
         };
-        lines(s, (br, bc), true, thin);
-        lines(s, (br, bc), false, thick);
-        let mut pb = PathBuilder::new();
-        if let Some(r) = Rect::from_xywh(x, y, side, side) {
-            pb.push_rect(r);
+        let border = |s: &mut Surface<'_>| {
+            let mut pb = PathBuilder::new();
+            if let Some(r) = Rect::from_xywh(x, y, side, side) {
+                pb.push_rect(r);
+            }
+            if let Some(path) = pb.finish() {
+                s.set_stroke(Some(Stroke {
+                    width: thick * 1.3,
+                    ..Stroke::default()
+                }));
+                s.draw_path(&path);
+            }
+            s.set_stroke(None);
+        };
+        match drawing {
+            None => {
+                digits(s);
+                lines(s, (br, bc), true, thin);
+                lines(s, (br, bc), false, thick);
+                border(s);
+            }
+            Some(d) => {
+                // Without boxes every inner line is thin (a jigsaw's borders are its own).
+                let every = if d.boxes { (br, bc) } else { (n, n) };
+                self.layer(s, d, Layer::Shade, x, y, cs);
+                lines(s, every, true, thin);
+                self.layer(s, d, Layer::Line, x, y, cs);
+                lines(s, every, false, thick);
+                self.layer(s, d, Layer::Border, x, y, cs);
+                border(s);
+                self.layer(s, d, Layer::Top, x, y, cs);
+                digits(s);
+            }
         }
-        if let Some(path) = pb.finish() {
-            s.set_stroke(Some(Stroke {
-                width: thick * 1.3,
-                ..Stroke::default()
-            }));
-            s.draw_path(&path);
-        }
-        s.set_stroke(None);
     }
 
     fn heading(&self, s: &mut Surface<'_>, w: f32, title: &str) {
@@ -432,10 +467,43 @@ pub fn sheet_pdf(puzzles: &[SheetPuzzle], opts: &SheetOptions) -> Result<Vec<u8>
         let label_fs = if per >= 4 { 10.0 } else { 12.0 };
         for (k, p) in chunk.iter().enumerate() {
             let (c, r) = (k % cols, k / cols);
-            let side = (sw - 24.0).min(sh - label_fs * 2.6 - 12.0);
+            let drawing = p.variant.as_ref().map(variant::marks);
+            let d = drawing.as_ref();
+            // Up to three lines more under the label for the rules no shape shows.
+            let rules_h = if d.is_some_and(|d| !d.rules.is_empty()) {
+                label_fs * 3.4
+            } else {
+                0.0
+            };
+            let side = (sw - 24.0).min(sh - label_fs * 2.6 - 12.0 - rules_h);
             let x = MARGIN + c as f32 * sw + (sw - side) / 2.0;
             let y = body_top + r as f32 * sh + 4.0;
-            painter.grid(&mut s, x, y, side, &p.puzzle, &p.puzzle, &opts.symbols);
+            let (grid_side, ox, oy) = fit(p.puzzle.size(), d, side);
+            let (gx, gy) = (x + ox, y + oy);
+            painter.grid(
+                &mut s,
+                gx,
+                gy,
+                grid_side,
+                &p.puzzle,
+                &p.puzzle,
+                &opts.symbols,
+                d,
+            );
+            if let Some(rules) = d.and_then(Drawing::rules_sentence) {
+                s.set_fill(Some(color(60, 60, 60)));
+                let lines = font::wrap(&rules, label_fs * 0.9, side, font::regular());
+                for (i, line) in lines.iter().take(3).enumerate() {
+                    painter.centred(
+                        &mut s,
+                        x + side / 2.0,
+                        y + side + label_fs * (2.9 + 1.1 * i as f32),
+                        label_fs * 0.9,
+                        false,
+                        line,
+                    );
+                }
+            }
             s.set_fill(Some(color(0, 0, 0)));
             painter.centred(
                 &mut s,
@@ -464,7 +532,19 @@ pub fn sheet_pdf(puzzles: &[SheetPuzzle], opts: &SheetOptions) -> Result<Vec<u8>
             let x = MARGIN + c as f32 * sw + (sw - side) / 2.0;
             let y = body_top + r as f32 * sh + 2.0;
             if let Some(sol) = &p.solution {
-                painter.grid(&mut s, x, y, side, sol, &p.puzzle, &opts.symbols);
+                let drawing = p.variant.as_ref().map(variant::marks);
+                let d = drawing.as_ref();
+                let (grid_side, ox, oy) = fit(sol.size(), d, side);
+                painter.grid(
+                    &mut s,
+                    x + ox,
+                    y + oy,
+                    grid_side,
+                    sol,
+                    &p.puzzle,
+                    &opts.symbols,
+                    d,
+                );
             }
             s.set_fill(Some(color(0, 0, 0)));
             painter.centred(
@@ -481,4 +561,163 @@ pub fn sheet_pdf(puzzles: &[SheetPuzzle], opts: &SheetOptions) -> Result<Vec<u8>
         page.finish();
     }
     doc.finish().map_err(|e| SheetError::Pdf(format!("{e:?}")))
+}
+
+fn fill_of(c: Rgb) -> Fill {
+    color(c.0, c.1, c.2)
+}
+
+fn stroke_of(p: &Pen, scale: f32) -> Stroke {
+    Stroke {
+        paint: rgb::Color::new(p.color.0, p.color.1, p.color.2).into(),
+        width: p.width * scale,
+        line_cap: if p.round {
+            LineCap::Round
+        } else {
+            LineCap::Butt
+        },
+        line_join: if p.round {
+            LineJoin::Round
+        } else {
+            LineJoin::Miter
+        },
+        dash: p.dash.map(|(a, b)| StrokeDash {
+            array: vec![a * scale, b * scale],
+            offset: 0.0,
+        }),
+        ..Stroke::default()
+    }
+}
+
+/// A circle as four cubic Béziers.
+fn push_circle(pb: &mut PathBuilder, cx: f32, cy: f32, r: f32) {
+    const K: f32 = 0.552_284_8;
+    let k = K * r;
+    pb.move_to(cx + r, cy);
+    pb.cubic_to(cx + r, cy + k, cx + k, cy + r, cx, cy + r);
+    pb.cubic_to(cx - k, cy + r, cx - r, cy + k, cx - r, cy);
+    pb.cubic_to(cx - r, cy - k, cx - k, cy - r, cx, cy - r);
+    pb.cubic_to(cx + k, cy - r, cx + r, cy - k, cx + r, cy);
+    pb.close();
+}
+
+/// A rectangle with corners rounded by `rx` (at most half its shorter side).
+fn push_round_rect(pb: &mut PathBuilder, x: f32, y: f32, w: f32, h: f32, rx: f32) {
+    let r = rx.min(w / 2.0).min(h / 2.0);
+    if r <= 0.0 {
+        if let Some(rect) = Rect::from_xywh(x, y, w, h) {
+            pb.push_rect(rect);
+        }
+        return;
+    }
+    let k = 0.552_284_8 * r;
+    pb.move_to(x + r, y);
+    pb.line_to(x + w - r, y);
+    pb.cubic_to(x + w - r + k, y, x + w, y + r - k, x + w, y + r);
+    pb.line_to(x + w, y + h - r);
+    pb.cubic_to(x + w, y + h - r + k, x + w - r + k, y + h, x + w - r, y + h);
+    pb.line_to(x + r, y + h);
+    pb.cubic_to(x + r - k, y + h, x, y + h - r + k, x, y + h - r);
+    pb.line_to(x, y + r);
+    pb.cubic_to(x, y + r - k, x + r - k, y, x + r, y);
+    pb.close();
+}
+
+impl Painter {
+    /// One layer of a variant's shapes on a grid whose top-left corner is (x, y) and
+    /// whose cells are `cs` wide.
+    fn layer(&self, s: &mut Surface<'_>, d: &Drawing, which: Layer, x: f32, y: f32, cs: f32) {
+        let px = |u: f32| x + u * cs;
+        let py = |v: f32| y + v * cs;
+        let draw = |s: &mut Surface<'_>, pb: PathBuilder, fill: Option<Rgb>, pen: Option<&Pen>| {
+            if let Some(path) = pb.finish() {
+                s.set_fill(fill.map(fill_of));
+                s.set_stroke(pen.map(|p| stroke_of(p, cs)));
+                s.draw_path(&path);
+            }
+        };
+        for m in d.layer(which) {
+            for item in &m.items {
+                match item {
+                    Item::Path {
+                        lines,
+                        closed,
+                        pen,
+                        fill,
+                    } => {
+                        let mut pb = PathBuilder::new();
+                        for line in lines {
+                            for (k, &(u, v)) in line.iter().enumerate() {
+                                if k == 0 {
+                                    pb.move_to(px(u), py(v));
+                                } else {
+                                    pb.line_to(px(u), py(v));
+                                }
+                            }
+                            if *closed {
+                                pb.close();
+                            }
+                        }
+                        draw(s, pb, *fill, Some(pen));
+                    }
+                    Item::Circle { c, r, fill, pen } => {
+                        let mut pb = PathBuilder::new();
+                        push_circle(&mut pb, px(c.0), py(c.1), r * cs);
+                        draw(s, pb, *fill, pen.as_ref());
+                    }
+                    Item::Rect {
+                        x: rx0,
+                        y: ry0,
+                        w,
+                        h,
+                        rx,
+                        fill,
+                        pen,
+                    } => {
+                        let mut pb = PathBuilder::new();
+                        push_round_rect(&mut pb, px(*rx0), py(*ry0), w * cs, h * cs, rx * cs);
+                        draw(s, pb, *fill, pen.as_ref());
+                    }
+                    Item::Text {
+                        x: tx,
+                        y: ty,
+                        size,
+                        bold,
+                        centred,
+                        text,
+                        fill,
+                    } => {
+                        let fs = size * cs;
+                        s.set_stroke(None);
+                        s.set_fill(Some(fill_of(*fill)));
+                        let base = py(*ty) + 0.358 * fs;
+                        if *centred {
+                            self.centred(s, px(*tx), base, fs, *bold, text);
+                        } else {
+                            self.text(s, px(*tx), base, fs, *bold, text);
+                        }
+                    }
+                }
+            }
+        }
+        s.set_fill(None);
+        s.set_stroke(None);
+    }
+}
+
+/// Where a grid of `n` cells a side, with `d`'s room for outside clues, goes in a square of
+/// `side`: (the grid's side, the offset of its top-left corner). Without room the grid
+/// is the square itself (exactly: a classic sheet is drawn as it always was).
+fn fit(n: usize, d: Option<&Drawing>, side: f32) -> (f32, f32, f32) {
+    let (ml, mt, mr, mb) = d.map_or((0.0, 0.0, 0.0, 0.0), |d| d.margin);
+    if ml + mt + mr + mb == 0.0 {
+        return (side, 0.0, 0.0);
+    }
+    let units = n as f32 + (ml + mr).max(mt + mb);
+    let cs = side / units;
+    let grid = cs * n as f32;
+    // Centred in the square, the margins included.
+    let ox = (side - (grid + (ml + mr) * cs)) / 2.0 + ml * cs;
+    let oy = (side - (grid + (mt + mb) * cs)) / 2.0 + mt * cs;
+    (grid, ox, oy)
 }

@@ -1,5 +1,8 @@
 //! Drawing a [`Picture`] as SVG: one `<g data-cell>` per cell (background, value or pencil
-//! marks), then the cell and box lines, chain links, labels and the caption. Styles are one
+//! marks), then the cell and box lines, chain links, labels and the caption. A variant
+//! puzzle's picture draws the backgrounds first, then its constraints' shapes (from
+//! `variant.rs`, by layer, each a `<g data-constraint>`) between the lines, and the
+//! cells' values over everything. Styles are one
 //! `<style>` sheet of classes, so a web page can restyle the picture.
 
 use std::fmt::Write;
@@ -8,6 +11,7 @@ use numpl_core::{Cell, Symbols};
 
 use crate::font::{self, FAMILY};
 use crate::picture::{HouseRole, MarkRole, Picture};
+use crate::variant::{self, Item, Layer, Mark, Pen};
 
 /// How pictures are drawn.
 #[derive(Clone, Debug)]
@@ -124,7 +128,9 @@ impl Picture {
     /// and `data-box`; every cell is a `<g data-cell="r1c1">` with `data-given="5"` or
     /// `data-value="5"` when it holds a value and `data-role` when the step gives it a
     /// role; each pencil mark is a `<text data-candidate="4">`, with `data-role` (`placed`,
-    /// `eliminated`, `pattern`, `fin`, `on`, `off`) when highlighted.
+    /// `eliminated`, `pattern`, `fin`, `on`, `off`) when highlighted. A variant's
+    /// constraints are each a `<g data-constraint="cage">` (the constraint's name); the
+    /// rules no shape shows are named in the root's `data-rules` and lead the caption.
     pub fn to_svg(&self, opts: &SvgOptions) -> String {
         let shape = self.shape;
         let (n, br, bc) = (shape.size(), shape.box_rows(), shape.box_cols());
@@ -140,12 +146,22 @@ impl Picture {
         } else {
             0.0
         };
-        let x0 = pad + lab;
-        let y0 = pad + lab;
+        let drawing = self.variant.as_ref().map(variant::marks);
+        // Room for outside clues (little killer, sandwich), in cells.
+        let (ml, mt, mr, mb) = drawing.as_ref().map_or((0.0, 0.0, 0.0, 0.0), |d| d.margin);
+        let x0 = pad + lab + ml * cs;
+        let y0 = pad + lab + mt * cs;
         let side = n as f32 * cs;
-        let width = x0 + side + pad;
+        let width = x0 + side + mr * cs + pad;
         let cap_fs = (side / 34.0).clamp(14.0, 40.0);
-        let lines = self.caption.as_deref().map_or_else(Vec::new, |c| {
+        // A variant's rules no shape shows come first in the caption.
+        let rules = drawing.as_ref().and_then(|d| d.rules_sentence());
+        let caption = match (&rules, &self.caption) {
+            (Some(r), Some(c)) => Some(format!("{r} {c}")),
+            (Some(r), None) => Some(r.clone()),
+            (None, c) => c.clone(),
+        };
+        let lines = caption.as_deref().map_or_else(Vec::new, |c| {
             font::wrap(c, cap_fs, width - 2.0 * pad, font::regular())
         });
         let cap_h = if lines.is_empty() {
@@ -153,7 +169,7 @@ impl Picture {
         } else {
             lines.len() as f32 * cap_fs * 1.3 + pad * 0.5
         };
-        let height = y0 + side + pad + cap_h;
+        let height = y0 + side + mb * cs + pad + cap_h;
         let l = Layout {
             n,
             br,
@@ -176,9 +192,15 @@ impl Picture {
             s,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width:.1} {height:.1}\" \
              width=\"{width:.1}\" height=\"{height:.1}\" data-size=\"{n}\" data-box=\"{br}x{bc}\" \
-             font-family=\"{FAMILY}\" role=\"img\">"
+             font-family=\"{FAMILY}\" role=\"img\""
         );
-        if let Some(c) = &self.caption {
+        if let Some(d) = &drawing {
+            if !d.rules.is_empty() {
+                let _ = write!(s, " data-rules=\"{}\"", d.rules.join(" "));
+            }
+        }
+        s.push('>');
+        if let Some(c) = &caption {
             s.push_str("<title>");
             escape(c, &mut s);
             s.push_str("</title>");
@@ -203,100 +225,80 @@ impl Picture {
         for &(c, v, role) in &self.marks {
             marks_of[c.index()].push((v, role));
         }
-        let mut name = String::new();
-        for i in 0..n * n {
-            let (x, y) = l.cell_xy(i);
-            name.clear();
-            let _ = write!(name, "r{}c{}", i / n + 1, i % n + 1);
-            let v = self.values[i];
-            let _ = write!(s, "<g data-cell=\"{name}\"");
-            if v != 0 {
-                let attr = if self.givens[i] { "given" } else { "value" };
-                let _ = write!(s, " data-{attr}=\"{v}\"");
-            }
-            let role = self.cell_roles[i];
-            if let Some(r) = role {
-                let _ = write!(s, " data-role=\"{}\"", r.name());
-            }
-            s.push_str("><rect class=\"cell");
-            match (role, self.houses[i]) {
-                (Some(r), _) => {
-                    let _ = write!(s, " r-{}", r.name());
-                }
-                (None, Some(HouseRole::Base)) => s.push_str(" h-base"),
-                (None, Some(HouseRole::Cover)) => s.push_str(" h-cover"),
-                _ => {}
-            }
-            let _ = write!(
-                s,
-                "\" x=\"{x:.1}\" y=\"{y:.1}\" width=\"{cs:.1}\" height=\"{cs:.1}\"/>"
-            );
-            if v != 0 {
-                let class = if self.givens[i] { "given" } else { "value" };
-                let _ = write!(
-                    s,
-                    "<text class=\"v {class}\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
-                    x + cs / 2.0,
-                    baseline(y + cs / 2.0, vfs),
-                    sym(v)
-                );
-            } else if let Some(cands) = &self.candidates {
-                for k in cands[i].iter() {
-                    let (mx, my) = l.mark_xy(i, k);
-                    let hl = marks_of[i].iter().find(|m| m.0 == k).map(|m| m.1);
-                    match hl {
-                        Some(r) => {
-                            let text = if matches!(r, MarkRole::Pattern) {
-                                "mp"
-                            } else {
-                                "mt"
-                            };
-                            let _ = write!(
-                                s,
-                                "<circle class=\"m-{}\" cx=\"{mx:.1}\" cy=\"{my:.1}\" r=\"{disc:.1}\"/>\
-                                 <text class=\"k {text}\" data-candidate=\"{k}\" data-role=\"{}\" \
-                                 x=\"{mx:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
-                                r.name(),
-                                r.name(),
-                                baseline(my, kfs),
-                                sym(k)
-                            );
-                        }
-                        None => {
-                            let _ = write!(
-                                s,
-                                "<text class=\"k cand\" data-candidate=\"{k}\" x=\"{mx:.1}\" \
-                                 y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
-                                baseline(my, kfs),
-                                sym(k)
-                            );
-                        }
-                    }
-                }
+        // A variant's picture draws the cells' backgrounds first, then its shapes, and
+        // the values over everything; a classic picture draws each cell whole.
+        if drawing.is_some() {
+            s.push_str("<g class=\"cells\">");
+            for i in 0..n * n {
+                self.cell_background(i, &l, &mut s);
             }
             s.push_str("</g>");
+        }
+        let layer = |s: &mut String, which: Layer| {
+            if let Some(d) = &drawing {
+                for m in d.layer(which) {
+                    draw_mark(m, &l, s);
+                }
+            }
+        };
+        layer(&mut s, Layer::Shade);
+        let cells = |s: &mut String| {
+            let mut name = String::new();
+            for i in 0..n * n {
+                name.clear();
+                let _ = write!(name, "r{}c{}", i / n + 1, i % n + 1);
+                let v = self.values[i];
+                let _ = write!(s, "<g data-cell=\"{name}\"");
+                if v != 0 {
+                    let attr = if self.givens[i] { "given" } else { "value" };
+                    let _ = write!(s, " data-{attr}=\"{v}\"");
+                }
+                if let Some(r) = self.cell_roles[i] {
+                    let _ = write!(s, " data-role=\"{}\"", r.name());
+                }
+                s.push('>');
+                if drawing.is_none() {
+                    self.cell_background(i, &l, s);
+                }
+                self.cell_content(i, &l, &marks_of, &sym, (vfs, kfs, disc), s);
+                s.push_str("</g>");
+            }
+        };
+        if drawing.is_none() {
+            cells(&mut s);
         }
 
         // Cell lines, then box lines and the border on top.
         let end = side;
+        // Without boxes (a jigsaw, a Latin square) every inner line is thin.
+        let boxes = drawing.as_ref().is_none_or(|d| d.boxes);
         s.push_str("<path class=\"thin\" d=\"");
         for k in 1..n {
             let t = k as f32 * cs;
-            if k % bc != 0 {
+            if k % bc != 0 || !boxes {
                 let _ = write!(s, "M{:.1} {y0:.1}v{end:.1}", x0 + t);
             }
-            if k % br != 0 {
+            if k % br != 0 || !boxes {
                 let _ = write!(s, "M{x0:.1} {:.1}h{end:.1}", y0 + t);
             }
         }
-        s.push_str("\"/><path class=\"thick\" d=\"");
-        for k in (bc..n).step_by(bc) {
-            let _ = write!(s, "M{:.1} {y0:.1}v{end:.1}", x0 + k as f32 * cs);
-        }
-        for k in (br..n).step_by(br) {
-            let _ = write!(s, "M{x0:.1} {:.1}h{end:.1}", y0 + k as f32 * cs);
+        s.push_str("\"/>");
+        layer(&mut s, Layer::Line);
+        s.push_str("<path class=\"thick\" d=\"");
+        if boxes {
+            for k in (bc..n).step_by(bc) {
+                let _ = write!(s, "M{:.1} {y0:.1}v{end:.1}", x0 + k as f32 * cs);
+            }
+            for k in (br..n).step_by(br) {
+                let _ = write!(s, "M{x0:.1} {:.1}h{end:.1}", y0 + k as f32 * cs);
+            }
         }
         let _ = write!(s, "M{x0:.1} {y0:.1}h{end:.1}v{end:.1}h-{end:.1}z\"/>");
+        layer(&mut s, Layer::Border);
+        layer(&mut s, Layer::Top);
+        if drawing.is_some() {
+            cells(&mut s);
+        }
 
         // Chain links: solid strong links, dashed weak ones, between the candidates.
         if !self.links.is_empty() {
@@ -361,9 +363,9 @@ impl Picture {
                     "<text class=\"label\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>\
                      <text class=\"label\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
                     x0 + t,
-                    baseline(y0 - lab / 2.0, fs),
+                    baseline(y0 - mt * cs - lab / 2.0, fs),
                     k + 1,
-                    x0 - lab / 2.0,
+                    x0 - ml * cs - lab / 2.0,
                     baseline(y0 + t, fs),
                     k + 1
                 );
@@ -371,7 +373,7 @@ impl Picture {
         }
 
         for (i, line) in lines.iter().enumerate() {
-            let y = y0 + side + pad + cap_fs * (1.0 + 1.3 * i as f32);
+            let y = y0 + side + mb * cs + pad + cap_fs * (1.0 + 1.3 * i as f32);
             let _ = write!(s, "<text class=\"caption\" x=\"{pad:.1}\" y=\"{y:.1}\">");
             escape(line, &mut s);
             s.push_str("</text>");
@@ -379,4 +381,203 @@ impl Picture {
         s.push_str("</svg>\n");
         s
     }
+
+    /// A cell's background: white, or its role's or house's colour.
+    fn cell_background(&self, i: usize, l: &Layout, s: &mut String) {
+        let (x, y) = l.cell_xy(i);
+        let cs = l.cs;
+        s.push_str("<rect class=\"cell");
+        match (self.cell_roles[i], self.houses[i]) {
+            (Some(r), _) => {
+                let _ = write!(s, " r-{}", r.name());
+            }
+            (None, Some(HouseRole::Base)) => s.push_str(" h-base"),
+            (None, Some(HouseRole::Cover)) => s.push_str(" h-cover"),
+            _ => {}
+        }
+        let _ = write!(
+            s,
+            "\" x=\"{x:.1}\" y=\"{y:.1}\" width=\"{cs:.1}\" height=\"{cs:.1}\"/>"
+        );
+    }
+
+    /// A cell's value, or its pencil marks.
+    fn cell_content(
+        &self,
+        i: usize,
+        l: &Layout,
+        marks_of: &[Vec<(u8, MarkRole)>],
+        sym: &dyn Fn(u8) -> String,
+        (vfs, kfs, disc): (f32, f32, f32),
+        s: &mut String,
+    ) {
+        let (x, y) = l.cell_xy(i);
+        let cs = l.cs;
+        let v = self.values[i];
+        if v != 0 {
+            let class = if self.givens[i] { "given" } else { "value" };
+            let _ = write!(
+                s,
+                "<text class=\"v {class}\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
+                x + cs / 2.0,
+                baseline(y + cs / 2.0, vfs),
+                sym(v)
+            );
+        } else if let Some(cands) = &self.candidates {
+            for k in cands[i].iter() {
+                let (mx, my) = l.mark_xy(i, k);
+                let hl = marks_of[i].iter().find(|m| m.0 == k).map(|m| m.1);
+                match hl {
+                    Some(r) => {
+                        let text = if matches!(r, MarkRole::Pattern) {
+                            "mp"
+                        } else {
+                            "mt"
+                        };
+                        let _ = write!(
+                            s,
+                            "<circle class=\"m-{}\" cx=\"{mx:.1}\" cy=\"{my:.1}\" r=\"{disc:.1}\"/>\
+                             <text class=\"k {text}\" data-candidate=\"{k}\" data-role=\"{}\" \
+                             x=\"{mx:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
+                            r.name(),
+                            r.name(),
+                            baseline(my, kfs),
+                            sym(k)
+                        );
+                    }
+                    None => {
+                        let _ = write!(
+                            s,
+                            "<text class=\"k cand\" data-candidate=\"{k}\" x=\"{mx:.1}\" \
+                             y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
+                            baseline(my, kfs),
+                            sym(k)
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The paint attributes of a fill and a pen, scaled by the cell side `cs`.
+fn paint(fill: Option<variant::Rgb>, pen: Option<&Pen>, cs: f32, s: &mut String) {
+    match fill {
+        Some(c) => {
+            let _ = write!(s, " fill=\"{}\"", c.hex());
+        }
+        None => s.push_str(" fill=\"none\""),
+    }
+    if let Some(p) = pen {
+        let _ = write!(
+            s,
+            " stroke=\"{}\" stroke-width=\"{:.2}\"",
+            p.color.hex(),
+            p.width * cs
+        );
+        if p.round {
+            s.push_str(" stroke-linecap=\"round\" stroke-linejoin=\"round\"");
+        }
+        if let Some((a, b)) = p.dash {
+            let _ = write!(s, " stroke-dasharray=\"{:.1} {:.1}\"", a * cs, b * cs);
+        }
+    }
+}
+
+/// One constraint's shapes in one layer: a `<g data-constraint="cage">`.
+fn draw_mark(m: &Mark, l: &Layout, s: &mut String) {
+    let cs = l.cs;
+    let px = |x: f32| l.x0 + x * cs;
+    let py = |y: f32| l.y0 + y * cs;
+    let _ = write!(s, "<g data-constraint=\"{}\">", m.name);
+    for item in &m.items {
+        match item {
+            Item::Path {
+                lines,
+                closed,
+                pen,
+                fill,
+            } => {
+                s.push_str("<path d=\"");
+                for line in lines {
+                    for (k, &(x, y)) in line.iter().enumerate() {
+                        let _ = write!(
+                            s,
+                            "{}{:.1} {:.1}",
+                            if k == 0 { 'M' } else { 'L' },
+                            px(x),
+                            py(y)
+                        );
+                    }
+                    if *closed {
+                        s.push('Z');
+                    }
+                }
+                s.push('"');
+                paint(*fill, Some(pen), cs, s);
+                s.push_str("/>");
+            }
+            Item::Circle { c, r, fill, pen } => {
+                let _ = write!(
+                    s,
+                    "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"{:.1}\"",
+                    px(c.0),
+                    py(c.1),
+                    r * cs
+                );
+                paint(*fill, pen.as_ref(), cs, s);
+                s.push_str("/>");
+            }
+            Item::Rect {
+                x,
+                y,
+                w,
+                h,
+                rx,
+                fill,
+                pen,
+            } => {
+                let _ = write!(
+                    s,
+                    "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\"",
+                    px(*x),
+                    py(*y),
+                    w * cs,
+                    h * cs
+                );
+                if *rx > 0.0 {
+                    let _ = write!(s, " rx=\"{:.1}\"", rx * cs);
+                }
+                paint(*fill, pen.as_ref(), cs, s);
+                s.push_str("/>");
+            }
+            Item::Text {
+                x,
+                y,
+                size,
+                bold,
+                centred,
+                text,
+                fill,
+            } => {
+                let fs = size * cs;
+                let _ = write!(
+                    s,
+                    "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"{fs:.1}\" fill=\"{}\"{}{}>",
+                    px(*x),
+                    baseline(py(*y), fs),
+                    fill.hex(),
+                    if *bold { " font-weight=\"bold\"" } else { "" },
+                    if *centred {
+                        " text-anchor=\"middle\""
+                    } else {
+                        ""
+                    }
+                );
+                escape(text, s);
+                s.push_str("</text>");
+            }
+        }
+    }
+    s.push_str("</g>");
 }

@@ -118,6 +118,15 @@ pub fn board(p: &Parsed) -> Board {
     }
 }
 
+/// Why the human solver cannot take what was read (`None`: it can): a variant puzzle's
+/// rules are not in its techniques yet, so `rate`, `explain` and `hint` front ends refuse
+/// it with this sentence rather than rate its classic part.
+pub fn no_human_steps(p: &Parsed) -> Option<&'static str> {
+    p.variant().map(|_| {
+        "variant puzzles have no human-technique steps yet (no rating, hint or explanation); solve and count them"
+    })
+}
+
 /// The next logical step from what was read (with the techniques of `opts`), or the status
 /// that says why there is none, the one [`rate`] would give the same puzzle:
 ///

@@ -1161,6 +1161,10 @@ async fn svg_h(
         .pool
         .run(lane, move || -> Result<String, ApiError> {
             let mut pic = Picture::new(&g);
+            // A variant puzzle's picture draws its constraints.
+            if let Some(v) = read.variant() {
+                pic = pic.with_variant(v);
+            }
             if let Some(at) = &progress {
                 pic = pic.with_values(&g, at.grid());
                 if let Some(marks) = at.marks() {

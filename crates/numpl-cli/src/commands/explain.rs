@@ -38,8 +38,11 @@ impl HumanCommand for Explain {
             let mut svgs = Vec::with_capacity(steps.len());
             if let Some(r) = &out.report {
                 for (i, (step, text)) in r.steps.iter().zip(&steps).enumerate() {
-                    let pic = Picture::of_step(g, &board, step)
+                    let mut pic = Picture::of_step(g, &board, step)
                         .with_caption(format!("Step {}: {text}", i + 1));
+                    if let Some(v) = p.variant() {
+                        pic = pic.with_variant(v);
+                    }
                     svgs.push(pic.to_svg(&output.pictures.svg));
                     board.apply(step);
                 }

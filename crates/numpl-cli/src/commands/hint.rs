@@ -39,12 +39,15 @@ impl HumanCommand for Hint {
                 .to_line(),
             Format::Svg => {
                 let board = puzzle::board(p);
-                let pic = match &step {
+                let mut pic = match &step {
                     Ok(s) => Picture::of_step(g, &board, s),
                     Err(_) => Picture::new(g)
                         .with_candidates(&board.candidates())
                         .with_caption(why_no_step(status)),
                 };
+                if let Some(v) = p.variant() {
+                    pic = pic.with_variant(v);
+                }
                 let pics = &output.pictures;
                 return picture::one(pics, item.index, pic.to_svg(&pics.svg), kind);
             }

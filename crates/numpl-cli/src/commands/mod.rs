@@ -24,7 +24,9 @@ pub(crate) mod solve;
 
 use std::borrow::Cow;
 
-use numpl_core::{format_detail, format_position_line, push_line, Grid, Parsed, Symbols};
+use numpl_core::{
+    escape_controls, format_detail, format_position_line, push_line, Grid, Parsed, Symbols,
+};
 use numpl_record::Record;
 use numpl_solve::{Algorithm, Rating};
 
@@ -148,6 +150,11 @@ impl<C: HumanCommand> Job for HumanJob<C> {
         let format = self.output.format_or_line(item.format);
         let csv = self.command.csv();
         match item.puzzle() {
+            Ok(p) if numpl_solve::puzzle::no_human_steps(&p).is_some() => {
+                let why = numpl_solve::puzzle::no_human_steps(&p).unwrap_or_default();
+                let msg = format!("{}:{}: {why}", escape_controls(&item.file), p.line);
+                invalid(item, &msg, format, Some(Algorithm::Human), csv)
+            }
             Ok(p) => self
                 .command
                 .record(item, &p, format, &self.output)
@@ -179,6 +186,11 @@ pub(crate) fn record_of(item: &Item, p: &Parsed, symbols: &Symbols) -> Record {
 /// The line form of what was read: a puzzle's N*N symbols, a position's N*N*N
 /// (docs/FORMATS.md, "Positions").
 pub(crate) fn puzzle_line(p: &Parsed, symbols: &Symbols) -> String {
+    // A variant puzzle's line form is its variant record: givens and rules on one line,
+    // read back as the same puzzle (`numpl show` turns an ISS text into it).
+    if let Some(v) = p.variant() {
+        return v.to_json(p.grid());
+    }
     match p.marks() {
         Some(marks) => format_position_line(p.grid(), marks, symbols),
         None => numpl_core::format_line(p.grid(), symbols),

@@ -13,7 +13,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use numpl_render::{sheet_pdf, SheetPuzzle};
-use numpl_solve::{solve, Algorithm, SolveOptions, Status};
+use numpl_solve::{puzzle, solve, Algorithm, SolveOptions, Status};
 use rayon::prelude::*;
 
 use crate::batch::{plural, Source};
@@ -100,7 +100,8 @@ fn prepare(item: &Item) -> Result<SheetPuzzle, String> {
         ));
     }
     let g = p.grid();
-    let out = solve(g, Algorithm::Fast, &SolveOptions::default());
+    // A variant puzzle is solved under its rules (the variant engine).
+    let out = puzzle::solve(&p, Algorithm::Fast, &SolveOptions::default());
     let solution = match (out.status, out.solution) {
         (Status::Solved, Some(s)) => s,
         (s, _) => {
@@ -114,6 +115,11 @@ fn prepare(item: &Item) -> Result<SheetPuzzle, String> {
         }
     };
     let mut sp = SheetPuzzle::new(item.index + 1, g.clone()).with_solution(solution);
+    if let Some(v) = p.variant() {
+        // The human solver does not rate variants yet: the sheet draws the constraints
+        // and prints no level.
+        return Ok(sp.with_variant(v.clone()));
+    }
     let rated = solve(g, Algorithm::Human, &SolveOptions::default());
     if let (Status::Solved, Some(r)) = (rated.status, &rated.report) {
         sp = sp.with_rating(r.level, r.score);

@@ -77,7 +77,15 @@ impl Job for ShowJob {
                 let pics = &self.output.pictures;
                 // A position's picture shows its marks (those its values leave).
                 let cands = (pics.candidates || p.is_position()).then(|| p.candidates());
-                let svg = numpl_render::puzzle_svg(g, cands.as_deref(), &pics.svg);
+                let mut pic = numpl_render::Picture::new(g);
+                if let Some(c) = &cands {
+                    pic = pic.with_candidates(c);
+                }
+                // A variant puzzle's picture draws its constraints.
+                if let Some(v) = p.variant() {
+                    pic = pic.with_variant(v);
+                }
+                let svg = pic.to_svg(&pics.svg);
                 return picture::one(pics, item.index, svg, Kind::Shown);
             }
         };

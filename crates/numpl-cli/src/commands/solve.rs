@@ -93,6 +93,9 @@ impl SolveJob {
         use numpl_render::Picture;
         let g = p.grid();
         let mut base = Picture::new(g);
+        if let Some(v) = p.variant() {
+            base = base.with_variant(v);
+        }
         if p.is_position() && out.solution.is_none() {
             // Nothing solved to show: the position's marks.
             base = base.with_candidates(&p.candidates());

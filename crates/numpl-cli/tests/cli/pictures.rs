@@ -130,3 +130,66 @@ fn print_writes_a_whole_pdf_or_none() {
     let out = numpl(&["print", "--out", p, "--per-page", "3"], SEED);
     assert_eq!(out.code, 2);
 }
+
+/// The seed with a killer cage, a thermometer and a sandwich clue its solution keeps, in
+/// numpl's variant record, and `extra` constraints.
+fn seed_variant(extra: &str) -> String {
+    format!(
+        "{{\"givens\":\"{SEED}\",\"constraints\":[\
+         {{\"type\":\"cage\",\"sum\":10,\"cells\":[\"r1c1\",\"r1c2\"]}},\
+         {{\"type\":\"thermo\",\"cells\":[\"r1c3\",\"r1c4\",\"r1c5\"]}},\
+         {{\"type\":\"sandwich\",\"sum\":9,\"row\":1}}{extra}]}}\n"
+    )
+}
+
+#[test]
+fn variant_pictures_draw_the_constraints() {
+    let input = seed_variant("");
+    let drawn = |doc: &roxmltree::Document<'_>, name: &str| {
+        doc.descendants()
+            .any(|n| n.attribute("data-constraint") == Some(name))
+    };
+    // A rule no shape shows (the seed's solution breaks it: `show` does not solve).
+    let out = numpl(
+        &["show", "-f", "svg"],
+        &seed_variant(",{\"type\":\"anti-king\"}"),
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let doc = parse(&out.stdout);
+    for name in ["cage", "thermo", "sandwich"] {
+        assert!(drawn(&doc, name), "show: {name}");
+    }
+    assert_eq!(
+        doc.root_element().attribute("data-rules"),
+        Some("anti-king")
+    );
+
+    // The solution is drawn with the constraints.
+    let out = numpl(&["solve", "-f", "svg"], &input);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let doc = parse(&out.stdout);
+    let values: String = doc
+        .descendants()
+        .filter_map(|n| n.attribute("data-given").or(n.attribute("data-value")))
+        .collect();
+    assert_eq!(values, SEED_SOLUTION);
+    assert!(drawn(&doc, "cage") && drawn(&doc, "thermo"));
+
+    // A sheet of the variant puzzle, with its solution.
+    let dir = tmp_dir("print-variant");
+    let pdf = dir.join("sheet.pdf");
+    let file = write(&dir, "in.txt", &input);
+    let out = numpl(
+        &[
+            "print",
+            "--out",
+            pdf.to_str().unwrap(),
+            "--solutions",
+            &file,
+        ],
+        "",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let bytes = std::fs::read(&pdf).unwrap();
+    assert!(bytes.starts_with(b"%PDF"));
+}

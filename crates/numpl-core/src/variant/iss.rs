@@ -14,6 +14,24 @@ use super::json::{cell_index, default_whisper, layout_regions, VariantPuzzle};
 use super::{Constraint, Line, Variant};
 use crate::{Grid, Mask, Shape};
 
+/// An ISS cell name: `R1C1` (any case), or on grids past 9x9 one base-36 character per
+/// coordinate (`RaC1` is row 10, column 1), as ISS writes them.
+fn iss_cell(name: &str, n: usize) -> Result<u16, String> {
+    if let Ok(c) = cell_index(name, n) {
+        return Ok(c);
+    }
+    let b = name.as_bytes();
+    if b.len() == 4 && b[0].eq_ignore_ascii_case(&b'r') && b[2].eq_ignore_ascii_case(&b'c') {
+        let digit = |x: u8| (x as char).to_digit(36).map(|d| d as usize);
+        if let (Some(r), Some(c)) = (digit(b[1]), digit(b[3])) {
+            if (1..=n).contains(&r) && (1..=n).contains(&c) {
+                return Ok(((r - 1) * n + c - 1) as u16);
+            }
+        }
+    }
+    cell_index(name, n)
+}
+
 /// Whether `t` (a trimmed line) is an ISS text: a constraint string (`.` then a type and
 /// `~`, or `.~` givens), a killer shorthand line, or sudocue's long killer form.
 pub fn detect(t: &str) -> bool {
@@ -97,7 +115,7 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
         let fail = |e: String| format!("ISS item {} ({label}): {e}", i + 1);
         let cells = |a: &[&str]| -> Result<Vec<u16>, String> {
             a.iter()
-                .map(|s| cell_index(s, n))
+                .map(|s| iss_cell(s, n))
                 .collect::<Result<_, _>>()
                 .map_err(fail)
         };
@@ -109,7 +127,7 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
             "" | "Given" => {
                 for g in &args {
                     let mut bits = g.split('_');
-                    let cell = cell_index(bits.next().unwrap_or(""), n).map_err(fail)?;
+                    let cell = iss_cell(bits.next().unwrap_or(""), n).map_err(fail)?;
                     let mut values = Mask::EMPTY;
                     for v in bits {
                         match v.parse::<u8>() {
@@ -162,7 +180,7 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
             }
             "LittleKiller" => {
                 let (sum, start) = match args[..] {
-                    [s, c] => (num(s)?, cell_index(c, n).map_err(fail)?),
+                    [s, c] => (num(s)?, iss_cell(c, n).map_err(fail)?),
                     _ => return Err(fail("a little killer is a sum and a start cell".into())),
                 };
                 let cells = little_killer_lines(shape).remove(&start).ok_or_else(|| {

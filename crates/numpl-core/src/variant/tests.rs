@@ -155,6 +155,20 @@ fn iss_texts_read_as_the_json_records_do() {
 }
 
 #[test]
+fn iss_names_cells_past_nine_in_base_36() {
+    let p = iss::read(".Shape~16x16.~RaC1_5~R1Cg_16.Cage~20~ReC1~RfC1").unwrap();
+    assert_eq!(p.givens.get(9 * 16), 5);
+    assert_eq!(p.givens.get(15), 16);
+    assert_eq!(
+        p.variant.constraints()[0],
+        Constraint::Cage {
+            sum: Some(20),
+            cells: vec![13 * 16, 14 * 16]
+        }
+    );
+}
+
+#[test]
 fn killer_shorthands_read_their_cages() {
     // Every cell points right to its row's first cell, which holds 45 (`j`): nine cages
     // of a row each.

@@ -79,14 +79,43 @@ pub(crate) struct Model {
     pub(crate) start: Vec<Bits>,
     /// Each cell's peers: cells it must differ from.
     pub(crate) peers: Vec<Vec<u16>>,
-    /// Houses holding every value exactly once.
+    /// Houses holding every value exactly once; `houses_of[c]` those holding cell `c`.
     pub(crate) houses: Vec<Vec<u16>>,
+    pub(crate) houses_of: Vec<Vec<u32>>,
     /// Pair relations; `pairs_of[c]` the indexes of those touching cell `c`.
     pub(crate) pairs: Vec<Pair>,
     pub(crate) pairs_of: Vec<Vec<u32>>,
     /// Propagators; `props_of[c]` those watching cell `c`.
     pub(crate) props: Vec<Box<dyn Prop>>,
     pub(crate) props_of: Vec<Vec<u32>>,
+}
+
+/// One level of the search: the state it branched from, its options (a cell and the value
+/// it takes) and how many were tried.
+type Level = (Vec<Bits>, Vec<(u16, Bits)>, usize);
+
+/// Conflicts between halvings of every cell's conflict count.
+const DECAY: u32 = 1 << 14;
+
+/// The propagation's work lists, kept across nodes: the propagators and houses to look
+/// at again.
+struct Scratch {
+    dirty: Vec<bool>,
+    work: Vec<u32>,
+    house_dirty: Vec<bool>,
+    house_work: Vec<u32>,
+}
+
+impl Scratch {
+    /// Empties the lists after a contradiction.
+    fn clear(&mut self) {
+        for k in self.work.drain(..) {
+            self.dirty[k as usize] = false;
+        }
+        for k in self.house_work.drain(..) {
+            self.house_dirty[k as usize] = false;
+        }
+    }
 }
 
 /// How a search ended.
@@ -113,15 +142,27 @@ impl Model {
     }
 
     /// Runs every part until nothing changes.
-    fn propagate(
-        &self,
-        st: &mut State,
-        dirty: &mut [bool],
-        work: &mut Vec<u32>,
-    ) -> Result<(), Contradiction> {
+    fn propagate(&self, st: &mut State, scratch: &mut Scratch) -> Result<(), Contradiction> {
+        let Scratch {
+            dirty,
+            work,
+            house_dirty,
+            house_work,
+        } = scratch;
+        let all = if self.n >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.n) - 1
+        };
         loop {
             while let Some(c) = st.queue.pop() {
                 st.queued[c as usize] = false;
+                for &h in &self.houses_of[c as usize] {
+                    if !house_dirty[h as usize] {
+                        house_dirty[h as usize] = true;
+                        house_work.push(h);
+                    }
+                }
                 let m = st.get(c);
                 if m & (m - 1) == 0 {
                     for &p in &self.peers[c as usize] {
@@ -155,9 +196,11 @@ impl Model {
                 self.props[k as usize].run(st)?;
                 continue;
             }
-            // Hidden singles in houses: a value with one place goes there.
+            // Hidden singles in the houses that changed: a value with one place goes there.
             let mut placed = false;
-            for h in &self.houses {
+            while let Some(k) = house_work.pop() {
+                house_dirty[k as usize] = false;
+                let h = &self.houses[k as usize];
                 let (mut once, mut twice) = (0u64, 0u64);
                 let mut fixed = 0u64;
                 for &c in h {
@@ -168,11 +211,6 @@ impl Model {
                         fixed |= m;
                     }
                 }
-                let all = if self.n >= 64 {
-                    u64::MAX
-                } else {
-                    (1u64 << self.n) - 1
-                };
                 if once != all {
                     return Err(Contradiction);
                 }
@@ -194,6 +232,35 @@ impl Model {
         }
     }
 
+    /// The places of a value in one of `cell`'s houses, when some value of the cell has
+    /// fewer than `k` places (at least two) there: the fewest such.
+    fn fewer_places(&self, cells: &[Bits], cell: u16, k: u32) -> Option<Vec<(u16, Bits)>> {
+        let mut best: Option<(u32, u32, Bits)> = None;
+        for &h in &self.houses_of[cell as usize] {
+            let house = &self.houses[h as usize];
+            let mut values = cells[cell as usize];
+            while values != 0 {
+                let v = values & values.wrapping_neg();
+                values &= values - 1;
+                let places = house
+                    .iter()
+                    .filter(|&&c| cells[c as usize] & v != 0)
+                    .count() as u32;
+                if places >= 2 && places < k && best.is_none_or(|(p, _, _)| places < p) {
+                    best = Some((places, h, v));
+                }
+            }
+        }
+        let (_, h, v) = best?;
+        Some(
+            self.houses[h as usize]
+                .iter()
+                .filter(|&&c| cells[c as usize] & v != 0)
+                .map(|&c| (c, v))
+                .collect(),
+        )
+    }
+
     /// Searches for up to `limit` solutions within `budget` nodes.
     pub(crate) fn search(&self, limit: usize, budget: u64) -> Searched {
         let mut out = Searched {
@@ -202,34 +269,41 @@ impl Model {
             guesses: 0,
             out_of_budget: false,
         };
-        let mut dirty = vec![false; self.props.len()];
-        let mut work: Vec<u32> = Vec::new();
+        let mut scratch = Scratch {
+            dirty: vec![false; self.props.len()],
+            work: Vec::new(),
+            house_dirty: vec![false; self.houses.len()],
+            house_work: Vec::new(),
+        };
+        let mut conflicts = vec![0u32; self.start.len()];
+        let mut decay = DECAY;
         let mut st = self.fresh();
         // Every propagator runs once at the start.
-        for (k, d) in dirty.iter_mut().enumerate() {
+        for (k, d) in scratch.dirty.iter_mut().enumerate() {
             *d = true;
-            work.push(k as u32);
+            scratch.work.push(k as u32);
         }
         out.nodes += 1;
-        if self.propagate(&mut st, &mut dirty, &mut work).is_err() {
+        if self.propagate(&mut st, &mut scratch).is_err() {
             return out;
         }
         // Depth-first with an explicit stack of (state, cell, values left to try).
-        let mut stack: Vec<(Vec<Bits>, u16, Bits)> = Vec::new();
+        let mut stack: Vec<Level> = Vec::new();
         let mut current = st.cells.clone();
         loop {
-            // Choose the unfilled cell with the fewest candidates.
-            let mut best: Option<(u32, u16)> = None;
+            // Choose the open cell with the fewest candidates; among those, the one whose
+            // branches failed most so far (conflicts point at where the puzzle is hard).
+            let mut best: Option<(u32, u32, u16)> = None;
             for (i, &m) in current.iter().enumerate() {
                 let k = m.count_ones();
-                if k > 1 && best.is_none_or(|(bk, _)| k < bk) {
-                    best = Some((k, i as u16));
-                    if k == 2 {
-                        break;
+                if k > 1 {
+                    let w = conflicts[i];
+                    if best.is_none_or(|(bk, bw, _)| k < bk || (k == bk && w > bw)) {
+                        best = Some((k, w, i as u16));
                     }
                 }
             }
-            match best {
+            match best.map(|(k, _, c)| (k, c)) {
                 None => {
                     let values: Vec<u8> = current
                         .iter()
@@ -242,22 +316,33 @@ impl Model {
                         return out;
                     }
                 }
-                Some((_, cell)) => {
+                Some((k, cell)) => {
                     let m = current[cell as usize];
-                    stack.push((current.clone(), cell, m));
+                    let mut options: Vec<(u16, Bits)> = Vec::new();
+                    let mut bits = m;
+                    while bits != 0 {
+                        options.push((cell, bits & bits.wrapping_neg()));
+                        bits &= bits - 1;
+                    }
+                    // A value with fewer places in one of the cell's houses than the cell
+                    // has candidates: branch on where that value goes instead.
+                    if k > 2 {
+                        if let Some(places) = self.fewer_places(&current, cell, k) {
+                            options = places;
+                        }
+                    }
+                    stack.push((current.clone(), options, 0));
                 }
             }
             // Take the next branch from the stack.
             let mut next = None;
-            while let Some((base, cell, left)) = stack.last_mut() {
-                if *left == 0 {
+            while let Some((base, options, tried)) = stack.last_mut() {
+                let Some(&(c, v)) = options.get(*tried) else {
                     stack.pop();
                     continue;
-                }
-                let v = *left & left.wrapping_neg();
-                let first = *left == base[*cell as usize];
-                *left &= !v;
-                if !first {
+                };
+                *tried += 1;
+                if *tried > 1 {
                     out.guesses += 1;
                 }
                 if out.nodes >= budget {
@@ -270,18 +355,21 @@ impl Model {
                     queue: Vec::new(),
                     queued: vec![false; base.len()],
                 };
-                let c = *cell;
                 if st.restrict(c, v).is_err() {
                     continue;
                 }
-                if self.propagate(&mut st, &mut dirty, &mut work).is_ok() {
+                if self.propagate(&mut st, &mut scratch).is_ok() {
                     next = Some(st.cells);
                     break;
                 }
-                // Clean up after a contradiction.
-                for k in work.drain(..) {
-                    dirty[k as usize] = false;
+                conflicts[c as usize] += 1;
+                decay -= 1;
+                if decay == 0 {
+                    // Old conflicts count for less: halve them all now and then.
+                    decay = DECAY;
+                    conflicts.iter_mut().for_each(|w| *w >>= 1);
                 }
+                scratch.clear();
             }
             match next {
                 Some(cells) => current = cells,

@@ -23,11 +23,12 @@ use crate::{default_budget, Algorithm, Outcome, SolveOptions, Status};
 /// use numpl_core::variant::json;
 /// use numpl_solve::{variant, SolveOptions, Status};
 ///
-/// // A 4x4 with a 2-cell cage of 7 and one given.
+/// // A 4x4 with a 2-cell cage of 7, a thermometer and one given: twelve solutions.
 /// let p = json::read(r#"{"box":"2x2","givens":"1...............","constraints":[{"type":"cage","sum":7,"cells":["r1c2","r2c2"]},{"type":"thermo","cells":["r2c1","r3c1","r4c1"]}]}"#).unwrap();
 /// let out = variant::solve(&p.givens, &p.variant, &SolveOptions::default());
-/// assert_eq!(out.status, Status::Solved);
+/// assert_eq!(out.status, Status::Multiple);
 /// assert!(p.variant.violation(out.solution.as_ref().unwrap()).is_none());
+/// assert_eq!(variant::count(&p.givens, &p.variant, 100), 12);
 /// ```
 pub fn solve(givens: &Grid, variant: &Variant, opts: &SolveOptions) -> Outcome {
     let budget = opts

@@ -114,39 +114,99 @@ impl Prop for Combos {
     }
 }
 
-/// The 45 rule: for each house, the cages with sums lying wholly inside it; when they
-/// leave some cells uncovered, those cells add up to the rest (and differ, being in one
-/// house), so they become a cage of their own.
+/// The 45 rule, as innies and outies. For a region of whole houses (one house, or several
+/// rows or columns side by side), take the cages mostly inside it: the values of its cells
+/// add up to N(N+1)/2 a house, those of the cages to their sums, so the region's cells no
+/// cage covers (innies) and the cages' cells outside it (outies) are tied:
+/// `sum(outies) - sum(innies) = sum(cages) - sum(region)`. A tie of few cells is kept as
+/// an equation; with innies alone in one house, as a cage of their own (their values
+/// differ), with its combinations.
 pub(super) fn innies(b: &mut Builder<'_>) {
     let n = b.n;
-    let total = (n * (n + 1) / 2) as u32;
+    let per_house = (n * (n + 1) / 2) as i64;
     let houses = b.houses_snapshot();
-    let mut added = Vec::new();
-    for h in houses {
-        let inside: Vec<&(u32, Vec<u16>)> = b
-            .cages
-            .iter()
-            .filter(|(_, cells)| cells.iter().all(|c| h.contains(c)))
-            .collect();
-        if inside.is_empty() {
-            continue;
+    let mut regions: Vec<Vec<u16>> = houses.iter().filter(|h| h.len() == n).cloned().collect();
+    for width in 2..n {
+        for first in 0..=n - width {
+            let rows: Vec<u16> = (first * n..(first + width) * n).map(|c| c as u16).collect();
+            let cols: Vec<u16> = (0..n)
+                .flat_map(|r| (first..first + width).map(move |c| (r * n + c) as u16))
+                .collect();
+            regions.push(rows);
+            regions.push(cols);
         }
-        let covered: Vec<u16> = inside.iter().flat_map(|(_, c)| c.iter().copied()).collect();
-        // Overlapping cages break the count: leave such a house alone.
-        let mut sorted = covered.clone();
-        sorted.sort_unstable();
-        sorted.dedup();
-        if sorted.len() != covered.len() {
-            continue;
-        }
-        let rest: Vec<u16> = h.iter().copied().filter(|c| !covered.contains(c)).collect();
-        let used: u32 = inside.iter().map(|(s, _)| s).sum();
-        if rest.is_empty() || used > total {
-            continue;
-        }
-        added.push((total - used, rest));
     }
-    for (sum, cells) in added {
-        add_sum(b, sum, &cells);
+    let cages = b.cages.clone();
+    // Cages that overlap break the count: leave them out.
+    let mut owner = vec![usize::MAX; n * n];
+    let mut overlapping = vec![false; cages.len()];
+    for (k, (_, cells)) in cages.iter().enumerate() {
+        for &c in cells {
+            if owner[c as usize] != usize::MAX {
+                overlapping[k] = true;
+                overlapping[owner[c as usize]] = true;
+            }
+            owner[c as usize] = k;
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    for region in regions {
+        let mut inside = vec![false; n * n];
+        for &c in &region {
+            inside[c as usize] = true;
+        }
+        let mut used: i64 = 0;
+        let mut covered = vec![false; n * n];
+        let mut outies: Vec<u16> = Vec::new();
+        for (k, (sum, cells)) in cages.iter().enumerate() {
+            if overlapping[k] {
+                continue;
+            }
+            let within = cells.iter().filter(|&&c| inside[c as usize]).count();
+            if within * 2 <= cells.len() {
+                continue;
+            }
+            used += *sum as i64;
+            for &c in cells {
+                if inside[c as usize] {
+                    covered[c as usize] = true;
+                } else {
+                    outies.push(c);
+                }
+            }
+        }
+        if used == 0 {
+            continue;
+        }
+        let innies: Vec<u16> = region
+            .iter()
+            .copied()
+            .filter(|&c| !covered[c as usize])
+            .collect();
+        let (a, o) = (innies.len(), outies.len());
+        if a + o == 0 || a + o > n || (a > 2 && o > 2) {
+            continue;
+        }
+        let total = used - per_house * (region.len() / n) as i64;
+        let mut key: Vec<(u16, bool)> = innies
+            .iter()
+            .map(|&c| (c, true))
+            .chain(outies.iter().map(|&c| (c, false)))
+            .collect();
+        key.sort_unstable();
+        if !seen.insert(key) {
+            continue;
+        }
+        let one_house = o == 0 && houses.iter().any(|h| innies.iter().all(|c| h.contains(c)));
+        if one_house && -total > 0 {
+            add_sum(b, (-total) as u32, &innies);
+        } else {
+            let terms = outies
+                .iter()
+                .map(|&c| (c, 1))
+                .chain(innies.iter().map(|&c| (c, -1)))
+                .collect();
+            b.prop(Linear::new(terms, total));
+        }
     }
 }

@@ -146,12 +146,19 @@ impl Builder<'_> {
         for w in &mut props_of {
             w.dedup();
         }
+        let mut houses_of: Vec<Vec<u32>> = vec![Vec::new(); cells];
+        for (k, h) in self.houses.iter().enumerate() {
+            for &c in h {
+                houses_of[c as usize].push(k as u32);
+            }
+        }
         Model {
             shape: self.variant.shape(),
             n,
             start: self.start,
             peers,
             houses: self.houses,
+            houses_of,
             pairs,
             pairs_of,
             props: self.props,

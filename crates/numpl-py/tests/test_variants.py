@@ -1,0 +1,79 @@
+"""Variant puzzles from Python: numpl's variant record as a dict or as its JSON text, and
+ISS's constraint strings, in the one-puzzle functions and the batches; the human-solver
+functions refuse them as the CLI does."""
+
+import json
+
+import numpl
+
+# A whisper-line puzzle from the Interactive Sudoku Solver's examples (German Whispers),
+# with the solution ISS lists.
+WHISPERS = (
+    ".Whisper~R8C1~R7C1~R7C2~R8C3~R9C3~R9C2.Whisper~R9C6~R8C7~R7C7~R7C8~R6C9~R5C8"
+    ".Whisper~R6C3~R5C2~R4C3~R3C4~R2C5~R1C6~R1C7~R2C8~R3C8~R4C7~R5C6~R6C6~R7C6~R8C5~R7C4"
+    ".Whisper~R4C5~R4C6~R3C7.~R1C5_1~R2C2_5~R5C1_6~R5C9_9~R7C3_3~R8C8_3~R9C1_5~R9C5_3"
+)
+SOLUTION = "796413852352689417184275693247591386615348279839762541923857164478126935561934728"
+
+# A 4x4 killer with no givens and one solution, 1234/3412/2143/4321.
+CAGES = [
+    (3, ["r1c1", "r1c2"]),
+    (7, ["r1c3", "r1c4"]),
+    (5, ["r2c1", "r3c1"]),
+    (5, ["r2c2", "r2c3"]),
+    (5, ["r2c4", "r3c4"]),
+    (4, ["r3c2", "r4c2"]),
+    (7, ["r3c3", "r4c3", "r4c4"]),
+    (4, ["r4c1"]),
+]
+KILLER = {"box": "2x2", "constraints": [{"type": "cage", "sum": s, "cells": c} for s, c in CAGES]}
+
+
+def test_an_iss_string_solves_to_iss_solution():
+    rec = numpl.solve(WHISPERS)
+    assert rec["status"] == "solved"
+    assert rec["solution"] == SOLUTION
+    assert [c["type"] for c in rec["variant"]["constraints"]] == ["whisper"] * 4
+
+
+def test_a_dict_and_its_json_text_are_the_same_puzzle():
+    a = numpl.solve(KILLER)
+    b = numpl.solve(json.dumps(KILLER))
+    a.pop("micros"), b.pop("micros")
+    assert a == b
+    assert (a["status"], a["solution"]) == ("solved", "1234341221434321")
+    assert a["variant"]["constraints"][0] == {"type": "cage", "sum": 3, "cells": ["r1c1", "r1c2"]}
+    assert numpl.count(KILLER, limit=5)["count"] == 1
+    # No rules at all: every 4x4 grid.
+    assert numpl.count({"box": "2x2", "constraints": []}, limit=300)["count"] == 288
+
+
+def test_batches_keep_order_with_variants_and_classic_puzzles_mixed():
+    classic = "1234341221434321"
+    recs = numpl.solve_many([KILLER, classic, WHISPERS])
+    assert [r["index"] for r in recs] == [0, 1, 2]
+    assert [r["status"] for r in recs] == ["solved", "solved", "solved"]
+    assert "variant" not in recs[1]
+
+
+def test_the_human_solver_refuses_variants_with_a_reason():
+    for f in (numpl.rate, numpl.hint, numpl.explain):
+        rec = f(KILLER)
+        assert rec["status"] == "invalid"
+        assert "variant puzzles have no human-technique steps yet" in rec["error"]
+
+
+def test_a_malformed_variant_names_the_constraint():
+    bad = dict(KILLER, constraints=[{"type": "thermo", "cells": ["r1c1", "r3c1"]}])
+    try:
+        numpl.solve(bad)
+    except ValueError as e:
+        assert "constraint 1 (thermo r1c1): r1c1 and r3c1 are not neighbours" in str(e)
+    else:
+        raise AssertionError("a thermometer of cells apart was accepted")
+    try:
+        numpl.solve(3)
+    except TypeError as e:
+        assert "a puzzle is a string, or a dict" in str(e)
+    else:
+        raise AssertionError("a number was taken for a puzzle")

@@ -1,0 +1,893 @@
+//! The drawing of a variant puzzle's constraints, as SudokuPad draws them: shapes in grid
+//! units (a cell is 1 x 1, the grid's top-left corner is (0, 0); outside clues lie at
+//! negative coordinates or beyond N), sorted into layers, each tagged with its
+//! constraint's name. The SVG writer and the PDF painter both draw these shapes, so a
+//! constraint's drawing is written once, here ([`marks`]).
+
+use numpl_core::variant::{Constraint, Line, Variant};
+
+/// An RGB colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Rgb(pub u8, pub u8, pub u8);
+
+impl Rgb {
+    pub(crate) fn hex(self) -> String {
+        format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
+    }
+}
+
+const WHITE: Rgb = Rgb(255, 255, 255);
+const BLACK: Rgb = Rgb(0, 0, 0);
+const INK: Rgb = Rgb(34, 34, 34);
+const THERMO: Rgb = Rgb(196, 196, 196);
+const SHADE: Rgb = Rgb(214, 214, 214);
+/// Windoku regions: a light tint, so grey shapes (thermometers, even and odd cells) stay
+/// visible on them.
+const WINDOKU: Rgb = Rgb(216, 230, 244);
+const PALINDROME: Rgb = Rgb(170, 170, 170);
+const WHISPER: Rgb = Rgb(103, 208, 103);
+const RENBAN: Rgb = Rgb(214, 121, 232);
+const BETWEEN: Rgb = Rgb(160, 160, 160);
+const REGION_SUM: Rgb = Rgb(46, 160, 255);
+const DIAGONAL: Rgb = Rgb(120, 150, 190);
+const ARROW: Rgb = Rgb(130, 130, 130);
+const JIGSAW_BOTH: Rgb = Rgb(38, 92, 178);
+const REGION_FILLS: [Rgb; 6] = [
+    Rgb(253, 230, 190),
+    Rgb(206, 236, 214),
+    Rgb(215, 222, 250),
+    Rgb(246, 214, 232),
+    Rgb(248, 244, 188),
+    Rgb(200, 236, 240),
+];
+
+/// A stroke: colour, width (grid units), dashes (dash, gap) and round ends.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Pen {
+    pub color: Rgb,
+    pub width: f32,
+    pub dash: Option<(f32, f32)>,
+    pub round: bool,
+}
+
+impl Pen {
+    fn new(color: Rgb, width: f32) -> Pen {
+        Pen {
+            color,
+            width,
+            dash: None,
+            round: true,
+        }
+    }
+}
+
+/// One shape, in grid units.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Item {
+    /// Polylines (each a list of points), stroked; `closed` closes each one.
+    Path {
+        lines: Vec<Vec<(f32, f32)>>,
+        closed: bool,
+        pen: Pen,
+        fill: Option<Rgb>,
+    },
+    /// A circle.
+    Circle {
+        c: (f32, f32),
+        r: f32,
+        fill: Option<Rgb>,
+        pen: Option<Pen>,
+    },
+    /// A rectangle with corners rounded by `rx`.
+    Rect {
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+        rx: f32,
+        fill: Option<Rgb>,
+        pen: Option<Pen>,
+    },
+    /// Text: its left end (`centred` false) or its middle at `x`, vertically centred on `y`
+    /// (digits and capitals).
+    Text {
+        x: f32,
+        y: f32,
+        size: f32,
+        bold: bool,
+        centred: bool,
+        text: String,
+        fill: Rgb,
+    },
+}
+
+impl Item {
+    /// The box the shape covers: (left, top, right, bottom).
+    fn bounds(&self) -> (f32, f32, f32, f32) {
+        match self {
+            Item::Path { lines, pen, .. } => {
+                let mut b = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+                for &(x, y) in lines.iter().flatten() {
+                    b = (b.0.min(x), b.1.min(y), b.2.max(x), b.3.max(y));
+                }
+                let h = pen.width / 2.0;
+                (b.0 - h, b.1 - h, b.2 + h, b.3 + h)
+            }
+            Item::Circle { c, r, .. } => (c.0 - r, c.1 - r, c.0 + r, c.1 + r),
+            Item::Rect { x, y, w, h, .. } => (*x, *y, x + w, y + h),
+            Item::Text {
+                x,
+                y,
+                size,
+                centred,
+                text,
+                ..
+            } => {
+                let w = size * 0.6 * text.chars().count() as f32;
+                let left = if *centred { x - w / 2.0 } else { *x };
+                (left, y - size / 2.0, left + w, y + size / 2.0)
+            }
+        }
+    }
+}
+
+/// When a layer is drawn: shading over the cells' backgrounds; lines over the thin cell
+/// lines; region borders with the box lines; cages, dots, letters and outside clues over
+/// every line. Digits come last, over all of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Layer {
+    Shade,
+    Line,
+    Border,
+    Top,
+}
+
+/// The shapes of one constraint in one layer.
+#[derive(Clone, Debug)]
+pub(crate) struct Mark {
+    pub layer: Layer,
+    /// The constraint's name ([`Constraint::name`]), written as `data-constraint`.
+    pub name: &'static str,
+    pub items: Vec<Item>,
+}
+
+/// Everything a variant adds to a picture.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Drawing {
+    pub marks: Vec<Mark>,
+    /// Whether the box lines are drawn thick (false: the boxes do not count).
+    pub boxes: bool,
+    /// The rules no shape shows (anti-knight, non-consecutive, negative constraints...),
+    /// by name, for the caption.
+    pub rules: Vec<&'static str>,
+    /// Room outside the grid for outside clues, in cells: left, top, right, bottom.
+    pub margin: (f32, f32, f32, f32),
+}
+
+impl Drawing {
+    /// The marks of one layer, in the order of the constraints.
+    pub(crate) fn layer(&self, layer: Layer) -> impl Iterator<Item = &Mark> {
+        self.marks.iter().filter(move |m| m.layer == layer)
+    }
+
+    /// The rules in words for the caption (`Anti-knight; non-consecutive.`), if any.
+    pub(crate) fn rules_sentence(&self) -> Option<String> {
+        if self.rules.is_empty() {
+            return None;
+        }
+        let words: Vec<&str> = self.rules.iter().map(|r| rule_words(r)).collect();
+        let mut s = words.join("; ");
+        if let Some(first) = s.get(..1) {
+            s = first.to_uppercase() + &s[1..];
+        }
+        s.push('.');
+        Some(s)
+    }
+}
+
+/// A rule without a shape, in words (a rule this list does not know: its name).
+fn rule_words(name: &'static str) -> &'static str {
+    match name {
+        "anti-knight" => "anti-knight: cells a knight's move apart differ",
+        "anti-king" => "anti-king: diagonal neighbours differ",
+        "non-consecutive" => "non-consecutive: orthogonal neighbours are not consecutive",
+        "kropki-negative" => "all kropki dots are given",
+        "xv-negative" => "all X and V are given",
+        "disjoint-sets" => "disjoint sets: cells at the same place in each box differ",
+        "slow-thermo" => "slow thermometers: values never decrease from the bulb",
+        _ => name,
+    }
+}
+
+fn centre(n: usize, cell: u16) -> (f32, f32) {
+    let (r, c) = (cell as usize / n, cell as usize % n);
+    (c as f32 + 0.5, r as f32 + 0.5)
+}
+
+fn rc(n: usize, cell: u16) -> (i32, i32) {
+    (cell as i32 / n as i32, cell as i32 % n as i32)
+}
+
+/// The shapes of `variant`'s constraints.
+pub(crate) fn marks(variant: &Variant) -> Drawing {
+    let shape = variant.shape();
+    let n = shape.size();
+    let mut d = Drawing {
+        boxes: variant.boxes(),
+        ..Drawing::default()
+    };
+    let push = |d: &mut Drawing, layer, name, items| d.marks.push(Mark { layer, name, items });
+    let mut regions = 0;
+    // Where the little killer clues go, to move apart two in one place.
+    let clue_places: Vec<(i32, i32)> = variant
+        .constraints()
+        .iter()
+        .filter_map(|c| match c {
+            Constraint::LittleKiller { cells, .. } => clue_place(n, cells).map(|p| p.0),
+            _ => None,
+        })
+        .collect();
+    for c in variant.constraints() {
+        let name = c.name();
+        match c {
+            Constraint::Jigsaw { regions } => {
+                let mut of = vec![usize::MAX; n * n];
+                for (k, r) in regions.iter().enumerate() {
+                    for &cell in r {
+                        of[cell as usize] = k;
+                    }
+                }
+                let mut border = borders(n, &of);
+                if variant.boxes() {
+                    // Boxes count too: the regions are tinted (neighbours apart) and their
+                    // borders blue, so they do not read as boxes.
+                    if let Item::Path { pen, .. } = &mut border {
+                        pen.color = JIGSAW_BOTH;
+                        pen.width = 0.045;
+                    }
+                    let tint = colour_regions(n, &of, regions.len());
+                    let items = regions
+                        .iter()
+                        .enumerate()
+                        .flat_map(|(k, r)| shade(n, r, REGION_FILLS[tint[k]]))
+                        .collect();
+                    push(&mut d, Layer::Shade, name, items);
+                }
+                push(&mut d, Layer::Border, name, vec![border]);
+            }
+            Constraint::Diagonal { anti } => {
+                let nf = n as f32;
+                let line = if *anti {
+                    vec![(nf, 0.0), (0.0, nf)]
+                } else {
+                    vec![(0.0, 0.0), (nf, nf)]
+                };
+                let item = Item::Path {
+                    lines: vec![line],
+                    closed: false,
+                    pen: Pen::new(DIAGONAL, 0.035),
+                    fill: None,
+                };
+                push(&mut d, Layer::Line, name, vec![item]);
+            }
+            Constraint::Windoku => {
+                let cells: Vec<u16> = numpl_core::variant::windoku_regions(shape)
+                    .into_iter()
+                    .flatten()
+                    .collect();
+                push(&mut d, Layer::Shade, name, shade(n, &cells, WINDOKU));
+            }
+            Constraint::Region { cells } => {
+                let fill = REGION_FILLS[regions % REGION_FILLS.len()];
+                regions += 1;
+                push(&mut d, Layer::Shade, name, shade(n, cells, fill));
+            }
+            Constraint::Even { cells } => {
+                let items = cells
+                    .iter()
+                    .map(|&cell| {
+                        let (x, y) = centre(n, cell);
+                        Item::Rect {
+                            x: x - 0.36,
+                            y: y - 0.36,
+                            w: 0.72,
+                            h: 0.72,
+                            rx: 0.0,
+                            fill: Some(SHADE),
+                            pen: None,
+                        }
+                    })
+                    .collect();
+                push(&mut d, Layer::Shade, name, items);
+            }
+            Constraint::Odd { cells } => {
+                let items = cells
+                    .iter()
+                    .map(|&cell| Item::Circle {
+                        c: centre(n, cell),
+                        r: 0.38,
+                        fill: Some(SHADE),
+                        pen: None,
+                    })
+                    .collect();
+                push(&mut d, Layer::Shade, name, items);
+            }
+            Constraint::Allowed { cell, values } => {
+                // Only the odd or only the even values: drawn as an odd or even cell (as
+                // ISS writes odd-even puzzles); any other set in small digits at the
+                // cell's foot.
+                let (x, y) = centre(n, *cell);
+                let odd = (1..=n as u8).all(|v| values.contains(v) == (v % 2 == 1));
+                let even = (1..=n as u8).all(|v| values.contains(v) == (v % 2 == 0));
+                let item = if odd {
+                    Item::Circle {
+                        c: (x, y),
+                        r: 0.38,
+                        fill: Some(SHADE),
+                        pen: None,
+                    }
+                } else if even {
+                    Item::Rect {
+                        x: x - 0.36,
+                        y: y - 0.36,
+                        w: 0.72,
+                        h: 0.72,
+                        rx: 0.0,
+                        fill: Some(SHADE),
+                        pen: None,
+                    }
+                } else {
+                    let text: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+                    Item::Text {
+                        x,
+                        y: y + 0.36,
+                        size: 0.2,
+                        bold: false,
+                        centred: true,
+                        text: text.join(""),
+                        fill: Rgb(90, 90, 90),
+                    }
+                };
+                let layer = if odd || even {
+                    Layer::Shade
+                } else {
+                    Layer::Top
+                };
+                push(&mut d, layer, name, vec![item]);
+            }
+            Constraint::Cage { sum, cells } => {
+                push(&mut d, Layer::Top, name, cage(n, *sum, cells));
+            }
+            Constraint::LittleKiller { sum, cells } => {
+                let place = clue_place(n, cells).map(|p| p.0);
+                let shared = clue_places.iter().filter(|&&p| Some(p) == place).count() > 1;
+                push(
+                    &mut d,
+                    Layer::Top,
+                    name,
+                    little_killer(n, *sum, cells, shared),
+                );
+            }
+            Constraint::Sandwich { sum, line } => {
+                let (x, y) = match line {
+                    Line::Row(r) => (-0.5, *r as f32 + 0.5),
+                    Line::Col(c) => (*c as f32 + 0.5, -0.5),
+                };
+                let item = Item::Text {
+                    x,
+                    y,
+                    size: 0.5,
+                    bold: false,
+                    centred: true,
+                    text: sum.to_string(),
+                    fill: INK,
+                };
+                push(&mut d, Layer::Top, name, vec![item]);
+            }
+            Constraint::Thermo { cells, slow } => {
+                let pts: Vec<_> = cells.iter().map(|&c| centre(n, c)).collect();
+                let mut items = vec![Item::Circle {
+                    c: pts[0],
+                    r: 0.4,
+                    fill: Some(THERMO),
+                    pen: None,
+                }];
+                if pts.len() > 1 {
+                    items.push(Item::Path {
+                        lines: vec![pts],
+                        closed: false,
+                        pen: Pen::new(THERMO, 0.3),
+                        fill: None,
+                    });
+                }
+                if *slow {
+                    d.rules.push(name);
+                }
+                push(&mut d, Layer::Line, name, items);
+            }
+            Constraint::Arrow { circle, line } => {
+                push(&mut d, Layer::Line, name, arrow(n, circle, line));
+            }
+            Constraint::Kropki { black, cells } => {
+                let (x, y) = between(n, cells);
+                let item = Item::Circle {
+                    c: (x, y),
+                    r: 0.12,
+                    fill: Some(if *black { BLACK } else { WHITE }),
+                    pen: Some(Pen::new(BLACK, 0.03)),
+                };
+                push(&mut d, Layer::Top, name, vec![item]);
+            }
+            Constraint::Xv { sum, cells } => {
+                let (x, y) = between(n, cells);
+                let items = vec![
+                    Item::Circle {
+                        c: (x, y),
+                        r: 0.16,
+                        fill: Some(WHITE),
+                        pen: None,
+                    },
+                    Item::Text {
+                        x,
+                        y,
+                        size: 0.34,
+                        bold: true,
+                        centred: true,
+                        text: if *sum == 10 { "X" } else { "V" }.to_string(),
+                        fill: INK,
+                    },
+                ];
+                push(&mut d, Layer::Top, name, items);
+            }
+            Constraint::Palindrome { cells } => {
+                push(
+                    &mut d,
+                    Layer::Line,
+                    name,
+                    vec![thick_line(n, cells, PALINDROME)],
+                );
+            }
+            Constraint::Whisper { cells, .. } => {
+                push(
+                    &mut d,
+                    Layer::Line,
+                    name,
+                    vec![thick_line(n, cells, WHISPER)],
+                );
+            }
+            Constraint::Renban { cells } => {
+                push(
+                    &mut d,
+                    Layer::Line,
+                    name,
+                    vec![thick_line(n, cells, RENBAN)],
+                );
+            }
+            Constraint::RegionSumLine { cells } => {
+                push(
+                    &mut d,
+                    Layer::Line,
+                    name,
+                    vec![thick_line(n, cells, REGION_SUM)],
+                );
+            }
+            Constraint::Between { cells } => {
+                // Open circles on the ends (a shading under them shows), the line between
+                // their edges.
+                const R: f32 = 0.38;
+                let mut pts: Vec<_> = cells.iter().map(|&c| centre(n, c)).collect();
+                let k = pts.len();
+                if k >= 2 {
+                    let u = unit(pts[0], pts[1]);
+                    pts[0] = (pts[0].0 + u.0 * R, pts[0].1 + u.1 * R);
+                    let v = unit(pts[k - 2], pts[k - 1]);
+                    pts[k - 1] = (pts[k - 1].0 - v.0 * R, pts[k - 1].1 - v.1 * R);
+                }
+                let mut items = vec![Item::Path {
+                    lines: vec![pts],
+                    closed: false,
+                    pen: Pen::new(BETWEEN, 0.06),
+                    fill: None,
+                }];
+                for end in [cells.first(), cells.last()].into_iter().flatten() {
+                    items.push(Item::Circle {
+                        c: centre(n, *end),
+                        r: R,
+                        fill: None,
+                        pen: Some(Pen::new(BETWEEN, 0.06)),
+                    });
+                }
+                push(&mut d, Layer::Line, name, items);
+            }
+            // Anti-knight, anti-king, non-consecutive, the negative constraints, disjoint
+            // sets: rules no shape shows, named in the caption.
+            _ => d.rules.push(name),
+        }
+    }
+    // Room for outside clues.
+    let nf = n as f32;
+    let mut m = (0.0f32, 0.0f32, 0.0f32, 0.0f32);
+    for item in d.marks.iter().flat_map(|m| &m.items) {
+        let (l, t, r, b) = item.bounds();
+        m = (m.0.max(-l), m.1.max(-t), m.2.max(r - nf), m.3.max(b - nf));
+    }
+    let room = |e: f32| if e > 0.05 { e.ceil().min(2.0) } else { 0.0 };
+    d.margin = (room(m.0), room(m.1), room(m.2), room(m.3));
+    d
+}
+
+/// A tint for each of `count` regions (`of`: each cell's region) such that regions side by
+/// side differ where six tints allow (greedy, in the regions' order).
+fn colour_regions(n: usize, of: &[usize], count: usize) -> Vec<usize> {
+    let mut next_to = vec![Vec::new(); count];
+    for i in 0..n * n {
+        for j in [i + 1, i + n] {
+            let beside = if j == i + 1 { i % n + 1 < n } else { j < n * n };
+            if beside && of[i] != of[j] && of[i] < count && of[j] < count {
+                next_to[of[i]].push(of[j]);
+                next_to[of[j]].push(of[i]);
+            }
+        }
+    }
+    let k = REGION_FILLS.len();
+    let mut tint: Vec<Option<usize>> = vec![None; count];
+    for r in 0..count {
+        let used: Vec<usize> = next_to[r].iter().filter_map(|&o| tint[o]).collect();
+        tint[r] = Some((0..k).find(|t| !used.contains(t)).unwrap_or(r % k));
+    }
+    tint.into_iter().map(|t| t.unwrap_or(0)).collect()
+}
+
+/// The unit vector from `a` towards `b`.
+fn unit(a: (f32, f32), b: (f32, f32)) -> (f32, f32) {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let l = (dx * dx + dy * dy).sqrt().max(1e-6);
+    (dx / l, dy / l)
+}
+
+/// The middle of the edge between two neighbours.
+fn between(n: usize, cells: &[u16; 2]) -> (f32, f32) {
+    let (a, b) = (centre(n, cells[0]), centre(n, cells[1]));
+    ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0)
+}
+
+fn thick_line(n: usize, cells: &[u16], color: Rgb) -> Item {
+    Item::Path {
+        lines: vec![cells.iter().map(|&c| centre(n, c)).collect()],
+        closed: false,
+        pen: Pen::new(color, 0.22),
+        fill: None,
+    }
+}
+
+/// Light shading of cells.
+fn shade(n: usize, cells: &[u16], fill: Rgb) -> Vec<Item> {
+    cells
+        .iter()
+        .map(|&cell| {
+            let (x, y) = centre(n, cell);
+            Item::Rect {
+                x: x - 0.5,
+                y: y - 0.5,
+                w: 1.0,
+                h: 1.0,
+                rx: 0.0,
+                fill: Some(fill),
+                pen: None,
+            }
+        })
+        .collect()
+}
+
+/// The thick lines between cells of different regions (`of`: each cell's region), the
+/// grid's border left out (it is drawn anyway).
+fn borders(n: usize, of: &[usize]) -> Item {
+    let mut lines = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            let i = r * n + c;
+            if c + 1 < n && of[i] != of[i + 1] {
+                let x = (c + 1) as f32;
+                lines.push(vec![(x, r as f32), (x, (r + 1) as f32)]);
+            }
+            if r + 1 < n && of[i] != of[i + n] {
+                let y = (r + 1) as f32;
+                lines.push(vec![(c as f32, y), ((c + 1) as f32, y)]);
+            }
+        }
+    }
+    Item::Path {
+        lines: merge(lines),
+        closed: false,
+        pen: Pen {
+            color: Rgb(27, 27, 27),
+            width: 0.0625,
+            dash: None,
+            // Round ends close the corners where two borders meet.
+            round: true,
+        },
+        fill: None,
+    }
+}
+
+/// Joins segments that continue one another in a straight line (so dashes run on and
+/// paths stay short).
+fn merge(segs: Vec<Vec<(f32, f32)>>) -> Vec<Vec<(f32, f32)>> {
+    let key = |p: (f32, f32)| ((p.0 * 1000.0).round() as i64, (p.1 * 1000.0).round() as i64);
+    let mut horiz: Vec<(i64, i64, i64)> = Vec::new();
+    let mut vert: Vec<(i64, i64, i64)> = Vec::new();
+    for s in &segs {
+        let (a, b) = (key(s[0]), key(s[1]));
+        if a.1 == b.1 {
+            horiz.push((a.1, a.0.min(b.0), a.0.max(b.0)));
+        } else {
+            vert.push((a.0, a.1.min(b.1), a.1.max(b.1)));
+        }
+    }
+    let mut out = Vec::new();
+    for (list, is_h) in [(&mut horiz, true), (&mut vert, false)] {
+        list.sort_unstable();
+        let mut cur: Option<(i64, i64, i64)> = None;
+        for &(k, a, b) in list.iter() {
+            match &mut cur {
+                Some(c) if c.0 == k && a <= c.2 => c.2 = c.2.max(b),
+                _ => {
+                    if let Some(c) = cur.take() {
+                        out.push(seg(c, is_h));
+                    }
+                    cur = Some((k, a, b));
+                }
+            }
+        }
+        if let Some(c) = cur {
+            out.push(seg(c, is_h));
+        }
+    }
+    out
+}
+
+fn seg((k, a, b): (i64, i64, i64), horizontal: bool) -> Vec<(f32, f32)> {
+    let f = |v: i64| v as f32 / 1000.0;
+    if horizontal {
+        vec![(f(a), f(k)), (f(b), f(k))]
+    } else {
+        vec![(f(k), f(a)), (f(k), f(b))]
+    }
+}
+
+/// A killer cage: a dashed outline inset in its cells, the sum small in the top-left
+/// corner of its first cell (on a white patch that breaks the dashes).
+fn cage(n: usize, sum: Option<u32>, cells: &[u16]) -> Vec<Item> {
+    const D: f32 = 0.08;
+    let ni = n as i32;
+    let inside = |r: i32, c: i32| {
+        r >= 0 && c >= 0 && r < ni && c < ni && cells.contains(&((r * ni + c) as u16))
+    };
+    let mut segs = Vec::new();
+    for &cell in cells {
+        let (r, c) = rc(n, cell);
+        let (x, y) = (c as f32, r as f32);
+        // Each side on the cage's edge, inset by D; its ends reach the neighbouring
+        // cell's side where the outline goes on, or turn inward at an inner corner.
+        // Top and bottom.
+        for (dr, yy) in [(-1, y + D), (1, y + 1.0 - D)] {
+            if inside(r + dr, c) {
+                continue;
+            }
+            let start = if !inside(r, c - 1) {
+                x + D
+            } else if inside(r + dr, c - 1) {
+                x - D
+            } else {
+                x
+            };
+            let end = if !inside(r, c + 1) {
+                x + 1.0 - D
+            } else if inside(r + dr, c + 1) {
+                x + 1.0 + D
+            } else {
+                x + 1.0
+            };
+            segs.push(vec![(start, yy), (end, yy)]);
+        }
+        // Left and right.
+        for (dc, xx) in [(-1, x + D), (1, x + 1.0 - D)] {
+            if inside(r, c + dc) {
+                continue;
+            }
+            let start = if !inside(r - 1, c) {
+                y + D
+            } else if inside(r - 1, c + dc) {
+                y - D
+            } else {
+                y
+            };
+            let end = if !inside(r + 1, c) {
+                y + 1.0 - D
+            } else if inside(r + 1, c + dc) {
+                y + 1.0 + D
+            } else {
+                y + 1.0
+            };
+            segs.push(vec![(xx, start), (xx, end)]);
+        }
+    }
+    let mut items = vec![Item::Path {
+        lines: merge(segs),
+        closed: false,
+        pen: Pen {
+            color: INK,
+            width: 0.025,
+            dash: Some((0.09, 0.06)),
+            round: false,
+        },
+        fill: None,
+    }];
+    if let (Some(sum), Some(&first)) = (sum, cells.iter().min()) {
+        let (r, c) = rc(n, first);
+        let text = sum.to_string();
+        let size = 0.26;
+        let w = size * 0.56 * text.len() as f32;
+        items.push(Item::Rect {
+            x: c as f32 + 0.04,
+            y: r as f32 + 0.04,
+            w: w + 0.08,
+            h: size + 0.04,
+            rx: 0.0,
+            fill: Some(WHITE),
+            pen: None,
+        });
+        items.push(Item::Text {
+            x: c as f32 + 0.07,
+            y: r as f32 + 0.06 + size / 2.0,
+            size,
+            bold: false,
+            centred: false,
+            text,
+            fill: INK,
+        });
+    }
+    items
+}
+
+/// Where a little killer clue goes: the cell before its diagonal's first, outside the
+/// grid, and the diagonal's direction (rows, columns).
+fn clue_place(n: usize, cells: &[u16]) -> Option<((i32, i32), (i32, i32))> {
+    let &first = cells.first()?;
+    let (r0, c0) = rc(n, first);
+    let (dr, dc) = match cells.get(1) {
+        Some(&next) => {
+            let (r1, c1) = rc(n, next);
+            (r1 - r0, c1 - c0)
+        }
+        // A corner cell alone: the diagonal runs away from its corner.
+        None => (if r0 == 0 { 1 } else { -1 }, if c0 == 0 { 1 } else { -1 }),
+    };
+    Some(((r0 - dr, c0 - dc), (dr, dc)))
+}
+
+/// A little killer clue: the sum outside the grid where its diagonal starts, with a small
+/// arrow pointing along the diagonal. Two clues `shared` one place outside the grid (one
+/// down each diagonal): each number moves to its diagonal's side of it, smaller.
+fn little_killer(n: usize, sum: u32, cells: &[u16], shared: bool) -> Vec<Item> {
+    let Some(((cr, cc), (dr, dc))) = clue_place(n, cells) else {
+        return Vec::new();
+    };
+    let (ux, uy) = (dc as f32, dr as f32);
+    let (x, y) = (cc as f32 + 0.5, cr as f32 + 0.5);
+    // The number a little back from the arrow; shared, each moves along the grid's side
+    // towards its own diagonal (the arrows, to different corners, stay).
+    let (mut tx, mut ty) = (x - ux * 0.08, y - uy * 0.08);
+    let mut size = 0.36;
+    if shared {
+        size = 0.28;
+        if cr < 0 || cr >= n as i32 {
+            tx = x + ux * 0.3;
+        } else {
+            ty = y + uy * 0.3;
+        }
+    }
+    let tip = (x + ux * 0.45, y + uy * 0.45);
+    let tail = (x + ux * 0.22, y + uy * 0.22);
+    let head = |a: f32| {
+        let (s, co) = a.sin_cos();
+        let (bx, by) = (-ux, -uy);
+        let (rx, ry) = (bx * co - by * s, bx * s + by * co);
+        (tip.0 + rx * 0.1, tip.1 + ry * 0.1)
+    };
+    let pen = Pen::new(INK, 0.025);
+    vec![
+        Item::Text {
+            x: tx,
+            y: ty,
+            size,
+            bold: false,
+            centred: true,
+            text: sum.to_string(),
+            fill: INK,
+        },
+        Item::Path {
+            lines: vec![vec![tail, tip], vec![head(0.6), tip, head(-0.6)]],
+            closed: false,
+            pen,
+            fill: None,
+        },
+    ]
+}
+
+/// An arrow: an open circle (a pill for several cells) and a thin line from its edge
+/// through the line's cells, ending in an arrowhead.
+fn arrow(n: usize, circle: &[u16], line: &[u16]) -> Vec<Item> {
+    const R: f32 = 0.4;
+    let pen = Pen::new(ARROW, 0.045);
+    let mut items = Vec::new();
+    let rows: Vec<i32> = circle.iter().map(|&c| rc(n, c).0).collect();
+    let cols: Vec<i32> = circle.iter().map(|&c| rc(n, c).1).collect();
+    let straight = rows.iter().all(|&r| r == rows[0]) || cols.iter().all(|&c| c == cols[0]);
+    if circle.len() > 1 && straight {
+        let (r0, r1) = (
+            *rows.iter().min().unwrap_or(&0),
+            *rows.iter().max().unwrap_or(&0),
+        );
+        let (c0, c1) = (
+            *cols.iter().min().unwrap_or(&0),
+            *cols.iter().max().unwrap_or(&0),
+        );
+        let inset = 0.5 - R;
+        items.push(Item::Rect {
+            x: c0 as f32 + inset,
+            y: r0 as f32 + inset,
+            w: (c1 - c0 + 1) as f32 - 2.0 * inset,
+            h: (r1 - r0 + 1) as f32 - 2.0 * inset,
+            rx: R,
+            fill: None,
+            pen: Some(pen),
+        });
+    } else {
+        for &c in circle {
+            items.push(Item::Circle {
+                c: centre(n, c),
+                r: R,
+                fill: None,
+                pen: Some(pen),
+            });
+        }
+    }
+    let Some(&start) = line.first() else {
+        return items;
+    };
+    // The line leaves the circle cell nearest to its first cell.
+    let s = centre(n, start);
+    let from = circle
+        .iter()
+        .map(|&c| centre(n, c))
+        .min_by(|a, b| {
+            let da = (a.0 - s.0).powi(2) + (a.1 - s.1).powi(2);
+            let db = (b.0 - s.0).powi(2) + (b.1 - s.1).powi(2);
+            da.total_cmp(&db)
+        })
+        .unwrap_or(s);
+    let mut pts = vec![from];
+    pts.extend(line.iter().map(|&c| centre(n, c)));
+    let u = unit(pts[0], pts[1]);
+    // Leave the circle at its edge (a pill's side is R from its cells' centres too).
+    pts[0] = (pts[0].0 + u.0 * R, pts[0].1 + u.1 * R);
+    let k = pts.len();
+    let v = unit(pts[k - 2], pts[k - 1]);
+    // The arrowhead's tip a little short of the last cell's centre.
+    let tip = (pts[k - 1].0 - v.0 * 0.1, pts[k - 1].1 - v.1 * 0.1);
+    pts[k - 1] = tip;
+    let head = |a: f32| {
+        let (s, co) = a.sin_cos();
+        let (bx, by) = (-v.0, -v.1);
+        let (rx, ry) = (bx * co - by * s, bx * s + by * co);
+        (tip.0 + rx * 0.28, tip.1 + ry * 0.28)
+    };
+    items.push(Item::Path {
+        lines: vec![pts, vec![head(0.6), tip, head(-0.6)]],
+        closed: false,
+        pen,
+        fill: None,
+    });
+    items
+}

@@ -1,0 +1,473 @@
+//! Pictures of variant puzzles: every constraint draws its element, tagged
+//! `data-constraint` with the constraint's name (or, for a rule no shape shows, is named in
+//! the root's `data-rules` and the caption); outside clues widen the picture; a jigsaw
+//! without boxes draws no box lines; digits come after every shape; a PDF sheet of variant
+//! puzzles with their solutions opens.
+
+use numpl_core::variant::{Constraint, Line, Variant};
+use numpl_core::{Grid, Mask, Shape};
+use numpl_render::{sheet_pdf, Picture, SheetOptions, SheetPuzzle, SvgOptions};
+use roxmltree::Document;
+
+fn svg_of(variant: &Variant) -> String {
+    let mut values = vec![0u8; 81];
+    values[40] = 5;
+    let g = Grid::from_values(Shape::NINE, values).unwrap();
+    Picture::new(&g)
+        .with_variant(variant)
+        .to_svg(&SvgOptions::new())
+}
+
+fn variant(boxes: bool, c: Constraint) -> Variant {
+    let name = c.name();
+    Variant::new(Shape::NINE, boxes, vec![c]).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// Every constraint with a shape, and the element its drawing must hold.
+fn drawn() -> Vec<(Constraint, &'static str)> {
+    let rows: Vec<Vec<u16>> = (0..9)
+        .map(|r| (0..9).map(|c| r * 9 + c).collect())
+        .collect();
+    vec![
+        (Constraint::Jigsaw { regions: rows }, "path"),
+        (Constraint::Diagonal { anti: false }, "path"),
+        (Constraint::Diagonal { anti: true }, "path"),
+        (Constraint::Windoku, "rect"),
+        (
+            Constraint::Region {
+                cells: vec![0, 1, 2],
+            },
+            "rect",
+        ),
+        (Constraint::Even { cells: vec![0] }, "rect"),
+        (Constraint::Odd { cells: vec![1] }, "circle"),
+        (
+            Constraint::Allowed {
+                cell: 2,
+                values: Mask::single(3),
+            },
+            "text",
+        ),
+        (
+            Constraint::Cage {
+                sum: Some(10),
+                cells: vec![0, 1, 10],
+            },
+            "text",
+        ),
+        (
+            Constraint::Cage {
+                sum: None,
+                cells: vec![20, 21],
+            },
+            "path",
+        ),
+        (
+            Constraint::LittleKiller {
+                sum: 40,
+                cells: (0..8).map(|k| k * 9 + k + 1).collect(),
+            },
+            "text",
+        ),
+        (
+            Constraint::Sandwich {
+                sum: 10,
+                line: Line::Col(3),
+            },
+            "text",
+        ),
+        (
+            Constraint::Thermo {
+                cells: vec![0, 1, 2],
+                slow: false,
+            },
+            "circle",
+        ),
+        (
+            Constraint::Thermo {
+                cells: vec![0, 1, 2],
+                slow: true,
+            },
+            "path",
+        ),
+        (
+            Constraint::Arrow {
+                circle: vec![0],
+                line: vec![1, 2],
+            },
+            "circle",
+        ),
+        (
+            Constraint::Arrow {
+                circle: vec![0, 1],
+                line: vec![2, 3],
+            },
+            "rect",
+        ),
+        (
+            Constraint::Kropki {
+                black: false,
+                cells: [0, 1],
+            },
+            "circle",
+        ),
+        (
+            Constraint::Kropki {
+                black: true,
+                cells: [0, 9],
+            },
+            "circle",
+        ),
+        (
+            Constraint::Xv {
+                sum: 10,
+                cells: [0, 1],
+            },
+            "text",
+        ),
+        (
+            Constraint::Xv {
+                sum: 5,
+                cells: [0, 1],
+            },
+            "text",
+        ),
+        (
+            Constraint::Palindrome {
+                cells: vec![0, 1, 2],
+            },
+            "path",
+        ),
+        (
+            Constraint::Whisper {
+                cells: vec![0, 1, 2],
+                diff: 5,
+            },
+            "path",
+        ),
+        (
+            Constraint::Renban {
+                cells: vec![0, 1, 2],
+            },
+            "path",
+        ),
+        (
+            Constraint::Between {
+                cells: vec![0, 1, 2],
+            },
+            "circle",
+        ),
+        (
+            Constraint::RegionSumLine {
+                cells: vec![2, 3, 4],
+            },
+            "path",
+        ),
+    ]
+}
+
+#[test]
+fn every_constraint_draws_its_element() {
+    for (c, element) in drawn() {
+        let name = c.name();
+        let boxes = !matches!(c, Constraint::Jigsaw { .. });
+        let svg = svg_of(&variant(boxes, c));
+        let doc = Document::parse(&svg).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let group = doc
+            .descendants()
+            .find(|n| n.attribute("data-constraint") == Some(name))
+            .unwrap_or_else(|| panic!("{name}: no data-constraint element"));
+        assert!(
+            group.descendants().any(|n| n.tag_name().name() == element),
+            "{name}: no <{element}> in its group"
+        );
+        // The cells are all there, and the given drawn after every shape.
+        let cells = doc
+            .descendants()
+            .filter(|n| n.has_attribute("data-cell"))
+            .count();
+        assert_eq!(cells, 81, "{name}");
+        let given = doc
+            .descendants()
+            .position(|n| n.attribute("data-given") == Some("5"))
+            .unwrap();
+        let last_shape = doc
+            .descendants()
+            .enumerate()
+            .filter(|(_, n)| n.has_attribute("data-constraint"))
+            .map(|(i, _)| i)
+            .max()
+            .unwrap();
+        assert!(given > last_shape, "{name}: digits come last");
+    }
+}
+
+#[test]
+fn allowed_odd_or_even_values_are_drawn_as_odd_and_even_cells() {
+    let mut odd = Mask::single(1);
+    for v in [3, 5, 7, 9] {
+        odd.insert(v);
+    }
+    let mut even = Mask::single(2);
+    for v in [4, 6, 8] {
+        even.insert(v);
+    }
+    for (values, element) in [(odd, "circle"), (even, "rect")] {
+        let svg = svg_of(&variant(true, Constraint::Allowed { cell: 3, values }));
+        let doc = Document::parse(&svg).unwrap();
+        let group = doc
+            .descendants()
+            .find(|n| n.attribute("data-constraint") == Some("allowed"))
+            .unwrap();
+        assert!(group.descendants().any(|n| n.tag_name().name() == element));
+        assert!(!group.descendants().any(|n| n.tag_name().name() == "text"));
+    }
+}
+
+#[test]
+fn rules_without_shapes_are_named() {
+    for c in [
+        Constraint::AntiKnight,
+        Constraint::AntiKing,
+        Constraint::NonConsecutive,
+        Constraint::KropkiNegative,
+        Constraint::XvNegative,
+        Constraint::DisjointSets,
+    ] {
+        let name = c.name();
+        let svg = svg_of(&variant(true, c));
+        let doc = Document::parse(&svg).unwrap();
+        let root = doc.root_element();
+        let rules = root.attribute("data-rules").unwrap_or_default();
+        assert!(rules.split(' ').any(|r| r == name), "{name}: {rules}");
+        assert!(
+            doc.descendants()
+                .any(|n| n.attribute("class") == Some("caption")),
+            "{name}: a caption"
+        );
+    }
+}
+
+fn view_box(svg: &str) -> Vec<f32> {
+    let doc = Document::parse(svg).unwrap();
+    doc.root_element()
+        .attribute("viewBox")
+        .unwrap()
+        .split(' ')
+        .map(|x| x.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn outside_clues_widen_the_picture() {
+    let plain = svg_of(&variant(true, Constraint::Diagonal { anti: false }));
+    let sandwich = svg_of(&variant(
+        true,
+        Constraint::Sandwich {
+            sum: 10,
+            line: Line::Row(3),
+        },
+    ));
+    let killer = svg_of(&variant(
+        true,
+        Constraint::LittleKiller {
+            sum: 40,
+            cells: (0..8).map(|k| k * 9 + k + 1).collect(),
+        },
+    ));
+    let (p, s, k) = (view_box(&plain), view_box(&sandwich), view_box(&killer));
+    // A sandwich clue on the left: one cell wider, as tall.
+    assert!((s[2] - p[2] - 40.0).abs() < 0.2, "{s:?} {p:?}");
+    assert!((s[3] - p[3]).abs() < 0.2);
+    // A little killer clue above the grid: one cell taller.
+    assert!((k[3] - p[3] - 40.0).abs() < 0.2, "{k:?} {p:?}");
+}
+
+#[test]
+fn a_jigsaw_without_boxes_draws_no_box_lines() {
+    let rows: Vec<Vec<u16>> = (0..9)
+        .map(|r| (0..9).map(|c| r * 9 + c).collect())
+        .collect();
+    let svg = svg_of(&variant(false, Constraint::Jigsaw { regions: rows }));
+    let doc = Document::parse(&svg).unwrap();
+    let thick = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("thick"))
+        .unwrap();
+    // Only the border: one move.
+    assert_eq!(thick.attribute("d").unwrap().matches('M').count(), 1);
+    let thin = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("thin"))
+        .unwrap();
+    // Every inner line thin: 8 vertical and 8 horizontal.
+    assert_eq!(thin.attribute("d").unwrap().matches('M').count(), 16);
+}
+
+#[test]
+fn a_variant_of_another_shape_is_ignored() {
+    let g = Grid::empty(Shape::new(2, 2).unwrap());
+    let v = variant(true, Constraint::AntiKnight);
+    let pic = Picture::new(&g).with_variant(&v);
+    assert!(pic.variant().is_none());
+}
+
+#[test]
+fn a_sheet_of_variant_puzzles_opens() {
+    let g = Grid::empty(Shape::NINE);
+    let mut puzzles = Vec::new();
+    for (i, (c, _)) in drawn().into_iter().enumerate() {
+        let boxes = !matches!(c, Constraint::Jigsaw { .. });
+        puzzles.push(
+            SheetPuzzle::new(i as u64 + 1, g.clone())
+                .with_solution(g.clone())
+                .with_variant(variant(boxes, c)),
+        );
+    }
+    let v = Variant::new(
+        Shape::NINE,
+        true,
+        vec![Constraint::AntiKnight, Constraint::NonConsecutive],
+    )
+    .unwrap();
+    puzzles.push(
+        SheetPuzzle::new(99, g.clone())
+            .with_solution(g.clone())
+            .with_variant(v),
+    );
+    let pdf = sheet_pdf(&puzzles, &SheetOptions::new().solutions(true)).unwrap();
+    let doc = lopdf::Document::load_mem(&pdf).unwrap();
+    // 27 puzzles 4 a page: 7 pages, and 2 pages of solutions (20 a page).
+    assert_eq!(doc.get_pages().len(), 9);
+}
+
+#[test]
+fn a_jigsaw_beside_boxes_is_tinted_and_the_boxes_stay() {
+    let rows: Vec<Vec<u16>> = (0..9)
+        .map(|r| (0..9).map(|c| r * 9 + c).collect())
+        .collect();
+    let svg = svg_of(&variant(true, Constraint::Jigsaw { regions: rows }));
+    let doc = Document::parse(&svg).unwrap();
+    let groups: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.attribute("data-constraint") == Some("jigsaw"))
+        .collect();
+    // The tints (81 cells) and the borders.
+    assert_eq!(groups.len(), 2);
+    assert_eq!(
+        groups[0]
+            .descendants()
+            .filter(|n| n.tag_name().name() == "rect")
+            .count(),
+        81
+    );
+    let thick = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("thick"))
+        .unwrap();
+    assert_eq!(thick.attribute("d").unwrap().matches('M').count(), 5);
+}
+
+#[test]
+fn shapes_are_drawn_to_pixels_under_the_digits() {
+    let v = Variant::new(
+        Shape::NINE,
+        true,
+        vec![
+            Constraint::Thermo {
+                cells: vec![0, 1, 2],
+                slow: false,
+            },
+            Constraint::Even { cells: vec![40] },
+            Constraint::Sandwich {
+                sum: 10,
+                line: Line::Row(0),
+            },
+        ],
+    )
+    .unwrap();
+    let svg = svg_of(&v);
+    let mut opt = resvg::usvg::Options::default();
+    opt.fontdb_mut()
+        .load_font_data(numpl_render::FONT_REGULAR.to_vec());
+    opt.fontdb_mut()
+        .load_font_data(numpl_render::FONT_BOLD.to_vec());
+    let tree = resvg::usvg::Tree::from_str(&svg, &opt).unwrap();
+    let size = tree.size().to_int_size();
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::identity(),
+        &mut pixmap.as_mut(),
+    );
+    // The cells' backgrounds, in reading order: r1c1's corner and side.
+    let doc = Document::parse(&svg).unwrap();
+    let backgrounds = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("cells"))
+        .unwrap();
+    let r1c1 = backgrounds.children().next().unwrap();
+    let x: f32 = r1c1.attribute("x").unwrap().parse().unwrap();
+    let y: f32 = r1c1.attribute("y").unwrap().parse().unwrap();
+    let cs: f32 = r1c1.attribute("width").unwrap().parse().unwrap();
+    // The sandwich clue's room on the left.
+    assert!(x > cs);
+    let pixel = |px: f32, py: f32| {
+        let p = pixmap
+            .pixel(px.round() as u32, py.round() as u32)
+            .expect("inside the picture");
+        (p.red(), p.green(), p.blue())
+    };
+    // The thermometer's bulb, grey, in r1c1's centre; white near the cell's corner.
+    assert_eq!(pixel(x + cs * 0.5, y + cs * 0.5), (196, 196, 196));
+    assert_eq!(pixel(x + cs * 0.06, y + cs * 0.94), (255, 255, 255));
+    // r5c5: the even square's grey around the given's digit, which is drawn over it.
+    let (ex, ey) = (x + 4.0 * cs, y + 4.0 * cs);
+    assert_eq!(pixel(ex + cs * 0.2, ey + cs * 0.2), (214, 214, 214));
+    let dark = (0..cs as u32)
+        .flat_map(|dx| (0..cs as u32).map(move |dy| (dx, dy)))
+        .filter(|&(dx, dy)| pixel(ex + dx as f32, ey + dy as f32).0 < 60)
+        .count();
+    assert!(
+        dark > 20,
+        "the given's digit over the even square: {dark} dark pixels"
+    );
+}
+
+#[test]
+fn two_little_killer_clues_in_one_place_move_apart() {
+    // Both clues sit above r1c3: one down to the left from r1c2, one down to the right
+    // from r1c4.
+    let v = Variant::new(
+        Shape::NINE,
+        true,
+        vec![
+            Constraint::LittleKiller {
+                sum: 17,
+                cells: vec![1, 9],
+            },
+            Constraint::LittleKiller {
+                sum: 23,
+                cells: vec![3, 13, 23, 33, 43, 53],
+            },
+        ],
+    )
+    .unwrap();
+    let svg = svg_of(&v);
+    let doc = Document::parse(&svg).unwrap();
+    let xs: Vec<f32> = doc
+        .descendants()
+        .filter(|n| n.attribute("data-constraint") == Some("little-killer"))
+        .map(|g| {
+            g.descendants()
+                .find(|n| n.has_tag_name("text"))
+                .and_then(|t| t.attribute("x"))
+                .unwrap()
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(xs.len(), 2);
+    // More than half a cell (40) apart, the first on the left.
+    assert!(xs[1] - xs[0] > 20.0, "{xs:?}");
+}

@@ -1,0 +1,345 @@
+//! `cargo xtask issbench [--iss DIR] [--numpl PATH] [--collections LIST] [--budget N]`:
+//! numpl's variant engine beside the Interactive Sudoku Solver (ISS), on ISS's own
+//! puzzles, in one run on this machine.
+//!
+//! - ISS as published (`--iss`, default `../shared/tools/iss`), run with node; its puzzles
+//!   are listed by `iss-dump.mjs` (beside the ISS folder): collection, name, constraint
+//!   types, ISS's constraint string, solution (the examples have one, the collections not).
+//! - Collections (`--collections`, default: `examples` (ISS's examples with solutions),
+//!   TAREK_ALL, EXTREME_KILLERS, HARD_THERMOS, HARD_RENBAN, MATHEMAGIC_KILLERS,
+//!   HS_KILLERS, LITTLE_KILLER_SNIPES).
+//! - numpl: `numpl solve --format json --threads 1 --budget N` on the constraint strings
+//!   (the binary as it ships, or `--numpl`); a puzzle numpl cannot read is *unsupported*,
+//!   and the constraint type its message names is counted.
+//! - ISS: `node tools/perf/benchmark_puzzles.js --max-backtracks none --json` on the same
+//!   puzzles (a collection by name, an example by its string), uniqueness proved (two
+//!   solutions looked for, as numpl does); its `ms` is the solver's own time, without
+//!   node's start.
+//! - Checked for every supported puzzle: the same verdict (unique, several, none), numpl's
+//!   solution satisfies every rule (numpl-core's `Variant::violation`, which is not the
+//!   engine) and the givens, and equals the solution ISS lists where it lists one.
+//! - Timed: numpl's `micros` per puzzle against ISS's `ms`, summed per collection over the
+//!   puzzles both finished; the ratio ISS / numpl (above 1: numpl is faster).
+//!
+//! Machines here are shared: compare the ratio, measured in one run.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use numpl_core::variant::iss;
+
+use crate::workspace;
+
+const DEFAULT: &[&str] = &[
+    "examples",
+    "TAREK_ALL",
+    "EXTREME_KILLERS",
+    "HARD_THERMOS",
+    "HARD_RENBAN",
+    "MATHEMAGIC_KILLERS",
+    "HS_KILLERS",
+    "LITTLE_KILLER_SNIPES",
+];
+
+/// One puzzle of ISS's.
+struct Puzzle {
+    name: String,
+    input: String,
+    solution: String,
+}
+
+/// What numpl made of one puzzle.
+struct Ours {
+    status: String,
+    solution: Option<String>,
+    micros: f64,
+    error: Option<String>,
+}
+
+/// What ISS made of one puzzle.
+struct Theirs {
+    status: String,
+    ms: f64,
+}
+
+fn dump(iss_dir: &Path, collection: &str) -> Result<Vec<Puzzle>, String> {
+    let script = iss_dir
+        .parent()
+        .map(|p| p.join("iss-dump.mjs"))
+        .ok_or("issbench: the ISS folder has no parent")?;
+    let mut cmd = Command::new("node");
+    cmd.arg(&script).arg(iss_dir);
+    if collection != "examples" {
+        cmd.arg(collection);
+    }
+    let out = cmd
+        .output()
+        .map_err(|e| format!("issbench: node {}: {e}", script.display()))?;
+    if !out.status.success() {
+        return Err(format!(
+            "issbench: iss-dump failed for {collection}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f.len() >= 5).then(|| Puzzle {
+                name: f[1].to_string(),
+                input: f[3].to_string(),
+                solution: f[4].to_string(),
+            })
+        })
+        .collect())
+}
+
+fn ours(numpl: &Path, puzzles: &[Puzzle], budget: u64) -> Result<Vec<Ours>, String> {
+    let dir = workspace::scratch("issbench");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("issbench: {e}"))?;
+    let file = dir.join("puzzles.txt");
+    let text: String = puzzles.iter().map(|p| p.input.clone() + "\n").collect();
+    std::fs::write(&file, text).map_err(|e| format!("issbench: {e}"))?;
+    let out = Command::new(numpl)
+        .args([
+            "solve",
+            "--format",
+            "json",
+            "--threads",
+            "1",
+            "--progress",
+            "never",
+        ])
+        .args(["--budget", &budget.to_string()])
+        .arg(&file)
+        .output()
+        .map_err(|e| format!("issbench: {}: {e}", numpl.display()))?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<Ours> = stdout
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap_or_default();
+            Ours {
+                status: v["status"].as_str().unwrap_or("?").to_string(),
+                solution: v["solution"].as_str().map(str::to_string),
+                micros: v["micros"].as_f64().unwrap_or(0.0),
+                error: v["error"].as_str().map(str::to_string),
+            }
+        })
+        .collect();
+    if rows.len() != puzzles.len() {
+        return Err(format!(
+            "issbench: numpl wrote {} records for {} puzzles: {}",
+            rows.len(),
+            puzzles.len(),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(rows)
+}
+
+fn iss_rows(iss_dir: &Path, args: &[&str]) -> Result<Vec<Theirs>, String> {
+    let out = Command::new("node")
+        .arg("tools/perf/benchmark_puzzles.js")
+        .args(["--max-backtracks", "none", "--json"])
+        .args(args)
+        .current_dir(iss_dir)
+        .output()
+        .map_err(|e| format!("issbench: node: {e}"))?;
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).map_err(|e| {
+        format!(
+            "issbench: ISS's benchmark printed no JSON ({e}): {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })?;
+    Ok(v.as_array()
+        .map(|rows| {
+            rows.iter()
+                .map(|r| Theirs {
+                    status: r["status"].as_str().unwrap_or("?").to_string(),
+                    ms: r["ms"].as_f64().unwrap_or(0.0),
+                })
+                .collect()
+        })
+        .unwrap_or_default())
+}
+
+/// ISS's rows for the puzzles of `collection` that `wanted` marks.
+fn theirs(
+    iss_dir: &Path,
+    collection: &str,
+    puzzles: &[Puzzle],
+    wanted: &[bool],
+) -> Result<Vec<Option<Theirs>>, String> {
+    if collection != "examples" {
+        let rows = iss_rows(iss_dir, &["--puzzles", collection])?;
+        if rows.len() != puzzles.len() {
+            return Err(format!(
+                "issbench: ISS gave {} rows for {} puzzles of {collection}",
+                rows.len(),
+                puzzles.len()
+            ));
+        }
+        return Ok(rows
+            .into_iter()
+            .zip(wanted)
+            .map(|(r, &w)| w.then_some(r))
+            .collect());
+    }
+    let file = workspace::scratch("issbench").join("one.txt");
+    let mut out = Vec::new();
+    for (p, &w) in puzzles.iter().zip(wanted) {
+        if !w {
+            out.push(None);
+            continue;
+        }
+        std::fs::write(&file, &p.input).map_err(|e| format!("issbench: {e}"))?;
+        let f = file.to_string_lossy().to_string();
+        out.push(iss_rows(iss_dir, &["--input-file", &f])?.into_iter().next());
+    }
+    Ok(out)
+}
+
+/// numpl's status in ISS's words.
+fn verdict(status: &str) -> &str {
+    match status {
+        "solved" => "unique",
+        "multiple" => "multiple",
+        "unsolvable" => "none",
+        other => other,
+    }
+}
+
+pub(crate) fn run(a: &crate::IssbenchArgs) -> Result<(), String> {
+    let iss_dir: PathBuf = a.iss.clone().unwrap_or_else(|| {
+        workspace::default_data()
+            .parent()
+            .map(|p| p.join("tools/iss"))
+            .unwrap_or_default()
+    });
+    if !iss_dir.join("tools/perf/benchmark_puzzles.js").is_file() {
+        return Err(format!(
+            "issbench: no ISS at {} (--iss DIR)",
+            iss_dir.display()
+        ));
+    }
+    let numpl = match &a.numpl {
+        Some(p) => p.clone(),
+        None => workspace::build_numpl("issbench")?,
+    };
+    let collections: Vec<String> = match &a.collections {
+        Some(c) => c.clone(),
+        None => DEFAULT.iter().map(|s| s.to_string()).collect(),
+    };
+    println!("| collection | puzzles | numpl reads | same verdict | solution checked | numpl ms | ISS ms | ISS / numpl |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    let mut unsupported: BTreeMap<String, usize> = BTreeMap::new();
+    let mut problems = Vec::new();
+    let (mut all_ours, mut all_theirs) = (0.0, 0.0);
+    for c in &collections {
+        let puzzles = dump(&iss_dir, c)?;
+        let rows = ours(&numpl, &puzzles, a.budget)?;
+        let wanted: Vec<bool> = rows.iter().map(|r| r.status != "invalid").collect();
+        for r in rows.iter().filter(|r| r.status == "invalid") {
+            let msg = r.error.clone().unwrap_or_default();
+            let key = msg
+                .split_once(" (")
+                .and_then(|(_, rest)| rest.split_once(')'))
+                .filter(|_| msg.contains("does not support"))
+                .map(|(t, _)| t.to_string())
+                .unwrap_or_else(|| msg.chars().take(60).collect());
+            *unsupported.entry(key).or_default() += 1;
+        }
+        let iss = theirs(&iss_dir, c, &puzzles, &wanted)?;
+        let (mut read, mut same, mut checked, mut t_ours, mut t_theirs) = (0, 0, 0, 0.0, 0.0);
+        for ((p, r), t) in puzzles.iter().zip(&rows).zip(&iss) {
+            if r.status == "invalid" {
+                continue;
+            }
+            read += 1;
+            let Some(t) = t else { continue };
+            if verdict(&r.status) == t.status {
+                same += 1;
+            } else {
+                problems.push(format!(
+                    "{c} / {}: numpl {} ({}), ISS {}",
+                    p.name,
+                    r.status,
+                    verdict(&r.status),
+                    t.status
+                ));
+            }
+            if let Some(sol) = &r.solution {
+                match check(&p.input, sol, &p.solution) {
+                    Ok(()) => checked += 1,
+                    Err(e) => problems.push(format!("{c} / {}: {e}", p.name)),
+                }
+            }
+            if r.status != "budget" && t.status != "capped" {
+                t_ours += r.micros / 1000.0;
+                t_theirs += t.ms;
+            }
+        }
+        all_ours += t_ours;
+        all_theirs += t_theirs;
+        println!(
+            "| {c} | {} | {read} | {same} | {checked} | {t_ours:.0} | {t_theirs:.0} | {:.2} |",
+            puzzles.len(),
+            t_theirs / t_ours.max(1e-9)
+        );
+    }
+    println!(
+        "| all | | | | | {all_ours:.0} | {all_theirs:.0} | {:.2} |",
+        all_theirs / all_ours.max(1e-9)
+    );
+    println!();
+    println!("Unsupported (puzzles numpl refuses, by the type or reason its message names):");
+    for (k, n) in &unsupported {
+        println!("- {k}: {n}");
+    }
+    if !problems.is_empty() {
+        println!();
+        println!("Disagreements:");
+        for p in &problems {
+            println!("- {p}");
+        }
+        return Err(format!("issbench: {} disagreements", problems.len()));
+    }
+    Ok(())
+}
+
+/// numpl's solution against the rules (numpl-core's check, not the engine), the givens
+/// and the solution ISS lists (if any).
+fn check(input: &str, solution: &str, listed: &str) -> Result<(), String> {
+    if !listed.is_empty() && listed != solution {
+        return Err(format!("numpl's solution {solution} is not ISS's {listed}"));
+    }
+    if !iss::detect(input) {
+        // A classic line or a pencil-mark position: the classic solvers answered it.
+        return if listed.is_empty() {
+            Err("no rules to check against".into())
+        } else {
+            Ok(())
+        };
+    }
+    let p = iss::read(input).map_err(|e| format!("re-read: {e}"))?;
+    let shape = p.givens.shape();
+    let values: Vec<u8> = solution
+        .chars()
+        .map(|ch| ch.to_digit(36).unwrap_or(0) as u8)
+        .collect();
+    let grid = numpl_core::Grid::from_values(shape, values).map_err(|e| e.to_string())?;
+    if let Some(why) = p.variant.violation(&grid) {
+        return Err(format!("numpl's solution breaks a rule: {why}"));
+    }
+    if p.givens
+        .values()
+        .iter()
+        .zip(grid.values())
+        .any(|(&g, &v)| g != 0 && g != v)
+    {
+        return Err("numpl's solution does not keep the givens".into());
+    }
+    Ok(())
+}
