@@ -941,6 +941,13 @@ fn read_line_puzzle(opts: &ParseOptions, line: usize, t: &str) -> Result<Parsed,
                 ),
             }));
         }
+        // An f-puzzles puzzle without rules beyond the boxes (a classic link) is classic.
+        if p.variant.boxes()
+            && p.variant.constraints().is_empty()
+            && crate::variant::fpuzzles::detect(t)
+        {
+            return Ok(Parsed::puzzle(p.givens, line, InputFormat::Line));
+        }
         return Ok(Parsed::variant_puzzle(
             p.givens,
             p.variant,

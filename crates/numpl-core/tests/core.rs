@@ -1146,6 +1146,11 @@ fn f_puzzles_json_and_links_read_as_variant_puzzles_among_other_lines() {
         assert_eq!(p.grid(), &givens);
     }
     let err = all[5].as_ref().unwrap_err();
+    // A classic f-puzzles link (no rules beyond the boxes) is a classic puzzle.
+    let classic = Variant::new(shape, true, Vec::new()).unwrap();
+    let p = parse_first(&fpuzzles::link(&givens, &classic).unwrap(), &opts()).unwrap();
+    assert!(p.variant().is_none());
+    assert_eq!(p.grid(), &givens);
     assert_eq!(err.line, 6);
     assert!(
         err.to_string()
