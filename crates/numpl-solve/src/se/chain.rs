@@ -70,7 +70,7 @@ impl LSet {
 
 /// The kind of chains one of SE's chaining rules looks for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Level {
+pub(super) enum Level {
     /// Cycles and forcing chains (`Chaining(false, false, false, 0)`).
     Forcing,
     /// Nishio forcing chains.
@@ -721,7 +721,7 @@ fn sort_key(y: bool, x: bool) -> u8 {
 }
 
 /// The step SE's chaining rule of `level` takes on `g`, if any.
-pub fn chains(g: &Grid, level: Level) -> Option<Hint> {
+pub(super) fn chains(g: &Grid, level: Level) -> Option<Hint> {
     let mut ch = Chainer {
         pots: Vec::new(),
         multiple: matches!(level, Level::Multiple | Level::Dynamic),

@@ -7,27 +7,27 @@
 use std::sync::OnceLock;
 
 /// Region types, SE's `getRegionTypes()` order.
-pub const BLOCK: usize = 0;
-pub const ROW: usize = 1;
-pub const COLUMN: usize = 2;
+pub(super) const BLOCK: usize = 0;
+pub(super) const ROW: usize = 1;
+pub(super) const COLUMN: usize = 2;
 
-pub struct Tables {
+pub(super) struct Tables {
     /// `region[r][i]`: the `i`-th cell of region `r` (blocks in reading order).
-    pub region: [[u8; 9]; 27],
+    pub(super) region: [[u8; 9]; 27],
     /// `of[c][t]`: the region of type `t` that holds cell `c`.
-    pub of: [[u8; 3]; 81],
+    pub(super) of: [[u8; 3]; 81],
     /// `index_in[c][t]`: the index of cell `c` within its region of type `t`.
-    pub index_in: [[u8; 3]; 81],
+    pub(super) index_in: [[u8; 3]; 81],
     /// `house[c]`: the 20 cells cell `c` sees, in SE's order (block, row, column; first
     /// occurrence kept).
-    pub house: [[u8; 20]; 81],
+    pub(super) house: [[u8; 20]; 81],
     /// `sees[c]`: the cells of `house[c]` as a 128-bit set.
-    pub sees: [u128; 81],
+    pub(super) sees: [u128; 81],
     /// `members[r]`: the cells of region `r` as a set.
-    pub members: [u128; 27],
+    pub(super) members: [u128; 27],
 }
 
-pub fn tables() -> &'static Tables {
+pub(super) fn tables() -> &'static Tables {
     static T: OnceLock<Tables> = OnceLock::new();
     T.get_or_init(|| {
         let mut t = Tables {
@@ -71,25 +71,25 @@ pub fn tables() -> &'static Tables {
 }
 
 /// Whether region `a` crosses region `b` (they share a cell).
-pub fn crosses(a: usize, b: usize) -> bool {
+pub(super) fn crosses(a: usize, b: usize) -> bool {
     let t = tables();
     t.members[a] & t.members[b] != 0
 }
 
-pub fn region_type(r: usize) -> usize {
+pub(super) fn region_type(r: usize) -> usize {
     r / 9
 }
 
 #[derive(Clone, PartialEq, Eq)]
-pub struct Grid {
-    pub value: [u8; 81],
-    pub cand: [u16; 81],
+pub(super) struct Grid {
+    pub(super) value: [u8; 81],
+    pub(super) cand: [u16; 81],
 }
 
 impl Grid {
     /// The grid of a puzzle (`0` empty), with every empty cell's candidates as SE
     /// rebuilds them: all values, less those of the givens it sees.
-    pub fn new(cells: &[u8; 81]) -> Grid {
+    pub(super) fn new(cells: &[u8; 81]) -> Grid {
         let t = tables();
         let mut g = Grid { value: *cells, cand: [0; 81] };
         for c in 0..81 {
@@ -107,16 +107,16 @@ impl Grid {
         g
     }
 
-    pub fn count(&self, c: usize) -> u32 {
+    pub(super) fn count(&self, c: usize) -> u32 {
         self.cand[c].count_ones()
     }
 
-    pub fn has(&self, c: usize, v: usize) -> bool {
+    pub(super) fn has(&self, c: usize, v: usize) -> bool {
         self.cand[c] >> v & 1 != 0
     }
 
     /// The positions (indexes within the region) of value `v` in region `r`.
-    pub fn positions(&self, r: usize, v: usize) -> u16 {
+    pub(super) fn positions(&self, r: usize, v: usize) -> u16 {
         let t = tables();
         let mut m = 0u16;
         for (i, &c) in t.region[r].iter().enumerate() {
@@ -127,13 +127,13 @@ impl Grid {
         m
     }
 
-    pub fn empty_count(&self, r: usize) -> u32 {
+    pub(super) fn empty_count(&self, r: usize) -> u32 {
         tables().region[r].iter().filter(|&&c| self.value[c as usize] == 0).count() as u32
     }
 
     /// Places `v` in `c` and removes `v` from every cell `c` sees (SE's
     /// `setValueAndCancel`).
-    pub fn place(&mut self, c: usize, v: usize) {
+    pub(super) fn place(&mut self, c: usize, v: usize) {
         let t = tables();
         self.value[c] = v as u8;
         self.cand[c] = 0;
@@ -142,19 +142,19 @@ impl Grid {
         }
     }
 
-    pub fn solved(&self) -> bool {
+    pub(super) fn solved(&self) -> bool {
         self.value.iter().all(|&v| v != 0)
     }
 
     /// How many cells hold value `v`.
-    pub fn occurrences(&self, v: usize) -> usize {
+    pub(super) fn occurrences(&self, v: usize) -> usize {
         self.value.iter().filter(|&&x| x as usize == v).count()
     }
 }
 
 /// The `k`-subsets of `0..n` as bit masks in increasing numeric order (SE's
 /// `Permutations`).
-pub fn combinations(k: u32, n: u32) -> impl Iterator<Item = u32> {
+pub(super) fn combinations(k: u32, n: u32) -> impl Iterator<Item = u32> {
     let last = if k == 0 { 0 } else { ((1u32 << k) - 1) << (n - k) };
     let mut next = if k <= n { Some((1u32 << k) - 1) } else { None };
     std::iter::from_fn(move || {
@@ -173,11 +173,11 @@ pub fn combinations(k: u32, n: u32) -> impl Iterator<Item = u32> {
 
 /// The pairs `(n1, n2)` with `n1 < n2 < n`, in SE's `Twomutations` order: `(0,1), (0,2),
 /// (1,2), (0,3), ...`.
-pub fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
+pub(super) fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
     (1..n).flat_map(|b| (0..b).map(move |a| (a, b)))
 }
 
-pub fn bits(m: u32) -> impl Iterator<Item = usize> {
+pub(super) fn bits(m: u32) -> impl Iterator<Item = usize> {
     let mut m = m;
     std::iter::from_fn(move || {
         if m == 0 {

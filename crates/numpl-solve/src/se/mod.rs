@@ -20,12 +20,14 @@ mod rules;
 mod unique;
 
 use chain::Level;
-pub use grid::Grid;
+use grid::Grid;
 
 /// One step SE takes: what it removes, what it places, how hard it is.
 #[derive(Clone, Debug)]
 pub struct Hint {
+    /// SE's name for the technique.
     pub name: String,
+    /// SE's difficulty of the step.
     pub difficulty: f64,
     /// Candidates removed: (cell, mask of values).
     pub removals: Vec<(u8, u16)>,
@@ -65,11 +67,17 @@ fn tenths(d: f64) -> u32 {
 /// step that set it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeRating {
+    /// ER: the hardest step of the path.
     pub er: u32,
+    /// EP: the hardest step up to the first placement.
     pub ep: u32,
+    /// ED: the first step's difficulty.
     pub ed: u32,
+    /// The technique of the step that set ER.
     pub er_technique: String,
+    /// The technique of the step that set EP.
     pub ep_technique: String,
+    /// The technique of the step that set ED.
     pub ed_technique: String,
 }
 
@@ -153,7 +161,7 @@ fn find(g: &Grid, rule: Rule) -> Result<Option<Hint>, SeStop> {
 }
 
 /// The step SE takes next on `g`.
-pub fn next_step(g: &Grid) -> Result<Hint, SeStop> {
+fn next_step(g: &Grid) -> Result<Hint, SeStop> {
     for rule in ORDER {
         if let Some(h) = find(g, rule)? {
             return Ok(h);

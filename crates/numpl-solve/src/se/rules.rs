@@ -25,7 +25,7 @@ fn common_tuple(masks: &[u16], degree: u32) -> Option<u16> {
     (all.count_ones() == degree).then_some(all)
 }
 
-pub fn hidden_single(g: &Grid) -> Option<Hint> {
+pub(super) fn hidden_single(g: &Grid) -> Option<Hint> {
     let t = tables();
     for alone_only in [true, false] {
         for ty in BCR {
@@ -53,7 +53,7 @@ pub fn hidden_single(g: &Grid) -> Option<Hint> {
     None
 }
 
-pub fn naked_single(g: &Grid) -> Option<Hint> {
+pub(super) fn naked_single(g: &Grid) -> Option<Hint> {
     (0..81)
         .find(|&c| g.value[c] == 0 && g.count(c) == 1)
         .map(|c| Hint::place("Naked Single", 2.3, c, g.cand[c].trailing_zeros() as usize))
@@ -64,7 +64,7 @@ const LOCK_PAIRS: [(usize, usize); 4] = [(BLOCK, COLUMN), (BLOCK, ROW), (COLUMN,
 
 /// Pointing and claiming (2.6, 2.8), then generalized intersections (2.9); with `direct`,
 /// only those that leave a hidden single in a parallel region (1.7, 1.9).
-pub fn locking(g: &Grid, direct: bool) -> Option<Hint> {
+pub(super) fn locking(g: &Grid, direct: bool) -> Option<Hint> {
     let t = tables();
     for (ty1, ty2) in LOCK_PAIRS {
         for r1 in regions_of(ty1) {
@@ -151,7 +151,7 @@ const SET_NAMES: [&str; 3] = ["Pair", "Triplet", "Quad"];
 
 /// Hidden pairs, triplets and quads; with `direct`, only those that leave a hidden single
 /// in their region (and the single is placed).
-pub fn hidden_set(g: &Grid, degree: u32, direct: bool) -> Option<Hint> {
+pub(super) fn hidden_set(g: &Grid, degree: u32, direct: bool) -> Option<Hint> {
     let t = tables();
     for ty in BCR {
         for r in regions_of(ty) {
@@ -217,7 +217,7 @@ fn direct_hidden_name(degree: u32) -> &'static str {
     ["Direct Hidden Pair", "Direct Hidden Triplet", "Direct Hidden Quad"][degree as usize - 2]
 }
 
-pub fn naked_set(g: &Grid, degree: u32) -> Option<Hint> {
+pub(super) fn naked_set(g: &Grid, degree: u32) -> Option<Hint> {
     let t = tables();
     for ty in BCR {
         for r in regions_of(ty) {
@@ -252,7 +252,7 @@ pub fn naked_set(g: &Grid, degree: u32) -> Option<Hint> {
 }
 
 /// X-Wing, Swordfish, Jellyfish: base regions columns then rows.
-pub fn fish(g: &Grid, degree: u32) -> Option<Hint> {
+pub(super) fn fish(g: &Grid, degree: u32) -> Option<Hint> {
     let t = tables();
     let occ: Vec<usize> = (0..10).map(|v| if v == 0 { 0 } else { g.occurrences(v) }).collect();
     for (base, cover) in [(COLUMN, ROW), (ROW, COLUMN)] {
@@ -285,7 +285,7 @@ pub fn fish(g: &Grid, degree: u32) -> Option<Hint> {
     None
 }
 
-pub fn xy_wing(g: &Grid, xyz: bool) -> Option<Hint> {
+pub(super) fn xy_wing(g: &Grid, xyz: bool) -> Option<Hint> {
     let t = tables();
     let target = if xyz { 3 } else { 2 };
     for xy in 0..81 {
@@ -327,7 +327,7 @@ pub fn xy_wing(g: &Grid, xyz: bool) -> Option<Hint> {
     None
 }
 
-pub fn bug(g: &Grid) -> Option<Hint> {
+pub(super) fn bug(g: &Grid) -> Option<Hint> {
     let t = tables();
     let mut temp = g.clone();
     let mut bug_cells: Vec<usize> = Vec::new();
@@ -467,7 +467,7 @@ fn bug3(g: &Grid, cells: &[usize], all_bug: u16, common: &[usize]) -> Option<Hin
 }
 
 /// Aligned pair (degree 2, 6.2) and triplet (degree 3, 7.5) exclusion.
-pub fn aligned_exclusion(g: &Grid, degree: usize) -> Option<Hint> {
+pub(super) fn aligned_exclusion(g: &Grid, degree: usize) -> Option<Hint> {
     let t = tables();
     let mut cand_list: Vec<usize> = Vec::new();
     let mut excluders: Vec<Vec<usize>> = vec![Vec::new(); 81];

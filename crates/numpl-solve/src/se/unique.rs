@@ -96,10 +96,10 @@ fn is_valid_loop(lp: &[usize]) -> bool {
     odd == even
 }
 
-pub fn unique_loops(g: &Grid) -> Option<Hint> {
+pub(super) fn unique_loops(g: &Grid) -> Option<Hint> {
     let t = tables();
     let mut result: Vec<Found> = Vec::new();
-    let mut push = |result: &mut Vec<Found>, f: Found| {
+    let push = |result: &mut Vec<Found>, f: Found| {
         if f.hint.removals.is_empty() {
             return;
         }
