@@ -96,6 +96,8 @@ pub struct SeRated {
     /// Why there is no rating: SE found no step (serate's 20.0), the path needs a technique
     /// not ported, the puzzle is not a 9x9 puzzle.
     pub error: Option<String>,
+    /// Why SE's rating stopped, when it did.
+    pub stop: Option<crate::se::SeStop>,
 }
 
 /// Sudoku Explainer's rating (serate 1.2.1.3: ER, EP, ED) of a 9x9 puzzle with one
@@ -108,6 +110,7 @@ pub fn rate_se(p: &Parsed, opts: &SolveOptions) -> SeRated {
         solution: None,
         rating: None,
         error: None,
+        stop: None,
     };
     if counted.status != Status::Solved {
         return out;
@@ -125,6 +128,7 @@ pub fn rate_se(p: &Parsed, opts: &SolveOptions) -> SeRated {
         Ok(r) => out.rating = Some(r),
         Err(stop) => {
             out.status = Status::Stuck;
+            out.stop = Some(stop.clone());
             out.error = Some(match stop {
                 crate::se::SeStop::Stuck => {
                     "Sudoku Explainer's techniques find no step (serate rates it 20.0)".into()

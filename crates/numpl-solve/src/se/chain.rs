@@ -6,7 +6,7 @@
 //! chains' distinct ancestors) and kind, and the first one is taken, as SE does.
 
 use super::grid::{tables, Grid, BLOCK, COLUMN, ROW};
-use super::Hint;
+use super::{rules, Hint, Origin};
 
 const TYPES: [usize; 3] = [BLOCK, ROW, COLUMN];
 const NKEYS: usize = 81 * 10 * 2;
@@ -79,6 +79,8 @@ pub(super) enum Level {
     Multiple,
     /// Dynamic forcing chains.
     Dynamic,
+    /// Dynamic forcing chains (+).
+    DynamicPlus,
 }
 
 struct Chainer {
@@ -86,6 +88,9 @@ struct Chainer {
     multiple: bool,
     dynamic: bool,
     nishio: bool,
+    /// SE's nesting level: 1 for dynamic forcing chains (+), which also follow the
+    /// eliminations of intersections, pairs and X-wings.
+    level: u8,
 }
 
 struct Candidate {
@@ -355,12 +360,67 @@ impl Chainer {
                     }
                 }
             }
+            if pending_on.is_empty() && pending_off.is_empty() && self.level > 0 {
+                for off in self.advanced(g, &save, to_off) {
+                    let k = self.k(off);
+                    if !to_off.contains(k) {
+                        to_off.add(k, off);
+                        pending_off.push_back(off);
+                    }
+                }
+            }
         }
         *g = save;
         result
     }
 
+    /// The eliminations of the first of SE's "other rules" (intersections, hidden pairs,
+    /// naked pairs, X-wings) that has any on the grid as the chain left it, each one an
+    /// implication whose parents are the implications that removed the candidates the
+    /// rule's pattern needed gone.
+    fn advanced(&mut self, g: &Grid, source: &Grid, offs: &LSet) -> Vec<u32> {
+        let mut result = Vec::new();
+        for rule in 0..4 {
+            let mut hints = Vec::new();
+            let mut take = |h: Hint| {
+                hints.push(h);
+                false
+            };
+            match rule {
+                0 => rules::locking_each(g, false, &mut take),
+                1 => rules::hidden_set_each(g, 2, false, &mut take),
+                2 => rules::naked_set_each(g, 2, &mut take),
+                _ => rules::fish_each(g, 2, &mut take),
+            }
+            for h in hints {
+                let parents = rule_parents(&h.origin, source, g);
+                if parents.is_empty() {
+                    continue;
+                }
+                let parent_ids: Vec<u32> =
+                    parents.iter().filter_map(|&(c, v)| offs.get(key(c, v, false))).collect();
+                let mut removals = h.removals.clone();
+                removals.sort_by_key(|&(c, m)| (c, m.trailing_zeros()));
+                for (c, m) in removals {
+                    for v in 1..=9 {
+                        if m >> v & 1 != 0 {
+                            self.pots.push(Pot { cell: c, value: v as u8, on: false, parents: parent_ids.clone() });
+                            result.push((self.pots.len() - 1) as u32);
+                        }
+                    }
+                }
+            }
+            if !result.is_empty() {
+                break;
+            }
+        }
+        result
+    }
+
     fn rule_difficulty(&self) -> f64 {
+        if self.level > 0 {
+            return 8.5 + 0.5 * self.level as f64;
+        }
         if self.nishio {
             7.5
         } else if self.dynamic {
@@ -370,8 +430,18 @@ impl Chainer {
         }
     }
 
+    fn suffix(&self) -> &'static str {
+        if self.level == 1 {
+            " Chains (+)"
+        } else {
+            " Chains"
+        }
+    }
+
     fn prefix(&self) -> &'static str {
-        if self.nishio {
+        if self.level > 0 {
+            "Dynamic "
+        } else if self.nishio {
             "Nishio "
         } else if self.dynamic {
             "Dynamic "
@@ -436,7 +506,7 @@ impl Chainer {
         } else {
             "Double Forcing"
         };
-        let mut hint = Hint::remove(format!("{}{} Chains", self.prefix(), kind), difficulty, removals);
+        let mut hint = Hint::remove(format!("{}{}{}", self.prefix(), kind, self.suffix()), difficulty, removals);
         hint.place = place;
         Some(Candidate { hint, complexity, sort_key: if absurd { 7 } else { 1 } })
     }
@@ -542,7 +612,7 @@ impl Chainer {
                     let complexity: usize = chains.iter().map(|&c| self.ancestors(c)).sum();
                     let difficulty = self.rule_difficulty() + length_difficulty(complexity);
                     let mut hint =
-                        Hint::remove(format!("{}Region Forcing Chains", self.prefix()), difficulty, removals);
+                        Hint::remove(format!("{}Region Forcing{}", self.prefix(), self.suffix()), difficulty, removals);
                     hint.place = self.placement(chains[0]);
                     result.push(Candidate { hint, complexity, sort_key: 6 });
                 }
@@ -604,7 +674,7 @@ impl Chainer {
                         let complexity: usize = chains.iter().map(|&c| self.ancestors(c)).sum();
                         let difficulty = self.rule_difficulty() + length_difficulty(complexity);
                         let mut hint =
-                            Hint::remove(format!("{}Cell Forcing Chains", self.prefix()), difficulty, removals);
+                            Hint::remove(format!("{}Cell Forcing{}", self.prefix(), self.suffix()), difficulty, removals);
                         hint.place = self.placement(chains[0]);
                         result.push(Candidate { hint, complexity, sort_key: 5 });
                     }
@@ -710,6 +780,69 @@ impl Chainer {
     }
 }
 
+/// The candidates that had to go (from `initial` to `current`) before a step applied, in
+/// SE's order.
+fn rule_parents(origin: &Origin, initial: &Grid, current: &Grid) -> Vec<(usize, usize)> {
+    let t = tables();
+    let mut out = Vec::new();
+    match origin {
+        Origin::None => {}
+        Origin::Lock { value, bases, covers } => {
+            let v = *value as usize;
+            for &b in bases {
+                for &c in &t.region[b as usize] {
+                    let c = c as usize;
+                    if initial.has(c, v) && !current.has(c, v) {
+                        let in_cover = covers.iter().any(|&r| t.members[r as usize] >> c & 1 != 0);
+                        if !in_cover {
+                            out.push((c, v));
+                        }
+                    }
+                }
+            }
+        }
+        Origin::LockG { region, value } => {
+            let v = *value as usize;
+            for &c in &t.region[*region as usize] {
+                let c = c as usize;
+                if initial.has(c, v) && !current.has(c, v) {
+                    out.push((c, v));
+                }
+            }
+        }
+        Origin::Hidden { region, values } => {
+            let r = *region as usize;
+            let mut mine = 0u16;
+            for v in 1..=9 {
+                if values >> v & 1 != 0 {
+                    mine |= current.positions(r, v);
+                }
+            }
+            for i in 0..9 {
+                if mine >> i & 1 == 0 {
+                    let c = t.region[r][i] as usize;
+                    for v in 1..=9 {
+                        if values >> v & 1 != 0 && initial.has(c, v) {
+                            out.push((c, v));
+                        }
+                    }
+                }
+            }
+        }
+        Origin::Naked { cells, values } => {
+            for &c in cells {
+                let c = c as usize;
+                for v in 1..=9 {
+                    if initial.has(c, v) && values >> v & 1 == 0 {
+                        out.push((c, v));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 fn sort_key(y: bool, x: bool) -> u8 {
     if y && x {
         4
@@ -724,9 +857,10 @@ fn sort_key(y: bool, x: bool) -> u8 {
 pub(super) fn chains(g: &Grid, level: Level) -> Option<Hint> {
     let mut ch = Chainer {
         pots: Vec::new(),
-        multiple: matches!(level, Level::Multiple | Level::Dynamic),
-        dynamic: matches!(level, Level::Nishio | Level::Dynamic),
+        multiple: matches!(level, Level::Multiple | Level::Dynamic | Level::DynamicPlus),
+        dynamic: matches!(level, Level::Nishio | Level::Dynamic | Level::DynamicPlus),
         nishio: level == Level::Nishio,
+        level: u8::from(level == Level::DynamicPlus),
     };
     let mut result: Vec<Candidate> = Vec::new();
     if level == Level::Forcing {

@@ -76,9 +76,6 @@ pub(super) fn crosses(a: usize, b: usize) -> bool {
     t.members[a] & t.members[b] != 0
 }
 
-pub(super) fn region_type(r: usize) -> usize {
-    r / 9
-}
 
 #[derive(Clone, PartialEq, Eq)]
 pub(super) struct Grid {

@@ -8,11 +8,11 @@
 //! SE's order (regions, cells, values and combinations as SE iterates them).
 //!
 //! Ported: singles and their direct forms, intersections, subsets, fish, XY- and
-//! XYZ-wings, unique rectangles and loops, BUG, aligned pair and triplet exclusion, and
-//! the chains of nesting level 0 (cycles and forcing chains, Nishio, multiple and dynamic
-//! forcing chains). Not ported: dynamic forcing chains (+) (9.0 and up) and nested forcing
-//! chains (9.5 and up): a puzzle whose path needs them ends [`SeStop::Unported`], never a
-//! made-up number.
+//! XYZ-wings, unique rectangles and loops, BUG, aligned pair and triplet exclusion, the
+//! chains of nesting level 0 (cycles and forcing chains, Nishio, multiple and dynamic
+//! forcing chains) and dynamic forcing chains (+) (level 1, 9.0 and up). Not ported:
+//! nested forcing chains (levels 2 to 5, 9.5 and up): a puzzle whose path needs them ends
+//! [`SeStop::Unported`], never a made-up number.
 
 mod chain;
 mod grid;
@@ -33,15 +33,41 @@ pub struct Hint {
     pub removals: Vec<(u8, u16)>,
     /// A value placed: (cell, value).
     pub place: Option<(u8, u8)>,
+    /// What the dynamic chains (+) need to know of the step: which candidates had to go
+    /// before it applied.
+    origin: Origin,
+}
+
+/// The pattern behind a step, for the candidates that had to go before it applied (SE's
+/// `getRuleParents`).
+#[derive(Clone, Debug)]
+enum Origin {
+    /// Any other step.
+    None,
+    /// An intersection or a fish on `value`: base regions (the value confined to the
+    /// covers in them) and cover regions.
+    Lock { value: u8, bases: Vec<u8>, covers: Vec<u8> },
+    /// A generalized intersection of `value` in `region`.
+    LockG { region: u8, value: u8 },
+    /// A hidden set of `values` in `region`.
+    Hidden { region: u8, values: u16 },
+    /// A naked set of `values` in `cells`.
+    Naked { cells: Vec<u8>, values: u16 },
 }
 
 impl Hint {
     fn place(name: &str, difficulty: f64, cell: usize, value: usize) -> Hint {
-        Hint { name: name.to_string(), difficulty, removals: Vec::new(), place: Some((cell as u8, value as u8)) }
+        Hint {
+            name: name.to_string(),
+            difficulty,
+            removals: Vec::new(),
+            place: Some((cell as u8, value as u8)),
+            origin: Origin::None,
+        }
     }
 
     fn remove(name: impl Into<String>, difficulty: f64, removals: Vec<(u8, u16)>) -> Hint {
-        Hint { name: name.into(), difficulty, removals, place: None }
+        Hint { name: name.into(), difficulty, removals, place: None, origin: Origin::None }
     }
 
     fn apply(&self, g: &mut Grid) {
@@ -137,7 +163,7 @@ const ORDER: [Rule; 27] = [
     Rule::Chains(Level::Nishio),
     Rule::Chains(Level::Multiple),
     Rule::Chains(Level::Dynamic),
-    Rule::Unported("Dynamic Forcing Chains (+)"),
+    Rule::Chains(Level::DynamicPlus),
     Rule::Unported("Nested Forcing Chains"),
 ];
 

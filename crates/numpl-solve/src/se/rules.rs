@@ -2,8 +2,8 @@
 //! returning the first step SE would take (its `SingleHintAccumulator` keeps the first
 //! hint a producer reports).
 
-use super::grid::{bits, combinations, crosses, pairs, region_type, tables, Grid, BLOCK, COLUMN, ROW};
-use super::Hint;
+use super::grid::{bits, combinations, crosses, pairs, tables, Grid, BLOCK, COLUMN, ROW};
+use super::{Hint, Origin};
 
 /// Region types in the order most of SE's rules scan them (block, column, row).
 const BCR: [usize; 3] = [BLOCK, COLUMN, ROW];
@@ -65,6 +65,21 @@ const LOCK_PAIRS: [(usize, usize); 4] = [(BLOCK, COLUMN), (BLOCK, ROW), (COLUMN,
 /// Pointing and claiming (2.6, 2.8), then generalized intersections (2.9); with `direct`,
 /// only those that leave a hidden single in a parallel region (1.7, 1.9).
 pub(super) fn locking(g: &Grid, direct: bool) -> Option<Hint> {
+    first(|f| locking_each(g, direct, f))
+}
+
+/// The first hint a producer reports.
+fn first(run: impl FnOnce(&mut dyn FnMut(Hint) -> bool)) -> Option<Hint> {
+    let mut found = None;
+    run(&mut |h| {
+        found = Some(h);
+        true
+    });
+    found
+}
+
+/// Every hint of [`locking`], in SE's order, to `f` (which returns true to stop).
+pub(super) fn locking_each(g: &Grid, direct: bool, f: &mut dyn FnMut(Hint) -> bool) {
     let t = tables();
     for (ty1, ty2) in LOCK_PAIRS {
         for r1 in regions_of(ty1) {
@@ -98,21 +113,27 @@ pub(super) fn locking(g: &Grid, direct: bool) -> Option<Hint> {
                             if outside.len() == 1 {
                                 let name = if ty1 == BLOCK { "Direct Pointing" } else { "Direct Claiming" };
                                 let d = if ty1 == BLOCK { 1.7 } else { 1.9 };
-                                let mut h = Hint::remove(name, d, removals);
+                                let mut h = Hint::remove(name, d, removals.clone());
                                 h.place = Some((outside[0] as u8, v as u8));
-                                return Some(h);
+                                if f(h) {
+                                    return;
+                                }
                             }
                         }
                     } else if !removals.is_empty() {
                         let (name, d) = if ty1 == BLOCK { ("Pointing", 2.6) } else { ("Claiming", 2.8) };
-                        return Some(Hint::remove(name, d, removals));
+                        let mut h = Hint::remove(name, d, removals);
+                        h.origin = Origin::Lock { value: v as u8, bases: vec![r1 as u8], covers: vec![r2 as u8] };
+                        if f(h) {
+                            return;
+                        }
                     }
                 }
             }
         }
     }
     if direct {
-        return None;
+        return;
     }
     for ty in BCR {
         for r1 in regions_of(ty) {
@@ -130,12 +151,15 @@ pub(super) fn locking(g: &Grid, direct: bool) -> Option<Hint> {
                 let removals: Vec<(u8, u16)> =
                     (0..81).filter(|&c| common >> c & 1 != 0 && g.has(c, v)).map(|c| (c as u8, 1 << v)).collect();
                 if !removals.is_empty() {
-                    return Some(Hint::remove("Generalized Intersection", 2.9, removals));
+                    let mut h = Hint::remove("Generalized Intersection", 2.9, removals);
+                    h.origin = Origin::LockG { region: r1 as u8, value: v as u8 };
+                    if f(h) {
+                        return;
+                    }
                 }
             }
         }
     }
-    None
 }
 
 fn locking_removals(g: &Grid, r1: usize, r2: usize, v: usize) -> Vec<(u8, u16)> {
@@ -147,11 +171,15 @@ fn locking_removals(g: &Grid, r1: usize, r2: usize, v: usize) -> Vec<(u8, u16)> 
         .collect()
 }
 
-const SET_NAMES: [&str; 3] = ["Pair", "Triplet", "Quad"];
 
 /// Hidden pairs, triplets and quads; with `direct`, only those that leave a hidden single
 /// in their region (and the single is placed).
 pub(super) fn hidden_set(g: &Grid, degree: u32, direct: bool) -> Option<Hint> {
+    first(|f| hidden_set_each(g, degree, direct, f))
+}
+
+/// Every hint of [`hidden_set`], in SE's order, to `f` (which returns true to stop).
+pub(super) fn hidden_set_each(g: &Grid, degree: u32, direct: bool, f: &mut dyn FnMut(Hint) -> bool) {
     let t = tables();
     for ty in BCR {
         for r in regions_of(ty) {
@@ -172,7 +200,6 @@ pub(super) fn hidden_set(g: &Grid, degree: u32, direct: bool) -> Option<Hint> {
                         removals.push((c, rem));
                     }
                 }
-                let name = SET_NAMES[degree as usize - 2];
                 if direct {
                     let mut found = None;
                     for v in 1..=9 {
@@ -192,7 +219,9 @@ pub(super) fn hidden_set(g: &Grid, degree: u32, direct: bool) -> Option<Hint> {
                         let d = if degree == 2 { 2.0 } else if degree == 3 { 2.5 } else { 4.3 };
                         let mut h = Hint::remove(direct_hidden_name(degree), d, removals);
                         h.place = Some((c, v as u8));
-                        return Some(h);
+                        if f(h) {
+                            return;
+                        }
                     }
                 } else if !removals.is_empty() {
                     let d = match degree {
@@ -200,13 +229,15 @@ pub(super) fn hidden_set(g: &Grid, degree: u32, direct: bool) -> Option<Hint> {
                         3 => 4.0,
                         _ => 5.4,
                     };
-                    let _ = name;
-                    return Some(Hint::remove(hidden_name(degree), d, removals));
+                    let mut h = Hint::remove(hidden_name(degree), d, removals);
+                    h.origin = Origin::Hidden { region: r as u8, values: vset };
+                    if f(h) {
+                        return;
+                    }
                 }
             }
         }
     }
-    None
 }
 
 fn hidden_name(degree: u32) -> &'static str {
@@ -218,6 +249,11 @@ fn direct_hidden_name(degree: u32) -> &'static str {
 }
 
 pub(super) fn naked_set(g: &Grid, degree: u32) -> Option<Hint> {
+    first(|f| naked_set_each(g, degree, f))
+}
+
+/// Every hint of [`naked_set`], in SE's order, to `f` (which returns true to stop).
+pub(super) fn naked_set_each(g: &Grid, degree: u32, f: &mut dyn FnMut(Hint) -> bool) {
     let t = tables();
     for ty in BCR {
         for r in regions_of(ty) {
@@ -243,16 +279,24 @@ pub(super) fn naked_set(g: &Grid, degree: u32) -> Option<Hint> {
                         3 => ("Naked Triplet", 3.6),
                         _ => ("Naked Quad", 5.0),
                     };
-                    return Some(Hint::remove(name, d, removals));
+                    let mut h = Hint::remove(name, d, removals);
+                    h.origin = Origin::Naked { cells: cells.clone(), values: common };
+                    if f(h) {
+                        return;
+                    }
                 }
             }
         }
     }
-    None
 }
 
 /// X-Wing, Swordfish, Jellyfish: base regions columns then rows.
 pub(super) fn fish(g: &Grid, degree: u32) -> Option<Hint> {
+    first(|f| fish_each(g, degree, f))
+}
+
+/// Every hint of [`fish`], in SE's order, to `f` (which returns true to stop).
+pub(super) fn fish_each(g: &Grid, degree: u32, f: &mut dyn FnMut(Hint) -> bool) {
     let t = tables();
     let occ: Vec<usize> = (0..10).map(|v| if v == 0 { 0 } else { g.occurrences(v) }).collect();
     for (base, cover) in [(COLUMN, ROW), (ROW, COLUMN)] {
@@ -277,12 +321,19 @@ pub(super) fn fish(g: &Grid, degree: u32) -> Option<Hint> {
                         3 => ("Swordfish", 3.8),
                         _ => ("Jellyfish", 5.2),
                     };
-                    return Some(Hint::remove(name, d, removals));
+                    let mut h = Hint::remove(name, d, removals);
+                    h.origin = Origin::Lock {
+                        value: v as u8,
+                        bases: bits(im).map(|i| (base * 9 + i) as u8).collect(),
+                        covers: bits(common as u32).map(|j| (cover * 9 + j) as u8).collect(),
+                    };
+                    if f(h) {
+                        return;
+                    }
                 }
             }
         }
     }
-    None
 }
 
 pub(super) fn xy_wing(g: &Grid, xyz: bool) -> Option<Hint> {
@@ -569,10 +620,4 @@ pub(super) fn aligned_exclusion(g: &Grid, degree: usize) -> Option<Hint> {
         }
     }
     None
-}
-
-/// Keeps `region_type` in use for the loops' code below.
-#[allow(dead_code)]
-fn type_of(r: usize) -> usize {
-    region_type(r)
 }
