@@ -51,8 +51,7 @@ pub(crate) struct Report {
 }
 
 /// One `# se` fixture file's agreement with serate: puzzles whose ER, EP and ED all match,
-/// those that do not (failures), and those whose path needs a technique not ported yet
-/// (listed, not failures: the rating says so and gives no number).
+/// how many match on each figure, and those that do not (failures).
 #[derive(Debug, Default)]
 pub(crate) struct SeRow {
     pub(crate) file: String,
@@ -62,7 +61,6 @@ pub(crate) struct SeRow {
     pub(crate) ep: usize,
     pub(crate) ed: usize,
     pub(crate) failed: usize,
-    pub(crate) unported: usize,
     pub(crate) seconds: f64,
 }
 
@@ -70,13 +68,13 @@ pub(crate) struct SeRow {
 pub(crate) fn se_table(rows: &[SeRow]) -> String {
     let w = rows.iter().map(|r| r.file.len()).max().unwrap_or(4).max(4);
     let mut s = format!(
-        "{:<w$}  {:>7}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>8}  {:>8}\n",
-        "file (se)", "puzzles", "exact", "ER", "EP", "ED", "failed", "unported", "seconds"
+        "{:<w$}  {:>7}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>8}\n",
+        "file (se)", "puzzles", "exact", "ER", "EP", "ED", "failed", "seconds"
     );
     for r in rows {
         s.push_str(&format!(
-            "{:<w$}  {:>7}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>8}  {:>8.3}\n",
-            r.file, r.puzzles, r.exact, r.er, r.ep, r.ed, r.failed, r.unported, r.seconds
+            "{:<w$}  {:>7}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>8.3}\n",
+            r.file, r.puzzles, r.exact, r.er, r.ep, r.ed, r.failed, r.seconds
         ));
     }
     s
@@ -86,8 +84,13 @@ pub(crate) fn se_table(rows: &[SeRow]) -> String {
 /// serate's `ER/EP/ED` in `NAME.se`.
 fn check_se(f: &Loaded, mismatches: &mut Vec<String>) -> Result<SeRow, String> {
     let path = f.fx.answers_path.with_extension("se");
-    let lines = fixture::load_human(&path)?
-        .ok_or_else(|| format!("{}: marked `# se` but {} is missing", f.name, path.display()))?;
+    let lines = fixture::load_human(&path)?.ok_or_else(|| {
+        format!(
+            "{}: marked `# se` but {} is missing",
+            f.name,
+            path.display()
+        )
+    })?;
     if lines.len() != f.puzzles.len() {
         mismatches.push(format!(
             "{}: {} puzzles but {} lines in {}",
@@ -97,7 +100,10 @@ fn check_se(f: &Loaded, mismatches: &mut Vec<String>) -> Result<SeRow, String> {
             path.display()
         ));
     }
-    let mut row = SeRow { file: f.name.clone(), ..SeRow::default() };
+    let mut row = SeRow {
+        file: f.name.clone(),
+        ..SeRow::default()
+    };
     let results: Vec<(usize, f64, Option<numpl_solve::puzzle::SeRated>)> = f
         .puzzles
         .par_iter()
@@ -123,7 +129,6 @@ fn check_se(f: &Loaded, mismatches: &mut Vec<String>) -> Result<SeRow, String> {
                     let fig = numpl_solve::se::format_tenths;
                     format!("{}/{}/{}", fig(x.er), fig(x.ep), fig(x.ed))
                 }
-                (None, Some(numpl_solve::se::SeStop::Unported(t))) => format!("unported ({t})"),
                 (None, Some(numpl_solve::se::SeStop::Stuck)) => "20.0".to_string(),
                 _ => r.status.name().to_string(),
             },
@@ -140,10 +145,6 @@ fn check_se(f: &Loaded, mismatches: &mut Vec<String>) -> Result<SeRow, String> {
             row.ed += 1;
             continue;
         }
-        if got.starts_with("unported") {
-            row.unported += 1;
-            continue;
-        }
         if g.len() == 3 && parts.len() == 3 {
             row.er += usize::from(g[0] == parts[0]);
             row.ep += usize::from(g[1] == parts[1]);
@@ -151,7 +152,9 @@ fn check_se(f: &Loaded, mismatches: &mut Vec<String>) -> Result<SeRow, String> {
         }
         row.failed += 1;
         let puzzle = match &f.puzzles[i] {
-            Ok(p) => Record::of_parsed(p, &Symbols::standard()).puzzle.unwrap_or_default(),
+            Ok(p) => Record::of_parsed(p, &Symbols::standard())
+                .puzzle
+                .unwrap_or_default(),
             Err(_) => "(unreadable)".into(),
         };
         mismatches.push(format!(

@@ -15,8 +15,8 @@
 //!   run on several threads), timed by serate's own per-puzzle clock (`%e`, so the JVM's
 //!   start is left out) and by the wall clock of the whole run;
 //! - the table: puzzles, seconds each side, puzzles per second, the speed-up, and how many
-//!   ratings agree (ER/EP/ED all equal; a puzzle numpl leaves unrated, needing a technique
-//!   not ported, is counted apart and left out of the times).
+//!   ratings agree (ER/EP/ED all equal; a puzzle numpl leaves unrated, serate's 20.0 or one
+//!   with several solutions, is counted apart and left out of the times).
 
 use std::process::Command;
 use std::time::Instant;
@@ -66,7 +66,7 @@ pub(crate) fn run(a: &crate::SebenchArgs) -> Result<(), String> {
     let rated: Vec<usize> = (0..puzzles.len()).filter(|&i| ours[i].is_some()).collect();
     let numpl_total: f64 = rated.iter().map(|&i| numpl_secs[i]).sum();
     println!(
-        "numpl:  {} rated, {} unported; {:.3} s CPU, {:.1} ms a puzzle, {:.1} puzzles/s",
+        "numpl:  {} rated, {} not; {:.3} s CPU, {:.1} ms a puzzle, {:.1} puzzles/s",
         rated.len(),
         puzzles.len() - rated.len(),
         numpl_total,
@@ -93,9 +93,15 @@ pub(crate) fn run(a: &crate::SebenchArgs) -> Result<(), String> {
         .map_err(|e| format!("{}: {e}", serate.display()))?;
     let wall = wall.elapsed().as_secs_f64();
     if !out.status.success() {
-        return Err(format!("serate failed: {}", String::from_utf8_lossy(&out.stderr)));
+        return Err(format!(
+            "serate failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
     }
-    let lines: Vec<String> = String::from_utf8_lossy(&out.stdout).lines().map(String::from).collect();
+    let lines: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(String::from)
+        .collect();
     let mut serate_total = 0.0;
     let mut agree = 0;
     for &i in &rated {

@@ -164,7 +164,12 @@ pub(crate) enum Task {
     /// `rate` (with `--max-technique`), `hint`, `explain`: the options carry the uniqueness
     /// count's budget.
     /// With `true`: Sudoku Explainer's scale (`--scale se`).
-    Rate(InputSettings, Option<numpl_solve::Technique>, SolveOptions, bool),
+    Rate(
+        InputSettings,
+        Option<numpl_solve::Technique>,
+        SolveOptions,
+        bool,
+    ),
     Hint(InputSettings, SolveOptions),
     Explain(InputSettings, SolveOptions),
     Generate(GenerateSettings),

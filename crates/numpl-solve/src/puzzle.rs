@@ -86,15 +86,15 @@ pub fn rate(p: &Parsed, max: Option<Technique>, opts: &SolveOptions) -> Outcome 
 #[derive(Clone, Debug, PartialEq)]
 pub struct SeRated {
     /// `solved` (rated: [`SeRated::rating`] is set), `multiple` or `unsolvable` (checked by
-    /// the fast search first: no rating), `stuck` (SE's techniques, or those ported, found
-    /// no step: [`SeRated::error`] says which) or `budget`.
+    /// the fast search first: no rating), `stuck` (SE's techniques found no step, serate's
+    /// 20.0, or not a 9x9 puzzle: [`SeRated::error`] says which) or `budget`.
     pub status: Status,
     /// The solution, when there is exactly one.
     pub solution: Option<numpl_core::Grid>,
     /// ER, EP, ED and their techniques.
     pub rating: Option<crate::se::SeRating>,
-    /// Why there is no rating: SE found no step (serate's 20.0), the path needs a technique
-    /// not ported, the puzzle is not a 9x9 puzzle.
+    /// Why there is no rating: SE found no step (serate's 20.0), the puzzle is not a 9x9
+    /// puzzle.
     pub error: Option<String>,
     /// Why SE's rating stopped, when it did.
     pub stop: Option<crate::se::SeStop>,
@@ -132,9 +132,6 @@ pub fn rate_se(p: &Parsed, opts: &SolveOptions) -> SeRated {
             out.error = Some(match stop {
                 crate::se::SeStop::Stuck => {
                     "Sudoku Explainer's techniques find no step (serate rates it 20.0)".into()
-                }
-                crate::se::SeStop::Unported(t) => {
-                    format!("the rating needs {t}, not ported yet (serate rates it 9.0 or more)")
                 }
                 crate::se::SeStop::NoProgress => {
                     "a Sudoku Explainer step changed nothing (serate would not finish)".into()

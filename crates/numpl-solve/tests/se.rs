@@ -1,10 +1,11 @@
 //! Sudoku Explainer's scale against serate 1.2.1.3's own answers (`fixtures/se/`): every
-//! puzzle of `se-sample` and `top1465-a` gets serate's ER, EP and ED exactly, except those
-//! whose path needs a technique not ported yet, which must say so (no number).
+//! puzzle of `se-sample` (but the two that need nested forcing chains: seconds each, left to
+//! `cargo xtask regress`) and `top1465-a` gets serate's ER, EP and ED exactly.
 
-use numpl_solve::se::{format_tenths, rate, SeStop};
+use numpl_solve::se::{format_tenths, rate};
 
-fn check(name: &str, max_unported: usize) {
+/// Checks every puzzle of fixture `name` whose serate ER is below `below` (tenths).
+fn check(name: &str, below: u32) {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/se/");
     let read = |ext: &str| {
         std::fs::read_to_string(format!("{dir}{name}.{ext}"))
@@ -17,37 +18,51 @@ fn check(name: &str, max_unported: usize) {
     let puzzles = read("txt");
     let want = read("se");
     assert_eq!(puzzles.len(), want.len());
-    let mut unported = 0;
     let mut wrong = Vec::new();
+    let mut checked = 0;
     for (p, w) in puzzles.iter().zip(&want) {
+        let er: f64 = w.split('/').next().unwrap().parse().unwrap();
+        if (er * 10.0).round() as u32 >= below {
+            continue;
+        }
+        checked += 1;
         let mut cells = [0u8; 81];
         for (i, b) in p.bytes().take(81).enumerate() {
             cells[i] = if b.is_ascii_digit() { b - b'0' } else { 0 };
         }
         match rate(&cells) {
             Ok(r) => {
-                let got = format!("{}/{}/{}", format_tenths(r.er), format_tenths(r.ep), format_tenths(r.ed));
+                let got = format!(
+                    "{}/{}/{}",
+                    format_tenths(r.er),
+                    format_tenths(r.ep),
+                    format_tenths(r.ed)
+                );
                 if &got != w {
                     wrong.push(format!("{p}: serate {w}, numpl {got}"));
                 }
             }
-            Err(SeStop::Unported(_)) => unported += 1,
             Err(e) => wrong.push(format!("{p}: serate {w}, numpl {e:?}")),
         }
     }
-    assert!(wrong.is_empty(), "{name}: {} differ:\n{}", wrong.len(), wrong.join("\n"));
-    assert!(unported <= max_unported, "{name}: {unported} unported");
+    assert!(
+        wrong.is_empty(),
+        "{name}: {} differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+    assert!(checked > 0);
 }
 
 #[test]
 fn se_sample_matches_serate() {
     // Two of the 128 need nested forcing chains (serate: 11.6 and 10.7).
-    check("se-sample", 2);
+    check("se-sample", 95);
 }
 
 #[test]
 fn top1465_sample_matches_serate() {
-    check("top1465-a", 0);
+    check("top1465-a", 200);
 }
 
 #[test]

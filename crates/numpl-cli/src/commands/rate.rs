@@ -66,7 +66,8 @@ impl Rate {
         let micros = start.elapsed().as_micros() as u64;
         let r = out.rating.as_ref();
         let fig = |f: fn(&numpl_solve::se::SeRating) -> u32| {
-            r.map(|r| numpl_solve::se::format_tenths(f(r))).unwrap_or_default()
+            r.map(|r| numpl_solve::se::format_tenths(f(r)))
+                .unwrap_or_default()
         };
         let text = match format {
             Format::Json => record_of(item, p, &output.symbols)

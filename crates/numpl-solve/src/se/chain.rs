@@ -17,6 +17,25 @@ struct Pot {
     value: u8,
     on: bool,
     parents: Vec<u32>,
+    /// Why it follows (SE's `Potential.Cause`): [`CAUSE_NONE`] for an assumption,
+    /// [`CAUSE_CELL`] (the cell's last value), [`CAUSE_REGION`] + region type (the value's
+    /// last place), [`CAUSE_RULE`] (another rule's elimination).
+    cause: u8,
+    /// For an elimination by a nested chain: that chain (an index into
+    /// [`Chainer::nested`]).
+    nested: u32,
+}
+
+const CAUSE_NONE: u8 = 0;
+const CAUSE_CELL: u8 = 1;
+const CAUSE_REGION: u8 = 2;
+const CAUSE_RULE: u8 = 5;
+
+/// A chain used inside another (nested forcing chains): its complexity and its chains'
+/// implications, target by target (SE's `FullChain` compares these).
+struct Nested {
+    complexity: usize,
+    chains: Vec<Vec<u16>>,
 }
 
 fn key(cell: usize, value: usize, on: bool) -> usize {
@@ -34,7 +53,10 @@ const NONE: u32 = u32::MAX;
 
 impl LSet {
     fn new() -> LSet {
-        LSet { map: vec![NONE; NKEYS], order: Vec::new() }
+        LSet {
+            map: vec![NONE; NKEYS],
+            order: Vec::new(),
+        }
     }
     fn add(&mut self, k: usize, id: u32) {
         if self.map[k] == NONE {
@@ -53,7 +75,10 @@ impl LSet {
         self.order.iter().map(|&k| self.map[k as usize])
     }
     fn copy_of(other: &LSet) -> LSet {
-        LSet { map: other.map.clone(), order: other.order.clone() }
+        LSet {
+            map: other.map.clone(),
+            order: other.order.clone(),
+        }
     }
     fn retain_all(&mut self, other: &LSet) {
         let map = &mut self.map;
@@ -81,6 +106,8 @@ pub(super) enum Level {
     Dynamic,
     /// Dynamic forcing chains (+).
     DynamicPlus,
+    /// Nested forcing chains of SE's level 2 to 5.
+    Nested(u8),
 }
 
 struct Chainer {
@@ -89,14 +116,21 @@ struct Chainer {
     dynamic: bool,
     nishio: bool,
     /// SE's nesting level: 1 for dynamic forcing chains (+), which also follow the
-    /// eliminations of intersections, pairs and X-wings.
+    /// eliminations of intersections, pairs and X-wings; 2 to 5 for nested forcing chains,
+    /// which also follow those of whole chaining rules.
     level: u8,
+    nested: Vec<Nested>,
 }
 
 struct Candidate {
     hint: Hint,
     complexity: usize,
     sort_key: u8,
+    /// The chains' targets (SE's `getChainsTargets`).
+    targets: Vec<u32>,
+    /// For an assumption without a cause: the cause SE reads into it (a cell forcing
+    /// chain's: the cell; a region forcing chain's: the region type).
+    implied: u8,
 }
 
 fn length_difficulty(complexity: usize) -> f64 {
@@ -114,9 +148,138 @@ fn length_difficulty(complexity: usize) -> f64 {
 
 impl Chainer {
     fn new_pot(&mut self, cell: usize, value: usize, on: bool, parent: Option<u32>) -> u32 {
+        self.caused(cell, value, on, parent, CAUSE_NONE)
+    }
+
+    fn caused(
+        &mut self,
+        cell: usize,
+        value: usize,
+        on: bool,
+        parent: Option<u32>,
+        cause: u8,
+    ) -> u32 {
         let parents = parent.map(|p| vec![p]).unwrap_or_default();
-        self.pots.push(Pot { cell: cell as u8, value: value as u8, on, parents });
+        self.pots.push(Pot {
+            cell: cell as u8,
+            value: value as u8,
+            on,
+            parents,
+            cause,
+            nested: NONE,
+        });
         (self.pots.len() - 1) as u32
+    }
+
+    /// The implications of a chain, breadth first from its target, one per (cell, value,
+    /// on) (SE's `getChain`).
+    fn chain(&self, id: u32) -> Vec<u32> {
+        let mut seen = vec![false; NKEYS];
+        let mut out = Vec::new();
+        let mut todo = vec![id];
+        while !todo.is_empty() {
+            let mut next = Vec::new();
+            for p in todo {
+                let k = self.k(p);
+                if !seen[k] {
+                    seen[k] = true;
+                    out.push(p);
+                    next.extend_from_slice(&self.pots[p as usize].parents);
+                }
+            }
+            todo = next;
+        }
+        out
+    }
+
+    /// The complexity of the nested chains the targets' chains rest on, each counted once.
+    fn nested_complexity(&self, targets: &[u32]) -> usize {
+        if self.nested.is_empty() {
+            return 0;
+        }
+        let mut seen: Vec<u32> = Vec::new();
+        let mut total = 0;
+        for &t in targets {
+            for p in self.chain(t) {
+                let n = self.pots[p as usize].nested;
+                if n != NONE {
+                    let same = seen
+                        .iter()
+                        .any(|&o| self.nested[o as usize].chains == self.nested[n as usize].chains);
+                    if !same {
+                        seen.push(n);
+                        total += self.nested[n as usize].complexity;
+                    }
+                }
+            }
+        }
+        total
+    }
+
+    /// The candidates that had to go between `initial` and `current` for a chain to hold
+    /// (SE's `collectRuleParents`), in SE's order.
+    fn chain_rule_parents(
+        &self,
+        c: &Candidate,
+        initial: &Grid,
+        current: &Grid,
+    ) -> Vec<(usize, usize)> {
+        let t = tables();
+        let mut out: Vec<(usize, usize)> = Vec::new();
+        for &target in &c.targets {
+            for p in self.chain(target) {
+                let pp = &self.pots[p as usize];
+                let cause = if pp.cause == CAUSE_NONE {
+                    c.implied
+                } else {
+                    pp.cause
+                };
+                if !pp.on || cause == CAUSE_NONE || cause == CAUSE_RULE {
+                    continue;
+                }
+                let (cell, value) = (pp.cell as usize, pp.value as usize);
+                if cause == CAUSE_CELL {
+                    for v in 1..=9 {
+                        if initial.has(cell, v)
+                            && !current.has(cell, v)
+                            && !out.contains(&(cell, v))
+                        {
+                            out.push((cell, v));
+                        }
+                    }
+                } else {
+                    let ty = (cause - CAUSE_REGION) as usize;
+                    for &o in &t.region[t.of[cell][ty] as usize] {
+                        let o = o as usize;
+                        if initial.has(o, value)
+                            && !current.has(o, value)
+                            && !out.contains(&(o, value))
+                        {
+                            out.push((o, value));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// SE's reversed cycle: the chain of `dst_on` with every implication turned over.
+    fn reversed(&mut self, dst_on: u32) -> u32 {
+        let mut list = Vec::new();
+        let mut p = Some(dst_on);
+        while let Some(q) = p {
+            let o = &self.pots[q as usize];
+            let (cell, value, on, cause) = (o.cell as usize, o.value as usize, o.on, o.cause);
+            let first = o.parents.first().copied();
+            list.push(self.caused(cell, value, !on, None, cause));
+            p = first;
+        }
+        list.reverse();
+        for w in list.windows(2) {
+            self.pots[w[0] as usize].parents.push(w[1]);
+        }
+        list[0]
     }
 
     fn k(&self, id: u32) -> usize {
@@ -156,7 +319,10 @@ impl Chainer {
 
     fn on_to_off(&mut self, g: &Grid, p: u32, y_chain: bool) -> Vec<u32> {
         let t = tables();
-        let (cell, value) = (self.pots[p as usize].cell as usize, self.pots[p as usize].value as usize);
+        let (cell, value) = (
+            self.pots[p as usize].cell as usize,
+            self.pots[p as usize].value as usize,
+        );
         let mut out = Vec::new();
         let mut seen = 0u128;
         let mut seen_cell = 0u16;
@@ -164,7 +330,7 @@ impl Chainer {
             for v in 1..=9 {
                 if v != value && g.has(cell, v) {
                     seen_cell |= 1 << v;
-                    out.push(self.new_pot(cell, v, false, Some(p)));
+                    out.push(self.caused(cell, v, false, Some(p), CAUSE_CELL));
                 }
             }
         }
@@ -174,7 +340,7 @@ impl Chainer {
                 let c = c as usize;
                 if c != cell && g.has(c, value) && seen >> c & 1 == 0 {
                     seen |= 1 << c;
-                    out.push(self.new_pot(c, value, false, Some(p)));
+                    out.push(self.caused(c, value, false, Some(p), CAUSE_REGION + ty as u8));
                 }
             }
         }
@@ -192,12 +358,15 @@ impl Chainer {
         x_chain: bool,
     ) -> Vec<u32> {
         let t = tables();
-        let (cell, value) = (self.pots[p as usize].cell as usize, self.pots[p as usize].value as usize);
+        let (cell, value) = (
+            self.pots[p as usize].cell as usize,
+            self.pots[p as usize].value as usize,
+        );
         let mut out: Vec<u32> = Vec::new();
         let mut keys: Vec<usize> = Vec::new();
         if y_chain && g.count(cell) == 2 {
             let other = (g.cand[cell] & !(1 << value)).trailing_zeros() as usize;
-            let id = self.new_pot(cell, other, true, Some(p));
+            let id = self.caused(cell, other, true, Some(p), CAUSE_CELL);
             if let Some(src) = source {
                 for v in 1..=9 {
                     if src.has(cell, v) && !g.has(cell, v) {
@@ -222,7 +391,7 @@ impl Chainer {
                     i = (pos & !(1 << i)).trailing_zeros() as usize;
                 }
                 let other = t.region[r][i] as usize;
-                let id = self.new_pot(other, value, true, Some(p));
+                let id = self.caused(other, value, true, Some(p), CAUSE_REGION + ty as u8);
                 if let Some(src) = source {
                     let gone = src.positions(r, value) & !pos;
                     for j in 0..9 {
@@ -244,7 +413,15 @@ impl Chainer {
         out
     }
 
-    fn do_cycles(&mut self, g: &Grid, to_on: &mut LSet, to_off: &mut LSet, y: bool, x: bool, source: u32) -> Vec<u32> {
+    fn do_cycles(
+        &mut self,
+        g: &Grid,
+        to_on: &mut LSet,
+        to_off: &mut LSet,
+        y: bool,
+        x: bool,
+        source: u32,
+    ) -> Vec<u32> {
         let mut cycles = Vec::new();
         let src_key = self.k(source);
         let mut pending_on: std::collections::VecDeque<u32> = to_on.iter().collect();
@@ -278,7 +455,14 @@ impl Chainer {
         cycles
     }
 
-    fn do_forcing_chains(&mut self, g: &Grid, to_on: &mut LSet, to_off: &mut LSet, y: bool, source: u32) -> Vec<u32> {
+    fn do_forcing_chains(
+        &mut self,
+        g: &Grid,
+        to_on: &mut LSet,
+        to_off: &mut LSet,
+        y: bool,
+        source: u32,
+    ) -> Vec<u32> {
         let mut chains: Vec<u32> = Vec::new();
         let mut chain_keys: Vec<usize> = Vec::new();
         let s = &self.pots[source as usize];
@@ -290,7 +474,11 @@ impl Chainer {
                 for off in self.on_to_off(g, p, y) {
                     let k = self.k(off);
                     let o = &self.pots[off as usize];
-                    if son && o.cell as usize == sc && o.value as usize == sv && !chain_keys.contains(&k) {
+                    if son
+                        && o.cell as usize == sc
+                        && o.value as usize == sv
+                        && !chain_keys.contains(&k)
+                    {
                         chain_keys.push(k);
                         chains.push(off);
                     }
@@ -304,7 +492,11 @@ impl Chainer {
                 for on in self.off_to_on(g, p, None, to_off, y, true) {
                     let k = self.k(on);
                     let o = &self.pots[on as usize];
-                    if !son && o.cell as usize == sc && o.value as usize == sv && !chain_keys.contains(&k) {
+                    if !son
+                        && o.cell as usize == sc
+                        && o.value as usize == sv
+                        && !chain_keys.contains(&k)
+                    {
                         chain_keys.push(k);
                         chains.push(on);
                     }
@@ -320,7 +512,12 @@ impl Chainer {
 
     /// Follows every implication of `to_on` and `to_off`; a contradiction returns the two
     /// opposite implications met.
-    fn do_chaining(&mut self, g: &mut Grid, to_on: &mut LSet, to_off: &mut LSet) -> Option<(u32, u32)> {
+    fn do_chaining(
+        &mut self,
+        g: &mut Grid,
+        to_on: &mut LSet,
+        to_off: &mut LSet,
+    ) -> Option<(u32, u32)> {
         let save = g.clone();
         let mut pending_on: std::collections::VecDeque<u32> = to_on.iter().collect();
         let mut pending_off: std::collections::VecDeque<u32> = to_off.iter().collect();
@@ -380,33 +577,57 @@ impl Chainer {
     /// rule's pattern needed gone.
     fn advanced(&mut self, g: &Grid, source: &Grid, offs: &LSet) -> Vec<u32> {
         let mut result = Vec::new();
-        for rule in 0..4 {
-            let mut hints = Vec::new();
-            let mut take = |h: Hint| {
-                hints.push(h);
-                false
-            };
-            match rule {
-                0 => rules::locking_each(g, false, &mut take),
-                1 => rules::hidden_set_each(g, 2, false, &mut take),
-                2 => rules::naked_set_each(g, 2, &mut take),
-                _ => rules::fish_each(g, 2, &mut take),
+        let mut chain_rules: Vec<Level> = Vec::new();
+        if self.level < 4 {
+            if self.level >= 2 {
+                chain_rules.push(Level::Forcing);
             }
-            for h in hints {
-                let parents = rule_parents(&h.origin, source, g);
-                if parents.is_empty() {
-                    continue;
+            if self.level >= 3 {
+                chain_rules.push(Level::Multiple);
+            }
+        } else {
+            chain_rules.push(Level::Dynamic);
+            if self.level >= 5 {
+                chain_rules.push(Level::Nested(self.level - 3));
+            }
+        }
+        for rule in 0..4 + chain_rules.len() {
+            if rule >= 4 {
+                let mut inner = Chainer::new(chain_rules[rule - 4]);
+                let cands = inner.candidates(g);
+                for c in &cands {
+                    let parents = inner.chain_rule_parents(c, source, g);
+                    if parents.is_empty() {
+                        continue;
+                    }
+                    let chains = c
+                        .targets
+                        .iter()
+                        .map(|&t| inner.chain(t).iter().map(|&p| inner.k(p) as u16).collect())
+                        .collect();
+                    self.nested.push(Nested {
+                        complexity: c.complexity,
+                        chains,
+                    });
+                    let n = (self.nested.len() - 1) as u32;
+                    self.rule_eliminations(&c.hint.removals, &parents, offs, n, &mut result);
                 }
-                let parent_ids: Vec<u32> =
-                    parents.iter().filter_map(|&(c, v)| offs.get(key(c, v, false))).collect();
-                let mut removals = h.removals.clone();
-                removals.sort_by_key(|&(c, m)| (c, m.trailing_zeros()));
-                for (c, m) in removals {
-                    for v in 1..=9 {
-                        if m >> v & 1 != 0 {
-                            self.pots.push(Pot { cell: c, value: v as u8, on: false, parents: parent_ids.clone() });
-                            result.push((self.pots.len() - 1) as u32);
-                        }
+            } else {
+                let mut hints = Vec::new();
+                let mut take = |h: Hint| {
+                    hints.push(h);
+                    false
+                };
+                match rule {
+                    0 => rules::locking_each(g, false, &mut take),
+                    1 => rules::hidden_set_each(g, 2, false, &mut take),
+                    2 => rules::naked_set_each(g, 2, &mut take),
+                    _ => rules::fish_each(g, 2, &mut take),
+                }
+                for h in hints {
+                    let parents = rule_parents(&h.origin, source, g);
+                    if !parents.is_empty() {
+                        self.rule_eliminations(&h.removals, &parents, offs, NONE, &mut result);
                     }
                 }
             }
@@ -417,7 +638,43 @@ impl Chainer {
         result
     }
 
+    /// A rule's eliminations as implications (cell by cell, value by value), each resting
+    /// on the implications that removed `parents`.
+    fn rule_eliminations(
+        &mut self,
+        removals: &[(u8, u16)],
+        parents: &[(usize, usize)],
+        offs: &LSet,
+        nested: u32,
+        result: &mut Vec<u32>,
+    ) {
+        let parent_ids: Vec<u32> = parents
+            .iter()
+            .filter_map(|&(c, v)| offs.get(key(c, v, false)))
+            .collect();
+        let mut removals = removals.to_vec();
+        removals.sort_by_key(|&(c, m)| (c, m.trailing_zeros()));
+        for (c, m) in removals {
+            for v in 1..=9 {
+                if m >> v & 1 != 0 {
+                    self.pots.push(Pot {
+                        cell: c,
+                        value: v as u8,
+                        on: false,
+                        parents: parent_ids.clone(),
+                        cause: CAUSE_RULE,
+                        nested,
+                    });
+                    result.push((self.pots.len() - 1) as u32);
+                }
+            }
+        }
+    }
+
     fn rule_difficulty(&self) -> f64 {
+        if self.level >= 2 {
+            return 9.5 + 0.5 * (self.level - 2) as f64;
+        }
         if self.level > 0 {
             return 8.5 + 0.5 * self.level as f64;
         }
@@ -430,12 +687,8 @@ impl Chainer {
         }
     }
 
-    fn suffix(&self) -> &'static str {
-        if self.level == 1 {
-            " Chains (+)"
-        } else {
-            " Chains"
-        }
+    fn suffix(&self) -> String {
+        format!(" Chains{}", nested_suffix(self.level))
     }
 
     fn prefix(&self) -> &'static str {
@@ -491,7 +744,9 @@ impl Chainer {
         } else {
             vec![(tp.cell, 1u16 << tp.value)]
         };
-        let complexity = self.ancestors(dst_on) + self.ancestors(dst_off);
+        let targets = vec![dst_on, dst_off];
+        let complexity =
+            self.ancestors(dst_on) + self.ancestors(dst_off) + self.nested_complexity(&targets);
         let difficulty = self.rule_difficulty() + length_difficulty(complexity);
         let place = if self.nishio || absurd {
             let s = &self.pots[source as usize];
@@ -506,9 +761,19 @@ impl Chainer {
         } else {
             "Double Forcing"
         };
-        let mut hint = Hint::remove(format!("{}{}{}", self.prefix(), kind, self.suffix()), difficulty, removals);
+        let mut hint = Hint::remove(
+            format!("{}{}{}", self.prefix(), kind, self.suffix()),
+            difficulty,
+            removals,
+        );
         hint.place = place;
-        Some(Candidate { hint, complexity, sort_key: if absurd { 7 } else { 1 } })
+        Some(Candidate {
+            hint,
+            complexity,
+            sort_key: if absurd { 7 } else { 1 },
+            targets,
+            implied: CAUSE_NONE,
+        })
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -543,13 +808,16 @@ impl Chainer {
             let on_list: Vec<u32> = on_to_on.iter().collect();
             for from_on in on_list {
                 if let Some(from_off) = off_to_on.get(self.k(from_on)) {
-                    result.extend(self.binary_hint(g, from_on, from_off, p_on, from_on, false, true));
+                    result
+                        .extend(self.binary_hint(g, from_on, from_off, p_on, from_on, false, true));
                 }
             }
             let off_list: Vec<u32> = on_to_off.iter().collect();
             for from_on in off_list {
                 if let Some(from_off) = off_to_off.get(self.k(from_on)) {
-                    result.extend(self.binary_hint(g, from_on, from_off, p_off, from_off, false, false));
+                    result.extend(
+                        self.binary_hint(g, from_on, from_off, p_off, from_off, false, false),
+                    );
                 }
             }
         }
@@ -608,13 +876,26 @@ impl Chainer {
                         continue;
                     }
                     let k = self.k(p);
-                    let chains: Vec<u32> = outcomes.iter().map(|(_, s)| s.get(k).unwrap()).collect();
-                    let complexity: usize = chains.iter().map(|&c| self.ancestors(c)).sum();
+                    let chains: Vec<u32> =
+                        outcomes.iter().map(|(_, s)| s.get(k).unwrap()).collect();
+                    let complexity: usize =
+                        chains.iter().map(|&c| self.ancestors(c)).sum::<usize>()
+                            + self.nested_complexity(&chains);
                     let difficulty = self.rule_difficulty() + length_difficulty(complexity);
-                    let mut hint =
-                        Hint::remove(format!("{}Region Forcing{}", self.prefix(), self.suffix()), difficulty, removals);
+                    let mut hint = Hint::remove(
+                        format!("{}Region Forcing{}", self.prefix(), self.suffix()),
+                        difficulty,
+                        removals,
+                    );
                     hint.place = self.placement(chains[0]);
-                    result.push(Candidate { hint, complexity, sort_key: 6 });
+                    let implied = CAUSE_REGION + ty as u8;
+                    result.push(Candidate {
+                        hint,
+                        complexity,
+                        sort_key: 6,
+                        targets: chains,
+                        implied,
+                    });
                 }
             }
         }
@@ -644,7 +925,16 @@ impl Chainer {
                 let mut on_to_off = LSet::new();
                 let double = card >= 3 && !self.nishio && self.dynamic;
                 let contradiction = self.dynamic || self.nishio;
-                self.binary_chaining(g, p_on, p_off, &mut result, &mut on_to_on, &mut on_to_off, double, contradiction);
+                self.binary_chaining(
+                    g,
+                    p_on,
+                    p_off,
+                    &mut result,
+                    &mut on_to_on,
+                    &mut on_to_off,
+                    double,
+                    contradiction,
+                );
                 if !self.nishio {
                     self.region_chainings(g, &mut result, cell, v, &on_to_on, &on_to_off);
                 }
@@ -662,7 +952,10 @@ impl Chainer {
                 value_off.push((v, on_to_off));
             }
             if !self.nishio && (card == 2 || (self.multiple && card > 2)) {
-                for (set, outcomes) in [(cell_on.as_ref().unwrap(), &value_on), (cell_off.as_ref().unwrap(), &value_off)] {
+                for (set, outcomes) in [
+                    (cell_on.as_ref().unwrap(), &value_on),
+                    (cell_off.as_ref().unwrap(), &value_off),
+                ] {
                     let targets: Vec<u32> = set.iter().collect();
                     for p in targets {
                         let removals = self.target_removal(g, p);
@@ -670,13 +963,25 @@ impl Chainer {
                             continue;
                         }
                         let k = self.k(p);
-                        let chains: Vec<u32> = outcomes.iter().map(|(_, s)| s.get(k).unwrap()).collect();
-                        let complexity: usize = chains.iter().map(|&c| self.ancestors(c)).sum();
+                        let chains: Vec<u32> =
+                            outcomes.iter().map(|(_, s)| s.get(k).unwrap()).collect();
+                        let complexity: usize =
+                            chains.iter().map(|&c| self.ancestors(c)).sum::<usize>()
+                                + self.nested_complexity(&chains);
                         let difficulty = self.rule_difficulty() + length_difficulty(complexity);
-                        let mut hint =
-                            Hint::remove(format!("{}Cell Forcing{}", self.prefix(), self.suffix()), difficulty, removals);
+                        let mut hint = Hint::remove(
+                            format!("{}Cell Forcing{}", self.prefix(), self.suffix()),
+                            difficulty,
+                            removals,
+                        );
                         hint.place = self.placement(chains[0]);
-                        result.push(Candidate { hint, complexity, sort_key: 5 });
+                        result.push(Candidate {
+                            hint,
+                            complexity,
+                            sort_key: 5,
+                            targets: chains,
+                            implied: CAUSE_CELL,
+                        });
                     }
                 }
             }
@@ -684,7 +989,7 @@ impl Chainer {
         result
     }
 
-    fn cycle_hint(&self, g: &Grid, dst_on: u32, y: bool, x: bool) -> Option<Candidate> {
+    fn cycle_hint(&mut self, g: &Grid, dst_on: u32, y: bool, x: bool) -> Option<Candidate> {
         let t = tables();
         let mut cells = 0u128;
         let mut p = dst_on;
@@ -709,12 +1014,17 @@ impl Chainer {
             }
             p = q;
         }
-        let removals: Vec<(u8, u16)> =
-            forw.iter().filter(|k| back.contains(k)).map(|&(c, v)| (c as u8, 1u16 << v)).collect();
+        let removals: Vec<(u8, u16)> = forw
+            .iter()
+            .filter(|k| back.contains(k))
+            .map(|&(c, v)| (c as u8, 1u16 << v))
+            .collect();
         if removals.is_empty() {
             return None;
         }
-        let complexity = self.ancestors(dst_on);
+        let dst_off = self.reversed(dst_on);
+        let targets = vec![dst_on, dst_off];
+        let complexity = self.ancestors(dst_on) + self.nested_complexity(&targets);
         let base = if y && x { 7.0 } else { 6.5 };
         let name = if x && y {
             "Bidirectional Cycle"
@@ -726,7 +1036,13 @@ impl Chainer {
             "Bidirectional X-Cycle"
         };
         let hint = Hint::remove(name, base + length_difficulty(complexity), removals);
-        Some(Candidate { hint, complexity, sort_key: sort_key(y, x) })
+        Some(Candidate {
+            hint,
+            complexity,
+            sort_key: sort_key(y, x),
+            targets,
+            implied: CAUSE_NONE,
+        })
     }
 
     fn forcing_hint(&self, g: &Grid, target: u32, y: bool, x: bool) -> Option<Candidate> {
@@ -734,7 +1050,7 @@ impl Chainer {
         if removals.is_empty() {
             return None;
         }
-        let complexity = self.ancestors(target);
+        let complexity = self.ancestors(target) + self.nested_complexity(&[target]);
         let base = if y && x { 7.0 } else { 6.6 };
         let name = if x && y {
             "Forcing Chain"
@@ -747,10 +1063,24 @@ impl Chainer {
         };
         let mut hint = Hint::remove(name, base + length_difficulty(complexity), removals);
         hint.place = self.placement(target);
-        Some(Candidate { hint, complexity, sort_key: sort_key(y, x) })
+        Some(Candidate {
+            hint,
+            complexity,
+            sort_key: sort_key(y, x),
+            targets: vec![target],
+            implied: CAUSE_NONE,
+        })
     }
 
-    fn unary(&mut self, g: &Grid, cell: usize, value: usize, y: bool, x: bool, result: &mut Vec<Candidate>) {
+    fn unary(
+        &mut self,
+        g: &Grid,
+        cell: usize,
+        value: usize,
+        y: bool,
+        x: bool,
+        result: &mut Vec<Candidate>,
+    ) {
         if g.count(cell) > 2 && !x {
             return;
         }
@@ -787,7 +1117,11 @@ fn rule_parents(origin: &Origin, initial: &Grid, current: &Grid) -> Vec<(usize, 
     let mut out = Vec::new();
     match origin {
         Origin::None => {}
-        Origin::Lock { value, bases, covers } => {
+        Origin::Lock {
+            value,
+            bases,
+            covers,
+        } => {
             let v = *value as usize;
             for &b in bases {
                 for &c in &t.region[b as usize] {
@@ -853,43 +1187,84 @@ fn sort_key(y: bool, x: bool) -> u8 {
     }
 }
 
-/// The step SE's chaining rule of `level` takes on `g`, if any.
-pub(super) fn chains(g: &Grid, level: Level) -> Option<Hint> {
-    let mut ch = Chainer {
-        pots: Vec::new(),
-        multiple: matches!(level, Level::Multiple | Level::Dynamic | Level::DynamicPlus),
-        dynamic: matches!(level, Level::Nishio | Level::Dynamic | Level::DynamicPlus),
-        nishio: level == Level::Nishio,
-        level: u8::from(level == Level::DynamicPlus),
-    };
-    let mut result: Vec<Candidate> = Vec::new();
-    if level == Level::Forcing {
-        for (y, x) in [(false, true), (true, false), (true, true)] {
-            for cell in 0..81 {
-                if g.value[cell] != 0 || g.count(cell) <= 1 {
-                    continue;
-                }
-                for v in 1..=9 {
-                    if g.has(cell, v) {
-                        ch.unary(g, cell, v, y, x, &mut result);
+/// SE's nested suffix of a level's names.
+fn nested_suffix(level: u8) -> String {
+    match level {
+        0 => String::new(),
+        1 => " (+)".into(),
+        2 => " (+ Forcing Chains)".into(),
+        3 => " (+ Multiple Forcing Chains)".into(),
+        4 => " (+ Dynamic Forcing Chains)".into(),
+        _ => format!(" (+ Dynamic Forcing Chains{})", nested_suffix(level - 3)),
+    }
+}
+
+impl Chainer {
+    fn new(level: Level) -> Chainer {
+        let nested = match level {
+            Level::DynamicPlus => 1,
+            Level::Nested(n) => n,
+            _ => 0,
+        };
+        Chainer {
+            pots: Vec::new(),
+            multiple: !matches!(level, Level::Forcing | Level::Nishio),
+            dynamic: !matches!(level, Level::Forcing | Level::Multiple),
+            nishio: level == Level::Nishio,
+            level: nested,
+            nested: Vec::new(),
+        }
+    }
+
+    /// Every hint of the rule on `g`, in the order SE takes them: a stable sort by
+    /// difficulty, complexity and kind; a hint removing what an earlier one removes is
+    /// left out (SE keeps them in a set).
+    fn candidates(&mut self, g: &Grid) -> Vec<Candidate> {
+        let mut result: Vec<Candidate> = Vec::new();
+        if !self.multiple && !self.dynamic {
+            for (y, x) in [(false, true), (true, false), (true, true)] {
+                for cell in 0..81 {
+                    if g.value[cell] != 0 || g.count(cell) <= 1 {
+                        continue;
+                    }
+                    for v in 1..=9 {
+                        if g.has(cell, v) {
+                            self.unary(g, cell, v, y, x, &mut result);
+                        }
                     }
                 }
             }
+        } else {
+            let mut work = g.clone();
+            result = self.multiple_chains(&mut work);
         }
-    } else {
-        let mut work = g.clone();
-        result = ch.multiple_chains(&mut work);
+        result.sort_by(|a, b| {
+            a.hint
+                .difficulty
+                .partial_cmp(&b.hint.difficulty)
+                .unwrap()
+                .then(a.complexity.cmp(&b.complexity))
+                .then(a.sort_key.cmp(&b.sort_key))
+        });
+        let mut seen: Vec<Vec<(u8, u16)>> = Vec::new();
+        result.retain(|c| {
+            let mut r = c.hint.removals.clone();
+            r.sort();
+            if seen.contains(&r) {
+                false
+            } else {
+                seen.push(r);
+                true
+            }
+        });
+        result
     }
-    // A stable sort: ties keep the order SE found them in.
-    result.sort_by(|a, b| {
-        a.hint
-            .difficulty
-            .partial_cmp(&b.hint.difficulty)
-            .unwrap()
-            .then(a.complexity.cmp(&b.complexity))
-            .then(a.sort_key.cmp(&b.sort_key))
-    });
-    result.into_iter().next().map(|c| c.hint)
+}
+
+/// The step SE's chaining rule of `level` takes on `g`, if any.
+pub(super) fn chains(g: &Grid, level: Level) -> Option<Hint> {
+    let mut ch = Chainer::new(level);
+    ch.candidates(g).into_iter().next().map(|c| c.hint)
 }
 
 #[cfg(test)]

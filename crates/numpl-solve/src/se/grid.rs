@@ -76,7 +76,6 @@ pub(super) fn crosses(a: usize, b: usize) -> bool {
     t.members[a] & t.members[b] != 0
 }
 
-
 #[derive(Clone, PartialEq, Eq)]
 pub(super) struct Grid {
     pub(super) value: [u8; 81],
@@ -88,7 +87,10 @@ impl Grid {
     /// rebuilds them: all values, less those of the givens it sees.
     pub(super) fn new(cells: &[u8; 81]) -> Grid {
         let t = tables();
-        let mut g = Grid { value: *cells, cand: [0; 81] };
+        let mut g = Grid {
+            value: *cells,
+            cand: [0; 81],
+        };
         for c in 0..81 {
             if cells[c] == 0 {
                 g.cand[c] = 0x3fe;
@@ -125,7 +127,10 @@ impl Grid {
     }
 
     pub(super) fn empty_count(&self, r: usize) -> u32 {
-        tables().region[r].iter().filter(|&&c| self.value[c as usize] == 0).count() as u32
+        tables().region[r]
+            .iter()
+            .filter(|&&c| self.value[c as usize] == 0)
+            .count() as u32
     }
 
     /// Places `v` in `c` and removes `v` from every cell `c` sees (SE's
@@ -152,7 +157,11 @@ impl Grid {
 /// The `k`-subsets of `0..n` as bit masks in increasing numeric order (SE's
 /// `Permutations`).
 pub(super) fn combinations(k: u32, n: u32) -> impl Iterator<Item = u32> {
-    let last = if k == 0 { 0 } else { ((1u32 << k) - 1) << (n - k) };
+    let last = if k == 0 {
+        0
+    } else {
+        ((1u32 << k) - 1) << (n - k)
+    };
     let mut next = if k <= n { Some((1u32 << k) - 1) } else { None };
     std::iter::from_fn(move || {
         let cur = next?;

@@ -7,12 +7,12 @@
 //! rating therefore depends on which step SE takes, so each technique here searches in
 //! SE's order (regions, cells, values and combinations as SE iterates them).
 //!
-//! Ported: singles and their direct forms, intersections, subsets, fish, XY- and
-//! XYZ-wings, unique rectangles and loops, BUG, aligned pair and triplet exclusion, the
-//! chains of nesting level 0 (cycles and forcing chains, Nishio, multiple and dynamic
-//! forcing chains) and dynamic forcing chains (+) (level 1, 9.0 and up). Not ported:
-//! nested forcing chains (levels 2 to 5, 9.5 and up): a puzzle whose path needs them ends
-//! [`SeStop::Unported`], never a made-up number.
+//! Every technique of serate's rating is here: singles and their direct forms,
+//! intersections, subsets, fish, XY- and XYZ-wings, unique rectangles and loops, BUG,
+//! aligned pair and triplet exclusion, the chains of nesting level 0 (cycles and forcing
+//! chains, Nishio, multiple and dynamic forcing chains), dynamic forcing chains (+)
+//! (level 1, 9.0 and up) and nested forcing chains (levels 2 to 5, 9.5 and up). Like
+//! serate, the rating has no time limit: a puzzle of the forum's hardest takes seconds.
 
 mod chain;
 mod grid;
@@ -46,7 +46,11 @@ enum Origin {
     None,
     /// An intersection or a fish on `value`: base regions (the value confined to the
     /// covers in them) and cover regions.
-    Lock { value: u8, bases: Vec<u8>, covers: Vec<u8> },
+    Lock {
+        value: u8,
+        bases: Vec<u8>,
+        covers: Vec<u8>,
+    },
     /// A generalized intersection of `value` in `region`.
     LockG { region: u8, value: u8 },
     /// A hidden set of `values` in `region`.
@@ -67,7 +71,13 @@ impl Hint {
     }
 
     fn remove(name: impl Into<String>, difficulty: f64, removals: Vec<(u8, u16)>) -> Hint {
-        Hint { name: name.into(), difficulty, removals, place: None, origin: Origin::None }
+        Hint {
+            name: name.into(),
+            difficulty,
+            removals,
+            place: None,
+            origin: Origin::None,
+        }
     }
 
     fn apply(&self, g: &mut Grid) {
@@ -112,8 +122,6 @@ pub struct SeRating {
 pub enum SeStop {
     /// SE's techniques found no step (serate prints 20.0).
     Stuck,
-    /// The path needs a technique this port lacks (named).
-    Unported(&'static str),
     /// A step changed nothing (serate would repeat it forever).
     NoProgress,
 }
@@ -134,10 +142,9 @@ enum Rule {
     Bug,
     Aligned(usize),
     Chains(Level),
-    Unported(&'static str),
 }
 
-const ORDER: [Rule; 27] = [
+const ORDER: [Rule; 30] = [
     Rule::HiddenSingle,
     Rule::DirectLocking,
     Rule::DirectHidden(2),
@@ -164,11 +171,14 @@ const ORDER: [Rule; 27] = [
     Rule::Chains(Level::Multiple),
     Rule::Chains(Level::Dynamic),
     Rule::Chains(Level::DynamicPlus),
-    Rule::Unported("Nested Forcing Chains"),
+    Rule::Chains(Level::Nested(2)),
+    Rule::Chains(Level::Nested(3)),
+    Rule::Chains(Level::Nested(4)),
+    Rule::Chains(Level::Nested(5)),
 ];
 
-fn find(g: &Grid, rule: Rule) -> Result<Option<Hint>, SeStop> {
-    Ok(match rule {
+fn find(g: &Grid, rule: Rule) -> Option<Hint> {
+    match rule {
         Rule::HiddenSingle => rules::hidden_single(g),
         Rule::DirectLocking => rules::locking(g, true),
         Rule::DirectHidden(d) => rules::hidden_set(g, d, true),
@@ -182,14 +192,13 @@ fn find(g: &Grid, rule: Rule) -> Result<Option<Hint>, SeStop> {
         Rule::Bug => rules::bug(g),
         Rule::Aligned(d) => rules::aligned_exclusion(g, d),
         Rule::Chains(level) => chain::chains(g, level),
-        Rule::Unported(name) => return Err(SeStop::Unported(name)),
-    })
+    }
 }
 
 /// The step SE takes next on `g`.
 fn next_step(g: &Grid) -> Result<Hint, SeStop> {
     for rule in ORDER {
-        if let Some(h) = find(g, rule)? {
+        if let Some(h) = find(g, rule) {
             return Ok(h);
         }
     }

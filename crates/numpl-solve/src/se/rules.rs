@@ -60,7 +60,8 @@ pub(super) fn naked_single(g: &Grid) -> Option<Hint> {
 }
 
 /// The region pairs SE's intersections scan, in its order.
-const LOCK_PAIRS: [(usize, usize); 4] = [(BLOCK, COLUMN), (BLOCK, ROW), (COLUMN, BLOCK), (ROW, BLOCK)];
+const LOCK_PAIRS: [(usize, usize); 4] =
+    [(BLOCK, COLUMN), (BLOCK, ROW), (COLUMN, BLOCK), (ROW, BLOCK)];
 
 /// Pointing and claiming (2.6, 2.8), then generalized intersections (2.9); with `direct`,
 /// only those that leave a hidden single in a parallel region (1.7, 1.9).
@@ -111,7 +112,11 @@ pub(super) fn locking_each(g: &Grid, direct: bool, f: &mut dyn FnMut(Hint) -> bo
                                 .filter(|&c| m2 >> c & 1 == 0)
                                 .collect();
                             if outside.len() == 1 {
-                                let name = if ty1 == BLOCK { "Direct Pointing" } else { "Direct Claiming" };
+                                let name = if ty1 == BLOCK {
+                                    "Direct Pointing"
+                                } else {
+                                    "Direct Claiming"
+                                };
                                 let d = if ty1 == BLOCK { 1.7 } else { 1.9 };
                                 let mut h = Hint::remove(name, d, removals.clone());
                                 h.place = Some((outside[0] as u8, v as u8));
@@ -121,9 +126,17 @@ pub(super) fn locking_each(g: &Grid, direct: bool, f: &mut dyn FnMut(Hint) -> bo
                             }
                         }
                     } else if !removals.is_empty() {
-                        let (name, d) = if ty1 == BLOCK { ("Pointing", 2.6) } else { ("Claiming", 2.8) };
+                        let (name, d) = if ty1 == BLOCK {
+                            ("Pointing", 2.6)
+                        } else {
+                            ("Claiming", 2.8)
+                        };
                         let mut h = Hint::remove(name, d, removals);
-                        h.origin = Origin::Lock { value: v as u8, bases: vec![r1 as u8], covers: vec![r2 as u8] };
+                        h.origin = Origin::Lock {
+                            value: v as u8,
+                            bases: vec![r1 as u8],
+                            covers: vec![r2 as u8],
+                        };
                         if f(h) {
                             return;
                         }
@@ -148,11 +161,16 @@ pub(super) fn locking_each(g: &Grid, direct: bool, f: &mut dyn FnMut(Hint) -> bo
                     common &= t.sees[t.region[r1][i] as usize];
                 }
                 common &= !t.members[r1];
-                let removals: Vec<(u8, u16)> =
-                    (0..81).filter(|&c| common >> c & 1 != 0 && g.has(c, v)).map(|c| (c as u8, 1 << v)).collect();
+                let removals: Vec<(u8, u16)> = (0..81)
+                    .filter(|&c| common >> c & 1 != 0 && g.has(c, v))
+                    .map(|c| (c as u8, 1 << v))
+                    .collect();
                 if !removals.is_empty() {
                     let mut h = Hint::remove("Generalized Intersection", 2.9, removals);
-                    h.origin = Origin::LockG { region: r1 as u8, value: v as u8 };
+                    h.origin = Origin::LockG {
+                        region: r1 as u8,
+                        value: v as u8,
+                    };
                     if f(h) {
                         return;
                     }
@@ -171,7 +189,6 @@ fn locking_removals(g: &Grid, r1: usize, r2: usize, v: usize) -> Vec<(u8, u16)> 
         .collect()
 }
 
-
 /// Hidden pairs, triplets and quads; with `direct`, only those that leave a hidden single
 /// in their region (and the single is placed).
 pub(super) fn hidden_set(g: &Grid, degree: u32, direct: bool) -> Option<Hint> {
@@ -179,7 +196,12 @@ pub(super) fn hidden_set(g: &Grid, degree: u32, direct: bool) -> Option<Hint> {
 }
 
 /// Every hint of [`hidden_set`], in SE's order, to `f` (which returns true to stop).
-pub(super) fn hidden_set_each(g: &Grid, degree: u32, direct: bool, f: &mut dyn FnMut(Hint) -> bool) {
+pub(super) fn hidden_set_each(
+    g: &Grid,
+    degree: u32,
+    direct: bool,
+    f: &mut dyn FnMut(Hint) -> bool,
+) {
     let t = tables();
     for ty in BCR {
         for r in regions_of(ty) {
@@ -190,7 +212,9 @@ pub(super) fn hidden_set_each(g: &Grid, degree: u32, direct: bool, f: &mut dyn F
             for vm in combinations(degree, 9) {
                 let values: Vec<usize> = bits(vm).map(|b| b + 1).collect();
                 let pos: Vec<u16> = values.iter().map(|&v| g.positions(r, v)).collect();
-                let Some(common) = common_tuple(&pos, degree) else { continue };
+                let Some(common) = common_tuple(&pos, degree) else {
+                    continue;
+                };
                 let vset: u16 = values.iter().map(|&v| 1u16 << v).sum();
                 let mut removals = Vec::new();
                 for i in bits(common as u32) {
@@ -216,7 +240,13 @@ pub(super) fn hidden_set_each(g: &Grid, degree: u32, direct: bool, f: &mut dyn F
                         }
                     }
                     if let Some((c, v)) = found {
-                        let d = if degree == 2 { 2.0 } else if degree == 3 { 2.5 } else { 4.3 };
+                        let d = if degree == 2 {
+                            2.0
+                        } else if degree == 3 {
+                            2.5
+                        } else {
+                            4.3
+                        };
                         let mut h = Hint::remove(direct_hidden_name(degree), d, removals);
                         h.place = Some((c, v as u8));
                         if f(h) {
@@ -230,7 +260,10 @@ pub(super) fn hidden_set_each(g: &Grid, degree: u32, direct: bool, f: &mut dyn F
                         _ => 5.4,
                     };
                     let mut h = Hint::remove(hidden_name(degree), d, removals);
-                    h.origin = Origin::Hidden { region: r as u8, values: vset };
+                    h.origin = Origin::Hidden {
+                        region: r as u8,
+                        values: vset,
+                    };
                     if f(h) {
                         return;
                     }
@@ -245,7 +278,11 @@ fn hidden_name(degree: u32) -> &'static str {
 }
 
 fn direct_hidden_name(degree: u32) -> &'static str {
-    ["Direct Hidden Pair", "Direct Hidden Triplet", "Direct Hidden Quad"][degree as usize - 2]
+    [
+        "Direct Hidden Pair",
+        "Direct Hidden Triplet",
+        "Direct Hidden Quad",
+    ][degree as usize - 2]
 }
 
 pub(super) fn naked_set(g: &Grid, degree: u32) -> Option<Hint> {
@@ -263,7 +300,9 @@ pub(super) fn naked_set_each(g: &Grid, degree: u32, f: &mut dyn FnMut(Hint) -> b
             for im in combinations(degree, 9) {
                 let cells: Vec<u8> = bits(im).map(|i| t.region[r][i]).collect();
                 let masks: Vec<u16> = cells.iter().map(|&c| g.cand[c as usize]).collect();
-                let Some(common) = common_tuple(&masks, degree) else { continue };
+                let Some(common) = common_tuple(&masks, degree) else {
+                    continue;
+                };
                 let mut removals = Vec::new();
                 for &o in &t.region[r] {
                     if !cells.contains(&o) {
@@ -280,7 +319,10 @@ pub(super) fn naked_set_each(g: &Grid, degree: u32, f: &mut dyn FnMut(Hint) -> b
                         _ => ("Naked Quad", 5.0),
                     };
                     let mut h = Hint::remove(name, d, removals);
-                    h.origin = Origin::Naked { cells: cells.clone(), values: common };
+                    h.origin = Origin::Naked {
+                        cells: cells.clone(),
+                        values: common,
+                    };
                     if f(h) {
                         return;
                     }
@@ -298,7 +340,9 @@ pub(super) fn fish(g: &Grid, degree: u32) -> Option<Hint> {
 /// Every hint of [`fish`], in SE's order, to `f` (which returns true to stop).
 pub(super) fn fish_each(g: &Grid, degree: u32, f: &mut dyn FnMut(Hint) -> bool) {
     let t = tables();
-    let occ: Vec<usize> = (0..10).map(|v| if v == 0 { 0 } else { g.occurrences(v) }).collect();
+    let occ: Vec<usize> = (0..10)
+        .map(|v| if v == 0 { 0 } else { g.occurrences(v) })
+        .collect();
     for (base, cover) in [(COLUMN, ROW), (ROW, COLUMN)] {
         for im in combinations(degree, 9) {
             for v in 1..=9 {
@@ -306,7 +350,9 @@ pub(super) fn fish_each(g: &Grid, degree: u32, f: &mut dyn FnMut(Hint) -> bool) 
                     continue;
                 }
                 let pos: Vec<u16> = bits(im).map(|i| g.positions(base * 9 + i, v)).collect();
-                let Some(common) = common_tuple(&pos, degree) else { continue };
+                let Some(common) = common_tuple(&pos, degree) else {
+                    continue;
+                };
                 let mut removals = Vec::new();
                 for j in bits(common as u32) {
                     let r = cover * 9 + j;
@@ -366,10 +412,16 @@ pub(super) fn xy_wing(g: &Grid, xyz: bool) -> Option<Hint> {
                     victims &= t.sees[xy];
                 }
                 victims &= !(1u128 << xy | 1u128 << xz | 1u128 << yz);
-                let removals: Vec<(u8, u16)> =
-                    (0..81).filter(|&c| victims >> c & 1 != 0 && g.has(c, z)).map(|c| (c as u8, 1u16 << z)).collect();
+                let removals: Vec<(u8, u16)> = (0..81)
+                    .filter(|&c| victims >> c & 1 != 0 && g.has(c, z))
+                    .map(|c| (c as u8, 1u16 << z))
+                    .collect();
                 if !removals.is_empty() {
-                    let (name, d) = if xyz { ("XYZ-Wing", 4.4) } else { ("XY-Wing", 4.2) };
+                    let (name, d) = if xyz {
+                        ("XYZ-Wing", 4.4)
+                    } else {
+                        ("XY-Wing", 4.2)
+                    };
                     return Some(Hint::remove(name, d, removals));
                 }
             }
@@ -392,8 +444,10 @@ pub(super) fn bug(g: &Grid) -> Option<Hint> {
             if n == 0 || n == 2 {
                 continue;
             }
-            let new: Vec<usize> =
-                bits(pos as u32).map(|i| t.region[r][i] as usize).filter(|&c| g.count(c) >= 3).collect();
+            let new: Vec<usize> = bits(pos as u32)
+                .map(|i| t.region[r][i] as usize)
+                .filter(|&c| g.count(c) >= 3)
+                .collect();
             if new.len() == 1 {
                 let c = new[0];
                 if !bug_cells.contains(&c) {
@@ -430,14 +484,21 @@ pub(super) fn bug(g: &Grid) -> Option<Hint> {
     }
     if bug_cells.len() == 1 {
         let c = bug_cells[0];
-        return Some(Hint::remove("BUG type 1", 5.6, vec![(c as u8, g.cand[c] & !all_bug)]));
+        return Some(Hint::remove(
+            "BUG type 1",
+            5.6,
+            vec![(c as u8, g.cand[c] & !all_bug)],
+        ));
     }
     let common = common.unwrap_or_default();
     if all_bug.count_ones() == 1 {
         let v = all_bug.trailing_zeros() as usize;
         if !common.is_empty() {
-            let removals: Vec<(u8, u16)> =
-                common.iter().filter(|&&c| g.has(c, v)).map(|&c| (c as u8, 1u16 << v)).collect();
+            let removals: Vec<(u8, u16)> = common
+                .iter()
+                .filter(|&&c| g.has(c, v))
+                .map(|&c| (c as u8, 1u16 << v))
+                .collect();
             if !removals.is_empty() {
                 return Some(Hint::remove("BUG type 2", 5.7, removals));
             }
@@ -462,7 +523,10 @@ pub(super) fn bug(g: &Grid) -> Option<Hint> {
 fn shared_region(cells: &[usize], ty: usize) -> Option<usize> {
     let t = tables();
     let r = t.of[cells[0]][ty] as usize;
-    cells.iter().all(|&c| t.of[c][ty] as usize == r).then_some(r)
+    cells
+        .iter()
+        .all(|&c| t.of[c][ty] as usize == r)
+        .then_some(r)
 }
 
 fn bug4(g: &Grid, cells: &[usize], extra: &[u16; 81], all_bug: u16) -> Option<Hint> {
@@ -485,8 +549,14 @@ fn bug4(g: &Grid, cells: &[usize], extra: &[u16; 81], all_bug: u16) -> Option<Hi
 fn bug3(g: &Grid, cells: &[usize], all_bug: u16, common: &[usize]) -> Option<Hint> {
     let t = tables();
     for ty in [BLOCK, ROW, COLUMN] {
-        let Some(r) = shared_region(cells, ty) else { continue };
-        let rc: Vec<usize> = common.iter().copied().filter(|&c| t.of[c][ty] as usize == r).collect();
+        let Some(r) = shared_region(cells, ty) else {
+            continue;
+        };
+        let rc: Vec<usize> = common
+            .iter()
+            .copied()
+            .filter(|&c| t.of[c][ty] as usize == r)
+            .collect();
         for degree in 2..=6u32 {
             if rc.len() < degree as usize {
                 continue;
@@ -499,9 +569,14 @@ fn bug3(g: &Grid, cells: &[usize], all_bug: u16, common: &[usize]) -> Option<Hin
                 if other.count_ones() != degree {
                     continue;
                 }
-                let Some(set) = common_tuple(&masks, degree) else { continue };
-                let erasable: Vec<usize> =
-                    rc.iter().copied().filter(|c| !naked.contains(c) && !cells.contains(c)).collect();
+                let Some(set) = common_tuple(&masks, degree) else {
+                    continue;
+                };
+                let erasable: Vec<usize> = rc
+                    .iter()
+                    .copied()
+                    .filter(|c| !naked.contains(c) && !cells.contains(c))
+                    .collect();
                 let removals: Vec<(u8, u16)> = erasable
                     .iter()
                     .filter(|&&c| g.cand[c] & set != 0)
@@ -570,7 +645,10 @@ pub(super) fn aligned_exclusion(g: &Grid, degree: usize) -> Option<Hint> {
             if common.len() < 2 {
                 continue;
             }
-            let vals: Vec<Vec<usize>> = cells.iter().map(|&c| bits(g.cand[c] as u32).collect()).collect();
+            let vals: Vec<Vec<usize>> = cells
+                .iter()
+                .map(|&c| bits(g.cand[c] as u32).collect())
+                .collect();
             let mut allowed = vec![0u16; cells.len()];
             let mut idx = vec![0usize; cells.len()];
             loop {
@@ -613,8 +691,11 @@ pub(super) fn aligned_exclusion(g: &Grid, degree: usize) -> Option<Hint> {
                 .map(|(i, &c)| (c as u8, g.cand[c] & !allowed[i]))
                 .collect();
             if !removals.is_empty() {
-                let (name, d) =
-                    if degree == 2 { ("Aligned Pair Exclusion", 6.2) } else { ("Aligned Triplet Exclusion", 7.5) };
+                let (name, d) = if degree == 2 {
+                    ("Aligned Pair Exclusion", 6.2)
+                } else {
+                    ("Aligned Triplet Exclusion", 7.5)
+                };
                 return Some(Hint::remove(name, d, removals));
             }
         }

@@ -103,7 +103,10 @@ pub(super) fn unique_loops(g: &Grid) -> Option<Hint> {
         if f.hint.removals.is_empty() {
             return;
         }
-        if result.iter().any(|o| o.class == f.class && o.loop_set == f.loop_set) {
+        if result
+            .iter()
+            .any(|o| o.class == f.class && o.loop_set == f.loop_set)
+        {
             return;
         }
         result.push(f);
@@ -126,7 +129,15 @@ pub(super) fn unique_loops(g: &Grid) -> Option<Hint> {
             let pair = 1u16 << v1 | 1 << v2;
             if extra.len() == 1 {
                 let h = Hint::remove(name(len, 1), base(len), vec![(extra[0] as u8, pair)]);
-                push(&mut result, Found { hint: h, class: 1, loop_set, ty: 1 });
+                push(
+                    &mut result,
+                    Found {
+                        hint: h,
+                        class: 1,
+                        loop_set,
+                        ty: 1,
+                    },
+                );
             } else if extra.len() > 2 {
                 push(&mut result, type2(g, &lp, &extra, pair, loop_set));
             } else if extra.len() == 2 {
@@ -148,7 +159,11 @@ pub(super) fn unique_loops(g: &Grid) -> Option<Hint> {
     let _ = t;
     // A stable sort by difficulty, then type.
     result.sort_by(|a, b| {
-        a.hint.difficulty.partial_cmp(&b.hint.difficulty).unwrap().then(a.ty.cmp(&b.ty))
+        a.hint
+            .difficulty
+            .partial_cmp(&b.hint.difficulty)
+            .unwrap()
+            .then(a.ty.cmp(&b.ty))
     });
     result.into_iter().next().map(|f| f.hint)
 }
@@ -166,7 +181,12 @@ fn type2(g: &Grid, lp: &[usize], extra: &[usize], pair: u16, loop_set: u128) -> 
         .map(|&c| (c as u8, 1u16 << value))
         .collect();
     let len = lp.len();
-    Found { hint: Hint::remove(name(len, 2), base(len), removals), class: 2, loop_set, ty: 2 }
+    Found {
+        hint: Hint::remove(name(len, 2), base(len), removals),
+        class: 2,
+        loop_set,
+        ty: 2,
+    }
 }
 
 fn contains_first(indexes: &[usize], i1: usize, i2: usize) -> bool {
@@ -181,7 +201,15 @@ fn contains_first(indexes: &[usize], i1: usize, i2: usize) -> bool {
     c1
 }
 
-fn type3(g: &Grid, lp: &[usize], c1: usize, c2: usize, v1: usize, v2: usize, loop_set: u128) -> Vec<Found> {
+fn type3(
+    g: &Grid,
+    lp: &[usize],
+    c1: usize,
+    c2: usize,
+    v1: usize,
+    v2: usize,
+    loop_set: u128,
+) -> Vec<Found> {
     let t = tables();
     let len = lp.len();
     let mut out = Vec::new();
@@ -232,18 +260,27 @@ fn type3(g: &Grid, lp: &[usize], c1: usize, c2: usize, v1: usize, v2: usize, loo
                     let removals: Vec<(u8, u16)> = t.region[r]
                         .iter()
                         .map(|&c| c as usize)
-                        .filter(|&c| !others.contains(&c) && c != c1 && c != c2 && g.cand[c] & all != 0)
+                        .filter(|&c| {
+                            !others.contains(&c) && c != c1 && c != c2 && g.cand[c] & all != 0
+                        })
                         .map(|c| (c as u8, g.cand[c] & all))
                         .collect();
                     if !removals.is_empty() {
                         let d = base(len) + (all.count_ones() - 1) as f64 * 0.1;
                         let h = Hint::remove(name(len, 3), d, removals);
-                        out.push(Found { hint: h, class: 3, loop_set, ty: 3 });
+                        out.push(Found {
+                            hint: h,
+                            class: 3,
+                            loop_set,
+                            ty: 3,
+                        });
                     }
                 }
             }
             if degree * 2 < empty {
-                let rem: Vec<usize> = (1..=9).filter(|&v| v != v1 && v != v2 && extra >> v & 1 == 0).collect();
+                let rem: Vec<usize> = (1..=9)
+                    .filter(|&v| v != v1 && v != v2 && extra >> v & 1 == 0)
+                    .collect();
                 if degree as usize - 2 <= rem.len() {
                     let perms: Vec<u32> = if rem.is_empty() {
                         Vec::new()
@@ -281,7 +318,12 @@ fn type3(g: &Grid, lp: &[usize], c1: usize, c2: usize, v1: usize, v2: usize, loo
                         if !removals.is_empty() {
                             let d = base(len) + (positions.count_ones() as f64 - 1.0) * 0.1;
                             let h = Hint::remove(name(len, 3), d, removals);
-                            out.push(Found { hint: h, class: 33, loop_set, ty: 3 });
+                            out.push(Found {
+                                hint: h,
+                                class: 33,
+                                loop_set,
+                                ty: 3,
+                            });
                         }
                     }
                 }
@@ -291,7 +333,15 @@ fn type3(g: &Grid, lp: &[usize], c1: usize, c2: usize, v1: usize, v2: usize, loo
     out
 }
 
-fn type4(g: &Grid, lp: &[usize], c1: usize, c2: usize, v1: usize, v2: usize, loop_set: u128) -> Option<Found> {
+fn type4(
+    g: &Grid,
+    lp: &[usize],
+    c1: usize,
+    c2: usize,
+    v1: usize,
+    v2: usize,
+    loop_set: u128,
+) -> Option<Found> {
     let t = tables();
     let mut r1 = None;
     let mut r2 = None;
@@ -325,5 +375,10 @@ fn type4(g: &Grid, lp: &[usize], c1: usize, c2: usize, v1: usize, v2: usize, loo
     };
     let len = lp.len();
     let removals = vec![(c1 as u8, 1u16 << rem), (c2 as u8, 1u16 << rem)];
-    Some(Found { hint: Hint::remove(name(len, 4), base(len), removals), class: 4, loop_set, ty: 4 })
+    Some(Found {
+        hint: Hint::remove(name(len, 4), base(len), removals),
+        class: 4,
+        loop_set,
+        ty: 4,
+    })
 }
