@@ -1215,8 +1215,14 @@ fn rate_on_sudoku_explainers_scale() {
     let many = format!("{}1{}", ".".repeat(75), ".".repeat(5));
     let out = numpl(&["rate", "--scale", "se"], &format!("{p}\n"));
     assert_eq!(out.code, 0, "{}", out.stderr);
-    assert_has(&out.stdout, "solved ER=7.5/1.2/1.2 er=\"Aligned Triplet Exclusion\"");
-    let out = numpl(&["rate", "--scale", "se", "-f", "json"], &format!("{p}\n{many}\n"));
+    assert_has(
+        &out.stdout,
+        "solved ER=7.5/1.2/1.2 er=\"Aligned Triplet Exclusion\"",
+    );
+    let out = numpl(
+        &["rate", "--scale", "se", "-f", "json"],
+        &format!("{p}\n{many}\n"),
+    );
     let recs = json_lines(&out);
     assert_eq!(recs[0]["er"], "7.5");
     assert_eq!(recs[0]["ep"], "1.2");
@@ -1234,6 +1240,9 @@ fn rate_on_sudoku_explainers_scale() {
         .next()
         .unwrap()
         .ends_with(",solved,7.5,1.2,1.2,Aligned Triplet Exclusion,Hidden Single,Hidden Single"));
-    let out = numpl(&["rate", "--scale", "se", "--level-only"], &format!("{p}\n"));
+    let out = numpl(
+        &["rate", "--scale", "se", "--level-only"],
+        &format!("{p}\n"),
+    );
     assert_eq!(out.code, 2);
 }

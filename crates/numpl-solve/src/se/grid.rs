@@ -91,15 +91,15 @@ impl Grid {
             value: *cells,
             cand: [0; 81],
         };
-        for c in 0..81 {
-            if cells[c] == 0 {
+        for (c, &v) in cells.iter().enumerate() {
+            if v == 0 {
                 g.cand[c] = 0x3fe;
             }
         }
-        for c in 0..81 {
-            if cells[c] != 0 {
+        for (c, &v) in cells.iter().enumerate() {
+            if v != 0 {
                 for &o in &t.house[c] {
-                    g.cand[o as usize] &= !(1 << cells[c]);
+                    g.cand[o as usize] &= !(1 << v);
                 }
             }
         }

@@ -345,8 +345,8 @@ pub(super) fn fish_each(g: &Grid, degree: u32, f: &mut dyn FnMut(Hint) -> bool) 
         .collect();
     for (base, cover) in [(COLUMN, ROW), (ROW, COLUMN)] {
         for im in combinations(degree, 9) {
-            for v in 1..=9 {
-                if occ[v] + degree as usize * 2 > 9 {
+            for (v, &placed) in occ.iter().enumerate().skip(1) {
+                if placed + degree as usize * 2 > 9 {
                     continue;
                 }
                 let pos: Vec<u16> = bits(im).map(|i| g.positions(base * 9 + i, v)).collect();
@@ -597,7 +597,7 @@ pub(super) fn aligned_exclusion(g: &Grid, degree: usize) -> Option<Hint> {
     let t = tables();
     let mut cand_list: Vec<usize> = Vec::new();
     let mut excluders: Vec<Vec<usize>> = vec![Vec::new(); 81];
-    for c in 0..81 {
+    for (c, slot) in excluders.iter_mut().enumerate() {
         if g.count(c) < 2 {
             continue;
         }
@@ -613,7 +613,7 @@ pub(super) fn aligned_exclusion(g: &Grid, degree: usize) -> Option<Hint> {
         }
         if !single && !ex.is_empty() {
             cand_list.push(c);
-            excluders[c] = ex;
+            *slot = ex;
         }
     }
     if cand_list.len() < degree {
