@@ -16,7 +16,7 @@ struct Pot {
     cell: u8,
     value: u8,
     on: bool,
-    parents: Vec<u32>,
+    parents: Parents,
     /// Why it follows (SE's `Potential.Cause`): [`CAUSE_NONE`] for an assumption,
     /// [`CAUSE_CELL`] (the cell's last value), [`CAUSE_REGION`] + region type (the value's
     /// last place), [`CAUSE_RULE`] (another rule's elimination).
@@ -24,6 +24,43 @@ struct Pot {
     /// For an elimination by a nested chain: that chain (an index into
     /// [`Chainer::nested`]).
     nested: u32,
+}
+
+/// An implication's parents: most have one, so no allocation for up to one.
+#[derive(Clone)]
+enum Parents {
+    None,
+    One(u32),
+    Many(Vec<u32>),
+}
+
+impl Parents {
+    fn first(&self) -> Option<&u32> {
+        match self {
+            Parents::None => None,
+            Parents::One(p) => Some(p),
+            Parents::Many(v) => v.first(),
+        }
+    }
+
+    fn push(&mut self, p: u32) {
+        *self = match std::mem::replace(self, Parents::None) {
+            Parents::None => Parents::One(p),
+            Parents::One(q) => Parents::Many(vec![q, p]),
+            Parents::Many(mut v) => {
+                v.push(p);
+                Parents::Many(v)
+            }
+        };
+    }
+
+    fn as_slice(&self) -> &[u32] {
+        match self {
+            Parents::None => &[],
+            Parents::One(p) => std::slice::from_ref(p),
+            Parents::Many(v) => v,
+        }
+    }
 }
 
 const CAUSE_NONE: u8 = 0;
@@ -159,7 +196,7 @@ impl Chainer {
         parent: Option<u32>,
         cause: u8,
     ) -> u32 {
-        let parents = parent.map(|p| vec![p]).unwrap_or_default();
+        let parents = parent.map_or(Parents::None, Parents::One);
         self.pots.push(Pot {
             cell: cell as u8,
             value: value as u8,
@@ -184,7 +221,7 @@ impl Chainer {
                 if !seen[k] {
                     seen[k] = true;
                     out.push(p);
-                    next.extend_from_slice(&self.pots[p as usize].parents);
+                    next.extend_from_slice(self.pots[p as usize].parents.as_slice());
                 }
             }
             todo = next;
@@ -298,7 +335,7 @@ impl Chainer {
                 if !seen[k] {
                     seen[k] = true;
                     count += 1;
-                    next.extend_from_slice(&self.pots[p as usize].parents);
+                    next.extend_from_slice(self.pots[p as usize].parents.as_slice());
                 }
             }
             todo = next;
@@ -661,7 +698,11 @@ impl Chainer {
                         cell: c,
                         value: v as u8,
                         on: false,
-                        parents: parent_ids.clone(),
+                        parents: match parent_ids.as_slice() {
+                            [] => Parents::None,
+                            [one] => Parents::One(*one),
+                            _ => Parents::Many(parent_ids.clone()),
+                        },
                         cause: CAUSE_RULE,
                         nested,
                     });
