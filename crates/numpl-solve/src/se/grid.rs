@@ -126,6 +126,21 @@ impl Grid {
         m
     }
 
+    /// [`Grid::positions`] of every value (index 1..=9) of region `r`, in one pass.
+    pub(super) fn all_positions(&self, r: usize) -> [u16; 10] {
+        let t = tables();
+        let mut out = [0u16; 10];
+        for (i, &c) in t.region[r].iter().enumerate() {
+            let mut m = self.cand[c as usize];
+            while m != 0 {
+                let v = m.trailing_zeros() as usize;
+                out[v] |= 1 << i;
+                m &= m - 1;
+            }
+        }
+        out
+    }
+
     pub(super) fn empty_count(&self, r: usize) -> u32 {
         tables().region[r]
             .iter()

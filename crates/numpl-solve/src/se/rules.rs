@@ -84,17 +84,19 @@ pub(super) fn locking_each(g: &Grid, direct: bool, f: &mut dyn FnMut(Hint) -> bo
     let t = tables();
     for (ty1, ty2) in LOCK_PAIRS {
         for r1 in regions_of(ty1) {
+            let pos1 = g.all_positions(r1);
             for r2 in regions_of(ty2) {
                 if !crosses(r1, r2) {
                     continue;
                 }
                 let m2 = t.members[r2];
+                // The indexes (in r1) of the cells r1 shares with r2.
+                let shared = (0..9)
+                    .filter(|&i| m2 >> t.region[r1][i] & 1 != 0)
+                    .fold(0u16, |a, i| a | 1 << i);
                 for v in 1..=9 {
-                    let pos = g.positions(r1, v);
-                    if pos.count_ones() <= 1 {
-                        continue;
-                    }
-                    if !bits(pos as u32).all(|i| m2 >> t.region[r1][i] & 1 != 0) {
+                    let pos = pos1[v];
+                    if pos.count_ones() <= 1 || pos & !shared != 0 {
                         continue;
                     }
                     let removals = locking_removals(g, r1, r2, v);
@@ -209,9 +211,10 @@ pub(super) fn hidden_set_each(
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
             }
+            let all = g.all_positions(r);
             for vm in combinations(degree, 9) {
                 let values: Vec<usize> = bits(vm).map(|b| b + 1).collect();
-                let pos: Vec<u16> = values.iter().map(|&v| g.positions(r, v)).collect();
+                let pos: Vec<u16> = values.iter().map(|&v| all[v]).collect();
                 let Some(common) = common_tuple(&pos, degree) else {
                     continue;
                 };
