@@ -28,6 +28,9 @@ pub(crate) struct Options {
     pub(crate) dir: PathBuf,
     pub(crate) algos: Vec<Algorithm>,
     pub(crate) bless: bool,
+    /// Sudoku Explainer's ratings of the `# se` fixtures too (minutes: the nested forcing
+    /// chains of the hardest take tens of seconds each).
+    pub(crate) se: bool,
 }
 
 /// One row of the table.
@@ -173,6 +176,7 @@ pub(crate) fn run(args: &crate::RegressArgs) -> Result<(), String> {
             .clone()
             .unwrap_or_else(|| Algorithm::ALL.to_vec()),
         bless: args.bless,
+        se: true,
     };
     let report = regress(&opts)?;
     print!("{}", table(&report.rows));
@@ -399,7 +403,7 @@ pub(crate) fn regress(opts: &Options) -> Result<Report, String> {
         }
     }
     let mut se = Vec::new();
-    for f in files.iter().filter(|f| f.fx.se) {
+    for f in files.iter().filter(|f| f.fx.se && opts.se) {
         se.push(check_se(f, &mut mismatches)?);
     }
     Ok(Report {
@@ -557,7 +561,41 @@ mod tests {
             dir: dir.to_path_buf(),
             algos: vec![Algorithm::Fast, Algorithm::Full],
             bless: false,
+            se: false,
         }
+    }
+
+    /// A `# se` fixture whose serate rating is altered fails; the untouched one passes.
+    #[test]
+    fn regress_fails_when_a_sudoku_explainer_rating_differs() {
+        let dir = std::env::temp_dir().join(format!("numpl-regress-se-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let src = repo_fixtures().join("se");
+        for f in ["17-clue.txt", "17-clue.answers", "17-clue.se"] {
+            std::fs::copy(src.join(f), dir.join(f)).unwrap();
+        }
+        let opts = Options {
+            algos: vec![Algorithm::Fast],
+            se: true,
+            ..opts(&dir)
+        };
+        let ok = regress(&opts).unwrap();
+        assert!(ok.mismatches.is_empty(), "{:?}", ok.mismatches);
+        assert_eq!(ok.se[0].exact, 40);
+        let se = dir.join("17-clue.se");
+        let text = std::fs::read_to_string(&se).unwrap();
+        let first = text
+            .lines()
+            .find(|l| !l.starts_with('#'))
+            .unwrap()
+            .to_string();
+        std::fs::write(&se, text.replacen(&first, "9.9/9.9/9.9", 1)).unwrap();
+        let bad = regress(&opts).unwrap();
+        assert_eq!(bad.mismatches.len(), 1, "{:?}", bad.mismatches);
+        assert!(bad.mismatches[0].contains("another rating than serate's"));
+        assert_eq!((bad.se[0].exact, bad.se[0].failed), (39, 1));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
@@ -600,6 +638,8 @@ mod tests {
             dir: repo_fixtures(),
             algos: Algorithm::ALL.to_vec(),
             bless: false,
+            // numpl-solve's tests/se.rs and `cargo xtask regress` check the ratings.
+            se: false,
         })
         .unwrap();
         assert!(
