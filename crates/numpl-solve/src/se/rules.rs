@@ -94,8 +94,7 @@ pub(super) fn locking_each(g: &Grid, direct: bool, f: &mut dyn FnMut(Hint) -> bo
                 let shared = (0..9)
                     .filter(|&i| m2 >> t.region[r1][i] & 1 != 0)
                     .fold(0u16, |a, i| a | 1 << i);
-                for v in 1..=9 {
-                    let pos = pos1[v];
+                for (v, &pos) in pos1.iter().enumerate().skip(1) {
                     if pos.count_ones() <= 1 || pos & !shared != 0 {
                         continue;
                     }
