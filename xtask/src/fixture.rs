@@ -7,6 +7,8 @@
 //!   `# box: RxC` (read with that box shape), `# skip: ALGO ... (reason)` (algorithms that do
 //!   not apply), `# human` (the file has human-solver expectations in `NAME.human`).
 //!   Other lines starting with `#` and blank lines are comments.
+//! - `NAME.se` (with the header `# se`): Sudoku Explainer's rating of each puzzle as
+//!   serate 1.2.1.3 prints it, `ER/EP/ED` (`20.0/...` when SE finds no step).
 //! - `NAME.human`: one line per puzzle: the human solver's status and its technique counts,
 //!   `solved naked_single=40 hidden_single=12`; written by `cargo xtask regress --bless`.
 
@@ -44,6 +46,8 @@ pub(crate) struct Fixture {
     pub(crate) shape: Option<Shape>,
     pub(crate) skip: Vec<Algorithm>,
     pub(crate) human: bool,
+    /// `# se`: serate's ratings in `NAME.se`.
+    pub(crate) se: bool,
     pub(crate) answers: Vec<Expected>,
 }
 
@@ -58,6 +62,7 @@ pub(crate) fn load(answers_path: &Path) -> Result<Fixture, String> {
         shape: None,
         skip: Vec::new(),
         human: false,
+        se: false,
         answers: Vec::new(),
     };
     for (i, line) in text.lines().enumerate() {
@@ -81,6 +86,8 @@ pub(crate) fn load(answers_path: &Path) -> Result<Fixture, String> {
                 }
             } else if rest == "human" {
                 fx.human = true;
+            } else if rest == "se" {
+                fx.se = true;
             }
             continue;
         }

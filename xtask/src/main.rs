@@ -47,6 +47,7 @@ mod ratebench;
 mod regress;
 mod render;
 mod scaling;
+mod sebench;
 mod soundness;
 mod timing;
 mod workspace;
@@ -97,6 +98,9 @@ pub(crate) enum Cmd {
     /// The human solver's rating speed, one thread, and a per-technique profile (see
     /// xtask/src/ratebench.rs).
     Ratebench(RatebenchArgs),
+    /// Sudoku Explainer's rating: numpl against serate on the same puzzles, one core (see
+    /// xtask/src/sebench.rs).
+    Sebench(SebenchArgs),
     /// Every human step checked against the solutions (see xtask/src/soundness.rs).
     Soundness(SoundnessArgs),
     /// Canonical forms: puzzles/s on every data file, checked against the brute-force
@@ -385,6 +389,23 @@ pub(crate) struct RatebenchArgs {
     pub(crate) profile: bool,
 }
 
+/// `sebench`.
+#[derive(Args, Debug)]
+pub(crate) struct SebenchArgs {
+    /// The puzzle file [default: top1465.txt of ../shared/data].
+    #[arg(long, value_name = "PATH")]
+    pub(crate) file: Option<PathBuf>,
+    /// Every K-th puzzle.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub(crate) every: usize,
+    /// At most N puzzles.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub(crate) max: usize,
+    /// The serate script (`none`: numpl only) [default: ../shared/tools/serate/serate].
+    #[arg(long, value_name = "PATH")]
+    pub(crate) serate: Option<String>,
+}
+
 /// `soundness`.
 #[derive(Args, Debug)]
 pub(crate) struct SoundnessArgs {
@@ -431,6 +452,7 @@ fn main() -> ExitCode {
         Cmd::Renderbench(a) => render::renderbench(a),
         Cmd::Loadbench(a) => loadbench::run(a),
         Cmd::Ratebench(a) => ratebench::run(a),
+        Cmd::Sebench(a) => sebench::run(a),
         Cmd::Soundness(a) => soundness::run(a),
     };
     match result {

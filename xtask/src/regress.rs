@@ -28,6 +28,9 @@ pub(crate) struct Options {
     pub(crate) dir: PathBuf,
     pub(crate) algos: Vec<Algorithm>,
     pub(crate) bless: bool,
+    /// Sudoku Explainer's ratings of the `# se` fixtures too (minutes: the nested forcing
+    /// chains of the hardest take tens of seconds each).
+    pub(crate) se: bool,
 }
 
 /// One row of the table.
@@ -46,6 +49,123 @@ pub(crate) struct Row {
 pub(crate) struct Report {
     pub(crate) rows: Vec<Row>,
     pub(crate) mismatches: Vec<String>,
+    /// Sudoku Explainer's ratings against serate's (`# se` fixtures).
+    pub(crate) se: Vec<SeRow>,
+}
+
+/// One `# se` fixture file's agreement with serate: puzzles whose ER, EP and ED all match,
+/// how many match on each figure, and those that do not (failures).
+#[derive(Debug, Default)]
+pub(crate) struct SeRow {
+    pub(crate) file: String,
+    pub(crate) puzzles: usize,
+    pub(crate) exact: usize,
+    pub(crate) er: usize,
+    pub(crate) ep: usize,
+    pub(crate) ed: usize,
+    pub(crate) failed: usize,
+    pub(crate) seconds: f64,
+}
+
+/// The table of Sudoku Explainer's agreement.
+pub(crate) fn se_table(rows: &[SeRow]) -> String {
+    let w = rows.iter().map(|r| r.file.len()).max().unwrap_or(4).max(4);
+    let mut s = format!(
+        "{:<w$}  {:>7}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>8}\n",
+        "file (se)", "puzzles", "exact", "ER", "EP", "ED", "failed", "seconds"
+    );
+    for r in rows {
+        s.push_str(&format!(
+            "{:<w$}  {:>7}  {:>6}  {:>5}  {:>5}  {:>5}  {:>6}  {:>8.3}\n",
+            r.file, r.puzzles, r.exact, r.er, r.ep, r.ed, r.failed, r.seconds
+        ));
+    }
+    s
+}
+
+/// Rates each puzzle of a `# se` fixture on Sudoku Explainer's scale and compares with
+/// serate's `ER/EP/ED` in `NAME.se`.
+fn check_se(f: &Loaded, mismatches: &mut Vec<String>) -> Result<SeRow, String> {
+    let path = f.fx.answers_path.with_extension("se");
+    let lines = fixture::load_human(&path)?.ok_or_else(|| {
+        format!(
+            "{}: marked `# se` but {} is missing",
+            f.name,
+            path.display()
+        )
+    })?;
+    if lines.len() != f.puzzles.len() {
+        mismatches.push(format!(
+            "{}: {} puzzles but {} lines in {}",
+            f.name,
+            f.puzzles.len(),
+            lines.len(),
+            path.display()
+        ));
+    }
+    let mut row = SeRow {
+        file: f.name.clone(),
+        ..SeRow::default()
+    };
+    let results: Vec<(usize, f64, Option<numpl_solve::puzzle::SeRated>)> = f
+        .puzzles
+        .par_iter()
+        .enumerate()
+        .take(lines.len())
+        .map(|(i, p)| {
+            let start = std::time::Instant::now();
+            let rated = p
+                .as_ref()
+                .ok()
+                .map(|p| numpl_solve::puzzle::rate_se(p, &SolveOptions::default()));
+            (i, start.elapsed().as_secs_f64(), rated)
+        })
+        .collect();
+    for (i, secs, rated) in results {
+        row.puzzles += 1;
+        row.seconds += secs;
+        let want = lines[i].split_whitespace().next().unwrap_or("");
+        let parts: Vec<&str> = want.split('/').collect();
+        let got = match &rated {
+            Some(r) => match (&r.rating, &r.stop) {
+                (Some(x), _) => {
+                    let fig = numpl_solve::se::format_tenths;
+                    format!("{}/{}/{}", fig(x.er), fig(x.ep), fig(x.ed))
+                }
+                (None, Some(numpl_solve::se::SeStop::Stuck)) => "20.0".to_string(),
+                _ => r.status.name().to_string(),
+            },
+            None => "invalid".to_string(),
+        };
+        let g: Vec<&str> = got.split('/').collect();
+        // serate rates a puzzle with several or no solutions too (20.0 once its techniques
+        // give up); numpl gives such a puzzle its status and no rating.
+        let no_rating = matches!(got.as_str(), "multiple" | "unsolvable");
+        if got == want || ((got == "20.0" || no_rating) && parts.first() == Some(&"20.0")) {
+            row.exact += 1;
+            row.er += 1;
+            row.ep += 1;
+            row.ed += 1;
+            continue;
+        }
+        if g.len() == 3 && parts.len() == 3 {
+            row.er += usize::from(g[0] == parts[0]);
+            row.ep += usize::from(g[1] == parts[1]);
+            row.ed += usize::from(g[2] == parts[2]);
+        }
+        row.failed += 1;
+        let puzzle = match &f.puzzles[i] {
+            Ok(p) => Record::of_parsed(p, &Symbols::standard())
+                .puzzle
+                .unwrap_or_default(),
+            Err(_) => "(unreadable)".into(),
+        };
+        mismatches.push(format!(
+            "MISMATCH {} (puzzle {i}) se: another rating than serate's\n  puzzle:   {puzzle}\n  expected: {want}\n  got:      {got}",
+            f.name
+        ));
+    }
+    Ok(row)
 }
 
 pub(crate) fn run(args: &crate::RegressArgs) -> Result<(), String> {
@@ -56,9 +176,13 @@ pub(crate) fn run(args: &crate::RegressArgs) -> Result<(), String> {
             .clone()
             .unwrap_or_else(|| Algorithm::ALL.to_vec()),
         bless: args.bless,
+        se: true,
     };
     let report = regress(&opts)?;
     print!("{}", table(&report.rows));
+    if !report.se.is_empty() {
+        print!("{}", se_table(&report.se));
+    }
     if report.mismatches.is_empty() {
         println!("regress: every fixture passed");
         return Ok(());
@@ -278,7 +402,15 @@ pub(crate) fn regress(opts: &Options) -> Result<Report, String> {
             println!("blessed {}", f.fx.human_path.display());
         }
     }
-    Ok(Report { rows, mismatches })
+    let mut se = Vec::new();
+    for f in files.iter().filter(|f| f.fx.se && opts.se) {
+        se.push(check_se(f, &mut mismatches)?);
+    }
+    Ok(Report {
+        rows,
+        mismatches,
+        se,
+    })
 }
 
 /// Runs one puzzle through one algorithm and compares with the expectations.
@@ -429,7 +561,41 @@ mod tests {
             dir: dir.to_path_buf(),
             algos: vec![Algorithm::Fast, Algorithm::Full],
             bless: false,
+            se: false,
         }
+    }
+
+    /// A `# se` fixture whose serate rating is altered fails; the untouched one passes.
+    #[test]
+    fn regress_fails_when_a_sudoku_explainer_rating_differs() {
+        let dir = std::env::temp_dir().join(format!("numpl-regress-se-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let src = repo_fixtures().join("se");
+        for f in ["17-clue.txt", "17-clue.answers", "17-clue.se"] {
+            std::fs::copy(src.join(f), dir.join(f)).unwrap();
+        }
+        let opts = Options {
+            algos: vec![Algorithm::Fast],
+            se: true,
+            ..opts(&dir)
+        };
+        let ok = regress(&opts).unwrap();
+        assert!(ok.mismatches.is_empty(), "{:?}", ok.mismatches);
+        assert_eq!(ok.se[0].exact, 40);
+        let se = dir.join("17-clue.se");
+        let text = std::fs::read_to_string(&se).unwrap();
+        let first = text
+            .lines()
+            .find(|l| !l.starts_with('#'))
+            .unwrap()
+            .to_string();
+        std::fs::write(&se, text.replacen(&first, "9.9/9.9/9.9", 1)).unwrap();
+        let bad = regress(&opts).unwrap();
+        assert_eq!(bad.mismatches.len(), 1, "{:?}", bad.mismatches);
+        assert!(bad.mismatches[0].contains("another rating than serate's"));
+        assert_eq!((bad.se[0].exact, bad.se[0].failed), (39, 1));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
@@ -472,6 +638,8 @@ mod tests {
             dir: repo_fixtures(),
             algos: Algorithm::ALL.to_vec(),
             bless: false,
+            // numpl-solve's tests/se.rs and `cargo xtask regress` check the ratings.
+            se: false,
         })
         .unwrap();
         assert!(

@@ -261,8 +261,23 @@ pub(crate) struct RateArgs {
     #[arg(long)]
     pub(crate) level_only: bool,
 
+    /// The rating scale: `hodoku` (level and score of the human solver) or `se` (Sudoku
+    /// Explainer's ER/EP/ED as serate 1.2.1.3 gives them; 9x9 puzzles; not with
+    /// `--max-technique`, `--level-only`, `--enable` or `--disable`).
+    #[arg(long, value_enum, default_value = "hodoku")]
+    pub(crate) scale: Scale,
+
     #[command(flatten)]
     pub(crate) techniques: TechniqueArgs,
+}
+
+/// `rate --scale`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Scale {
+    /// HoDoKu's levels and scores (the human solver).
+    Hodoku,
+    /// Sudoku Explainer's ER, EP and ED.
+    Se,
 }
 
 /// `--enable`, `--disable`: the human solver's techniques turned on or off (`rate`,

@@ -217,7 +217,7 @@ fn run(settings: Settings) -> Result<Exit, Box<dyn std::error::Error>> {
             };
             batch::run(&job, src, &run)?
         }
-        Task::Rate(inputs, max, opts) => human(Rate { max, opts }, output, inputs, &run)?,
+        Task::Rate(inputs, max, opts, se) => human(Rate { max, opts, se }, output, inputs, &run)?,
         Task::Hint(inputs, opts) => human(Hint { opts }, output, inputs, &run)?,
         Task::Canon(inputs, unique, split) => {
             let src = source(inputs, &output)?;

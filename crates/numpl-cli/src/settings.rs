@@ -167,7 +167,13 @@ pub(crate) enum Task {
     },
     /// `rate` (with `--max-technique`), `hint`, `explain`: the options carry the uniqueness
     /// count's budget.
-    Rate(InputSettings, Option<numpl_solve::Technique>, SolveOptions),
+    /// With `true`: Sudoku Explainer's scale (`--scale se`).
+    Rate(
+        InputSettings,
+        Option<numpl_solve::Technique>,
+        SolveOptions,
+        bool,
+    ),
     Hint(InputSettings, SolveOptions),
     Explain(InputSettings, SolveOptions),
     Generate(GenerateSettings),
@@ -350,6 +356,18 @@ impl Settings {
             }
             Command::Rate(a) => {
                 text_only("rate", &[Format::Csv])?;
+                let se = a.scale == crate::cli::Scale::Se;
+                if se
+                    && (a.max_technique.is_some()
+                        || a.level_only
+                        || !a.techniques.enable.is_empty()
+                        || !a.techniques.disable.is_empty())
+                {
+                    return usage(
+                        "--scale se rates with Sudoku Explainer's own techniques: \
+                         not with --max-technique, --level-only, --enable or --disable",
+                    );
+                }
                 let brute = numpl_solve::Technique::BruteForce;
                 if a.level_only
                     && (a.max_technique.is_some_and(|t| t < brute)
@@ -367,6 +385,7 @@ impl Settings {
                         SolveOptions::new().budget(budget).level_only(a.level_only),
                         techniques(a.techniques)?,
                     ),
+                    se,
                 )
             }
             Command::Hint(a) => {
@@ -728,7 +747,7 @@ mod tests {
     fn every_command_takes_a_budget_and_none_lifts_it() {
         let budget_of = |args: &[&str]| match resolve(args).unwrap().task {
             Task::Solve { opts, .. }
-            | Task::Rate(_, _, opts)
+            | Task::Rate(_, _, opts, _)
             | Task::Hint(_, opts)
             | Task::Explain(_, opts) => opts.budget,
             Task::Generate(g) => g.generator.options().budget,

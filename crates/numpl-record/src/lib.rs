@@ -199,6 +199,19 @@ record! {
     level "level": &'static str,
     /// The human solver's score.
     score "score": u64,
+    /// Sudoku Explainer's rating (`rate --scale se`): ER, the hardest step of its path
+    /// (`"7.5"`).
+    er "er": String,
+    /// Sudoku Explainer's EP: the hardest step up to the first placement.
+    ep "ep": String,
+    /// Sudoku Explainer's ED: the first step's difficulty.
+    ed "ed": String,
+    /// The technique of the step that set ER.
+    er_technique "er_technique": String,
+    /// The technique of the step that set EP.
+    ep_technique "ep_technique": String,
+    /// The technique of the step that set ED.
+    ed_technique "ed_technique": String,
     /// Why the puzzle is invalid, or why the work stopped.
     error "error": String,
     /// `hint`: the next step, described.
@@ -331,6 +344,26 @@ impl Record {
                 out.nodes
             ));
         }
+        self
+    }
+
+    /// What Sudoku Explainer's rating found ([`numpl_solve::puzzle::rate_se`]): `status`,
+    /// `solution`, `er`, `ep`, `ed` and their techniques, or the `error` that says why there
+    /// is no rating.
+    #[must_use]
+    pub fn se(mut self, out: &numpl_solve::puzzle::SeRated, symbols: &Symbols) -> Record {
+        use numpl_solve::se::format_tenths;
+        self.status = Some(out.status.name());
+        self.solution = out.solution.as_ref().map(|g| format_line(g, symbols));
+        if let Some(r) = &out.rating {
+            self.er = Some(format_tenths(r.er));
+            self.ep = Some(format_tenths(r.ep));
+            self.ed = Some(format_tenths(r.ed));
+            self.er_technique = Some(r.er_technique.clone());
+            self.ep_technique = Some(r.ep_technique.clone());
+            self.ed_technique = Some(r.ed_technique.clone());
+        }
+        self.error = out.error.clone();
         self
     }
 

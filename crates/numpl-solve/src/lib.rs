@@ -38,6 +38,7 @@ mod full;
 pub mod human;
 mod nine;
 pub mod puzzle;
+pub mod se;
 pub mod variant;
 
 use std::sync::atomic::AtomicU64;

@@ -103,6 +103,66 @@ pub fn rate(p: &Parsed, max: Option<Technique>, opts: &SolveOptions) -> Outcome 
     }
 }
 
+/// What Sudoku Explainer's rating ([`rate_se`]) found for one puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeRated {
+    /// `solved` (rated: [`SeRated::rating`] is set), `multiple` or `unsolvable` (checked by
+    /// the fast search first: no rating), `stuck` (SE's techniques found no step, serate's
+    /// 20.0, or not a 9x9 puzzle: [`SeRated::error`] says which) or `budget`.
+    pub status: Status,
+    /// The solution, when there is exactly one.
+    pub solution: Option<numpl_core::Grid>,
+    /// ER, EP, ED and their techniques.
+    pub rating: Option<crate::se::SeRating>,
+    /// Why there is no rating: SE found no step (serate's 20.0), the puzzle is not a 9x9
+    /// puzzle.
+    pub error: Option<String>,
+    /// Why SE's rating stopped, when it did.
+    pub stop: Option<crate::se::SeStop>,
+}
+
+/// Sudoku Explainer's rating (serate 1.2.1.3: ER, EP, ED) of a 9x9 puzzle with one
+/// solution ([`crate::se`]). A position's pencil marks are not used (SE rates givens);
+/// another shape, or several or no solutions, get their status and no rating.
+pub fn rate_se(p: &Parsed, opts: &SolveOptions) -> SeRated {
+    let counted = crate::solve(p.grid(), Algorithm::Fast, &opts.clone().limit(2));
+    let mut out = SeRated {
+        status: counted.status,
+        solution: None,
+        rating: None,
+        error: None,
+        stop: None,
+    };
+    if counted.status != Status::Solved {
+        return out;
+    }
+    out.solution = counted.solution;
+    let g = p.grid();
+    if g.size() != 9 || g.shape().box_rows() != 3 {
+        out.status = Status::Stuck;
+        out.error = Some("Sudoku Explainer rates 9x9 puzzles with 3x3 boxes only".into());
+        return out;
+    }
+    let mut cells = [0u8; 81];
+    cells.copy_from_slice(g.values());
+    match crate::se::rate(&cells) {
+        Ok(r) => out.rating = Some(r),
+        Err(stop) => {
+            out.status = Status::Stuck;
+            out.stop = Some(stop.clone());
+            out.error = Some(match stop {
+                crate::se::SeStop::Stuck => {
+                    "Sudoku Explainer's techniques find no step (serate rates it 20.0)".into()
+                }
+                crate::se::SeStop::NoProgress => {
+                    "a Sudoku Explainer step changed nothing (serate would not finish)".into()
+                }
+            });
+        }
+    }
+    out
+}
+
 /// Every step of a logical solution: the rating solve with every technique `opts` allows
 /// ([`rate`] without a limit); the steps are in the outcome's report.
 pub fn explain(p: &Parsed, opts: &SolveOptions) -> Outcome {

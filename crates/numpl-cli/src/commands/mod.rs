@@ -44,6 +44,10 @@ pub(crate) const SOLVE_CSV: &str = "quizzes,solutions,status";
 /// `rate` and `generate`: the rating too.
 pub(crate) const RATE_CSV: &str = "quizzes,solutions,status,level,score";
 
+/// `rate --scale se`'s CSV columns: Sudoku Explainer's ratings and their techniques.
+pub(crate) const RATE_SE_CSV: &str =
+    "quizzes,solutions,status,er,ep,ed,er_technique,ep_technique,ed_technique";
+
 /// A CSV row under `header` with only its `status` column filled (the other fields empty).
 pub(crate) fn csv_status_row(header: &str, status: &str) -> String {
     let row: Vec<&str> = header

@@ -22,7 +22,7 @@ use numpl_solve::{puzzle, Algorithm, Outcome, SolveOptions, Technique};
 use crate::batch::Done;
 use crate::cli::Format;
 use crate::commands::{
-    puzzle_csv_field, puzzle_line, rate_csv_row, record_of, HumanCommand, RATE_CSV,
+    puzzle_csv_field, puzzle_line, rate_csv_row, record_of, HumanCommand, RATE_CSV, RATE_SE_CSV,
 };
 use crate::input::Item;
 use crate::settings::Output;
@@ -33,6 +33,8 @@ pub(crate) struct Rate {
     pub(crate) max: Option<Technique>,
     /// The uniqueness count's budget.
     pub(crate) opts: SolveOptions,
+    /// `--scale se`: Sudoku Explainer's ER/EP/ED instead of HoDoKu's level and score.
+    pub(crate) se: bool,
 }
 
 impl Rate {
@@ -56,10 +58,68 @@ impl Rate {
         s.push('\n');
         s
     }
+
+    /// `--scale se`: the record of Sudoku Explainer's rating.
+    fn se_record(&self, item: &Item, p: &Parsed, format: Format, output: &Output) -> Done {
+        let start = Instant::now();
+        let out = puzzle::rate_se(p, &self.opts);
+        let micros = start.elapsed().as_micros() as u64;
+        let r = out.rating.as_ref();
+        let fig = |f: fn(&numpl_solve::se::SeRating) -> u32| {
+            r.map(|r| numpl_solve::se::format_tenths(f(r)))
+                .unwrap_or_default()
+        };
+        let text = match format {
+            Format::Json => record_of(item, p, &output.symbols)
+                .se(&out, &output.symbols)
+                .micros(micros)
+                .to_line(),
+            Format::Csv => format!(
+                "{},{},{},{},{},{},{},{},{}\n",
+                puzzle_csv_field(p, output),
+                out.solution
+                    .as_ref()
+                    .map(|s| output.csv_field(s))
+                    .unwrap_or_default(),
+                out.status.name(),
+                fig(|r| r.er),
+                fig(|r| r.ep),
+                fig(|r| r.ed),
+                r.map(|r| r.er_technique.as_str()).unwrap_or_default(),
+                r.map(|r| r.ep_technique.as_str()).unwrap_or_default(),
+                r.map(|r| r.ed_technique.as_str()).unwrap_or_default(),
+            ),
+            _ => {
+                let mut s = puzzle_line(p, &output.symbols);
+                s.push(' ');
+                s.push_str(out.status.name());
+                if let Some(r) = r {
+                    s.push_str(&format!(
+                        " ER={}/{}/{} er={:?} ep={:?} ed={:?}",
+                        fig(|r| r.er),
+                        fig(|r| r.ep),
+                        fig(|r| r.ed),
+                        r.er_technique,
+                        r.ep_technique,
+                        r.ed_technique
+                    ));
+                }
+                if let Some(e) = &out.error {
+                    s.push_str(&format!(" error={e:?}"));
+                }
+                s.push('\n');
+                s
+            }
+        };
+        Done::new(text, out.status.into())
+    }
 }
 
 impl HumanCommand for Rate {
     fn record(&self, item: &Item, p: &Parsed, format: Format, output: &Output) -> Done {
+        if self.se {
+            return self.se_record(item, p, format, output);
+        }
         let start = Instant::now();
         let out = puzzle::rate(p, self.max, &self.opts);
         let micros = start.elapsed().as_micros() as u64;
@@ -83,6 +143,6 @@ impl HumanCommand for Rate {
     }
 
     fn csv(&self) -> Option<&'static str> {
-        Some(RATE_CSV)
+        Some(if self.se { RATE_SE_CSV } else { RATE_CSV })
     }
 }

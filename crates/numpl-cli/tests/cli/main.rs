@@ -1251,3 +1251,44 @@ fn show_exports_f_puzzles_json_and_links_that_read_back() {
         "--export writes its own lines: drop `--format json`",
     );
 }
+
+/// `rate --scale se`: Sudoku Explainer's ER/EP/ED in text, JSON and CSV; a puzzle with
+/// several solutions gets its status and no rating; HoDoKu's options are refused with it.
+#[test]
+fn rate_on_sudoku_explainers_scale() {
+    // se-sample's first puzzle: serate 1.2.1.3 rates it 7.5/1.2/1.2.
+    let p = "..21....8.68....4.71...9...8..2.17......6......59.8..3...6...17.7....83.2....79..";
+    let many = format!("{}1{}", ".".repeat(75), ".".repeat(5));
+    let out = numpl(&["rate", "--scale", "se"], &format!("{p}\n"));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_has(
+        &out.stdout,
+        "solved ER=7.5/1.2/1.2 er=\"Aligned Triplet Exclusion\"",
+    );
+    let out = numpl(
+        &["rate", "--scale", "se", "-f", "json"],
+        &format!("{p}\n{many}\n"),
+    );
+    let recs = json_lines(&out);
+    assert_eq!(recs[0]["er"], "7.5");
+    assert_eq!(recs[0]["ep"], "1.2");
+    assert_eq!(recs[0]["ed"], "1.2");
+    assert_eq!(recs[0]["er_technique"], "Aligned Triplet Exclusion");
+    assert_eq!(recs[1]["status"], "multiple");
+    assert!(recs[1].get("er").is_none());
+    let out = numpl(&["rate", "--scale", "se", "-f", "csv"], &format!("{p}\n"));
+    let mut lines = out.stdout.lines();
+    assert_eq!(
+        lines.next(),
+        Some("quizzes,solutions,status,er,ep,ed,er_technique,ep_technique,ed_technique")
+    );
+    assert!(lines
+        .next()
+        .unwrap()
+        .ends_with(",solved,7.5,1.2,1.2,Aligned Triplet Exclusion,Hidden Single,Hidden Single"));
+    let out = numpl(
+        &["rate", "--scale", "se", "--level-only"],
+        &format!("{p}\n"),
+    );
+    assert_eq!(out.code, 2);
+}

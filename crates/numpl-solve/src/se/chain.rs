@@ -1,0 +1,1324 @@
+//! Sudoku Explainer's chains at nesting level 0: bidirectional cycles and forcing X-, Y-
+//! and XY-chains (6.5 to 7.0 plus length), Nishio forcing chains (7.5), multiple forcing
+//! chains (8.0: region and cell forcing chains) and dynamic forcing chains (8.5: also
+//! contradiction and double forcing chains, each implication applied to the grid as it is
+//! followed). Every hint of a level is collected, sorted by difficulty, complexity (the
+//! chains' distinct ancestors) and kind, and the first one is taken, as SE does.
+
+use super::grid::{tables, Grid, BLOCK, COLUMN, ROW};
+use super::{rules, Hint, Origin};
+
+const TYPES: [usize; 3] = [BLOCK, ROW, COLUMN];
+const NKEYS: usize = 81 * 10 * 2;
+
+/// One implication: a candidate on or off, and the implications it follows from.
+struct Pot {
+    cell: u8,
+    value: u8,
+    on: bool,
+    parents: Parents,
+    /// Why it follows (SE's `Potential.Cause`): [`CAUSE_NONE`] for an assumption,
+    /// [`CAUSE_CELL`] (the cell's last value), [`CAUSE_REGION`] + region type (the value's
+    /// last place), [`CAUSE_RULE`] (another rule's elimination).
+    cause: u8,
+    /// For an elimination by a nested chain: that chain (an index into
+    /// [`Chainer::nested`]).
+    nested: u32,
+}
+
+/// An implication's parents: most have one, so no allocation for up to one.
+#[derive(Clone)]
+enum Parents {
+    None,
+    One(u32),
+    Many(Vec<u32>),
+}
+
+impl Parents {
+    fn first(&self) -> Option<&u32> {
+        match self {
+            Parents::None => None,
+            Parents::One(p) => Some(p),
+            Parents::Many(v) => v.first(),
+        }
+    }
+
+    fn push(&mut self, p: u32) {
+        *self = match std::mem::replace(self, Parents::None) {
+            Parents::None => Parents::One(p),
+            Parents::One(q) => Parents::Many(vec![q, p]),
+            Parents::Many(mut v) => {
+                v.push(p);
+                Parents::Many(v)
+            }
+        };
+    }
+
+    fn as_slice(&self) -> &[u32] {
+        match self {
+            Parents::None => &[],
+            Parents::One(p) => std::slice::from_ref(p),
+            Parents::Many(v) => v,
+        }
+    }
+}
+
+const CAUSE_NONE: u8 = 0;
+const CAUSE_CELL: u8 = 1;
+const CAUSE_REGION: u8 = 2;
+const CAUSE_RULE: u8 = 5;
+
+/// A chain used inside another (nested forcing chains): its complexity and its chains'
+/// implications, target by target (SE's `FullChain` compares these).
+struct Nested {
+    complexity: usize,
+    chains: Vec<Vec<u16>>,
+}
+
+fn key(cell: usize, value: usize, on: bool) -> usize {
+    (cell * 10 + value) * 2 + on as usize
+}
+
+/// An insertion-ordered set of implications, one per (cell, value, on), as SE's
+/// `LinkedSet`: adding an equal one replaces the stored implication in place.
+struct LSet {
+    map: Vec<u32>,
+    order: Vec<u16>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl LSet {
+    fn new() -> LSet {
+        LSet {
+            map: vec![NONE; NKEYS],
+            order: Vec::new(),
+        }
+    }
+    fn add(&mut self, k: usize, id: u32) {
+        if self.map[k] == NONE {
+            self.order.push(k as u16);
+        }
+        self.map[k] = id;
+    }
+    fn contains(&self, k: usize) -> bool {
+        self.map[k] != NONE
+    }
+    fn get(&self, k: usize) -> Option<u32> {
+        let v = self.map[k];
+        (v != NONE).then_some(v)
+    }
+    fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        self.order.iter().map(|&k| self.map[k as usize])
+    }
+    fn copy_of(other: &LSet) -> LSet {
+        LSet {
+            map: other.map.clone(),
+            order: other.order.clone(),
+        }
+    }
+    fn retain_all(&mut self, other: &LSet) {
+        let map = &mut self.map;
+        self.order.retain(|&k| {
+            if other.map[k as usize] == NONE {
+                map[k as usize] = NONE;
+                false
+            } else {
+                true
+            }
+        });
+    }
+}
+
+/// The kind of chains one of SE's chaining rules looks for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Level {
+    /// Cycles and forcing chains (`Chaining(false, false, false, 0)`).
+    Forcing,
+    /// Nishio forcing chains.
+    Nishio,
+    /// Multiple forcing chains.
+    Multiple,
+    /// Dynamic forcing chains.
+    Dynamic,
+    /// Dynamic forcing chains (+).
+    DynamicPlus,
+    /// Nested forcing chains of SE's level 2 to 5.
+    Nested(u8),
+}
+
+struct Chainer {
+    pots: Vec<Pot>,
+    multiple: bool,
+    dynamic: bool,
+    nishio: bool,
+    /// SE's nesting level: 1 for dynamic forcing chains (+), which also follow the
+    /// eliminations of intersections, pairs and X-wings; 2 to 5 for nested forcing chains,
+    /// which also follow those of whole chaining rules.
+    level: u8,
+    nested: Vec<Nested>,
+}
+
+struct Candidate {
+    hint: Hint,
+    complexity: usize,
+    sort_key: u8,
+    /// The chains' targets (SE's `getChainsTargets`).
+    targets: Vec<u32>,
+    /// For an assumption without a cause: the cause SE reads into it (a cell forcing
+    /// chain's: the cell; a region forcing chain's: the region type).
+    implied: u8,
+}
+
+fn length_difficulty(complexity: usize) -> f64 {
+    let mut added = 0.0;
+    let mut ceil = 4i64;
+    let length = complexity as i64 - 2;
+    let mut odd = false;
+    while length > ceil {
+        added += 0.1;
+        ceil = if !odd { ceil * 3 / 2 } else { ceil * 4 / 3 };
+        odd = !odd;
+    }
+    added
+}
+
+impl Chainer {
+    fn new_pot(&mut self, cell: usize, value: usize, on: bool, parent: Option<u32>) -> u32 {
+        self.caused(cell, value, on, parent, CAUSE_NONE)
+    }
+
+    fn caused(
+        &mut self,
+        cell: usize,
+        value: usize,
+        on: bool,
+        parent: Option<u32>,
+        cause: u8,
+    ) -> u32 {
+        let parents = parent.map_or(Parents::None, Parents::One);
+        self.pots.push(Pot {
+            cell: cell as u8,
+            value: value as u8,
+            on,
+            parents,
+            cause,
+            nested: NONE,
+        });
+        (self.pots.len() - 1) as u32
+    }
+
+    /// The implications of a chain, breadth first from its target, one per (cell, value,
+    /// on) (SE's `getChain`).
+    fn chain(&self, id: u32) -> Vec<u32> {
+        let mut seen = vec![false; NKEYS];
+        let mut out = Vec::new();
+        let mut todo = vec![id];
+        while !todo.is_empty() {
+            let mut next = Vec::new();
+            for p in todo {
+                let k = self.k(p);
+                if !seen[k] {
+                    seen[k] = true;
+                    out.push(p);
+                    next.extend_from_slice(self.pots[p as usize].parents.as_slice());
+                }
+            }
+            todo = next;
+        }
+        out
+    }
+
+    /// The complexity of the nested chains the targets' chains rest on, each counted once.
+    fn nested_complexity(&self, targets: &[u32]) -> usize {
+        if self.nested.is_empty() {
+            return 0;
+        }
+        let mut seen: Vec<u32> = Vec::new();
+        let mut total = 0;
+        for &t in targets {
+            for p in self.chain(t) {
+                let n = self.pots[p as usize].nested;
+                if n != NONE {
+                    let same = seen
+                        .iter()
+                        .any(|&o| self.nested[o as usize].chains == self.nested[n as usize].chains);
+                    if !same {
+                        seen.push(n);
+                        total += self.nested[n as usize].complexity;
+                    }
+                }
+            }
+        }
+        total
+    }
+
+    /// The candidates that had to go between `initial` and `current` for a chain to hold
+    /// (SE's `collectRuleParents`), in SE's order.
+    fn chain_rule_parents(
+        &self,
+        c: &Candidate,
+        initial: &Grid,
+        current: &Grid,
+    ) -> Vec<(usize, usize)> {
+        let t = tables();
+        let mut out: Vec<(usize, usize)> = Vec::new();
+        for &target in &c.targets {
+            for p in self.chain(target) {
+                let pp = &self.pots[p as usize];
+                let cause = if pp.cause == CAUSE_NONE {
+                    c.implied
+                } else {
+                    pp.cause
+                };
+                if !pp.on || cause == CAUSE_NONE || cause == CAUSE_RULE {
+                    continue;
+                }
+                let (cell, value) = (pp.cell as usize, pp.value as usize);
+                if cause == CAUSE_CELL {
+                    for v in 1..=9 {
+                        if initial.has(cell, v)
+                            && !current.has(cell, v)
+                            && !out.contains(&(cell, v))
+                        {
+                            out.push((cell, v));
+                        }
+                    }
+                } else {
+                    let ty = (cause - CAUSE_REGION) as usize;
+                    for &o in &t.region[t.of[cell][ty] as usize] {
+                        let o = o as usize;
+                        if initial.has(o, value)
+                            && !current.has(o, value)
+                            && !out.contains(&(o, value))
+                        {
+                            out.push((o, value));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// SE's reversed cycle: the chain of `dst_on` with every implication turned over.
+    fn reversed(&mut self, dst_on: u32) -> u32 {
+        let mut list = Vec::new();
+        let mut p = Some(dst_on);
+        while let Some(q) = p {
+            let o = &self.pots[q as usize];
+            let (cell, value, on, cause) = (o.cell as usize, o.value as usize, o.on, o.cause);
+            let first = o.parents.first().copied();
+            list.push(self.caused(cell, value, !on, None, cause));
+            p = first;
+        }
+        list.reverse();
+        for w in list.windows(2) {
+            self.pots[w[0] as usize].parents.push(w[1]);
+        }
+        list[0]
+    }
+
+    fn k(&self, id: u32) -> usize {
+        let p = &self.pots[id as usize];
+        key(p.cell as usize, p.value as usize, p.on)
+    }
+
+    fn ancestors(&self, id: u32) -> usize {
+        let mut seen = vec![false; NKEYS];
+        let mut count = 0;
+        let mut todo = vec![id];
+        while !todo.is_empty() {
+            let mut next = Vec::new();
+            for p in todo {
+                let k = self.k(p);
+                if !seen[k] {
+                    seen[k] = true;
+                    count += 1;
+                    next.extend_from_slice(self.pots[p as usize].parents.as_slice());
+                }
+            }
+            todo = next;
+        }
+        count
+    }
+
+    fn is_parent(&self, child: u32, parent_key: usize) -> bool {
+        let mut p = child;
+        while let Some(&q) = self.pots[p as usize].parents.first() {
+            p = q;
+            if self.k(p) == parent_key {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn on_to_off(&mut self, g: &Grid, p: u32, y_chain: bool) -> Vec<u32> {
+        let t = tables();
+        let (cell, value) = (
+            self.pots[p as usize].cell as usize,
+            self.pots[p as usize].value as usize,
+        );
+        let mut out = Vec::new();
+        let mut seen = 0u128;
+        let mut seen_cell = 0u16;
+        if y_chain {
+            for v in 1..=9 {
+                if v != value && g.has(cell, v) {
+                    seen_cell |= 1 << v;
+                    out.push(self.caused(cell, v, false, Some(p), CAUSE_CELL));
+                }
+            }
+        }
+        let _ = seen_cell;
+        for ty in TYPES {
+            for &c in &t.region[t.of[cell][ty] as usize] {
+                let c = c as usize;
+                if c != cell && g.has(c, value) && seen >> c & 1 == 0 {
+                    seen |= 1 << c;
+                    out.push(self.caused(c, value, false, Some(p), CAUSE_REGION + ty as u8));
+                }
+            }
+        }
+        out
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn off_to_on(
+        &mut self,
+        g: &Grid,
+        p: u32,
+        source: Option<&Grid>,
+        offs: &LSet,
+        y_chain: bool,
+        x_chain: bool,
+    ) -> Vec<u32> {
+        let t = tables();
+        let (cell, value) = (
+            self.pots[p as usize].cell as usize,
+            self.pots[p as usize].value as usize,
+        );
+        let mut out: Vec<u32> = Vec::new();
+        let mut keys: Vec<usize> = Vec::new();
+        if y_chain && g.count(cell) == 2 {
+            let other = (g.cand[cell] & !(1 << value)).trailing_zeros() as usize;
+            let id = self.caused(cell, other, true, Some(p), CAUSE_CELL);
+            if let Some(src) = source {
+                for v in 1..=9 {
+                    if src.has(cell, v) && !g.has(cell, v) {
+                        if let Some(par) = offs.get(key(cell, v, false)) {
+                            self.pots[id as usize].parents.push(par);
+                        }
+                    }
+                }
+            }
+            keys.push(key(cell, other, true));
+            out.push(id);
+        }
+        if x_chain {
+            for ty in TYPES {
+                let r = t.of[cell][ty] as usize;
+                let pos = g.positions(r, value);
+                if pos.count_ones() != 2 {
+                    continue;
+                }
+                let mut i = pos.trailing_zeros() as usize;
+                if t.region[r][i] as usize == cell {
+                    i = (pos & !(1 << i)).trailing_zeros() as usize;
+                }
+                let other = t.region[r][i] as usize;
+                let id = self.caused(other, value, true, Some(p), CAUSE_REGION + ty as u8);
+                if let Some(src) = source {
+                    let gone = src.positions(r, value) & !pos;
+                    for j in 0..9 {
+                        if gone >> j & 1 != 0 {
+                            let c = t.region[r][j] as usize;
+                            if let Some(par) = offs.get(key(c, value, false)) {
+                                self.pots[id as usize].parents.push(par);
+                            }
+                        }
+                    }
+                }
+                let k = key(other, value, true);
+                if !keys.contains(&k) {
+                    keys.push(k);
+                    out.push(id);
+                }
+            }
+        }
+        out
+    }
+
+    fn do_cycles(
+        &mut self,
+        g: &Grid,
+        to_on: &mut LSet,
+        to_off: &mut LSet,
+        y: bool,
+        x: bool,
+        source: u32,
+    ) -> Vec<u32> {
+        let mut cycles = Vec::new();
+        let src_key = self.k(source);
+        let mut pending_on: std::collections::VecDeque<u32> = to_on.iter().collect();
+        let mut pending_off: std::collections::VecDeque<u32> = to_off.iter().collect();
+        let mut length = 0;
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            length += 1;
+            while let Some(p) = pending_on.pop_front() {
+                for off in self.on_to_off(g, p, y) {
+                    let k = self.k(off);
+                    if !self.is_parent(p, k) {
+                        pending_off.push_back(off);
+                        to_off.add(k, off);
+                    }
+                }
+            }
+            length += 1;
+            while let Some(p) = pending_off.pop_front() {
+                for on in self.off_to_on(g, p, None, to_off, y, x) {
+                    let k = self.k(on);
+                    if length >= 4 && k == src_key {
+                        cycles.push(on);
+                    }
+                    if !to_on.contains(k) {
+                        pending_on.push_back(on);
+                        to_on.add(k, on);
+                    }
+                }
+            }
+        }
+        cycles
+    }
+
+    fn do_forcing_chains(
+        &mut self,
+        g: &Grid,
+        to_on: &mut LSet,
+        to_off: &mut LSet,
+        y: bool,
+        source: u32,
+    ) -> Vec<u32> {
+        let mut chains: Vec<u32> = Vec::new();
+        let mut chain_keys: Vec<usize> = Vec::new();
+        let s = &self.pots[source as usize];
+        let (sc, sv, son) = (s.cell as usize, s.value as usize, s.on);
+        let mut pending_on: std::collections::VecDeque<u32> = to_on.iter().collect();
+        let mut pending_off: std::collections::VecDeque<u32> = to_off.iter().collect();
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            while let Some(p) = pending_on.pop_front() {
+                for off in self.on_to_off(g, p, y) {
+                    let k = self.k(off);
+                    let o = &self.pots[off as usize];
+                    if son
+                        && o.cell as usize == sc
+                        && o.value as usize == sv
+                        && !chain_keys.contains(&k)
+                    {
+                        chain_keys.push(k);
+                        chains.push(off);
+                    }
+                    if !to_off.contains(k) {
+                        pending_off.push_back(off);
+                        to_off.add(k, off);
+                    }
+                }
+            }
+            while let Some(p) = pending_off.pop_front() {
+                for on in self.off_to_on(g, p, None, to_off, y, true) {
+                    let k = self.k(on);
+                    let o = &self.pots[on as usize];
+                    if !son
+                        && o.cell as usize == sc
+                        && o.value as usize == sv
+                        && !chain_keys.contains(&k)
+                    {
+                        chain_keys.push(k);
+                        chains.push(on);
+                    }
+                    if !to_on.contains(k) {
+                        pending_on.push_back(on);
+                        to_on.add(k, on);
+                    }
+                }
+            }
+        }
+        chains
+    }
+
+    /// Follows every implication of `to_on` and `to_off`; a contradiction returns the two
+    /// opposite implications met.
+    fn do_chaining(
+        &mut self,
+        g: &mut Grid,
+        to_on: &mut LSet,
+        to_off: &mut LSet,
+    ) -> Option<(u32, u32)> {
+        let save = g.clone();
+        let mut pending_on: std::collections::VecDeque<u32> = to_on.iter().collect();
+        let mut pending_off: std::collections::VecDeque<u32> = to_off.iter().collect();
+        let mut result = None;
+        'outer: while !pending_on.is_empty() || !pending_off.is_empty() {
+            if let Some(p) = pending_on.pop_front() {
+                for off in self.on_to_off(g, p, !self.nishio) {
+                    let o = &self.pots[off as usize];
+                    let kon = key(o.cell as usize, o.value as usize, true);
+                    if let Some(on) = to_on.get(kon) {
+                        result = Some((on, off));
+                        break 'outer;
+                    }
+                    let k = self.k(off);
+                    if !to_off.contains(k) {
+                        to_off.add(k, off);
+                        pending_off.push_back(off);
+                    }
+                }
+            } else if let Some(p) = pending_off.pop_front() {
+                let made = self.off_to_on(g, p, Some(&save), to_off, !self.nishio, true);
+                if self.dynamic {
+                    let q = &self.pots[p as usize];
+                    g.cand[q.cell as usize] &= !(1 << q.value);
+                }
+                for on in made {
+                    let o = &self.pots[on as usize];
+                    let koff = key(o.cell as usize, o.value as usize, false);
+                    if let Some(off) = to_off.get(koff) {
+                        result = Some((on, off));
+                        break 'outer;
+                    }
+                    let k = self.k(on);
+                    if !to_on.contains(k) {
+                        to_on.add(k, on);
+                        pending_on.push_back(on);
+                    }
+                }
+            }
+            if pending_on.is_empty() && pending_off.is_empty() && self.level > 0 {
+                for off in self.advanced(g, &save, to_off) {
+                    let k = self.k(off);
+                    if !to_off.contains(k) {
+                        to_off.add(k, off);
+                        pending_off.push_back(off);
+                    }
+                }
+            }
+        }
+        *g = save;
+        result
+    }
+
+    /// The eliminations of the first of SE's "other rules" (intersections, hidden pairs,
+    /// naked pairs, X-wings) that has any on the grid as the chain left it, each one an
+    /// implication whose parents are the implications that removed the candidates the
+    /// rule's pattern needed gone.
+    fn advanced(&mut self, g: &Grid, source: &Grid, offs: &LSet) -> Vec<u32> {
+        let mut result = Vec::new();
+        let mut chain_rules: Vec<Level> = Vec::new();
+        if self.level < 4 {
+            if self.level >= 2 {
+                chain_rules.push(Level::Forcing);
+            }
+            if self.level >= 3 {
+                chain_rules.push(Level::Multiple);
+            }
+        } else {
+            chain_rules.push(Level::Dynamic);
+            if self.level >= 5 {
+                chain_rules.push(Level::Nested(self.level - 3));
+            }
+        }
+        for rule in 0..4 + chain_rules.len() {
+            if rule >= 4 {
+                let mut inner = Chainer::new(chain_rules[rule - 4]);
+                let cands = inner.candidates(g);
+                for c in &cands {
+                    let parents = inner.chain_rule_parents(c, source, g);
+                    if parents.is_empty() {
+                        continue;
+                    }
+                    let chains = c
+                        .targets
+                        .iter()
+                        .map(|&t| inner.chain(t).iter().map(|&p| inner.k(p) as u16).collect())
+                        .collect();
+                    self.nested.push(Nested {
+                        complexity: c.complexity,
+                        chains,
+                    });
+                    let n = (self.nested.len() - 1) as u32;
+                    self.rule_eliminations(&c.hint.removals, &parents, offs, n, &mut result);
+                }
+            } else {
+                let mut hints = Vec::new();
+                let mut take = |h: Hint| {
+                    hints.push(h);
+                    false
+                };
+                match rule {
+                    0 => rules::locking_each(g, false, &mut take),
+                    1 => rules::hidden_set_each(g, 2, false, &mut take),
+                    2 => rules::naked_set_each(g, 2, &mut take),
+                    _ => rules::fish_each(g, 2, &mut take),
+                }
+                for h in hints {
+                    let parents = rule_parents(&h.origin, source, g);
+                    if !parents.is_empty() {
+                        self.rule_eliminations(&h.removals, &parents, offs, NONE, &mut result);
+                    }
+                }
+            }
+            if !result.is_empty() {
+                break;
+            }
+        }
+        result
+    }
+
+    /// A rule's eliminations as implications (cell by cell, value by value), each resting
+    /// on the implications that removed `parents`.
+    fn rule_eliminations(
+        &mut self,
+        removals: &[(u8, u16)],
+        parents: &[(usize, usize)],
+        offs: &LSet,
+        nested: u32,
+        result: &mut Vec<u32>,
+    ) {
+        let parent_ids: Vec<u32> = parents
+            .iter()
+            .filter_map(|&(c, v)| offs.get(key(c, v, false)))
+            .collect();
+        let mut removals = removals.to_vec();
+        removals.sort_by_key(|&(c, m)| (c, m.trailing_zeros()));
+        for (c, m) in removals {
+            for v in 1..=9 {
+                if m >> v & 1 != 0 {
+                    self.pots.push(Pot {
+                        cell: c,
+                        value: v as u8,
+                        on: false,
+                        parents: match parent_ids.as_slice() {
+                            [] => Parents::None,
+                            [one] => Parents::One(*one),
+                            _ => Parents::Many(parent_ids.clone()),
+                        },
+                        cause: CAUSE_RULE,
+                        nested,
+                    });
+                    result.push((self.pots.len() - 1) as u32);
+                }
+            }
+        }
+    }
+
+    fn rule_difficulty(&self) -> f64 {
+        if self.level >= 2 {
+            return 9.5 + 0.5 * (self.level - 2) as f64;
+        }
+        if self.level > 0 {
+            return 8.5 + 0.5 * self.level as f64;
+        }
+        if self.nishio {
+            7.5
+        } else if self.dynamic {
+            8.5
+        } else {
+            8.0
+        }
+    }
+
+    fn suffix(&self) -> String {
+        format!(" Chains{}", nested_suffix(self.level))
+    }
+
+    fn prefix(&self) -> &'static str {
+        if self.level > 0 {
+            "Dynamic "
+        } else if self.nishio {
+            "Nishio "
+        } else if self.dynamic {
+            "Dynamic "
+        } else {
+            ""
+        }
+    }
+
+    fn target_removal(&self, g: &Grid, target: u32) -> Vec<(u8, u16)> {
+        let p = &self.pots[target as usize];
+        let c = p.cell as usize;
+        if p.on {
+            let rem = g.cand[c] & !(1 << p.value);
+            if rem != 0 {
+                vec![(p.cell, rem)]
+            } else {
+                Vec::new()
+            }
+        } else {
+            vec![(p.cell, 1 << p.value)]
+        }
+    }
+
+    fn placement(&self, id: u32) -> Option<(u8, u8)> {
+        let p = &self.pots[id as usize];
+        p.on.then_some((p.cell, p.value))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn binary_hint(
+        &self,
+        g: &Grid,
+        dst_on: u32,
+        dst_off: u32,
+        source: u32,
+        target: u32,
+        absurd: bool,
+        on_hint: bool,
+    ) -> Option<Candidate> {
+        let tp = &self.pots[target as usize];
+        let removals = if on_hint {
+            let rem = g.cand[tp.cell as usize] & !(1 << tp.value);
+            if rem == 0 {
+                return None;
+            }
+            vec![(tp.cell, rem)]
+        } else {
+            vec![(tp.cell, 1u16 << tp.value)]
+        };
+        let targets = vec![dst_on, dst_off];
+        let complexity =
+            self.ancestors(dst_on) + self.ancestors(dst_off) + self.nested_complexity(&targets);
+        let difficulty = self.rule_difficulty() + length_difficulty(complexity);
+        let place = if self.nishio || absurd {
+            let s = &self.pots[source as usize];
+            (!s.on).then_some((s.cell, s.value))
+        } else {
+            self.placement(dst_on)
+        };
+        let kind = if self.nishio {
+            "Forcing"
+        } else if absurd {
+            "Contradiction Forcing"
+        } else {
+            "Double Forcing"
+        };
+        let mut hint = Hint::remove(
+            format!("{}{}{}", self.prefix(), kind, self.suffix()),
+            difficulty,
+            removals,
+        );
+        hint.place = place;
+        Some(Candidate {
+            hint,
+            complexity,
+            sort_key: if absurd { 7 } else { 1 },
+            targets,
+            implied: CAUSE_NONE,
+        })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn binary_chaining(
+        &mut self,
+        g: &mut Grid,
+        p_on: u32,
+        p_off: u32,
+        result: &mut Vec<Candidate>,
+        on_to_on: &mut LSet,
+        on_to_off: &mut LSet,
+        reduction: bool,
+        contradiction: bool,
+    ) {
+        let mut off_to_on = LSet::new();
+        let mut off_to_off = LSet::new();
+        on_to_on.add(self.k(p_on), p_on);
+        let absurd = self.do_chaining(g, on_to_on, on_to_off);
+        if contradiction {
+            if let Some((a, b)) = absurd {
+                result.extend(self.binary_hint(g, a, b, p_on, p_on, true, false));
+            }
+        }
+        off_to_off.add(self.k(p_off), p_off);
+        let absurd = self.do_chaining(g, &mut off_to_on, &mut off_to_off);
+        if contradiction {
+            if let Some((a, b)) = absurd {
+                result.extend(self.binary_hint(g, a, b, p_off, p_off, true, true));
+            }
+        }
+        if reduction {
+            let on_list: Vec<u32> = on_to_on.iter().collect();
+            for from_on in on_list {
+                if let Some(from_off) = off_to_on.get(self.k(from_on)) {
+                    result
+                        .extend(self.binary_hint(g, from_on, from_off, p_on, from_on, false, true));
+                }
+            }
+            let off_list: Vec<u32> = on_to_off.iter().collect();
+            for from_on in off_list {
+                if let Some(from_off) = off_to_off.get(self.k(from_on)) {
+                    result.extend(
+                        self.binary_hint(g, from_on, from_off, p_off, from_off, false, false),
+                    );
+                }
+            }
+        }
+    }
+
+    fn region_chainings(
+        &mut self,
+        g: &mut Grid,
+        result: &mut Vec<Candidate>,
+        cell: usize,
+        value: usize,
+        on_to_on: &LSet,
+        on_to_off: &LSet,
+    ) {
+        let t = tables();
+        for ty in TYPES {
+            let r = t.of[cell][ty] as usize;
+            let pos = g.positions(r, value);
+            let n = pos.count_ones();
+            if !(n == 2 || (self.multiple && n > 2)) {
+                continue;
+            }
+            let first = pos.trailing_zeros() as usize;
+            if t.region[r][first] as usize != cell {
+                continue;
+            }
+            let mut pos_on: Vec<(usize, LSet)> = Vec::new();
+            let mut pos_off: Vec<(usize, LSet)> = Vec::new();
+            let mut region_on = LSet::copy_of(on_to_on);
+            let mut region_off = LSet::copy_of(on_to_off);
+            for i in 0..9 {
+                if pos >> i & 1 == 0 {
+                    continue;
+                }
+                let other = t.region[r][i] as usize;
+                if other == cell {
+                    pos_on.push((i, LSet::copy_of(on_to_on)));
+                    pos_off.push((i, LSet::copy_of(on_to_off)));
+                } else {
+                    let p = self.new_pot(other, value, true, None);
+                    let mut oo = LSet::new();
+                    let mut of = LSet::new();
+                    oo.add(self.k(p), p);
+                    self.do_chaining(g, &mut oo, &mut of);
+                    region_on.retain_all(&oo);
+                    region_off.retain_all(&of);
+                    pos_on.push((i, oo));
+                    pos_off.push((i, of));
+                }
+            }
+            for (set, outcomes) in [(&region_on, &pos_on), (&region_off, &pos_off)] {
+                let targets: Vec<u32> = set.iter().collect();
+                for p in targets {
+                    let removals = self.target_removal(g, p);
+                    if removals.is_empty() {
+                        continue;
+                    }
+                    let k = self.k(p);
+                    let chains: Vec<u32> =
+                        outcomes.iter().map(|(_, s)| s.get(k).unwrap()).collect();
+                    let complexity: usize =
+                        chains.iter().map(|&c| self.ancestors(c)).sum::<usize>()
+                            + self.nested_complexity(&chains);
+                    let difficulty = self.rule_difficulty() + length_difficulty(complexity);
+                    let mut hint = Hint::remove(
+                        format!("{}Region Forcing{}", self.prefix(), self.suffix()),
+                        difficulty,
+                        removals,
+                    );
+                    hint.place = self.placement(chains[0]);
+                    let implied = CAUSE_REGION + ty as u8;
+                    result.push(Candidate {
+                        hint,
+                        complexity,
+                        sort_key: 6,
+                        targets: chains,
+                        implied,
+                    });
+                }
+            }
+        }
+    }
+
+    fn multiple_chains(&mut self, g: &mut Grid) -> Vec<Candidate> {
+        let mut result = Vec::new();
+        for cell in 0..81 {
+            if g.value[cell] != 0 {
+                continue;
+            }
+            let card = g.count(cell);
+            if !(card > 2 || (card > 1 && self.dynamic)) {
+                continue;
+            }
+            let mut value_on: Vec<(usize, LSet)> = Vec::new();
+            let mut value_off: Vec<(usize, LSet)> = Vec::new();
+            let mut cell_on: Option<LSet> = None;
+            let mut cell_off: Option<LSet> = None;
+            for v in 1..=9 {
+                if !g.has(cell, v) {
+                    continue;
+                }
+                let p_on = self.new_pot(cell, v, true, None);
+                let p_off = self.new_pot(cell, v, false, None);
+                let mut on_to_on = LSet::new();
+                let mut on_to_off = LSet::new();
+                let double = card >= 3 && !self.nishio && self.dynamic;
+                let contradiction = self.dynamic || self.nishio;
+                self.binary_chaining(
+                    g,
+                    p_on,
+                    p_off,
+                    &mut result,
+                    &mut on_to_on,
+                    &mut on_to_off,
+                    double,
+                    contradiction,
+                );
+                if !self.nishio {
+                    self.region_chainings(g, &mut result, cell, v, &on_to_on, &on_to_off);
+                }
+                match (&mut cell_on, &mut cell_off) {
+                    (Some(a), Some(b)) => {
+                        a.retain_all(&on_to_on);
+                        b.retain_all(&on_to_off);
+                    }
+                    _ => {
+                        cell_on = Some(LSet::copy_of(&on_to_on));
+                        cell_off = Some(LSet::copy_of(&on_to_off));
+                    }
+                }
+                value_on.push((v, on_to_on));
+                value_off.push((v, on_to_off));
+            }
+            if !self.nishio && (card == 2 || (self.multiple && card > 2)) {
+                for (set, outcomes) in [
+                    (cell_on.as_ref().unwrap(), &value_on),
+                    (cell_off.as_ref().unwrap(), &value_off),
+                ] {
+                    let targets: Vec<u32> = set.iter().collect();
+                    for p in targets {
+                        let removals = self.target_removal(g, p);
+                        if removals.is_empty() {
+                            continue;
+                        }
+                        let k = self.k(p);
+                        let chains: Vec<u32> =
+                            outcomes.iter().map(|(_, s)| s.get(k).unwrap()).collect();
+                        let complexity: usize =
+                            chains.iter().map(|&c| self.ancestors(c)).sum::<usize>()
+                                + self.nested_complexity(&chains);
+                        let difficulty = self.rule_difficulty() + length_difficulty(complexity);
+                        let mut hint = Hint::remove(
+                            format!("{}Cell Forcing{}", self.prefix(), self.suffix()),
+                            difficulty,
+                            removals,
+                        );
+                        hint.place = self.placement(chains[0]);
+                        result.push(Candidate {
+                            hint,
+                            complexity,
+                            sort_key: 5,
+                            targets: chains,
+                            implied: CAUSE_CELL,
+                        });
+                    }
+                }
+            }
+        }
+        result
+    }
+
+    fn cycle_hint(&mut self, g: &Grid, dst_on: u32, y: bool, x: bool) -> Option<Candidate> {
+        let t = tables();
+        let mut cells = 0u128;
+        let mut p = dst_on;
+        while let Some(&q) = self.pots[p as usize].parents.first() {
+            cells |= 1u128 << self.pots[p as usize].cell;
+            p = q;
+        }
+        let mut forw = Vec::new();
+        let mut back = Vec::new();
+        let mut p = dst_on;
+        while let Some(&q) = self.pots[p as usize].parents.first() {
+            let pp = &self.pots[p as usize];
+            for &c in &t.house[pp.cell as usize] {
+                let c = c as usize;
+                if cells >> c & 1 == 0 && g.has(c, pp.value as usize) {
+                    let k = (c, pp.value);
+                    let list = if pp.on { &mut forw } else { &mut back };
+                    if !list.contains(&k) {
+                        list.push(k);
+                    }
+                }
+            }
+            p = q;
+        }
+        let removals: Vec<(u8, u16)> = forw
+            .iter()
+            .filter(|k| back.contains(k))
+            .map(|&(c, v)| (c as u8, 1u16 << v))
+            .collect();
+        if removals.is_empty() {
+            return None;
+        }
+        let dst_off = self.reversed(dst_on);
+        let targets = vec![dst_on, dst_off];
+        let complexity = self.ancestors(dst_on) + self.nested_complexity(&targets);
+        let base = if y && x { 7.0 } else { 6.5 };
+        let name = if x && y {
+            "Bidirectional Cycle"
+        } else if y {
+            "Bidirectional Y-Cycle"
+        } else if cells.count_ones() == 4 {
+            "Generalized X-Wing"
+        } else {
+            "Bidirectional X-Cycle"
+        };
+        let hint = Hint::remove(name, base + length_difficulty(complexity), removals);
+        Some(Candidate {
+            hint,
+            complexity,
+            sort_key: sort_key(y, x),
+            targets,
+            implied: CAUSE_NONE,
+        })
+    }
+
+    fn forcing_hint(&self, g: &Grid, target: u32, y: bool, x: bool) -> Option<Candidate> {
+        let removals = self.target_removal(g, target);
+        if removals.is_empty() {
+            return None;
+        }
+        let complexity = self.ancestors(target) + self.nested_complexity(&[target]);
+        let base = if y && x { 7.0 } else { 6.6 };
+        let name = if x && y {
+            "Forcing Chain"
+        } else if y {
+            "Forcing Y-Chain"
+        } else if complexity == 6 {
+            "Turbot Fish"
+        } else {
+            "Forcing X-Chain"
+        };
+        let mut hint = Hint::remove(name, base + length_difficulty(complexity), removals);
+        hint.place = self.placement(target);
+        Some(Candidate {
+            hint,
+            complexity,
+            sort_key: sort_key(y, x),
+            targets: vec![target],
+            implied: CAUSE_NONE,
+        })
+    }
+
+    fn unary(
+        &mut self,
+        g: &Grid,
+        cell: usize,
+        value: usize,
+        y: bool,
+        x: bool,
+        result: &mut Vec<Candidate>,
+    ) {
+        if g.count(cell) > 2 && !x {
+            return;
+        }
+        let p_on = self.new_pot(cell, value, true, None);
+        let mut to_on = LSet::new();
+        let mut to_off = LSet::new();
+        to_on.add(self.k(p_on), p_on);
+        let cycles = self.do_cycles(g, &mut to_on, &mut to_off, y, x, p_on);
+        let mut chains = Vec::new();
+        if x {
+            let mut to_on = LSet::new();
+            let mut to_off = LSet::new();
+            to_on.add(self.k(p_on), p_on);
+            chains.extend(self.do_forcing_chains(g, &mut to_on, &mut to_off, y, p_on));
+            let p_off = self.new_pot(cell, value, false, None);
+            let mut to_on = LSet::new();
+            let mut to_off = LSet::new();
+            to_off.add(self.k(p_off), p_off);
+            chains.extend(self.do_forcing_chains(g, &mut to_on, &mut to_off, y, p_off));
+        }
+        for c in cycles {
+            result.extend(self.cycle_hint(g, c, y, x));
+        }
+        for c in chains {
+            result.extend(self.forcing_hint(g, c, y, x));
+        }
+    }
+}
+
+/// The candidates that had to go (from `initial` to `current`) before a step applied, in
+/// SE's order.
+fn rule_parents(origin: &Origin, initial: &Grid, current: &Grid) -> Vec<(usize, usize)> {
+    let t = tables();
+    let mut out = Vec::new();
+    match origin {
+        Origin::None => {}
+        Origin::Lock {
+            value,
+            bases,
+            covers,
+        } => {
+            let v = *value as usize;
+            for &b in bases {
+                for &c in &t.region[b as usize] {
+                    let c = c as usize;
+                    if initial.has(c, v) && !current.has(c, v) {
+                        let in_cover = covers.iter().any(|&r| t.members[r as usize] >> c & 1 != 0);
+                        if !in_cover {
+                            out.push((c, v));
+                        }
+                    }
+                }
+            }
+        }
+        Origin::LockG { region, value } => {
+            let v = *value as usize;
+            for &c in &t.region[*region as usize] {
+                let c = c as usize;
+                if initial.has(c, v) && !current.has(c, v) {
+                    out.push((c, v));
+                }
+            }
+        }
+        Origin::Hidden { region, values } => {
+            let r = *region as usize;
+            let mut mine = 0u16;
+            for v in 1..=9 {
+                if values >> v & 1 != 0 {
+                    mine |= current.positions(r, v);
+                }
+            }
+            for i in 0..9 {
+                if mine >> i & 1 == 0 {
+                    let c = t.region[r][i] as usize;
+                    for v in 1..=9 {
+                        if values >> v & 1 != 0 && initial.has(c, v) {
+                            out.push((c, v));
+                        }
+                    }
+                }
+            }
+        }
+        Origin::Naked { cells, values } => {
+            for &c in cells {
+                let c = c as usize;
+                for v in 1..=9 {
+                    if initial.has(c, v) && values >> v & 1 == 0 {
+                        out.push((c, v));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn sort_key(y: bool, x: bool) -> u8 {
+    if y && x {
+        4
+    } else if y {
+        3
+    } else {
+        2
+    }
+}
+
+/// SE's nested suffix of a level's names.
+fn nested_suffix(level: u8) -> String {
+    match level {
+        0 => String::new(),
+        1 => " (+)".into(),
+        2 => " (+ Forcing Chains)".into(),
+        3 => " (+ Multiple Forcing Chains)".into(),
+        4 => " (+ Dynamic Forcing Chains)".into(),
+        _ => format!(" (+ Dynamic Forcing Chains{})", nested_suffix(level - 3)),
+    }
+}
+
+impl Chainer {
+    fn new(level: Level) -> Chainer {
+        let nested = match level {
+            Level::DynamicPlus => 1,
+            Level::Nested(n) => n,
+            _ => 0,
+        };
+        Chainer {
+            pots: Vec::new(),
+            multiple: !matches!(level, Level::Forcing | Level::Nishio),
+            dynamic: !matches!(level, Level::Forcing | Level::Multiple),
+            nishio: level == Level::Nishio,
+            level: nested,
+            nested: Vec::new(),
+        }
+    }
+
+    /// Every hint of the rule on `g`, in the order SE takes them: a stable sort by
+    /// difficulty, complexity and kind; a hint removing what an earlier one removes is
+    /// left out (SE keeps them in a set).
+    fn candidates(&mut self, g: &Grid) -> Vec<Candidate> {
+        let mut result: Vec<Candidate> = Vec::new();
+        if !self.multiple && !self.dynamic {
+            for (y, x) in [(false, true), (true, false), (true, true)] {
+                for cell in 0..81 {
+                    if g.value[cell] != 0 || g.count(cell) <= 1 {
+                        continue;
+                    }
+                    for v in 1..=9 {
+                        if g.has(cell, v) {
+                            self.unary(g, cell, v, y, x, &mut result);
+                        }
+                    }
+                }
+            }
+        } else {
+            let mut work = g.clone();
+            result = self.multiple_chains(&mut work);
+        }
+        result.sort_by(|a, b| {
+            a.hint
+                .difficulty
+                .partial_cmp(&b.hint.difficulty)
+                .unwrap()
+                .then(a.complexity.cmp(&b.complexity))
+                .then(a.sort_key.cmp(&b.sort_key))
+        });
+        let mut seen: Vec<Vec<(u8, u16)>> = Vec::new();
+        result.retain(|c| {
+            let mut r = c.hint.removals.clone();
+            r.sort();
+            if seen.contains(&r) {
+                false
+            } else {
+                seen.push(r);
+                true
+            }
+        });
+        result
+    }
+}
+
+/// The step SE's chaining rule of `level` takes on `g`, if any.
+pub(super) fn chains(g: &Grid, level: Level) -> Option<Hint> {
+    let mut ch = Chainer::new(level);
+    ch.candidates(g).into_iter().next().map(|c| c.hint)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::length_difficulty;
+
+    #[test]
+    fn length_steps() {
+        // Lengths (complexity - 2) up to 4 add nothing; then 6, 8, 12, 16, 24, ...
+        assert_eq!(length_difficulty(6), 0.0);
+        assert_eq!(length_difficulty(7), 0.1);
+        assert_eq!(length_difficulty(8), 0.1);
+        assert!((length_difficulty(9) - 0.2).abs() < 1e-9);
+        assert!((length_difficulty(15) - 0.4).abs() < 1e-9);
+    }
+}

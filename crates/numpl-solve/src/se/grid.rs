@@ -1,0 +1,240 @@
+//! The candidate grid as Sudoku Explainer models it: 81 cells (index `y * 9 + x`, `x` the
+//! column), each with a value (0 for empty) and a mask of candidates (bit `v` for value
+//! `v`, 1..=9), and its 27 regions numbered by type in SE's order of region types:
+//! blocks 0..9, rows 9..18, columns 18..27. Every iteration order below (cells of a
+//! region, the cells a cell sees) is SE's, since which step it finds first depends on it.
+
+use std::sync::OnceLock;
+
+/// Region types, SE's `getRegionTypes()` order.
+pub(super) const BLOCK: usize = 0;
+pub(super) const ROW: usize = 1;
+pub(super) const COLUMN: usize = 2;
+
+pub(super) struct Tables {
+    /// `region[r][i]`: the `i`-th cell of region `r` (blocks in reading order).
+    pub(super) region: [[u8; 9]; 27],
+    /// `of[c][t]`: the region of type `t` that holds cell `c`.
+    pub(super) of: [[u8; 3]; 81],
+    /// `index_in[c][t]`: the index of cell `c` within its region of type `t`.
+    pub(super) index_in: [[u8; 3]; 81],
+    /// `house[c]`: the 20 cells cell `c` sees, in SE's order (block, row, column; first
+    /// occurrence kept).
+    pub(super) house: [[u8; 20]; 81],
+    /// `sees[c]`: the cells of `house[c]` as a 128-bit set.
+    pub(super) sees: [u128; 81],
+    /// `members[r]`: the cells of region `r` as a set.
+    pub(super) members: [u128; 27],
+}
+
+pub(super) fn tables() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = Tables {
+            region: [[0; 9]; 27],
+            of: [[0; 3]; 81],
+            index_in: [[0; 3]; 81],
+            house: [[0; 20]; 81],
+            sees: [0; 81],
+            members: [0; 27],
+        };
+        for n in 0..9 {
+            for i in 0..9 {
+                let block = (n / 3 * 3 + i / 3) * 9 + (n % 3 * 3 + i % 3);
+                let row = n * 9 + i;
+                let col = i * 9 + n;
+                for (ty, c) in [(BLOCK, block), (ROW, row), (COLUMN, col)] {
+                    let r = ty * 9 + n;
+                    t.region[r][i] = c as u8;
+                    t.of[c][ty] = r as u8;
+                    t.index_in[c][ty] = i as u8;
+                    t.members[r] |= 1u128 << c;
+                }
+            }
+        }
+        for c in 0..81 {
+            let mut k = 0;
+            let mut seen = 0u128;
+            for ty in 0..3 {
+                for &o in &t.region[t.of[c][ty] as usize] {
+                    if o as usize != c && seen & (1u128 << o) == 0 {
+                        seen |= 1u128 << o;
+                        t.house[c][k] = o;
+                        k += 1;
+                    }
+                }
+            }
+            t.sees[c] = seen;
+        }
+        t
+    })
+}
+
+/// Whether region `a` crosses region `b` (they share a cell).
+pub(super) fn crosses(a: usize, b: usize) -> bool {
+    let t = tables();
+    t.members[a] & t.members[b] != 0
+}
+
+#[derive(Clone, PartialEq, Eq)]
+pub(super) struct Grid {
+    pub(super) value: [u8; 81],
+    pub(super) cand: [u16; 81],
+}
+
+impl Grid {
+    /// The grid of a puzzle (`0` empty), with every empty cell's candidates as SE
+    /// rebuilds them: all values, less those of the givens it sees.
+    pub(super) fn new(cells: &[u8; 81]) -> Grid {
+        let t = tables();
+        let mut g = Grid {
+            value: *cells,
+            cand: [0; 81],
+        };
+        for (c, &v) in cells.iter().enumerate() {
+            if v == 0 {
+                g.cand[c] = 0x3fe;
+            }
+        }
+        for (c, &v) in cells.iter().enumerate() {
+            if v != 0 {
+                for &o in &t.house[c] {
+                    g.cand[o as usize] &= !(1 << v);
+                }
+            }
+        }
+        g
+    }
+
+    pub(super) fn count(&self, c: usize) -> u32 {
+        self.cand[c].count_ones()
+    }
+
+    pub(super) fn has(&self, c: usize, v: usize) -> bool {
+        self.cand[c] >> v & 1 != 0
+    }
+
+    /// The positions (indexes within the region) of value `v` in region `r`.
+    pub(super) fn positions(&self, r: usize, v: usize) -> u16 {
+        let t = tables();
+        let mut m = 0u16;
+        for (i, &c) in t.region[r].iter().enumerate() {
+            if self.cand[c as usize] >> v & 1 != 0 {
+                m |= 1 << i;
+            }
+        }
+        m
+    }
+
+    /// [`Grid::positions`] of every value (index 1..=9) of region `r`, in one pass.
+    pub(super) fn all_positions(&self, r: usize) -> [u16; 10] {
+        let t = tables();
+        let mut out = [0u16; 10];
+        for (i, &c) in t.region[r].iter().enumerate() {
+            let mut m = self.cand[c as usize];
+            while m != 0 {
+                let v = m.trailing_zeros() as usize;
+                out[v] |= 1 << i;
+                m &= m - 1;
+            }
+        }
+        out
+    }
+
+    pub(super) fn empty_count(&self, r: usize) -> u32 {
+        tables().region[r]
+            .iter()
+            .filter(|&&c| self.value[c as usize] == 0)
+            .count() as u32
+    }
+
+    /// Places `v` in `c` and removes `v` from every cell `c` sees (SE's
+    /// `setValueAndCancel`).
+    pub(super) fn place(&mut self, c: usize, v: usize) {
+        let t = tables();
+        self.value[c] = v as u8;
+        self.cand[c] = 0;
+        for &o in &t.house[c] {
+            self.cand[o as usize] &= !(1 << v);
+        }
+    }
+
+    pub(super) fn solved(&self) -> bool {
+        self.value.iter().all(|&v| v != 0)
+    }
+
+    /// How many cells hold value `v`.
+    pub(super) fn occurrences(&self, v: usize) -> usize {
+        self.value.iter().filter(|&&x| x as usize == v).count()
+    }
+}
+
+/// The `k`-subsets of `0..n` as bit masks in increasing numeric order (SE's
+/// `Permutations`).
+pub(super) fn combinations(k: u32, n: u32) -> impl Iterator<Item = u32> {
+    let last = if k == 0 {
+        0
+    } else {
+        ((1u32 << k) - 1) << (n - k)
+    };
+    let mut next = if k <= n { Some((1u32 << k) - 1) } else { None };
+    std::iter::from_fn(move || {
+        let cur = next?;
+        next = if cur == last || k == 0 {
+            None
+        } else {
+            let smallest = cur & cur.wrapping_neg();
+            let ripple = cur + smallest;
+            let ones = ((cur ^ ripple) >> 2) / smallest;
+            Some(ripple | ones)
+        };
+        Some(cur)
+    })
+}
+
+/// The pairs `(n1, n2)` with `n1 < n2 < n`, in SE's `Twomutations` order: `(0,1), (0,2),
+/// (1,2), (0,3), ...`.
+pub(super) fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
+    (1..n).flat_map(|b| (0..b).map(move |a| (a, b)))
+}
+
+pub(super) fn bits(m: u32) -> impl Iterator<Item = usize> {
+    let mut m = m;
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let b = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(b)
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn combinations_in_gosper_order() {
+        let all: Vec<u32> = combinations(2, 4).collect();
+        assert_eq!(all, vec![0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100]);
+        assert_eq!(combinations(3, 9).count(), 84);
+        assert_eq!(combinations(1, 1).collect::<Vec<_>>(), vec![1]);
+    }
+
+    #[test]
+    fn pairs_in_twomutation_order() {
+        let all: Vec<_> = pairs(4).collect();
+        assert_eq!(all, vec![(0, 1), (0, 2), (1, 2), (0, 3), (1, 3), (2, 3)]);
+    }
+
+    #[test]
+    fn house_order() {
+        let t = tables();
+        // r1c1: its block's other cells first, then the row's, then the column's.
+        assert_eq!(&t.house[0][..8], &[1, 2, 9, 10, 11, 18, 19, 20]);
+        assert_eq!(&t.house[0][8..14], &[3, 4, 5, 6, 7, 8]);
+        assert_eq!(&t.house[0][14..], &[27, 36, 45, 54, 63, 72]);
+    }
+}

@@ -1,0 +1,273 @@
+//! Sudoku Explainer's rating (ER, EP, ED), as serate 1.2.1.3 computes it.
+//!
+//! SE solves with its own candidate grid ([`grid`]) and a fixed list of techniques: at each
+//! step it asks them in order and takes the first step the first technique that finds one
+//! reports (the chaining rules sort theirs first, shortest chain first). ER is the hardest
+//! step of that path, EP the hardest up to the first placement, ED the first step's. The
+//! rating therefore depends on which step SE takes, so each technique here searches in
+//! SE's order (regions, cells, values and combinations as SE iterates them).
+//!
+//! Every technique of serate's rating is here: singles and their direct forms,
+//! intersections, subsets, fish, XY- and XYZ-wings, unique rectangles and loops, BUG,
+//! aligned pair and triplet exclusion, the chains of nesting level 0 (cycles and forcing
+//! chains, Nishio, multiple and dynamic forcing chains), dynamic forcing chains (+)
+//! (level 1, 9.0 and up) and nested forcing chains (levels 2 to 5, 9.5 and up). Like
+//! serate, the rating has no time limit: a puzzle of the forum's hardest takes seconds.
+
+mod chain;
+mod grid;
+mod rules;
+mod unique;
+
+use chain::Level;
+use grid::Grid;
+
+/// One step SE takes: what it removes, what it places, how hard it is.
+#[derive(Clone, Debug)]
+pub struct Hint {
+    /// SE's name for the technique.
+    pub name: String,
+    /// SE's difficulty of the step.
+    pub difficulty: f64,
+    /// Candidates removed: (cell, mask of values).
+    pub removals: Vec<(u8, u16)>,
+    /// A value placed: (cell, value).
+    pub place: Option<(u8, u8)>,
+    /// What the dynamic chains (+) need to know of the step: which candidates had to go
+    /// before it applied.
+    origin: Origin,
+}
+
+/// The pattern behind a step, for the candidates that had to go before it applied (SE's
+/// `getRuleParents`).
+#[derive(Clone, Debug)]
+enum Origin {
+    /// Any other step.
+    None,
+    /// An intersection or a fish on `value`: base regions (the value confined to the
+    /// covers in them) and cover regions.
+    Lock {
+        value: u8,
+        bases: Vec<u8>,
+        covers: Vec<u8>,
+    },
+    /// A generalized intersection of `value` in `region`.
+    LockG { region: u8, value: u8 },
+    /// A hidden set of `values` in `region`.
+    Hidden { region: u8, values: u16 },
+    /// A naked set of `values` in `cells`.
+    Naked { cells: Vec<u8>, values: u16 },
+}
+
+impl Hint {
+    fn place(name: &str, difficulty: f64, cell: usize, value: usize) -> Hint {
+        Hint {
+            name: name.to_string(),
+            difficulty,
+            removals: Vec::new(),
+            place: Some((cell as u8, value as u8)),
+            origin: Origin::None,
+        }
+    }
+
+    fn remove(name: impl Into<String>, difficulty: f64, removals: Vec<(u8, u16)>) -> Hint {
+        Hint {
+            name: name.into(),
+            difficulty,
+            removals,
+            place: None,
+            origin: Origin::None,
+        }
+    }
+
+    fn apply(&self, g: &mut Grid) {
+        for &(c, m) in &self.removals {
+            g.cand[c as usize] &= !m;
+        }
+        if let Some((c, v)) = self.place {
+            g.place(c as usize, v as usize);
+        }
+    }
+
+    /// The difficulty as SE prints it (tenths, rounded half up).
+    pub fn tenths(&self) -> u32 {
+        tenths(self.difficulty)
+    }
+}
+
+fn tenths(d: f64) -> u32 {
+    ((d + 0.05) * 10.0) as u32
+}
+
+/// One rating on SE's scale, each figure in tenths (`75` is 7.5), with the technique of the
+/// step that set it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeRating {
+    /// ER: the hardest step of the path.
+    pub er: u32,
+    /// EP: the hardest step up to the first placement.
+    pub ep: u32,
+    /// ED: the first step's difficulty.
+    pub ed: u32,
+    /// The technique of the step that set ER.
+    pub er_technique: String,
+    /// The technique of the step that set EP.
+    pub ep_technique: String,
+    /// The technique of the step that set ED.
+    pub ed_technique: String,
+}
+
+/// Why SE rating gave no figures.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeStop {
+    /// SE's techniques found no step (serate prints 20.0).
+    Stuck,
+    /// A step changed nothing (serate would repeat it forever).
+    NoProgress,
+}
+
+/// Each technique SE asks, in its order.
+#[derive(Clone, Copy)]
+enum Rule {
+    HiddenSingle,
+    DirectLocking,
+    DirectHidden(u32),
+    NakedSingle,
+    Locking,
+    Naked(u32),
+    Fish(u32),
+    Hidden(u32),
+    XyWing(bool),
+    UniqueLoops,
+    Bug,
+    Aligned(usize),
+    Chains(Level),
+}
+
+const ORDER: [Rule; 30] = [
+    Rule::HiddenSingle,
+    Rule::DirectLocking,
+    Rule::DirectHidden(2),
+    Rule::NakedSingle,
+    Rule::DirectHidden(3),
+    Rule::Locking,
+    Rule::Naked(2),
+    Rule::Fish(2),
+    Rule::Hidden(2),
+    Rule::Naked(3),
+    Rule::Fish(3),
+    Rule::Hidden(3),
+    Rule::XyWing(false),
+    Rule::XyWing(true),
+    Rule::UniqueLoops,
+    Rule::Naked(4),
+    Rule::Fish(4),
+    Rule::Hidden(4),
+    Rule::Bug,
+    Rule::Aligned(2),
+    Rule::Chains(Level::Forcing),
+    Rule::Aligned(3),
+    Rule::Chains(Level::Nishio),
+    Rule::Chains(Level::Multiple),
+    Rule::Chains(Level::Dynamic),
+    Rule::Chains(Level::DynamicPlus),
+    Rule::Chains(Level::Nested(2)),
+    Rule::Chains(Level::Nested(3)),
+    Rule::Chains(Level::Nested(4)),
+    Rule::Chains(Level::Nested(5)),
+];
+
+fn find(g: &Grid, rule: Rule) -> Option<Hint> {
+    match rule {
+        Rule::HiddenSingle => rules::hidden_single(g),
+        Rule::DirectLocking => rules::locking(g, true),
+        Rule::DirectHidden(d) => rules::hidden_set(g, d, true),
+        Rule::NakedSingle => rules::naked_single(g),
+        Rule::Locking => rules::locking(g, false),
+        Rule::Naked(d) => rules::naked_set(g, d),
+        Rule::Fish(d) => rules::fish(g, d),
+        Rule::Hidden(d) => rules::hidden_set(g, d, false),
+        Rule::XyWing(xyz) => rules::xy_wing(g, xyz),
+        Rule::UniqueLoops => unique::unique_loops(g),
+        Rule::Bug => rules::bug(g),
+        Rule::Aligned(d) => rules::aligned_exclusion(g, d),
+        Rule::Chains(level) => chain::chains(g, level),
+    }
+}
+
+/// The step SE takes next on `g`.
+fn next_step(g: &Grid) -> Result<Hint, SeStop> {
+    for rule in ORDER {
+        if let Some(h) = find(g, rule) {
+            return Ok(h);
+        }
+    }
+    Err(SeStop::Stuck)
+}
+
+/// SE's solution path of a puzzle (`0` for an empty cell), step by step, and how it ended.
+pub fn path(cells: &[u8; 81]) -> (Vec<Hint>, Result<(), SeStop>) {
+    let mut g = Grid::new(cells);
+    let mut steps = Vec::new();
+    while !g.solved() {
+        match next_step(&g) {
+            Ok(h) => {
+                let before = g.clone();
+                h.apply(&mut g);
+                steps.push(h);
+                if g == before {
+                    return (steps, Err(SeStop::NoProgress));
+                }
+            }
+            Err(e) => return (steps, Err(e)),
+        }
+    }
+    (steps, Ok(()))
+}
+
+/// SE's rating of a puzzle (`0` for an empty cell). The puzzle should have one solution:
+/// SE rates others too, but its figures then mean little (front ends check first).
+pub fn rate(cells: &[u8; 81]) -> Result<SeRating, SeStop> {
+    let (steps, end) = path(cells);
+    end?;
+    Ok(rating_of(&steps))
+}
+
+/// ER, EP and ED of a finished path, as serate's `getDifficulty` keeps them.
+pub fn rating_of(steps: &[Hint]) -> SeRating {
+    let mut difficulty = 0.0f64;
+    let mut pearl = 0.0f64;
+    let mut diamond = 0.0f64;
+    let mut er_t = String::new();
+    let mut ep_t = String::new();
+    let mut ed_t = String::new();
+    for h in steps {
+        if h.difficulty > difficulty {
+            difficulty = h.difficulty;
+            er_t = h.name.clone();
+        }
+        if pearl == 0.0 {
+            if diamond == 0.0 {
+                diamond = difficulty;
+                ed_t = er_t.clone();
+            }
+            if h.place.is_some() {
+                pearl = difficulty;
+                ep_t = er_t.clone();
+            }
+        }
+    }
+    SeRating {
+        er: tenths(difficulty),
+        ep: tenths(pearl),
+        ed: tenths(diamond),
+        er_technique: er_t,
+        ep_technique: ep_t,
+        ed_technique: ed_t,
+    }
+}
+
+/// Tenths as SE prints them: `75` as `7.5`.
+pub fn format_tenths(t: u32) -> String {
+    format!("{}.{}", t / 10, t % 10)
+}

@@ -1,0 +1,706 @@
+//! Sudoku Explainer's techniques below the chains, each searching in SE's order and
+//! returning the first step SE would take (its `SingleHintAccumulator` keeps the first
+//! hint a producer reports).
+
+use super::grid::{bits, combinations, crosses, pairs, tables, Grid, BLOCK, COLUMN, ROW};
+use super::{Hint, Origin};
+
+/// Region types in the order most of SE's rules scan them (block, column, row).
+const BCR: [usize; 3] = [BLOCK, COLUMN, ROW];
+
+fn regions_of(ty: usize) -> std::ops::Range<usize> {
+    ty * 9..ty * 9 + 9
+}
+
+/// Each cell given has at least two candidates and the union has `degree` values (SE's
+/// `CommonTuples.searchCommonTuple`).
+fn common_tuple(masks: &[u16], degree: u32) -> Option<u16> {
+    let mut all = 0;
+    for &m in masks {
+        if m.count_ones() <= 1 {
+            return None;
+        }
+        all |= m;
+    }
+    (all.count_ones() == degree).then_some(all)
+}
+
+pub(super) fn hidden_single(g: &Grid) -> Option<Hint> {
+    let t = tables();
+    for alone_only in [true, false] {
+        for ty in BCR {
+            for r in regions_of(ty) {
+                for v in 1..=9 {
+                    let pos = g.positions(r, v);
+                    if pos.count_ones() == 1 {
+                        let c = t.region[r][pos.trailing_zeros() as usize] as usize;
+                        let alone = g.empty_count(r) == 1;
+                        if alone == alone_only {
+                            let d = if alone {
+                                1.0
+                            } else if ty == BLOCK {
+                                1.2
+                            } else {
+                                1.5
+                            };
+                            return Some(Hint::place("Hidden Single", d, c, v));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+pub(super) fn naked_single(g: &Grid) -> Option<Hint> {
+    (0..81)
+        .find(|&c| g.value[c] == 0 && g.count(c) == 1)
+        .map(|c| Hint::place("Naked Single", 2.3, c, g.cand[c].trailing_zeros() as usize))
+}
+
+/// The region pairs SE's intersections scan, in its order.
+const LOCK_PAIRS: [(usize, usize); 4] =
+    [(BLOCK, COLUMN), (BLOCK, ROW), (COLUMN, BLOCK), (ROW, BLOCK)];
+
+/// Pointing and claiming (2.6, 2.8), then generalized intersections (2.9); with `direct`,
+/// only those that leave a hidden single in a parallel region (1.7, 1.9).
+pub(super) fn locking(g: &Grid, direct: bool) -> Option<Hint> {
+    first(|f| locking_each(g, direct, f))
+}
+
+/// The first hint a producer reports.
+fn first(run: impl FnOnce(&mut dyn FnMut(Hint) -> bool)) -> Option<Hint> {
+    let mut found = None;
+    run(&mut |h| {
+        found = Some(h);
+        true
+    });
+    found
+}
+
+/// Every hint of [`locking`], in SE's order, to `f` (which returns true to stop).
+pub(super) fn locking_each(g: &Grid, direct: bool, f: &mut dyn FnMut(Hint) -> bool) {
+    let t = tables();
+    for (ty1, ty2) in LOCK_PAIRS {
+        for r1 in regions_of(ty1) {
+            let pos1 = g.all_positions(r1);
+            for r2 in regions_of(ty2) {
+                if !crosses(r1, r2) {
+                    continue;
+                }
+                let m2 = t.members[r2];
+                // The indexes (in r1) of the cells r1 shares with r2.
+                let shared = (0..9)
+                    .filter(|&i| m2 >> t.region[r1][i] & 1 != 0)
+                    .fold(0u16, |a, i| a | 1 << i);
+                for (v, &pos) in pos1.iter().enumerate().skip(1) {
+                    if pos.count_ones() <= 1 || pos & !shared != 0 {
+                        continue;
+                    }
+                    let removals = locking_removals(g, r1, r2, v);
+                    if direct {
+                        for r3 in regions_of(ty1) {
+                            if r3 == r1 || !crosses(r3, r2) {
+                                continue;
+                            }
+                            let pos3 = g.positions(r3, v);
+                            if pos3.count_ones() <= 1 {
+                                continue;
+                            }
+                            let outside: Vec<usize> = bits(pos3 as u32)
+                                .map(|i| t.region[r3][i] as usize)
+                                .filter(|&c| m2 >> c & 1 == 0)
+                                .collect();
+                            if outside.len() == 1 {
+                                let name = if ty1 == BLOCK {
+                                    "Direct Pointing"
+                                } else {
+                                    "Direct Claiming"
+                                };
+                                let d = if ty1 == BLOCK { 1.7 } else { 1.9 };
+                                let mut h = Hint::remove(name, d, removals.clone());
+                                h.place = Some((outside[0] as u8, v as u8));
+                                if f(h) {
+                                    return;
+                                }
+                            }
+                        }
+                    } else if !removals.is_empty() {
+                        let (name, d) = if ty1 == BLOCK {
+                            ("Pointing", 2.6)
+                        } else {
+                            ("Claiming", 2.8)
+                        };
+                        let mut h = Hint::remove(name, d, removals);
+                        h.origin = Origin::Lock {
+                            value: v as u8,
+                            bases: vec![r1 as u8],
+                            covers: vec![r2 as u8],
+                        };
+                        if f(h) {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if direct {
+        return;
+    }
+    for ty in BCR {
+        for r1 in regions_of(ty) {
+            for v in 1..=9 {
+                let pos = g.positions(r1, v);
+                let n = pos.count_ones();
+                if !(2..8).contains(&n) {
+                    continue;
+                }
+                let mut common = !0u128;
+                for i in bits(pos as u32) {
+                    common &= t.sees[t.region[r1][i] as usize];
+                }
+                common &= !t.members[r1];
+                let removals: Vec<(u8, u16)> = (0..81)
+                    .filter(|&c| common >> c & 1 != 0 && g.has(c, v))
+                    .map(|c| (c as u8, 1 << v))
+                    .collect();
+                if !removals.is_empty() {
+                    let mut h = Hint::remove("Generalized Intersection", 2.9, removals);
+                    h.origin = Origin::LockG {
+                        region: r1 as u8,
+                        value: v as u8,
+                    };
+                    if f(h) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn locking_removals(g: &Grid, r1: usize, r2: usize, v: usize) -> Vec<(u8, u16)> {
+    let t = tables();
+    t.region[r2]
+        .iter()
+        .filter(|&&c| t.members[r1] >> c & 1 == 0 && g.has(c as usize, v))
+        .map(|&c| (c, 1 << v))
+        .collect()
+}
+
+/// Hidden pairs, triplets and quads; with `direct`, only those that leave a hidden single
+/// in their region (and the single is placed).
+pub(super) fn hidden_set(g: &Grid, degree: u32, direct: bool) -> Option<Hint> {
+    first(|f| hidden_set_each(g, degree, direct, f))
+}
+
+/// Every hint of [`hidden_set`], in SE's order, to `f` (which returns true to stop).
+pub(super) fn hidden_set_each(
+    g: &Grid,
+    degree: u32,
+    direct: bool,
+    f: &mut dyn FnMut(Hint) -> bool,
+) {
+    let t = tables();
+    for ty in BCR {
+        for r in regions_of(ty) {
+            let empty = g.empty_count(r);
+            if !(empty > degree * 2 || (direct && empty > degree)) {
+                continue;
+            }
+            let all = g.all_positions(r);
+            for vm in combinations(degree, 9) {
+                let values: Vec<usize> = bits(vm).map(|b| b + 1).collect();
+                let pos: Vec<u16> = values.iter().map(|&v| all[v]).collect();
+                let Some(common) = common_tuple(&pos, degree) else {
+                    continue;
+                };
+                let vset: u16 = values.iter().map(|&v| 1u16 << v).sum();
+                let mut removals = Vec::new();
+                for i in bits(common as u32) {
+                    let c = t.region[r][i];
+                    let rem = g.cand[c as usize] & !vset;
+                    if rem != 0 {
+                        removals.push((c, rem));
+                    }
+                }
+                if direct {
+                    let mut found = None;
+                    for v in 1..=9 {
+                        if vset >> v & 1 != 0 {
+                            continue;
+                        }
+                        let p = g.positions(r, v);
+                        if p.count_ones() > 1 {
+                            let rest = p & !common;
+                            if rest.count_ones() == 1 {
+                                found = Some((t.region[r][rest.trailing_zeros() as usize], v));
+                                break;
+                            }
+                        }
+                    }
+                    if let Some((c, v)) = found {
+                        let d = if degree == 2 {
+                            2.0
+                        } else if degree == 3 {
+                            2.5
+                        } else {
+                            4.3
+                        };
+                        let mut h = Hint::remove(direct_hidden_name(degree), d, removals);
+                        h.place = Some((c, v as u8));
+                        if f(h) {
+                            return;
+                        }
+                    }
+                } else if !removals.is_empty() {
+                    let d = match degree {
+                        2 => 3.4,
+                        3 => 4.0,
+                        _ => 5.4,
+                    };
+                    let mut h = Hint::remove(hidden_name(degree), d, removals);
+                    h.origin = Origin::Hidden {
+                        region: r as u8,
+                        values: vset,
+                    };
+                    if f(h) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn hidden_name(degree: u32) -> &'static str {
+    ["Hidden Pair", "Hidden Triplet", "Hidden Quad"][degree as usize - 2]
+}
+
+fn direct_hidden_name(degree: u32) -> &'static str {
+    [
+        "Direct Hidden Pair",
+        "Direct Hidden Triplet",
+        "Direct Hidden Quad",
+    ][degree as usize - 2]
+}
+
+pub(super) fn naked_set(g: &Grid, degree: u32) -> Option<Hint> {
+    first(|f| naked_set_each(g, degree, f))
+}
+
+/// Every hint of [`naked_set`], in SE's order, to `f` (which returns true to stop).
+pub(super) fn naked_set_each(g: &Grid, degree: u32, f: &mut dyn FnMut(Hint) -> bool) {
+    let t = tables();
+    for ty in BCR {
+        for r in regions_of(ty) {
+            if g.empty_count(r) < degree * 2 {
+                continue;
+            }
+            for im in combinations(degree, 9) {
+                let cells: Vec<u8> = bits(im).map(|i| t.region[r][i]).collect();
+                let masks: Vec<u16> = cells.iter().map(|&c| g.cand[c as usize]).collect();
+                let Some(common) = common_tuple(&masks, degree) else {
+                    continue;
+                };
+                let mut removals = Vec::new();
+                for &o in &t.region[r] {
+                    if !cells.contains(&o) {
+                        let rem = g.cand[o as usize] & common;
+                        if rem != 0 {
+                            removals.push((o, rem));
+                        }
+                    }
+                }
+                if !removals.is_empty() {
+                    let (name, d) = match degree {
+                        2 => ("Naked Pair", 3.0),
+                        3 => ("Naked Triplet", 3.6),
+                        _ => ("Naked Quad", 5.0),
+                    };
+                    let mut h = Hint::remove(name, d, removals);
+                    h.origin = Origin::Naked {
+                        cells: cells.clone(),
+                        values: common,
+                    };
+                    if f(h) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// X-Wing, Swordfish, Jellyfish: base regions columns then rows.
+pub(super) fn fish(g: &Grid, degree: u32) -> Option<Hint> {
+    first(|f| fish_each(g, degree, f))
+}
+
+/// Every hint of [`fish`], in SE's order, to `f` (which returns true to stop).
+pub(super) fn fish_each(g: &Grid, degree: u32, f: &mut dyn FnMut(Hint) -> bool) {
+    let t = tables();
+    let occ: Vec<usize> = (0..10)
+        .map(|v| if v == 0 { 0 } else { g.occurrences(v) })
+        .collect();
+    for (base, cover) in [(COLUMN, ROW), (ROW, COLUMN)] {
+        for im in combinations(degree, 9) {
+            for (v, &placed) in occ.iter().enumerate().skip(1) {
+                if placed + degree as usize * 2 > 9 {
+                    continue;
+                }
+                let pos: Vec<u16> = bits(im).map(|i| g.positions(base * 9 + i, v)).collect();
+                let Some(common) = common_tuple(&pos, degree) else {
+                    continue;
+                };
+                let mut removals = Vec::new();
+                for j in bits(common as u32) {
+                    let r = cover * 9 + j;
+                    let p = g.positions(r, v) & !(im as u16);
+                    for i in bits(p as u32) {
+                        removals.push((t.region[r][i], 1u16 << v));
+                    }
+                }
+                if !removals.is_empty() {
+                    let (name, d) = match degree {
+                        2 => ("X-Wing", 3.2),
+                        3 => ("Swordfish", 3.8),
+                        _ => ("Jellyfish", 5.2),
+                    };
+                    let mut h = Hint::remove(name, d, removals);
+                    h.origin = Origin::Lock {
+                        value: v as u8,
+                        bases: bits(im).map(|i| (base * 9 + i) as u8).collect(),
+                        covers: bits(common as u32).map(|j| (cover * 9 + j) as u8).collect(),
+                    };
+                    if f(h) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+pub(super) fn xy_wing(g: &Grid, xyz: bool) -> Option<Hint> {
+    let t = tables();
+    let target = if xyz { 3 } else { 2 };
+    for xy in 0..81 {
+        let xyv = g.cand[xy];
+        if xyv.count_ones() != target {
+            continue;
+        }
+        for &xz in &t.house[xy] {
+            let xzv = g.cand[xz as usize];
+            if xzv.count_ones() != 2 || (xyv & !xzv).count_ones() != 1 {
+                continue;
+            }
+            for &yz in &t.house[xy] {
+                let yzv = g.cand[yz as usize];
+                if yzv.count_ones() != 2 {
+                    continue;
+                }
+                let union = xyv | xzv | yzv;
+                let inter = xyv & xzv & yzv;
+                let ok = union.count_ones() == 3 && inter.count_ones() == if xyz { 1 } else { 0 };
+                if !ok {
+                    continue;
+                }
+                let z = (xzv & yzv).trailing_zeros() as usize;
+                let mut victims = t.sees[xz as usize] & t.sees[yz as usize];
+                if xyz {
+                    victims &= t.sees[xy];
+                }
+                victims &= !(1u128 << xy | 1u128 << xz | 1u128 << yz);
+                let removals: Vec<(u8, u16)> = (0..81)
+                    .filter(|&c| victims >> c & 1 != 0 && g.has(c, z))
+                    .map(|c| (c as u8, 1u16 << z))
+                    .collect();
+                if !removals.is_empty() {
+                    let (name, d) = if xyz {
+                        ("XYZ-Wing", 4.4)
+                    } else {
+                        ("XY-Wing", 4.2)
+                    };
+                    return Some(Hint::remove(name, d, removals));
+                }
+            }
+        }
+    }
+    None
+}
+
+pub(super) fn bug(g: &Grid) -> Option<Hint> {
+    let t = tables();
+    let mut temp = g.clone();
+    let mut bug_cells: Vec<usize> = Vec::new();
+    let mut bug_values = [0u16; 81];
+    let mut all_bug = 0u16;
+    let mut common: Option<Vec<usize>> = None;
+    for r in 0..27 {
+        for v in 1..=9 {
+            let pos = g.positions(r, v);
+            let n = pos.count_ones();
+            if n == 0 || n == 2 {
+                continue;
+            }
+            let new: Vec<usize> = bits(pos as u32)
+                .map(|i| t.region[r][i] as usize)
+                .filter(|&c| g.count(c) >= 3)
+                .collect();
+            if new.len() == 1 {
+                let c = new[0];
+                if !bug_cells.contains(&c) {
+                    bug_cells.push(c);
+                }
+                bug_values[c] |= 1 << v;
+                all_bug |= 1 << v;
+                temp.cand[c] &= !(1 << v);
+                let house = &t.house[c];
+                let cm = common.get_or_insert_with(|| house.iter().map(|&o| o as usize).collect());
+                cm.retain(|&o| t.sees[c] >> o & 1 != 0);
+                cm.retain(|o| !bug_cells.contains(o));
+                if bug_cells.len() > 1 && all_bug.count_ones() > 1 && cm.is_empty() {
+                    return None;
+                }
+            }
+            if new.is_empty() {
+                return None;
+            }
+        }
+    }
+    for c in 0..81 {
+        if temp.value[c] == 0 && temp.count(c) != 2 {
+            return None;
+        }
+    }
+    for r in 0..27 {
+        for v in 1..=9 {
+            let n = temp.positions(r, v).count_ones();
+            if n != 0 && n != 2 {
+                return None;
+            }
+        }
+    }
+    if bug_cells.len() == 1 {
+        let c = bug_cells[0];
+        return Some(Hint::remove(
+            "BUG type 1",
+            5.6,
+            vec![(c as u8, g.cand[c] & !all_bug)],
+        ));
+    }
+    let common = common.unwrap_or_default();
+    if all_bug.count_ones() == 1 {
+        let v = all_bug.trailing_zeros() as usize;
+        if !common.is_empty() {
+            let removals: Vec<(u8, u16)> = common
+                .iter()
+                .filter(|&&c| g.has(c, v))
+                .map(|&c| (c as u8, 1u16 << v))
+                .collect();
+            if !removals.is_empty() {
+                return Some(Hint::remove("BUG type 2", 5.7, removals));
+            }
+        }
+        if bug_cells.len() == 2 {
+            if let Some(h) = bug4(g, &bug_cells, &bug_values, all_bug) {
+                return Some(h);
+            }
+        }
+    } else if !common.is_empty() {
+        if bug_cells.len() == 2 {
+            if let Some(h) = bug4(g, &bug_cells, &bug_values, all_bug) {
+                return Some(h);
+            }
+        }
+        return bug3(g, &bug_cells, all_bug, &common);
+    }
+    None
+}
+
+/// The region of type `ty` that holds every one of `cells`, if any.
+fn shared_region(cells: &[usize], ty: usize) -> Option<usize> {
+    let t = tables();
+    let r = t.of[cells[0]][ty] as usize;
+    cells
+        .iter()
+        .all(|&c| t.of[c][ty] as usize == r)
+        .then_some(r)
+}
+
+fn bug4(g: &Grid, cells: &[usize], extra: &[u16; 81], all_bug: u16) -> Option<Hint> {
+    let (c1, c2) = (cells[0], cells[1]);
+    let common = g.cand[c1] & g.cand[c2] & !all_bug;
+    if common.count_ones() != 1 {
+        return None;
+    }
+    for ty in [BLOCK, ROW, COLUMN] {
+        if shared_region(cells, ty).is_some() {
+            let b1 = g.cand[c1] & !extra[c1] & !common;
+            let b2 = g.cand[c2] & !extra[c2] & !common;
+            let removals = vec![(c1 as u8, b1), (c2 as u8, b2)];
+            return Some(Hint::remove("BUG type 4", 5.7, removals));
+        }
+    }
+    None
+}
+
+fn bug3(g: &Grid, cells: &[usize], all_bug: u16, common: &[usize]) -> Option<Hint> {
+    let t = tables();
+    for ty in [BLOCK, ROW, COLUMN] {
+        let Some(r) = shared_region(cells, ty) else {
+            continue;
+        };
+        let rc: Vec<usize> = common
+            .iter()
+            .copied()
+            .filter(|&c| t.of[c][ty] as usize == r)
+            .collect();
+        for degree in 2..=6u32 {
+            if rc.len() < degree as usize {
+                continue;
+            }
+            for im in combinations(degree - 1, rc.len() as u32) {
+                let naked: Vec<usize> = bits(im).map(|i| rc[i]).collect();
+                let mut masks: Vec<u16> = naked.iter().map(|&c| g.cand[c]).collect();
+                let other: u16 = masks.iter().fold(0, |a, &m| a | m);
+                masks.push(all_bug);
+                if other.count_ones() != degree {
+                    continue;
+                }
+                let Some(set) = common_tuple(&masks, degree) else {
+                    continue;
+                };
+                let erasable: Vec<usize> = rc
+                    .iter()
+                    .copied()
+                    .filter(|c| !naked.contains(c) && !cells.contains(c))
+                    .collect();
+                let removals: Vec<(u8, u16)> = erasable
+                    .iter()
+                    .filter(|&&c| g.cand[c] & set != 0)
+                    .map(|&c| (c as u8, g.cand[c] & set))
+                    .collect();
+                if !removals.is_empty() {
+                    let d = 5.7 + (set.count_ones() - 1) as f64 * 0.1;
+                    return Some(Hint::remove("BUG type 3", d, removals));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Aligned pair (degree 2, 6.2) and triplet (degree 3, 7.5) exclusion.
+pub(super) fn aligned_exclusion(g: &Grid, degree: usize) -> Option<Hint> {
+    let t = tables();
+    let mut cand_list: Vec<usize> = Vec::new();
+    let mut excluders: Vec<Vec<usize>> = vec![Vec::new(); 81];
+    for (c, slot) in excluders.iter_mut().enumerate() {
+        if g.count(c) < 2 {
+            continue;
+        }
+        let mut single = false;
+        let mut ex = Vec::new();
+        for &o in &t.house[c] {
+            let n = g.count(o as usize);
+            if n == 1 {
+                single = true;
+            } else if n >= 2 && n as usize <= degree {
+                ex.push(o as usize);
+            }
+        }
+        if !single && !ex.is_empty() {
+            cand_list.push(c);
+            *slot = ex;
+        }
+    }
+    if cand_list.len() < degree {
+        return None;
+    }
+    for (i0, i1) in pairs(cand_list.len()) {
+        let (c0, c1) = (cand_list[i0], cand_list[i1]);
+        let tails: Vec<usize> = if degree == 2 {
+            vec![usize::MAX]
+        } else {
+            let mut twin: Vec<usize> = Vec::new();
+            for &o in excluders[c0].iter().chain(excluders[c1].iter()) {
+                if !twin.contains(&o) {
+                    twin.push(o);
+                }
+            }
+            twin.retain(|o| cand_list.contains(o) && *o != c0 && *o != c1);
+            twin
+        };
+        for &tail in &tails {
+            let mut cells = vec![c0, c1];
+            if tail != usize::MAX {
+                cells.push(tail);
+            }
+            let mut common: Vec<usize> = excluders[cells[0]].clone();
+            for &c in &cells[1..] {
+                common.retain(|o| excluders[c].contains(o));
+            }
+            if common.len() < 2 {
+                continue;
+            }
+            let vals: Vec<Vec<usize>> = cells
+                .iter()
+                .map(|&c| bits(g.cand[c] as u32).collect())
+                .collect();
+            let mut allowed = vec![0u16; cells.len()];
+            let mut idx = vec![0usize; cells.len()];
+            loop {
+                let pots: Vec<usize> = (0..cells.len()).map(|i| vals[i][idx[i]]).collect();
+                let mut ok = true;
+                for (a, b) in pairs(cells.len()) {
+                    if pots[a] == pots[b] && t.sees[cells[a]] >> cells[b] & 1 != 0 {
+                        ok = false;
+                        break;
+                    }
+                }
+                if ok {
+                    let used: u16 = pots.iter().map(|&p| 1u16 << p).fold(0, |a, b| a | b);
+                    if common.iter().any(|&e| g.cand[e] & !used == 0) {
+                        ok = false;
+                    }
+                }
+                if ok {
+                    for i in 0..cells.len() {
+                        allowed[i] |= 1 << pots[i];
+                    }
+                }
+                let mut z = 0;
+                while z < cells.len() {
+                    idx[z] += 1;
+                    if idx[z] < vals[z].len() {
+                        break;
+                    }
+                    idx[z] = 0;
+                    z += 1;
+                }
+                if z == cells.len() {
+                    break;
+                }
+            }
+            let removals: Vec<(u8, u16)> = cells
+                .iter()
+                .enumerate()
+                .filter(|&(i, &c)| g.cand[c] & !allowed[i] != 0)
+                .map(|(i, &c)| (c as u8, g.cand[c] & !allowed[i]))
+                .collect();
+            if !removals.is_empty() {
+                let (name, d) = if degree == 2 {
+                    ("Aligned Pair Exclusion", 6.2)
+                } else {
+                    ("Aligned Triplet Exclusion", 7.5)
+                };
+                return Some(Hint::remove(name, d, removals));
+            }
+        }
+    }
+    None
+}

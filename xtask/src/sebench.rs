@@ -1,0 +1,152 @@
+//! `cargo xtask sebench`: Sudoku Explainer's rating, numpl's port against serate itself, on
+//! the same puzzles, one core each:
+//!
+//! ```text
+//! cargo run --release -p xtask -- sebench [--file PATH] [--every K] [--max N]
+//!                                         [--serate PATH|none]
+//! ```
+//!
+//! - the puzzles: every `--every`-th (default 1) line puzzle of `--file` (default
+//!   `top1465.txt` of `../shared/data`), at most `--max` (default 20);
+//! - numpl: each rated in-process on the main thread ([`numpl_solve::se::rate`]), timed by
+//!   the thread's CPU clock;
+//! - serate (`--serate`, default `../shared/tools/serate/serate`; `none` skips it): the
+//!   same file, run once pinned to one core (`taskset -c 0`: serate's chains otherwise
+//!   run on several threads), timed by serate's own per-puzzle clock (`%e`, so the JVM's
+//!   start is left out) and by the wall clock of the whole run;
+//! - the table: puzzles, seconds each side, puzzles per second, the speed-up, and how many
+//!   ratings agree (ER/EP/ED all equal; a puzzle numpl leaves unrated, serate's 20.0 or one
+//!   with several solutions, is counted apart and left out of the times).
+
+use std::process::Command;
+use std::time::Instant;
+
+use crate::timing::thread_cpu;
+
+pub(crate) fn run(a: &crate::SebenchArgs) -> Result<(), String> {
+    let file = a
+        .file
+        .clone()
+        .unwrap_or_else(|| crate::workspace::default_data().join("top1465.txt"));
+    let text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let puzzles: Vec<String> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+        .map(|l| l[..81].to_string())
+        .step_by(a.every.max(1))
+        .take(a.max)
+        .collect();
+    println!("sebench: {} puzzles of {}", puzzles.len(), file.display());
+    let mut ours = Vec::new();
+    let mut numpl_secs = Vec::new();
+    for p in &puzzles {
+        let mut cells = [0u8; 81];
+        for (i, b) in p.bytes().enumerate() {
+            cells[i] = if b.is_ascii_digit() { b - b'0' } else { 0 };
+        }
+        let wall = Instant::now();
+        let cpu = thread_cpu();
+        let r = numpl_solve::se::rate(&cells);
+        let secs = match (cpu, thread_cpu()) {
+            (Some(a), Some(b)) => b - a,
+            _ => wall.elapsed().as_secs_f64(),
+        };
+        numpl_secs.push(secs);
+        ours.push(match r {
+            Ok(r) => Some(format!(
+                "{}/{}/{}",
+                numpl_solve::se::format_tenths(r.er),
+                numpl_solve::se::format_tenths(r.ep),
+                numpl_solve::se::format_tenths(r.ed)
+            )),
+            Err(_) => None,
+        });
+    }
+    let rated: Vec<usize> = (0..puzzles.len()).filter(|&i| ours[i].is_some()).collect();
+    let numpl_total: f64 = rated.iter().map(|&i| numpl_secs[i]).sum();
+    println!(
+        "numpl:  {} rated, {} not; {:.3} s CPU, {:.1} ms a puzzle, {:.1} puzzles/s",
+        rated.len(),
+        puzzles.len() - rated.len(),
+        numpl_total,
+        1000.0 * numpl_total / rated.len().max(1) as f64,
+        rated.len() as f64 / numpl_total.max(1e-9)
+    );
+    let serate = match &a.serate {
+        Some(s) if s == "none" => return Ok(()),
+        Some(s) => std::path::PathBuf::from(s),
+        None => crate::workspace::root().join("../shared/tools/serate/serate"),
+    };
+    let dir = crate::workspace::scratch("sebench");
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let input = dir.join("puzzles.txt");
+    std::fs::write(&input, puzzles.join("\n") + "\n").map_err(|e| e.to_string())?;
+    let wall = Instant::now();
+    let out = Command::new("taskset")
+        .arg("-c")
+        .arg("0")
+        .arg(&serate)
+        .arg("--format=%r/%p/%d %e")
+        .arg(format!("--input={}", input.display()))
+        .output()
+        .map_err(|e| format!("{}: {e}", serate.display()))?;
+    let wall = wall.elapsed().as_secs_f64();
+    if !out.status.success() {
+        return Err(format!(
+            "serate failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let lines: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(String::from)
+        .collect();
+    let mut serate_total = 0.0;
+    let mut agree = 0;
+    for &i in &rated {
+        let line = lines.get(i).map(String::as_str).unwrap_or("");
+        let (rating, time) = line.split_once(' ').unwrap_or((line, ""));
+        serate_total += parse_elapsed(time);
+        if ours[i].as_deref() == Some(rating) {
+            agree += 1;
+        }
+    }
+    println!(
+        "serate: {:.3} s (its own clock, the puzzles numpl rated), {:.1} ms a puzzle; {:.1} s wall for all {} with the JVM's start",
+        serate_total,
+        1000.0 * serate_total / rated.len().max(1) as f64,
+        wall,
+        puzzles.len()
+    );
+    println!(
+        "speed-up: {:.0}x; agreement: {agree} of {} rated puzzles",
+        serate_total / numpl_total.max(1e-9),
+        rated.len()
+    );
+    Ok(())
+}
+
+/// serate's `%e`: `12.34s`, `1m05s` or `1h02m`.
+fn parse_elapsed(s: &str) -> f64 {
+    let s = s.trim();
+    if let Some((h, m)) = s.split_once('h') {
+        return h.parse::<f64>().unwrap_or(0.0) * 3600.0
+            + m.trim_end_matches('m').parse::<f64>().unwrap_or(0.0) * 60.0;
+    }
+    if let Some((m, sec)) = s.split_once('m') {
+        return m.parse::<f64>().unwrap_or(0.0) * 60.0
+            + sec.trim_end_matches('s').parse::<f64>().unwrap_or(0.0);
+    }
+    s.trim_end_matches('s').parse().unwrap_or(0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn elapsed_forms() {
+        assert_eq!(super::parse_elapsed("12.34s"), 12.34);
+        assert_eq!(super::parse_elapsed("1m05s"), 65.0);
+        assert_eq!(super::parse_elapsed("1h02m"), 3720.0);
+    }
+}
