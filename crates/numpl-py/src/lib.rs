@@ -195,6 +195,24 @@ fn to_dict<'py>(py: Python<'py>, rec: &Record) -> PyResult<Bound<'py, PyDict>> {
 
 /// `rate`'s options: the techniques turned on or off, and `level_only`, which needs brute
 /// force (as `numpl rate --level-only`).
+/// `scale`: `"hodoku"` (the default) or `"se"` (Sudoku Explainer), whether it is SE's;
+/// HoDoKu's options with SE's scale are a `ValueError`, as on the command line.
+fn se_scale(
+    scale: &str,
+    (enable, disable, level_only): (Option<&Bound<'_, PyAny>>, Option<&Bound<'_, PyAny>>, bool),
+) -> PyResult<bool> {
+    match scale {
+        "hodoku" => Ok(false),
+        "se" if enable.is_some() || disable.is_some() || level_only => Err(value_error(
+            "enable, disable and level_only are HoDoKu's options: not with scale=\"se\"",
+        )),
+        "se" => Ok(true),
+        other => Err(value_error(format!(
+            "unknown scale {other:?}: \"hodoku\" or \"se\""
+        ))),
+    }
+}
+
 fn rating(
     enable: Option<&Bound<'_, PyAny>>,
     disable: Option<&Bound<'_, PyAny>>,
@@ -306,8 +324,12 @@ fn solve<'py>(
 /// `level_only=True` (as `numpl rate --level-only`) stops as soon as the level is certain:
 /// the same level, but a puzzle found extreme part way has no `score` or `techniques`;
 /// it needs brute force (not with `disable="brute_force"`).
+/// `scale="se"` (as `numpl rate --scale se`) rates on Sudoku Explainer's scale instead:
+/// `er`, `ep`, `ed` (strings such as `"7.5"`, as serate prints them) and the technique
+/// behind each (`er_technique`, ...); 9x9 only; not with `enable`, `disable` or
+/// `level_only`, which are HoDoKu's.
 #[pyfunction]
-#[pyo3(signature = (puzzle, r#box = None, *, enable = None, disable = None, level_only = false))]
+#[pyo3(signature = (puzzle, r#box = None, *, enable = None, disable = None, level_only = false, scale = "hodoku"))]
 fn rate<'py>(
     py: Python<'py>,
     #[pyo3(from_py_with = puzzle_arg)] puzzle: String,
@@ -315,7 +337,11 @@ fn rate<'py>(
     enable: Option<&Bound<'py, PyAny>>,
     disable: Option<&Bound<'py, PyAny>>,
     level_only: bool,
+    scale: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
+    if se_scale(scale, (enable, disable, level_only))? {
+        return one(py, &puzzle, shape_opt(r#box)?, records::rated_se);
+    }
     let opts = rating(enable, disable, level_only)?;
     one(py, &puzzle, shape_opt(r#box)?, |g| records::rated(g, &opts))
 }
@@ -612,9 +638,10 @@ fn solve_many<'py>(
 /// Rate many puzzles in parallel: one dict per puzzle, in input order, each with `index` and
 /// the fields of `rate` (or status `"invalid"` and `error`); blank and `#` comment strings
 /// are skipped and `index` counts the puzzles, as for `solve_many`. `enable` / `disable`
-/// and `level_only` as for `rate`.
+/// `level_only` and `scale` as for `rate`.
 #[pyfunction]
-#[pyo3(signature = (puzzles, threads = None, *, r#box = None, enable = None, disable = None, level_only = false))]
+#[pyo3(signature = (puzzles, threads = None, *, r#box = None, enable = None, disable = None, level_only = false, scale = "hodoku"))]
+#[allow(clippy::too_many_arguments)]
 fn rate_many<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
@@ -623,9 +650,21 @@ fn rate_many<'py>(
     enable: Option<&Bound<'py, PyAny>>,
     disable: Option<&Bound<'py, PyAny>>,
     level_only: bool,
+    scale: &str,
 ) -> PyResult<Bound<'py, PyList>> {
-    let opts = rating(enable, disable, level_only)?;
     let pool = self::threads(threads)?;
+    if se_scale(scale, (enable, disable, level_only))? {
+        return many(
+            py,
+            puzzles,
+            pool,
+            shape_opt(r#box)?,
+            Some(Algorithm::Human),
+            64,
+            records::rated_se,
+        );
+    }
+    let opts = rating(enable, disable, level_only)?;
     many(
         py,
         puzzles,

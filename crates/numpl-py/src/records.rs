@@ -59,6 +59,17 @@ pub(crate) fn rated(p: &Parsed, opts: &SolveOptions) -> Record {
         .micros(t)
 }
 
+/// `numpl rate --scale se`: Sudoku Explainer's ER/EP/ED and their techniques.
+pub(crate) fn rated_se(p: &Parsed) -> Record {
+    if let Some(rec) = no_steps(p) {
+        return rec;
+    }
+    let start = Instant::now();
+    let out = puzzle::rate_se(p, &SolveOptions::default());
+    let t = micros(start);
+    of_puzzle(p).se(&out, &Symbols::standard()).micros(t)
+}
+
 /// `numpl explain`: the rating and every step, described.
 pub(crate) fn explained(p: &Parsed, opts: &SolveOptions) -> Record {
     if let Some(rec) = no_steps(p) {

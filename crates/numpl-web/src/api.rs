@@ -115,6 +115,9 @@ pub(crate) struct RateRequest {
     /// Techniques to turn off (`numpl rate --disable`; `["brute_force"]`: logic only, and a
     /// puzzle logic cannot finish is `stuck`).
     disable: Option<Vec<String>>,
+    /// `hodoku` (default): HoDoKu's level and score; `se`: Sudoku Explainer's ER/EP/ED
+    /// (`numpl rate --scale se`; 9x9; not with `level_only`, `enable` or `disable`).
+    scale: Option<String>,
 }
 
 /// A puzzle to solve.
@@ -600,6 +603,36 @@ async fn rate_h(
 ) -> Result<Json<Record>, ApiError> {
     let read = read_any(&req.puzzle, req.shape.as_deref())?;
     check_size(read.grid(), st.config.max_size, "rate")?;
+    if let Some(why) = puzzle::no_human_steps(&read) {
+        return Err(ApiError::bad_request(why));
+    }
+    match req.scale.as_deref() {
+        None | Some("hodoku") => {}
+        Some("se") => {
+            if req.level_only || req.enable.is_some() || req.disable.is_some() {
+                return Err(ApiError::bad_request(
+                    "level_only, enable and disable are HoDoKu's options: not with scale se",
+                ));
+            }
+            // Sudoku Explainer's chains may take seconds: the heavy lane.
+            let rec = st
+                .pool
+                .run(Lane::Heavy, move || {
+                    let start = Instant::now();
+                    let out = puzzle::rate_se(&read, &SolveOptions::default());
+                    record_of(&read)
+                        .se(&out, &Symbols::standard())
+                        .micros(micros(start))
+                })
+                .await?;
+            return Ok(Json(rec));
+        }
+        Some(other) => {
+            return Err(ApiError::bad_request(format!(
+                "unknown scale `{other}`: hodoku or se"
+            )))
+        }
+    }
     let mut opts = SolveOptions::default().level_only(req.level_only);
     let turned = techniques(&req.enable, &req.disable)?;
     if req.level_only && turned.contains(&(Technique::BruteForce, false)) {

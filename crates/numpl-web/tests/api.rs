@@ -295,6 +295,62 @@ async fn rate_level_only_gives_the_level_without_what_it_did_not_finish() {
     srv.stop().await;
 }
 
+/// `/api/rate` with `scale: "se"`: Sudoku Explainer's ER/EP/ED as serate gives them for the
+/// first puzzle of the repository's fixtures/se/17-clue; HoDoKu's options and unknown
+/// scales refused; a variant puzzle refused in a sentence.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rate_on_sudoku_explainers_scale() {
+    let srv = Server::default().await;
+    let a = srv.addr;
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/se");
+    let first = |name: &str| {
+        std::fs::read_to_string(fixtures.join(name))
+            .unwrap()
+            .lines()
+            .find(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .unwrap()
+            .trim()
+            .to_string()
+    };
+    let (puzzle, serate) = (first("17-clue.txt"), first("17-clue.se"));
+    let rec = post(a, "/api/rate", json!({"puzzle": puzzle, "scale": "se"}))
+        .await
+        .json();
+    let got = format!(
+        "{}/{}/{}",
+        rec["er"].as_str().unwrap(),
+        rec["ep"].as_str().unwrap(),
+        rec["ed"].as_str().unwrap()
+    );
+    assert_eq!(
+        (rec["status"].as_str(), got.as_str()),
+        (Some("solved"), serate.as_str())
+    );
+    let bad = post(
+        a,
+        "/api/rate",
+        json!({"puzzle": puzzle, "scale": "se", "level_only": true}),
+    )
+    .await;
+    assert_eq!(bad.status, 400);
+    let unknown = post(
+        a,
+        "/api/rate",
+        json!({"puzzle": puzzle, "scale": "explainer"}),
+    )
+    .await;
+    assert_eq!(unknown.status, 400);
+    let variant = post(
+        a,
+        "/api/rate",
+        json!({"puzzle": ".Cage~10~R1C1~R1C2.Diagonal~1"}),
+    )
+    .await;
+    assert_eq!(variant.status, 400);
+    assert!(String::from_utf8_lossy(&variant.body).contains("variant puzzles"));
+    srv.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn solve_statuses_and_options() {
     let srv = Server::default().await;
