@@ -1,6 +1,6 @@
 //! Sudoku Explainer's rating (ER, EP, ED), as serate 1.2.1.3 computes it.
 //!
-//! SE solves with its own candidate grid ([`grid`]) and a fixed list of techniques: at each
+//! SE solves with its own candidate grid (`grid.rs`) and a fixed list of techniques: at each
 //! step it asks them in order and takes the first step the first technique that finds one
 //! reports (the chaining rules sort theirs first, shortest chain first). ER is the hardest
 //! step of that path, EP the hardest up to the first placement, ED the first step's. The
