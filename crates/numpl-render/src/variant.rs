@@ -439,36 +439,22 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                 ];
                 push(&mut d, Layer::Top, name, items);
             }
-            Constraint::Palindrome { cells } => {
+            // Lines that differ only in colour.
+            Constraint::Palindrome { cells }
+            | Constraint::Whisper { cells, .. }
+            | Constraint::Renban { cells }
+            | Constraint::RegionSumLine { cells } => {
+                let colour = match c {
+                    Constraint::Palindrome { .. } => PALINDROME,
+                    Constraint::Whisper { .. } => WHISPER,
+                    Constraint::Renban { .. } => RENBAN,
+                    _ => REGION_SUM,
+                };
                 push(
                     &mut d,
                     Layer::Line,
                     name,
-                    vec![thick_line(n, cells, PALINDROME)],
-                );
-            }
-            Constraint::Whisper { cells, .. } => {
-                push(
-                    &mut d,
-                    Layer::Line,
-                    name,
-                    vec![thick_line(n, cells, WHISPER)],
-                );
-            }
-            Constraint::Renban { cells } => {
-                push(
-                    &mut d,
-                    Layer::Line,
-                    name,
-                    vec![thick_line(n, cells, RENBAN)],
-                );
-            }
-            Constraint::RegionSumLine { cells } => {
-                push(
-                    &mut d,
-                    Layer::Line,
-                    name,
-                    vec![thick_line(n, cells, REGION_SUM)],
+                    vec![thick_line(n, cells, colour)],
                 );
             }
             Constraint::Between { cells } => {

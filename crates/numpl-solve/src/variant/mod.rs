@@ -40,7 +40,6 @@ pub fn solve(givens: &Grid, variant: &Variant, opts: &SolveOptions) -> Outcome {
     let status = match found.solutions.len() {
         _ if found.out_of_budget && found.solutions.len() < limit => Status::Budget,
         0 => Status::Unsolvable,
-        1 if limit > 1 => Status::Solved,
         1 => Status::Solved,
         _ => Status::Multiple,
     };
