@@ -232,6 +232,11 @@ pub(crate) struct DatasetArgs {
     #[arg(long)]
     pub(crate) unique: bool,
 
+    /// Add Sudoku Explainer's rating (serate 1.2.1.3): columns `er`, `ep`, `ed` and
+    /// `er_technique`. Much slower than the rest of a row on hard puzzles (seconds each).
+    #[arg(long)]
+    pub(crate) se: bool,
+
     #[command(flatten)]
     pub(crate) split: SplitArgs,
 

@@ -231,11 +231,12 @@ fn run(settings: Settings) -> Result<Exit, Box<dyn std::error::Error>> {
                 &run,
             )?
         }
-        Task::Dataset(inputs, opts, unique, split) => {
+        Task::Dataset(inputs, opts, extras, unique, split) => {
             let src = source(inputs, &output)?;
             let job = DatasetJob {
                 output,
                 opts,
+                extras,
                 unique,
                 split,
                 nodes: Default::default(),

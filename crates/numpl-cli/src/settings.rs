@@ -179,8 +179,15 @@ pub(crate) enum Task {
     Generate(GenerateSettings),
     /// `canon`, with `--unique` and the split.
     Canon(InputSettings, bool, Option<Split>),
-    /// `dataset`: the search's budget and the rating's techniques, `--unique`, the split.
-    Dataset(InputSettings, SolveOptions, bool, Option<Split>),
+    /// `dataset`: the search's budget and the rating's techniques, `--se`, `--unique`, the
+    /// split.
+    Dataset(
+        InputSettings,
+        SolveOptions,
+        numpl_record::dataset::Extras,
+        bool,
+        Option<Split>,
+    ),
     /// `augment`: copies, seed, the uniqueness count's budget.
     Augment(InputSettings, u32, u64, SolveOptions),
     #[cfg(feature = "print")]
@@ -426,6 +433,7 @@ impl Settings {
                         SolveOptions::new().limit(2).budget(budget),
                         techniques(a.techniques)?,
                     ),
+                    numpl_record::dataset::Extras::default().se(a.se),
                     a.unique,
                     split(a.split),
                 )

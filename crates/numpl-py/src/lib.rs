@@ -558,9 +558,10 @@ fn canon_many<'py>(
 /// up to two solutions), `techniques`, `level`, `score` (the human solver's rating, for a
 /// puzzle with one solution), `givens`, `canon`, `transform`, `micros`, and with
 /// `test_fraction` `split`. `unique=True` keeps the first puzzle of each class.
-/// `enable` / `disable` as for `rate`; `budget` limits the search's nodes.
+/// `enable` / `disable` as for `rate`; `budget` limits the search's nodes. `se=True` adds
+/// Sudoku Explainer's `er`, `ep`, `ed` and their techniques (slow on hard puzzles).
 #[pyfunction]
-#[pyo3(signature = (puzzles, threads = None, *, r#box = None, unique = false, test_fraction = None, seed = 0, enable = None, disable = None, budget = None))]
+#[pyo3(signature = (puzzles, threads = None, *, r#box = None, unique = false, test_fraction = None, seed = 0, enable = None, disable = None, budget = None, se = false))]
 #[allow(clippy::too_many_arguments)]
 fn dataset_many<'py>(
     py: Python<'py>,
@@ -573,13 +574,15 @@ fn dataset_many<'py>(
     enable: Option<&Bound<'py, PyAny>>,
     disable: Option<&Bound<'py, PyAny>>,
     budget: Option<i64>,
+    se: bool,
 ) -> PyResult<Bound<'py, PyList>> {
     let split = split_arg(test_fraction, seed)?;
     let budget = budget.map(|b| natural(b, "budget")).transpose()?;
     let opts = rating(enable, disable, false)?.budget(budget);
+    let extras = numpl_record::dataset::Extras::default().se(se);
     let pool = self::threads(threads)?;
     let recs = many_records(py, puzzles, pool, shape_opt(r#box)?, None, 1024, |g| {
-        records::dataset_row(g, &opts, split)
+        records::dataset_row(g, &opts, extras, split)
     })?;
     to_list(py, &first_of_each_class(recs, unique))
 }

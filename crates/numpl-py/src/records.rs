@@ -132,8 +132,13 @@ pub(crate) fn canonical(p: &Parsed, split: Option<(u64, f64)>) -> Record {
 }
 
 /// `numpl dataset --format json`: one data-set row (numpl-record's `dataset::row`).
-pub(crate) fn dataset_row(p: &Parsed, opts: &SolveOptions, split: Option<(u64, f64)>) -> Record {
-    match numpl_record::dataset::row(p, opts, &std::sync::Arc::default()) {
+pub(crate) fn dataset_row(
+    p: &Parsed,
+    opts: &SolveOptions,
+    extras: numpl_record::dataset::Extras,
+    split: Option<(u64, f64)>,
+) -> Record {
+    match numpl_record::dataset::row(p, opts, extras, &std::sync::Arc::default()) {
         Ok(row) => row.record(p, &Symbols::standard(), split),
         Err(why) => invalid(&why, None),
     }

@@ -352,9 +352,17 @@ impl Record {
     /// is no rating.
     #[must_use]
     pub fn se(mut self, out: &numpl_solve::puzzle::SeRated, symbols: &Symbols) -> Record {
-        use numpl_solve::se::format_tenths;
         self.status = Some(out.status.name());
         self.solution = out.solution.as_ref().map(|g| format_line(g, symbols));
+        self.error = out.error.clone();
+        self.se_rating(out)
+    }
+
+    /// Sudoku Explainer's figures alone (`er`, `ep`, `ed` and their techniques, when SE
+    /// rated the puzzle), beside another rating's fields (a data-set row).
+    #[must_use]
+    pub fn se_rating(mut self, out: &numpl_solve::puzzle::SeRated) -> Record {
+        use numpl_solve::se::format_tenths;
         if let Some(r) = &out.rating {
             self.er = Some(format_tenths(r.er));
             self.ep = Some(format_tenths(r.ep));
@@ -363,7 +371,6 @@ impl Record {
             self.ep_technique = Some(r.ep_technique.clone());
             self.ed_technique = Some(r.ed_technique.clone());
         }
-        self.error = out.error.clone();
         self
     }
 

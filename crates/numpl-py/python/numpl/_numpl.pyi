@@ -178,9 +178,11 @@ def dataset_many(
     enable: Optional[Techniques] = None,
     disable: Optional[Techniques] = None,
     budget: Optional[int] = None,
+    se: bool = False,
 ) -> List[Record]:
     """Data-set rows in parallel, in input order: solution, search effort, rating, givens,
-    canonical form (``numpl dataset --format json``)."""
+    canonical form (``numpl dataset --format json``); ``se=True`` adds Sudoku Explainer's
+    ``er``, ``ep``, ``ed`` and their techniques."""
 
 def augment(
     puzzle: str,
