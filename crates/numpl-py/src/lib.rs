@@ -350,30 +350,42 @@ fn rate<'py>(
 /// (`"Hidden Single: r8c3 = 1 (only place for 1 in column 3)"`). When there is none,
 /// `hint` is absent and `status` says why, as `rate` would end: `solved` (the grid is full),
 /// `multiple` or `stuck` (no technique applies), `unsolvable` or `budget`.
-/// `enable` / `disable` as for `rate`.
+/// `enable` / `disable` as for `rate`. `scale="se"`: the step Sudoku Explainer (serate
+/// 1.2.1.3) takes first, with its SE difficulty (`"Pointing (2.6) => r7c6 <> 5"`); a
+/// puzzle with one solution, 9x9; not with `enable` or `disable`.
 #[pyfunction]
-#[pyo3(signature = (puzzle, r#box = None, *, enable = None, disable = None))]
+#[pyo3(signature = (puzzle, r#box = None, *, enable = None, disable = None, scale = "hodoku"))]
 fn hint<'py>(
     py: Python<'py>,
     #[pyo3(from_py_with = puzzle_arg)] puzzle: String,
     #[pyo3(from_py_with = box_arg)] r#box: Option<ShapeArg>,
     enable: Option<&Bound<'py, PyAny>>,
     disable: Option<&Bound<'py, PyAny>>,
+    scale: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
+    if se_scale(scale, (enable, disable, false))? {
+        return one(py, &puzzle, shape_opt(r#box)?, records::hinted_se);
+    }
     human_one(py, (&puzzle, r#box), (enable, disable), records::hinted)
 }
 
 /// Every step of a logical solution of one puzzle: the fields of `rate` and `steps`, a list
-/// of step descriptions in order. `enable` / `disable` as for `rate`.
+/// of step descriptions in order. `enable` / `disable` as for `rate`. `scale="se"`: Sudoku
+/// Explainer's path, each step with its SE difficulty, and the fields of
+/// `rate(scale="se")`; not with `enable` or `disable`.
 #[pyfunction]
-#[pyo3(signature = (puzzle, r#box = None, *, enable = None, disable = None))]
+#[pyo3(signature = (puzzle, r#box = None, *, enable = None, disable = None, scale = "hodoku"))]
 fn explain<'py>(
     py: Python<'py>,
     #[pyo3(from_py_with = puzzle_arg)] puzzle: String,
     #[pyo3(from_py_with = box_arg)] r#box: Option<ShapeArg>,
     enable: Option<&Bound<'py, PyAny>>,
     disable: Option<&Bound<'py, PyAny>>,
+    scale: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
+    if se_scale(scale, (enable, disable, false))? {
+        return one(py, &puzzle, shape_opt(r#box)?, records::explained_se);
+    }
     human_one(py, (&puzzle, r#box), (enable, disable), records::explained)
 }
 

@@ -389,6 +389,28 @@ impl Record {
         }
     }
 
+    /// Sudoku Explainer's path ([`numpl_solve::puzzle::explain_se`]): [`Record::se`] and
+    /// every step described with its SE difficulty (`steps`).
+    #[must_use]
+    pub fn se_explained(self, out: &numpl_solve::puzzle::SeExplained, symbols: &Symbols) -> Record {
+        let steps = out.steps.iter().map(|h| h.describe()).collect();
+        Record {
+            steps: Some(steps),
+            ..self.se(&out.rated, symbols)
+        }
+    }
+
+    /// Sudoku Explainer's next step ([`numpl_solve::puzzle::hint_se`]): described with its
+    /// SE difficulty (`hint`), or the `status` that says why there is none.
+    #[must_use]
+    pub fn se_hint(mut self, hint: &Result<numpl_solve::se::Hint, Status>) -> Record {
+        match hint {
+            Ok(h) => self.hint = Some(h.describe()),
+            Err(status) => self.status = Some(status.name()),
+        }
+        self
+    }
+
     /// A hint ([`numpl_solve::puzzle::hint`]): the step described (`hint`), or the
     /// `status` that says why there is none.
     #[must_use]

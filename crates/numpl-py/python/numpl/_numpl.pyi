@@ -78,8 +78,10 @@ def hint(
     *,
     enable: Optional[Techniques] = None,
     disable: Optional[Techniques] = None,
+    scale: str = "hodoku",
 ) -> Record:
-    """The next logical step (``hint``), or ``status`` solved/multiple/stuck/unsolvable/budget when there is none."""
+    """The next logical step (``hint``), or ``status`` solved/multiple/stuck/unsolvable/budget when there is none;
+    ``scale="se"``: Sudoku Explainer's next step with its SE difficulty."""
 
 def explain(
     puzzle: str,
@@ -87,8 +89,10 @@ def explain(
     *,
     enable: Optional[Techniques] = None,
     disable: Optional[Techniques] = None,
+    scale: str = "hodoku",
 ) -> Record:
-    """The rating and every step of a logical solution (``steps``)."""
+    """The rating and every step of a logical solution (``steps``); ``scale="se"``: Sudoku Explainer's
+    path, each step with its SE difficulty, and ``er``, ``ep``, ``ed``."""
 
 def count(puzzle: str, limit: int = 2, box: Optional[ShapeLike] = None) -> Record:
     """The number of solutions, stopping at ``limit`` (``count``, ``status``)."""

@@ -93,6 +93,34 @@ impl Hint {
     pub fn tenths(&self) -> u32 {
         tenths(self.difficulty)
     }
+
+    /// The step in words: SE's name, its difficulty, and what it places or removes, as
+    /// numpl's steps say it (`Hidden Single (1.2): r2c5 = 6`, `Naked Pair (3.0) => r1c2,
+    /// r1c6 <> 2; r3c4 <> 4`: the cells that lose each value).
+    pub fn describe(&self) -> String {
+        let cell = |c: u8| format!("r{}c{}", c / 9 + 1, c % 9 + 1);
+        let mut s = format!("{} ({})", self.name, format_tenths(self.tenths()));
+        if let Some((c, v)) = self.place {
+            s.push_str(&format!(": {} = {v}", cell(c)));
+        }
+        let mut groups = Vec::new();
+        for v in 1..=9u16 {
+            let cells: Vec<String> = self
+                .removals
+                .iter()
+                .filter(|&&(_, m)| m >> v & 1 != 0)
+                .map(|&(c, _)| cell(c))
+                .collect();
+            if !cells.is_empty() {
+                groups.push(format!("{} <> {v}", cells.join(", ")));
+            }
+        }
+        if !groups.is_empty() {
+            s.push_str(" => ");
+            s.push_str(&groups.join("; "));
+        }
+        s
+    }
 }
 
 fn tenths(d: f64) -> u32 {
@@ -223,6 +251,20 @@ pub fn path(cells: &[u8; 81]) -> (Vec<Hint>, Result<(), SeStop>) {
         }
     }
     (steps, Ok(()))
+}
+
+/// The step SE takes first on a puzzle (`0` for an empty cell): `None` when every cell
+/// is filled.
+///
+/// # Errors
+///
+/// SE's techniques find no step ([`SeStop::Stuck`]).
+pub fn first_step(cells: &[u8; 81]) -> Result<Option<Hint>, SeStop> {
+    let g = Grid::new(cells);
+    if g.solved() {
+        return Ok(None);
+    }
+    next_step(&g).map(Some)
 }
 
 /// SE's rating of a puzzle (`0` for an empty cell). The puzzle should have one solution:
