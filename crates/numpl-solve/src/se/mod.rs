@@ -25,8 +25,9 @@ use grid::Grid;
 /// One step SE takes: what it removes, what it places, how hard it is.
 #[derive(Clone, Debug)]
 pub struct Hint {
-    /// SE's name for the technique.
-    pub name: String,
+    /// SE's name for the technique (most are fixed: no allocation for them, as the dynamic
+    /// chains (+) make hints by the thousand).
+    pub name: std::borrow::Cow<'static, str>,
     /// SE's difficulty of the step.
     pub difficulty: f64,
     /// Candidates removed: (cell, mask of values).
@@ -60,9 +61,9 @@ enum Origin {
 }
 
 impl Hint {
-    fn place(name: &str, difficulty: f64, cell: usize, value: usize) -> Hint {
+    fn place(name: &'static str, difficulty: f64, cell: usize, value: usize) -> Hint {
         Hint {
-            name: name.to_string(),
+            name: name.into(),
             difficulty,
             removals: Vec::new(),
             place: Some((cell as u8, value as u8)),
@@ -70,7 +71,11 @@ impl Hint {
         }
     }
 
-    fn remove(name: impl Into<String>, difficulty: f64, removals: Vec<(u8, u16)>) -> Hint {
+    fn remove(
+        name: impl Into<std::borrow::Cow<'static, str>>,
+        difficulty: f64,
+        removals: Vec<(u8, u16)>,
+    ) -> Hint {
         Hint {
             name: name.into(),
             difficulty,
@@ -286,7 +291,7 @@ pub fn rating_of(steps: &[Hint]) -> SeRating {
     for h in steps {
         if h.difficulty > difficulty {
             difficulty = h.difficulty;
-            er_t = h.name.clone();
+            er_t = h.name.to_string();
         }
         if pearl == 0.0 {
             if diamond == 0.0 {
