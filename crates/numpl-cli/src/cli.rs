@@ -473,6 +473,16 @@ pub(crate) struct GenerateArgs {
     /// With --level or --require: the most grids dug for one puzzle before giving up on it.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TRIES)]
     pub(crate) max_tries: u32,
+
+    /// Make variant puzzles: killer (cages with sums, no givens), jigsaw, x (both
+    /// diagonals), windoku or thermo; unique, written as variant records (`--format line`
+    /// or `json`). Judged by uniqueness only: not with --level or --require.
+    #[arg(long, value_name = "KIND", value_parser = parse_variant_kind)]
+    pub(crate) variant: Option<numpl_gen::VariantKind>,
+}
+
+fn parse_variant_kind(s: &str) -> Result<numpl_gen::VariantKind, String> {
+    s.parse()
 }
 
 fn parse_symmetry(s: &str) -> Result<Symmetry, String> {

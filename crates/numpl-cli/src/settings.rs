@@ -227,6 +227,8 @@ pub(crate) struct GenerateSettings {
     pub(crate) generator: Generator,
     /// How many puzzles.
     pub(crate) count: u64,
+    /// `--variant`: variant puzzles of this kind instead.
+    pub(crate) variant: Option<numpl_gen::VariantKind>,
 }
 
 impl Settings {
@@ -596,6 +598,22 @@ fn generate(
     if a.max_tries == 0 {
         return usage("--max-tries must be at least 1");
     }
+    if let Some(kind) = a.variant {
+        if a.level.is_some() || a.require.is_some() {
+            return usage(format!(
+                "--variant {kind} puzzles are judged by uniqueness only (no human-technique \
+                 rating of variants yet): not with --level or --require"
+            ));
+        }
+        if !matches!(output.format, None | Some(Format::Line | Format::Json)) {
+            return usage(format!(
+                "--variant {kind} writes variant records: `--format line` or `json`"
+            ));
+        }
+        // The kind must fit the shape and the symmetry (windoku on an even side, a
+        // symmetry the boxes refuse): said before the run starts.
+        numpl_gen::check_variant(kind, shape, a.symmetry).map_err(|e| UsageError(e.to_string()))?;
+    }
     let opts = techniques(a.techniques)?
         .into_iter()
         .fold(GenOptions::new(shape), |o, (t, on)| o.enable(t, on))
@@ -612,6 +630,7 @@ fn generate(
     Ok(GenerateSettings {
         generator,
         count: a.count,
+        variant: a.variant,
     })
 }
 

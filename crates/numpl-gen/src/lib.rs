@@ -47,6 +47,7 @@ mod fill;
 mod generator;
 mod human;
 mod symmetry;
+mod variant;
 
 use std::fmt;
 
@@ -61,6 +62,7 @@ pub use generator::{
 pub use human::MaxTechnique;
 pub use numpl_solve::{HumanReport, Level, Technique};
 pub use symmetry::Symmetry;
+pub use variant::{check_variant, generate_variant, GeneratedVariant, VariantKind};
 
 /// What can go wrong when generating.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -136,6 +138,9 @@ pub enum GenError {
         /// The budget that ran out.
         budget: u64,
     },
+    /// A variant puzzle ([`generate_variant`]) that cannot be made: the kind does not fit
+    /// the shape, or no puzzle came out of the tries.
+    Variant(String),
 }
 
 impl fmt::Display for GenError {
@@ -195,6 +200,7 @@ impl fmt::Display for GenError {
                 "the searches ran out of their budget of {budget} nodes before the puzzle was \
                  made (a larger budget, or none, lets them go on)"
             ),
+            GenError::Variant(why) => f.write_str(why),
             GenError::NotASolution => {
                 f.write_str("holes can only be dug in a complete, valid grid")
             }

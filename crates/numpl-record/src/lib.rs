@@ -532,6 +532,32 @@ impl Record {
         }
     }
 
+    /// Variant puzzle `index` of a run seeded `seed` ([`numpl_gen::generate_variant`]):
+    /// the puzzle with its rules (`variant`), its solution, `givens`, `symmetry`, `seed`.
+    pub fn generated_variant(
+        g: &numpl_gen::GeneratedVariant,
+        index: u64,
+        symmetry: numpl_gen::Symmetry,
+        seed: u64,
+        symbols: &Symbols,
+    ) -> Record {
+        let p = Parsed::variant_puzzle(
+            g.puzzle.clone(),
+            g.variant.clone(),
+            0,
+            numpl_core::InputFormat::Line,
+        );
+        Record {
+            index: Some(index),
+            status: Some(Status::Solved.name()),
+            solution: Some(format_line(&g.solution, symbols)),
+            givens: Some(g.puzzle.filled()),
+            symmetry: Some(symmetry.name()),
+            seed: Some(seed),
+            ..Record::of_parsed(&p, symbols)
+        }
+    }
+
     /// Puzzle `index` of a generator's run that could not be made: `error` (naming the
     /// puzzle), `status` `budget` when a search ran out of its budget, and the options
     /// that make it again (`symmetry`, `seed`).

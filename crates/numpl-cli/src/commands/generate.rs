@@ -64,6 +64,8 @@ impl Source for Indexes {
 
 pub(crate) struct GenerateJob {
     pub(crate) generator: Generator,
+    /// `--variant`: variant puzzles of this kind (the generator's shape, symmetry, seed).
+    pub(crate) variant: Option<numpl_gen::VariantKind>,
     pub(crate) output: Output,
     /// Search nodes so far, for the progress bar.
     pub(crate) nodes: Arc<AtomicU64>,
@@ -74,6 +76,7 @@ impl GenerateJob {
         let nodes = Arc::new(AtomicU64::new(0));
         GenerateJob {
             generator: settings.generator.with_progress(nodes.clone()),
+            variant: settings.variant,
             output,
             nodes,
         }
@@ -83,6 +86,15 @@ impl GenerateJob {
     pub(crate) fn describe(&self, count: u64) -> String {
         let o = self.generator.options();
         let shape: Shape = o.shape;
+        if let Some(kind) = self.variant {
+            return format!(
+                "generating {count} {kind} {n}x{n} puzzle{} (symmetry {}), seed {}",
+                if count == 1 { "" } else { "s" },
+                o.symmetry,
+                o.seed,
+                n = shape.size(),
+            );
+        }
         format!(
             "generating {count} {n}x{n} ({shape} boxes) puzzle{} (symmetry {}, max technique {}{}{}), seed {}",
             if count == 1 { "" } else { "s" },
@@ -117,10 +129,49 @@ impl GenerateJob {
     }
 }
 
+impl GenerateJob {
+    /// `--variant`: variant puzzle `i`, as a variant record line or JSON.
+    fn variant(&self, kind: numpl_gen::VariantKind, i: u64) -> Done {
+        let start = Instant::now();
+        let o = self.generator.options();
+        match numpl_gen::generate_variant(kind, o.shape, o.symmetry, o.seed, i) {
+            Ok(g) => {
+                let micros = start.elapsed().as_micros() as u64;
+                let text = match self.output.format {
+                    Some(Format::Json) => {
+                        Record::generated_variant(&g, i, o.symmetry, o.seed, &self.output.symbols)
+                            .micros(micros)
+                            .to_line()
+                    }
+                    _ => g.variant.to_json(&g.puzzle) + "\n",
+                };
+                Done::new(text, Kind::Generated)
+            }
+            Err(e) => {
+                let text = match self.output.format {
+                    Some(Format::Json) => Record::not_generated(o, i, &e).to_line(),
+                    _ => String::new(),
+                };
+                Done {
+                    text,
+                    kind: Kind::Failed,
+                    error: Some(not_generated_message(i, &e)),
+                    header: None,
+                    fatal: false,
+                    class: None,
+                }
+            }
+        }
+    }
+}
+
 impl Job for GenerateJob {
     type Item = Index;
 
     fn process(&self, &Index(i): &Index) -> Done {
+        if let Some(kind) = self.variant {
+            return self.variant(kind, i);
+        }
         let start = Instant::now();
         match self.generator.generate(i) {
             Ok(g) => Done::new(
@@ -187,6 +238,7 @@ mod tests {
         let job = GenerateJob {
             nodes: Arc::default(),
             generator,
+            variant: None,
             output: Output {
                 format: Some(Format::Json),
                 symbols: Symbols::standard(),

@@ -1336,3 +1336,75 @@ fn explain_and_hint_on_sudoku_explainers_scale() {
         assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);
     }
 }
+
+/// `generate --variant`: each kind's records read back as variant puzzles with one
+/// solution, the one the JSON record carries; the same seed repeats whatever `--threads`;
+/// what a variant cannot be (a rating level, a grid picture, windoku on 4x4) is refused.
+#[test]
+fn generate_variant_puzzles_read_back_unique() {
+    for kind in ["killer", "jigsaw", "x", "windoku", "thermo"] {
+        let lines = numpl(
+            &[
+                "generate",
+                "--variant",
+                kind,
+                "-n",
+                "3",
+                "--seed",
+                "4",
+                "--threads",
+                "2",
+            ],
+            "",
+        );
+        assert_eq!(lines.code, 0, "{kind}: {}", lines.stderr);
+        let again = numpl(
+            &["generate", "--variant", kind, "-n", "3", "--seed", "4"],
+            "",
+        );
+        assert_eq!(lines.stdout, again.stdout, "{kind}: the seed repeats");
+        let json = json_lines(&numpl(
+            &[
+                "generate",
+                "--variant",
+                kind,
+                "-n",
+                "3",
+                "--seed",
+                "4",
+                "-f",
+                "json",
+            ],
+            "",
+        ));
+        let solved = json_lines(&numpl(&["solve", "-f", "json"], &lines.stdout));
+        assert_eq!(solved.len(), 3);
+        for (s, g) in solved.iter().zip(&json) {
+            assert_eq!(s["status"], "solved", "{kind}");
+            assert_eq!(s["solution"], g["solution"], "{kind}");
+            assert!(s["variant"].is_object(), "{kind}: read back as a variant");
+        }
+        if kind == "killer" {
+            assert_eq!(json[0]["givens"], 0);
+        }
+    }
+    for (args, says) in [
+        (
+            &["generate", "--variant", "thermo", "--level", "easy"][..],
+            "--level",
+        ),
+        (
+            &["generate", "--variant", "x", "-f", "grid"][..],
+            "variant records",
+        ),
+        (
+            &["generate", "--variant", "windoku", "--size", "4"][..],
+            "windoku",
+        ),
+        (&["generate", "--variant", "kakuro"][..], "killer, jigsaw"),
+    ] {
+        let out = numpl(args, "");
+        assert_eq!(out.code, 2, "{args:?}");
+        assert_has(&out.stderr, says);
+    }
+}

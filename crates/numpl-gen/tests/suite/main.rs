@@ -4,6 +4,7 @@
 
 mod fill;
 mod generate;
+mod variant;
 
 use numpl_core::{Grid, Shape};
 use numpl_gen::{Generated, MaxTechnique, Symmetry};

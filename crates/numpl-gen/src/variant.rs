@@ -1,0 +1,623 @@
+//! Variant puzzles made to order: killer, jigsaw, X, windoku and thermo (issue 38, first
+//! part: unique and seeded; levels judged by a human solver for variants are not here yet).
+//!
+//! Every kind starts from a complete grid that keeps the kind's regions (a classic grid
+//! for killer and thermo; a grid filled by the variant engine from a few random seeds,
+//! then relabelled, for jigsaw, X and windoku), then lays its clues over it:
+//!
+//! - **killer**: the grid is cut into cages of 2 to 5 orthogonally connected cells with
+//!   different values (grown from random cells; up to 6 after merging, below), each with
+//!   its sum, and no givens. While
+//!   the cages allow a second solution, a cage holding a cell where the two solutions
+//!   differ is cut in two (a cage of one cell is a given in all but name); then cages are
+//!   merged again, in random order, wherever the puzzle stays unique, so the cages end as
+//!   large as uniqueness allows.
+//! - **jigsaw**: irregular regions made by random swaps of cells between neighbouring
+//!   boxes, each region kept connected; **X** (both diagonals) and **windoku** keep the
+//!   boxes. Givens are then dug in groups tied by the symmetry, each group emptied only
+//!   while the puzzle stays unique.
+//! - **thermo**: thermometers traced along rising values of the classic grid (3 to 6
+//!   cells, not crossing), then givens dug as above with the thermometers in place.
+//!
+//! Uniqueness is the variant engine's count ([`numpl_solve::variant::count`]); the tests
+//! check small puzzles with an independent exhaustive counter. The same seed and index
+//! give the same puzzle.
+
+use std::fmt;
+use std::str::FromStr;
+
+use numpl_core::variant::{Constraint, Variant};
+use numpl_core::{Grid, Shape};
+use numpl_solve::{variant as engine, SolveOptions, Status};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::{prepare_array, GenError, Symmetry};
+
+/// The kinds of variant puzzle the generator makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum VariantKind {
+    /// Killer sudoku: cages with sums, no givens.
+    Killer,
+    /// Jigsaw: irregular regions instead of boxes.
+    Jigsaw,
+    /// X sudoku: both main diagonals hold every value once.
+    X,
+    /// Windoku (hyper): four extra regions.
+    Windoku,
+    /// Thermo sudoku: values rise along each thermometer from its bulb.
+    Thermo,
+}
+
+impl VariantKind {
+    /// Every kind, in the order the command line lists them.
+    pub const ALL: [VariantKind; 5] = [
+        VariantKind::Killer,
+        VariantKind::Jigsaw,
+        VariantKind::X,
+        VariantKind::Windoku,
+        VariantKind::Thermo,
+    ];
+
+    /// The kind's name (`killer`, `jigsaw`, `x`, `windoku`, `thermo`).
+    pub fn name(self) -> &'static str {
+        match self {
+            VariantKind::Killer => "killer",
+            VariantKind::Jigsaw => "jigsaw",
+            VariantKind::X => "x",
+            VariantKind::Windoku => "windoku",
+            VariantKind::Thermo => "thermo",
+        }
+    }
+}
+
+impl fmt::Display for VariantKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for VariantKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<VariantKind, String> {
+        let s = s.trim();
+        VariantKind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| {
+                let names: Vec<&str> = VariantKind::ALL.iter().map(|k| k.name()).collect();
+                format!("unknown variant {s:?}: one of {}", names.join(", "))
+            })
+    }
+}
+
+/// A variant puzzle made by [`generate_variant`]: givens, rules and the one solution.
+#[derive(Clone, Debug)]
+pub struct GeneratedVariant {
+    /// The givens (none for a killer).
+    pub puzzle: Grid,
+    /// The rules.
+    pub variant: Variant,
+    /// The solution.
+    pub solution: Grid,
+}
+
+/// Tries at a whole puzzle before giving up (a jigsaw layout without a solution, a fill
+/// past its budget).
+const TRIES: usize = 50;
+
+/// Nodes a fill of an empty variant grid may take before it is tried again with other
+/// seeds.
+const FILL_BUDGET: u64 = 200_000;
+
+/// Makes puzzle `index` of the run seeded `seed`: a `kind` puzzle of `shape`, unique, its
+/// givens dug in the groups of `symmetry` (killer puzzles have no givens).
+///
+/// # Errors
+///
+/// A symmetry the shape does not allow, a kind the shape does not allow (windoku needs
+/// room for its regions: boxes of at least 2x2 with a one-cell gap), or no puzzle after
+/// many tries.
+pub fn generate_variant(
+    kind: VariantKind,
+    shape: Shape,
+    symmetry: Symmetry,
+    seed: u64,
+    index: u64,
+) -> Result<GeneratedVariant, GenError> {
+    check_variant(kind, shape, symmetry)?;
+    let groups = symmetry.groups(shape)?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index);
+    for _ in 0..TRIES {
+        let made = match kind {
+            VariantKind::Killer => killer(shape, &mut rng),
+            VariantKind::Thermo => thermo(shape, &mut rng, &groups),
+            VariantKind::Jigsaw | VariantKind::X | VariantKind::Windoku => {
+                regions(kind, shape, &mut rng, &groups)
+            }
+        };
+        if let Some(made) = made {
+            return Ok(made);
+        }
+    }
+    Err(GenError::Variant(format!(
+        "no {kind} puzzle of {}x{} after {TRIES} tries",
+        shape.size(),
+        shape.size()
+    )))
+}
+
+/// Whether `kind` puzzles of `shape` can be asked for with `symmetry` (what
+/// [`generate_variant`] checks first, cheaply, so front ends can refuse at once).
+///
+/// # Errors
+///
+/// A symmetry the shape does not allow; windoku on a shape without room for its regions
+/// (an even side: the regions sit one cell apart from the edges and each other).
+pub fn check_variant(kind: VariantKind, shape: Shape, symmetry: Symmetry) -> Result<(), GenError> {
+    symmetry.groups(shape)?;
+    if matches!(kind, VariantKind::Killer | VariantKind::Jigsaw) && shape.size() > 9 {
+        // Killer uniqueness counts and jigsaw fills of 16x16 outrun the variant engine
+        // today (minutes, or no fill within its budget).
+        return Err(GenError::Variant(format!(
+            "{kind} puzzles are made up to 9x9 for now, not {}x{}",
+            shape.size(),
+            shape.size()
+        )));
+    }
+    if kind == VariantKind::Windoku && shape.size().is_multiple_of(2) {
+        return Err(GenError::Variant(format!(
+            "windoku regions need an odd side with room between the boxes, not {}x{}",
+            shape.size(),
+            shape.size()
+        )));
+    }
+    Ok(())
+}
+
+/// One solution or none: the engine's count of two.
+fn unique(givens: &Grid, v: &Variant) -> bool {
+    engine::count(givens, v, 2) == 1
+}
+
+/// A second solution beside `solution`, if there is one.
+fn other_solution(givens: &Grid, v: &Variant, solution: &Grid) -> Option<Grid> {
+    // Two solutions: the search returns the first it finds; the other differs.
+    let out = engine::solve(givens, v, &SolveOptions::new().limit(2).budget(None));
+    if out.status != Status::Multiple {
+        return None;
+    }
+    let first = out.solution?;
+    if first.values() != solution.values() {
+        return Some(first);
+    }
+    // The first found is ours: ask again with one of its cells forbidden its value.
+    for cell in 0..givens.shape().cells() {
+        if givens.get(cell) != 0 {
+            continue;
+        }
+        let mut rules = v.constraints().to_vec();
+        let mut values = numpl_core::Mask::all(givens.shape().size());
+        values.remove(solution.get(cell));
+        rules.push(Constraint::Allowed {
+            cell: cell as u16,
+            values,
+        });
+        let Ok(narrowed) = Variant::new(v.shape(), v.boxes(), rules) else {
+            continue;
+        };
+        let out = engine::solve(
+            givens,
+            &narrowed,
+            &SolveOptions::new().limit(1).budget(None),
+        );
+        if let Some(s) = out.solution.filter(|_| out.status == Status::Solved) {
+            return Some(s);
+        }
+    }
+    None
+}
+
+/// Orthogonal neighbours of `cell`.
+fn neighbours(shape: Shape, cell: usize) -> impl Iterator<Item = usize> {
+    let n = shape.size();
+    let (r, c) = (cell / n, cell % n);
+    let mut out = Vec::with_capacity(4);
+    if r > 0 {
+        out.push(cell - n);
+    }
+    if r + 1 < n {
+        out.push(cell + n);
+    }
+    if c > 0 {
+        out.push(cell - 1);
+    }
+    if c + 1 < n {
+        out.push(cell + 1);
+    }
+    out.into_iter()
+}
+
+/// Killer: cages grown over a classic grid, cut while not unique, merged while unique.
+fn killer(shape: Shape, rng: &mut ChaCha8Rng) -> Option<GeneratedVariant> {
+    let solution = prepare_array(shape, rng);
+    let cells = shape.cells();
+    let mut owner = vec![usize::MAX; cells];
+    let mut cages: Vec<Vec<u16>> = Vec::new();
+    let mut order: Vec<usize> = (0..cells).collect();
+    order.shuffle(rng);
+    for &start in &order {
+        if owner[start] != usize::MAX {
+            continue;
+        }
+        let target = *[2usize, 2, 3, 3, 3, 4, 4, 5].choose(rng)?;
+        let id = cages.len();
+        let mut cage = vec![start as u16];
+        owner[start] = id;
+        while cage.len() < target {
+            let mut frontier: Vec<usize> = cage
+                .iter()
+                .flat_map(|&c| neighbours(shape, c as usize))
+                .filter(|&o| {
+                    owner[o] == usize::MAX
+                        && !cage
+                            .iter()
+                            .any(|&c| solution.get(c as usize) == solution.get(o))
+                })
+                .collect();
+            frontier.sort_unstable();
+            frontier.dedup();
+            let Some(&next) = frontier.choose(rng) else {
+                break;
+            };
+            owner[next] = id;
+            cage.push(next as u16);
+        }
+        cages.push(cage);
+    }
+    let givens = Grid::empty(shape);
+    let build = |cages: &[Vec<u16>]| -> Option<Variant> {
+        let rules = cages
+            .iter()
+            .map(|cage| {
+                let mut cells = cage.clone();
+                cells.sort_unstable();
+                Constraint::Cage {
+                    sum: Some(cells.iter().map(|&c| solution.get(c as usize) as u32).sum()),
+                    cells,
+                }
+            })
+            .collect();
+        Variant::new(shape, true, rules).ok()
+    };
+    // Cut cages while another solution exists.
+    let mut v = build(&cages)?;
+    let mut cuts = 0;
+    while let Some(other) = other_solution(&givens, &v, &solution) {
+        cuts += 1;
+        if cuts > cells {
+            return None;
+        }
+        let differ: Vec<usize> = (0..cells)
+            .filter(|&c| other.get(c) != solution.get(c))
+            .collect();
+        let &cell = differ.choose(rng)?;
+        let k = cages.iter().position(|cg| cg.contains(&(cell as u16)))?;
+        let cage = cages.swap_remove(k);
+        cages.extend(split(shape, &cage, cell as u16));
+        v = build(&cages)?;
+    }
+    // Merge neighbouring cages (different values, at most 6 cells) while unique.
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    for (i, a) in cages.iter().enumerate() {
+        for (j, b) in cages.iter().enumerate().skip(i + 1) {
+            let touch = a
+                .iter()
+                .any(|&x| neighbours(shape, x as usize).any(|o| b.contains(&(o as u16))));
+            if touch {
+                pairs.push((i, j));
+            }
+        }
+    }
+    pairs.shuffle(rng);
+    let mut alive: Vec<bool> = vec![true; cages.len()];
+    for (i, j) in pairs {
+        if !alive[i] || !alive[j] || cages[i].len() + cages[j].len() > 6 {
+            continue;
+        }
+        let clash = cages[i].iter().any(|&x| {
+            cages[j]
+                .iter()
+                .any(|&y| solution.get(x as usize) == solution.get(y as usize))
+        });
+        if clash {
+            continue;
+        }
+        let mut trial: Vec<Vec<u16>> = Vec::new();
+        for (k, cg) in cages.iter().enumerate() {
+            if alive[k] && k != i && k != j {
+                trial.push(cg.clone());
+            }
+        }
+        let mut merged = cages[i].clone();
+        merged.extend_from_slice(&cages[j]);
+        trial.push(merged.clone());
+        let Some(tv) = build(&trial) else { continue };
+        if unique(&givens, &tv) {
+            cages[i] = merged;
+            alive[j] = false;
+        }
+    }
+    let kept: Vec<Vec<u16>> = cages
+        .into_iter()
+        .zip(alive)
+        .filter_map(|(c, a)| a.then_some(c))
+        .collect();
+    let variant = build(&kept)?;
+    unique(&givens, &variant).then_some(GeneratedVariant {
+        puzzle: givens,
+        variant,
+        solution,
+    })
+}
+
+/// A cage cut in two connected parts, `cell` alone in one of them when nothing else
+/// keeps both parts connected.
+fn split(shape: Shape, cage: &[u16], cell: u16) -> Vec<Vec<u16>> {
+    if cage.len() == 1 {
+        return vec![cage.to_vec()];
+    }
+    // Grow one part from `cell` to half the cage; keep the cut only if the rest is
+    // connected, else take `cell` alone when the rest stays connected, else every cell
+    // alone.
+    let connected = |cells: &[u16]| -> bool {
+        if cells.is_empty() {
+            return true;
+        }
+        let mut seen = vec![cells[0]];
+        let mut k = 0;
+        while k < seen.len() {
+            let c = seen[k] as usize;
+            for o in neighbours(shape, c) {
+                let o = o as u16;
+                if cells.contains(&o) && !seen.contains(&o) {
+                    seen.push(o);
+                }
+            }
+            k += 1;
+        }
+        seen.len() == cells.len()
+    };
+    let mut part = vec![cell];
+    while part.len() < cage.len() / 2 {
+        let next = cage.iter().copied().find(|&c| {
+            !part.contains(&c) && neighbours(shape, c as usize).any(|o| part.contains(&(o as u16)))
+        });
+        match next {
+            Some(c) => part.push(c),
+            None => break,
+        }
+    }
+    let rest: Vec<u16> = cage.iter().copied().filter(|c| !part.contains(c)).collect();
+    if connected(&rest) && connected(&part) {
+        return vec![part, rest];
+    }
+    let rest: Vec<u16> = cage.iter().copied().filter(|&c| c != cell).collect();
+    if connected(&rest) {
+        return vec![vec![cell], rest];
+    }
+    cage.iter().map(|&c| vec![c]).collect()
+}
+
+/// A complete grid under `v`'s rules: a few random values placed where the rules allow,
+/// the engine fills the rest, then the values are relabelled at random.
+fn fill(v: &Variant, rng: &mut ChaCha8Rng) -> Option<Grid> {
+    let shape = v.shape();
+    let n = shape.size();
+    let houses = v.houses();
+    let mut givens = Grid::empty(shape);
+    let mut cells: Vec<usize> = (0..shape.cells()).collect();
+    cells.shuffle(rng);
+    // About one cell in eight: enough for variety, few enough to leave a solution.
+    for &cell in cells.iter().take((n * n / 8).max(1)) {
+        let taken: Vec<u8> = houses
+            .iter()
+            .filter(|h| h.contains(&(cell as u16)))
+            .flat_map(|h| h.iter().map(|&c| givens.get(c as usize)))
+            .collect();
+        let free: Vec<u8> = (1..=n as u8).filter(|x| !taken.contains(x)).collect();
+        givens.set(cell, *free.choose(rng)?);
+    }
+    let out = engine::solve(
+        &givens,
+        v,
+        &SolveOptions::new().limit(1).budget(Some(FILL_BUDGET)),
+    );
+    let grid = out.solution.filter(|_| out.status == Status::Solved)?;
+    let mut labels: Vec<u8> = (1..=n as u8).collect();
+    labels.shuffle(rng);
+    let relabelled: Vec<u8> = grid
+        .values()
+        .iter()
+        .map(|&x| labels[x as usize - 1])
+        .collect();
+    Grid::from_values(shape, relabelled).ok()
+}
+
+/// Jigsaw regions: the boxes, changed by random swaps of cells between neighbouring
+/// regions that keep both connected.
+fn jigsaw_regions(shape: Shape, rng: &mut ChaCha8Rng) -> Vec<Vec<u16>> {
+    let n = shape.size();
+    let cells = shape.cells();
+    let (br, bc) = (shape.box_rows(), shape.box_cols());
+    let mut region: Vec<usize> = (0..cells)
+        .map(|c| (c / n / br) * (n / bc) + (c % n) / bc)
+        .collect();
+    let connected = |region: &[usize], id: usize| -> bool {
+        let members: Vec<usize> = (0..cells).filter(|&c| region[c] == id).collect();
+        let mut seen = vec![members[0]];
+        let mut k = 0;
+        while k < seen.len() {
+            for o in neighbours(shape, seen[k]) {
+                if region[o] == id && !seen.contains(&o) {
+                    seen.push(o);
+                }
+            }
+            k += 1;
+        }
+        seen.len() == members.len()
+    };
+    for _ in 0..cells * 6 {
+        let a = rng.gen_range(0..cells);
+        let b_candidates: Vec<usize> = neighbours(shape, a)
+            .filter(|&o| region[o] != region[a])
+            .collect();
+        let Some(&b) = b_candidates.choose(rng) else {
+            continue;
+        };
+        let (ra, rb) = (region[a], region[b]);
+        // Swap: a joins rb and some cell of rb next to ra joins ra.
+        let back: Vec<usize> = (0..cells)
+            .filter(|&c| {
+                region[c] == rb && c != b && neighbours(shape, c).any(|o| region[o] == ra && o != a)
+            })
+            .collect();
+        let Some(&c) = back.choose(rng) else {
+            continue;
+        };
+        region[a] = rb;
+        region[c] = ra;
+        if !(connected(&region, ra) && connected(&region, rb)) {
+            region[a] = ra;
+            region[c] = rb;
+        }
+    }
+    (0..n)
+        .map(|id| {
+            (0..cells)
+                .filter(|&c| region[c] == id)
+                .map(|c| c as u16)
+                .collect()
+        })
+        .collect()
+}
+
+/// Jigsaw, X, windoku: the rules, a complete grid under them, givens dug.
+fn regions(
+    kind: VariantKind,
+    shape: Shape,
+    rng: &mut ChaCha8Rng,
+    groups: &[Vec<u16>],
+) -> Option<GeneratedVariant> {
+    let variant = match kind {
+        VariantKind::Jigsaw => Variant::new(
+            shape,
+            false,
+            vec![Constraint::Jigsaw {
+                regions: jigsaw_regions(shape, rng),
+            }],
+        ),
+        VariantKind::X => Variant::new(
+            shape,
+            true,
+            vec![
+                Constraint::Diagonal { anti: false },
+                Constraint::Diagonal { anti: true },
+            ],
+        ),
+        _ => Variant::new(shape, true, vec![Constraint::Windoku]),
+    }
+    .ok()?;
+    let solution = fill(&variant, rng)?;
+    let puzzle = dig(&solution, &variant, rng, groups);
+    Some(GeneratedVariant {
+        puzzle,
+        variant,
+        solution,
+    })
+}
+
+/// Thermo: thermometers along rising values of a classic grid, then givens dug.
+fn thermo(shape: Shape, rng: &mut ChaCha8Rng, groups: &[Vec<u16>]) -> Option<GeneratedVariant> {
+    let solution = prepare_array(shape, rng);
+    let n = shape.size();
+    let mut used = vec![false; shape.cells()];
+    let mut rules = Vec::new();
+    let mut starts: Vec<usize> = (0..shape.cells()).collect();
+    starts.shuffle(rng);
+    let want = n - n / 3;
+    for start in starts {
+        if rules.len() >= want {
+            break;
+        }
+        if used[start] {
+            continue;
+        }
+        let len = rng.gen_range(3..=6usize.min(n));
+        let mut line = vec![start];
+        while line.len() < len {
+            let last = *line.last()?;
+            // A king's step (diagonals too, as thermometers bend) to a higher value.
+            let (r, c) = ((last / n) as isize, (last % n) as isize);
+            let mut next: Vec<usize> = Vec::new();
+            for dr in -1isize..=1 {
+                for dc in -1isize..=1 {
+                    let (rr, cc) = (r + dr, c + dc);
+                    if (dr, dc) == (0, 0)
+                        || rr < 0
+                        || cc < 0
+                        || rr >= n as isize
+                        || cc >= n as isize
+                    {
+                        continue;
+                    }
+                    let o = rr as usize * n + cc as usize;
+                    if !used[o] && !line.contains(&o) && solution.get(o) > solution.get(last) {
+                        next.push(o);
+                    }
+                }
+            }
+            let Some(&o) = next.choose(rng) else { break };
+            line.push(o);
+        }
+        if line.len() < 3 {
+            continue;
+        }
+        for &c in &line {
+            used[c] = true;
+        }
+        rules.push(Constraint::Thermo {
+            cells: line.into_iter().map(|c| c as u16).collect(),
+            slow: false,
+        });
+    }
+    let variant = Variant::new(shape, true, rules).ok()?;
+    let puzzle = dig(&solution, &variant, rng, groups);
+    Some(GeneratedVariant {
+        puzzle,
+        variant,
+        solution,
+    })
+}
+
+/// Givens dug from a full grid in random order of the symmetry's groups, each group left
+/// empty only while the puzzle stays unique.
+fn dig(solution: &Grid, v: &Variant, rng: &mut ChaCha8Rng, groups: &[Vec<u16>]) -> Grid {
+    let mut puzzle = solution.clone();
+    let mut order: Vec<&Vec<u16>> = groups.iter().collect();
+    order.shuffle(rng);
+    for group in order {
+        let mut trial = puzzle.clone();
+        for &c in group {
+            trial.set(c as usize, 0);
+        }
+        if unique(&trial, v) {
+            puzzle = trial;
+        }
+    }
+    puzzle
+}
