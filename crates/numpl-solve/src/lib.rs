@@ -33,6 +33,7 @@
 // SIMD: `nine/isa.rs`, `nine/search.rs`, `nine/simd.rs`).
 #![deny(unsafe_code)]
 
+pub mod backtracks;
 mod fast;
 mod full;
 pub mod human;
