@@ -1,6 +1,7 @@
 //! `numpl dataset`: a rated data set, one row per puzzle, in input order: the puzzle, its
 //! solution and status, the number of givens, its minlex form, the search's effort
-//! (`nodes`, `guesses`), HoDoKu's level and score, and the techniques the rating used.
+//! (`nodes`, `guesses`), tdoku's backtrack count (`backtracks`, 9x9), HoDoKu's level and
+//! score, and the techniques the rating used.
 //!
 //! Each puzzle is solved by the fast search (up to two solutions: `status`, `solution`,
 //! `nodes`, `guesses`), rated by the human solver when it has one solution (`level`,
@@ -23,9 +24,9 @@ use crate::settings::Output;
 
 /// The dataset's CSV header, and with `--test-fraction`.
 pub(crate) const DATASET_CSV: &str =
-    "quizzes,solutions,status,givens,canon,nodes,guesses,level,score,techniques";
+    "quizzes,solutions,status,givens,canon,nodes,guesses,backtracks,level,score,techniques";
 pub(crate) const DATASET_SPLIT_CSV: &str =
-    "quizzes,solutions,status,givens,canon,nodes,guesses,level,score,techniques,split";
+    "quizzes,solutions,status,givens,canon,nodes,guesses,backtracks,level,score,techniques,split";
 
 pub(crate) struct DatasetJob {
     pub(crate) output: Output,
@@ -87,7 +88,7 @@ impl DatasetJob {
                     None => String::new(),
                 };
                 format!(
-                    "{},{},{},{},{},{},{},{},{},{}{side}\n",
+                    "{},{},{},{},{},{},{},{},{},{},{}{side}\n",
                     self.output.csv_field(p.grid()),
                     // One solution only: a multiple puzzle's first is no answer.
                     out.solution
@@ -103,6 +104,7 @@ impl DatasetJob {
                         .unwrap_or_default(),
                     row.searched.nodes,
                     row.searched.guesses,
+                    row.backtracks.map(|b| b.to_string()).unwrap_or_default(),
                     rating.map(|r| r.level.name()).unwrap_or_default(),
                     rating
                         .and_then(|r| r.score)
