@@ -3,8 +3,11 @@
 //! small driver around tdoku's `TdokuSolverDpllTriadSimd` prints, so the two outputs compare
 //! with `cmp` (docs/FORMATS.md, "backtracks").
 //!
+//! With `--limit N` first, one count a line instead: `guesses solutions` at that limit.
+//!
 //! ```text
 //! cargo run --release -p numpl-solve --example backtracks -- puzzles.txt
+//! cargo run --release -p numpl-solve --example backtracks -- --limit 1 puzzles.txt
 //! ```
 
 use std::io::{BufRead, BufReader, Write};
@@ -12,7 +15,16 @@ use std::io::{BufRead, BufReader, Write};
 use numpl_solve::backtracks::backtracks_of;
 
 fn main() -> std::io::Result<()> {
-    let input: Box<dyn BufRead> = match std::env::args().nth(1) {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let limit = match args.first().map(String::as_str) {
+        Some("--limit") => {
+            let n: usize = args.get(1).and_then(|n| n.parse().ok()).expect("--limit N");
+            args.drain(..2);
+            Some(n)
+        }
+        _ => None,
+    };
+    let input: Box<dyn BufRead> = match args.first() {
         Some(path) => Box::new(BufReader::new(std::fs::File::open(path)?)),
         None => Box::new(std::io::stdin().lock()),
     };
@@ -27,6 +39,11 @@ fn main() -> std::io::Result<()> {
             b @ b'1'..=b'9' => b - b'0',
             _ => 0,
         });
+        if let Some(limit) = limit {
+            let b = backtracks_of(&digits, limit);
+            writeln!(out, "{} {}", b.guesses, b.solutions)?;
+            continue;
+        }
         let (one, two) = (backtracks_of(&digits, 1), backtracks_of(&digits, 2));
         writeln!(
             out,
