@@ -184,6 +184,16 @@ fn dataset_has_tdokus_backtrack_count() {
         assert_eq!(csv[i], n.to_string(), "{p}");
         assert_eq!(json[i]["backtracks"], *n, "{p}");
     }
+    // A variant puzzle has other rules than tdoku's: no count.
+    let variant = format!(
+        r#"{{"givens":"{}","constraints":[{{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}}]}}"#,
+        puzzles[0].0
+    );
+    let json = json_lines(&numpl(
+        &["dataset", "-q", "-f", "json"],
+        &format!("{variant}\n"),
+    ));
+    assert!(json[0]["variant"].is_object() && json[0].get("backtracks").is_none());
 }
 
 #[test]
