@@ -232,6 +232,11 @@ pub(crate) struct DatasetArgs {
     #[arg(long)]
     pub(crate) unique: bool,
 
+    /// Add Sudoku Explainer's rating (serate 1.2.1.3): columns `er`, `ep`, `ed` and
+    /// `er_technique`. Much slower than the rest of a row on hard puzzles (seconds each).
+    #[arg(long)]
+    pub(crate) se: bool,
+
     #[command(flatten)]
     pub(crate) split: SplitArgs,
 
@@ -313,6 +318,13 @@ pub(crate) struct PictureArgs {
 pub(crate) struct PictureFilesArgs {
     /// Puzzle files; none or `-` reads stdin.
     pub(crate) files: Vec<PathBuf>,
+
+    /// Whose steps: `hodoku` (numpl's human solver, HoDoKu's techniques) or `se` (Sudoku
+    /// Explainer's path as serate 1.2.1.3 takes it, each step with its SE difficulty; 9x9
+    /// puzzles with one solution, givens only; text or JSON; not with `--enable` or
+    /// `--disable`).
+    #[arg(long, value_enum, default_value = "hodoku")]
+    pub(crate) scale: Scale,
 
     #[command(flatten)]
     pub(crate) picture: PictureArgs,

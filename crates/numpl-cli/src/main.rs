@@ -218,7 +218,7 @@ fn run(settings: Settings) -> Result<Exit, Box<dyn std::error::Error>> {
             batch::run(&job, src, &run)?
         }
         Task::Rate(inputs, max, opts, se) => human(Rate { max, opts, se }, output, inputs, &run)?,
-        Task::Hint(inputs, opts) => human(Hint { opts }, output, inputs, &run)?,
+        Task::Hint(inputs, opts, se) => human(Hint { opts, se }, output, inputs, &run)?,
         Task::Canon(inputs, unique, split) => {
             let src = source(inputs, &output)?;
             batch::run(
@@ -231,11 +231,12 @@ fn run(settings: Settings) -> Result<Exit, Box<dyn std::error::Error>> {
                 &run,
             )?
         }
-        Task::Dataset(inputs, opts, unique, split) => {
+        Task::Dataset(inputs, opts, extras, unique, split) => {
             let src = source(inputs, &output)?;
             let job = DatasetJob {
                 output,
                 opts,
+                extras,
                 unique,
                 split,
                 nodes: Default::default(),
@@ -252,7 +253,7 @@ fn run(settings: Settings) -> Result<Exit, Box<dyn std::error::Error>> {
             };
             batch::run(&job, src, &run)?
         }
-        Task::Explain(inputs, opts) => human(Explain { opts }, output, inputs, &run)?,
+        Task::Explain(inputs, opts, se) => human(Explain { opts, se }, output, inputs, &run)?,
         #[cfg(feature = "print")]
         Task::Print(p) => print(p, &run)?,
         #[cfg(feature = "serve")]

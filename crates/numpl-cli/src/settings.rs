@@ -45,6 +45,19 @@ fn usage<T>(msg: impl Into<String>) -> Result<T, UsageError> {
     Err(UsageError(msg.into()))
 }
 
+/// `hint`/`explain --scale se`: whether Sudoku Explainer's steps are asked for, checked
+/// (SE has its own techniques: none to turn on or off).
+fn se_steps(command: &str, a: &crate::cli::PictureFilesArgs) -> Result<bool, UsageError> {
+    let se = a.scale == crate::cli::Scale::Se;
+    if se && (!a.techniques.enable.is_empty() || !a.techniques.disable.is_empty()) {
+        return usage(format!(
+            "numpl {command} --scale se takes Sudoku Explainer's own techniques: \
+             not with --enable or --disable"
+        ));
+    }
+    Ok(se)
+}
+
 /// Everything a run needs, checked.
 pub(crate) struct Settings {
     /// How the batch runs: threads, progress, what goes to stderr.
@@ -174,13 +187,21 @@ pub(crate) enum Task {
         SolveOptions,
         bool,
     ),
-    Hint(InputSettings, SolveOptions),
-    Explain(InputSettings, SolveOptions),
+    /// `hint`, `explain`: with `true`, Sudoku Explainer's steps (`--scale se`).
+    Hint(InputSettings, SolveOptions, bool),
+    Explain(InputSettings, SolveOptions, bool),
     Generate(GenerateSettings),
     /// `canon`, with `--unique` and the split.
     Canon(InputSettings, bool, Option<Split>),
-    /// `dataset`: the search's budget and the rating's techniques, `--unique`, the split.
-    Dataset(InputSettings, SolveOptions, bool, Option<Split>),
+    /// `dataset`: the search's budget and the rating's techniques, `--se`, `--unique`, the
+    /// split.
+    Dataset(
+        InputSettings,
+        SolveOptions,
+        numpl_record::dataset::Extras,
+        bool,
+        Option<Split>,
+    ),
     /// `augment`: copies, seed, the uniqueness count's budget.
     Augment(InputSettings, u32, u64, SolveOptions),
     #[cfg(feature = "print")]
@@ -389,7 +410,8 @@ impl Settings {
                 )
             }
             Command::Hint(a) => {
-                text_only("hint", &[Format::Svg])?;
+                let se = se_steps("hint", &a)?;
+                text_only("hint", if se { &[] } else { &[Format::Svg] })?;
                 pictures(a.picture, false)?;
                 Task::Hint(
                     inputs(FilesArgs { files: a.files }),
@@ -397,10 +419,12 @@ impl Settings {
                         SolveOptions::new().budget(budget),
                         techniques(a.techniques)?,
                     ),
+                    se,
                 )
             }
             Command::Explain(a) => {
-                text_only("explain", &[Format::Svg])?;
+                let se = se_steps("explain", &a)?;
+                text_only("explain", if se { &[] } else { &[Format::Svg] })?;
                 pictures(a.picture, false)?;
                 Task::Explain(
                     inputs(FilesArgs { files: a.files }),
@@ -408,6 +432,7 @@ impl Settings {
                         SolveOptions::new().budget(budget),
                         techniques(a.techniques)?,
                     ),
+                    se,
                 )
             }
             Command::Canon(a) => {
@@ -426,6 +451,7 @@ impl Settings {
                         SolveOptions::new().limit(2).budget(budget),
                         techniques(a.techniques)?,
                     ),
+                    numpl_record::dataset::Extras::default().se(a.se),
                     a.unique,
                     split(a.split),
                 )
@@ -748,8 +774,8 @@ mod tests {
         let budget_of = |args: &[&str]| match resolve(args).unwrap().task {
             Task::Solve { opts, .. }
             | Task::Rate(_, _, opts, _)
-            | Task::Hint(_, opts)
-            | Task::Explain(_, opts) => opts.budget,
+            | Task::Hint(_, opts, _)
+            | Task::Explain(_, opts, _) => opts.budget,
             Task::Generate(g) => g.generator.options().budget,
             _ => panic!("no budget for {args:?}"),
         };

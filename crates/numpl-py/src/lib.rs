@@ -350,30 +350,42 @@ fn rate<'py>(
 /// (`"Hidden Single: r8c3 = 1 (only place for 1 in column 3)"`). When there is none,
 /// `hint` is absent and `status` says why, as `rate` would end: `solved` (the grid is full),
 /// `multiple` or `stuck` (no technique applies), `unsolvable` or `budget`.
-/// `enable` / `disable` as for `rate`.
+/// `enable` / `disable` as for `rate`. `scale="se"`: the step Sudoku Explainer (serate
+/// 1.2.1.3) takes first, with its SE difficulty (`"Pointing (2.6) => r7c6 <> 5"`); a
+/// puzzle with one solution, 9x9; not with `enable` or `disable`.
 #[pyfunction]
-#[pyo3(signature = (puzzle, r#box = None, *, enable = None, disable = None))]
+#[pyo3(signature = (puzzle, r#box = None, *, enable = None, disable = None, scale = "hodoku"))]
 fn hint<'py>(
     py: Python<'py>,
     #[pyo3(from_py_with = puzzle_arg)] puzzle: String,
     #[pyo3(from_py_with = box_arg)] r#box: Option<ShapeArg>,
     enable: Option<&Bound<'py, PyAny>>,
     disable: Option<&Bound<'py, PyAny>>,
+    scale: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
+    if se_scale(scale, (enable, disable, false))? {
+        return one(py, &puzzle, shape_opt(r#box)?, records::hinted_se);
+    }
     human_one(py, (&puzzle, r#box), (enable, disable), records::hinted)
 }
 
 /// Every step of a logical solution of one puzzle: the fields of `rate` and `steps`, a list
-/// of step descriptions in order. `enable` / `disable` as for `rate`.
+/// of step descriptions in order. `enable` / `disable` as for `rate`. `scale="se"`: Sudoku
+/// Explainer's path, each step with its SE difficulty, and the fields of
+/// `rate(scale="se")`; not with `enable` or `disable`.
 #[pyfunction]
-#[pyo3(signature = (puzzle, r#box = None, *, enable = None, disable = None))]
+#[pyo3(signature = (puzzle, r#box = None, *, enable = None, disable = None, scale = "hodoku"))]
 fn explain<'py>(
     py: Python<'py>,
     #[pyo3(from_py_with = puzzle_arg)] puzzle: String,
     #[pyo3(from_py_with = box_arg)] r#box: Option<ShapeArg>,
     enable: Option<&Bound<'py, PyAny>>,
     disable: Option<&Bound<'py, PyAny>>,
+    scale: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
+    if se_scale(scale, (enable, disable, false))? {
+        return one(py, &puzzle, shape_opt(r#box)?, records::explained_se);
+    }
     human_one(py, (&puzzle, r#box), (enable, disable), records::explained)
 }
 
@@ -558,9 +570,10 @@ fn canon_many<'py>(
 /// up to two solutions), `backtracks` (9x9: tdoku's backtrack count), `techniques`, `level`, `score` (the human solver's rating, for a
 /// puzzle with one solution), `givens`, `canon`, `transform`, `micros`, and with
 /// `test_fraction` `split`. `unique=True` keeps the first puzzle of each class.
-/// `enable` / `disable` as for `rate`; `budget` limits the search's nodes.
+/// `enable` / `disable` as for `rate`; `budget` limits the search's nodes. `se=True` adds
+/// Sudoku Explainer's `er`, `ep`, `ed` and their techniques (slow on hard puzzles).
 #[pyfunction]
-#[pyo3(signature = (puzzles, threads = None, *, r#box = None, unique = false, test_fraction = None, seed = 0, enable = None, disable = None, budget = None))]
+#[pyo3(signature = (puzzles, threads = None, *, r#box = None, unique = false, test_fraction = None, seed = 0, enable = None, disable = None, budget = None, se = false))]
 #[allow(clippy::too_many_arguments)]
 fn dataset_many<'py>(
     py: Python<'py>,
@@ -573,13 +586,15 @@ fn dataset_many<'py>(
     enable: Option<&Bound<'py, PyAny>>,
     disable: Option<&Bound<'py, PyAny>>,
     budget: Option<i64>,
+    se: bool,
 ) -> PyResult<Bound<'py, PyList>> {
     let split = split_arg(test_fraction, seed)?;
     let budget = budget.map(|b| natural(b, "budget")).transpose()?;
     let opts = rating(enable, disable, false)?.budget(budget);
+    let extras = numpl_record::dataset::Extras::default().se(se);
     let pool = self::threads(threads)?;
     let recs = many_records(py, puzzles, pool, shape_opt(r#box)?, None, 1024, |g| {
-        records::dataset_row(g, &opts, split)
+        records::dataset_row(g, &opts, extras, split)
     })?;
     to_list(py, &first_of_each_class(recs, unique))
 }

@@ -94,6 +94,31 @@ pub(crate) fn hinted(p: &Parsed, opts: &SolveOptions) -> Record {
     of_puzzle(p).hint(&step, p.grid().shape()).micros(t)
 }
 
+/// `numpl explain --scale se`: Sudoku Explainer's rating and every step of its path.
+pub(crate) fn explained_se(p: &Parsed) -> Record {
+    if let Some(rec) = no_steps(p) {
+        return rec;
+    }
+    let start = Instant::now();
+    let out = puzzle::explain_se(p, &SolveOptions::default());
+    let t = micros(start);
+    of_puzzle(p)
+        .se_explained(&out, &Symbols::standard())
+        .micros(t)
+}
+
+/// `numpl hint --scale se`: Sudoku Explainer's next step, or the status that says why
+/// there is none.
+pub(crate) fn hinted_se(p: &Parsed) -> Record {
+    if let Some(rec) = no_steps(p) {
+        return rec;
+    }
+    let start = Instant::now();
+    let step = puzzle::hint_se(p, &SolveOptions::default());
+    let t = micros(start);
+    of_puzzle(p).se_hint(&step).micros(t)
+}
+
 /// Counts solutions up to `limit` (fast search, no budget).
 pub(crate) fn counted(p: &Parsed, limit: usize) -> Record {
     let start = Instant::now();
@@ -132,8 +157,13 @@ pub(crate) fn canonical(p: &Parsed, split: Option<(u64, f64)>) -> Record {
 }
 
 /// `numpl dataset --format json`: one data-set row (numpl-record's `dataset::row`).
-pub(crate) fn dataset_row(p: &Parsed, opts: &SolveOptions, split: Option<(u64, f64)>) -> Record {
-    match numpl_record::dataset::row(p, opts, &std::sync::Arc::default()) {
+pub(crate) fn dataset_row(
+    p: &Parsed,
+    opts: &SolveOptions,
+    extras: numpl_record::dataset::Extras,
+    split: Option<(u64, f64)>,
+) -> Record {
+    match numpl_record::dataset::row(p, opts, extras, &std::sync::Arc::default()) {
         Ok(row) => row.record(p, &Symbols::standard(), split),
         Err(why) => invalid(&why, None),
     }

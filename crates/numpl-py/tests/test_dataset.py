@@ -143,7 +143,7 @@ def test_build_writes_every_row_in_order_and_reads_back(tmp_path, ext):
         df = pd.read_csv(out, dtype={"puzzle": str, "solution": str, "canon": str})
     else:
         df = pd.read_json(out, lines=True, dtype={"puzzle": str, "solution": str, "canon": str})
-    assert list(df.columns) == [c for c in nds.COLUMNS]
+    assert list(df.columns) == [c for c in nds.COLUMNS if c not in nds.SE_COLUMNS]
     assert list(df["index"]) == list(range(len(puzzles)))
     assert df["puzzle"][0] == puzzles[0].replace(".", "0")
     want = numpl.dataset_many(puzzles, test_fraction=0.25, seed=2)
@@ -180,6 +180,26 @@ def test_build_unique_and_from_the_generator(tmp_path):
     assert gen.read_text() == again.read_text()
     with pytest.raises(ValueError):
         nds.build(tmp_path / "x.csv")
+
+
+def test_build_with_sudoku_explainers_columns(tmp_path):
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pyarrow")
+    # Rated 4.2/1.2/1.2 and 2.6/1.2/1.2 by serate 1.2.1.3 (fixtures/se/17-clue.se).
+    puzzles = [
+        "........1........2..3..4........3.5..6....7..12..8........2........6..7...49...3.",
+        "................12....34........53....12...6...6.........1....7.8.......34...85..",
+        "." * 81,
+    ]
+    out = tmp_path / "se.parquet"
+    nds.build(out, puzzles, se=True)
+    df = pd.read_parquet(out)
+    assert list(df.columns) == [c for c in nds.COLUMNS if c != "split"]
+    assert list(df["er"][:2]) == ["4.2", "2.6"] and list(df["ed"][:2]) == ["1.2", "1.2"]
+    assert df["er_technique"][0] and df["er"].isna().iloc[2]
+    recs = numpl.dataset_many(puzzles, se=True)
+    assert [r.get("er") for r in recs] == ["4.2", "2.6", None]
+    assert "er" not in numpl.dataset_many(puzzles[:1])[0]
 
 
 def test_build_on_dask_equals_here(tmp_path):

@@ -2,6 +2,8 @@
 scale="se")` give serate 1.2.1.3's ER/EP/ED, as the repository's fixtures hold them (made
 by serate on this project's machine: fixtures/se/)."""
 
+import re
+
 import pytest
 
 import numpl
@@ -33,3 +35,17 @@ def test_se_scale_refuses_hodokus_options_and_unknown_scales():
     # Several solutions: the status, no figures.
     multiple = numpl.rate("." * 81, scale="se")
     assert multiple["status"] == "multiple" and "er" not in multiple
+
+
+def test_explain_and_hint_on_se_scale():
+    rec = numpl.explain(PUZZLES[0], scale="se")
+    er, ep, ed = SERATE[0].split("/")
+    assert (rec["status"], rec["er"], rec["ep"], rec["ed"]) == ("solved", er, ep, ed)
+    # Each step carries its SE difficulty; ER is the hardest of them.
+    diffs = [re.search(r"\((\d+\.\d)\)", s).group(1) for s in rec["steps"]]
+    assert max(diffs, key=float) == er
+    hint = numpl.hint(PUZZLES[0], scale="se")
+    assert hint["hint"] == rec["steps"][0]
+    assert numpl.hint("." * 81, scale="se")["status"] == "multiple"
+    with pytest.raises(ValueError, match="HoDoKu's options"):
+        numpl.explain(PUZZLES[0], scale="se", disable="x_wing")

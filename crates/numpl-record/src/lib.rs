@@ -355,9 +355,17 @@ impl Record {
     /// is no rating.
     #[must_use]
     pub fn se(mut self, out: &numpl_solve::puzzle::SeRated, symbols: &Symbols) -> Record {
-        use numpl_solve::se::format_tenths;
         self.status = Some(out.status.name());
         self.solution = out.solution.as_ref().map(|g| format_line(g, symbols));
+        self.error = out.error.clone();
+        self.se_rating(out)
+    }
+
+    /// Sudoku Explainer's figures alone (`er`, `ep`, `ed` and their techniques, when SE
+    /// rated the puzzle), beside another rating's fields (a data-set row).
+    #[must_use]
+    pub fn se_rating(mut self, out: &numpl_solve::puzzle::SeRated) -> Record {
+        use numpl_solve::se::format_tenths;
         if let Some(r) = &out.rating {
             self.er = Some(format_tenths(r.er));
             self.ep = Some(format_tenths(r.ep));
@@ -366,7 +374,6 @@ impl Record {
             self.ep_technique = Some(r.ep_technique.clone());
             self.ed_technique = Some(r.ed_technique.clone());
         }
-        self.error = out.error.clone();
         self
     }
 
@@ -383,6 +390,28 @@ impl Record {
             steps: Some(steps),
             ..self.outcome(out, Algorithm::Human, symbols)
         }
+    }
+
+    /// Sudoku Explainer's path ([`numpl_solve::puzzle::explain_se`]): [`Record::se`] and
+    /// every step described with its SE difficulty (`steps`).
+    #[must_use]
+    pub fn se_explained(self, out: &numpl_solve::puzzle::SeExplained, symbols: &Symbols) -> Record {
+        let steps = out.steps.iter().map(|h| h.describe()).collect();
+        Record {
+            steps: Some(steps),
+            ..self.se(&out.rated, symbols)
+        }
+    }
+
+    /// Sudoku Explainer's next step ([`numpl_solve::puzzle::hint_se`]): described with its
+    /// SE difficulty (`hint`), or the `status` that says why there is none.
+    #[must_use]
+    pub fn se_hint(mut self, hint: &Result<numpl_solve::se::Hint, Status>) -> Record {
+        match hint {
+            Ok(h) => self.hint = Some(h.describe()),
+            Err(status) => self.status = Some(status.name()),
+        }
+        self
     }
 
     /// A hint ([`numpl_solve::puzzle::hint`]): the step described (`hint`), or the

@@ -125,7 +125,78 @@ pub struct SeRated {
 /// solution ([`crate::se`]). A position's pencil marks are not used (SE rates givens);
 /// another shape, or several or no solutions, get their status and no rating.
 pub fn rate_se(p: &Parsed, opts: &SolveOptions) -> SeRated {
-    let counted = crate::solve(p.grid(), Algorithm::Fast, &opts.clone().limit(2));
+    let (mut out, cells) = se_cells(p, opts);
+    let Some(cells) = cells else {
+        return out;
+    };
+    match crate::se::rate(&cells) {
+        Ok(r) => out.rating = Some(r),
+        Err(stop) => out.stopped(stop),
+    }
+    out
+}
+
+/// Sudoku Explainer's whole solution path ([`explain_se`]): the rating, and every step SE
+/// takes, in order (up to where it stopped, when it did).
+#[derive(Clone, Debug)]
+pub struct SeExplained {
+    /// The status, solution and rating, as [`rate_se`] gives them.
+    pub rated: SeRated,
+    /// SE's steps.
+    pub steps: Vec<crate::se::Hint>,
+}
+
+/// Every step of Sudoku Explainer's solution path (serate 1.2.1.3), with the rating it
+/// gives: the puzzles [`rate_se`] rates, the same way.
+pub fn explain_se(p: &Parsed, opts: &SolveOptions) -> SeExplained {
+    let (mut rated, cells) = se_cells(p, opts);
+    let Some(cells) = cells else {
+        return SeExplained {
+            rated,
+            steps: Vec::new(),
+        };
+    };
+    let (steps, end) = crate::se::path(&cells);
+    match end {
+        Ok(()) => rated.rating = Some(crate::se::rating_of(&steps)),
+        Err(stop) => rated.stopped(stop),
+    }
+    SeExplained { rated, steps }
+}
+
+/// The step Sudoku Explainer (serate 1.2.1.3) takes first, or why there is none: the
+/// status a rating ends with (`solved` for a full grid, `multiple`, `unsolvable`, `stuck`
+/// when SE's techniques find no step or the puzzle is not a 9x9 one, `budget`).
+///
+/// # Errors
+///
+/// The status that says why there is no step.
+pub fn hint_se(p: &Parsed, opts: &SolveOptions) -> Result<crate::se::Hint, Status> {
+    let (rated, cells) = se_cells(p, opts);
+    let cells = cells.ok_or(rated.status)?;
+    match crate::se::first_step(&cells) {
+        Ok(Some(h)) => Ok(h),
+        Ok(None) => Err(Status::Solved),
+        Err(_) => Err(Status::Stuck),
+    }
+}
+
+/// What SE works on: the outcome so far and, for a 9x9 puzzle with one solution, its
+/// values (SE's cells); without them the outcome says why not.
+fn se_cells(p: &Parsed, opts: &SolveOptions) -> (SeRated, Option<[u8; 81]>) {
+    let g = p.grid();
+    if p.variant().is_some() {
+        // A variant's classic part is another puzzle: no rating of that.
+        let out = SeRated {
+            status: Status::Stuck,
+            solution: None,
+            rating: None,
+            error: Some("Sudoku Explainer rates classic puzzles only, not variants".into()),
+            stop: None,
+        };
+        return (out, None);
+    }
+    let counted = crate::solve(g, Algorithm::Fast, &opts.clone().limit(2));
     let mut out = SeRated {
         status: counted.status,
         solution: None,
@@ -134,33 +205,33 @@ pub fn rate_se(p: &Parsed, opts: &SolveOptions) -> SeRated {
         stop: None,
     };
     if counted.status != Status::Solved {
-        return out;
+        return (out, None);
     }
     out.solution = counted.solution;
-    let g = p.grid();
     if g.size() != 9 || g.shape().box_rows() != 3 {
         out.status = Status::Stuck;
         out.error = Some("Sudoku Explainer rates 9x9 puzzles with 3x3 boxes only".into());
-        return out;
+        return (out, None);
     }
     let mut cells = [0u8; 81];
     cells.copy_from_slice(g.values());
-    match crate::se::rate(&cells) {
-        Ok(r) => out.rating = Some(r),
-        Err(stop) => {
-            out.status = Status::Stuck;
-            out.stop = Some(stop.clone());
-            out.error = Some(match stop {
-                crate::se::SeStop::Stuck => {
-                    "Sudoku Explainer's techniques find no step (serate rates it 20.0)".into()
-                }
-                crate::se::SeStop::NoProgress => {
-                    "a Sudoku Explainer step changed nothing (serate would not finish)".into()
-                }
-            });
-        }
+    (out, Some(cells))
+}
+
+impl SeRated {
+    /// SE stopped: `stuck`, and the words that say why.
+    fn stopped(&mut self, stop: crate::se::SeStop) {
+        self.status = Status::Stuck;
+        self.error = Some(match stop {
+            crate::se::SeStop::Stuck => {
+                "Sudoku Explainer's techniques find no step (serate rates it 20.0)".into()
+            }
+            crate::se::SeStop::NoProgress => {
+                "a Sudoku Explainer step changed nothing (serate would not finish)".into()
+            }
+        });
+        self.stop = Some(stop);
     }
-    out
 }
 
 /// Every step of a logical solution: the rating solve with every technique `opts` allows

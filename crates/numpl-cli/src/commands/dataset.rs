@@ -5,7 +5,8 @@
 //!
 //! Each puzzle is solved by the fast search (up to two solutions: `status`, `solution`,
 //! `nodes`, `guesses`), rated by the human solver when it has one solution (`level`,
-//! `score`, `techniques`), and put in canonical form. CSV by default (`quizzes` and
+//! `score`, `techniques`), and put in canonical form; with `--se`, rated by Sudoku
+//! Explainer's scale too (`er`, `ep`, `ed`, `er_technique`). CSV by default (`quizzes` and
 //! `solutions` with `0` for a blank, as the public collections write them, so numpl and
 //! pandas read the file back), or `--format json`. `--unique` keeps the first puzzle of
 //! each class. Rows stream out as they are done; memory stays flat whatever the input's
@@ -13,6 +14,7 @@
 
 use numpl_core::Parsed;
 use numpl_record::dataset;
+use numpl_solve::se::format_tenths;
 use numpl_solve::{Outcome, SolveOptions, Status};
 
 use crate::batch::{Done, Job, Kind};
@@ -22,16 +24,21 @@ use crate::commands::{invalid, source};
 use crate::input::Item;
 use crate::settings::Output;
 
-/// The dataset's CSV header, and with `--test-fraction`.
+/// The dataset's CSV header; with `--se`; with `--test-fraction`; with both.
 pub(crate) const DATASET_CSV: &str =
     "quizzes,solutions,status,givens,canon,nodes,guesses,backtracks,level,score,techniques";
+const DATASET_SE_CSV: &str =
+    "quizzes,solutions,status,givens,canon,nodes,guesses,backtracks,level,score,techniques,er,ep,ed,er_technique";
 pub(crate) const DATASET_SPLIT_CSV: &str =
     "quizzes,solutions,status,givens,canon,nodes,guesses,backtracks,level,score,techniques,split";
+const DATASET_SE_SPLIT_CSV: &str = "quizzes,solutions,status,givens,canon,nodes,guesses,backtracks,level,score,techniques,er,ep,ed,er_technique,split";
 
 pub(crate) struct DatasetJob {
     pub(crate) output: Output,
     /// The uniqueness count's budget and the human solver's techniques.
     pub(crate) opts: SolveOptions,
+    /// `--se`.
+    pub(crate) extras: dataset::Extras,
     /// `--unique`.
     pub(crate) unique: bool,
     /// `--test-fraction`, `--seed`.
@@ -55,15 +62,16 @@ fn techniques_field(out: &Outcome) -> String {
 
 impl DatasetJob {
     fn csv(&self) -> &'static str {
-        if self.split.is_some() {
-            DATASET_SPLIT_CSV
-        } else {
-            DATASET_CSV
+        match (self.extras.se, self.split.is_some()) {
+            (false, false) => DATASET_CSV,
+            (true, false) => DATASET_SE_CSV,
+            (false, true) => DATASET_SPLIT_CSV,
+            (true, true) => DATASET_SE_SPLIT_CSV,
         }
     }
 
     fn row(&self, item: &Item, p: &Parsed, format: Format) -> Done {
-        let row = match dataset::row(p, &self.opts, &self.nodes) {
+        let row = match dataset::row(p, &self.opts, self.extras, &self.nodes) {
             Ok(row) => row,
             Err(why) => {
                 let msg = format!(
@@ -87,8 +95,25 @@ impl DatasetJob {
                     Some(s) => format!(",{}", row.canon.as_ref().map_or("train", |c| s.side(c))),
                     None => String::new(),
                 };
+                // SE's figures, empty when SE gave none (several or no solutions, or its
+                // techniques found no step: `numpl rate --scale se` says which).
+                let se = if self.extras.se {
+                    let r = row.se.as_ref().and_then(|se| se.rating.as_ref());
+                    match r {
+                        Some(r) => format!(
+                            ",{},{},{},{}",
+                            format_tenths(r.er),
+                            format_tenths(r.ep),
+                            format_tenths(r.ed),
+                            r.er_technique
+                        ),
+                        None => ",,,,".to_string(),
+                    }
+                } else {
+                    String::new()
+                };
                 format!(
-                    "{},{},{},{},{},{},{},{},{},{},{}{side}\n",
+                    "{},{},{},{},{},{},{},{},{},{},{}{se}{side}\n",
                     self.output.csv_field(p.grid()),
                     // One solution only: a multiple puzzle's first is no answer.
                     out.solution

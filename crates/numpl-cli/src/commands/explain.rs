@@ -16,10 +16,65 @@ use crate::settings::Output;
 pub(crate) struct Explain {
     /// The uniqueness count's budget.
     pub(crate) opts: SolveOptions,
+    /// `--scale se`: Sudoku Explainer's steps.
+    pub(crate) se: bool,
+}
+
+impl Explain {
+    /// `--scale se`: serate's path, each step with its SE difficulty, then ER/EP/ED.
+    fn se_record(&self, item: &Item, p: &Parsed, format: Format, output: &Output) -> Done {
+        let sym = &output.symbols;
+        let start = Instant::now();
+        let out = puzzle::explain_se(p, &self.opts);
+        let micros = start.elapsed().as_micros() as u64;
+        let rated = &out.rated;
+        let text = match format {
+            Format::Json => record_of(item, p, sym)
+                .se_explained(&out, sym)
+                .micros(micros)
+                .to_line(),
+            _ => {
+                let file = numpl_core::escape_controls(&item.file);
+                let mut t = format!("# {file}:{}: {}\n", item.line, puzzle_line(p, sym));
+                for (i, h) in out.steps.iter().enumerate() {
+                    t.push_str(&format!("{:>4}. {}\n", i + 1, h.describe()));
+                }
+                let n = out.steps.len();
+                let how = match (&rated.rating, &rated.error) {
+                    (Some(r), _) => format!(
+                        "solved after {n} step{} (ER {}, EP {}, ED {})",
+                        if n == 1 { "" } else { "s" },
+                        numpl_solve::se::format_tenths(r.er),
+                        numpl_solve::se::format_tenths(r.ep),
+                        numpl_solve::se::format_tenths(r.ed),
+                    ),
+                    (None, Some(e)) => {
+                        format!("stuck after {n} step{}: {e}", if n == 1 { "" } else { "s" })
+                    }
+                    (None, None) => match rated.status {
+                        Status::Unsolvable => "unsolvable: the puzzle has no solution".into(),
+                        Status::Multiple => "multiple: the puzzle has several solutions".into(),
+                        Status::Budget => {
+                            "budget: the uniqueness count stopped at its node budget (--budget)"
+                                .into()
+                        }
+                        s => s.name().to_string(),
+                    },
+                };
+                t.push_str(&how);
+                t.push_str("\n\n");
+                t
+            }
+        };
+        Done::new(text, rated.status.into())
+    }
 }
 
 impl HumanCommand for Explain {
     fn record(&self, item: &Item, p: &Parsed, format: Format, output: &Output) -> Done {
+        if self.se {
+            return self.se_record(item, p, format, output);
+        }
         let g = p.grid();
         let shape = g.shape();
         let sym = &output.symbols;

@@ -15,10 +15,49 @@ use crate::settings::Output;
 pub(crate) struct Hint {
     /// The uniqueness count's budget.
     pub(crate) opts: SolveOptions,
+    /// `--scale se`: Sudoku Explainer's next step.
+    pub(crate) se: bool,
+}
+
+impl Hint {
+    /// `--scale se`: the step serate takes first, with its SE difficulty (text or JSON).
+    fn se_record(&self, item: &Item, p: &Parsed, format: Format, output: &Output) -> Done {
+        let start = Instant::now();
+        let step = puzzle::hint_se(p, &self.opts);
+        let micros = start.elapsed().as_micros() as u64;
+        let kind = step
+            .as_ref()
+            .map_or_else(|&s| Kind::from(s), |_| Kind::Hinted);
+        let text = match format {
+            Format::Json => record_of(item, p, &output.symbols)
+                .se_hint(&step)
+                .micros(micros)
+                .to_line(),
+            _ => {
+                let why = match &step {
+                    Ok(h) => h.describe(),
+                    Err(Status::Stuck) if p.grid().size() != 9 => {
+                        "Sudoku Explainer gives steps for 9x9 puzzles only".to_string()
+                    }
+                    Err(Status::Stuck) => {
+                        "stuck: Sudoku Explainer's techniques find no step (serate's 20.0)"
+                            .to_string()
+                    }
+                    Err(Status::Multiple) => "multiple: the puzzle has several solutions".into(),
+                    Err(s) => why_no_step(Some(*s)).to_string(),
+                };
+                format!("{}: {why}\n", puzzle_line(p, &output.symbols))
+            }
+        };
+        Done::new(text, kind)
+    }
 }
 
 impl HumanCommand for Hint {
     fn record(&self, item: &Item, p: &Parsed, format: Format, output: &Output) -> Done {
+        if self.se {
+            return self.se_record(item, p, format, output);
+        }
         let start = Instant::now();
         let g = p.grid();
         // The next step, or the status a rating would end with (`numpl_solve::puzzle::hint`:

@@ -249,6 +249,44 @@ fn dataset_rows_are_rated_canonical_and_in_order() {
 }
 
 #[test]
+fn dataset_se_adds_sudoku_explainers_columns() {
+    // Two puzzles of fixtures/se/17-clue.txt, rated 4.2/1.2/1.2 and 2.6/1.2/1.2 by serate
+    // 1.2.1.3 (fixtures/se/17-clue.se), then one with several solutions.
+    let input = "........1........2..3..4........3.5..6....7..12..8........2........6..7...49...3.\n\
+                 ................12....34........53....12...6...6.........1....7.8.......34...85..\n\
+                 ................................................................................1\n";
+    let out = numpl(
+        &["dataset", "--se", "--test-fraction", "0.5", "--seed", "3"],
+        input,
+    );
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let rows: Vec<Vec<&str>> = out.stdout.lines().map(|l| l.split(',').collect()).collect();
+    assert_eq!(
+        rows[0].join(","),
+        "quizzes,solutions,status,givens,canon,nodes,guesses,backtracks,level,score,\
+         techniques,er,ep,ed,er_technique,split"
+    );
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows[1][11..14], ["4.2", "1.2", "1.2"]);
+    assert_eq!(rows[2][11..14], ["2.6", "1.2", "1.2"]);
+    assert!(!rows[1][14].is_empty() && !rows[2][14].is_empty());
+    assert_eq!(
+        (rows[3][2], &rows[3][11..15]),
+        ("multiple", &["", "", "", ""][..])
+    );
+    assert!(["train", "test"].contains(&rows[3][15]));
+    // JSON carries the figures and the three techniques; without --se, none of them.
+    let recs = json_lines(&numpl(&["dataset", "--se", "-f", "json"], input));
+    assert_eq!(
+        (recs[0]["er"].as_str(), recs[1]["ed"].as_str()),
+        (Some("4.2"), Some("1.2"))
+    );
+    assert!(recs[0]["ep_technique"].is_string() && recs[2].get("er").is_none());
+    let recs = json_lines(&numpl(&["dataset", "-f", "json"], input));
+    assert!(recs[0].get("er").is_none());
+}
+
+#[test]
 fn canon_and_dataset_refuse_formats_they_do_not_write() {
     for args in [
         &["canon", "-f", "svg"][..],

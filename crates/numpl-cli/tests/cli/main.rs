@@ -1292,3 +1292,47 @@ fn rate_on_sudoku_explainers_scale() {
     );
     assert_eq!(out.code, 2);
 }
+
+/// `explain --scale se` lists serate's steps with their SE difficulty and ends with ER/EP/
+/// ED; `hint --scale se` gives the first of them; pictures and HoDoKu's options are refused.
+#[test]
+fn explain_and_hint_on_sudoku_explainers_scale() {
+    // se-sample (serate 1.2.1.3): 7.5/1.2/1.2, the 7.5 an aligned triplet exclusion.
+    let p = "..21....8.68....4.71...9...8..2.17......6......59.8..3...6...17.7....83.2....79..";
+    let out = numpl(&["explain", "--scale", "se"], &format!("{p}\n"));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_has(&out.stdout, ". Aligned Triplet Exclusion (7.5) => r");
+    assert_has(&out.stdout, "(ER 7.5, EP 1.2, ED 1.2)");
+    let first = out.stdout.lines().nth(1).unwrap();
+    assert!(
+        first.starts_with("   1. ") && first.contains(" (1."),
+        "{first}"
+    );
+    let hint = numpl(&["hint", "--scale", "se"], &format!("{p}\n"));
+    assert_eq!(hint.stdout, format!("{p}: {}\n", &first[6..]));
+    let recs = json_lines(&numpl(
+        &["explain", "--scale", "se", "-f", "json"],
+        &format!("{p}\n"),
+    ));
+    assert_eq!(
+        (recs[0]["er"].as_str(), recs[0]["status"].as_str()),
+        (Some("7.5"), Some("solved"))
+    );
+    let steps = recs[0]["steps"].as_array().unwrap();
+    assert_eq!(steps[0].as_str(), Some(&first[6..]));
+    let recs = json_lines(&numpl(
+        &["hint", "--scale", "se", "-f", "json"],
+        &format!("{p}\n"),
+    ));
+    assert_eq!(recs[0]["hint"].as_str(), Some(&first[6..]));
+    // Several solutions: the status, no step.
+    let out = numpl(&["hint", "--scale", "se"], &format!("{}\n", ".".repeat(81)));
+    assert_has(&out.stdout, "multiple: the puzzle has several solutions");
+    for args in [
+        &["explain", "--scale", "se", "-f", "svg"][..],
+        &["hint", "--scale", "se", "--disable", "x_wing"][..],
+    ] {
+        let out = numpl(args, &format!("{p}\n"));
+        assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);
+    }
+}

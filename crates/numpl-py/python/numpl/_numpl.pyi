@@ -79,8 +79,10 @@ def hint(
     *,
     enable: Optional[Techniques] = None,
     disable: Optional[Techniques] = None,
+    scale: str = "hodoku",
 ) -> Record:
-    """The next logical step (``hint``), or ``status`` solved/multiple/stuck/unsolvable/budget when there is none."""
+    """The next logical step (``hint``), or ``status`` solved/multiple/stuck/unsolvable/budget when there is none;
+    ``scale="se"``: Sudoku Explainer's next step with its SE difficulty."""
 
 def explain(
     puzzle: str,
@@ -88,8 +90,10 @@ def explain(
     *,
     enable: Optional[Techniques] = None,
     disable: Optional[Techniques] = None,
+    scale: str = "hodoku",
 ) -> Record:
-    """The rating and every step of a logical solution (``steps``)."""
+    """The rating and every step of a logical solution (``steps``); ``scale="se"``: Sudoku Explainer's
+    path, each step with its SE difficulty, and ``er``, ``ep``, ``ed``."""
 
 def count(puzzle: str, limit: int = 2, box: Optional[ShapeLike] = None) -> Record:
     """The number of solutions, stopping at ``limit`` (``count``, ``status``)."""
@@ -179,9 +183,11 @@ def dataset_many(
     enable: Optional[Techniques] = None,
     disable: Optional[Techniques] = None,
     budget: Optional[int] = None,
+    se: bool = False,
 ) -> List[Record]:
     """Data-set rows in parallel, in input order: solution, search effort, rating, givens,
-    canonical form (``numpl dataset --format json``)."""
+    canonical form (``numpl dataset --format json``); ``se=True`` adds Sudoku Explainer's
+    ``er``, ``ep``, ``ed`` and their techniques."""
 
 def augment(
     puzzle: str,

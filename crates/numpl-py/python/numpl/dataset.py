@@ -21,6 +21,11 @@ backtracks     int64    tdoku's backtrack count (sudoku-extreme's ``rating``), 9
 level          string   HoDoKu's level (``easy`` .. ``extreme``), for one solution
 score          int32    HoDoKu's score (null when none)
 techniques     string   the rating's technique counts, ``hidden_single:23 x_wing:1``
+er             string   Sudoku Explainer's ER, e.g. ``7.1`` (with ``se=True``; null when SE
+                        gives none: several solutions, or serate's 20.0)
+ep             string   SE's EP (with ``se=True``)
+ed             string   SE's ED (with ``se=True``)
+er_technique   string   the SE technique behind ER (with ``se=True``)
 split          string   ``train`` or ``test`` (with ``test_fraction``: by class)
 error          string   why a puzzle is invalid (else null)
 =============  =======  ==============================================================
@@ -36,7 +41,7 @@ on every core (``threads``).
 
 Command line::
 
-    python -m numpl.dataset out.parquet --input puzzles.csv [--unique] [--test-fraction 0.1]
+    python -m numpl.dataset out.parquet --input puzzles.csv [--unique] [--test-fraction 0.1] [--se]
     python -m numpl.dataset out.parquet --generate easy=200000,hard=50000 --seed 7
 """
 
@@ -55,7 +60,10 @@ __all__ = ["COLUMNS", "build", "generated_puzzles"]
 
 Record = Dict[str, Any]
 
-#: The columns, in order (``split`` only with a split).
+#: Sudoku Explainer's columns (only with ``se=True``).
+SE_COLUMNS = ("er", "ep", "ed", "er_technique")
+
+#: The columns, in order (``split`` only with a split, :data:`SE_COLUMNS` only with SE).
 COLUMNS = (
     "index",
     "puzzle",
@@ -69,12 +77,19 @@ COLUMNS = (
     "level",
     "score",
     "techniques",
+    *SE_COLUMNS,
     "split",
     "error",
 )
 
 
-def _arrow_schema(split: bool) -> Any:
+def _columns(split: bool, se: bool) -> List[str]:
+    return [
+        c for c in COLUMNS if (split or c != "split") and (se or c not in SE_COLUMNS)
+    ]
+
+
+def _arrow_schema(split: bool, se: bool) -> Any:
     import pyarrow as pa
 
     types = {
@@ -85,7 +100,7 @@ def _arrow_schema(split: bool) -> Any:
         "backtracks": pa.int64(),
         "score": pa.int32(),
     }
-    return pa.schema([(c, types.get(c, pa.string())) for c in COLUMNS if split or c != "split"])
+    return pa.schema([(c, types.get(c, pa.string())) for c in _columns(split, se)])
 
 
 def _zero_blanks(s: Optional[str]) -> Optional[str]:
@@ -108,6 +123,7 @@ def _row(r: Record, index: int) -> Record:
         "level": r.get("level"),
         "score": r.get("score"),
         "techniques": " ".join(f"{k}:{v}" for k, v in t.items()) if t else None,
+        **{c: r.get(c) for c in SE_COLUMNS},
         "split": r.get("split"),
         "error": r.get("error"),
     }
@@ -146,9 +162,9 @@ def generated_puzzles(
 class _Writer:
     """Rows to Parquet (one row group per ``flush``), CSV or JSON Lines, by extension."""
 
-    def __init__(self, out: str | os.PathLike[str], split: bool, row_group: int) -> None:
+    def __init__(self, out: str | os.PathLike[str], split: bool, se: bool, row_group: int) -> None:
         self.path = os.fspath(out)
-        self.columns = [c for c in COLUMNS if split or c != "split"]
+        self.columns = _columns(split, se)
         self.kind = (
             "parquet"
             if self.path.endswith(".parquet")
@@ -161,7 +177,7 @@ class _Writer:
         if self.kind == "parquet":
             import pyarrow.parquet as pq
 
-            self.schema = _arrow_schema(split)
+            self.schema = _arrow_schema(split, se)
             self.pq = pq.ParquetWriter(self.path, self.schema, compression="zstd")
         else:
             self.f = open(self.path, "w", newline="", encoding="utf-8")
@@ -208,6 +224,7 @@ def build(
     unique: bool = False,
     test_fraction: Optional[float] = None,
     split_seed: int = 0,
+    se: bool = False,
     column: Optional[str] = None,
     client: Any = None,
     scheduler: Optional[str] = None,
@@ -222,7 +239,8 @@ def build(
     ``source``: a path (CSV or text, see :func:`numpl.dask.read_puzzles`, ``column`` picks
     the CSV column) or an iterable of puzzle strings; or ``generate`` (level -> count, with
     ``size`` and ``seed``, see :func:`generated_puzzles`). ``unique`` keeps the first
-    puzzle of each class; ``test_fraction`` adds ``split`` by class (``split_seed``).
+    puzzle of each class; ``test_fraction`` adds ``split`` by class (``split_seed``);
+    ``se`` adds Sudoku Explainer's ``er``, ``ep``, ``ed`` and ``er_technique``.
     ``options``: ``enable``, ``disable``, ``budget`` as :func:`numpl.dataset_many` takes
     them. Returns the counts: ``rows`` written, ``duplicates`` left out, per ``status``,
     and ``seconds``.
@@ -239,6 +257,8 @@ def build(
     else:
         puzzles = source
     opts = dict(options)
+    if se:
+        opts["se"] = True
     if test_fraction is not None:
         opts.update(test_fraction=test_fraction, seed=split_seed)
     on_cluster = client is not None or scheduler is not None or workers is not None
@@ -257,7 +277,7 @@ def build(
                 offset += len(chunk)
 
         records = local()
-    writer = _Writer(out, test_fraction is not None, row_group)
+    writer = _Writer(out, test_fraction is not None, se, row_group)
     seen: set = set()
     counts: Dict[str, Any] = {"rows": 0, "duplicates": 0}
     try:
@@ -291,6 +311,7 @@ def _main(argv: Optional[Sequence[str]] = None) -> int:
     p.add_argument("--unique", action="store_true", help="keep the first puzzle of each class")
     p.add_argument("--test-fraction", type=float)
     p.add_argument("--split-seed", type=int, default=0)
+    p.add_argument("--se", action="store_true", help="add Sudoku Explainer's er, ep, ed columns")
     p.add_argument("--scheduler", help="a Dask scheduler address (default: this machine)")
     p.add_argument("--workers", type=int, help="a LocalCluster of this many worker processes")
     a = p.parse_args(argv)
@@ -302,7 +323,7 @@ def _main(argv: Optional[Sequence[str]] = None) -> int:
             gen[None if level in ("any", "") else level] = int(n)
     counts = build(
         a.out, a.input, generate=gen, size=a.size, seed=a.seed, unique=a.unique,
-        test_fraction=a.test_fraction, split_seed=a.split_seed, scheduler=a.scheduler,
+        test_fraction=a.test_fraction, split_seed=a.split_seed, se=a.se, scheduler=a.scheduler,
         workers=a.workers,
     )
     print(json.dumps(counts))

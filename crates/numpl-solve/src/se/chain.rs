@@ -1261,6 +1261,24 @@ impl Chainer {
     /// difficulty, complexity and kind; a hint removing what an earlier one removes is
     /// left out (SE keeps them in a set).
     fn candidates(&mut self, g: &Grid) -> Vec<Candidate> {
+        let mut result = self.unsorted(g);
+        result.sort_by(order);
+        let mut seen: Vec<Vec<(u8, u16)>> = Vec::new();
+        result.retain(|c| {
+            let mut r = c.hint.removals.clone();
+            r.sort();
+            if seen.contains(&r) {
+                false
+            } else {
+                seen.push(r);
+                true
+            }
+        });
+        result
+    }
+
+    /// Every hint of the rule on `g`, in the order they are found.
+    fn unsorted(&mut self, g: &Grid) -> Vec<Candidate> {
         let mut result: Vec<Candidate> = Vec::new();
         if !self.multiple && !self.dynamic {
             for (y, x) in [(false, true), (true, false), (true, true)] {
@@ -1279,33 +1297,32 @@ impl Chainer {
             let mut work = g.clone();
             result = self.multiple_chains(&mut work);
         }
-        result.sort_by(|a, b| {
-            a.hint
-                .difficulty
-                .partial_cmp(&b.hint.difficulty)
-                .unwrap()
-                .then(a.complexity.cmp(&b.complexity))
-                .then(a.sort_key.cmp(&b.sort_key))
-        });
-        let mut seen: Vec<Vec<(u8, u16)>> = Vec::new();
-        result.retain(|c| {
-            let mut r = c.hint.removals.clone();
-            r.sort();
-            if seen.contains(&r) {
-                false
-            } else {
-                seen.push(r);
-                true
-            }
-        });
         result
     }
 }
 
-/// The step SE's chaining rule of `level` takes on `g`, if any.
+/// SE's order of a rule's hints: by difficulty, complexity and kind (a stable sort keeps
+/// the order found among equals).
+fn order(a: &Candidate, b: &Candidate) -> std::cmp::Ordering {
+    a.hint
+        .difficulty
+        .total_cmp(&b.hint.difficulty)
+        .then(a.complexity.cmp(&b.complexity))
+        .then(a.sort_key.cmp(&b.sort_key))
+}
+
+/// The step SE's chaining rule of `level` takes on `g`, if any: the first of
+/// [`Chainer::candidates`], found without sorting them all or leaving out repeats (the first
+/// in SE's order is never a repeat: the earliest found among the least).
 pub(super) fn chains(g: &Grid, level: Level) -> Option<Hint> {
     let mut ch = Chainer::new(level);
-    ch.candidates(g).into_iter().next().map(|c| c.hint)
+    let mut best: Option<Candidate> = None;
+    for c in ch.unsorted(g) {
+        if best.as_ref().is_none_or(|b| order(&c, b).is_lt()) {
+            best = Some(c);
+        }
+    }
+    best.map(|c| c.hint)
 }
 
 #[cfg(test)]

@@ -162,11 +162,6 @@ impl Grid {
     pub(super) fn solved(&self) -> bool {
         self.value.iter().all(|&v| v != 0)
     }
-
-    /// How many cells hold value `v`.
-    pub(super) fn occurrences(&self, v: usize) -> usize {
-        self.value.iter().filter(|&&x| x as usize == v).count()
-    }
 }
 
 /// The `k`-subsets of `0..n` as bit masks in increasing numeric order (SE's

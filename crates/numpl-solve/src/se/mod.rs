@@ -25,8 +25,9 @@ use grid::Grid;
 /// One step SE takes: what it removes, what it places, how hard it is.
 #[derive(Clone, Debug)]
 pub struct Hint {
-    /// SE's name for the technique.
-    pub name: String,
+    /// SE's name for the technique (most are fixed: no allocation for them, as the dynamic
+    /// chains (+) make hints by the thousand).
+    pub name: std::borrow::Cow<'static, str>,
     /// SE's difficulty of the step.
     pub difficulty: f64,
     /// Candidates removed: (cell, mask of values).
@@ -60,9 +61,9 @@ enum Origin {
 }
 
 impl Hint {
-    fn place(name: &str, difficulty: f64, cell: usize, value: usize) -> Hint {
+    fn place(name: &'static str, difficulty: f64, cell: usize, value: usize) -> Hint {
         Hint {
-            name: name.to_string(),
+            name: name.into(),
             difficulty,
             removals: Vec::new(),
             place: Some((cell as u8, value as u8)),
@@ -70,7 +71,11 @@ impl Hint {
         }
     }
 
-    fn remove(name: impl Into<String>, difficulty: f64, removals: Vec<(u8, u16)>) -> Hint {
+    fn remove(
+        name: impl Into<std::borrow::Cow<'static, str>>,
+        difficulty: f64,
+        removals: Vec<(u8, u16)>,
+    ) -> Hint {
         Hint {
             name: name.into(),
             difficulty,
@@ -92,6 +97,34 @@ impl Hint {
     /// The difficulty as SE prints it (tenths, rounded half up).
     pub fn tenths(&self) -> u32 {
         tenths(self.difficulty)
+    }
+
+    /// The step in words: SE's name, its difficulty, and what it places or removes, as
+    /// numpl's steps say it (`Hidden Single (1.2): r2c5 = 6`, `Naked Pair (3.0) => r1c2,
+    /// r1c6 <> 2; r3c4 <> 4`: the cells that lose each value).
+    pub fn describe(&self) -> String {
+        let cell = |c: u8| format!("r{}c{}", c / 9 + 1, c % 9 + 1);
+        let mut s = format!("{} ({})", self.name, format_tenths(self.tenths()));
+        if let Some((c, v)) = self.place {
+            s.push_str(&format!(": {} = {v}", cell(c)));
+        }
+        let mut groups = Vec::new();
+        for v in 1..=9u16 {
+            let cells: Vec<String> = self
+                .removals
+                .iter()
+                .filter(|&&(_, m)| m >> v & 1 != 0)
+                .map(|&(c, _)| cell(c))
+                .collect();
+            if !cells.is_empty() {
+                groups.push(format!("{} <> {v}", cells.join(", ")));
+            }
+        }
+        if !groups.is_empty() {
+            s.push_str(" => ");
+            s.push_str(&groups.join("; "));
+        }
+        s
     }
 }
 
@@ -225,6 +258,20 @@ pub fn path(cells: &[u8; 81]) -> (Vec<Hint>, Result<(), SeStop>) {
     (steps, Ok(()))
 }
 
+/// The step SE takes first on a puzzle (`0` for an empty cell): `None` when every cell
+/// is filled.
+///
+/// # Errors
+///
+/// SE's techniques find no step ([`SeStop::Stuck`]).
+pub fn first_step(cells: &[u8; 81]) -> Result<Option<Hint>, SeStop> {
+    let g = Grid::new(cells);
+    if g.solved() {
+        return Ok(None);
+    }
+    next_step(&g).map(Some)
+}
+
 /// SE's rating of a puzzle (`0` for an empty cell). The puzzle should have one solution:
 /// SE rates others too, but its figures then mean little (front ends check first).
 pub fn rate(cells: &[u8; 81]) -> Result<SeRating, SeStop> {
@@ -244,7 +291,7 @@ pub fn rating_of(steps: &[Hint]) -> SeRating {
     for h in steps {
         if h.difficulty > difficulty {
             difficulty = h.difficulty;
-            er_t = h.name.clone();
+            er_t = h.name.to_string();
         }
         if pearl == 0.0 {
             if diamond == 0.0 {

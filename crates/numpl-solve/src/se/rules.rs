@@ -211,13 +211,18 @@ pub(super) fn hidden_set_each(
                 continue;
             }
             let all = g.all_positions(r);
+            // (Fixed arrays, not vectors: this runs for every combination of every region,
+            // and the dynamic chains (+) ask it after every step of every chain.)
+            let k = degree as usize;
             for vm in combinations(degree, 9) {
-                let values: Vec<usize> = bits(vm).map(|b| b + 1).collect();
-                let pos: Vec<u16> = values.iter().map(|&v| all[v]).collect();
-                let Some(common) = common_tuple(&pos, degree) else {
+                let mut pos = [0u16; 4];
+                for (slot, b) in pos.iter_mut().zip(bits(vm)) {
+                    *slot = all[b + 1];
+                }
+                let Some(common) = common_tuple(&pos[..k], degree) else {
                     continue;
                 };
-                let vset: u16 = values.iter().map(|&v| 1u16 << v).sum();
+                let vset = (vm as u16) << 1;
                 let mut removals = Vec::new();
                 for i in bits(common as u32) {
                     let c = t.region[r][i];
@@ -299,15 +304,18 @@ pub(super) fn naked_set_each(g: &Grid, degree: u32, f: &mut dyn FnMut(Hint) -> b
             if g.empty_count(r) < degree * 2 {
                 continue;
             }
+            let k = degree as usize;
             for im in combinations(degree, 9) {
-                let cells: Vec<u8> = bits(im).map(|i| t.region[r][i]).collect();
-                let masks: Vec<u16> = cells.iter().map(|&c| g.cand[c as usize]).collect();
-                let Some(common) = common_tuple(&masks, degree) else {
+                let mut masks = [0u16; 4];
+                for (slot, i) in masks.iter_mut().zip(bits(im)) {
+                    *slot = g.cand[t.region[r][i] as usize];
+                }
+                let Some(common) = common_tuple(&masks[..k], degree) else {
                     continue;
                 };
                 let mut removals = Vec::new();
-                for &o in &t.region[r] {
-                    if !cells.contains(&o) {
+                for (i, &o) in t.region[r].iter().enumerate() {
+                    if im >> i & 1 == 0 {
                         let rem = g.cand[o as usize] & common;
                         if rem != 0 {
                             removals.push((o, rem));
@@ -322,7 +330,7 @@ pub(super) fn naked_set_each(g: &Grid, degree: u32, f: &mut dyn FnMut(Hint) -> b
                     };
                     let mut h = Hint::remove(name, d, removals);
                     h.origin = Origin::Naked {
-                        cells: cells.clone(),
+                        cells: bits(im).map(|i| t.region[r][i]).collect(),
                         values: common,
                     };
                     if f(h) {
@@ -342,17 +350,24 @@ pub(super) fn fish(g: &Grid, degree: u32) -> Option<Hint> {
 /// Every hint of [`fish`], in SE's order, to `f` (which returns true to stop).
 pub(super) fn fish_each(g: &Grid, degree: u32, f: &mut dyn FnMut(Hint) -> bool) {
     let t = tables();
-    let occ: Vec<usize> = (0..10)
-        .map(|v| if v == 0 { 0 } else { g.occurrences(v) })
-        .collect();
+    let mut occ = [0usize; 10];
+    for &x in &g.value {
+        occ[x as usize] += 1;
+    }
+    let k = degree as usize;
     for (base, cover) in [(COLUMN, ROW), (ROW, COLUMN)] {
+        // Each base region's positions of every value, once (not once a combination).
+        let all: [[u16; 10]; 9] = std::array::from_fn(|i| g.all_positions(base * 9 + i));
         for im in combinations(degree, 9) {
             for (v, &placed) in occ.iter().enumerate().skip(1) {
                 if placed + degree as usize * 2 > 9 {
                     continue;
                 }
-                let pos: Vec<u16> = bits(im).map(|i| g.positions(base * 9 + i, v)).collect();
-                let Some(common) = common_tuple(&pos, degree) else {
+                let mut pos = [0u16; 4];
+                for (slot, i) in pos.iter_mut().zip(bits(im)) {
+                    *slot = all[i][v];
+                }
+                let Some(common) = common_tuple(&pos[..k], degree) else {
                     continue;
                 };
                 let mut removals = Vec::new();
