@@ -222,6 +222,9 @@ impl Board {
         for (w, x) in band.ways.iter_mut().zip(kill) {
             *w &= !x;
         }
+        // All three boxes are told these segments, even when a nested step narrows the band
+        // before the later boxes' turn: tdoku does so, and where propagation stops (so the
+        // count) depends on it.
         let seg = band.segments();
         for p in [(from + 1) % 3, (from + 2) % 3, from] {
             let t = seg[p];
