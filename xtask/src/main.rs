@@ -23,6 +23,8 @@
 //!   `issbench.rs`).
 //! - `scaling ...`: `numpl solve` at 1, 2, 4, ... threads and what limits it (see
 //!   `scaling.rs`).
+//! - `tdokucheck --driver PATH ...`: the dataset's `backtracks` against tdoku's own count,
+//!   puzzle by puzzle (see `tdokucheck.rs`).
 //! - `soundness ...`: every step of the human solver (every technique on) checked against
 //!   the solutions, on samples of every puzzle file of a data directory and on generated
 //!   puzzles of six shapes (see `soundness.rs`).
@@ -49,6 +51,7 @@ mod render;
 mod scaling;
 mod sebench;
 mod soundness;
+mod tdokucheck;
 mod timing;
 mod workspace;
 
@@ -112,6 +115,23 @@ pub(crate) enum Cmd {
     /// Variant puzzles beside the Interactive Sudoku Solver on its collections: verdicts,
     /// solutions checked, time (see xtask/src/issbench.rs).
     Issbench(IssbenchArgs),
+    /// The dataset's `backtracks` against tdoku's own count, puzzle by puzzle (see
+    /// xtask/src/tdokucheck.rs).
+    Tdokucheck(TdokucheckArgs),
+}
+
+/// `tdokucheck`.
+#[derive(Args, Debug)]
+pub(crate) struct TdokucheckArgs {
+    /// The tdoku driver: prints `guesses(1) guesses(2) solutions(1) solutions(2)` a line for
+    /// the file it is given (docs/FORMATS.md, "Data sets").
+    #[arg(long, value_name = "PATH")]
+    pub(crate) driver: PathBuf,
+    /// The data directory [default: ../shared/data beside the workspace].
+    #[arg(long, value_name = "DIR")]
+    pub(crate) data: Option<PathBuf>,
+    /// Puzzle files [default: tdoku's five benchmark sets in the data directory].
+    pub(crate) files: Vec<PathBuf>,
 }
 
 /// `issbench`.
@@ -454,6 +474,7 @@ fn main() -> ExitCode {
         Cmd::Ratebench(a) => ratebench::run(a),
         Cmd::Sebench(a) => sebench::run(a),
         Cmd::Soundness(a) => soundness::run(a),
+        Cmd::Tdokucheck(a) => tdokucheck::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -567,7 +567,7 @@ fn canon_many<'py>(
 
 /// Data-set rows of many puzzles in parallel, in input order, as `numpl dataset --format
 /// json`: `index`, `puzzle`, `status`, `solution`, `nodes` and `guesses` (the fast search,
-/// up to two solutions), `techniques`, `level`, `score` (the human solver's rating, for a
+/// up to two solutions), `backtracks` (9x9: tdoku's backtrack count), `techniques`, `level`, `score` (the human solver's rating, for a
 /// puzzle with one solution), `givens`, `canon`, `transform`, `micros`, and with
 /// `test_fraction` `split`. `unique=True` keeps the first puzzle of each class.
 /// `enable` / `disable` as for `rate`; `budget` limits the search's nodes. `se=True` adds

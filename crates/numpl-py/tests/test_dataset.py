@@ -150,6 +150,7 @@ def test_build_writes_every_row_in_order_and_reads_back(tmp_path, ext):
     solved = df[df["status"] == "solved"]
     assert list(solved["level"]) == [r["level"] for r in want if r.get("status") == "solved"]
     assert list(solved["givens"]) == [r["givens"] for r in want if r.get("status") == "solved"]
+    assert list(df["backtracks"][:40]) == [r["backtracks"] for r in want[:40]]
     assert df["status"].iloc[-2] == "invalid" and "r1c1" in str(df["error"].iloc[-2])
     assert df["status"].iloc[-1] == "multiple" and df["level"].isna().iloc[-1]
     # Equivalent rows share the form and the side of the split.
@@ -215,3 +216,11 @@ def test_build_on_dask_equals_here(tmp_path):
             nds.build(there, puzzles, unique=True, test_fraction=0.5, client=c, partition=9)
     read = lambda p: [without(json.loads(l), "micros") for l in p.read_text().splitlines()]  # noqa: E731,E741
     assert read(here) == read(there)
+
+
+def test_dataset_many_has_tdokus_backtrack_count():
+    # top1465's first: tdoku's TdokuSolverDpllTriadSimd (limit 1) makes 29 guesses on it;
+    # the sample takes none; a 4x4 has no count (tdoku's is of 9x9 puzzles).
+    top = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+    rows = numpl.dataset_many([top, SAMPLE, "." * 16])
+    assert [r.get("backtracks") for r in rows] == [29, 0, None]

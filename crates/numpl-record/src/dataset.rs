@@ -2,7 +2,8 @@
 //! in one place, so that both give the same fields.
 //!
 //! The puzzle is solved by the fast search, up to two solutions (`status`, `solution`, the
-//! search's `nodes` and `guesses`); when it has one solution the human solver rates it
+//! search's `nodes` and `guesses`); a 9x9 puzzle gets tdoku's backtrack count
+//! (`backtracks`, [`numpl_solve::backtracks`]); when it has one solution the human solver rates it
 //! (`level`, `score`, `techniques`); and it is put in canonical form (`canon`,
 //! `transform`). `givens` counts its givens. Asked for ([`Extras`]), Sudoku Explainer's
 //! rating adds `er`, `ep`, `ed` and their techniques.
@@ -14,6 +15,7 @@ use std::time::Instant;
 
 use numpl_canon::{in_test_split, try_canonical, Canonical, MAX_TIES};
 use numpl_core::{Parsed, Symbols};
+use numpl_solve::backtracks::backtracks;
 use numpl_solve::puzzle::SeRated;
 use numpl_solve::{puzzle, Algorithm, Outcome, SolveOptions, Status};
 
@@ -46,6 +48,8 @@ pub struct Row {
     pub searched: Outcome,
     /// The human solver's rating, for a puzzle with one solution.
     pub rated: Option<Outcome>,
+    /// tdoku's backtrack count (guesses to solve, limit 1), for a plain 9x9 puzzle.
+    pub backtracks: Option<u64>,
     /// The minlex form and the transform that makes it (`None` for a grid with too many
     /// ties, [`numpl_canon::TooManyTies`]: a full grid of a big shape).
     pub canon: Option<Canonical>,
@@ -77,6 +81,7 @@ impl Row {
         let mut rec = Record::of_parsed(p, symbols)
             .outcome(self.outcome(), Algorithm::Human, symbols)
             .effort(&self.searched)
+            .backtracks(self.backtracks)
             .givens(p.grid().filled())
             .micros(self.micros);
         if let Some(c) = &self.canon {
@@ -121,12 +126,20 @@ pub fn row(
     };
     let searched = puzzle::solve_counted(p, Algorithm::Fast, &opts, nodes);
     let rated = (searched.status == Status::Solved).then(|| puzzle::rate(p, None, &opts));
+    // tdoku's count is of classic rules: none for a variant.
+    let backtracks = p
+        .variant()
+        .is_none()
+        .then(|| backtracks(p.grid(), 1))
+        .flatten()
+        .map(|b| b.guesses);
     let canon = try_canonical(p.grid(), MAX_TIES).ok();
     let se = (extras.se && searched.status == Status::Solved).then(|| puzzle::rate_se(p, &opts));
     let micros = u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX);
     Ok(Row {
         searched,
         rated,
+        backtracks,
         canon,
         se,
         micros,
@@ -161,6 +174,8 @@ mod tests {
             "\"split\":\"test\"",
             "\"level\":",
             "\"nodes\":",
+            // tdoku solves the seed without a guess (its driver: 0).
+            "\"backtracks\":0,",
             "\"hidden_single\":",
         ] {
             assert!(json.contains(field), "{field} in {json}");
@@ -184,6 +199,21 @@ mod tests {
         assert_eq!(r.searched.status, Status::Multiple);
         assert!(r.rated.is_none() && r.outcome().rating().is_none());
         assert!(r.se.is_none() && !json.contains("\"er\""));
+        assert_eq!(r.backtracks, None, "tdoku's count is of 9x9 puzzles");
+        // top1465's first: tdoku's driver (TdokuSolverDpllTriadSimd, limit 1) says 29.
+        let hard =
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let p = parse_first(hard, &ParseOptions::default()).unwrap();
+        let r = row(
+            &p,
+            &SolveOptions::default(),
+            Extras::default(),
+            &Arc::default(),
+        )
+        .unwrap();
+        assert_eq!(r.backtracks, Some(29));
+        let rec = r.record(&p, &Symbols::standard(), None);
+        assert!(rec.to_json().contains("\"backtracks\":29,"));
     }
 
     #[test]

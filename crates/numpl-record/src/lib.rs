@@ -190,6 +190,9 @@ record! {
     guesses "guesses": u64,
     /// Search nodes: values placed (the search algorithms).
     nodes "nodes": u64,
+    /// `dataset`, 9x9: tdoku's backtrack count, the guesses tdoku's solver makes to solve the
+    /// puzzle as given (sudoku-extreme's `rating`; [`numpl_solve::backtracks`]).
+    backtracks "backtracks": u64,
     /// Microseconds of work.
     micros "micros": u64,
     /// Technique counts, in order of difficulty.
@@ -470,6 +473,13 @@ impl Record {
     pub fn effort(mut self, search: &Outcome) -> Record {
         self.guesses = Some(search.guesses);
         self.nodes = Some(search.nodes);
+        self
+    }
+
+    /// tdoku's backtrack count ([`numpl_solve::backtracks`]), when there is one.
+    #[must_use]
+    pub fn backtracks(mut self, backtracks: Option<u64>) -> Record {
+        self.backtracks = backtracks;
         self
     }
 

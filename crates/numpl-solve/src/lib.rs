@@ -8,6 +8,9 @@
 //!   guesses, reports which techniques fired and how often, and keeps every step for
 //!   explanations.
 //!
+//! [`backtracks`] counts the guesses tdoku's solver makes on a 9x9 puzzle (a rating: the
+//! sudoku-extreme data set's `rating`), by tdoku's own search.
+//!
 //! [`Searcher`] opens the fast engine to callers that steer it (the generator): a
 //! value-order hook, a node budget, and searches for a solution that differs from a known
 //! one.
@@ -33,6 +36,7 @@
 // SIMD: `nine/isa.rs`, `nine/search.rs`, `nine/simd.rs`).
 #![deny(unsafe_code)]
 
+pub mod backtracks;
 mod fast;
 mod full;
 pub mod human;

@@ -1,6 +1,7 @@
 //! `numpl dataset`: a rated data set, one row per puzzle, in input order: the puzzle, its
 //! solution and status, the number of givens, its minlex form, the search's effort
-//! (`nodes`, `guesses`), HoDoKu's level and score, and the techniques the rating used.
+//! (`nodes`, `guesses`), tdoku's backtrack count (`backtracks`, 9x9), HoDoKu's level and
+//! score, and the techniques the rating used.
 //!
 //! Each puzzle is solved by the fast search (up to two solutions: `status`, `solution`,
 //! `nodes`, `guesses`), rated by the human solver when it has one solution (`level`,
@@ -25,12 +26,12 @@ use crate::settings::Output;
 
 /// The dataset's CSV header; with `--se`; with `--test-fraction`; with both.
 pub(crate) const DATASET_CSV: &str =
-    "quizzes,solutions,status,givens,canon,nodes,guesses,level,score,techniques";
+    "quizzes,solutions,status,givens,canon,nodes,guesses,backtracks,level,score,techniques";
 const DATASET_SE_CSV: &str =
-    "quizzes,solutions,status,givens,canon,nodes,guesses,level,score,techniques,er,ep,ed,er_technique";
+    "quizzes,solutions,status,givens,canon,nodes,guesses,backtracks,level,score,techniques,er,ep,ed,er_technique";
 pub(crate) const DATASET_SPLIT_CSV: &str =
-    "quizzes,solutions,status,givens,canon,nodes,guesses,level,score,techniques,split";
-const DATASET_SE_SPLIT_CSV: &str = "quizzes,solutions,status,givens,canon,nodes,guesses,level,score,techniques,er,ep,ed,er_technique,split";
+    "quizzes,solutions,status,givens,canon,nodes,guesses,backtracks,level,score,techniques,split";
+const DATASET_SE_SPLIT_CSV: &str = "quizzes,solutions,status,givens,canon,nodes,guesses,backtracks,level,score,techniques,er,ep,ed,er_technique,split";
 
 pub(crate) struct DatasetJob {
     pub(crate) output: Output,
@@ -112,7 +113,7 @@ impl DatasetJob {
                     String::new()
                 };
                 format!(
-                    "{},{},{},{},{},{},{},{},{},{}{se}{side}\n",
+                    "{},{},{},{},{},{},{},{},{},{},{}{se}{side}\n",
                     self.output.csv_field(p.grid()),
                     // One solution only: a multiple puzzle's first is no answer.
                     out.solution
@@ -128,6 +129,7 @@ impl DatasetJob {
                         .unwrap_or_default(),
                     row.searched.nodes,
                     row.searched.guesses,
+                    row.backtracks.map(|b| b.to_string()).unwrap_or_default(),
                     rating.map(|r| r.level.name()).unwrap_or_default(),
                     rating
                         .and_then(|r| r.score)

@@ -151,6 +151,51 @@ fn unique_keeps_the_first_of_each_class_in_order() {
     }
 }
 
+/// `backtracks`: tdoku's backtrack count (sudoku-extreme's `rating`), in CSV and JSON.
+#[test]
+fn dataset_has_tdokus_backtrack_count() {
+    // top1465's first two and forum-hardest-1905's hardest for tdoku; the counts are what
+    // tdoku's TdokuSolverDpllTriadSimd (limit 1) reports for them (docs/FORMATS.md).
+    let puzzles = [
+        (
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            29,
+        ),
+        (
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+            36,
+        ),
+        (
+            "98.7..6..7..6..8....5....4.8..9..3...3..7........3...21....7....7..691.....1....8",
+            520,
+        ),
+    ];
+    let input: String = puzzles.iter().map(|(p, _)| format!("{p}\n")).collect();
+    let out = numpl(&["dataset", "-q", "--threads", "2"], &input);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let mut lines = out.stdout.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let at = header.iter().position(|&c| c == "backtracks").unwrap();
+    let csv: Vec<String> = lines
+        .map(|l| l.split(',').nth(at).unwrap().to_string())
+        .collect();
+    let json = json_lines(&numpl(&["dataset", "-q", "-f", "json"], &input));
+    for (i, (p, n)) in puzzles.iter().enumerate() {
+        assert_eq!(csv[i], n.to_string(), "{p}");
+        assert_eq!(json[i]["backtracks"], *n, "{p}");
+    }
+    // A variant puzzle has other rules than tdoku's: no count.
+    let variant = format!(
+        r#"{{"givens":"{}","constraints":[{{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}}]}}"#,
+        puzzles[0].0
+    );
+    let json = json_lines(&numpl(
+        &["dataset", "-q", "-f", "json"],
+        &format!("{variant}\n"),
+    ));
+    assert!(json[0]["variant"].is_object() && json[0].get("backtracks").is_none());
+}
+
 #[test]
 fn dataset_rows_are_rated_canonical_and_in_order() {
     let dir = tmp_dir("dataset");
@@ -165,7 +210,7 @@ fn dataset_rows_are_rated_canonical_and_in_order() {
     let rows: Vec<Vec<&str>> = out.stdout.lines().map(|l| l.split(',').collect()).collect();
     assert_eq!(
         rows[0].join(","),
-        "quizzes,solutions,status,givens,canon,nodes,guesses,level,score,techniques"
+        "quizzes,solutions,status,givens,canon,nodes,guesses,backtracks,level,score,techniques"
     );
     assert_eq!(rows.len(), 4);
     assert_eq!(rows[1][0], SEED.replace('.', "0"));
@@ -173,11 +218,13 @@ fn dataset_rows_are_rated_canonical_and_in_order() {
     let givens = SEED.chars().filter(|&c| c != '.').count();
     assert_eq!((rows[1][2], rows[1][3]), ("solved", &*givens.to_string()));
     assert_eq!(rows[1][4], rows[2][4], "equivalent puzzles, one form");
-    assert!(["easy", "medium", "hard", "unfair", "extreme"].contains(&rows[1][7]));
+    // tdoku's backtrack count: the seed takes tdoku no guess (its driver says 0).
+    assert_eq!(rows[1][7], "0");
+    assert!(["easy", "medium", "hard", "unfair", "extreme"].contains(&rows[1][8]));
     // (Level and score are the rating of the puzzle as given: the human solver's path
     // depends on where things are, so equivalent puzzles may score a little apart.)
-    assert!(!rows[2][8].is_empty());
-    assert!(rows[1][9].contains("hidden_single:"), "{:?}", rows[1][9]);
+    assert!(!rows[2][9].is_empty());
+    assert!(rows[1][10].contains("hidden_single:"), "{:?}", rows[1][10]);
     assert_eq!(rows[3][2], "invalid");
     assert_has(&out.stderr, "in.txt:3:");
     // --unique leaves the copy out; JSON carries the same fields.
@@ -195,7 +242,8 @@ fn dataset_rows_are_rated_canonical_and_in_order() {
     // Several solutions: a status and no rating.
     let out = numpl(&["dataset", "-q"], &format!("{}\n", ".".repeat(16)));
     let row: Vec<&str> = out.stdout.lines().nth(1).unwrap().split(',').collect();
-    assert_eq!((row[2], row[7], row[8]), ("multiple", "", ""));
+    // (No backtrack count for a 4x4: tdoku's count is of 9x9 puzzles.)
+    assert_eq!((row[2], row[7], row[8], row[9]), ("multiple", "", "", ""));
     assert_eq!(row[4], "0".repeat(16));
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -215,18 +263,18 @@ fn dataset_se_adds_sudoku_explainers_columns() {
     let rows: Vec<Vec<&str>> = out.stdout.lines().map(|l| l.split(',').collect()).collect();
     assert_eq!(
         rows[0].join(","),
-        "quizzes,solutions,status,givens,canon,nodes,guesses,level,score,techniques,\
-         er,ep,ed,er_technique,split"
+        "quizzes,solutions,status,givens,canon,nodes,guesses,backtracks,level,score,\
+         techniques,er,ep,ed,er_technique,split"
     );
     assert_eq!(rows.len(), 4);
-    assert_eq!(rows[1][10..13], ["4.2", "1.2", "1.2"]);
-    assert_eq!(rows[2][10..13], ["2.6", "1.2", "1.2"]);
-    assert!(!rows[1][13].is_empty() && !rows[2][13].is_empty());
+    assert_eq!(rows[1][11..14], ["4.2", "1.2", "1.2"]);
+    assert_eq!(rows[2][11..14], ["2.6", "1.2", "1.2"]);
+    assert!(!rows[1][14].is_empty() && !rows[2][14].is_empty());
     assert_eq!(
-        (rows[3][2], &rows[3][10..14]),
+        (rows[3][2], &rows[3][11..15]),
         ("multiple", &["", "", "", ""][..])
     );
-    assert!(["train", "test"].contains(&rows[3][14]));
+    assert!(["train", "test"].contains(&rows[3][15]));
     // JSON carries the figures and the three techniques; without --se, none of them.
     let recs = json_lines(&numpl(&["dataset", "--se", "-f", "json"], input));
     assert_eq!(

@@ -31,6 +31,7 @@ class Record(TypedDict, total=False):
     algo: Algo
     guesses: int
     nodes: int
+    backtracks: int  # dataset_many, 9x9: tdoku's backtrack count
     micros: int
     techniques: Dict[str, int]  # technique name -> times used, in order of difficulty
     level: Literal["easy", "medium", "hard", "unfair", "extreme"]

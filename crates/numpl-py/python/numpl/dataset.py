@@ -17,6 +17,7 @@ givens         int32    the number of givens
 canon          string   the minlex form (equivalent puzzles share it), ``0`` for a blank
 nodes          int64    the fast search's nodes (values placed), counting two solutions
 guesses        int64    the fast search's guesses (branching decisions)
+backtracks     int64    tdoku's backtrack count (sudoku-extreme's ``rating``), 9x9 only
 level          string   HoDoKu's level (``easy`` .. ``extreme``), for one solution
 score          int32    HoDoKu's score (null when none)
 techniques     string   the rating's technique counts, ``hidden_single:23 x_wing:1``
@@ -72,6 +73,7 @@ COLUMNS = (
     "canon",
     "nodes",
     "guesses",
+    "backtracks",
     "level",
     "score",
     "techniques",
@@ -95,6 +97,7 @@ def _arrow_schema(split: bool, se: bool) -> Any:
         "givens": pa.int32(),
         "nodes": pa.int64(),
         "guesses": pa.int64(),
+        "backtracks": pa.int64(),
         "score": pa.int32(),
     }
     return pa.schema([(c, types.get(c, pa.string())) for c in _columns(split, se)])
@@ -116,6 +119,7 @@ def _row(r: Record, index: int) -> Record:
         "canon": _zero_blanks(r.get("canon")),
         "nodes": r.get("nodes"),
         "guesses": r.get("guesses"),
+        "backtracks": r.get("backtracks"),
         "level": r.get("level"),
         "score": r.get("score"),
         "techniques": " ".join(f"{k}:{v}" for k, v in t.items()) if t else None,
