@@ -58,6 +58,10 @@ pub(crate) trait Prop: Send + Sync {
     fn watches(&self) -> &[u16];
     /// Narrows candidates; `Err` when the rule cannot be kept.
     fn run(&self, st: &mut State) -> Result<(), Contradiction>;
+    /// Runs after the cheap ones (whose narrowing it then sees at once).
+    fn expensive(&self) -> bool {
+        false
+    }
 }
 
 /// A relation between two cells: `table[a - 1]` is the mask of values the second cell
@@ -88,6 +92,8 @@ pub(crate) struct Model {
     /// Propagators; `props_of[c]` those watching cell `c`.
     pub(crate) props: Vec<Box<dyn Prop>>,
     pub(crate) props_of: Vec<Vec<u32>>,
+    /// Which propagators are expensive (run when no cheap one is due).
+    pub(crate) slow_props: Vec<bool>,
 }
 
 /// One level of the search: the state it branched from, its options (a cell and the value
@@ -102,6 +108,8 @@ const DECAY: u32 = 1 << 14;
 struct Scratch {
     dirty: Vec<bool>,
     work: Vec<u32>,
+    /// The expensive propagators to run, after `work`.
+    slow: Vec<u32>,
     house_dirty: Vec<bool>,
     house_work: Vec<u32>,
 }
@@ -109,7 +117,7 @@ struct Scratch {
 impl Scratch {
     /// Empties the lists after a contradiction.
     fn clear(&mut self) {
-        for k in self.work.drain(..) {
+        for k in self.work.drain(..).chain(self.slow.drain(..)) {
             self.dirty[k as usize] = false;
         }
         for k in self.house_work.drain(..) {
@@ -146,6 +154,7 @@ impl Model {
         let Scratch {
             dirty,
             work,
+            slow,
             house_dirty,
             house_work,
         } = scratch;
@@ -187,17 +196,24 @@ impl Model {
                 for &k in &self.props_of[c as usize] {
                     if !dirty[k as usize] {
                         dirty[k as usize] = true;
-                        work.push(k);
+                        if self.slow_props[k as usize] {
+                            slow.push(k);
+                        } else {
+                            work.push(k);
+                        }
                     }
                 }
             }
-            if let Some(k) = work.pop() {
-                dirty[k as usize] = false;
-                self.props[k as usize].run(st)?;
-                continue;
+            // Hidden singles first (cheap, and they settle what the propagators read),
+            // then the cheap propagators, then the expensive ones.
+            if house_work.is_empty() {
+                if let Some(k) = work.pop().or_else(|| slow.pop()) {
+                    dirty[k as usize] = false;
+                    self.props[k as usize].run(st)?;
+                    continue;
+                }
             }
             // Hidden singles in the houses that changed: a value with one place goes there.
-            let mut placed = false;
             while let Some(k) = house_work.pop() {
                 house_dirty[k as usize] = false;
                 let h = &self.houses[k as usize];
@@ -221,12 +237,12 @@ impl Model {
                     for &c in h {
                         if st.get(c) & v != 0 {
                             st.restrict(c, v)?;
-                            placed = true;
                         }
                     }
                 }
             }
-            if !placed && st.queue.is_empty() {
+            // (A value placed changed its cell, now in the queue.)
+            if st.queue.is_empty() && work.is_empty() && slow.is_empty() {
                 return Ok(());
             }
         }
@@ -261,6 +277,21 @@ impl Model {
         )
     }
 
+    /// Every cell's candidates after the first propagation (`None`: a contradiction).
+    #[cfg(test)]
+    pub(crate) fn root(&self) -> Option<Vec<Bits>> {
+        let mut scratch = Scratch {
+            dirty: vec![true; self.props.len()],
+            work: (0..self.props.len() as u32).collect(),
+            slow: Vec::new(),
+            house_dirty: vec![false; self.houses.len()],
+            house_work: Vec::new(),
+        };
+        let mut st = self.fresh();
+        self.propagate(&mut st, &mut scratch).ok()?;
+        Some(st.cells)
+    }
+
     /// Searches for up to `limit` solutions within `budget` nodes.
     pub(crate) fn search(&self, limit: usize, budget: u64) -> Searched {
         let mut out = Searched {
@@ -272,6 +303,7 @@ impl Model {
         let mut scratch = Scratch {
             dirty: vec![false; self.props.len()],
             work: Vec::new(),
+            slow: Vec::new(),
             house_dirty: vec![false; self.houses.len()],
             house_work: Vec::new(),
         };

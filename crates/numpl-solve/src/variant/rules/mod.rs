@@ -152,7 +152,9 @@ impl Builder<'_> {
                 houses_of[c as usize].push(k as u32);
             }
         }
+        let slow_props = self.props.iter().map(|p| p.expensive()).collect();
         Model {
+            slow_props,
             shape: self.variant.shape(),
             n,
             start: self.start,
@@ -225,6 +227,6 @@ pub(crate) fn compile(givens: &Grid, variant: &Variant) -> Model {
             _ => {}
         }
     }
-    cage::innies(&mut b);
+    cage::finish(&mut b);
     b.build()
 }
