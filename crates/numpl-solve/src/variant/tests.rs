@@ -296,13 +296,24 @@ fn a_cage_in_a_house_keeps_the_sets_its_complement_allows() {
 /// box), which loses 8 and 9 though no single cell of the cage is fixed.
 #[test]
 fn a_value_every_set_needs_leaves_the_cells_seeing_its_places() {
-    let cells = root(
-        r#"{"box":"3x3","constraints":[{"type":"cage","sum":17,"cells":["r1c1","r2c1"]}]}"#,
-    );
+    let cells =
+        root(r#"{"box":"3x3","constraints":[{"type":"cage","sum":17,"cells":["r1c1","r2c1"]}]}"#);
     assert_eq!(cells[0], vec![8, 9]);
     assert_eq!(cells[1], vec![1, 2, 3, 4, 5, 6, 7]);
     // r3c3 too (the box), r9c1 (the column); r1c9 sees r1c1 only: it keeps 8 and 9.
     assert_eq!(cells[20], vec![1, 2, 3, 4, 5, 6, 7]);
     assert_eq!(cells[72], vec![1, 2, 3, 4, 5, 6, 7]);
     assert_eq!(cells[8].len(), 9);
+}
+
+/// A renban of six along r1c1..r1c6 holds 4, 5 and 6 whatever its run (1-6 .. 4-9): the
+/// rest of row 1 loses them; r2c1 sees only three of the line's cells and keeps them.
+#[test]
+fn a_renban_s_sure_values_leave_the_cells_seeing_all_their_places() {
+    let cells = root(
+        r#"{"box":"3x3","constraints":[{"type":"renban","cells":["r1c1","r1c2","r1c3","r1c4","r1c5","r1c6"]}]}"#,
+    );
+    assert_eq!(cells[6], vec![1, 2, 3, 7, 8, 9]);
+    assert_eq!(cells[8], vec![1, 2, 3, 7, 8, 9]);
+    assert_eq!(cells[9].len(), 9);
 }

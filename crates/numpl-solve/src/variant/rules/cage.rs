@@ -9,7 +9,7 @@
 //! own ([`innies`]).
 
 use super::sum::Linear;
-use super::Builder;
+use super::{required, Builder, Peers};
 use crate::variant::engine::{Bits, Contradiction, Prop, State};
 
 /// Combinations listed per cage at most; a cage with more (big grids) keeps the bounds.
@@ -24,36 +24,11 @@ pub(super) fn compile(b: &mut Builder<'_>, sum: Option<u32>, cells: &[u16]) {
 
 /// After every constraint: the cages' sums (their propagators need every group, for the
 /// cells that see a whole cage), then the 45 rule's.
-pub(super) fn finish(b: &mut Builder<'_>) {
+pub(super) fn finish(b: &mut Builder<'_>, peers: &Peers) {
     let mut sums = b.cages.clone();
     innies(b, &mut sums);
-    let peers = Peers::new(b);
     for (sum, cells) in sums {
         add_sum(b, &peers, sum, &cells);
-    }
-}
-
-/// Each cell's peers (the other cells of every group holding it) as a bitset.
-struct Peers {
-    words: usize,
-    bits: Vec<Vec<u64>>,
-}
-
-impl Peers {
-    fn new(b: &Builder<'_>) -> Peers {
-        let cells = b.n * b.n;
-        let words = cells.div_ceil(64);
-        let mut bits = vec![vec![0u64; words]; cells];
-        for g in &b.groups {
-            for &a in g {
-                for &p in g {
-                    if a != p {
-                        bits[a as usize][p as usize / 64] |= 1 << (p % 64);
-                    }
-                }
-            }
-        }
-        Peers { words, bits }
     }
 }
 
@@ -80,18 +55,7 @@ fn add_sum(b: &mut Builder<'_>, peers: &Peers, sum: u32, cells: &[u16]) {
                 .collect::<Vec<u16>>()
         })
         .unwrap_or_default();
-    let seen: Vec<Vec<u64>> = cells
-        .iter()
-        .map(|&c| {
-            let mut m = peers.bits[c as usize].clone();
-            m.resize(peers.words, 0);
-            // The cage's own cells are never told to drop a value it needs.
-            for &o in cells {
-                m[o as usize / 64] &= !(1 << (o % 64));
-            }
-            m
-        })
-        .collect();
+    let seen = peers.outside(cells);
     let all = b.all();
     b.prop(Combos {
         cells: cells.to_vec(),
@@ -152,9 +116,6 @@ struct Combos {
 
 /// Open cells whose candidates make at most this many assignments are solved exactly.
 const EXACT: u32 = 512;
-
-/// Words of a bitset over the biggest grid (64x64 cells).
-const MAX_WORDS: usize = 64;
 
 /// Cells a cage holds at most (the biggest grid's side).
 const MAX_CELLS: usize = 64;
@@ -340,44 +301,7 @@ impl Prop for Combos {
         self.exact(st)?;
         // A value every combination needs: in its one place in the cage, or out of every
         // cell that sees all its places.
-        let mut need = must & !fixed;
-        while need != 0 {
-            let v = need & need.wrapping_neg();
-            need &= need - 1;
-            let mut places = 0;
-            let mut last = 0;
-            for (i, &c) in self.cells.iter().enumerate() {
-                if st.get(c) & v != 0 {
-                    places += 1;
-                    last = i;
-                }
-            }
-            match places {
-                0 => return Err(Contradiction),
-                1 => st.restrict(self.cells[last], v)?,
-                _ => {
-                    let words = self.seen[0].len();
-                    let mut common = [u64::MAX; MAX_WORDS];
-                    let common = &mut common[..words];
-                    for (i, &c) in self.cells.iter().enumerate() {
-                        if st.get(c) & v != 0 {
-                            for (w, s) in common.iter_mut().zip(&self.seen[i]) {
-                                *w &= s;
-                            }
-                        }
-                    }
-                    for (w, &word) in common.iter().enumerate() {
-                        let mut bits = word;
-                        while bits != 0 {
-                            let c = (w * 64) as u16 + bits.trailing_zeros() as u16;
-                            bits &= bits - 1;
-                            st.restrict(c, !v)?;
-                        }
-                    }
-                }
-            }
-        }
-        Ok(())
+        required(st, &self.cells, &self.seen, must & !fixed)
     }
 }
 
