@@ -317,3 +317,18 @@ fn a_renban_s_sure_values_leave_the_cells_seeing_all_their_places() {
     assert_eq!(cells[8], vec![1, 2, 3, 7, 8, 9]);
     assert_eq!(cells[9].len(), 9);
 }
+
+/// Locked candidates: in a 9x9, the only places of 5 in box 1 are in row 1
+/// (r2c1..r3c3 cannot hold it), so the rest of row 1 loses 5.
+#[test]
+fn a_value_locked_in_a_box_and_row_leaves_the_rest_of_the_row() {
+    let not5: String = ["r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3"]
+        .iter()
+        .map(|c| format!(r#"{{"type":"allowed","cell":"{c}","values":[1,2,3,4,6,7,8,9]}}"#))
+        .collect::<Vec<_>>()
+        .join(",");
+    let cells = root(&format!(r#"{{"box":"3x3","constraints":[{not5}]}}"#));
+    assert_eq!(cells[3], vec![1, 2, 3, 4, 6, 7, 8, 9]);
+    assert_eq!(cells[8], vec![1, 2, 3, 4, 6, 7, 8, 9]);
+    assert_eq!(cells[0].len(), 9);
+}

@@ -5,6 +5,7 @@ mod arrow;
 mod between;
 mod cage;
 mod chess;
+mod intersect;
 mod kropki;
 mod little_killer;
 mod nonconsecutive;
@@ -324,5 +325,6 @@ pub(crate) fn compile(givens: &Grid, variant: &Variant) -> Model {
     let peers = Peers::new(&b);
     cage::finish(&mut b, &peers);
     renban::finish(&mut b, &peers);
+    intersect::compile(&mut b);
     b.build()
 }
