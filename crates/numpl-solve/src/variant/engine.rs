@@ -1,5 +1,6 @@
 //! The variant engine: candidate masks per cell, propagation to a fixed point, and a
-//! depth-first search on the cell with the fewest candidates.
+//! depth-first search on the cell with the most weight (its rules and failed branches)
+//! for the square of its candidates.
 //!
 //! A puzzle compiles (`rules/`) into a [`Model`]: groups whose cells all differ (rows,
 //! columns, boxes, regions, cages, lines that must differ), the full houses among them
@@ -248,33 +249,19 @@ impl Model {
         }
     }
 
-    /// The places of a value in one of `cell`'s houses, when some value of the cell has
-    /// fewer than `k` places (at least two) there: the fewest such.
-    fn fewer_places(&self, cells: &[Bits], cell: u16, k: u32) -> Option<Vec<(u16, Bits)>> {
-        let mut best: Option<(u32, u32, Bits)> = None;
-        for &h in &self.houses_of[cell as usize] {
-            let house = &self.houses[h as usize];
-            let mut values = cells[cell as usize];
-            while values != 0 {
-                let v = values & values.wrapping_neg();
-                values &= values - 1;
-                let places = house
+    /// Each cell's starting weight for the choice of the cell to branch on: the cells its
+    /// rules hold (a house's `n` each, a propagator's cells, 2 a pair relation), as ISS
+    /// weighs its cells; failed branches add to it.
+    fn weights(&self) -> Vec<u32> {
+        (0..self.start.len())
+            .map(|c| {
+                let props: usize = self.props_of[c]
                     .iter()
-                    .filter(|&&c| cells[c as usize] & v != 0)
-                    .count() as u32;
-                if places >= 2 && places < k && best.is_none_or(|(p, _, _)| places < p) {
-                    best = Some((places, h, v));
-                }
-            }
-        }
-        let (_, h, v) = best?;
-        Some(
-            self.houses[h as usize]
-                .iter()
-                .filter(|&&c| cells[c as usize] & v != 0)
-                .map(|&c| (c, v))
-                .collect(),
-        )
+                    .map(|&k| self.props[k as usize].watches().len())
+                    .sum();
+                (self.n * self.houses_of[c].len() + props + 2 * self.pairs_of[c].len()) as u32
+            })
+            .collect()
     }
 
     /// Every cell's candidates after the first propagation (`None`: a contradiction).
@@ -307,7 +294,7 @@ impl Model {
             house_dirty: vec![false; self.houses.len()],
             house_work: Vec::new(),
         };
-        let mut conflicts = vec![0u32; self.start.len()];
+        let mut conflicts = self.weights();
         let mut decay = DECAY;
         let mut st = self.fresh();
         // Every propagator runs once at the start.
@@ -323,14 +310,19 @@ impl Model {
         let mut stack: Vec<Level> = Vec::new();
         let mut current = st.cells.clone();
         loop {
-            // Choose the open cell with the fewest candidates; among those, the one whose
-            // branches failed most so far (conflicts point at where the puzzle is hard).
+            // Choose the open cell with the most weight (its rules, then its failed
+            // branches: where the puzzle is hard) for the square of its candidates; on a
+            // tie, the fewest candidates.
             let mut best: Option<(u32, u32, u16)> = None;
             for (i, &m) in current.iter().enumerate() {
                 let k = m.count_ones();
                 if k > 1 {
                     let w = conflicts[i];
-                    if best.is_none_or(|(bk, bw, _)| k < bk || (k == bk && w > bw)) {
+                    if best.is_none_or(|(bk, bw, _)| {
+                        let (mine, theirs) =
+                            (w as u64 * (bk * bk) as u64, bw as u64 * (k * k) as u64);
+                        mine > theirs || (mine == theirs && k < bk)
+                    }) {
                         best = Some((k, w, i as u16));
                     }
                 }
@@ -348,20 +340,13 @@ impl Model {
                         return out;
                     }
                 }
-                Some((k, cell)) => {
+                Some((_, cell)) => {
                     let m = current[cell as usize];
                     let mut options: Vec<(u16, Bits)> = Vec::new();
                     let mut bits = m;
                     while bits != 0 {
                         options.push((cell, bits & bits.wrapping_neg()));
                         bits &= bits - 1;
-                    }
-                    // A value with fewer places in one of the cell's houses than the cell
-                    // has candidates: branch on where that value goes instead.
-                    if k > 2 {
-                        if let Some(places) = self.fewer_places(&current, cell, k) {
-                            options = places;
-                        }
                     }
                     stack.push((current.clone(), options, 0));
                 }
