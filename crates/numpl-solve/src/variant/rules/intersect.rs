@@ -45,6 +45,10 @@ impl Prop for Intersect {
         &self.watches
     }
 
+    fn expensive(&self) -> bool {
+        true
+    }
+
     fn run(&self, st: &mut State) -> Result<(), Contradiction> {
         let union = |cells: &[u16], st: &State| cells.iter().fold(0 as Bits, |m, &c| m | st.get(c));
         // Values the first house holds only in the shared cells leave the second's others.
