@@ -332,3 +332,14 @@ fn a_value_locked_in_a_box_and_row_leaves_the_rest_of_the_row() {
     assert_eq!(cells[8], vec![1, 2, 3, 4, 6, 7, 8, 9]);
     assert_eq!(cells[0].len(), 9);
 }
+
+/// A renban of two, r1c1 in {1, 2} and r1c2 in {1, 3}: the run 1-2 needs r1c2 to be 1 and
+/// r1c1 2; the run 2-3 needs r1c1 2 and r1c2 3. r1c1 = 1 is in no assignment, though
+/// both runs' values are on the line's cells (the windows alone keep it).
+#[test]
+fn a_renban_keeps_only_values_of_an_assignment_of_a_run() {
+    let text = r#"{"box":"3x3","constraints":[{"type":"renban","cells":["r1c1","r1c2"]},{"type":"allowed","cell":"r1c1","values":[1,2]},{"type":"allowed","cell":"r1c2","values":[1,3]}]}"#;
+    let cells = root(text);
+    assert_eq!(cells[0], vec![2]);
+    assert_eq!(cells[1], vec![1, 3]);
+}
