@@ -28,7 +28,7 @@ pub(super) fn finish(b: &mut Builder<'_>, peers: &Peers) {
     let mut sums = b.cages.clone();
     innies(b, &mut sums);
     for (sum, cells) in sums {
-        add_sum(b, &peers, sum, &cells);
+        add_sum(b, peers, sum, &cells);
     }
 }
 
