@@ -1,5 +1,6 @@
 //! The variant engine: candidate masks per cell, propagation to a fixed point, and a
-//! depth-first search on the cell with the fewest candidates.
+//! depth-first search on the cell with the most weight (its rules and failed branches)
+//! for the square of its candidates.
 //!
 //! A puzzle compiles (`rules/`) into a [`Model`]: groups whose cells all differ (rows,
 //! columns, boxes, regions, cages, lines that must differ), the full houses among them
@@ -58,6 +59,10 @@ pub(crate) trait Prop: Send + Sync {
     fn watches(&self) -> &[u16];
     /// Narrows candidates; `Err` when the rule cannot be kept.
     fn run(&self, st: &mut State) -> Result<(), Contradiction>;
+    /// Runs after the cheap ones (whose narrowing it then sees at once).
+    fn expensive(&self) -> bool {
+        false
+    }
 }
 
 /// A relation between two cells: `table[a - 1]` is the mask of values the second cell
@@ -88,6 +93,8 @@ pub(crate) struct Model {
     /// Propagators; `props_of[c]` those watching cell `c`.
     pub(crate) props: Vec<Box<dyn Prop>>,
     pub(crate) props_of: Vec<Vec<u32>>,
+    /// Which propagators are expensive (run when no cheap one is due).
+    pub(crate) slow_props: Vec<bool>,
 }
 
 /// One level of the search: the state it branched from, its options (a cell and the value
@@ -102,6 +109,8 @@ const DECAY: u32 = 1 << 14;
 struct Scratch {
     dirty: Vec<bool>,
     work: Vec<u32>,
+    /// The expensive propagators to run, after `work`.
+    slow: Vec<u32>,
     house_dirty: Vec<bool>,
     house_work: Vec<u32>,
 }
@@ -109,7 +118,7 @@ struct Scratch {
 impl Scratch {
     /// Empties the lists after a contradiction.
     fn clear(&mut self) {
-        for k in self.work.drain(..) {
+        for k in self.work.drain(..).chain(self.slow.drain(..)) {
             self.dirty[k as usize] = false;
         }
         for k in self.house_work.drain(..) {
@@ -146,6 +155,7 @@ impl Model {
         let Scratch {
             dirty,
             work,
+            slow,
             house_dirty,
             house_work,
         } = scratch;
@@ -187,17 +197,24 @@ impl Model {
                 for &k in &self.props_of[c as usize] {
                     if !dirty[k as usize] {
                         dirty[k as usize] = true;
-                        work.push(k);
+                        if self.slow_props[k as usize] {
+                            slow.push(k);
+                        } else {
+                            work.push(k);
+                        }
                     }
                 }
             }
-            if let Some(k) = work.pop() {
-                dirty[k as usize] = false;
-                self.props[k as usize].run(st)?;
-                continue;
+            // Hidden singles first (cheap, and they settle what the propagators read),
+            // then the cheap propagators, then the expensive ones.
+            if house_work.is_empty() {
+                if let Some(k) = work.pop().or_else(|| slow.pop()) {
+                    dirty[k as usize] = false;
+                    self.props[k as usize].run(st)?;
+                    continue;
+                }
             }
             // Hidden singles in the houses that changed: a value with one place goes there.
-            let mut placed = false;
             while let Some(k) = house_work.pop() {
                 house_dirty[k as usize] = false;
                 let h = &self.houses[k as usize];
@@ -221,44 +238,45 @@ impl Model {
                     for &c in h {
                         if st.get(c) & v != 0 {
                             st.restrict(c, v)?;
-                            placed = true;
                         }
                     }
                 }
             }
-            if !placed && st.queue.is_empty() {
+            // (A value placed changed its cell, now in the queue.)
+            if st.queue.is_empty() && work.is_empty() && slow.is_empty() {
                 return Ok(());
             }
         }
     }
 
-    /// The places of a value in one of `cell`'s houses, when some value of the cell has
-    /// fewer than `k` places (at least two) there: the fewest such.
-    fn fewer_places(&self, cells: &[Bits], cell: u16, k: u32) -> Option<Vec<(u16, Bits)>> {
-        let mut best: Option<(u32, u32, Bits)> = None;
-        for &h in &self.houses_of[cell as usize] {
-            let house = &self.houses[h as usize];
-            let mut values = cells[cell as usize];
-            while values != 0 {
-                let v = values & values.wrapping_neg();
-                values &= values - 1;
-                let places = house
+    /// Each cell's starting weight for the choice of the cell to branch on: the cells its
+    /// rules hold (a house's `n` each, a propagator's cells, 2 a pair relation), as ISS
+    /// weighs its cells; failed branches add to it.
+    fn weights(&self) -> Vec<u32> {
+        (0..self.start.len())
+            .map(|c| {
+                let props: usize = self.props_of[c]
                     .iter()
-                    .filter(|&&c| cells[c as usize] & v != 0)
-                    .count() as u32;
-                if places >= 2 && places < k && best.is_none_or(|(p, _, _)| places < p) {
-                    best = Some((places, h, v));
-                }
-            }
-        }
-        let (_, h, v) = best?;
-        Some(
-            self.houses[h as usize]
-                .iter()
-                .filter(|&&c| cells[c as usize] & v != 0)
-                .map(|&c| (c, v))
-                .collect(),
-        )
+                    .map(|&k| self.props[k as usize].watches().len())
+                    .sum();
+                (self.n * self.houses_of[c].len() + props + 2 * self.pairs_of[c].len()) as u32
+            })
+            .collect()
+    }
+
+    /// Every cell's candidates after the first propagation (`None`: a contradiction).
+    #[cfg(test)]
+    pub(crate) fn root(&self) -> Option<Vec<Bits>> {
+        let mut scratch = Scratch {
+            dirty: vec![true; self.props.len()],
+            work: (0..self.props.len() as u32).collect(),
+            slow: Vec::new(),
+            house_dirty: vec![false; self.houses.len()],
+            house_work: Vec::new(),
+        };
+        let mut st = self.fresh();
+        self.propagate(&mut st, &mut scratch).ok()?;
+        Some(st.cells)
     }
 
     /// Searches for up to `limit` solutions within `budget` nodes.
@@ -272,10 +290,11 @@ impl Model {
         let mut scratch = Scratch {
             dirty: vec![false; self.props.len()],
             work: Vec::new(),
+            slow: Vec::new(),
             house_dirty: vec![false; self.houses.len()],
             house_work: Vec::new(),
         };
-        let mut conflicts = vec![0u32; self.start.len()];
+        let mut conflicts = self.weights();
         let mut decay = DECAY;
         let mut st = self.fresh();
         // Every propagator runs once at the start.
@@ -291,14 +310,19 @@ impl Model {
         let mut stack: Vec<Level> = Vec::new();
         let mut current = st.cells.clone();
         loop {
-            // Choose the open cell with the fewest candidates; among those, the one whose
-            // branches failed most so far (conflicts point at where the puzzle is hard).
+            // Choose the open cell with the most weight (its rules, then its failed
+            // branches: where the puzzle is hard) for the square of its candidates; on a
+            // tie, the fewest candidates.
             let mut best: Option<(u32, u32, u16)> = None;
             for (i, &m) in current.iter().enumerate() {
                 let k = m.count_ones();
                 if k > 1 {
                     let w = conflicts[i];
-                    if best.is_none_or(|(bk, bw, _)| k < bk || (k == bk && w > bw)) {
+                    if best.is_none_or(|(bk, bw, _)| {
+                        let (mine, theirs) =
+                            (w as u64 * (bk * bk) as u64, bw as u64 * (k * k) as u64);
+                        mine > theirs || (mine == theirs && k < bk)
+                    }) {
                         best = Some((k, w, i as u16));
                     }
                 }
@@ -316,20 +340,13 @@ impl Model {
                         return out;
                     }
                 }
-                Some((k, cell)) => {
+                Some((_, cell)) => {
                     let m = current[cell as usize];
                     let mut options: Vec<(u16, Bits)> = Vec::new();
                     let mut bits = m;
                     while bits != 0 {
                         options.push((cell, bits & bits.wrapping_neg()));
                         bits &= bits - 1;
-                    }
-                    // A value with fewer places in one of the cell's houses than the cell
-                    // has candidates: branch on where that value goes instead.
-                    if k > 2 {
-                        if let Some(places) = self.fewer_places(&current, cell, k) {
-                            options = places;
-                        }
                     }
                     stack.push((current.clone(), options, 0));
                 }

@@ -243,3 +243,103 @@ proptest! {
         check(&g, &v);
     }
 }
+
+/// Each cell's candidates (values 1-based) after the first propagation of a 9x9 puzzle.
+fn root(text: &str) -> Vec<Vec<u32>> {
+    let (g, v) = puzzle(text);
+    let cells = super::rules::compile(&g, &v)
+        .root()
+        .expect("no contradiction");
+    cells
+        .iter()
+        .map(|&m| (1..=64).filter(|&x| m >> (x - 1) & 1 != 0).collect())
+        .collect()
+}
+
+/// `allowed` constraints for cells `r1c<from>..=r1c<to>`, each with `values`.
+fn allowed_row1(from: u32, to: u32, values: &str) -> String {
+    (from..=to)
+        .map(|c| format!(r#"{{"type":"allowed","cell":"r1c{c}","values":{values}}}"#))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Exact support: a cage of 10 over r1c1..r1c3 with r1c1 and r1c2 in {1, 2}. The sets
+/// {1,2,7} and {1,3,6} both have a value for every cell, so the sets alone leave r1c3
+/// 6 or 7; but r1c1 and r1c2 take 1 and 2 between them, so r1c3 is 7.
+#[test]
+fn a_cage_keeps_only_values_of_a_whole_assignment() {
+    let text = format!(
+        r#"{{"box":"3x3","constraints":[{{"type":"cage","sum":10,"cells":["r1c1","r1c2","r1c3"]}},{}]}}"#,
+        allowed_row1(1, 2, "[1,2]")
+    );
+    let cells = root(&text);
+    assert_eq!(cells[2], vec![7]);
+    assert_eq!(cells[0], vec![1, 2]);
+}
+
+/// The complement: a cage of 10 over r1c1, r1c2, and no other cell of row 1 can hold 1.
+/// The row's 1 is then in the cage, whose set is {1, 9}: r1c1 and r1c2 keep 1 and 9 (the
+/// sets alone keep 1..4 and 6..9: {1,9}, {2,8}, {3,7}, {4,6}).
+#[test]
+fn a_cage_in_a_house_keeps_the_sets_its_complement_allows() {
+    let text = format!(
+        r#"{{"box":"3x3","constraints":[{{"type":"cage","sum":10,"cells":["r1c1","r1c2"]}},{}]}}"#,
+        allowed_row1(3, 9, "[2,3,4,5,6,7,8,9]")
+    );
+    let cells = root(&text);
+    assert_eq!(cells[0], vec![1, 9]);
+    assert_eq!(cells[1], vec![1, 9]);
+}
+
+/// A value every set needs: a cage of 17 over r1c1, r2c1 is {8, 9}; both see r1c2 (their
+/// box), which loses 8 and 9 though no single cell of the cage is fixed.
+#[test]
+fn a_value_every_set_needs_leaves_the_cells_seeing_its_places() {
+    let cells =
+        root(r#"{"box":"3x3","constraints":[{"type":"cage","sum":17,"cells":["r1c1","r2c1"]}]}"#);
+    assert_eq!(cells[0], vec![8, 9]);
+    assert_eq!(cells[1], vec![1, 2, 3, 4, 5, 6, 7]);
+    // r3c3 too (the box), r9c1 (the column); r1c9 sees r1c1 only: it keeps 8 and 9.
+    assert_eq!(cells[20], vec![1, 2, 3, 4, 5, 6, 7]);
+    assert_eq!(cells[72], vec![1, 2, 3, 4, 5, 6, 7]);
+    assert_eq!(cells[8].len(), 9);
+}
+
+/// A renban of six along r1c1..r1c6 holds 4, 5 and 6 whatever its run (1-6 .. 4-9): the
+/// rest of row 1 loses them; r2c1 sees only three of the line's cells and keeps them.
+#[test]
+fn a_renban_s_sure_values_leave_the_cells_seeing_all_their_places() {
+    let cells = root(
+        r#"{"box":"3x3","constraints":[{"type":"renban","cells":["r1c1","r1c2","r1c3","r1c4","r1c5","r1c6"]}]}"#,
+    );
+    assert_eq!(cells[6], vec![1, 2, 3, 7, 8, 9]);
+    assert_eq!(cells[8], vec![1, 2, 3, 7, 8, 9]);
+    assert_eq!(cells[9].len(), 9);
+}
+
+/// Locked candidates: in a 9x9, the only places of 5 in box 1 are in row 1
+/// (r2c1..r3c3 cannot hold it), so the rest of row 1 loses 5.
+#[test]
+fn a_value_locked_in_a_box_and_row_leaves_the_rest_of_the_row() {
+    let not5: String = ["r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3"]
+        .iter()
+        .map(|c| format!(r#"{{"type":"allowed","cell":"{c}","values":[1,2,3,4,6,7,8,9]}}"#))
+        .collect::<Vec<_>>()
+        .join(",");
+    let cells = root(&format!(r#"{{"box":"3x3","constraints":[{not5}]}}"#));
+    assert_eq!(cells[3], vec![1, 2, 3, 4, 6, 7, 8, 9]);
+    assert_eq!(cells[8], vec![1, 2, 3, 4, 6, 7, 8, 9]);
+    assert_eq!(cells[0].len(), 9);
+}
+
+/// A renban of two, r1c1 in {1, 2} and r1c2 in {1, 3}: the run 1-2 needs r1c2 to be 1 and
+/// r1c1 2; the run 2-3 needs r1c1 2 and r1c2 3. r1c1 = 1 is in no assignment, though
+/// both runs' values are on the line's cells (the windows alone keep it).
+#[test]
+fn a_renban_keeps_only_values_of_an_assignment_of_a_run() {
+    let text = r#"{"box":"3x3","constraints":[{"type":"renban","cells":["r1c1","r1c2"]},{"type":"allowed","cell":"r1c1","values":[1,2]},{"type":"allowed","cell":"r1c2","values":[1,3]}]}"#;
+    let cells = root(text);
+    assert_eq!(cells[0], vec![2]);
+    assert_eq!(cells[1], vec![1, 3]);
+}

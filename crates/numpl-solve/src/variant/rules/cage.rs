@@ -1,11 +1,15 @@
-//! Killer cages: the cells differ and add up to the sum. Besides the bounds of the sum,
-//! the cage keeps the digit sets (combinations) of its size and sum that its candidates
-//! can still place, so "17 in two cells is 8 and 9" follows at once. The 45 rule: in a
-//! house whose other cells are covered by cages inside it, the cells left add up to the
-//! house's total less the cages' sums, a cage of their own ([`innies`]).
+//! Killer cages: the cells differ and add up to the sum. Besides the bounds of the sum
+//! ([`Linear`]), the cage keeps the digit sets (combinations) of its size and sum that its
+//! candidates can still place, so "17 in two cells is 8 and 9" follows at once; the rest
+//! of a house holding the cage keeps the values those sets leave out (the complement); a
+//! value every set needs leaves the cells outside the cage that see all its places; with
+//! few open cells, each keeps only what some whole assignment reaching the sum uses
+//! ([`Combos`]). The 45 rule: in a house whose other cells are covered by cages inside
+//! it, the cells left add up to the house's total less the cages' sums, a cage of their
+//! own ([`innies`]).
 
 use super::sum::Linear;
-use super::Builder;
+use super::{required, Builder, Peers};
 use crate::variant::engine::{Bits, Contradiction, Prop, State};
 
 /// Combinations listed per cage at most; a cage with more (big grids) keeps the bounds.
@@ -15,22 +19,52 @@ pub(super) fn compile(b: &mut Builder<'_>, sum: Option<u32>, cells: &[u16]) {
     b.distinct(cells);
     if let Some(sum) = sum {
         b.cages.push((sum, cells.to_vec()));
-        add_sum(b, sum, cells);
     }
 }
 
-fn add_sum(b: &mut Builder<'_>, sum: u32, cells: &[u16]) {
+/// After every constraint: the cages' sums (their propagators need every group, for the
+/// cells that see a whole cage), then the 45 rule's.
+pub(super) fn finish(b: &mut Builder<'_>, peers: &Peers) {
+    let mut sums = b.cages.clone();
+    innies(b, &mut sums);
+    for (sum, cells) in sums {
+        add_sum(b, peers, sum, &cells);
+    }
+}
+
+fn add_sum(b: &mut Builder<'_>, peers: &Peers, sum: u32, cells: &[u16]) {
     b.prop(Linear::new(
         cells.iter().map(|&c| (c, 1)).collect(),
         sum as i64,
     ));
     let combos = combinations(b.n, cells.len(), sum);
-    if combos.len() <= MAX_COMBOS {
-        b.prop(Combos {
-            cells: cells.to_vec(),
-            combos,
-        });
+    if combos.len() > MAX_COMBOS || cells.len() > MAX_CELLS {
+        return;
     }
+    // The smallest house holding the whole cage: its other cells hold the values the
+    // cage's combination leaves out.
+    let complement = b
+        .houses
+        .iter()
+        .filter(|h| h.len() == b.n && cells.iter().all(|c| h.contains(c)))
+        .min_by_key(|h| h.len())
+        .map(|h| {
+            h.iter()
+                .copied()
+                .filter(|c| !cells.contains(c))
+                .collect::<Vec<u16>>()
+        })
+        .unwrap_or_default();
+    let seen = peers.outside(cells);
+    let all = b.all();
+    b.prop(Combos {
+        cells: cells.to_vec(),
+        sum,
+        combos,
+        complement,
+        all,
+        seen,
+    });
 }
 
 /// The sets of `k` different values of 1..=n adding up to `sum`, as masks.
@@ -61,14 +95,161 @@ pub(crate) fn combinations(n: usize, k: usize, sum: u32) -> Vec<Bits> {
     out
 }
 
+/// A cage's sum through its digit sets (combinations): a set stays while its values can
+/// all be placed (each cell can take one of them, the placed values are in it) and, for a
+/// cage inside a house, while the house's other cells (the complement) can hold the
+/// values it leaves out. The cells keep the values of the sets left, the complement those
+/// the sets leave out; a value every set needs goes to its one place in the cage, or
+/// leaves every cell outside the cage that sees all its places. With few open cells,
+/// each keeps only the values some whole assignment of the cage reaching the sum uses.
 struct Combos {
     cells: Vec<u16>,
+    sum: u32,
     combos: Vec<Bits>,
+    /// The rest of the smallest house holding the cage (empty: none). Not watched: read
+    /// when the cage's cells change (watching it too cost more time than it saved).
+    complement: Vec<u16>,
+    all: Bits,
+    /// For each cage cell, the cells outside the cage that see it, as a bitset.
+    seen: Vec<Vec<u64>>,
+}
+
+/// Open cells whose candidates make at most this many assignments are solved exactly.
+const EXACT: u32 = 512;
+
+/// Cells a cage holds at most (the biggest grid's side).
+const MAX_CELLS: usize = 64;
+
+impl Combos {
+    /// Each open cell keeps the values of some assignment of distinct values, one a cell
+    /// from its candidates, that reaches the sum (when there are few such assignments).
+    fn exact(&self, st: &mut State) -> Result<(), Contradiction> {
+        let mut fixed: Bits = 0;
+        let mut fixed_sum = 0u32;
+        for &c in &self.cells {
+            let m = st.get(c);
+            if m & (m - 1) == 0 {
+                fixed |= m;
+                fixed_sum += m.trailing_zeros() + 1;
+            }
+        }
+        if fixed_sum > self.sum {
+            return Err(Contradiction);
+        }
+        let mut open = [0u16; MAX_CELLS];
+        let mut masks = [0 as Bits; MAX_CELLS];
+        let mut k = 0;
+        let mut product = 1u32;
+        for &c in &self.cells {
+            let m = st.get(c);
+            if m & (m - 1) == 0 {
+                continue;
+            }
+            let m = m & !fixed;
+            if m == 0 {
+                return Err(Contradiction);
+            }
+            product = product.saturating_mul(m.count_ones());
+            if product > EXACT || k == MAX_CELLS {
+                return Ok(());
+            }
+            open[k] = c;
+            masks[k] = m;
+            k += 1;
+        }
+        if k == 0 {
+            return if fixed_sum == self.sum {
+                Ok(())
+            } else {
+                Err(Contradiction)
+            };
+        }
+        // Fewest candidates first; the rest's least and greatest sums bound each level.
+        // Insertion sort: fewest candidates first.
+        for i in 1..k {
+            let mut j = i;
+            while j > 0 && masks[j - 1].count_ones() > masks[j].count_ones() {
+                masks.swap(j - 1, j);
+                open.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        let mut low = [0u32; MAX_CELLS + 1];
+        let mut high = [0u32; MAX_CELLS + 1];
+        for i in (0..k).rev() {
+            low[i] = low[i + 1] + masks[i].trailing_zeros() + 1;
+            high[i] = high[i + 1] + 64 - masks[i].leading_zeros();
+        }
+        let mut walk = Walk {
+            masks: &masks[..k],
+            low: &low[..=k],
+            high: &high[..=k],
+            support: [0; MAX_CELLS],
+            missing: masks[..k].iter().map(|m| m.count_ones()).sum(),
+        };
+        if !walk.go(0, 0, self.sum - fixed_sum) {
+            return Err(Contradiction);
+        }
+        let support = walk.support;
+        for i in 0..k {
+            st.restrict(open[i], support[i])?;
+        }
+        Ok(())
+    }
+}
+
+/// The search for the assignments of a cage's open cells.
+struct Walk<'a> {
+    masks: &'a [Bits],
+    /// The least and greatest sums of the cells from `i` on (values need not differ).
+    low: &'a [u32],
+    high: &'a [u32],
+    support: [Bits; MAX_CELLS],
+    /// Candidates no assignment found uses yet: none left ends the search.
+    missing: u32,
+}
+
+impl Walk<'_> {
+    /// Whether the cells from `i` on can take distinct values outside `used` adding to
+    /// `left`; each value of an assignment found counts as supported.
+    fn go(&mut self, i: usize, used: Bits, left: u32) -> bool {
+        if i == self.masks.len() {
+            return left == 0;
+        }
+        if left < self.low[i] || left > self.high[i] {
+            return false;
+        }
+        let mut found = false;
+        let mut bits = self.masks[i] & !used;
+        while bits != 0 {
+            let v = bits & bits.wrapping_neg();
+            bits &= bits - 1;
+            let value = v.trailing_zeros() + 1;
+            if value > left {
+                break;
+            }
+            if self.go(i + 1, used | v, left - value) {
+                if self.support[i] & v == 0 {
+                    self.support[i] |= v;
+                    self.missing -= 1;
+                }
+                found = true;
+            }
+            if self.missing == 0 {
+                return found;
+            }
+        }
+        found
+    }
 }
 
 impl Prop for Combos {
     fn watches(&self) -> &[u16] {
         &self.cells
+    }
+
+    fn expensive(&self) -> bool {
+        true
     }
 
     fn run(&self, st: &mut State) -> Result<(), Contradiction> {
@@ -81,9 +262,22 @@ impl Prop for Combos {
                 fixed |= m;
             }
         }
-        let (mut allowed, mut must) = (0, !0);
+        let (mut outside, mut outside_fixed) = (0, 0);
+        for &c in &self.complement {
+            let m = st.get(c);
+            outside |= m;
+            if m & (m - 1) == 0 {
+                outside_fixed |= m;
+            }
+        }
+        let with_complement = !self.complement.is_empty();
+        let (mut allowed, mut must, mut rest) = (0, !0, 0);
         for &combo in &self.combos {
             if combo & !union != 0 || fixed & !combo != 0 {
+                continue;
+            }
+            let left_out = self.all & !combo;
+            if with_complement && (left_out & !outside != 0 || outside_fixed & combo != 0) {
                 continue;
             }
             if self.cells.iter().any(|&c| st.get(c) & combo == 0) {
@@ -91,6 +285,7 @@ impl Prop for Combos {
             }
             allowed |= combo;
             must &= combo;
+            rest |= left_out;
         }
         if allowed == 0 {
             return Err(Contradiction);
@@ -98,19 +293,15 @@ impl Prop for Combos {
         for &c in &self.cells {
             st.restrict(c, allowed)?;
         }
-        // A value every combination needs, with one place left in the cage, goes there.
-        let mut need = must & !fixed;
-        while need != 0 {
-            let v = need & need.wrapping_neg();
-            need &= need - 1;
-            let mut places = self.cells.iter().filter(|&&c| st.get(c) & v != 0);
-            match (places.next(), places.next()) {
-                (None, _) => return Err(Contradiction),
-                (Some(&c), None) => st.restrict(c, v)?,
-                _ => {}
+        if with_complement {
+            for &c in &self.complement {
+                st.restrict(c, rest)?;
             }
         }
-        Ok(())
+        self.exact(st)?;
+        // A value every combination needs: in its one place in the cage, or out of every
+        // cell that sees all its places.
+        required(st, &self.cells, &self.seen, must & !fixed)
     }
 }
 
@@ -121,7 +312,7 @@ impl Prop for Combos {
 /// `sum(outies) - sum(innies) = sum(cages) - sum(region)`. A tie of few cells is kept as
 /// an equation; with innies alone in one house, as a cage of their own (their values
 /// differ), with its combinations.
-pub(super) fn innies(b: &mut Builder<'_>) {
+fn innies(b: &mut Builder<'_>, sums: &mut Vec<(u32, Vec<u16>)>) {
     let n = b.n;
     let per_house = (n * (n + 1) / 2) as i64;
     let houses = b.houses_snapshot();
@@ -199,7 +390,7 @@ pub(super) fn innies(b: &mut Builder<'_>) {
         }
         let one_house = o == 0 && houses.iter().any(|h| innies.iter().all(|c| h.contains(c)));
         if one_house && -total > 0 {
-            add_sum(b, (-total) as u32, &innies);
+            sums.push(((-total) as u32, innies));
         } else {
             let terms = outies
                 .iter()

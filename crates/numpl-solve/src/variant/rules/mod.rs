@@ -5,6 +5,7 @@ mod arrow;
 mod between;
 mod cage;
 mod chess;
+mod intersect;
 mod kropki;
 mod little_killer;
 mod nonconsecutive;
@@ -24,7 +25,7 @@ use std::collections::HashMap;
 use numpl_core::variant::{Constraint, Variant};
 use numpl_core::Grid;
 
-use super::engine::{Bits, Model, Pair, Prop};
+use super::engine::{Bits, Contradiction, Model, Pair, Prop, State};
 
 /// Collects what the constraints ask for, then builds the [`Model`].
 pub(crate) struct Builder<'a> {
@@ -37,6 +38,8 @@ pub(crate) struct Builder<'a> {
     props: Vec<Box<dyn Prop>>,
     /// Cages with a sum inside each house, for the 45 rule (`cage.rs`).
     pub(crate) cages: Vec<(u32, Vec<u16>)>,
+    /// Renban lines (`renban.rs`).
+    pub(crate) renbans: Vec<Vec<u16>>,
 }
 
 impl Builder<'_> {
@@ -152,7 +155,9 @@ impl Builder<'_> {
                 houses_of[c as usize].push(k as u32);
             }
         }
+        let slow_props = self.props.iter().map(|p| p.expensive()).collect();
         Model {
+            slow_props,
             shape: self.variant.shape(),
             n,
             start: self.start,
@@ -165,6 +170,96 @@ impl Builder<'_> {
             props_of,
         }
     }
+}
+
+/// Each cell's peers (the other cells of every group holding it) as a bitset.
+pub(crate) struct Peers {
+    words: usize,
+    bits: Vec<Vec<u64>>,
+}
+
+impl Peers {
+    fn new(b: &Builder<'_>) -> Peers {
+        let cells = b.n * b.n;
+        let words = cells.div_ceil(64);
+        let mut bits = vec![vec![0u64; words]; cells];
+        for g in &b.groups {
+            for &a in g {
+                for &p in g {
+                    if a != p {
+                        bits[a as usize][p as usize / 64] |= 1 << (p % 64);
+                    }
+                }
+            }
+        }
+        Peers { words, bits }
+    }
+
+    /// For each of `cells`, its peers outside `cells`.
+    pub(crate) fn outside(&self, cells: &[u16]) -> Vec<Vec<u64>> {
+        cells
+            .iter()
+            .map(|&c| {
+                let mut m = self.bits[c as usize].clone();
+                m.resize(self.words, 0);
+                for &o in cells {
+                    m[o as usize / 64] &= !(1 << (o % 64));
+                }
+                m
+            })
+            .collect()
+    }
+}
+
+/// Words of a bitset over the biggest grid (64x64 cells).
+const MAX_WORDS: usize = 64;
+
+/// Values `need` that `cells` (which differ) must hold: each goes to its one place, or
+/// leaves every cell outside that sees all its places (`seen[i]`: what `cells[i]` sees
+/// outside them, from [`Peers::outside`]).
+pub(crate) fn required(
+    st: &mut State,
+    cells: &[u16],
+    seen: &[Vec<u64>],
+    mut need: Bits,
+) -> Result<(), Contradiction> {
+    while need != 0 {
+        let v = need & need.wrapping_neg();
+        need &= need - 1;
+        let mut places = 0;
+        let mut last = 0;
+        for (i, &c) in cells.iter().enumerate() {
+            if st.get(c) & v != 0 {
+                places += 1;
+                last = i;
+            }
+        }
+        match places {
+            0 => return Err(Contradiction),
+            1 => st.restrict(cells[last], v)?,
+            _ => {
+                let words = seen[0].len();
+                let mut common = [u64::MAX; MAX_WORDS];
+                let common = &mut common[..words];
+                for (i, &c) in cells.iter().enumerate() {
+                    if st.get(c) & v != 0 {
+                        for (w, s) in common.iter_mut().zip(&seen[i]) {
+                            *w &= s;
+                        }
+                    }
+                }
+                for (w, &word) in common.iter().enumerate() {
+                    let mut bits = word;
+                    while bits != 0 {
+                        let c = (w * 64) as u16 + bits.trailing_zeros() as u16;
+                        bits &= bits - 1;
+                        st.restrict(c, !v)?;
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The model of `givens` under `variant`'s rules.
@@ -180,6 +275,7 @@ pub(crate) fn compile(givens: &Grid, variant: &Variant) -> Model {
         relations: HashMap::new(),
         props: Vec::new(),
         cages: Vec::new(),
+        renbans: Vec::new(),
     };
     let all = b.all();
     b.start = givens
@@ -225,6 +321,10 @@ pub(crate) fn compile(givens: &Grid, variant: &Variant) -> Model {
             _ => {}
         }
     }
-    cage::innies(&mut b);
+    // Last, the propagators that need every group (the cells that see theirs).
+    let peers = Peers::new(&b);
+    cage::finish(&mut b, &peers);
+    renban::finish(&mut b, &peers);
+    intersect::compile(&mut b);
     b.build()
 }
