@@ -748,7 +748,7 @@
     }
     $("undo").disabled = game.undo.length === 0;
     $("redo").disabled = game.redo.length === 0;
-    const info = [game.n + "x" + game.n];
+    const info = [game.n + "x" + game.n + (game.variant ? " " + variantName(game.variant) : "")];
     if (game.level) info.push(game.level);
     if (game.id) info.push("id " + game.id);
     if (game.seed) info.push("seed " + game.seed);

@@ -112,55 +112,6 @@ pub(crate) fn nudge(step: &Step, shape: Shape) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use numpl_solve::Technique;
-
-    #[test]
-    fn symbols_and_lists() {
-        assert_eq!(sym(7), "7");
-        assert_eq!(sym(10), "A");
-        assert_eq!(sym(16), "G");
-        let l = |v: &[&str]| and_list(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
-        assert_eq!(l(&["a"]), "a");
-        assert_eq!(l(&["a", "b"]), "a and b");
-        assert_eq!(l(&["a", "b", "c"]), "a, b and c");
-    }
-
-    #[test]
-    fn a_step_in_plain_words() {
-        let shape = Shape::from_size(16).unwrap();
-        let mut s = Step::new(Technique::HiddenSingle);
-        s.placements.push((Cell::new(2 * 16 + 3), 16));
-        s.units.push(Unit::new(2));
-        assert_eq!(plain(&s, shape), "Hidden Single in row 3: r3c4 is G.");
-        assert_eq!(nudge(&s, shape), "Look for a Hidden Single in row 3.");
-        assert_eq!(nudge_cells(&s, shape), (32..48).collect::<Vec<_>>());
-        let nine = Shape::NINE;
-        let mut e = Step::new(Technique::LockedCandidatesPointing);
-        e.eliminations.push((Cell::new(4), 7));
-        e.eliminations.push((Cell::new(5), 7));
-        e.eliminations.push((Cell::new(7), 3));
-        let t = plain(&e, nine);
-        assert!(
-            t.ends_with(": r1c5 and r1c6 can't be 7; r1c8 can't be 3."),
-            "{t}"
-        );
-        assert!(!t.contains("<>"), "{t}");
-        // No unit: the box of the first cell.
-        assert_eq!(
-            nudge(&e, nine),
-            format!(
-                "Look for a {} in box 2.",
-                Technique::LockedCandidatesPointing.title()
-            )
-        );
-        assert_eq!(nudge_cells(&e, nine), vec![3, 4, 5, 12, 13, 14, 21, 22, 23]);
-        assert!(nudge_cells(&Step::new(Technique::HiddenSingle), nine).is_empty());
-    }
-}
-
 /// A variant puzzle's rules in words, for players and screen readers: `Rules beyond rows,
 /// columns and boxes: 12 killer cages (the digits in a cage differ and add up to its
 /// sum); 2 thermometers (digits rise from the bulb).` Then the rules no shape shows
@@ -284,4 +235,53 @@ pub(crate) fn variant_rules(v: &numpl_core::variant::Variant, unseen: Option<&st
         s.push_str(u);
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use numpl_solve::Technique;
+
+    #[test]
+    fn symbols_and_lists() {
+        assert_eq!(sym(7), "7");
+        assert_eq!(sym(10), "A");
+        assert_eq!(sym(16), "G");
+        let l = |v: &[&str]| and_list(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(l(&["a"]), "a");
+        assert_eq!(l(&["a", "b"]), "a and b");
+        assert_eq!(l(&["a", "b", "c"]), "a, b and c");
+    }
+
+    #[test]
+    fn a_step_in_plain_words() {
+        let shape = Shape::from_size(16).unwrap();
+        let mut s = Step::new(Technique::HiddenSingle);
+        s.placements.push((Cell::new(2 * 16 + 3), 16));
+        s.units.push(Unit::new(2));
+        assert_eq!(plain(&s, shape), "Hidden Single in row 3: r3c4 is G.");
+        assert_eq!(nudge(&s, shape), "Look for a Hidden Single in row 3.");
+        assert_eq!(nudge_cells(&s, shape), (32..48).collect::<Vec<_>>());
+        let nine = Shape::NINE;
+        let mut e = Step::new(Technique::LockedCandidatesPointing);
+        e.eliminations.push((Cell::new(4), 7));
+        e.eliminations.push((Cell::new(5), 7));
+        e.eliminations.push((Cell::new(7), 3));
+        let t = plain(&e, nine);
+        assert!(
+            t.ends_with(": r1c5 and r1c6 can't be 7; r1c8 can't be 3."),
+            "{t}"
+        );
+        assert!(!t.contains("<>"), "{t}");
+        // No unit: the box of the first cell.
+        assert_eq!(
+            nudge(&e, nine),
+            format!(
+                "Look for a {} in box 2.",
+                Technique::LockedCandidatesPointing.title()
+            )
+        );
+        assert_eq!(nudge_cells(&e, nine), vec![3, 4, 5, 12, 13, 14, 21, 22, 23]);
+        assert!(nudge_cells(&Step::new(Technique::HiddenSingle), nine).is_empty());
+    }
 }
