@@ -68,7 +68,7 @@
   // A variant's kinds in a few words (`killer`, `thermo`, `jigsaw` ...), from its rules.
   function variantName(vr) {
     const kinds = [];
-    for (const m of vr.svg.matchAll(/data-constraint="([a-z-]+)"/g)) {
+    for (const m of (vr.svg + vr.svg_top).matchAll(/data-constraint="([a-z-]+)"/g)) {
       const k = { cage: "killer", "slow-thermo": "thermo", "anti-diagonal": "diagonal", "white-dot": "kropki", "black-dot": "kropki", x: "XV", v: "XV" }[m[1]] || m[1];
       if (!kinds.includes(k)) kinds.push(k);
     }
@@ -521,6 +521,7 @@
     const n = game.n;
     const vr = game.variant;
     board.classList.toggle("variant", !!vr);
+    board.classList.toggle("noboxes", !!vr && !vr.boxes);
     peerList = [];
     seeList = [];
     if (vr) {
@@ -546,15 +547,20 @@
     }
     // The constraints, drawn by the server (numpl-render), under the cells: the same
     // geometry (100 units a cell), reaching `margin` cells beyond the grid for outside clues.
+    // Two layers: shading, lines and region borders under the cells' colours and digits;
+    // cages, dots, X/V and outside clues over them (as SudokuPad draws them), never
+    // taking a click.
     if (vr) {
-      const layer = document.createElement("div");
-      layer.className = "vlayer";
-      layer.setAttribute("aria-hidden", "true");
-      layer.innerHTML = vr.svg;
+      for (const [svg, cls] of [[vr.svg, "vlayer"], [vr.svg_top, "vlayer top"]]) {
+        const layer = document.createElement("div");
+        layer.className = cls;
+        layer.setAttribute("aria-hidden", "true");
+        layer.innerHTML = svg;
+        board.appendChild(layer);
+      }
       const [ml, mt, mr, mb] = vr.margin;
       board.style.setProperty("--ml", ml); board.style.setProperty("--mt", mt);
       board.style.setProperty("--mr", mr); board.style.setProperty("--mb", mb);
-      board.appendChild(layer);
     } else {
       for (const k of ["--ml", "--mt", "--mr", "--mb"]) board.style.setProperty(k, 0);
     }

@@ -944,10 +944,14 @@ pub(crate) struct PlayVariant {
     /// The puzzle in numpl's variant JSON (one line): what the page saves, shares and
     /// sends back to the API.
     text: String,
-    /// The constraints drawn by numpl-render (`variant_layer`): an SVG without cells or
-    /// digits, 100 units a cell, its `viewBox` starting `margin` cells outside the grid's
-    /// top-left corner; the page lays it under its cells.
+    /// The constraints drawn by numpl-render (`variant_layer`) that lie under the cells'
+    /// contents (shading, lines, region borders): an SVG without cells or digits, 100
+    /// units a cell, its `viewBox` starting `margin` cells outside the grid's top-left
+    /// corner; the page lays it under its cells.
     svg: String,
+    /// The constraints drawn over the cells (cages and their sums, dots, X and V, outside
+    /// clues): an SVG of the same frame; the page lays it over its cells' colours.
+    svg_top: String,
     /// Room outside the grid for outside clues, in cells: left, top, right, bottom.
     margin: [f32; 4],
     /// Whether the boxes count (false for a jigsaw: no box lines).
@@ -1023,6 +1027,7 @@ async fn play_h(
                 PlayVariant {
                     text: v.to_json(read.grid()),
                     svg: layer.svg,
+                    svg_top: layer.top,
                     margin: layer.margin,
                     boxes: layer.boxes,
                     groups: numpl_solve::variant::distinct_groups(v),

@@ -1537,13 +1537,20 @@ async fn play_opens_a_killer_a_thermo_and_a_jigsaw_with_their_drawing_and_groups
         assert_eq!(v["status"], "solved", "{what}");
         assert_eq!(v["solution"], solution, "{what}");
         let play = &v["play"];
-        let svg = play["svg"].as_str().unwrap();
+        // Cages over the cells; thermometers and jigsaw borders under them.
+        let (under, over) = (
+            play["svg"].as_str().unwrap(),
+            play["svg_top"].as_str().unwrap(),
+        );
+        let svg = format!("{under}{over}");
         assert!(
-            svg.starts_with("<svg") && svg.contains("aria-hidden=\"true\""),
+            under.starts_with("<svg") && over.starts_with("<svg"),
             "{what}"
         );
+        assert!(svg.contains("aria-hidden=\"true\""), "{what}");
+        let layer = if what == "cage" { over } else { under };
         assert!(
-            svg.contains(&format!("data-constraint=\"{what}\"")),
+            layer.contains(&format!("data-constraint=\"{what}\"")),
             "{what}"
         );
         assert!(!svg.contains("data-cell"), "{what}: no cells in the layer");
