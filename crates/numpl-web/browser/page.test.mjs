@@ -1,6 +1,7 @@
 // numpl serve's page in a real headless Chromium, as a player uses it: play and keys,
 // saving and reloading, share links, clashes, hints in levels with mistakes first,
 // explain, solve, generate (64-bit seeds), import (paste, links, framed grids), export,
+// variant puzzles (a killer and a thermo from links and pasted text played to the end),
 // 16x16 and 25x25 boards, dark mode, a phone's screen, and axe-core's accessibility
 // checks in the main states. The server is the numpl binary ($NUMPL_BIN, default
 // $CARGO_TARGET_DIR/debug/numpl, else target/debug/numpl) on a free loopback port;
@@ -712,6 +713,11 @@ test("a killer from an f-puzzles link: cages under the digits, sums beside corne
   // Played to the end by typing the solution: the page says solved.
   await typeSolution(KILLER_SOLUTION, p, 80);
   assert.doesNotMatch(await message(p), /Solved/);
+  // A full grid that is not the solution is said at once.
+  await cell("r9c9", p).click();
+  await p.keyboard.press(KILLER_SOLUTION[80] === "1" ? "2" : "1");
+  await waitMessage("The grid is full, but not solved: Check marks the wrong values.", p);
+  await p.keyboard.press("Backspace");
   await typeSolution(KILLER_SOLUTION, p);
   await waitMessage("Solved in", p);
   assert.equal(await boardText(p), KILLER_SOLUTION);
