@@ -270,7 +270,15 @@
       if (box) body.box = box;
       // The server reads every form (classic, positions, variants) and solves it; for a
       // variant it also draws the constraints and lists the groups that never repeat.
-      const rec = await api("/api/play", body);
+      let rec;
+      try {
+        rec = await api("/api/play", body);
+      } catch (e) {
+        // The server's word for an f-puzzles rule it has no engine for, as players say it.
+        const m = /^F-puzzles: `([^`]+)` is not supported/.exec(e.message);
+        if (m) throw new Error("This f-puzzles puzzle has a rule numpl does not play yet: " + m[1] + ".");
+        throw e;
+      }
       if (rec.size > 25) throw new Error("The page plays grids up to 25x25.");
       const id = idOf(rec.box + ":" + (rec.play ? rec.play.text : rec.puzzle));
       const saved = (readJSON(STORE.games) || []).find((g) => g.id === id);

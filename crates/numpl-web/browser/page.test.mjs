@@ -573,6 +573,9 @@ test("paste and import: HoDoKu and sudokuwiki frames, a ?bd= link, f-puzzles and
   await paste("https://f-puzzles.com/?load=" + encodeURIComponent(LZString.compressToBase64(JSON.stringify(jigsaw))));
   await waitMessage("F-puzzles: constraint 1 (jigsaw r1c2): region 1 has 8 cells, not 9.");
   assert.equal(await page.locator("#board .vlayer").count(), 2, "a refused variant leaves the game as it was");
+  // A rule numpl has no engine for, named as players know it.
+  await paste(variant({ clone: [{ cells: ["R1C1"], cloneCells: ["R9C9"] }] }));
+  await waitMessage("This f-puzzles puzzle has a rule numpl does not play yet: clone.");
   // Empty constraint lists and a title are no rules.
   await page.evaluate(() => localStorage.clear());
   await paste(variant({ title: "Classic", author: "numpl", thermometer: [], negative: [] }));
@@ -1017,9 +1020,9 @@ test("each action's API call answers a 9x9 game in under 100 ms (measured from N
   console.log("9x9 API answers from Node (ms): " + JSON.stringify(report));
 });
 
-test("no script errors, no CSP violations, no failed requests but the three refused on purpose", () => {
+test("no script errors, no CSP violations, no failed requests but the four refused on purpose", () => {
   assert.deepEqual(problems, []);
-  assert.deepEqual(failed, ["422 /api/pdf", "422 /api/play", "422 /api/play"]);
+  assert.deepEqual(failed, ["422 /api/pdf", "422 /api/play", "422 /api/play", "422 /api/play"]);
 });
 
 test("SIGTERM stops the server with exit status 0", async () => {
