@@ -49,7 +49,7 @@ pub use font::{FONT_BOLD, FONT_LICENSE, FONT_REGULAR};
 pub use picture::{CellRole, HouseRole, Link, MarkRole, Picture};
 #[cfg(feature = "pdf")]
 pub use sheet::{sheet_pdf, Paper, SheetError, SheetOptions, SheetPuzzle};
-pub use svg::SvgOptions;
+pub use svg::{variant_layer, SvgOptions, VariantLayer};
 
 use numpl_core::{Grid, Mask};
 use numpl_solve::{Board, Step};

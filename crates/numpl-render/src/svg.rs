@@ -484,6 +484,82 @@ fn paint(fill: Option<variant::Rgb>, pen: Option<&Pen>, cs: f32, s: &mut String)
     }
 }
 
+/// A variant puzzle's constraints alone, for a page that draws its own cells and digits
+/// (numpl serve's play page puts it under its cell grid): see [`variant_layer`].
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct VariantLayer {
+    /// The SVG of what lies under the cells' contents: no background, no cell lines, no
+    /// digits; shading, lines (thermometers, arrows ...) and region borders, each a
+    /// `<g data-constraint>`. Its `viewBox` starts at the grid's top-left corner less the
+    /// margin, 100 units a cell, so placed over the grid at `margin` cells outside it, it
+    /// matches the cells.
+    pub svg: String,
+    /// The SVG of what lies over the cells (as the picture draws it over every line):
+    /// cages and their sums, dots, X and V, outside clues; the same `viewBox`.
+    pub top: String,
+    /// Room outside the grid for outside clues, in cells: left, top, right, bottom.
+    pub margin: [f32; 4],
+    /// Whether the boxes count (false: jigsaw regions replace them; the page draws no box
+    /// lines, the layer draws the regions' borders).
+    pub boxes: bool,
+    /// The rules no shape shows (anti-knight, non-consecutive ...), in a sentence.
+    pub rules: Option<String>,
+}
+
+/// The drawing of `variant`'s constraints alone, as [`Picture::to_svg`] draws them on a
+/// variant's picture: the same shapes, without the cells.
+///
+/// ```
+/// use numpl_core::variant::json;
+///
+/// let p = json::read(r#"{"constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]}"#).unwrap();
+/// let layer = numpl_render::variant_layer(&p.variant);
+/// assert!(layer.top.starts_with("<svg") && layer.top.contains("data-constraint=\"cage\""));
+/// assert!(!layer.svg.contains("data-constraint"));
+/// assert_eq!(layer.margin, [0.0; 4]);
+/// ```
+pub fn variant_layer(v: &numpl_core::variant::Variant) -> VariantLayer {
+    let shape = v.shape();
+    let (n, br, bc) = (shape.size(), shape.box_rows(), shape.box_cols());
+    let d = variant::marks(v);
+    let (ml, mt, mr, mb) = d.margin;
+    let cs = 100.0;
+    let l = Layout {
+        n,
+        br,
+        bc,
+        cs,
+        x0: 0.0,
+        y0: 0.0,
+    };
+    let (w, h) = ((n as f32 + ml + mr) * cs, (n as f32 + mt + mb) * cs);
+    let svg = |layers: &[Layer]| {
+        let mut s = String::with_capacity(4096);
+        let _ = write!(
+            s,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"{:.1} {:.1} {w:.1} {h:.1}\" \
+             data-size=\"{n}\" font-family=\"{FAMILY}\" aria-hidden=\"true\" focusable=\"false\">",
+            -ml * cs,
+            -mt * cs
+        );
+        for &layer in layers {
+            for m in d.layer(layer) {
+                draw_mark(m, &l, &mut s);
+            }
+        }
+        s.push_str("</svg>");
+        s
+    };
+    VariantLayer {
+        svg: svg(&[Layer::Shade, Layer::Line, Layer::Border]),
+        top: svg(&[Layer::Top]),
+        margin: [ml, mt, mr, mb],
+        boxes: d.boxes,
+        rules: d.rules_sentence(),
+    }
+}
+
 /// One constraint's shapes in one layer: a `<g data-constraint="cage">`.
 fn draw_mark(m: &Mark, l: &Layout, s: &mut String) {
     let cs = l.cs;

@@ -20,6 +20,11 @@
     // explain, rate and pictures) and its marks (where explanations start); else null.
     origin: null, startMarks: null,
     solution: null, seed: null, level: null, id: "",
+    // A variant puzzle (killer, thermo, jigsaw ...), as /api/play gives it: `text` (numpl's
+    // variant JSON: what is saved, shared and sent back), `svg` (its constraints, drawn by
+    // the server under the cells), `margin`, `boxes`, `groups` (cells that never repeat a
+    // digit: clashes and auto marks use them), `sum_cells`, `rules` (in words); else null.
+    variant: null,
     selected: 0, mode: "normal",
     undo: [], redo: [],
     wrong: new Set(), mistake: -1,
@@ -30,6 +35,7 @@
   let hintState = null; // {step, level}
   let asking = false; // a hint request in flight
   let peerList = [];
+  let seeList = []; // the cells highlighted with the selected one: its rows, columns, boxes or regions
   const settings = Object.assign({ clashes: true, same: true, timer: true, theme: "system" },
     readJSON(STORE.settings) || {});
 
@@ -56,6 +62,27 @@
   const colOf = (i) => i % game.n;
   const boxOf = (i) => Math.floor(rowOf(i) / game.br) * game.br + Math.floor(colOf(i) / game.bc);
   const nameOf = (i) => "r" + (rowOf(i) + 1) + "c" + (colOf(i) + 1);
+  // Box lines are drawn unless a variant's boxes do not count (a jigsaw: its layer draws
+  // the regions' borders).
+  const boxLines = () => !game.variant || game.variant.boxes;
+  // A variant's kinds in a few words (`killer`, `thermo`, `jigsaw` ...), from its rules.
+  function variantName(vr) {
+    const kinds = [];
+    for (const m of (vr.svg + vr.svg_top).matchAll(/data-constraint="([a-z-]+)"/g)) {
+      const k = { cage: "killer", "slow-thermo": "thermo", "anti-diagonal": "diagonal", "white-dot": "kropki", "black-dot": "kropki", x: "XV", v: "XV" }[m[1]] || m[1];
+      if (!kinds.includes(k)) kinds.push(k);
+    }
+    return kinds.length ? kinds.slice(0, 3).join(" ") : "variant";
+  }
+  // The rules of a variant in words, under the board (the board's description).
+  function showRules() {
+    const p = $("rules");
+    if (!p) return;
+    p.textContent = game.variant ? "Rules: " + game.variant.rules : "";
+    p.hidden = !game.variant;
+    if (game.variant) $("board").setAttribute("aria-describedby", "rules");
+    else $("board").removeAttribute("aria-describedby");
+  }
   function candidatesOf(values, i) {
     if (values[i]) return 0;
     let m = 0;
@@ -135,6 +162,7 @@
       version: 1, id: game.id, box: game.box, n: game.n,
       puzzle: game.origin || lineOf(game.givens),
       solution: game.solution ? lineOf(game.solution) : null,
+      variant: game.variant,
       seed: game.seed, level: game.level,
       now: snapshot(),
       undo: keep ? game.undo.slice(-keep) : [], redo: keep ? game.redo.slice(-keep) : [],
@@ -163,7 +191,7 @@
       const cells = g.n * g.n;
       const filled = g.now.v.filter((x) => x).length;
       const state = g.revealed ? "revealed" : g.done ? "solved" : filled + "/" + cells;
-      b.textContent = g.n + "x" + g.n + (g.level ? " " + g.level : "") + " \u00b7 " + state +
+      b.textContent = g.n + "x" + g.n + (g.variant ? " " + variantName(g.variant) : "") + (g.level ? " " + g.level : "") + " \u00b7 " + state +
         " \u00b7 " + clock(g.elapsed) + " \u00b7 id " + g.id;
       if (g.id === game.id) { b.setAttribute("aria-current", "true"); b.classList.add("current"); }
       b.addEventListener("click", () => { if (g.id !== game.id) { save(); resume(g); say("Back to game " + g.id + "."); } });
@@ -174,7 +202,7 @@
 
   // A saved game back on the board.
   function resume(g) {
-    setup({ box: g.box, size: g.n, puzzle: g.puzzle, solution: g.solution, status: g.solution ? "solved" : "", seed: g.seed, level: g.level });
+    setup({ box: g.box, size: g.n, puzzle: g.puzzle, solution: g.solution, status: g.solution ? "solved" : "", seed: g.seed, level: g.level, play: g.variant || null });
     restore(g.now);
     game.undo = g.undo || []; game.redo = g.redo || [];
     game.elapsed = g.elapsed || 0; game.done = !!g.done; game.revealed = !!g.revealed;
@@ -192,8 +220,9 @@
   function setup(rec) {
     const [br, bc] = rec.box.split("x").map(Number);
     const n = rec.size;
-    const sizeChanged = n !== game.n || br !== game.br;
+    const sizeChanged = n !== game.n || br !== game.br || !!game.variant || !!rec.play;
     game.n = n; game.br = br; game.bc = bc; game.box = rec.box;
+    game.variant = rec.play || null;
     if (rec.puzzle.length === n * n * n) {
       game.givens = new Array(n * n).fill(0);
       game.startMarks = game.givens.map((_, i) => {
@@ -207,7 +236,7 @@
       game.startMarks = null;
       game.origin = null;
     }
-    game.id = idOf(rec.box + ":" + rec.puzzle);
+    game.id = idOf(rec.box + ":" + (game.variant ? game.variant.text : rec.puzzle));
     game.values = game.givens.slice();
     game.centre = game.startMarks ? game.startMarks.slice() : game.givens.map(() => 0);
     game.corner = game.givens.map(() => 0);
@@ -223,7 +252,8 @@
     explainer = null;
     $("explainer").hidden = true;
     $("rating").hidden = true;
-    if (sizeChanged || $("board").children.length !== n) build();
+    if (sizeChanged || $("board").querySelectorAll(".grow").length !== n) build();
+    showRules();
   }
 
   function start(rec) {
@@ -238,9 +268,19 @@
     await guarded(async () => {
       const body = { puzzle: importText(text) };
       if (box) body.box = box;
-      const rec = await api("/api/solve", body);
+      // The server reads every form (classic, positions, variants) and solves it; for a
+      // variant it also draws the constraints and lists the groups that never repeat.
+      let rec;
+      try {
+        rec = await api("/api/play", body);
+      } catch (e) {
+        // The server's word for an f-puzzles rule it has no engine for, as players say it.
+        const m = /^F-puzzles: `([^`]+)` is not supported/.exec(e.message);
+        if (m) throw new Error("This f-puzzles puzzle has a rule numpl does not play yet: " + m[1] + ".");
+        throw e;
+      }
       if (rec.size > 25) throw new Error("The page plays grids up to 25x25.");
-      const id = idOf(rec.box + ":" + rec.puzzle);
+      const id = idOf(rec.box + ":" + (rec.play ? rec.play.text : rec.puzzle));
       const saved = (readJSON(STORE.games) || []).find((g) => g.id === id);
       if (saved && !progress) {
         save();
@@ -252,7 +292,7 @@
       start(rec);
       if (progress) applyProgress(progress);
       const note = rec.status === "solved" ? "" : " (" + rec.status + ": no single solution to check against)";
-      const what = game.origin ? " position with pencil marks" : " puzzle";
+      const what = game.origin ? " position with pencil marks" : game.variant ? " " + variantName(game.variant) + " puzzle" : " puzzle";
       say("Loaded a " + rec.size + "x" + rec.size + what + note + ".");
     });
   }
@@ -404,14 +444,18 @@
     const n = rows.length;
     const rules = j.grid ? fpuzzlesRules(j) : padRules(j, n);
     if (rules.length) {
-      const whose = j.grid ? "f-puzzles" : "SudokuPad";
-      throw new Error("This " + whose + " puzzle has rules numpl does not play yet: " + rules.join(", ") + ".");
+      // An f-puzzles variant: the server reads it (and names any rule it does not know).
+      if (j.grid) return VARIANT;
+      throw new Error("This SudokuPad puzzle has rules numpl does not play yet: " + rules.join(", ") +
+        ". numpl plays variants from f-puzzles links, and SudokuPad links that carry an f-puzzles puzzle.");
     }
     return rows.map((row) => row.map((c) => {
       const v = c && (c.given === false ? 0 : pick(c, "value", "v"));
       return Number(v) >= 1 && Number(v) <= 35 ? sym(Number(v)) : ".";
     }).join("")).join("");
   }
+
+  const VARIANT = {}; // lineOfJson's answer for an f-puzzles variant: send the text as it is
 
   // The puzzle a SudokuPad or f-puzzles link carries: SudokuPad's `scl` (and its older name
   // `ctc`) zipped JSON, `fpuzzles` (or `fpuz`) f-puzzles JSON, f-puzzles' own `?load=`;
@@ -426,8 +470,9 @@
     const raw = lzFromBase64(data.replace(/ /g, "+"));
     const j = raw == null ? null : (load || pad[1].startsWith("fpuz") ? parseJson(raw) : unzipPad(raw));
     const line = lineOfJson(j);
+    if (line === VARIANT) return t.trim(); // the server reads the link itself
     if (line) return line;
-    throw new Error("That link holds no classic puzzle this page can read.");
+    throw new Error("That link holds no puzzle this page can read.");
   }
   const parseJson = (t) => { try { return JSON.parse(t); } catch (_) { return null; } };
 
@@ -451,6 +496,8 @@
       }
       throw new Error("That link holds no puzzle this page can read (a sudokuwiki ?bd= link, or an f-puzzles or SudokuPad link).");
     }
+    // JSON (f-puzzles' or numpl's variant record) goes on one line, as the server reads it.
+    if (/^\{[\s\S]*\}$/.test(t)) return t.replace(/\s*\r?\n\s*/g, " ");
     const lines = t.split(/\r?\n/);
     if (lines.length > 3 && lines.some((l) => /^[\s.*'`:|+=-]+$/.test(l) && /[-=]{3}/.test(l))) {
       const rows = [];
@@ -480,13 +527,50 @@
     board.style.setProperty("--bc", game.bc);
     board.dataset.size = game.n;
     const n = game.n;
+    const vr = game.variant;
+    board.classList.toggle("variant", !!vr);
+    board.classList.toggle("noboxes", !!vr && !vr.boxes);
     peerList = [];
-    for (let i = 0; i < n * n; i++) {
-      const ps = [];
-      for (let j = 0; j < n * n; j++) {
-        if (j !== i && (rowOf(j) === rowOf(i) || colOf(j) === colOf(i) || boxOf(j) === boxOf(i))) ps.push(j);
+    seeList = [];
+    if (vr) {
+      // A variant's peers are the server's groups (rows, columns, regions, cages, and
+      // pairs a rule keeps apart): no rule is derived here. The cells highlighted with
+      // the selected one are those of its full houses (groups of N cells).
+      const peers = [], sees = [];
+      for (let i = 0; i < n * n; i++) { peers.push(new Set()); sees.push(new Set()); }
+      for (const g of vr.groups) {
+        for (const a of g) for (const b of g) if (a !== b) { peers[a].add(b); if (g.length === n) sees[a].add(b); }
       }
-      peerList.push(ps);
+      peerList = peers.map((p) => Array.from(p));
+      seeList = sees;
+    } else {
+      for (let i = 0; i < n * n; i++) {
+        const ps = [];
+        for (let j = 0; j < n * n; j++) {
+          if (j !== i && (rowOf(j) === rowOf(i) || colOf(j) === colOf(i) || boxOf(j) === boxOf(i))) ps.push(j);
+        }
+        peerList.push(ps);
+        seeList.push(new Set(ps));
+      }
+    }
+    // The constraints, drawn by the server (numpl-render), under the cells: the same
+    // geometry (100 units a cell), reaching `margin` cells beyond the grid for outside clues.
+    // Two layers: shading, lines and region borders under the cells' colours and digits;
+    // cages, dots, X/V and outside clues over them (as SudokuPad draws them), never
+    // taking a click.
+    if (vr) {
+      for (const [svg, cls] of [[vr.svg, "vlayer"], [vr.svg_top, "vlayer top"]]) {
+        const layer = document.createElement("div");
+        layer.className = cls;
+        layer.setAttribute("aria-hidden", "true");
+        layer.innerHTML = svg;
+        board.appendChild(layer);
+      }
+      const [ml, mt, mr, mb] = vr.margin;
+      board.style.setProperty("--ml", ml); board.style.setProperty("--mt", mt);
+      board.style.setProperty("--mr", mr); board.style.setProperty("--mb", mb);
+    } else {
+      for (const k of ["--ml", "--mt", "--mr", "--mb"]) board.style.setProperty(k, 0);
     }
     for (let r = 0; r < n; r++) {
       const row = document.createElement("div");
@@ -499,8 +583,8 @@
         cell.id = "cell-" + i;
         cell.setAttribute("role", "gridcell");
         cell.dataset.cell = nameOf(i);
-        if (r % game.br === 0) cell.classList.add("bt");
-        if (c % game.bc === 0) cell.classList.add("bl");
+        if (r % game.br === 0 && boxLines()) cell.classList.add("bt");
+        if (c % game.bc === 0 && boxLines()) cell.classList.add("bl");
         if (r === n - 1) cell.classList.add("bb");
         if (c === n - 1) cell.classList.add("br");
         cell.addEventListener("click", () => {
@@ -544,14 +628,20 @@
     const controls = twoCols ? 21 * 16 + 16 : 0;
     const room = Math.max(200, play.clientWidth - controls - 6);
     const tall = window.innerHeight - (twoCols ? 80 : 20);
+    // A variant's outside clues (little killers, sandwiches) take cells of room around it.
+    const [ml, mt, mr, mb] = game.variant ? game.variant.margin : [0, 0, 0, 0];
+    const across = game.n + ml + mr, down = game.n + mt + mb;
     let side = Math.min(room, twoCols ? Math.max(320, tall) : room, 900);
     const minCell = game.n <= 9 ? 28 : 10 * game.bc + 4;
-    const cell = Math.max(side / game.n, minCell);
+    const cell = Math.max(side / Math.max(across, down), minCell);
     side = cell * game.n;
-    $("board").style.setProperty("--side", side + "px");
+    const board = $("board");
+    board.style.setProperty("--side", side + "px");
+    board.style.margin = ml || mt || mr || mb ? mt * cell + "px " + mr * cell + "px " + mb * cell + "px " + ml * cell + "px" : "";
+    const w = cell * across, h = cell * down;
     // A board bigger than the screen scrolls within a frame the screen's size.
-    $("boardWrap").style.setProperty("width", Math.min(side, room) + 6 + "px");
-    $("boardWrap").style.setProperty("height", Math.min(side + 6, Math.max(320, window.innerHeight - (twoCols ? 80 : 120))) + "px");
+    $("boardWrap").style.setProperty("width", Math.min(w, room) + 6 + "px");
+    $("boardWrap").style.setProperty("height", Math.min(h + 6, Math.max(320, window.innerHeight - (twoCols ? 80 : 120))) + "px");
     const pad = $("pad");
     const pw = twoCols ? controls - 16 : room;
     const fit = Math.max(3, Math.floor((pw + 5) / 49));
@@ -578,17 +668,19 @@
     // The same digit is highlighted while playing, not over a step's own colours.
     const digit = settings.same && !view ? game.values[sel] : 0;
     const clash = clashes();
+    const sums = new Set(game.variant ? game.variant.sum_cells : []);
     for (let i = 0; i < cells.length; i++) {
       const el = cells[i];
       el.textContent = "";
       let cls = "cell";
-      if (rowOf(i) % game.br === 0) cls += " bt";
-      if (colOf(i) % game.bc === 0) cls += " bl";
+      if (rowOf(i) % game.br === 0 && boxLines()) cls += " bt";
+      if (colOf(i) % game.bc === 0 && boxLines()) cls += " bl";
+      if (sums.has(i)) cls += " sum";
       if (rowOf(i) === game.n - 1) cls += " bb";
       if (colOf(i) === game.n - 1) cls += " br";
       const v = game.values[i];
       if (i === sel) cls += " selected";
-      else if (rowOf(i) === rowOf(sel) || colOf(i) === colOf(sel) || boxOf(i) === boxOf(sel)) cls += " peer";
+      else if (seeList[sel] && seeList[sel].has(i)) cls += " peer";
       if (digit && v === digit && i !== sel) cls += " same";
       if (game.colours[i]) cls += " col-" + game.colours[i];
       if (i === game.mistake) cls += " mistake";
@@ -670,7 +762,7 @@
     }
     $("undo").disabled = game.undo.length === 0;
     $("redo").disabled = game.redo.length === 0;
-    const info = [game.n + "x" + game.n];
+    const info = [game.n + "x" + game.n + (game.variant ? " " + variantName(game.variant) : "")];
     if (game.level) info.push(game.level);
     if (game.id) info.push("id " + game.id);
     if (game.seed) info.push("seed " + game.seed);
@@ -732,6 +824,10 @@
       game.done = true;
       runTimer();
       if (!game.revealed) say("Solved in " + clock(game.elapsed) + "! Well done.", "good");
+    }
+    // A full grid that is not the solution: say so at once (Check marks what is wrong).
+    else if (!right && game.values.every((x) => x)) {
+      say("The grid is full, but not solved: Check marks the wrong values.", "error");
     }
   }
 
@@ -866,12 +962,17 @@
 
   // The puzzle as loaded, for explain, rate and pictures: its givens, or the position
   // line of a position loaded with pencil marks.
-  const puzzleBody = () => ({ puzzle: game.origin || lineOf(game.givens), box: game.box });
+  const puzzleBody = () => ({ puzzle: puzzleText(), box: game.box });
+  // The puzzle as the server reads it back: a variant's JSON, a position line or the givens.
+  const puzzleText = () => (game.variant ? game.variant.text : game.origin || lineOf(game.givens));
+  const NO_STEPS = "Step-by-step hints, explanations and ratings for variant puzzles are not available yet: " +
+    "Hint finds your mistakes, then reveals a cell; Check compares with the solution.";
 
   // The position the player sees: values, and centre marks where they made some (a cell
   // without marks counts as having every value its peers allow).
   function position() {
-    const body = { puzzle: lineOf(game.givens), box: game.box, values: lineOf(game.values) };
+    const body = { puzzle: puzzleText(), box: game.box, values: lineOf(game.values) };
+    if (game.variant) body.cell = game.selected; // the cell to reveal when nothing is wrong
     if (game.centre.some((m) => m)) {
       body.candidates = game.values.map((v, i) => (v ? [] : listOf(game.centre[i] || candidatesOf(game.values, i))));
     }
@@ -946,9 +1047,21 @@
   async function askHint() {
     const res = await api("/api/hint", position());
     if (res.mistake) { showMistake(res.mistake); return null; }
+    if (res.reveal) {
+      // A variant (no human steps yet): one cell of the solution, in a plain sentence.
+      record();
+      place(res.reveal.index, res.reveal.value);
+      game.selected = res.reveal.index;
+      changed();
+      if (!game.done) say(res.note, "hint");
+      return null;
+    }
     if (!res.step) {
       game.view = null;
       render();
+      if (game.variant && res.status === "solved" && game.solution && !game.values.every((x, k) => x === game.solution[k])) {
+        return say("Every cell is full but something is wrong: Check marks the wrong values.", "error"), null;
+      }
       const why = {
         solved: "Solved already.",
         unsolvable: "Your position has no solution: check your values and marks.",
@@ -1006,6 +1119,7 @@
   async function step() {
     if (!game.n || game.done) return;
     if (explainer) closeExplain();
+    if (game.variant) return hint(); // no steps to apply: the hint's mistake or revealed cell
     if (hintState) {
       const s = hintState.step;
       applyStep(s);
@@ -1022,6 +1136,7 @@
 
   async function explain() {
     if (!game.n) return;
+    if (game.variant) return say(NO_STEPS, "hint");
     await guarded(async () => {
       const res = await api("/api/explain", puzzleBody());
       // The positions before each step, replayed from the givens with full marks (or
@@ -1087,6 +1202,7 @@
 
   async function rate() {
     if (!game.n) return;
+    if (game.variant) return say(NO_STEPS, "hint");
     await guarded(async () => {
       const r = await api("/api/rate", puzzleBody());
       const box = $("rating");
@@ -1133,7 +1249,7 @@
   // reaches a server.
   function shareLink(progress) {
     const p = new URLSearchParams();
-    p.set("p", game.origin || lineOf(game.givens));
+    p.set("p", puzzleText());
     p.set("box", game.box);
     if (game.seed) p.set("seed", game.seed);
     if (progress) {
@@ -1217,7 +1333,7 @@
     if (!game.n) return;
     await guarded(async () => {
       const body = game.origin ? puzzleBody() : {
-        puzzle: lineOf(game.givens), box: game.box, values: lineOf(game.values),
+        puzzle: puzzleText(), box: game.box, values: lineOf(game.values),
         marks: game.values.map((v, i) => (v ? [] : listOf(game.centre[i]))),
       };
       const blob = await api("/api/svg", body, true);
@@ -1229,6 +1345,7 @@
   async function exportPdf() {
     if (!game.n) return;
     if (game.origin) return say("A sheet is for paper: it prints givens, and a position with pencil marks has none to print.", "error");
+    if (game.variant) return say("Sheets print classic puzzles for now; Export SVG draws this variant puzzle with its rules.", "error");
     await guarded(async () => {
       const per = Number($("pdfPer").value);
       // This puzzle first, then recent ones of its size to fill the page.
@@ -1238,7 +1355,7 @@
       const notes = [(game.seed ? "seed " + game.seed : "id " + game.id) + (progress ? ", in progress" : "")];
       for (const g of readJSON(STORE.games) || []) {
         if (puzzles.length >= per) break;
-        if (g.id !== game.id && g.box === game.box && g.puzzle.length === g.n * g.n && g.solution) {
+        if (g.id !== game.id && g.box === game.box && g.puzzle.length === g.n * g.n && g.solution && !g.variant) {
           puzzles.push(g.puzzle);
           notes.push(g.seed ? "seed " + g.seed : "id " + g.id);
         }

@@ -1,6 +1,7 @@
 // numpl serve's page in a real headless Chromium, as a player uses it: play and keys,
 // saving and reloading, share links, clashes, hints in levels with mistakes first,
 // explain, solve, generate (64-bit seeds), import (paste, links, framed grids), export,
+// variant puzzles (a killer and a thermo from links and pasted text played to the end),
 // 16x16 and 25x25 boards, dark mode, a phone's screen, and axe-core's accessibility
 // checks in the main states. The server is the numpl binary ($NUMPL_BIN, default
 // $CARGO_TARGET_DIR/debug/numpl, else target/debug/numpl) on a free loopback port;
@@ -31,6 +32,30 @@ const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const SEED = ".2.....7.9..1.2..8....8.....5.....1...7.9.5...6.....2.....4....5..8.3..9.1.....6.";
 const SOLUTION = "821459673936172458745386291254638917187294536369715824693541782572863149418927365";
 const PARITY_FISH = "N4SwJgXA5AzgHjAtgfQLIEMBOAXAngZQFMsZkBWADgAYBjANgDMwAjV9ATmYeasIHYAjOkID2VACziGVAExhxNKABpEhbOjDp1EYDAD2AV0w1C0fAbB6A1gYAEGK4Uy2AbjNlkAdLM8zxAWhoaBjJ0CjpldANsAAs9TGgMHFxbIhJlTAMAG0IYaAA5eMR0LNsYC2s7TJyYW3QAB3qs3ABuWwYQLNLYwlsAc0xwWwB3EFjbHtswED6x2oF/djK9CZitKZm5qb0AOwAdKGxbTEJ64iOQHbqdlMw9YaVbGj0sg0Qdx/QdsFtizEcfgBmOCA2zMPRwTx7HYAFWGKxMXVqGgAVugTDsjiVdn06sdCD8spdeogDDAjs9MehLrZdr1CC5CFdprMsd9aTtenowD8WWMobD4U9CEinrtOTRsASwSl0CMYmNepYKbt1DTKTBCDRoiBGRtWTABXCESKsrVKRKpT9mLKwVl0VZtiqqTS+dhasMYk4uZzbCBapYDMwcqsuT1MJ5lPpXtgQLtoBQyOJAXR2AI+DJ2Hw6DIyAIKIDxAIZIW+BR2GQ6EWKxQS3Q+JXy4C+OIZMXmwJxHQyOwKGXK+xWwIU2na83xGRCzJBI32MpmLNin1TFAYthsPU8gB6LcgTwgRB9IyeZ6ILc7QEgADy2HE+U8KLOfXni/Qy709XRY1wEAESmw0AAApYN+tgAGL+jEUAAL5KCYEAANoIUoKGoShAC6SjIWhqGYdhOFKHhBEYVhxGEaRxFEZRFEEVRtGYSciFIVQShUHhLECOxSgyHhf5sVhf6cQJ3F4TIrGiUoQkIWJPF4QhLGAlx4hcWQvFKIpwnKcJqlYWJGnSUoWkGapcksXQXF8FxFBqeZwmWcJ1m6UotkGfZBnWXJgLiVhXlSV5PFYeI3kIUFUlBQFCFkMFUVSVFslYQhXn6V5RleTpIXqXhQVGUF6VRfpUVGVFJkJV5LleW5XmORlLlBW5QXVVFLlRW5UUeQldDBZ1UmdRFfDBf1Un9RFFDBaNUmjfFSGdfpnVGZ16X9fp/VGf16Wjfpo1GaNJXTc5eGdW5nXVf1Ln9W5/XVaNLmjW5o0eZheiIcAkqIYCnhtZhwwQFQniFkoMQ/X9QWxL+vijVK0DKDQEAAMQsQk2BwTIcNgXBAhw1QsEvQBIUfUojnfb9/2A8TIOAwI4P/iu0OY0oiPI6j6OY9jr2RfjhNAyTXPk2DMgQzTcF0wzNAo7DaM0Bj8Os7j4j40JRPAwDPP/hTVOQ1AtPw/TEBI6LTOSyzSg44hk0fV9Kuk0roOU/z1NQ0L2si2LEtS1jxts/1v06Yr3Nk6rfMCw7MNO7rjPi8z0se7jfHm0ovtBVb/02+rgshwjYf6xHhtRybCF0Pj9kJ8r/sp3bGtaxnesu5H7t5wXMUW/7Se87bQea47Vfh67Rt5xQHNN0rLcB239sd+nOvVwbbsy4hfD4z7lsq2X7eV5P3e17PCF/u9i/N8vavl2nwuZzXOd157SheHvQ8H4HY9r870+92zYkN4PfvW4fq+d+vWc97nNm3sRLxyXqXb+D9f5P2zjPaOiE/xyxvp/ZOECK5QNPs/QBuNfJx19l5JOXk0EhzRtAi+2DC4f3wVzQhx8I6kK3jJXB1CS5/RocHJm9C4EIX7nFShLDARsPHhwjBWDTZKHnkgqhxNBFaxISIrG6FoJAA";
+// Variant puzzles: ISS's "Killer" and "Thermo" examples (its constraint strings) with the
+// solutions ISS gives; the f-puzzles JSON of each is built below from the ISS string, as
+// f-puzzles writes it (`killercage`, `thermometer`), not by numpl.
+const KILLER = ".Cage~3~R1C1~R1C2.Cage~15~R1C3~R1C4~R1C5.Cage~25~R2C1~R2C2~R3C1~R3C2.Cage~17~R2C3~R2C4.Cage~9~R3C3~R3C4~R4C4.Cage~22~R1C6~R2C5~R2C6~R3C5.Cage~4~R1C7~R2C7.Cage~16~R1C8~R2C8.Cage~15~R1C9~R2C9~R3C9~R4C9.Cage~20~R3C7~R3C8~R4C7.Cage~8~R3C6~R4C6~R5C6.Cage~17~R4C5~R5C5~R6C5.Cage~20~R5C4~R6C4~R7C4.Cage~14~R4C2~R4C3.Cage~6~R4C1~R5C1.Cage~13~R5C2~R5C3~R6C2.Cage~6~R6C3~R7C2~R7C3.Cage~17~R4C8~R5C7~R5C8.Cage~27~R6C1~R7C1~R8C1~R9C1.Cage~8~R8C2~R9C2.Cage~16~R8C3~R9C3.Cage~10~R7C5~R8C4~R8C5~R9C4.Cage~12~R5C9~R6C9.Cage~6~R6C7~R6C8.Cage~20~R6C6~R7C6~R7C7.Cage~15~R8C6~R8C7.Cage~14~R7C8~R7C9~R8C8~R8C9.Cage~13~R9C5~R9C6~R9C7.Cage~17~R9C8~R9C9";
+const KILLER_SOLUTION = "215647398368952174794381652586274931142593867973816425821739546659428713437165289";
+const THERMO = ".~R1C2_4~R1C8_1~R2C1_2~R2C9_6~R8C1_9~R8C9_2~R9C2_1~R9C8_9.Thermo~R9C4~R8C3~R7C2~R6C1~R5C2~R4C3.Thermo~R4C1~R3C2~R2C3~R1C4~R2C5~R3C6.Thermo~R1C6~R2C7~R3C8~R4C9~R5C8~R6C7.Thermo~R6C9~R7C8~R8C7~R9C6~R8C5~R7C4";
+const THERMO_SOLUTION = "847632519295471386631598247129743865486259173753816924368924751974185632512367498";
+function fpuzzlesOf(iss) {
+  const grid = [...Array(9)].map(() => [...Array(9)].map(() => ({})));
+  const out = { size: 9, grid };
+  for (const item of iss.split(".").filter(Boolean)) {
+    const [kind, ...rest] = item.split("~");
+    if (kind === "") {
+      for (const g of rest) { const m = /^R(\d)C(\d)_(\d)$/.exec(g); grid[m[1] - 1][m[2] - 1] = { value: Number(m[3]), given: true }; }
+    } else if (kind === "Cage") {
+      (out.killercage ||= []).push({ cells: rest.slice(1), value: rest[0] });
+    } else if (kind === "Thermo") {
+      (out.thermometer ||= []).push({ lines: [rest] });
+    }
+  }
+  return out;
+}
+const fpuzzlesLink = (iss) => "https://www.f-puzzles.com/?load=" + encodeURIComponent(LZString.compressToBase64(JSON.stringify(fpuzzlesOf(iss))));
+const sudokupadLink = (iss) => "https://sudokupad.app/fpuzzles" + LZString.compressToBase64(JSON.stringify(fpuzzlesOf(iss)));
 const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-proxy-server", "--no-first-run",
   "--disable-sync", "--disable-background-networking", "--disable-component-update", "--disable-quic"];
 
@@ -534,16 +559,23 @@ test("paste and import: HoDoKu and sudokuwiki frames, a ?bd= link, f-puzzles and
     await waitMessage("Loaded a 9x9 puzzle");
     assert.equal(await boardText(), SEED, name);
   }
-  // An f-puzzles variant is refused with its rules named, the game left as it was.
+  // An f-puzzles variant goes to the server, which reads it (this one has no solution: a
+  // cage of 12 over r1c2's 2 needs a 10), and names what it cannot read, the game left
+  // as it was.
   const variant = (extra) => "https://f-puzzles.com/?load=" +
     encodeURIComponent(LZString.compressToBase64(JSON.stringify({ ...JSON.parse(fp), ...extra })));
   await paste(variant({ killercage: [{ cells: ["R1C1", "R1C2"], value: "12" }], "diagonal+": true }));
-  await waitMessage("This f-puzzles puzzle has rules numpl does not play yet: killercage, diagonal+.");
-  assert.equal(await boardText(), SEED, "a refused variant leaves the game as it was");
+  await waitMessage("(unsolvable: no single solution to check against)");
+  assert.equal(await page.locator("#board .vlayer [data-constraint=cage]").count(), 1);
+  assert.equal(await boardText(), SEED);
   const jigsaw = JSON.parse(fp);
   jigsaw.grid[0][0].region = 1;
   await paste("https://f-puzzles.com/?load=" + encodeURIComponent(LZString.compressToBase64(JSON.stringify(jigsaw))));
-  await waitMessage("rules numpl does not play yet: irregular regions.");
+  await waitMessage("F-puzzles: constraint 1 (jigsaw r1c2): region 1 has 8 cells, not 9.");
+  assert.equal(await page.locator("#board .vlayer").count(), 2, "a refused variant leaves the game as it was");
+  // A rule numpl has no engine for, named as players know it.
+  await paste(variant({ clone: [{ cells: ["R1C1"], cloneCells: ["R9C9"] }] }));
+  await waitMessage("This f-puzzles puzzle has a rule numpl does not play yet: clone.");
   // Empty constraint lists and a title are no rules.
   await page.evaluate(() => localStorage.clear());
   await paste(variant({ title: "Classic", author: "numpl", thermometer: [], negative: [] }));
@@ -625,6 +657,152 @@ test("SudokuPad's own links of classic puzzles load; variants are refused in a s
   await paste("https://sudokupad.app/thermo-tiny-example");
   await waitMessage("kept on SudokuPad's server");
   await axe("a refused SudokuPad link");
+});
+
+// Types a solution into the cells that do not hold it yet, row by row from r1c1, with the
+// keyboard only (digits and arrows), up to cell `upTo`.
+async function typeSolution(solution, p = page, upTo = 81) {
+  await cell("r1c1", p).click();
+  const shown = await boardText(p);
+  for (let i = 0; i < upTo; i++) {
+    if (shown[i] !== solution[i]) await p.keyboard.press(solution[i]);
+    await p.keyboard.press("ArrowRight");
+    if (i % 9 === 8) await p.keyboard.press("ArrowDown");
+  }
+}
+
+test("a killer from an f-puzzles link: cages under the digits, sums beside corner marks, a clash in a cage, played to the end", async () => {
+  const p = await open();
+  await p.goto(base);
+  await p.locator("#message", { hasText: "Loaded a 9x9" }).waitFor();
+  await paste(fpuzzlesLink(KILLER), p);
+  await waitMessage("Loaded a 9x9 killer puzzle.", p);
+  // The server's drawing: 29 cages, hidden from screen readers, the rules in words instead.
+  assert.equal(await p.locator("#board .vlayer svg [data-constraint=cage]").count(), 29);
+  assert.deepEqual(await p.locator("#board .vlayer").evaluateAll((ls) => ls.map((l) => l.getAttribute("aria-hidden"))), ["true", "true"]);
+  assert.match(await p.locator("#rules").innerText(), /29 killer cages \(the digits in a cage differ and add up to its sum/);
+  assert.equal(await p.locator("#board").getAttribute("aria-describedby"), "rules");
+  // The layer lies exactly on the cells: r1c1's top-left and r9c9's bottom-right.
+  const layer = await p.locator("#board .vlayer.top svg").boundingBox();
+  const a = await cell("r1c1", p).boundingBox(), z = await cell("r9c9", p).boundingBox();
+  assert.ok(Math.abs(layer.x - a.x) < 1.5 && Math.abs(layer.y - a.y) < 1.5, JSON.stringify([layer, a]));
+  assert.ok(Math.abs(layer.x + layer.width - (z.x + z.width)) < 2.5 && Math.abs(layer.y + layer.height - (z.y + z.height)) < 2.5);
+  // The layers take no click: a click on a cage's cell selects the cell.
+  await cell("r5c5", p).click();
+  assert.equal(await cell("r5c5", p).getAttribute("aria-selected"), "true");
+  // A corner mark in r1c1 (the cage's sum there) starts right of the sum; in r1c2 at the left.
+  await cell("r1c1", p).click();
+  await p.keyboard.press("Shift+Digit1");
+  await cell("r1c2", p).click();
+  await p.keyboard.press("Shift+Digit2");
+  const c1 = await cell("r1c1", p).locator(".corner").boundingBox();
+  const c2 = await cell("r1c2", p).locator(".corner").boundingBox();
+  assert.ok(c1.x - a.x > a.width * 0.38, "r1c1's corner marks clear of the sum: " + (c1.x - a.x));
+  assert.ok(c2.x - (a.x + a.width) < a.width * 0.1);
+  // The same digit in r3c3 and r4c4 (no row, column or box in common; one cage): a clash.
+  await cell("r3c3", p).click();
+  await p.keyboard.press("5");
+  await cell("r4c4", p).click();
+  await p.keyboard.press("5");
+  assert.match(await cell("r3c3", p).getAttribute("class"), /\bclash\b/);
+  assert.match(await cell("r4c4", p).getAttribute("aria-label"), /clashes/);
+  await shot("variant-killer-clash.png", p);
+  // The hint names it first, in the cage's terms.
+  await p.click("#hint");
+  await waitMessage("r4c4 and r3c3 can't both hold 5", p);
+  for (let k = 0; k < 4; k++) await p.keyboard.press("Control+z");
+  assert.equal(await boardText(p), ".".repeat(81));
+  await axe("a killer game", p);
+  // Played to the end by typing the solution: the page says solved.
+  await typeSolution(KILLER_SOLUTION, p, 80);
+  assert.doesNotMatch(await message(p), /Solved/);
+  // A full grid that is not the solution is said at once.
+  await cell("r9c9", p).click();
+  await p.keyboard.press(KILLER_SOLUTION[80] === "1" ? "2" : "1");
+  await waitMessage("The grid is full, but not solved: Check marks the wrong values.", p);
+  await p.keyboard.press("Backspace");
+  await typeSolution(KILLER_SOLUTION, p);
+  await waitMessage("Solved in", p);
+  assert.equal(await boardText(p), KILLER_SOLUTION);
+  assert.match(await p.locator("#gameInfo").innerText(), /solved/);
+  await shot("variant-killer-solved.png", p);
+  await p.context().close();
+});
+
+test("a thermo pasted as f-puzzles JSON: hints reveal a cell, a reload and a share link keep the variant, played to the end", async () => {
+  const p = await open();
+  await p.goto(base);
+  await p.locator("#message", { hasText: "Loaded a 9x9" }).waitFor();
+  await paste(JSON.stringify(fpuzzlesOf(THERMO), null, 1), p); // pasted over several lines
+  await waitMessage("Loaded a 9x9 thermo puzzle.", p);
+  assert.equal(await p.locator("#board .vlayer svg [data-constraint=thermo]").count(), 4);
+  assert.match(await p.locator("#rules").innerText(), /4 thermometers \(digits rise from the bulb\)/);
+  // No mistake yet: Hint reveals the selected cell with a plain sentence; Step too.
+  await cell("r5c5", p).click();
+  await p.click("#hint");
+  await waitMessage("Step-by-step hints for variant puzzles are not available yet", p);
+  assert.match(await message(p), /r5c5 is 5\.$/);
+  assert.equal((await boardText(p))[40], "5");
+  // A wrong digit: named first.
+  await cell("r1c1", p).click();
+  await p.keyboard.press("3");
+  await p.click("#hint");
+  await waitMessage("r1c1 should not be 3", p);
+  await p.keyboard.press("Control+z");
+  await p.click("#explain");
+  await waitMessage("explanations and ratings for variant puzzles are not available yet", p);
+  // Half the grid typed; a reload brings the variant game back, drawing and all.
+  await typeSolution(THERMO_SOLUTION, p, 40);
+  const before = await boardText(p);
+  await p.reload();
+  await waitMessage("Welcome back", p);
+  assert.equal(await boardText(p), before);
+  assert.equal(await p.locator("#board .vlayer svg [data-constraint=thermo]").count(), 4);
+  assert.match(await p.locator("#recent .current").innerText(), /thermo/);
+  // The same puzzle from a SudokuPad link is the same game.
+  await paste(sudokupadLink(THERMO), p);
+  await waitMessage("where you left it", p);
+  assert.equal(await boardText(p), before);
+  // A share link with the progress opens the variant in a fresh browser.
+  await openAll(p);
+  await p.check("#shareProgress");
+  await p.click("#share");
+  const link = await p.locator("#shareLink").inputValue();
+  const q = await open();
+  await q.goto(link);
+  await waitMessage("Loaded a 9x9 thermo puzzle.", q);
+  assert.equal(await boardText(q), before);
+  assert.equal(await q.locator("#board .vlayer svg [data-constraint=thermo]").count(), 4);
+  await q.context().close();
+  await typeSolution(THERMO_SOLUTION, p);
+  await waitMessage("Solved in", p);
+  assert.equal(await boardText(p), THERMO_SOLUTION);
+  await p.context().close();
+});
+
+test("a killer pasted as an ISS string and a thermo from a SudokuPad link play to the end, light and dark", async () => {
+  const p = await open({ colorScheme: "dark" });
+  await p.goto(base);
+  await p.locator("#message", { hasText: "Loaded a 9x9" }).waitFor();
+  await paste(KILLER, p);
+  await waitMessage("Loaded a 9x9 killer puzzle.", p);
+  await cell("r1c1", p).click();
+  await p.keyboard.press("Shift+Digit1");
+  await p.keyboard.press("Shift+Digit2");
+  await cell("r5c5", p).click();
+  await p.keyboard.press("c");
+  for (const d of ["7", "8", "9"]) await p.keyboard.press(d);
+  await p.keyboard.press("z");
+  await shot("variant-killer-dark.png", p);
+  await axe("a killer game, dark", p);
+  await typeSolution(KILLER_SOLUTION, p);
+  await waitMessage("Solved in", p);
+  await paste(sudokupadLink(THERMO), p);
+  await waitMessage("Loaded a 9x9 thermo puzzle.", p);
+  await shot("variant-thermo-dark.png", p);
+  await typeSolution(THERMO_SOLUTION, p);
+  await waitMessage("Solved in", p);
+  await p.context().close();
 });
 
 test("a 16x16 puzzle plays with letters, readable marks and steps in its symbols", async () => {
@@ -815,7 +993,7 @@ test("each action's API call answers a 9x9 game in under 100 ms (measured from N
   const values = SEED.replace(".", "8"); // r1c1 = 8
   const cands = Array.from({ length: 81 }, () => [1, 2, 3, 4, 5, 6, 7, 8, 9]);
   const actions = {
-    load: ["/api/solve", { puzzle: SEED }],
+    load: ["/api/play", { puzzle: SEED }],
     hint: ["/api/hint", { puzzle: SEED, values }],
     "hint with marks": ["/api/hint", { puzzle: SEED, values, candidates: cands }],
     "hint, a mistake": ["/api/hint", { puzzle: SEED, values: SEED.replace(".", "1") }],
@@ -842,9 +1020,9 @@ test("each action's API call answers a 9x9 game in under 100 ms (measured from N
   console.log("9x9 API answers from Node (ms): " + JSON.stringify(report));
 });
 
-test("no script errors, no CSP violations, no failed requests but the two refused on purpose", () => {
+test("no script errors, no CSP violations, no failed requests but the four refused on purpose", () => {
   assert.deepEqual(problems, []);
-  assert.deepEqual(failed, ["422 /api/pdf", "422 /api/solve"]);
+  assert.deepEqual(failed, ["422 /api/pdf", "422 /api/play", "422 /api/play", "422 /api/play"]);
 });
 
 test("SIGTERM stops the server with exit status 0", async () => {

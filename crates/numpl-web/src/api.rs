@@ -8,6 +8,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use numpl_core::variant::Constraint;
 use numpl_core::{Cell, Grid, InputFormat, Mask, ParseOptions, Parsed, Shape, Symbols};
 use numpl_gen::{GenError, GenOptions, Generator, Level, MaxTechnique, Symmetry};
 use numpl_record::Record;
@@ -31,12 +32,15 @@ use crate::AppState;
                        of any size. Records have the fields of the CLI's `--format json`."
     ),
     paths(
-        health, openapi, solve_h, rate_h, hint_h, explain_h, generate_h, svg_h, pdf_h
+        health, openapi, solve_h, play_h, rate_h, hint_h, explain_h, generate_h, svg_h, pdf_h
     ),
     components(schemas(
         Record,
         ErrorBody,
         SolveRequest,
+        PlayRequest,
+        PlayResponse,
+        PlayVariant,
         RateRequest,
         PuzzleRequest,
         HintRequest,
@@ -62,6 +66,7 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/healthz", get(health))
         .route("/api/openapi.json", get(openapi))
         .route("/api/solve", post(solve_h))
+        .route("/api/play", post(play_h))
         .route("/api/rate", post(rate_h))
         .route("/api/hint", post(hint_h))
         .route("/api/explain", post(explain_h))
@@ -171,6 +176,10 @@ pub(crate) struct HintRequest {
     /// Add the step as an SVG picture (`svg`).
     #[serde(default)]
     svg: bool,
+    /// A variant puzzle (no human steps yet): the cell to reveal when there is no mistake
+    /// (0-based, reading order; the player's selected cell); when it is not open, the first
+    /// open cell.
+    cell: Option<usize>,
 }
 
 /// A cell and a value.
@@ -279,6 +288,13 @@ pub(crate) struct HintResponse {
     /// A mistake in the player's position (then no step, and `status` is `unsolvable`).
     #[serde(skip_serializing_if = "Option::is_none")]
     mistake: Option<MistakeJson>,
+    /// A variant puzzle with no mistake: a cell of the solution to reveal (variants have no
+    /// human-technique steps yet), with `note` saying so.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reveal: Option<CellValue>,
+    /// A sentence for the player beside `reveal`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
 }
 
 /// An explanation: the record of `numpl explain --format json` and every step's moves.
@@ -676,10 +692,57 @@ fn values_sentence(error: &str) -> String {
 /// The player's position: the puzzle's givens, their values and their pencil marks, as a
 /// position (the values, each open cell limited to its marks) when marks are given.
 fn position(req: &HintRequest, g: &Grid) -> Result<Parsed, ApiError> {
+    position_of(req, g, false)
+}
+
+/// The player's values as a line of the grid's symbols, read without the classic rules (a
+/// variant's boxes may not count: two equal values in a box of a jigsaw are no clash).
+fn values_line(text: &str, shape: Shape) -> Result<Grid, ApiError> {
+    let n = shape.size();
+    let chars: Vec<char> = text.trim().chars().collect();
+    if chars.len() != shape.cells() {
+        return Err(ApiError::invalid(format!(
+            "values: {} symbols for the {} cells of a {n}x{n} grid",
+            chars.len(),
+            shape.cells()
+        )));
+    }
+    let standard = Symbols::standard();
+    let mut cells = Vec::with_capacity(chars.len());
+    for (i, &ch) in chars.iter().enumerate() {
+        cells.push(match standard.read(ch, n) {
+            numpl_core::Symbol::Blank => 0,
+            numpl_core::Symbol::Value(v) if (v as usize) <= n => v,
+            _ => {
+                return Err(ApiError::invalid(format!(
+                    "values: {} holds {ch}, not a value of a {n}x{n} grid",
+                    shape.cell_name(Cell::new(i as u16))
+                )))
+            }
+        });
+    }
+    Grid::from_values(shape, cells).map_err(|e| ApiError::invalid(format!("values: {e}")))
+}
+
+/// [`position`]; `variant`: the values are read without the classic rules.
+fn position_of(req: &HintRequest, g: &Grid, variant: bool) -> Result<Parsed, ApiError> {
     let n = g.size();
     let shape = g.shape();
     let values = match &req.values {
         None => g.clone(),
+        Some(text) if variant => {
+            let v = values_line(text, shape)?;
+            for i in 0..shape.cells() {
+                let given = g.get(i);
+                if given != 0 && v.get(i) != given {
+                    return Err(ApiError::invalid(format!(
+                        "values: {} holds the given {given}",
+                        shape.cell_name(Cell::new(i as u16))
+                    )));
+                }
+            }
+            v
+        }
         Some(text) => {
             let (v, _) = read_puzzle(
                 text,
@@ -748,6 +811,9 @@ async fn hint_h(
 ) -> Result<Json<HintResponse>, ApiError> {
     let read = read_any(&req.puzzle, req.shape.as_deref())?;
     check_size(read.grid(), st.config.max_size, "hint")?;
+    if read.variant().is_some() {
+        return variant_hint(&st, req, read).await;
+    }
     let shape = read.grid().shape();
     // Two of the player's values in one house: the mistake to show, before anything else.
     if !read.is_position() {
@@ -773,6 +839,8 @@ async fn hint_h(
                 step: None,
                 svg: None,
                 mistake: Some(mistake),
+                reveal: None,
+                note: None,
             }));
         }
     }
@@ -848,7 +916,236 @@ async fn hint_h(
                 step: step.as_ref().ok().map(|s| step_json(s, g, &board)),
                 svg,
                 mistake,
+                reveal: None,
+                note: None,
             }
+        })
+        .await?;
+    Ok(Json(res))
+}
+
+/// A puzzle to play on the page.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PlayRequest {
+    /// The puzzle, in any text format numpl reads: a classic puzzle or position, or a
+    /// variant puzzle (numpl's variant JSON, f-puzzles JSON, an f-puzzles `?load=` link, a
+    /// SudokuPad link carrying an f-puzzles puzzle, an ISS string).
+    puzzle: String,
+    /// The box shape `RxC`.
+    #[serde(rename = "box")]
+    shape: Option<String>,
+}
+
+/// What the page needs to play a variant puzzle: its rules drawn, the groups clashes are
+/// checked in, and the puzzle's text to save and share.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct PlayVariant {
+    /// The puzzle in numpl's variant JSON (one line): what the page saves, shares and
+    /// sends back to the API.
+    text: String,
+    /// The constraints drawn by numpl-render (`variant_layer`) that lie under the cells'
+    /// contents (shading, lines, region borders): an SVG without cells or digits, 100
+    /// units a cell, its `viewBox` starting `margin` cells outside the grid's top-left
+    /// corner; the page lays it under its cells.
+    svg: String,
+    /// The constraints drawn over the cells (cages and their sums, dots, X and V, outside
+    /// clues): an SVG of the same frame; the page lays it over its cells' colours.
+    svg_top: String,
+    /// Room outside the grid for outside clues, in cells: left, top, right, bottom.
+    margin: [f32; 4],
+    /// Whether the boxes count (false for a jigsaw: no box lines).
+    boxes: bool,
+    /// The groups of cells that never hold one value twice (0-based cells): rows,
+    /// columns, boxes or regions, diagonals, cages ..., and pairs a rule keeps apart
+    /// (`numpl_solve::variant::distinct_groups`). Clashes and auto marks use them.
+    groups: Vec<Vec<u16>>,
+    /// The cells whose top-left corner holds a killer cage's sum (corner marks avoid it).
+    sum_cells: Vec<usize>,
+    /// The rules in words, for screen readers and the page's caption.
+    rules: String,
+}
+
+/// A puzzle to play: the record of `/api/solve` (the engine's status and solution) and,
+/// for a variant puzzle, what the page draws and checks.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct PlayResponse {
+    #[serde(flatten)]
+    record: Record,
+    /// A variant puzzle's drawing, groups and text (absent for a classic puzzle).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    play: Option<PlayVariant>,
+}
+
+/// Open a puzzle for play: the solve record (solved by the variant engine for a variant)
+/// and, for a variant, its constraints drawn as SVG, the groups whose cells differ, and
+/// the puzzle as numpl's variant JSON. A variant numpl has no rule for is 422 with a
+/// sentence naming it.
+#[utoipa::path(post, path = "/api/play", request_body = PlayRequest, responses(
+    (status = 200, body = PlayResponse),
+    (status = 400, body = ErrorBody, description = "bad option, or a grid over the size limit"),
+    (status = 413, body = ErrorBody),
+    (status = 422, body = ErrorBody, description = "invalid puzzle, or a variant rule numpl does not know (`status`: `invalid`)"),
+))]
+async fn play_h(
+    State(st): State<AppState>,
+    ApiJson(req): ApiJson<PlayRequest>,
+) -> Result<Json<PlayResponse>, ApiError> {
+    let read = read_any(&req.puzzle, req.shape.as_deref())?;
+    check_size(read.grid(), st.config.max_size, "play")?;
+    let n = read.grid().size();
+    let budget = st.config.solve_budget;
+    let lane = match lane_for(n) {
+        Lane::Light if read.variant().is_some() => Lane::Heavy,
+        lane => lane,
+    };
+    let res = st
+        .pool
+        .run(lane, move || {
+            let start = Instant::now();
+            let opts = SolveOptions::new().limit(2).budget(Some(budget));
+            let out = puzzle::solve(&read, Algorithm::Fast, &opts);
+            let sym = Symbols::standard();
+            let record = record_of(&read)
+                .outcome(&out, Algorithm::Fast, &sym)
+                .micros(micros(start));
+            let play = read.variant().map(|v| {
+                let layer = numpl_render::variant_layer(v);
+                let mut sum_cells: Vec<usize> = v
+                    .constraints()
+                    .iter()
+                    .filter_map(|c| match c {
+                        Constraint::Cage {
+                            sum: Some(_),
+                            cells,
+                        } => cells.iter().min().map(|&c| c as usize),
+                        _ => None,
+                    })
+                    .collect();
+                sum_cells.sort_unstable();
+                sum_cells.dedup();
+                PlayVariant {
+                    text: v.to_json(read.grid()),
+                    svg: layer.svg,
+                    svg_top: layer.top,
+                    margin: layer.margin,
+                    boxes: layer.boxes,
+                    groups: numpl_solve::variant::distinct_groups(v),
+                    sum_cells,
+                    rules: crate::words::variant_rules(v, layer.rules.as_deref()),
+                }
+            });
+            PlayResponse { record, play }
+        })
+        .await?;
+    Ok(Json(res))
+}
+
+/// The first clash among the player's values in a variant's groups (cells that never hold
+/// one value twice): the two cells and the value.
+fn variant_clash(values: &Grid, groups: &[Vec<u16>]) -> Option<(usize, usize, u8)> {
+    for g in groups {
+        for (k, &a) in g.iter().enumerate() {
+            let v = values.get(a as usize);
+            if v == 0 {
+                continue;
+            }
+            if let Some(&b) = g[k + 1..].iter().find(|&&b| values.get(b as usize) == v) {
+                return Some((a as usize, b as usize, v));
+            }
+        }
+    }
+    None
+}
+
+/// A hint on a variant puzzle (no human steps yet): the player's first mistake (a clash in
+/// the variant's groups, a value or a removed mark against the engine's solution), else
+/// one cell of the solution revealed, with a sentence saying step-by-step hints are not
+/// there yet.
+async fn variant_hint(
+    st: &AppState,
+    req: HintRequest,
+    read: Parsed,
+) -> Result<Json<HintResponse>, ApiError> {
+    let g = read.grid().clone();
+    let shape = g.shape();
+    let at = position_of(&req, &g, true)?;
+    let marked = req.candidates.is_some();
+    let budget = st.config.solve_budget;
+    let lane = match lane_for(g.size()) {
+        Lane::Light => Lane::Heavy,
+        lane => lane,
+    };
+    let res = st
+        .pool
+        .run(lane, move || {
+            let start = Instant::now();
+            let v = read.variant().expect("a variant puzzle");
+            let values = at.grid();
+            let answer = |status: Status, mistake, reveal, note| HintResponse {
+                record: record_of(&read)
+                    .hint(&Err(status), shape)
+                    .micros(micros(start)),
+                step: None,
+                svg: None,
+                mistake,
+                reveal,
+                note,
+            };
+            let groups = numpl_solve::variant::distinct_groups(v);
+            if let Some((a, b, x)) = variant_clash(values, &groups) {
+                let (theirs, other) = if g.get(b) == 0 { (b, a) } else { (a, b) };
+                let (tn, on) = (
+                    shape.cell_name(Cell::new(theirs as u16)),
+                    shape.cell_name(Cell::new(other as u16)),
+                );
+                let m = MistakeJson {
+                    kind: "clash",
+                    text: format!(
+                        "{tn} and {on} can't both hold {}: one of them is wrong.",
+                        sym(x)
+                    ),
+                    cell: Some(tn),
+                    index: Some(theirs),
+                    value: Some(x),
+                    other: Some(on),
+                };
+                return answer(Status::Unsolvable, Some(m), None, None);
+            }
+            let opts = SolveOptions::new().limit(2).budget(Some(budget));
+            let out = puzzle::solve(&read, Algorithm::Fast, &opts);
+            let solution = match (out.status, out.solution) {
+                (Status::Solved, Some(s)) => s,
+                (status, _) => return answer(status, None, None, None),
+            };
+            if let Some(m) = mistake_against(&solution, &g, &at, marked) {
+                return answer(Status::Unsolvable, Some(m), None, None);
+            }
+            let open = |i: usize| i < shape.cells() && values.get(i) == 0;
+            let Some(i) = req
+                .cell
+                .filter(|&i| open(i))
+                .or_else(|| (0..shape.cells()).find(|&i| open(i)))
+            else {
+                return answer(Status::Solved, None, None, None);
+            };
+            let name = shape.cell_name(Cell::new(i as u16));
+            let x = solution.get(i);
+            let note = format!(
+                "Step-by-step hints for variant puzzles are not available yet, so here is one \
+                 cell of the solution: {name} is {}.",
+                sym(x)
+            );
+            answer(
+                Status::Stuck,
+                None,
+                Some(CellValue {
+                    cell: name,
+                    index: i,
+                    value: x,
+                }),
+                Some(note),
+            )
         })
         .await?;
     Ok(Json(res))
@@ -887,13 +1184,23 @@ fn clash(values: &str, givens: &Grid) -> Option<numpl_core::Conflict> {
 /// a placed value that is not the solution's, then (with marks) an open cell whose pencil
 /// marks lost the solution's value.
 fn mistake(givens: &Grid, at: &Parsed, marked: bool, budget: u64) -> Option<MistakeJson> {
-    let shape = givens.shape();
     let opts = SolveOptions::new().limit(2).budget(Some(budget));
     let out = numpl_solve::solve(givens, Algorithm::Fast, &opts);
     let solution = match (out.status, out.solution) {
         (Status::Solved, Some(s)) => s,
         _ => return None,
     };
+    mistake_against(&solution, givens, at, marked)
+}
+
+/// The player's first mistake against a known `solution` (see [`mistake`]).
+fn mistake_against(
+    solution: &Grid,
+    givens: &Grid,
+    at: &Parsed,
+    marked: bool,
+) -> Option<MistakeJson> {
+    let shape = givens.shape();
     let values = at.grid();
     for i in 0..shape.cells() {
         let v = values.get(i);
@@ -1183,8 +1490,9 @@ async fn svg_h(
             values: req.values.clone(),
             candidates: req.marks.clone(),
             svg: false,
+            cell: None,
         };
-        Some(position(&as_hint, &g)?)
+        Some(position_of(&as_hint, &g, read.variant().is_some())?)
     } else {
         None
     };

@@ -112,6 +112,131 @@ pub(crate) fn nudge(step: &Step, shape: Shape) -> String {
     }
 }
 
+/// A variant puzzle's rules in words, for players and screen readers: `Rules beyond rows,
+/// columns and boxes: 12 killer cages (the digits in a cage differ and add up to its
+/// sum); 2 thermometers (digits rise from the bulb).` Then the rules no shape shows
+/// (numpl-render's sentence).
+pub(crate) fn variant_rules(v: &numpl_core::variant::Variant, unseen: Option<&str>) -> String {
+    let mut counts: Vec<(&'static str, usize)> = Vec::new();
+    for c in v.constraints() {
+        let name = c.name();
+        match counts.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, k)) => *k += 1,
+            None => counts.push((name, 1)),
+        }
+    }
+    let mut parts = Vec::new();
+    for &(name, k) in &counts {
+        let (one, many, rule) = match name {
+            "cage" => (
+                "killer cage",
+                "killer cages",
+                "the digits in a cage differ and add up to its sum, when it has one",
+            ),
+            "thermo" => ("thermometer", "thermometers", "digits rise from the bulb"),
+            "slow-thermo" => (
+                "slow thermometer",
+                "slow thermometers",
+                "digits never fall from the bulb",
+            ),
+            "jigsaw" => (
+                "jigsaw",
+                "jigsaws",
+                "each outlined region holds every digit once",
+            ),
+            "diagonal" | "anti-diagonal" => (
+                if name == "diagonal" {
+                    "main diagonal"
+                } else {
+                    "anti-diagonal"
+                },
+                "diagonals",
+                "it holds every digit once",
+            ),
+            "windoku" => (
+                "windoku",
+                "windoku",
+                "the shaded windows hold every digit once",
+            ),
+            "arrow" => (
+                "arrow",
+                "arrows",
+                "the digits on the line add up to the circle",
+            ),
+            "little-killer" => (
+                "little killer clue",
+                "little killer clues",
+                "the digits along the arrow's diagonal add up to the clue",
+            ),
+            "sandwich" => (
+                "sandwich clue",
+                "sandwich clues",
+                "the digits between the 1 and the 9 add up to the clue",
+            ),
+            "white-dot" => ("white dot", "white dots", "the two digits are consecutive"),
+            "black-dot" => ("black dot", "black dots", "one digit is double the other"),
+            "x" => ("X", "X clues", "the two digits add up to 10"),
+            "v" => ("V", "V clues", "the two digits add up to 5"),
+            "even" => ("even cell", "even cells", "shaded squares hold even digits"),
+            "odd" => ("odd cell", "odd cells", "circles hold odd digits"),
+            "palindrome" => (
+                "palindrome",
+                "palindromes",
+                "the line reads the same both ways",
+            ),
+            "whisper" => (
+                "whisper line",
+                "whisper lines",
+                "neighbours on the line differ by at least half the grid size (5 on 9x9)",
+            ),
+            "renban" => (
+                "renban line",
+                "renban lines",
+                "the line holds a run of consecutive digits in any order",
+            ),
+            "between" => (
+                "between line",
+                "between lines",
+                "digits on the line lie between the circles' digits",
+            ),
+            "region-sum-line" => (
+                "region-sum line",
+                "region-sum lines",
+                "the line adds up to the same in each box it crosses",
+            ),
+            "region" => ("extra region", "extra regions", "its digits differ"),
+            "allowed" => (
+                "cell with allowed digits",
+                "cells with allowed digits",
+                "as marked",
+            ),
+            _ => continue, // rules without a shape: in `unseen`
+        };
+        let what = if k == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{k} {many}")
+        };
+        parts.push(format!("{what} ({rule})"));
+    }
+    let classic = if v.boxes() {
+        "rows, columns and boxes"
+    } else {
+        "rows and columns"
+    };
+    let mut s = format!("Each of the {classic} holds every digit once.");
+    if !parts.is_empty() {
+        s.push_str(" Also: ");
+        s.push_str(&parts.join("; "));
+        s.push('.');
+    }
+    if let Some(u) = unseen {
+        s.push(' ');
+        s.push_str(u);
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

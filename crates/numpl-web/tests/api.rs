@@ -244,6 +244,7 @@ async fn openapi_document_lists_every_endpoint() {
     assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
     for path in [
         "/api/solve",
+        "/api/play",
         "/api/rate",
         "/api/hint",
         "/api/explain",
@@ -1494,5 +1495,237 @@ async fn a_position_with_no_solution_names_where() {
     assert_eq!(m["value"], 8, "{v}");
     assert!(m["text"].as_str().unwrap().contains("row 1"), "{v}");
     assert!(m["cell"].as_str().unwrap().starts_with("r1c"), "{v}");
+    srv.stop().await;
+}
+
+// ---------------------------------------------------------------------------------------
+// Variant puzzles on the play page: ISS's own examples, with the solutions ISS gives.
+
+/// ISS's "Killer" example (29 cages, no givens) and its solution.
+const KILLER: &str = ".Cage~3~R1C1~R1C2.Cage~15~R1C3~R1C4~R1C5.Cage~25~R2C1~R2C2~R3C1~R3C2.Cage~17~R2C3~R2C4.Cage~9~R3C3~R3C4~R4C4.Cage~22~R1C6~R2C5~R2C6~R3C5.Cage~4~R1C7~R2C7.Cage~16~R1C8~R2C8.Cage~15~R1C9~R2C9~R3C9~R4C9.Cage~20~R3C7~R3C8~R4C7.Cage~8~R3C6~R4C6~R5C6.Cage~17~R4C5~R5C5~R6C5.Cage~20~R5C4~R6C4~R7C4.Cage~14~R4C2~R4C3.Cage~6~R4C1~R5C1.Cage~13~R5C2~R5C3~R6C2.Cage~6~R6C3~R7C2~R7C3.Cage~17~R4C8~R5C7~R5C8.Cage~27~R6C1~R7C1~R8C1~R9C1.Cage~8~R8C2~R9C2.Cage~16~R8C3~R9C3.Cage~10~R7C5~R8C4~R8C5~R9C4.Cage~12~R5C9~R6C9.Cage~6~R6C7~R6C8.Cage~20~R6C6~R7C6~R7C7.Cage~15~R8C6~R8C7.Cage~14~R7C8~R7C9~R8C8~R8C9.Cage~13~R9C5~R9C6~R9C7.Cage~17~R9C8~R9C9";
+const KILLER_SOLUTION: &str =
+    "215647398368952174794381652586274931142593867973816425821739546659428713437165289";
+/// The same killer as an f-puzzles link (as f-puzzles writes them: LZ-string JSON).
+const KILLER_LINK: &str = "https://www.f-puzzles.com/?load=N4Ig5gTglgJiBcBtRwC+AaNmNdz/2AuuigXtheWsaZWfXTVQ80Sax/Uyz4+75za1BnbnXGjiIANZQANnICmEAMYBDMIoQoQKxQoDO2kACUAjAGEzIdKcsAmEFIBuauQFct8EAGYQOXX05IyQ7Cz9bcwsAFhswgFYnW1cPLxAzRIC9Q2MTeys4vItHSJ8C0uKkkBTPBBB7TMxAnNCiiNN82Jc3Wu8zAHZ/Juzg3LL2kzLYyOiYqpq0gE4h0BGQxDCANkL8xMj87YrE7tS6+0csoPWwwf2LQZPekFjLlo2ogA4diy/HtLNtq9Rq1LMs7mDTGUISZZss/nUMitmsD3mVbpCfoVZg9kj00vYAAxItZjCyHUyzckmeJk+Z4upfIHXGEWPamGlskybVl0059QZM3I06ambkikz9Obw7yE4lXXKzEoU8K8p5mF7DeWtWbWSI06zSkCAzVvdmVPUqyLcxyGsx+QWtbkTSVKiUqw3G1Za96zL4W9HUzG2gUmlGi8qmSW60wfCMmRYFQ32ENe00mWOuhM23F8kCM0PM2MTBN+W2e5HMyWc2Pi2OchNdHNqokO9406HcuFN/4XAu5bkB7m/bt1cskx20yKSqmSnHVekylt91qxqmxucLBGNVNht1+yMWaGx/fpw+q/4anfMhP1yemBMbhfpe3L94Jk8Jrvz3MDfxSAxQAAXl4iyoEAA";
+/// ISS's "Thermo" example and its solution.
+const THERMO: &str = ".~R1C2_4~R1C8_1~R2C1_2~R2C9_6~R8C1_9~R8C9_2~R9C2_1~R9C8_9.Thermo~R9C4~R8C3~R7C2~R6C1~R5C2~R4C3.Thermo~R4C1~R3C2~R2C3~R1C4~R2C5~R3C6.Thermo~R1C6~R2C7~R3C8~R4C9~R5C8~R6C7.Thermo~R6C9~R7C8~R8C7~R9C6~R8C5~R7C4";
+const THERMO_SOLUTION: &str =
+    "847632519295471386631598247129743865486259173753816924368924751974185632512367498";
+/// ISS's "Jigsaw" example (no boxes) and its solution.
+const JIGSAW: &str = ".NoBoxes.Jigsaw~000000021453303021453333221453322221455566121445666111445566667488887777888887777.~R1C1_3~R1C9_7~R2C1_1~R2C9_5~R3C5_6~R3C6_8~R4C3_5~R4C5_1~R4C6_9~R5C4_9~R6C9_2~R7C1_8~R7C6_3~R8C4_2~R8C5_3~R8C6_5~R8C9_1~R9C8_9";
+const JIGSAW_SOLUTION: &str =
+    "364891527189374265542168739625719843213987456937456182876523914498235671751642398";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_opens_a_killer_a_thermo_and_a_jigsaw_with_their_drawing_and_groups() {
+    let srv = Server::default().await;
+    // A classic puzzle: the solve record, nothing more.
+    let r = post(srv.addr, "/api/play", json!({"puzzle": SEED})).await;
+    assert_eq!(r.status, 200);
+    let v = r.json();
+    assert_eq!(v["solution"], SEED_SOLUTION);
+    assert!(v.get("play").is_none());
+    for (text, solution, what) in [
+        (KILLER, KILLER_SOLUTION, "cage"),
+        (KILLER_LINK, KILLER_SOLUTION, "cage"),
+        (THERMO, THERMO_SOLUTION, "thermo"),
+        (JIGSAW, JIGSAW_SOLUTION, "jigsaw"),
+    ] {
+        let r = post(srv.addr, "/api/play", json!({"puzzle": text})).await;
+        assert_eq!(r.status, 200, "{what}");
+        let v = r.json();
+        assert_eq!(v["status"], "solved", "{what}");
+        assert_eq!(v["solution"], solution, "{what}");
+        let play = &v["play"];
+        // Cages over the cells; thermometers and jigsaw borders under them.
+        let (under, over) = (
+            play["svg"].as_str().unwrap(),
+            play["svg_top"].as_str().unwrap(),
+        );
+        let svg = format!("{under}{over}");
+        assert!(
+            under.starts_with("<svg") && over.starts_with("<svg"),
+            "{what}"
+        );
+        assert!(svg.contains("aria-hidden=\"true\""), "{what}");
+        let layer = if what == "cage" { over } else { under };
+        assert!(
+            layer.contains(&format!("data-constraint=\"{what}\"")),
+            "{what}"
+        );
+        assert!(!svg.contains("data-cell"), "{what}: no cells in the layer");
+        assert_eq!(play["margin"], json!([0.0, 0.0, 0.0, 0.0]));
+        assert_eq!(play["boxes"], what != "jigsaw", "{what}");
+        let groups: Vec<Vec<u64>> = serde_json::from_value(play["groups"].clone()).unwrap();
+        // Rows and columns always; no group holds two equal values of the solution.
+        assert!(
+            groups.contains(&(0..9).collect::<Vec<u64>>()),
+            "{what}: row 1"
+        );
+        let sol: Vec<u8> = solution.bytes().collect();
+        for g in &groups {
+            for (k, &a) in g.iter().enumerate() {
+                for &b in &g[k + 1..] {
+                    assert_ne!(sol[a as usize], sol[b as usize], "{what}: {g:?}");
+                }
+            }
+        }
+        // The saved text reads back as the same puzzle.
+        let again = post(srv.addr, "/api/play", json!({"puzzle": play["text"]})).await;
+        assert_eq!(again.json()["solution"], solution, "{what}");
+        assert!(play["rules"]
+            .as_str()
+            .unwrap()
+            .starts_with("Each of the rows"));
+    }
+    let killer = post(srv.addr, "/api/play", json!({"puzzle": KILLER}))
+        .await
+        .json();
+    let groups: Vec<Vec<u64>> = serde_json::from_value(killer["play"]["groups"].clone()).unwrap();
+    assert!(groups.contains(&vec![0, 1]), "the cage r1c1 r1c2");
+    // Every cage's first cell carries its sum: r1c1, r1c3, r1c6 ...
+    let sums: Vec<u64> = serde_json::from_value(killer["play"]["sum_cells"].clone()).unwrap();
+    assert_eq!(sums.len(), 29);
+    assert_eq!(&sums[..3], &[0, 2, 5]);
+    assert!(killer["play"]["rules"]
+        .as_str()
+        .unwrap()
+        .contains("29 killer cages"));
+    let jigsaw = post(srv.addr, "/api/play", json!({"puzzle": JIGSAW}))
+        .await
+        .json();
+    assert!(jigsaw["play"]["rules"]
+        .as_str()
+        .unwrap()
+        .starts_with("Each of the rows and columns"));
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_variant_numpl_cannot_play_is_refused_naming_the_constraint() {
+    let srv = Server::default().await;
+    let bad = r#"{"constraints":[{"type":"cage","sum":30,"cells":["r1c1","r1c2"]}]}"#;
+    let r = post(srv.addr, "/api/play", json!({"puzzle": bad})).await;
+    assert_eq!(r.status, 422);
+    let e = r.json()["error"].as_str().unwrap().to_string();
+    assert!(e.contains("constraint 1 (cage r1c1)"), "{e}");
+    let r = post(
+        srv.addr,
+        "/api/play",
+        json!({"puzzle": ".Skyscraper~R1~3~2"}),
+    )
+    .await;
+    assert_eq!(r.status, 422);
+    assert!(r.json()["error"].as_str().unwrap().contains("Skyscraper"));
+    srv.stop().await;
+}
+
+/// `solution` with cell `i` changed to `v`.
+fn changed(solution: &str, i: usize, v: char) -> String {
+    let mut s: Vec<char> = solution.chars().collect();
+    s[i] = v;
+    s.into_iter().collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_variant_hint_finds_mistakes_then_reveals_a_cell() {
+    let srv = Server::default().await;
+    let empty = ".".repeat(81);
+    // A clash inside the cage r1c1 r1c2 (both 1): no repeated digit in a cage.
+    let clash = format!("11{}", &empty[2..]);
+    let r = post(
+        srv.addr,
+        "/api/hint",
+        json!({"puzzle": KILLER, "values": clash}),
+    )
+    .await;
+    assert_eq!(r.status, 200);
+    let m = &r.json()["mistake"];
+    assert_eq!(m["kind"], "clash");
+    assert_eq!(m["cell"], "r1c2");
+    assert_eq!(m["other"], "r1c1");
+    // The same digit in r3c3 and r4c4: no row, column or box in common, but one cage.
+    let in_cage = changed(&changed(&empty, 20, '5'), 30, '5');
+    let r = post(
+        srv.addr,
+        "/api/hint",
+        json!({"puzzle": KILLER, "values": in_cage}),
+    )
+    .await;
+    let m = &r.json()["mistake"];
+    assert_eq!(m["kind"], "clash");
+    assert_eq!(
+        (m["cell"].as_str(), m["other"].as_str()),
+        (Some("r4c4"), Some("r3c3"))
+    );
+    // A wrong value (r1c1 is 2, not 1).
+    let wrong = format!("1{}", &empty[1..]);
+    let r = post(
+        srv.addr,
+        "/api/hint",
+        json!({"puzzle": KILLER, "values": wrong}),
+    )
+    .await;
+    let v = r.json();
+    assert_eq!(v["mistake"]["kind"], "value");
+    assert_eq!(v["mistake"]["cell"], "r1c1");
+    // No mistake: the selected cell revealed, with the sentence.
+    let r = post(
+        srv.addr,
+        "/api/hint",
+        json!({"puzzle": KILLER, "values": empty, "cell": 40}),
+    )
+    .await;
+    let v = r.json();
+    assert_eq!(v["reveal"]["cell"], "r5c5");
+    assert_eq!(
+        v["reveal"]["value"],
+        KILLER_SOLUTION[40..41].parse::<u64>().unwrap()
+    );
+    assert!(v["note"]
+        .as_str()
+        .unwrap()
+        .starts_with("Step-by-step hints for variant puzzles are not available yet"));
+    assert!(v.get("step").is_none());
+    // A jigsaw: two equal values in one 3x3 box are no clash (its boxes do not count).
+    let mut jig = JIGSAW_SOLUTION.to_string();
+    jig.replace_range(80..81, ".");
+    let r = post(
+        srv.addr,
+        "/api/hint",
+        json!({"puzzle": JIGSAW, "values": jig}),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json()["reveal"]["cell"], "r9c9");
+    // A thermo: a wrong value, and a solved grid.
+    let r = post(
+        srv.addr,
+        "/api/hint",
+        json!({"puzzle": THERMO, "values": changed(THERMO_SOLUTION, 0, '9')}),
+    )
+    .await;
+    let v = r.json();
+    assert!(
+        v["mistake"]["kind"] == "clash" || v["mistake"]["kind"] == "value",
+        "{v}"
+    );
+    let r = post(
+        srv.addr,
+        "/api/hint",
+        json!({"puzzle": THERMO, "values": THERMO_SOLUTION}),
+    )
+    .await;
+    assert_eq!(r.json()["status"], "solved");
+    // The picture of a game in progress draws the constraints and the player's values.
+    let r = post(
+        srv.addr,
+        "/api/svg",
+        json!({"puzzle": KILLER, "values": changed(&empty, 0, '2')}),
+    )
+    .await;
+    assert_eq!(r.status, 200);
+    let svg = r.text();
+    assert!(svg.contains("data-constraint=\"cage\"") && svg.contains("data-value=\"2\""));
     srv.stop().await;
 }

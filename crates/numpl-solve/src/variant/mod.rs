@@ -62,5 +62,25 @@ pub fn count(givens: &Grid, variant: &Variant, limit: usize) -> usize {
         .len()
 }
 
+/// The groups of cells that never hold one value twice under `variant`'s rules, as the
+/// engine compiles them: rows, columns, the houses ([`Variant::houses`]), every other
+/// all-different group (killer cages, regions, renban lines ...), then, as groups of two,
+/// the pairs of cells a rule keeps from holding the same value (anti-knight and anti-king
+/// neighbours, thermometer neighbours, dots ...). What a player's grid is checked against
+/// for clashes (the web page's highlighting), with no rule derived twice.
+///
+/// ```
+/// use numpl_core::variant::json;
+/// use numpl_solve::variant;
+///
+/// let p = json::read(r#"{"box":"2x2","constraints":[{"type":"cage","sum":7,"cells":["r1c2","r2c2"]}]}"#).unwrap();
+/// let groups = variant::distinct_groups(&p.variant);
+/// assert!(groups.contains(&vec![1, 5])); // the cage
+/// assert!(groups.contains(&vec![0, 1, 2, 3])); // row 1
+/// ```
+pub fn distinct_groups(variant: &Variant) -> Vec<Vec<u16>> {
+    rules::distinct_groups(variant)
+}
+
 #[cfg(test)]
 mod tests;

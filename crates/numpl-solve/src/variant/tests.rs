@@ -78,38 +78,40 @@ fn puzzle(text: &str) -> (Grid, Variant) {
 
 /// One hand-made case per constraint, each with a sum or shape that cuts the grids down
 /// without ruling them all out.
+const CASES: [&str; 28] = [
+    r#"{"box":"2x2","constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"cage","cells":["r1c2","r2c3"]}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"cage","sum":9,"cells":["r2c2","r3c2","r3c3"]}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"diagonal"},{"type":"anti-diagonal"}]}"#,
+    r#"{"box":"2x2","boxes":false,"constraints":[{"type":"jigsaw","layout":"0001220123112333"}]}"#,
+    r#"{"box":"2x2","boxes":false,"constraints":[{"type":"region","cells":["r1c1","r2c2","r3c3"]}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"disjoint-sets"}]}"#,
+    r#"{"box":"2x2","boxes":false,"constraints":[{"type":"anti-knight"}]}"#,
+    r#"{"box":"2x2","boxes":false,"constraints":[{"type":"anti-king"}]}"#,
+    r#"{"box":"2x2","boxes":false,"constraints":[{"type":"non-consecutive"}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"even","cells":["r1c1","r2c3"]},{"type":"odd","cells":["r4c4"]}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"allowed","cell":"r2c2","values":[1,4]}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"little-killer","sum":6,"cells":["r1c2","r2c3","r3c4"]}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"sandwich","sum":5,"row":2},{"type":"sandwich","sum":0,"col":1}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"thermo","cells":["r1c1","r2c2","r3c2"]}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"slow-thermo","cells":["r1c1","r1c2","r2c3","r3c3"]}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"arrow","circle":["r1c1"],"line":["r2c2","r3c2"]}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"arrow","circle":["r1c1","r1c2"],"line":["r2c2","r3c2","r4c3","r4c4"]}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"white-dot","cells":["r1c1","r1c2"]},{"type":"black-dot","cells":["r2c1","r3c1"]}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"white-dot","cells":["r1c1","r1c2"]},{"type":"kropki-negative"}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"x","cells":["r1c1","r1c2"]},{"type":"v","cells":["r2c2","r2c3"]}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"v","cells":["r2c2","r2c3"]},{"type":"xv-negative"}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"palindrome","cells":["r1c1","r2c1","r3c2","r4c3"]}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"whisper","cells":["r1c1","r2c2","r1c3"]}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"renban","cells":["r1c1","r2c2","r3c3"]}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"between","cells":["r1c1","r2c2","r3c3"]}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"region-sum-line","cells":["r1c2","r1c3","r2c3"]}]}"#,
+    r#"{"box":"2x2","givens":"1...............","constraints":[{"type":"windoku"}]}"#,
+];
+
 #[test]
 fn every_constraint_counts_as_brute_force_does() {
-    let cases = [
-        r#"{"box":"2x2","constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]}"#,
-        r#"{"box":"2x2","constraints":[{"type":"cage","cells":["r1c2","r2c3"]}]}"#,
-        r#"{"box":"2x2","constraints":[{"type":"cage","sum":9,"cells":["r2c2","r3c2","r3c3"]}]}"#,
-        r#"{"box":"2x2","constraints":[{"type":"diagonal"},{"type":"anti-diagonal"}]}"#,
-        r#"{"box":"2x2","boxes":false,"constraints":[{"type":"jigsaw","layout":"0001220123112333"}]}"#,
-        r#"{"box":"2x2","boxes":false,"constraints":[{"type":"region","cells":["r1c1","r2c2","r3c3"]}]}"#,
-        r#"{"box":"2x2","constraints":[{"type":"disjoint-sets"}]}"#,
-        r#"{"box":"2x2","boxes":false,"constraints":[{"type":"anti-knight"}]}"#,
-        r#"{"box":"2x2","boxes":false,"constraints":[{"type":"anti-king"}]}"#,
-        r#"{"box":"2x2","boxes":false,"constraints":[{"type":"non-consecutive"}]}"#,
-        r#"{"box":"2x2","constraints":[{"type":"even","cells":["r1c1","r2c3"]},{"type":"odd","cells":["r4c4"]}]}"#,
-        r#"{"box":"2x2","constraints":[{"type":"allowed","cell":"r2c2","values":[1,4]}]}"#,
-        r#"{"box":"2x2","constraints":[{"type":"little-killer","sum":6,"cells":["r1c2","r2c3","r3c4"]}]}"#,
-        r#"{"box":"2x2","constraints":[{"type":"sandwich","sum":5,"row":2},{"type":"sandwich","sum":0,"col":1}]}"#,
-        r#"{"box":"2x2","constraints":[{"type":"thermo","cells":["r1c1","r2c2","r3c2"]}]}"#,
-        r#"{"box":"2x2","constraints":[{"type":"slow-thermo","cells":["r1c1","r1c2","r2c3","r3c3"]}]}"#,
-        r#"{"box":"2x2","constraints":[{"type":"arrow","circle":["r1c1"],"line":["r2c2","r3c2"]}]}"#,
-        r#"{"box":"2x2","constraints":[{"type":"arrow","circle":["r1c1","r1c2"],"line":["r2c2","r3c2","r4c3","r4c4"]}]}"#,
-        r#"{"box":"2x2","constraints":[{"type":"white-dot","cells":["r1c1","r1c2"]},{"type":"black-dot","cells":["r2c1","r3c1"]}]}"#,
-        r#"{"box":"2x2","constraints":[{"type":"white-dot","cells":["r1c1","r1c2"]},{"type":"kropki-negative"}]}"#,
-        r#"{"box":"2x2","constraints":[{"type":"x","cells":["r1c1","r1c2"]},{"type":"v","cells":["r2c2","r2c3"]}]}"#,
-        r#"{"box":"2x2","constraints":[{"type":"v","cells":["r2c2","r2c3"]},{"type":"xv-negative"}]}"#,
-        r#"{"box":"2x2","constraints":[{"type":"palindrome","cells":["r1c1","r2c1","r3c2","r4c3"]}]}"#,
-        r#"{"box":"2x2","constraints":[{"type":"whisper","cells":["r1c1","r2c2","r1c3"]}]}"#,
-        r#"{"box":"2x2","constraints":[{"type":"renban","cells":["r1c1","r2c2","r3c3"]}]}"#,
-        r#"{"box":"2x2","constraints":[{"type":"between","cells":["r1c1","r2c2","r3c3"]}]}"#,
-        r#"{"box":"2x2","constraints":[{"type":"region-sum-line","cells":["r1c2","r1c3","r2c3"]}]}"#,
-        r#"{"box":"2x2","givens":"1...............","constraints":[{"type":"windoku"}]}"#,
-    ];
+    let cases = CASES;
     for text in cases {
         let (g, v) = puzzle(text);
         let n = brute(&g, &v);
@@ -121,6 +123,54 @@ fn every_constraint_counts_as_brute_force_does() {
         );
         check(&g, &v);
     }
+}
+
+/// The groups the page checks clashes in (`distinct_groups`) are sound: no grid that keeps
+/// every rule holds one digit twice in a group; and they hold what a player expects: every
+/// row and column, a cage, an extra region, a knight's move apart.
+#[test]
+fn distinct_groups_hold_no_repeat_in_any_solution() {
+    for text in CASES {
+        let (g, v) = puzzle(text);
+        let groups = crate::variant::distinct_groups(&v);
+        for r in 0..4u16 {
+            assert!(
+                groups.contains(&(4 * r..4 * r + 4).collect()),
+                "{text}: row {r}"
+            );
+        }
+        for grid in all_grids(v.boxes()) {
+            let keeps = g
+                .values()
+                .iter()
+                .zip(grid.values())
+                .all(|(&a, &b)| a == 0 || a == b);
+            if !keeps || v.violation(&grid).is_some() {
+                continue;
+            }
+            for group in &groups {
+                for (k, &a) in group.iter().enumerate() {
+                    for &b in &group[k + 1..] {
+                        assert_ne!(
+                            grid.get(a as usize),
+                            grid.get(b as usize),
+                            "{text}: {group:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    let groups_of = |text| crate::variant::distinct_groups(&puzzle(text).1);
+    assert!(
+        groups_of(CASES[1]).contains(&vec![1, 6]),
+        "the cage r1c2 r2c3"
+    );
+    assert!(groups_of(CASES[5]).contains(&vec![0, 5, 10]), "the region");
+    assert!(
+        groups_of(CASES[7]).contains(&vec![0, 6]),
+        "r1c1 and r2c3, a knight's move"
+    );
 }
 
 /// A contradiction the rules make at once: the engine finds none of the grids, as brute

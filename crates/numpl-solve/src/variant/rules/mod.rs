@@ -264,6 +264,28 @@ pub(crate) fn required(
 
 /// The model of `givens` under `variant`'s rules.
 pub(crate) fn compile(givens: &Grid, variant: &Variant) -> Model {
+    builder(givens, variant).build()
+}
+
+/// The groups of cells `variant`'s rules forbid to hold one value twice, as the engine
+/// compiles them: every all-different group (rows, columns, houses, cages, regions,
+/// renban lines, ...), then each pair of cells whose relation rules out equal values
+/// (anti-knight, anti-king, thermometer neighbours, dots ...) as a group of two.
+pub(crate) fn distinct_groups(variant: &Variant) -> Vec<Vec<u16>> {
+    let b = builder(&Grid::empty(variant.shape()), variant);
+    let mut out = b.groups.clone();
+    let mut pairs: Vec<(u16, u16)> = b
+        .relations
+        .iter()
+        .filter(|(_, table)| table.iter().enumerate().all(|(x, &m)| m >> x & 1 == 0))
+        .map(|(&k, _)| k)
+        .collect();
+    pairs.sort_unstable();
+    out.extend(pairs.into_iter().map(|(a, c)| vec![a, c]));
+    out
+}
+
+fn builder<'a>(givens: &Grid, variant: &'a Variant) -> Builder<'a> {
     let shape = variant.shape();
     let n = shape.size();
     let mut b = Builder {
@@ -326,5 +348,5 @@ pub(crate) fn compile(givens: &Grid, variant: &Variant) -> Model {
     cage::finish(&mut b, &peers);
     renban::finish(&mut b, &peers);
     intersect::compile(&mut b);
-    b.build()
+    b
 }
