@@ -710,14 +710,20 @@ fn rate_many<'py>(
 /// `size`, `box`, `puzzle`, `status` (`solved`), `solution`, `micros`, `techniques`,
 /// `level`, `score`, `givens`, `symmetry`, `seed`, `tries`, `minimal`. A puzzle that could
 /// not be made within `max_tries` has `error` instead of `puzzle` .. `score`.
+///
+/// `variant`: `"killer"`, `"jigsaw"`, `"x"`, `"windoku"` or `"thermo"` makes variant puzzles
+/// instead, as `numpl generate --variant` (unique, seeded; judged by uniqueness only, so
+/// not with `level` or `require`): dicts with `puzzle` (the givens), `variant` (the rules),
+/// `solution`, `givens`, `symmetry`, `seed`; the puzzle as numpl's variant record (what
+/// `solve` takes) is `{"box": d["box"], "givens": d["puzzle"], **d["variant"]}`.
 #[pyfunction]
 #[pyo3(signature = (
     size = ShapeArg::Int(9), count = 1, level = None, symmetry = "point", seed = None,
     max_technique = None, *, require = None, max_tries = 2000, threads = None, start = 0,
-    enable = None, disable = None
+    enable = None, disable = None, variant = None
 ))]
 #[pyo3(
-    text_signature = "(size=9, count=1, level=None, symmetry='point', seed=None, max_technique=None, *, require=None, max_tries=2000, threads=None, start=0, enable=None, disable=None)"
+    text_signature = "(size=9, count=1, level=None, symmetry='point', seed=None, max_technique=None, *, require=None, max_tries=2000, threads=None, start=0, enable=None, disable=None, variant=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 fn generate<'py>(
@@ -734,6 +740,7 @@ fn generate<'py>(
     start: i64,
     enable: Option<&Bound<'py, PyAny>>,
     disable: Option<&Bound<'py, PyAny>>,
+    variant: Option<&str>,
 ) -> PyResult<Bound<'py, PyList>> {
     let count = natural(count, "count")?;
     let start = natural(start, "start")?;
@@ -770,6 +777,19 @@ fn generate<'py>(
         seed,
         techniques: techniques(enable, disable)?,
     };
+    let kind = variant
+        .map(str::parse::<numpl_gen::VariantKind>)
+        .transpose()
+        .map_err(value_error)?;
+    if let Some(kind) = kind {
+        if gen.level.is_some() || gen.require.is_some() {
+            return Err(value_error(format!(
+                "{kind} puzzles are judged by uniqueness only: not with level or require"
+            )));
+        }
+        numpl_gen::check_variant(kind, gen.shape, gen.symmetry)
+            .map_err(|e| value_error(e.to_string()))?;
+    }
     let generator =
         Generator::new(options::generate(gen)).map_err(|e| value_error(e.to_string()))?;
     let pool = self::threads(threads)?;
@@ -787,7 +807,10 @@ fn generate<'py>(
                 .into_par_iter()
                 .map(|i| {
                     let i = i as u64;
-                    guard(|| records::generated(&generator, i))
+                    guard(|| match kind {
+                        Some(kind) => records::generated_variant(&generator, kind, i),
+                        None => records::generated(&generator, i),
+                    })
                         .unwrap_or_else(|e| records::invalid(&e, None).at(i))
                 })
                 .collect()

@@ -77,3 +77,23 @@ def test_a_malformed_variant_names_the_constraint():
         assert "a puzzle is a string, or a dict" in str(e)
     else:
         raise AssertionError("a number was taken for a puzzle")
+
+
+def test_generate_variant_puzzles_solve_back_unique():
+    for kind in ("killer", "jigsaw", "x", "windoku", "thermo"):
+        recs = numpl.generate(count=3, seed=5, variant=kind, threads=2)
+        assert [r["index"] for r in recs] == [0, 1, 2]
+        again = numpl.generate(count=2, seed=5, variant=kind, start=1)
+        assert [r["puzzle"] for r in again] == [r["puzzle"] for r in recs[1:]]
+        for d in recs:
+            assert "error" not in d, d
+            back = numpl.solve({"box": d["box"], "givens": d["puzzle"], **d["variant"]})
+            assert back["status"] == "solved" and back["solution"] == d["solution"], kind
+        if kind == "killer":
+            assert recs[0]["givens"] == 0
+    for bad in ({"variant": "kakuro"}, {"variant": "thermo", "level": "easy"}, {"variant": "windoku", "size": 4}):
+        try:
+            numpl.generate(**bad)
+        except ValueError:
+            continue
+        raise AssertionError(f"{bad} accepted")

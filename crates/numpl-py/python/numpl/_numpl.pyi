@@ -141,8 +141,10 @@ def generate(
     start: int = 0,
     enable: Optional[Techniques] = None,
     disable: Optional[Techniques] = None,
+    variant: Optional[str] = None,
 ) -> List[Record]:
-    """Puzzles ``start .. start+count-1`` of the run ``seed``; the same for the same seed."""
+    """Puzzles ``start .. start+count-1`` of the run ``seed``; the same for the same seed.
+    ``variant``: ``"killer"``, ``"jigsaw"``, ``"x"``, ``"windoku"`` or ``"thermo"`` puzzles."""
 
 _Ints = npt.NDArray[np.integer[Any]]
 
