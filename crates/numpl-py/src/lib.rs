@@ -811,7 +811,7 @@ fn generate<'py>(
                         Some(kind) => records::generated_variant(&generator, kind, i),
                         None => records::generated(&generator, i),
                     })
-                        .unwrap_or_else(|e| records::invalid(&e, None).at(i))
+                    .unwrap_or_else(|e| records::invalid(&e, None).at(i))
                 })
                 .collect()
         })
