@@ -808,7 +808,7 @@ fn generate<'py>(
                 .map(|i| {
                     let i = i as u64;
                     guard(|| match kind {
-                        Some(kind) => records::generated_variant(&generator, kind, i),
+                        Some(kind) => Record::variant_generated(generator.options(), kind, i),
                         None => records::generated(&generator, i),
                     })
                     .unwrap_or_else(|e| records::invalid(&e, None).at(i))

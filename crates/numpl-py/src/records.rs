@@ -137,21 +137,6 @@ pub(crate) fn generated(generator: &Generator, index: u64) -> Record {
     }
 }
 
-/// `numpl generate --variant KIND --format json`: variant puzzle `index` of the run.
-pub(crate) fn generated_variant(
-    generator: &Generator,
-    kind: numpl_gen::VariantKind,
-    index: u64,
-) -> Record {
-    let start = Instant::now();
-    let o = generator.options();
-    match numpl_gen::generate_variant(kind, o.shape, o.symmetry, o.seed, index) {
-        Ok(g) => Record::generated_variant(&g, index, o.symmetry, o.seed, &Symbols::standard())
-            .micros(micros(start)),
-        Err(e) => Record::not_generated(o, index, &e),
-    }
-}
-
 /// `numpl canon --format json` (with `split`: the side of a split by class).
 pub(crate) fn canonical(p: &Parsed, split: Option<(u64, f64)>) -> Record {
     if p.is_position() {

@@ -568,6 +568,23 @@ impl Record {
         }
     }
 
+    /// Variant puzzle `index` of a run with `opts`' shape, symmetry and seed
+    /// ([`numpl_gen::generate_variant`]), as `numpl generate --variant KIND --format json`
+    /// writes it, or the record that says why it could not be made.
+    pub fn variant_generated(
+        opts: &GenOptions,
+        kind: numpl_gen::VariantKind,
+        index: u64,
+    ) -> Record {
+        let start = std::time::Instant::now();
+        let symbols = Symbols::standard();
+        match numpl_gen::generate_variant(kind, opts.shape, opts.symmetry, opts.seed, index) {
+            Ok(g) => Record::generated_variant(&g, index, opts.symmetry, opts.seed, &symbols)
+                .micros(u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX)),
+            Err(e) => Record::not_generated(opts, index, &e),
+        }
+    }
+
     /// Puzzle `index` of a generator's run that could not be made: `error` (naming the
     /// puzzle), `status` `budget` when a search ran out of its budget, and the options
     /// that make it again (`symmetry`, `seed`).

@@ -298,9 +298,16 @@
   }
 
   async function generate() {
+    let variantText = null;
     await guarded(async () => {
       const body = { size: Number($("genSize").value), symmetry: $("genSym").value };
-      if ($("genLevel").value) body.level = $("genLevel").value;
+      const kind = $("genKind").value;
+      if (kind) {
+        // Variant puzzles are judged by uniqueness only (no levels yet).
+        body.variant = kind;
+      } else if ($("genLevel").value) {
+        body.level = $("genLevel").value;
+      }
       const seed = $("genSeed").value.trim();
       if (seed) {
         if (!/^\d+$/.test(seed)) throw new Error("The seed is a whole number.");
@@ -309,6 +316,11 @@
       say("Generating...");
       const [rec] = await api("/api/generate", body);
       if (rec.error) throw new Error(sentence(rec.error));
+      if (rec.variant) {
+        // Played as any variant is: numpl's variant record, through /api/play below.
+        variantText = JSON.stringify(Object.assign({ box: rec.box, givens: rec.puzzle }, rec.variant));
+        return;
+      }
       save();
       // The generate record has no solution: ask for it, then play.
       const solved = await api("/api/solve", { puzzle: rec.puzzle, box: rec.box });
@@ -317,6 +329,10 @@
       say("Generated a " + rec.size + "x" + rec.size + " puzzle: level " + rec.level +
         ", score " + rec.score + ", " + rec.givens + " givens, seed " + rec.seed + ".");
     });
+    if (variantText) {
+      await load(variantText);
+      $("puzzleText").value = variantText;
+    }
   }
 
   // ---------------------------------------------------------------- import
@@ -1393,6 +1409,8 @@
     const on = (id, fn) => $(id).addEventListener("click", fn);
     on("load", () => load($("puzzleText").value, $("boxText").value.trim()));
     on("generate", generate);
+    // Variants have no levels yet: the level list is off while a variant kind is chosen.
+    $("genKind").addEventListener("change", () => { $("genLevel").disabled = !!$("genKind").value; });
     for (const b of document.querySelectorAll(".modes button")) b.addEventListener("click", () => setMode(b.dataset.mode));
     on("erase", erase);
     on("auto", autoMarks);

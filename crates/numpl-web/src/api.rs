@@ -382,6 +382,10 @@ pub(crate) struct GenerateRequest {
     enable: Option<Vec<String>>,
     /// Techniques turned off: no puzzle made needs them (e.g. `["xy_wing"]`).
     disable: Option<Vec<String>>,
+    /// Variant puzzles instead: `killer`, `jigsaw`, `x`, `windoku` or `thermo` (judged by
+    /// uniqueness only: not with `level`, `max_technique`, `enable` or `disable`). Each
+    /// record has `variant` (the rules) and `solution`.
+    variant: Option<String>,
 }
 
 /// A picture of a puzzle.
@@ -1420,6 +1424,26 @@ async fn generate_h(
     for (t, on) in techniques(&req.enable, &req.disable)? {
         opts = opts.enable(t, on);
     }
+    let kind = match &req.variant {
+        None => None,
+        Some(v) => {
+            let kind = v
+                .parse::<numpl_gen::VariantKind>()
+                .map_err(ApiError::bad_request)?;
+            if req.level.is_some()
+                || req.max_technique.is_some()
+                || req.enable.is_some()
+                || req.disable.is_some()
+            {
+                return Err(ApiError::bad_request(format!(
+                    "{kind} puzzles are judged by uniqueness only: not with level, \
+                     max_technique, enable or disable"
+                )));
+            }
+            numpl_gen::check_variant(kind, shape, opts.symmetry).map_err(gen_error)?;
+            Some(kind)
+        }
+    };
     let generator = Generator::new(opts).map_err(gen_error)?;
     // Heavy: past the time limit the answer is 503 and the puzzles not begun are skipped.
     let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
@@ -1437,7 +1461,13 @@ async fn generate_h(
                 if flag.load(std::sync::atomic::Ordering::Relaxed) {
                     break;
                 }
-                recs.push(generated(&generator, i).into());
+                recs.push(
+                    match kind {
+                        Some(kind) => Record::variant_generated(generator.options(), kind, i),
+                        None => generated(&generator, i),
+                    }
+                    .into(),
+                );
             }
             recs
         })

@@ -773,6 +773,41 @@ async fn hint_from_the_puzzle_and_from_a_position() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn generate_variant_puzzles_and_refusals() {
+    let srv = Server::default().await;
+    let a = srv.addr;
+    for kind in ["killer", "jigsaw", "x", "windoku", "thermo"] {
+        let r = post(a, "/api/generate", json!({"seed": "3", "variant": kind})).await;
+        assert_eq!(r.status, 200, "{kind}");
+        let rec = r.json()[0].clone();
+        assert!(rec["variant"].is_object(), "{kind}: {rec}");
+        // Played as the page plays it: numpl's variant record through /api/play.
+        let mut text = rec["variant"].clone();
+        text["box"] = rec["box"].clone();
+        text["givens"] = rec["puzzle"].clone();
+        let play = post(a, "/api/play", json!({"puzzle": text.to_string()}))
+            .await
+            .json();
+        assert_eq!(play["status"], "solved", "{kind}");
+        assert_eq!(play["solution"], rec["solution"], "{kind}");
+    }
+    for (body, says) in [
+        (
+            json!({"variant": "killer", "level": "easy"}),
+            "uniqueness only",
+        ),
+        (json!({"variant": "kakuro"}), "killer, jigsaw"),
+        (json!({"variant": "windoku", "size": 4}), "windoku"),
+        (json!({"variant": "killer", "size": 16}), "up to 9x9"),
+    ] {
+        let r = post(a, "/api/generate", body.clone()).await;
+        assert_eq!(r.status, 400, "{body}");
+        assert!(r.json()["error"].as_str().unwrap().contains(says), "{body}");
+    }
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn generate_records_and_limits() {
     let srv = Server::default().await;
     let a = srv.addr;
