@@ -713,7 +713,7 @@ fn rate_many<'py>(
 ///
 /// `variant`: `"killer"`, `"jigsaw"`, `"x"`, `"windoku"` or `"thermo"` makes variant puzzles
 /// instead, as `numpl generate --variant` (unique, seeded; judged by uniqueness only, so
-/// not with `level` or `require`): dicts with `puzzle` (the givens), `variant` (the rules),
+/// not with `level`, `require`, `max_technique`, `enable` or `disable`): dicts with `puzzle` (the givens), `variant` (the rules),
 /// `solution`, `givens`, `symmetry`, `seed`; the puzzle as numpl's variant record (what
 /// `solve` takes) is `{"box": d["box"], "givens": d["puzzle"], **d["variant"]}`.
 #[pyfunction]
@@ -782,9 +782,15 @@ fn generate<'py>(
         .transpose()
         .map_err(value_error)?;
     if let Some(kind) = kind {
-        if gen.level.is_some() || gen.require.is_some() {
+        if gen.level.is_some()
+            || gen.require.is_some()
+            || max_technique.is_some()
+            || enable.is_some()
+            || disable.is_some()
+        {
             return Err(value_error(format!(
-                "{kind} puzzles are judged by uniqueness only: not with level or require"
+                "{kind} puzzles are judged by uniqueness only: not with level, require, \
+                 max_technique, enable or disable"
             )));
         }
         numpl_gen::check_variant(kind, gen.shape, gen.symmetry)

@@ -91,7 +91,13 @@ def test_generate_variant_puzzles_solve_back_unique():
             assert back["status"] == "solved" and back["solution"] == d["solution"], kind
         if kind == "killer":
             assert recs[0]["givens"] == 0
-    for bad in ({"variant": "kakuro"}, {"variant": "thermo", "level": "easy"}, {"variant": "windoku", "size": 4}):
+    for bad in (
+        {"variant": "kakuro"},
+        {"variant": "thermo", "level": "easy"},
+        {"variant": "x", "max_technique": "x_wing"},
+        {"variant": "jigsaw", "disable": "x_wing"},
+        {"variant": "windoku", "size": 4},
+    ):
         try:
             numpl.generate(**bad)
         except ValueError:
