@@ -365,6 +365,32 @@ fn killer(shape: Shape, rng: &mut ChaCha8Rng) -> Option<GeneratedVariant> {
     })
 }
 
+/// Whether `cells` form one orthogonally connected piece (no cells: yes).
+fn connected(shape: Shape, cells: impl IntoIterator<Item = usize>) -> bool {
+    let mut inside = vec![false; shape.cells()];
+    let mut count = 0;
+    let mut first = None;
+    for c in cells {
+        inside[c] = true;
+        count += 1;
+        first.get_or_insert(c);
+    }
+    let Some(first) = first else { return true };
+    let mut seen = vec![first];
+    inside[first] = false;
+    let mut k = 0;
+    while k < seen.len() {
+        for o in neighbours(shape, seen[k]) {
+            if inside[o] {
+                inside[o] = false;
+                seen.push(o);
+            }
+        }
+        k += 1;
+    }
+    seen.len() == count
+}
+
 /// A cage cut in two connected parts, `cell` alone in one of them when nothing else
 /// keeps both parts connected.
 fn split(shape: Shape, cage: &[u16], cell: u16) -> Vec<Vec<u16>> {
@@ -374,24 +400,7 @@ fn split(shape: Shape, cage: &[u16], cell: u16) -> Vec<Vec<u16>> {
     // Grow one part from `cell` to half the cage; keep the cut only if the rest is
     // connected, else take `cell` alone when the rest stays connected, else every cell
     // alone.
-    let connected = |cells: &[u16]| -> bool {
-        if cells.is_empty() {
-            return true;
-        }
-        let mut seen = vec![cells[0]];
-        let mut k = 0;
-        while k < seen.len() {
-            let c = seen[k] as usize;
-            for o in neighbours(shape, c) {
-                let o = o as u16;
-                if cells.contains(&o) && !seen.contains(&o) {
-                    seen.push(o);
-                }
-            }
-            k += 1;
-        }
-        seen.len() == cells.len()
-    };
+    let connected = |cells: &[u16]| connected(shape, cells.iter().map(|&c| c as usize));
     let mut part = vec![cell];
     while part.len() < cage.len() / 2 {
         let next = cage.iter().copied().find(|&c| {
@@ -457,20 +466,8 @@ fn jigsaw_regions(shape: Shape, rng: &mut ChaCha8Rng) -> Vec<Vec<u16>> {
     let mut region: Vec<usize> = (0..cells)
         .map(|c| (c / n / br) * (n / bc) + (c % n) / bc)
         .collect();
-    let connected = |region: &[usize], id: usize| -> bool {
-        let members: Vec<usize> = (0..cells).filter(|&c| region[c] == id).collect();
-        let mut seen = vec![members[0]];
-        let mut k = 0;
-        while k < seen.len() {
-            for o in neighbours(shape, seen[k]) {
-                if region[o] == id && !seen.contains(&o) {
-                    seen.push(o);
-                }
-            }
-            k += 1;
-        }
-        seen.len() == members.len()
-    };
+    let connected =
+        |region: &[usize], id: usize| connected(shape, (0..cells).filter(|&c| region[c] == id));
     for _ in 0..cells * 6 {
         let a = rng.gen_range(0..cells);
         let b_candidates: Vec<usize> = neighbours(shape, a)

@@ -151,18 +151,22 @@ mod tests {
     use super::*;
     use numpl_core::{parse_first, ParseOptions};
 
+    /// The default row of `p` (no extras).
+    fn plain_row(p: &Parsed) -> Result<Row, String> {
+        row(
+            p,
+            &SolveOptions::default(),
+            Extras::default(),
+            &Arc::default(),
+        )
+    }
+
     #[test]
     fn a_row_has_every_field_and_a_position_none() {
         let seed =
             ".2.....7.9..1.2..8....8.....5.....1...7.9.5...6.....2.....4....5..8.3..9.1.....6.";
         let p = parse_first(seed, &ParseOptions::default()).unwrap();
-        let r = row(
-            &p,
-            &SolveOptions::default(),
-            Extras::default(),
-            &Arc::default(),
-        )
-        .unwrap();
+        let r = plain_row(&p).unwrap();
         let rec = r.record(&p, &Symbols::standard(), Some((1, 1.0)));
         let json = rec.to_json();
         for field in [
@@ -181,21 +185,9 @@ mod tests {
             assert!(json.contains(field), "{field} in {json}");
         }
         let position = parse_first(&"1234".repeat(16), &ParseOptions::default()).unwrap();
-        assert!(row(
-            &position,
-            &SolveOptions::default(),
-            Extras::default(),
-            &Arc::default()
-        )
-        .is_err());
+        assert!(plain_row(&position).is_err());
         let empty = parse_first(&".".repeat(16), &ParseOptions::default()).unwrap();
-        let r = row(
-            &empty,
-            &SolveOptions::default(),
-            Extras::default(),
-            &Arc::default(),
-        )
-        .unwrap();
+        let r = plain_row(&empty).unwrap();
         assert_eq!(r.searched.status, Status::Multiple);
         assert!(r.rated.is_none() && r.outcome().rating().is_none());
         assert!(r.se.is_none() && !json.contains("\"er\""));
@@ -204,13 +196,7 @@ mod tests {
         let hard =
             "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
         let p = parse_first(hard, &ParseOptions::default()).unwrap();
-        let r = row(
-            &p,
-            &SolveOptions::default(),
-            Extras::default(),
-            &Arc::default(),
-        )
-        .unwrap();
+        let r = plain_row(&p).unwrap();
         assert_eq!(r.backtracks, Some(29));
         let rec = r.record(&p, &Symbols::standard(), None);
         assert!(rec.to_json().contains("\"backtracks\":29,"));

@@ -287,15 +287,7 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                     .iter()
                     .map(|&cell| {
                         let (x, y) = centre(n, cell);
-                        Item::Rect {
-                            x: x - 0.36,
-                            y: y - 0.36,
-                            w: 0.72,
-                            h: 0.72,
-                            rx: 0.0,
-                            fill: Some(SHADE),
-                            pen: None,
-                        }
+                        even_mark(x, y)
                     })
                     .collect();
                 push(&mut d, Layer::Shade, name, items);
@@ -303,12 +295,7 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
             Constraint::Odd { cells } => {
                 let items = cells
                     .iter()
-                    .map(|&cell| Item::Circle {
-                        c: centre(n, cell),
-                        r: 0.38,
-                        fill: Some(SHADE),
-                        pen: None,
-                    })
+                    .map(|&cell| odd_mark(centre(n, cell)))
                     .collect();
                 push(&mut d, Layer::Shade, name, items);
             }
@@ -320,22 +307,9 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                 let odd = (1..=n as u8).all(|v| values.contains(v) == (v % 2 == 1));
                 let even = (1..=n as u8).all(|v| values.contains(v) == (v % 2 == 0));
                 let item = if odd {
-                    Item::Circle {
-                        c: (x, y),
-                        r: 0.38,
-                        fill: Some(SHADE),
-                        pen: None,
-                    }
+                    odd_mark((x, y))
                 } else if even {
-                    Item::Rect {
-                        x: x - 0.36,
-                        y: y - 0.36,
-                        w: 0.72,
-                        h: 0.72,
-                        rx: 0.0,
-                        fill: Some(SHADE),
-                        pen: None,
-                    }
+                    even_mark(x, y)
                 } else {
                     let text: Vec<String> = values.iter().map(|v| v.to_string()).collect();
                     Item::Text {
@@ -876,4 +850,27 @@ fn arrow(n: usize, circle: &[u16], line: &[u16]) -> Vec<Item> {
         fill: None,
     });
     items
+}
+
+/// An even cell's mark: a shaded square about the centre (x, y).
+fn even_mark(x: f32, y: f32) -> Item {
+    Item::Rect {
+        x: x - 0.36,
+        y: y - 0.36,
+        w: 0.72,
+        h: 0.72,
+        rx: 0.0,
+        fill: Some(SHADE),
+        pen: None,
+    }
+}
+
+/// An odd cell's mark: a shaded circle about the centre `c`.
+fn odd_mark(c: (f32, f32)) -> Item {
+    Item::Circle {
+        c,
+        r: 0.38,
+        fill: Some(SHADE),
+        pen: None,
+    }
 }
