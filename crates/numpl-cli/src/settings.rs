@@ -599,10 +599,16 @@ fn generate(
         return usage("--max-tries must be at least 1");
     }
     if let Some(kind) = a.variant {
-        if a.level.is_some() || a.require.is_some() {
+        if a.require.is_some() {
             return usage(format!(
-                "--variant {kind} puzzles are judged by uniqueness only (no human-technique \
-                 rating of variants yet): not with --level or --require"
+                "--variant {kind} puzzles are judged by the variant techniques (--level), \
+                 not by a classic technique: not with --require"
+            ));
+        }
+        if let Some(l) = a.level.filter(|&l| l > numpl_solve::Level::Hard) {
+            return usage(format!(
+                "--variant {kind} puzzles have the levels easy, medium and hard (numpl's variant \
+                 scale), not {l}"
             ));
         }
         if !matches!(output.format, None | Some(Format::Line | Format::Json)) {

@@ -62,7 +62,7 @@ pub use generator::{
 pub use human::MaxTechnique;
 pub use numpl_solve::{HumanReport, Level, Technique};
 pub use symmetry::Symmetry;
-pub use variant::{check_variant, generate_variant, GeneratedVariant, VariantKind};
+pub use variant::{check_variant, generate_variant, GeneratedVariant, VariantKind, LEVEL_TRIES};
 
 /// What can go wrong when generating.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,5 +1,6 @@
-//! Variant puzzles made to order: killer, jigsaw, X, windoku and thermo (issue 38, first
-//! part: unique and seeded; levels judged by a human solver for variants are not here yet).
+//! Variant puzzles made to order: killer, jigsaw, X, windoku and thermo, unique, seeded,
+//! and at a level when one is asked for (judged by the variant step solver,
+//! [`numpl_solve::variant::solve_within`]).
 //!
 //! Every kind starts from a complete grid that keeps the kind's regions (a classic grid
 //! for killer and thermo; a grid filled by the variant engine from a few random seeds,
@@ -22,13 +23,20 @@
 //! Uniqueness is the variant engine's count ([`numpl_solve::variant::count`]); the tests
 //! check small puzzles with an independent exhaustive counter. The same seed and index
 //! give the same puzzle.
+//!
+//! **At a level**: every "while unique" above becomes "while the variant techniques of
+//! that level and below solve it" (which proves it unique: the steps are sound), a killer's
+//! cages are cut, at a cell those techniques leave open, until they do; a puzzle whose
+//! hardest step is below the level asked is made again (up to [`LEVEL_TRIES`] times).
+//! Without a level the puzzle is rated after it is made (`level`, `None` when the variant
+//! techniques do not finish it).
 
 use std::fmt;
 use std::str::FromStr;
 
 use numpl_core::variant::{Constraint, Variant};
 use numpl_core::{Grid, Shape};
-use numpl_solve::{variant as engine, SolveOptions, Status};
+use numpl_solve::{variant as engine, Level, SolveOptions, Status};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -103,11 +111,31 @@ pub struct GeneratedVariant {
     pub variant: Variant,
     /// The solution.
     pub solution: Grid,
+    /// Its level on numpl's variant scale (the hardest step of the variant techniques'
+    /// solve), `None` when they do not finish it.
+    pub level: Option<Level>,
 }
 
 /// Tries at a whole puzzle before giving up (a jigsaw layout without a solution, a fill
 /// past its budget).
 const TRIES: usize = 50;
+
+/// Tries at a puzzle of the level asked for (one easier than asked is made again).
+pub const LEVEL_TRIES: usize = 200;
+
+/// What a puzzle must pass while it is made: one solution, or (at a level) a solve by the
+/// variant techniques up to that level.
+#[derive(Clone, Copy)]
+struct Judge(Option<Level>);
+
+impl Judge {
+    fn keeps(self, givens: &Grid, v: &Variant) -> bool {
+        match self.0 {
+            None => unique(givens, v),
+            Some(max) => engine::solve_within(givens, v, max).is_ok(),
+        }
+    }
+}
 
 /// Nodes a fill of an empty variant grid may take before it is tried again with other
 /// seeds.
@@ -127,28 +155,41 @@ pub fn generate_variant(
     symmetry: Symmetry,
     seed: u64,
     index: u64,
+    level: Option<Level>,
 ) -> Result<GeneratedVariant, GenError> {
     check_variant(kind, shape, symmetry)?;
     let groups = symmetry.groups(shape)?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(index);
-    for _ in 0..TRIES {
+    let judge = Judge(level);
+    let tries = if level.is_some() { LEVEL_TRIES } else { TRIES };
+    for _ in 0..tries {
         let made = match kind {
-            VariantKind::Killer => killer(shape, &mut rng),
-            VariantKind::Thermo => thermo(shape, &mut rng, &groups),
+            VariantKind::Killer => killer(shape, &mut rng, judge),
+            VariantKind::Thermo => thermo(shape, &mut rng, &groups, judge),
             VariantKind::Jigsaw | VariantKind::X | VariantKind::Windoku => {
-                regions(kind, shape, &mut rng, &groups)
+                regions(kind, shape, &mut rng, &groups, judge)
             }
         };
-        if let Some(made) = made {
+        let Some(mut made) = made else { continue };
+        made.level = engine::solve_within(&made.puzzle, &made.variant, Level::Extreme).ok();
+        if level.is_none() || made.level == level {
             return Ok(made);
         }
     }
-    Err(GenError::Variant(format!(
-        "no {kind} puzzle of {}x{} after {TRIES} tries",
-        shape.size(),
-        shape.size()
-    )))
+    Err(GenError::Variant(match level {
+        Some(l) => format!(
+            "no {kind} puzzle of {}x{} at level {} after {tries} tries",
+            shape.size(),
+            shape.size(),
+            l.name()
+        ),
+        None => format!(
+            "no {kind} puzzle of {}x{} after {tries} tries",
+            shape.size(),
+            shape.size()
+        ),
+    }))
 }
 
 /// Whether `kind` puzzles of `shape` can be asked for with `symmetry` (what
@@ -243,7 +284,7 @@ fn neighbours(shape: Shape, cell: usize) -> impl Iterator<Item = usize> {
 }
 
 /// Killer: cages grown over a classic grid, cut while not unique, merged while unique.
-fn killer(shape: Shape, rng: &mut ChaCha8Rng) -> Option<GeneratedVariant> {
+fn killer(shape: Shape, rng: &mut ChaCha8Rng, judge: Judge) -> Option<GeneratedVariant> {
     let solution = prepare_array(shape, rng);
     let cells = shape.cells();
     let mut owner = vec![usize::MAX; cells];
@@ -294,17 +335,34 @@ fn killer(shape: Shape, rng: &mut ChaCha8Rng) -> Option<GeneratedVariant> {
             .collect();
         Variant::new(shape, true, rules).ok()
     };
-    // Cut cages while another solution exists.
+    // Cut cages while another solution exists (at a level: while the techniques leave
+    // cells open).
     let mut v = build(&cages)?;
     let mut cuts = 0;
-    while let Some(other) = other_solution(&givens, &v, &solution) {
+    loop {
+        let differ: Vec<usize> = match judge.0 {
+            None => match other_solution(&givens, &v, &solution) {
+                None => break,
+                Some(other) => (0..cells)
+                    .filter(|&c| other.get(c) != solution.get(c))
+                    .collect(),
+            },
+            Some(max) => match engine::solve_within(&givens, &v, max) {
+                Ok(_) => break,
+                Err(at) => (0..cells)
+                    .filter(|&c| {
+                        at.get(c) == 0
+                            && cages
+                                .iter()
+                                .any(|cg| cg.len() > 1 && cg.contains(&(c as u16)))
+                    })
+                    .collect(),
+            },
+        };
         cuts += 1;
         if cuts > cells {
             return None;
         }
-        let differ: Vec<usize> = (0..cells)
-            .filter(|&c| other.get(c) != solution.get(c))
-            .collect();
         let &cell = differ.choose(rng)?;
         let k = cages.iter().position(|cg| cg.contains(&(cell as u16)))?;
         let cage = cages.swap_remove(k);
@@ -347,7 +405,7 @@ fn killer(shape: Shape, rng: &mut ChaCha8Rng) -> Option<GeneratedVariant> {
         merged.extend_from_slice(&cages[j]);
         trial.push(merged.clone());
         let Some(tv) = build(&trial) else { continue };
-        if unique(&givens, &tv) {
+        if judge.keeps(&givens, &tv) {
             cages[i] = merged;
             alive[j] = false;
         }
@@ -358,10 +416,11 @@ fn killer(shape: Shape, rng: &mut ChaCha8Rng) -> Option<GeneratedVariant> {
         .filter_map(|(c, a)| a.then_some(c))
         .collect();
     let variant = build(&kept)?;
-    unique(&givens, &variant).then_some(GeneratedVariant {
+    judge.keeps(&givens, &variant).then_some(GeneratedVariant {
         puzzle: givens,
         variant,
         solution,
+        level: None,
     })
 }
 
@@ -509,6 +568,7 @@ fn regions(
     shape: Shape,
     rng: &mut ChaCha8Rng,
     groups: &[Vec<u16>],
+    judge: Judge,
 ) -> Option<GeneratedVariant> {
     let variant = match kind {
         VariantKind::Jigsaw => Variant::new(
@@ -530,16 +590,22 @@ fn regions(
     }
     .ok()?;
     let solution = fill(&variant, rng)?;
-    let puzzle = dig(&solution, &variant, rng, groups);
+    let puzzle = dig(&solution, &variant, rng, groups, judge);
     Some(GeneratedVariant {
         puzzle,
         variant,
         solution,
+        level: None,
     })
 }
 
 /// Thermo: thermometers along rising values of a classic grid, then givens dug.
-fn thermo(shape: Shape, rng: &mut ChaCha8Rng, groups: &[Vec<u16>]) -> Option<GeneratedVariant> {
+fn thermo(
+    shape: Shape,
+    rng: &mut ChaCha8Rng,
+    groups: &[Vec<u16>],
+    judge: Judge,
+) -> Option<GeneratedVariant> {
     let solution = prepare_array(shape, rng);
     let n = shape.size();
     let mut used = vec![false; shape.cells()];
@@ -593,17 +659,25 @@ fn thermo(shape: Shape, rng: &mut ChaCha8Rng, groups: &[Vec<u16>]) -> Option<Gen
         });
     }
     let variant = Variant::new(shape, true, rules).ok()?;
-    let puzzle = dig(&solution, &variant, rng, groups);
+    let puzzle = dig(&solution, &variant, rng, groups, judge);
     Some(GeneratedVariant {
         puzzle,
         variant,
         solution,
+        level: None,
     })
 }
 
 /// Givens dug from a full grid in random order of the symmetry's groups, each group left
-/// empty only while the puzzle stays unique.
-fn dig(solution: &Grid, v: &Variant, rng: &mut ChaCha8Rng, groups: &[Vec<u16>]) -> Grid {
+/// empty only while the puzzle stays unique (at a level: solved by the techniques up to
+/// it).
+fn dig(
+    solution: &Grid,
+    v: &Variant,
+    rng: &mut ChaCha8Rng,
+    groups: &[Vec<u16>],
+    judge: Judge,
+) -> Grid {
     let mut puzzle = solution.clone();
     let mut order: Vec<&Vec<u16>> = groups.iter().collect();
     order.shuffle(rng);
@@ -612,7 +686,7 @@ fn dig(solution: &Grid, v: &Variant, rng: &mut ChaCha8Rng, groups: &[Vec<u16>]) 
         for &c in group {
             trial.set(c as usize, 0);
         }
-        if unique(&trial, v) {
+        if judge.keeps(&trial, v) {
             puzzle = trial;
         }
     }

@@ -426,6 +426,64 @@ impl Record {
         self
     }
 
+    /// A variant puzzle rated step by step ([`numpl_solve::variant::rate`]): `status`,
+    /// `solution`, where the steps stopped (`grid`), the variant techniques used
+    /// (`techniques`), `level` and `score` on numpl's variant scale.
+    #[must_use]
+    pub fn variant_rated(
+        mut self,
+        out: &numpl_solve::variant::VariantRated,
+        symbols: &Symbols,
+    ) -> Record {
+        let line = |g: &Grid| format_line(g, symbols);
+        self.status = Some(out.status.name());
+        self.solution = out.solution.as_ref().map(line);
+        self.grid = out.stuck_at.as_ref().map(line);
+        self.algo = Some(Algorithm::Human.name());
+        if out.status == Status::Solved || out.status == Status::Stuck {
+            self.techniques = Some(Techniques(
+                out.counts()
+                    .into_iter()
+                    .map(|(t, k)| (Cow::Borrowed(t.name()), k))
+                    .collect(),
+            ));
+        }
+        self.level = out.level.map(|l| l.name());
+        self.score = out.score.map(u64::from);
+        self
+    }
+
+    /// [`Record::variant_rated`] and every step described (`steps`).
+    #[must_use]
+    pub fn variant_explained(
+        self,
+        out: &numpl_solve::variant::VariantRated,
+        shape: Shape,
+        symbols: &Symbols,
+    ) -> Record {
+        let steps = out.steps.iter().map(|s| s.describe(shape)).collect();
+        Record {
+            steps: Some(steps),
+            ..self.variant_rated(out, symbols)
+        }
+    }
+
+    /// A variant puzzle's next step ([`numpl_solve::variant::hint`]): described (`hint`),
+    /// or the `status` that says why there is none.
+    #[must_use]
+    pub fn variant_hint(
+        mut self,
+        hint: &Result<numpl_solve::variant::VariantStep, Status>,
+        shape: Shape,
+    ) -> Record {
+        match hint {
+            Ok(step) => self.hint = Some(step.describe(shape)),
+            Err(status) => self.status = Some(status.name()),
+        }
+        self.algo = Some(Algorithm::Human.name());
+        self
+    }
+
     /// The puzzle's minlex form and the transform that makes it
     /// ([`numpl_canon::canonical`]).
     #[must_use]
@@ -543,7 +601,8 @@ impl Record {
     }
 
     /// Variant puzzle `index` of a run seeded `seed` ([`numpl_gen::generate_variant`]):
-    /// the puzzle with its rules (`variant`), its solution, `givens`, `symmetry`, `seed`.
+    /// the puzzle with its rules (`variant`), its solution, its `level` on numpl's variant
+    /// scale (when the variant techniques finish it), `givens`, `symmetry`, `seed`.
     pub fn generated_variant(
         g: &numpl_gen::GeneratedVariant,
         index: u64,
@@ -561,6 +620,7 @@ impl Record {
             index: Some(index),
             status: Some(Status::Solved.name()),
             solution: Some(format_line(&g.solution, symbols)),
+            level: g.level.map(|l| l.name()),
             givens: Some(g.puzzle.filled()),
             symmetry: Some(symmetry.name()),
             seed: Some(seed),
@@ -568,7 +628,7 @@ impl Record {
         }
     }
 
-    /// Variant puzzle `index` of a run with `opts`' shape, symmetry and seed
+    /// Variant puzzle `index` of a run with `opts`' shape, symmetry, seed and level
     /// ([`numpl_gen::generate_variant`]), as `numpl generate --variant KIND --format json`
     /// writes it, or the record that says why it could not be made.
     pub fn variant_generated(
@@ -578,7 +638,14 @@ impl Record {
     ) -> Record {
         let start = std::time::Instant::now();
         let symbols = Symbols::standard();
-        match numpl_gen::generate_variant(kind, opts.shape, opts.symmetry, opts.seed, index) {
+        match numpl_gen::generate_variant(
+            kind,
+            opts.shape,
+            opts.symmetry,
+            opts.seed,
+            index,
+            opts.level,
+        ) {
             Ok(g) => Record::generated_variant(&g, index, opts.symmetry, opts.seed, &symbols)
                 .micros(u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX)),
             Err(e) => Record::not_generated(opts, index, &e),

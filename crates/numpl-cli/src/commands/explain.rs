@@ -143,4 +143,67 @@ impl HumanCommand for Explain {
         };
         Done::new(text, out.status.into())
     }
+
+    fn variant_record(&self, item: &Item, p: &Parsed, format: Format, output: &Output) -> Done {
+        if self.se {
+            return self.se_record(item, p, format, output);
+        }
+        let g = p.grid();
+        let shape = g.shape();
+        let sym = &output.symbols;
+        let variant = p.variant().expect("a variant puzzle");
+        let start = Instant::now();
+        let out = numpl_solve::variant::rate(g, variant, &self.opts);
+        let micros = start.elapsed().as_micros() as u64;
+        let steps: Vec<String> = out.steps.iter().map(|s| s.describe(shape)).collect();
+        if format == Format::Svg {
+            // One picture per step: the grid as placed before it, the step as the caption.
+            let mut grid = g.clone();
+            let mut svgs = Vec::with_capacity(steps.len());
+            for (i, (step, text)) in out.steps.iter().zip(&steps).enumerate() {
+                let pic = Picture::new(&grid)
+                    .with_variant(variant)
+                    .with_caption(format!("Step {}: {text}", i + 1));
+                svgs.push(pic.to_svg(&output.pictures.svg));
+                for &(c, v) in &step.placements {
+                    grid.set(c.index(), v);
+                }
+            }
+            return picture::many(&output.pictures, item.index, svgs, out.status.into());
+        }
+        let text = match format {
+            Format::Json => record_of(item, p, sym)
+                .variant_explained(&out, shape, sym)
+                .micros(micros)
+                .to_line(),
+            _ => {
+                let file = numpl_core::escape_controls(&item.file);
+                let mut t = format!("# {file}:{}: {}\n", item.line, puzzle_line(p, sym));
+                for (i, s) in steps.iter().enumerate() {
+                    t.push_str(&format!("{:>4}. {s}\n", i + 1));
+                }
+                let how = match out.status {
+                    Status::Solved => "solved",
+                    Status::Stuck => "stuck: no variant technique applies any more",
+                    Status::Unsolvable => "unsolvable: the puzzle has no solution",
+                    Status::Multiple => "multiple: the puzzle has several solutions",
+                    Status::Budget => {
+                        "budget: the uniqueness count stopped at its node budget (--budget)"
+                    }
+                    s => s.name(),
+                };
+                let rating = match (out.level, out.score) {
+                    (Some(l), Some(score)) => format!(" (level {}, score {score})", l.name()),
+                    _ => String::new(),
+                };
+                let n = steps.len();
+                t.push_str(&format!(
+                    "{how} after {n} step{}{rating}\n\n",
+                    if n == 1 { "" } else { "s" }
+                ));
+                t
+            }
+        };
+        Done::new(text, out.status.into())
+    }
 }

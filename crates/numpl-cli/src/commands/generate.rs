@@ -134,7 +134,7 @@ impl GenerateJob {
     fn variant(&self, kind: numpl_gen::VariantKind, i: u64) -> Done {
         let start = Instant::now();
         let o = self.generator.options();
-        match numpl_gen::generate_variant(kind, o.shape, o.symmetry, o.seed, i) {
+        match numpl_gen::generate_variant(kind, o.shape, o.symmetry, o.seed, i, o.level) {
             Ok(g) => {
                 let micros = start.elapsed().as_micros() as u64;
                 let text = match self.output.format {

@@ -102,6 +102,39 @@ impl HumanCommand for Hint {
         Done::new(text, kind)
     }
 
+    fn variant_record(&self, item: &Item, p: &Parsed, format: Format, output: &Output) -> Done {
+        if self.se {
+            return self.se_record(item, p, format, output);
+        }
+        let g = p.grid();
+        let variant = p.variant().expect("a variant puzzle");
+        let start = Instant::now();
+        let step = numpl_solve::variant::hint(g, variant, &self.opts);
+        let micros = start.elapsed().as_micros() as u64;
+        let (kind, status) = match &step {
+            Ok(_) => (Kind::Hinted, None),
+            Err(status) => (Kind::from(*status), Some(*status)),
+        };
+        let why = match &step {
+            Ok(s) => s.describe(g.shape()),
+            Err(_) => why_no_step(status).to_string(),
+        };
+        let text = match format {
+            Format::Json => record_of(item, p, &output.symbols)
+                .variant_hint(&step, g.shape())
+                .micros(micros)
+                .to_line(),
+            Format::Svg => {
+                // The puzzle with its rules, the step's words as the caption.
+                let pic = Picture::new(g).with_variant(variant).with_caption(why);
+                let pics = &output.pictures;
+                return picture::one(pics, item.index, pic.to_svg(&pics.svg), kind);
+            }
+            _ => format!("{}: {why}\n", puzzle_line(p, &output.symbols)),
+        };
+        Done::new(text, kind)
+    }
+
     fn kinds(&self) -> &'static [Kind] {
         &[
             Kind::Hinted,

@@ -24,9 +24,7 @@ pub(crate) mod solve;
 
 use std::borrow::Cow;
 
-use numpl_core::{
-    escape_controls, format_detail, format_position_line, push_line, Grid, Parsed, Symbols,
-};
+use numpl_core::{format_detail, format_position_line, push_line, Grid, Parsed, Symbols};
 use numpl_record::Record;
 use numpl_solve::{Algorithm, Rating};
 
@@ -127,6 +125,9 @@ pub(crate) fn puzzle_or_invalid<'a>(
 pub(crate) trait HumanCommand: Sync {
     /// The record of a puzzle (or position) that was read, in `format` (`line` or `json`).
     fn record(&self, item: &Item, p: &Parsed, format: Format, output: &Output) -> Done;
+    /// The record of a variant puzzle (`p.variant()` is set): the variant solver's
+    /// rating, hint or steps ([`numpl_solve::variant`]).
+    fn variant_record(&self, item: &Item, p: &Parsed, format: Format, output: &Output) -> Done;
     /// The statuses the summary lists.
     fn kinds(&self) -> &'static [Kind] {
         SOLVE_KINDS
@@ -154,11 +155,10 @@ impl<C: HumanCommand> Job for HumanJob<C> {
         let format = self.output.format_or_line(item.format);
         let csv = self.command.csv();
         match item.puzzle() {
-            Ok(p) if numpl_solve::puzzle::no_human_steps(&p).is_some() => {
-                let why = numpl_solve::puzzle::no_human_steps(&p).unwrap_or_default();
-                let msg = format!("{}:{}: {why}", escape_controls(&item.file), p.line);
-                invalid(item, &msg, format, Some(Algorithm::Human), csv)
-            }
+            Ok(p) if p.variant().is_some() => self
+                .command
+                .variant_record(item, &p, format, &self.output)
+                .with_header(csv.filter(|_| format == Format::Csv)),
             Ok(p) => self
                 .command
                 .record(item, &p, format, &self.output)

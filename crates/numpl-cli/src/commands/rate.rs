@@ -142,6 +142,61 @@ impl HumanCommand for Rate {
         Done::new(text, out.status.into())
     }
 
+    fn variant_record(&self, item: &Item, p: &Parsed, format: Format, output: &Output) -> Done {
+        if self.se {
+            // Sudoku Explainer rates classic puzzles only: `rate_se` says so.
+            return self.se_record(item, p, format, output);
+        }
+        if let Some(max) = self.max {
+            let msg = format!(
+                "{}:{}: --max-technique {} names a classic technique; variant puzzles are rated with every variant technique",
+                numpl_core::escape_controls(&item.file),
+                p.line,
+                max.name()
+            );
+            return crate::commands::invalid(
+                item,
+                &msg,
+                format,
+                Some(Algorithm::Human),
+                self.csv(),
+            );
+        }
+        let variant = p.variant().expect("a variant puzzle");
+        let start = Instant::now();
+        let out = numpl_solve::variant::rate(p.grid(), variant, &self.opts);
+        let micros = start.elapsed().as_micros() as u64;
+        let text = match format {
+            Format::Json => record_of(item, p, &output.symbols)
+                .variant_rated(&out, &output.symbols)
+                .micros(micros)
+                .to_line(),
+            Format::Csv => rate_csv_row(
+                &puzzle_csv_field(p, output),
+                &out.solution
+                    .as_ref()
+                    .map(|s| output.csv_field(s))
+                    .unwrap_or_default(),
+                out.status.name(),
+                out.rating(),
+            ),
+            _ => {
+                let mut s = puzzle_line(p, &output.symbols);
+                s.push(' ');
+                s.push_str(out.status.name());
+                if let (Some(level), Some(score)) = (out.level, out.score) {
+                    s.push_str(&format!(" level={} score={score}", level.name()));
+                }
+                for (t, n) in out.counts() {
+                    s.push_str(&format!(" {}={n}", t.name()));
+                }
+                s.push('\n');
+                s
+            }
+        };
+        Done::new(text, out.status.into())
+    }
+
     fn csv(&self) -> Option<&'static str> {
         Some(if self.se { RATE_SE_CSV } else { RATE_CSV })
     }

@@ -300,28 +300,54 @@ impl Variant {
     /// count), jigsaw regions, diagonals, windoku regions and disjoint sets. These are
     /// houses: each holds every value exactly once.
     pub fn houses(&self) -> Vec<Vec<u16>> {
+        self.named_houses().into_iter().map(|(_, h)| h).collect()
+    }
+
+    /// [`Variant::houses`] with the name a player reads for each: `box 4`, `region 2`
+    /// (a jigsaw piece), `the main diagonal`, `the anti-diagonal`, `windoku region 3`,
+    /// `disjoint group 5`.
+    pub fn named_houses(&self) -> Vec<(String, Vec<u16>)> {
         let shape = self.shape;
         let n = shape.size();
         let mut out = Vec::new();
         if self.boxes {
             let geo = shape.geometry();
             for b in 0..n {
-                out.push(geo.unit(2 * n + b).to_vec());
+                out.push((format!("box {}", b + 1), geo.unit(2 * n + b).to_vec()));
             }
         }
         for c in &self.constraints {
             match c {
-                Constraint::Jigsaw { regions } => out.extend(regions.iter().cloned()),
-                Constraint::Diagonal { anti } => out.push(
+                Constraint::Jigsaw { regions } => out.extend(
+                    regions
+                        .iter()
+                        .enumerate()
+                        .map(|(i, r)| (format!("region {}", i + 1), r.clone())),
+                ),
+                Constraint::Diagonal { anti } => out.push((
+                    if *anti {
+                        "the anti-diagonal"
+                    } else {
+                        "the main diagonal"
+                    }
+                    .to_string(),
                     (0..n)
                         .map(|r| (r * n + if *anti { n - 1 - r } else { r }) as u16)
                         .collect(),
+                )),
+                Constraint::Windoku => out.extend(
+                    windoku_regions(shape)
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, r)| (format!("windoku region {}", i + 1), r)),
                 ),
-                Constraint::Windoku => out.extend(windoku_regions(shape)),
                 Constraint::DisjointSets => {
                     let geo = shape.geometry();
                     for k in 0..n {
-                        out.push((0..n).map(|b| geo.unit(2 * n + b)[k]).collect());
+                        out.push((
+                            format!("disjoint group {}", k + 1),
+                            (0..n).map(|b| geo.unit(2 * n + b)[k]).collect(),
+                        ));
                     }
                 }
                 _ => {}

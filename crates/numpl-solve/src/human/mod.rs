@@ -159,6 +159,7 @@ pub use board::Board;
 pub use level::Level;
 pub use report::{HumanReport, HumanStatus, TechniqueTime};
 pub use solver::HumanSolver;
+pub(crate) use step::conclusions;
 pub use step::{ChainNode, ForcingKind, Step, Variant};
 pub use technique::Technique;
 

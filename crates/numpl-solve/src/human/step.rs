@@ -523,40 +523,49 @@ impl Step {
     /// The placements and eliminations, e.g. `r1c1 = 5, r2c3, r2c5 <> 4, r7c7 <> 1/8`:
     /// eliminations grouped by value, and values removed from the same cells together.
     pub fn conclusions(&self, shape: Shape) -> String {
-        let mut parts: Vec<String> = self
-            .placements
+        conclusions(shape, &self.placements, &self.eliminations)
+    }
+}
+
+/// Placements and eliminations in words, e.g. `r1c1 = 5, r2c3, r2c5 <> 4, r7c7 <> 1/8`:
+/// eliminations grouped by value, and values removed from the same cells together (the
+/// variant solver's steps are written the same way).
+pub(crate) fn conclusions(
+    shape: Shape,
+    placements: &[(Cell, u8)],
+    eliminations: &[(Cell, u8)],
+) -> String {
+    let mut parts: Vec<String> = placements
+        .iter()
+        .map(|&(c, v)| format!("{} = {v}", shape.cell_name(c)))
+        .collect();
+    let mut values: Vec<u8> = eliminations.iter().map(|&(_, v)| v).collect();
+    values.sort_unstable();
+    values.dedup();
+    // Values removed from the same cells are written together: `r5c9 <> 2/5/6`.
+    let mut groups: Vec<(String, Vec<u8>)> = Vec::new();
+    for v in values {
+        let mut cells: Vec<Cell> = eliminations
             .iter()
-            .map(|&(c, v)| format!("{} = {v}", shape.cell_name(c)))
+            .filter(|&&(_, w)| w == v)
+            .map(|&(c, _)| c)
             .collect();
-        let mut values: Vec<u8> = self.eliminations.iter().map(|&(_, v)| v).collect();
-        values.sort_unstable();
-        values.dedup();
-        // Values removed from the same cells are written together: `r5c9 <> 2/5/6`.
-        let mut groups: Vec<(String, Vec<u8>)> = Vec::new();
-        for v in values {
-            let mut cells: Vec<Cell> = self
-                .eliminations
-                .iter()
-                .filter(|&&(_, w)| w == v)
-                .map(|&(c, _)| c)
-                .collect();
-            cells.sort_unstable();
-            let names: Vec<String> = cells.iter().map(|&c| shape.cell_name(c)).collect();
-            let key = names.join(", ");
-            match groups.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, vs)) => vs.push(v),
-                None => groups.push((key, vec![v])),
-            }
+        cells.sort_unstable();
+        let names: Vec<String> = cells.iter().map(|&c| shape.cell_name(c)).collect();
+        let key = names.join(", ");
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, vs)) => vs.push(v),
+            None => groups.push((key, vec![v])),
         }
-        for (cells, vs) in groups {
-            let vs: Vec<String> = vs.iter().map(|v| v.to_string()).collect();
-            parts.push(format!("{cells} <> {}", vs.join("/")));
-        }
-        if parts.is_empty() {
-            "nothing".into()
-        } else {
-            parts.join(", ")
-        }
+    }
+    for (cells, vs) in groups {
+        let vs: Vec<String> = vs.iter().map(|v| v.to_string()).collect();
+        parts.push(format!("{cells} <> {}", vs.join("/")));
+    }
+    if parts.is_empty() {
+        "nothing".into()
+    } else {
+        parts.join(", ")
     }
 }
 

@@ -264,6 +264,26 @@ impl Model {
             .collect()
     }
 
+    /// `cells` narrowed by this model's rules to their fixed point, every rule run at
+    /// least once (the step-by-step solver asks one constraint's model this way).
+    pub(crate) fn narrow(&self, cells: &[Bits]) -> Result<Vec<Bits>, Contradiction> {
+        let mut scratch = Scratch {
+            dirty: vec![true; self.props.len()],
+            work: (0..self.props.len() as u32).collect(),
+            slow: Vec::new(),
+            house_dirty: vec![false; self.houses.len()],
+            house_work: Vec::new(),
+        };
+        let n = cells.len();
+        let mut st = State {
+            cells: cells.to_vec(),
+            queue: (0..n as u16).collect(),
+            queued: vec![true; n],
+        };
+        self.propagate(&mut st, &mut scratch)?;
+        Ok(st.cells)
+    }
+
     /// Every cell's candidates after the first propagation (`None`: a contradiction).
     #[cfg(test)]
     pub(crate) fn root(&self) -> Option<Vec<Bits>> {

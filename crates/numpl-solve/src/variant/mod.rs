@@ -8,16 +8,20 @@
 //! one line in `rules/mod.rs`); `engine.rs` propagates and searches.
 
 mod engine;
-mod rules;
+mod logic;
+pub(crate) mod rules;
 
 use numpl_core::variant::Variant;
 use numpl_core::Grid;
 
-use crate::{default_budget, Algorithm, Outcome, SolveOptions, Status};
+use crate::{default_budget, Algorithm, Level, Outcome, SolveOptions, Status};
+
+pub use logic::{VariantRated, VariantStep, VariantTechnique};
 
 /// Solves `givens` under `variant`'s rules: up to `opts.limit` solutions (2 tells unique
 /// from multiple) within `opts.budget` nodes. Every algorithm comes here: the variant
-/// engine is the one search for variants (the human solver does not know them yet).
+/// engine is the one search for variants (the step-by-step solver, [`rate`], explains
+/// them).
 ///
 /// ```
 /// use numpl_core::variant::json;
@@ -80,6 +84,107 @@ pub fn count(givens: &Grid, variant: &Variant, limit: usize) -> usize {
 /// ```
 pub fn distinct_groups(variant: &Variant) -> Vec<Vec<u16>> {
     rules::distinct_groups(variant)
+}
+
+/// Rates `givens` under `variant`'s rules step by step, as a player solves: the solution
+/// is counted first (two tell unique from multiple, within `opts.budget`); a puzzle with
+/// one solution is then solved with the variant techniques ([`VariantTechnique`], easiest
+/// first), every step kept. `solved` with its level (the hardest technique's, numpl's
+/// scale for variants) and score (the steps' scores added) when the steps finish it,
+/// `stuck` where they stop; `multiple`, `unsolvable` or `budget` from the count.
+///
+/// ```
+/// use numpl_core::variant::json;
+/// use numpl_solve::{variant, Level, Status};
+///
+/// // A 4x4 killer: a 2-cell cage of 3 is 1+2, of 7 is 3+4.
+/// let p = json::read(r#"{"box":"2x2","givens":"................","constraints":[
+///   {"type":"cage","sum":3,"cells":["r1c1","r1c2"]},{"type":"cage","sum":7,"cells":["r1c3","r1c4"]},
+///   {"type":"cage","sum":7,"cells":["r2c1","r2c2"]},{"type":"cage","sum":3,"cells":["r2c3","r2c4"]},
+///   {"type":"cage","sum":4,"cells":["r3c1","r4c1"]},{"type":"cage","sum":6,"cells":["r3c2","r4c2"]},
+///   {"type":"cage","sum":4,"cells":["r3c3","r4c3"]},{"type":"cage","sum":6,"cells":["r3c4","r4c4"]},
+///   {"type":"cage","sum":1,"cells":["r1c1"]}]}"#).unwrap();
+/// let rated = variant::rate(&p.givens, &p.variant, &Default::default());
+/// assert_eq!(rated.status, Status::Solved);
+/// assert_eq!(rated.level, Some(Level::Easy));
+/// let first = rated.steps[0].describe(p.givens.shape());
+/// assert!(first.starts_with("Cage Combination: cage r1c1 (1 in 1 cells) is 1"), "{first}");
+/// ```
+pub fn rate(givens: &Grid, variant: &Variant, opts: &SolveOptions) -> VariantRated {
+    let counted = solve(givens, variant, &opts.clone().limit(2));
+    let mut out = VariantRated {
+        status: counted.status,
+        solution: counted.solution,
+        stuck_at: None,
+        steps: Vec::new(),
+        level: None,
+        score: None,
+    };
+    if counted.status != Status::Solved {
+        return out;
+    }
+    let logic = logic::Logic::new(variant);
+    let (board, steps) = logic::run(&logic, givens, Level::Extreme);
+    if board.full() {
+        out.level = Some(
+            steps
+                .iter()
+                .map(|s| s.technique.level())
+                .max()
+                .unwrap_or(Level::Easy),
+        );
+        out.score = Some(steps.iter().map(|s| s.technique.score()).sum());
+    } else {
+        out.status = Status::Stuck;
+        out.stuck_at = Some(board.grid(variant.shape()));
+    }
+    out.steps = steps;
+    out
+}
+
+/// The next step from `givens` (a puzzle, or a player's grid: givens and entries) under
+/// `variant`'s rules, or the status that says why there is none, the one [`rate`] would
+/// give: `solved` (no cell open), `budget`, `unsolvable` (no solution), `multiple`
+/// (several solutions and no technique applies), `stuck` (one solution and no technique
+/// applies). A puzzle with several solutions still gets the steps that hold whatever the
+/// solution (every variant technique does).
+pub fn hint(givens: &Grid, variant: &Variant, opts: &SolveOptions) -> Result<VariantStep, Status> {
+    if givens.is_full() {
+        return Err(match variant.violation(givens) {
+            None => Status::Solved,
+            Some(_) => Status::Unsolvable,
+        });
+    }
+    let counted = solve(givens, variant, &opts.clone().limit(2));
+    if matches!(counted.status, Status::Budget | Status::Unsolvable) {
+        return Err(counted.status);
+    }
+    let logic = logic::Logic::new(variant);
+    let board = logic::Board::new(&logic, givens);
+    logic
+        .next_step(&board, Level::Extreme)
+        .ok_or(match counted.status {
+            Status::Multiple => Status::Multiple,
+            _ => Status::Stuck,
+        })
+}
+
+/// Whether the variant techniques of level `max` and below solve `givens` under
+/// `variant`'s rules (which proves its solution unique): `Ok` with the level of the
+/// hardest step, or `Err` with the grid where they stop. What generation at a level asks
+/// ([`numpl_gen`'s `generate_variant`](https://docs.rs/numpl-gen)), with no count first.
+pub fn solve_within(givens: &Grid, variant: &Variant, max: Level) -> Result<Level, Grid> {
+    let logic = logic::Logic::new(variant);
+    let (board, steps) = logic::run(&logic, givens, max);
+    if board.full() && variant.violation(&board.grid(variant.shape())).is_none() {
+        Ok(steps
+            .iter()
+            .map(|s| s.technique.level())
+            .max()
+            .unwrap_or(Level::Easy))
+    } else {
+        Err(board.grid(variant.shape()))
+    }
 }
 
 #[cfg(test)]

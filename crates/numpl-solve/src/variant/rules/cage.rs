@@ -32,6 +32,13 @@ pub(super) fn finish(b: &mut Builder<'_>, peers: &Peers) {
     }
 }
 
+/// The cages' sums without the 45 rule (a cage read alone).
+pub(super) fn finish_sums(b: &mut Builder<'_>, peers: &Peers) {
+    for (sum, cells) in b.cages.clone() {
+        add_sum(b, peers, sum, &cells);
+    }
+}
+
 fn add_sum(b: &mut Builder<'_>, peers: &Peers, sum: u32, cells: &[u16]) {
     b.prop(Linear::new(
         cells.iter().map(|&c| (c, 1)).collect(),

@@ -3,7 +3,7 @@
 
 mod arrow;
 mod between;
-mod cage;
+pub(crate) mod cage;
 mod chess;
 mod intersect;
 mod kropki;
@@ -313,35 +313,7 @@ fn builder<'a>(givens: &Grid, variant: &'a Variant) -> Builder<'a> {
         b.house(&h);
     }
     for c in variant.constraints() {
-        match c {
-            // Houses: taken from `Variant::houses` above.
-            Constraint::Jigsaw { .. }
-            | Constraint::Diagonal { .. }
-            | Constraint::Windoku
-            | Constraint::DisjointSets => {}
-            Constraint::Region { cells } => region::compile(&mut b, cells),
-            Constraint::AntiKnight => chess::compile(&mut b, true),
-            Constraint::AntiKing => chess::compile(&mut b, false),
-            Constraint::NonConsecutive => nonconsecutive::compile(&mut b),
-            Constraint::Even { .. } | Constraint::Odd { .. } | Constraint::Allowed { .. } => {
-                parity::compile(&mut b, c)
-            }
-            Constraint::Cage { sum, cells } => cage::compile(&mut b, *sum, cells),
-            Constraint::LittleKiller { sum, cells } => little_killer::compile(&mut b, *sum, cells),
-            Constraint::Sandwich { sum, line } => sandwich::compile(&mut b, *sum, *line),
-            Constraint::Thermo { cells, slow } => thermo::compile(&mut b, cells, *slow),
-            Constraint::Arrow { circle, line } => arrow::compile(&mut b, circle, line),
-            Constraint::Kropki { black, cells } => kropki::compile(&mut b, *black, *cells),
-            Constraint::KropkiNegative => kropki::compile_negative(&mut b),
-            Constraint::Xv { sum, cells } => xv::compile(&mut b, *sum, *cells),
-            Constraint::XvNegative => xv::compile_negative(&mut b),
-            Constraint::Palindrome { cells } => palindrome::compile(&mut b, cells),
-            Constraint::Whisper { cells, diff } => whisper::compile(&mut b, cells, *diff),
-            Constraint::Renban { cells } => renban::compile(&mut b, cells),
-            Constraint::Between { cells } => between::compile(&mut b, cells),
-            Constraint::RegionSumLine { cells } => region_sum::compile(&mut b, cells),
-            _ => {}
-        }
+        add(&mut b, c);
     }
     // Last, the propagators that need every group (the cells that see theirs).
     let peers = Peers::new(&b);
@@ -349,4 +321,62 @@ fn builder<'a>(givens: &Grid, variant: &'a Variant) -> Builder<'a> {
     renban::finish(&mut b, &peers);
     intersect::compile(&mut b);
     b
+}
+
+/// The registry: what each constraint adds to the model (its file's `compile`).
+fn add(b: &mut Builder<'_>, c: &Constraint) {
+    match c {
+        // Houses: taken from `Variant::houses` (rules::builder).
+        Constraint::Jigsaw { .. }
+        | Constraint::Diagonal { .. }
+        | Constraint::Windoku
+        | Constraint::DisjointSets => {}
+        Constraint::Region { cells } => region::compile(b, cells),
+        Constraint::AntiKnight => chess::compile(b, true),
+        Constraint::AntiKing => chess::compile(b, false),
+        Constraint::NonConsecutive => nonconsecutive::compile(b),
+        Constraint::Even { .. } | Constraint::Odd { .. } | Constraint::Allowed { .. } => {
+            parity::compile(b, c)
+        }
+        Constraint::Cage { sum, cells } => cage::compile(b, *sum, cells),
+        Constraint::LittleKiller { sum, cells } => little_killer::compile(b, *sum, cells),
+        Constraint::Sandwich { sum, line } => sandwich::compile(b, *sum, *line),
+        Constraint::Thermo { cells, slow } => thermo::compile(b, cells, *slow),
+        Constraint::Arrow { circle, line } => arrow::compile(b, circle, line),
+        Constraint::Kropki { black, cells } => kropki::compile(b, *black, *cells),
+        Constraint::KropkiNegative => kropki::compile_negative(b),
+        Constraint::Xv { sum, cells } => xv::compile(b, *sum, *cells),
+        Constraint::XvNegative => xv::compile_negative(b),
+        Constraint::Palindrome { cells } => palindrome::compile(b, cells),
+        Constraint::Whisper { cells, diff } => whisper::compile(b, cells, *diff),
+        Constraint::Renban { cells } => renban::compile(b, cells),
+        Constraint::Between { cells } => between::compile(b, cells),
+        Constraint::RegionSumLine { cells } => region_sum::compile(b, cells),
+        _ => {}
+    }
+}
+
+/// One constraint alone, as the step-by-step solver ([`crate::variant::logic`]) reads it:
+/// its groups, relations and propagators over every cell, with no rows, columns or houses
+/// (so a cage keeps its combinations but not the 45 rule or its complement in a house).
+pub(crate) fn compile_one(variant: &Variant, c: &Constraint) -> Model {
+    let shape = variant.shape();
+    let n = shape.size();
+    let mut b = Builder {
+        variant,
+        n,
+        start: Vec::new(),
+        groups: Vec::new(),
+        houses: Vec::new(),
+        relations: HashMap::new(),
+        props: Vec::new(),
+        cages: Vec::new(),
+        renbans: Vec::new(),
+    };
+    b.start = vec![b.all(); n * n];
+    add(&mut b, c);
+    let peers = Peers::new(&b);
+    cage::finish_sums(&mut b, &peers);
+    renban::finish(&mut b, &peers);
+    b.build()
 }

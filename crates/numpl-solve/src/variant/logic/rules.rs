@@ -1,0 +1,159 @@
+//! Each constraint's own rule, read alone: the variant engine propagates that one
+//! constraint (its relations and propagators, no houses) from the board's candidates,
+//! and what it removes is the step: "the thermometer from r1c1 rises, so r1c2 <> 1".
+//! Every constraint numpl reads has a step this way, named by its kind; cages have
+//! theirs in `cages.rs` (with their combinations in words).
+
+use numpl_core::variant::Constraint;
+use numpl_core::Shape;
+
+use super::{names, Board, Logic, VariantStep, VariantTechnique};
+
+/// The technique that reads `c` alone (`None`: houses, regions, cages without a sum and
+/// the chess rules, whose cells only differ: the board's peers cover them).
+pub(super) fn technique(c: &Constraint) -> Option<VariantTechnique> {
+    use VariantTechnique as T;
+    Some(match c {
+        Constraint::Even { .. } | Constraint::Odd { .. } | Constraint::Allowed { .. } => T::Parity,
+        Constraint::Cage { sum: Some(_), .. } => T::CageCombination,
+        Constraint::Thermo { .. } => T::Thermometer,
+        Constraint::Kropki { .. } | Constraint::KropkiNegative => T::Kropki,
+        Constraint::Xv { .. } | Constraint::XvNegative => T::Xv,
+        Constraint::NonConsecutive => T::NonConsecutive,
+        Constraint::Whisper { .. } => T::Whisper,
+        Constraint::Arrow { .. } => T::Arrow,
+        Constraint::Palindrome { .. } => T::Palindrome,
+        Constraint::Renban { .. } => T::Renban,
+        Constraint::Between { .. } => T::Between,
+        Constraint::LittleKiller { .. } => T::LittleKiller,
+        Constraint::RegionSumLine { .. } => T::RegionSum,
+        Constraint::Sandwich { .. } => T::Sandwich,
+        _ => return None,
+    })
+}
+
+/// The cells a constraint draws on (every cell for the whole-grid rules).
+pub(super) fn cells(c: &Constraint, shape: Shape) -> Vec<u16> {
+    match c {
+        Constraint::Even { cells }
+        | Constraint::Odd { cells }
+        | Constraint::Cage { cells, .. }
+        | Constraint::LittleKiller { cells, .. }
+        | Constraint::Thermo { cells, .. }
+        | Constraint::Palindrome { cells }
+        | Constraint::Whisper { cells, .. }
+        | Constraint::Renban { cells }
+        | Constraint::Between { cells }
+        | Constraint::RegionSumLine { cells } => cells.clone(),
+        Constraint::Allowed { cell, .. } => vec![*cell],
+        Constraint::Kropki { cells, .. } | Constraint::Xv { cells, .. } => cells.to_vec(),
+        Constraint::Arrow { circle, line } => circle.iter().chain(line).copied().collect(),
+        Constraint::Sandwich { line, .. } => line.cells(shape),
+        _ => (0..(shape.size() * shape.size()) as u16).collect(),
+    }
+}
+
+/// The rule in words, naming where it is.
+fn words(c: &Constraint, shape: Shape) -> String {
+    let cell = |c: u16| shape.cell_name(numpl_core::Cell::new(c));
+    let line = |cells: &[u16]| {
+        format!(
+            "{}-{}",
+            cell(cells[0]),
+            cell(cells[cells.len().saturating_sub(1)])
+        )
+    };
+    match c {
+        Constraint::Even { cells } => format!("{} hold even values", names(shape, cells)),
+        Constraint::Odd { cells } => format!("{} hold odd values", names(shape, cells)),
+        Constraint::Allowed { cell: c, values } => {
+            format!("{} is one of {values}", cell(*c))
+        }
+        Constraint::Thermo { cells, slow: false } => {
+            format!("the thermometer {} rises from its bulb", line(cells))
+        }
+        Constraint::Thermo { cells, slow: true } => {
+            format!(
+                "the slow thermometer {} never falls from its bulb",
+                line(cells)
+            )
+        }
+        Constraint::Kropki {
+            black: false,
+            cells,
+        } => {
+            format!("the white dot joins consecutive {}", names(shape, cells))
+        }
+        Constraint::Kropki { black: true, cells } => {
+            format!(
+                "the black dot makes one of {} double the other",
+                names(shape, cells)
+            )
+        }
+        Constraint::KropkiNegative => {
+            "neighbours without a dot are neither consecutive nor double".into()
+        }
+        Constraint::Xv { sum, cells } => format!(
+            "the {} makes {} add up to {sum}",
+            if *sum == 10 { "X" } else { "V" },
+            names(shape, cells)
+        ),
+        Constraint::XvNegative => "neighbours without an X or V add up to neither 5 nor 10".into(),
+        Constraint::NonConsecutive => "orthogonal neighbours are not consecutive".into(),
+        Constraint::Whisper { cells, diff } => format!(
+            "neighbours on the whisper line {} differ by {diff} or more",
+            line(cells)
+        ),
+        Constraint::Arrow { circle, line: l } => format!(
+            "the arrow from {} adds up to its circle {}",
+            cell(l[0]),
+            names(shape, circle)
+        ),
+        Constraint::Palindrome { cells } => {
+            format!("the palindrome {} reads the same both ways", line(cells))
+        }
+        Constraint::Renban { cells } => format!(
+            "the renban line {} holds {} consecutive values",
+            line(cells),
+            cells.len()
+        ),
+        Constraint::Between { cells } => {
+            format!("the between line {} lies between its ends", line(cells))
+        }
+        Constraint::LittleKiller { sum, cells } => {
+            format!(
+                "the little killer diagonal {} adds up to {sum}",
+                line(cells)
+            )
+        }
+        Constraint::RegionSumLine { cells } => format!(
+            "the region-sum line {} has equal sums in each box it crosses",
+            line(cells)
+        ),
+        Constraint::Sandwich { sum, line: l } => {
+            format!(
+                "in {l} the values between 1 and {} add up to {sum}",
+                shape.size()
+            )
+        }
+        Constraint::Cage { sum, cells } => super::cage_name(shape, cells, *sum),
+        _ => String::new(),
+    }
+}
+
+/// The first constraint of technique `t` whose rule removes candidates from the board.
+pub(super) fn find(l: &Logic<'_>, b: &Board, t: VariantTechnique) -> Option<VariantStep> {
+    for rule in l.rules.iter().filter(|r| r.technique == t) {
+        let Ok(narrowed) = rule.model.narrow(&b.cells) else {
+            continue;
+        };
+        let gone = b.removed(&narrowed);
+        if !gone.is_empty() {
+            let c = &l.variant.constraints()[rule.constraint];
+            let mut step = VariantStep::new(t, &rule.cells, words(c, l.shape));
+            step.eliminations = gone;
+            return Some(step);
+        }
+    }
+    None
+}
