@@ -6,6 +6,7 @@
 
 use numpl_core::{Grid, Shape};
 use numpl_gen::{generate_variant, Symmetry, VariantKind};
+use numpl_solve::{variant, Level, Status};
 
 /// Every Latin square of order 4 (576), as grids.
 fn latin_squares_4() -> Vec<Grid> {
@@ -62,8 +63,23 @@ fn small_variants_have_one_solution_by_an_independent_count() {
         VariantKind::X,
         VariantKind::Thermo,
     ] {
-        for index in 0..6 {
-            let g = generate_variant(kind, four, Symmetry::None, 11, index).unwrap();
+        // Without a level, and at each level (judged by the variant techniques).
+        for (index, level) in (0..9).zip([
+            None,
+            None,
+            None,
+            Some(Level::Easy),
+            Some(Level::Easy),
+            Some(Level::Medium),
+            None,
+            Some(Level::Easy),
+            None,
+        ]) {
+            let Ok(g) = generate_variant(kind, four, Symmetry::None, 11, index, level) else {
+                // A 4x4 kind may have no medium puzzle: said, never a wrong one.
+                assert!(level.is_some(), "{kind} {index}");
+                continue;
+            };
             let fits: Vec<&Grid> = squares
                 .iter()
                 .filter(|s| {
@@ -86,7 +102,7 @@ fn small_variants_have_one_solution_by_an_independent_count() {
 fn nine_by_nine_variants_keep_their_rules_and_repeat_by_seed() {
     for kind in VariantKind::ALL {
         for index in 0..3 {
-            let g = generate_variant(kind, Shape::NINE, Symmetry::Point, 5, index).unwrap();
+            let g = generate_variant(kind, Shape::NINE, Symmetry::Point, 5, index, None).unwrap();
             assert_eq!(g.variant.violation(&g.solution), None, "{kind}");
             for c in 0..81 {
                 let v = g.puzzle.get(c);
@@ -114,15 +130,16 @@ fn nine_by_nine_variants_keep_their_rules_and_repeat_by_seed() {
                 1,
                 "{kind} {index}"
             );
-            let again = generate_variant(kind, Shape::NINE, Symmetry::Point, 5, index).unwrap();
+            let again =
+                generate_variant(kind, Shape::NINE, Symmetry::Point, 5, index, None).unwrap();
             assert_eq!(
                 again.variant.to_json(&again.puzzle),
                 g.variant.to_json(&g.puzzle),
                 "{kind}: the same seed and index, the same puzzle"
             );
         }
-        let other = generate_variant(kind, Shape::NINE, Symmetry::Point, 6, 0).unwrap();
-        let first = generate_variant(kind, Shape::NINE, Symmetry::Point, 5, 0).unwrap();
+        let other = generate_variant(kind, Shape::NINE, Symmetry::Point, 6, 0, None).unwrap();
+        let first = generate_variant(kind, Shape::NINE, Symmetry::Point, 5, 0, None).unwrap();
         assert_ne!(
             other.variant.to_json(&other.puzzle),
             first.variant.to_json(&first.puzzle),
@@ -139,6 +156,7 @@ fn a_kind_the_shape_cannot_hold_is_refused_in_words() {
         Symmetry::None,
         1,
         0,
+        None,
     )
     .unwrap_err();
     assert!(err.to_string().contains("windoku"), "{err}");
@@ -147,4 +165,62 @@ fn a_kind_the_shape_cannot_hold_is_refused_in_words() {
         .parse::<VariantKind>()
         .unwrap_err()
         .contains("killer, jigsaw"));
+}
+
+/// At each level of numpl's variant scale: the puzzle made is rated at exactly that level
+/// by the variant step solver, its rating finishes it, and every step agrees with the
+/// solution (no placement off it, no elimination of its value): the soundness sweep over
+/// generated puzzles of every kind.
+#[test]
+fn levels_are_met_and_every_step_agrees_with_the_solution() {
+    for kind in [
+        VariantKind::Killer,
+        VariantKind::Jigsaw,
+        VariantKind::X,
+        VariantKind::Windoku,
+        VariantKind::Thermo,
+    ] {
+        for (index, level) in [(0, Level::Easy), (1, Level::Medium), (2, Level::Medium)] {
+            let g = generate_variant(kind, Shape::NINE, Symmetry::None, 21, index, Some(level))
+                .unwrap();
+            assert_eq!(g.level, Some(level), "{kind} {index}");
+            let rated = variant::rate(&g.puzzle, &g.variant, &Default::default());
+            assert_eq!(rated.status, Status::Solved, "{kind} {index}");
+            assert_eq!(rated.level, Some(level), "{kind} {index}");
+            assert_eq!(
+                rated.solution.as_ref().map(|s| s.values()),
+                Some(g.solution.values())
+            );
+            for s in &rated.steps {
+                for &(c, x) in &s.placements {
+                    assert_eq!(g.solution.get(c.index()), x, "{kind} {index}: {s:?}");
+                }
+                for &(c, x) in &s.eliminations {
+                    assert_ne!(g.solution.get(c.index()), x, "{kind} {index}: {s:?}");
+                }
+            }
+        }
+    }
+    // Unlevelled puzzles (dug as far as uniqueness allows, often beyond the variant
+    // techniques): the steps taken before they stop agree too.
+    for kind in [
+        VariantKind::Killer,
+        VariantKind::Jigsaw,
+        VariantKind::Thermo,
+    ] {
+        for index in 0..3 {
+            let g = generate_variant(kind, Shape::NINE, Symmetry::Point, 8, index, None).unwrap();
+            let rated = variant::rate(&g.puzzle, &g.variant, &Default::default());
+            assert!(matches!(rated.status, Status::Solved | Status::Stuck));
+            assert_eq!(rated.level.is_some(), g.level.is_some(), "{kind} {index}");
+            for s in &rated.steps {
+                for &(c, x) in &s.placements {
+                    assert_eq!(g.solution.get(c.index()), x, "{kind} {index}: {s:?}");
+                }
+                for &(c, x) in &s.eliminations {
+                    assert_ne!(g.solution.get(c.index()), x, "{kind} {index}: {s:?}");
+                }
+            }
+        }
+    }
 }

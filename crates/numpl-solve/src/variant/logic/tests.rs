@@ -1,1 +1,175 @@
+//! The variant techniques on positions worked by hand, and the rating's laws.
 
+use numpl_core::variant::json;
+use numpl_core::{Cell, Grid};
+
+use super::*;
+
+/// A puzzle from numpl's variant record (a 9x9 unless `box` says otherwise).
+fn read(text: &str) -> (Grid, Variant) {
+    let p = json::read(text).unwrap();
+    (p.givens, p.variant)
+}
+
+fn cell(name: &str) -> Cell {
+    let b = name.as_bytes();
+    let (r, c) = ((b[1] - b'1') as u16, (b[3] - b'1') as u16);
+    Cell::new(r * 9 + c)
+}
+
+fn sorted(mut v: Vec<(Cell, u8)>) -> Vec<(Cell, u8)> {
+    v.sort_unstable();
+    v
+}
+
+/// 17 in two cells is 8+9: both cells lose 1 to 7, and nothing else changes.
+#[test]
+fn cage_combination_fixes_the_digits() {
+    let (g, v) = read(r#"{"constraints":[{"type":"cage","sum":17,"cells":["r1c1","r1c2"]}]}"#);
+    let l = Logic::new(&v);
+    let b = Board::new(&l, &g);
+    let step = cages::find(&l, &b).unwrap();
+    assert_eq!(step.technique, VariantTechnique::CageCombination);
+    let want: Vec<(Cell, u8)> = ["r1c1", "r1c2"]
+        .iter()
+        .flat_map(|&c| (1..=7).map(move |v| (cell(c), v)))
+        .collect();
+    assert_eq!(sorted(step.eliminations.clone()), sorted(want));
+    assert_eq!(
+        step.describe(v.shape()),
+        "Cage Combination: cage r1c1 (17 in 2 cells) is 8+9 => r1c1, r1c2 <> 1/2/3/4/5/6/7"
+    );
+}
+
+/// 24 in three cells of row 1 and box 1 is 7+8+9: once the cage holds only those, 7 is
+/// locked in it, so the rest of row 1 and of box 1 lose 7.
+#[test]
+fn a_cage_digit_is_locked_in_its_houses() {
+    let (g, v) =
+        read(r#"{"constraints":[{"type":"cage","sum":24,"cells":["r1c1","r1c2","r1c3"]}]}"#);
+    let l = Logic::new(&v);
+    let mut b = Board::new(&l, &g);
+    let combo = cages::find(&l, &b).unwrap();
+    b.apply(&l, &combo);
+    let step = locked::find(&l, &b).unwrap();
+    assert_eq!(step.technique, VariantTechnique::LockedCandidates);
+    let mut want: Vec<(Cell, u8)> = Vec::new();
+    for c in 3..9 {
+        want.push((Cell::new(c), 7));
+    }
+    for r in 1..3 {
+        for c in 0..3 {
+            want.push((Cell::new(r * 9 + c), 7));
+        }
+    }
+    assert_eq!(sorted(step.eliminations.clone()), sorted(want));
+    assert_eq!(
+        step.why,
+        "7 in cage r1c1 (24 in 3 cells) is confined to row 1 (r1c1, r1c2, r1c3)"
+    );
+}
+
+/// Four cages cover r1c1-r1c8 with 3 + 7 + 11 + 15 = 36: the innie r1c9 is 45 - 36 = 9.
+#[test]
+fn an_innie_is_placed_by_the_45_rule() {
+    let (g, v) = read(
+        r#"{"constraints":[
+        {"type":"cage","sum":3,"cells":["r1c1","r1c2"]},{"type":"cage","sum":7,"cells":["r1c3","r1c4"]},
+        {"type":"cage","sum":11,"cells":["r1c5","r1c6"]},{"type":"cage","sum":15,"cells":["r1c7","r1c8"]}]}"#,
+    );
+    let l = Logic::new(&v);
+    let b = Board::new(&l, &g);
+    let step = innies::find(&l, &b).unwrap();
+    assert_eq!(step.placements, vec![(cell("r1c9"), 9)]);
+    assert!(step.why.starts_with("45 rule on row 1"), "{}", step.why);
+}
+
+/// Row 1 is covered by a cage of 30 (r1c6-r1c9: 6+7+8+9) and a cage of 21 that sticks
+/// out of it by one cell, r2c1 (its five cells in row 1 hold 1 to 5): 21 + 30 = 45 + r2c1,
+/// so r2c1 = 6. (Row 1's innies are five cells, too many for a step.)
+#[test]
+fn an_outie_is_placed_by_the_45_rule() {
+    let (g, v) = read(
+        r#"{"constraints":[{"type":"cage","sum":21,"cells":["r1c1","r1c2","r1c3","r1c4","r1c5","r2c1"]},
+        {"type":"cage","sum":30,"cells":["r1c6","r1c7","r1c8","r1c9"]}]}"#,
+    );
+    let l = Logic::new(&v);
+    let b = Board::new(&l, &g);
+    let step = innies::find(&l, &b).unwrap();
+    assert_eq!(step.placements, vec![(cell("r2c1"), 6)]);
+    assert!(
+        step.why.contains("outside it, r2c1, add up to 51 - 45 = 6"),
+        "{}",
+        step.why
+    );
+}
+
+/// A 4x4 thermometer along row 1 rises 1, 2, 3, 4: the rule alone leaves each cell one
+/// value.
+#[test]
+fn a_thermometer_rises_from_its_bulb() {
+    let (g, v) = read(
+        r#"{"box":"2x2","constraints":[{"type":"thermo","cells":["r1c1","r1c2","r1c3","r1c4"]}]}"#,
+    );
+    let l = Logic::new(&v);
+    let b = Board::new(&l, &g);
+    let step = rules::find(&l, &b, VariantTechnique::Thermometer).unwrap();
+    let want: Vec<(Cell, u8)> = (0..4u16)
+        .flat_map(|c| {
+            (1..=4u8)
+                .filter(move |&x| x != c as u8 + 1)
+                .map(move |x| (Cell::new(c), x))
+        })
+        .collect();
+    assert_eq!(sorted(step.eliminations.clone()), sorted(want));
+    assert!(
+        step.why.contains("thermometer r1c1-r1c4 rises"),
+        "{}",
+        step.why
+    );
+}
+
+/// A kropki black dot between r1c1 = 3 (given) and r1c2 leaves r1c2 with 6 (1.5 is no
+/// value; 3 is taken by the row).
+#[test]
+fn a_black_dot_doubles_or_halves() {
+    let mut text = String::from(r#"{"givens":"3"#);
+    text.push_str(&".".repeat(80));
+    text.push_str(r#"","constraints":[{"type":"black-dot","cells":["r1c1","r1c2"]}]}"#);
+    let (g, v) = read(&text);
+    let l = Logic::new(&v);
+    let b = Board::new(&l, &g);
+    let step = rules::find(&l, &b, VariantTechnique::Kropki).unwrap();
+    let gone: Vec<u8> = step.eliminations.iter().map(|&(_, x)| x).collect();
+    assert!(step.eliminations.iter().all(|&(c, _)| c == cell("r1c2")));
+    assert_eq!(gone, vec![1, 2, 4, 5, 7, 8, 9]);
+}
+
+/// A hidden single on a diagonal is named by it.
+#[test]
+fn houses_beyond_boxes_are_named() {
+    // r1c1 = 1, r2c2 = 2, r3c3 = 3 on the main diagonal: r4c4 is its last open cell.
+    let (g, v) =
+        read(r#"{"box":"2x2","givens":"1....2....3.....","constraints":[{"type":"diagonal"}]}"#);
+    let l = Logic::new(&v);
+    let names: Vec<&str> = l.houses().map(|h| h.name.as_str()).collect();
+    assert!(names.contains(&"the main diagonal"), "{names:?}");
+    let b = Board::new(&l, &g);
+    let step = singles::full_house(&l, &b).unwrap();
+    assert_eq!(step.placements, vec![(Cell::new(15), 4)]);
+    assert_eq!(step.why, "last open cell of the main diagonal");
+}
+
+/// The table: names are unique snake_case, levels never fall along the order of trying
+/// within the classic part, and every technique has its row.
+#[test]
+fn the_table_is_whole() {
+    let mut seen = std::collections::HashSet::new();
+    for t in VariantTechnique::all() {
+        assert!(seen.insert(t.name()), "{} twice", t.name());
+        assert!(t.name().chars().all(|c| c.is_ascii_lowercase() || c == '_'));
+        assert!(t.score() > 0);
+    }
+    assert_eq!(VariantTechnique::FullHouse.level(), Level::Easy);
+    assert_eq!(VariantTechnique::HiddenTriple.level(), Level::Hard);
+}
