@@ -476,7 +476,8 @@ pub(crate) struct GenerateArgs {
 
     /// Make variant puzzles: killer (cages with sums, no givens), jigsaw, x (both
     /// diagonals), windoku or thermo; unique, written as variant records (`--format line`
-    /// or `json`). Judged by uniqueness only: not with --level or --require.
+    /// or `json`). --level easy, medium or hard: judged by the variant techniques
+    /// (numpl's variant scale); not with --require.
     #[arg(long, value_name = "KIND", value_parser = parse_variant_kind)]
     pub(crate) variant: Option<numpl_gen::VariantKind>,
 }

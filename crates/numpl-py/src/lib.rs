@@ -712,10 +712,12 @@ fn rate_many<'py>(
 /// not be made within `max_tries` has `error` instead of `puzzle` .. `score`.
 ///
 /// `variant`: `"killer"`, `"jigsaw"`, `"x"`, `"windoku"` or `"thermo"` makes variant puzzles
-/// instead, as `numpl generate --variant` (unique, seeded; judged by uniqueness only, so
-/// not with `level`, `require`, `max_technique`, `enable` or `disable`): dicts with `puzzle` (the givens), `variant` (the rules),
-/// `solution`, `givens`, `symmetry`, `seed`; the puzzle as numpl's variant record (what
-/// `solve` takes) is `{"box": d["box"], "givens": d["puzzle"], **d["variant"]}`.
+/// instead, as `numpl generate --variant` (unique, seeded; `level` easy, medium or hard on
+/// numpl's variant scale, judged by the variant techniques; not with `require`,
+/// `max_technique`, `enable` or `disable`): dicts with `puzzle` (the givens), `variant`
+/// (the rules), `solution`, `level` (when the variant techniques finish it), `givens`,
+/// `symmetry`, `seed`; the puzzle as numpl's variant record (what `solve`, `rate`, `hint`
+/// and `explain` take) is `{"box": d["box"], "givens": d["puzzle"], **d["variant"]}`.
 #[pyfunction]
 #[pyo3(signature = (
     size = ShapeArg::Int(9), count = 1, level = None, symmetry = "point", seed = None,
@@ -782,15 +784,17 @@ fn generate<'py>(
         .transpose()
         .map_err(value_error)?;
     if let Some(kind) = kind {
-        if gen.level.is_some()
-            || gen.require.is_some()
-            || max_technique.is_some()
-            || enable.is_some()
-            || disable.is_some()
+        if gen.require.is_some() || max_technique.is_some() || enable.is_some() || disable.is_some()
         {
             return Err(value_error(format!(
-                "{kind} puzzles are judged by uniqueness only: not with level, require, \
-                 max_technique, enable or disable"
+                "{kind} puzzles are judged by the variant techniques (level), not by classic \
+                 ones: not with require, max_technique, enable or disable"
+            )));
+        }
+        if let Some(l) = gen.level.filter(|&l| l > numpl_solve::Level::Hard) {
+            return Err(value_error(format!(
+                "{kind} puzzles have the levels easy, medium and hard (numpl's variant scale), \
+                 not {l}"
             )));
         }
         numpl_gen::check_variant(kind, gen.shape, gen.symmetry)

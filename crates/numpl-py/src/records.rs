@@ -30,12 +30,6 @@ pub(crate) fn invalid(msg: &str, algo: Option<Algorithm>) -> Record {
     }
 }
 
-/// The record of a puzzle the human solver cannot take (a variant: its rules are not in
-/// the techniques yet), as the CLI gives it: `invalid`, with the reason.
-fn no_steps(p: &Parsed) -> Option<Record> {
-    puzzle::no_human_steps(p).map(|why| of_puzzle(p).invalid(why).algo(Algorithm::Human))
-}
-
 /// `numpl solve --algo ALGO`.
 pub(crate) fn solved(p: &Parsed, algo: Algorithm, first: bool, budget: Option<u64>) -> Record {
     let start = Instant::now();
@@ -48,10 +42,13 @@ pub(crate) fn solved(p: &Parsed, algo: Algorithm, first: bool, budget: Option<u6
 
 /// `numpl rate`.
 pub(crate) fn rated(p: &Parsed, opts: &SolveOptions) -> Record {
-    if let Some(rec) = no_steps(p) {
-        return rec;
-    }
     let start = Instant::now();
+    if let Some(v) = p.variant() {
+        let out = numpl_solve::variant::rate(p.grid(), v, opts);
+        return of_puzzle(p)
+            .variant_rated(&out, &Symbols::standard())
+            .micros(micros(start));
+    }
     let out = puzzle::rate(p, None, opts);
     let t = micros(start);
     of_puzzle(p)
@@ -61,9 +58,6 @@ pub(crate) fn rated(p: &Parsed, opts: &SolveOptions) -> Record {
 
 /// `numpl rate --scale se`: Sudoku Explainer's ER/EP/ED and their techniques.
 pub(crate) fn rated_se(p: &Parsed) -> Record {
-    if let Some(rec) = no_steps(p) {
-        return rec;
-    }
     let start = Instant::now();
     let out = puzzle::rate_se(p, &SolveOptions::default());
     let t = micros(start);
@@ -72,10 +66,13 @@ pub(crate) fn rated_se(p: &Parsed) -> Record {
 
 /// `numpl explain`: the rating and every step, described.
 pub(crate) fn explained(p: &Parsed, opts: &SolveOptions) -> Record {
-    if let Some(rec) = no_steps(p) {
-        return rec;
-    }
     let start = Instant::now();
+    if let Some(v) = p.variant() {
+        let out = numpl_solve::variant::rate(p.grid(), v, opts);
+        return of_puzzle(p)
+            .variant_explained(&out, p.grid().shape(), &Symbols::standard())
+            .micros(micros(start));
+    }
     let out = puzzle::explain(p, opts);
     let t = micros(start);
     of_puzzle(p)
@@ -85,10 +82,13 @@ pub(crate) fn explained(p: &Parsed, opts: &SolveOptions) -> Record {
 
 /// `numpl hint`: the next step, or the status that says why there is none.
 pub(crate) fn hinted(p: &Parsed, opts: &SolveOptions) -> Record {
-    if let Some(rec) = no_steps(p) {
-        return rec;
-    }
     let start = Instant::now();
+    if let Some(v) = p.variant() {
+        let step = numpl_solve::variant::hint(p.grid(), v, opts);
+        return of_puzzle(p)
+            .variant_hint(&step, p.grid().shape())
+            .micros(micros(start));
+    }
     let step = puzzle::hint(p, opts);
     let t = micros(start);
     of_puzzle(p).hint(&step, p.grid().shape()).micros(t)
@@ -96,9 +96,6 @@ pub(crate) fn hinted(p: &Parsed, opts: &SolveOptions) -> Record {
 
 /// `numpl explain --scale se`: Sudoku Explainer's rating and every step of its path.
 pub(crate) fn explained_se(p: &Parsed) -> Record {
-    if let Some(rec) = no_steps(p) {
-        return rec;
-    }
     let start = Instant::now();
     let out = puzzle::explain_se(p, &SolveOptions::default());
     let t = micros(start);
@@ -110,9 +107,6 @@ pub(crate) fn explained_se(p: &Parsed) -> Record {
 /// `numpl hint --scale se`: Sudoku Explainer's next step, or the status that says why
 /// there is none.
 pub(crate) fn hinted_se(p: &Parsed) -> Record {
-    if let Some(rec) = no_steps(p) {
-        return rec;
-    }
     let start = Instant::now();
     let step = puzzle::hint_se(p, &SolveOptions::default());
     let t = micros(start);

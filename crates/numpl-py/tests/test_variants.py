@@ -56,11 +56,19 @@ def test_batches_keep_order_with_variants_and_classic_puzzles_mixed():
     assert "variant" not in recs[1]
 
 
-def test_the_human_solver_refuses_variants_with_a_reason():
-    for f in (numpl.rate, numpl.hint, numpl.explain):
-        rec = f(KILLER)
-        assert rec["status"] == "invalid"
-        assert "variant puzzles have no human-technique steps yet" in rec["error"]
+def test_variants_are_rated_hinted_and_explained_step_by_step():
+    rated = numpl.rate(KILLER)
+    assert (rated["status"], rated["solution"]) == ("solved", "1234341221434321")
+    assert rated["level"] in ("easy", "medium", "hard") and rated["score"] > 0
+    assert rated["techniques"]["cage_combination"] >= 1
+    explained = numpl.explain(KILLER)
+    assert len(explained["steps"]) == sum(rated["techniques"].values())
+    assert explained["steps"][0].startswith("Cage Combination: cage r1c1 (3 in 2 cells) is 1+2")
+    hint = numpl.hint(KILLER)
+    assert hint["hint"] == explained["steps"][0]
+    # Sudoku Explainer rates classic puzzles only, and says so.
+    se = numpl.rate(KILLER, scale="se")
+    assert se["status"] == "stuck" and "not variants" in se["error"]
 
 
 def test_a_malformed_variant_names_the_constraint():
@@ -79,6 +87,15 @@ def test_a_malformed_variant_names_the_constraint():
         raise AssertionError("a number was taken for a puzzle")
 
 
+def test_generate_variant_puzzles_at_a_level():
+    for kind in ("killer", "thermo"):
+        recs = numpl.generate(count=2, seed=3, variant=kind, level="easy")
+        for d in recs:
+            assert d["level"] == "easy", d
+            back = numpl.rate({"box": d["box"], "givens": d["puzzle"], **d["variant"]})
+            assert (back["status"], back["level"]) == ("solved", "easy")
+
+
 def test_generate_variant_puzzles_solve_back_unique():
     for kind in ("killer", "jigsaw", "x", "windoku", "thermo"):
         recs = numpl.generate(count=3, seed=5, variant=kind, threads=2)
@@ -93,7 +110,8 @@ def test_generate_variant_puzzles_solve_back_unique():
             assert recs[0]["givens"] == 0
     for bad in (
         {"variant": "kakuro"},
-        {"variant": "thermo", "level": "easy"},
+        {"variant": "thermo", "level": "extreme"},
+        {"variant": "thermo", "require": "x_wing"},
         {"variant": "x", "max_technique": "x_wing"},
         {"variant": "jigsaw", "disable": "x_wing"},
         {"variant": "windoku", "size": 4},

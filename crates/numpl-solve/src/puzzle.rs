@@ -93,8 +93,9 @@ pub fn count(p: &Parsed, limit: usize) -> usize {
 /// [`Outcome::rating`] is the level and score; its report holds the steps.
 pub fn rate(p: &Parsed, max: Option<Technique>, opts: &SolveOptions) -> Outcome {
     if let Some(v) = p.variant() {
-        // The human solver does not know variant rules yet: the search's verdict, with
-        // no rating and no steps.
+        // HoDoKu's techniques know rows, columns and boxes only: the search's verdict, with
+        // no rating and no steps (the variant techniques rate variants:
+        // [`crate::variant::rate`]).
         return crate::variant::solve(p.grid(), v, opts);
     }
     match p.marks() {
@@ -249,15 +250,6 @@ pub fn board(p: &Parsed) -> Board {
     }
 }
 
-/// Why the human solver cannot take what was read (`None`: it can): a variant puzzle's
-/// rules are not in its techniques yet, so `rate`, `explain` and `hint` front ends refuse
-/// it with this sentence rather than rate its classic part.
-pub fn no_human_steps(p: &Parsed) -> Option<&'static str> {
-    p.variant().map(|_| {
-        "variant puzzles have no human-technique steps yet (no rating, hint or explanation); solve and count them"
-    })
-}
-
 /// The next logical step from what was read (with the techniques of `opts`), or the status
 /// that says why there is none, the one [`rate`] would give the same puzzle:
 ///
@@ -273,8 +265,9 @@ pub fn no_human_steps(p: &Parsed) -> Option<&'static str> {
 /// (every technique but the uniqueness ones).
 pub fn hint(p: &Parsed, opts: &SolveOptions) -> Result<Step, Status> {
     if let Some(v) = p.variant() {
-        // No human steps for variants yet: the search's verdict (`Stuck` when the
-        // puzzle has one solution: no technique here can take a step).
+        // HoDoKu's techniques take no step on a variant (the variant techniques do:
+        // [`crate::variant::hint`]): the search's verdict (`Stuck` when the puzzle has
+        // one solution).
         return Err(
             match crate::variant::solve(p.grid(), v, &opts.clone().limit(2)).status {
                 Status::Solved => Status::Stuck,

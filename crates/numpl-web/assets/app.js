@@ -298,14 +298,13 @@
   }
 
   async function generate() {
-    let variantText = null;
+    let variantText = null, made = null;
     await guarded(async () => {
       const body = { size: Number($("genSize").value), symmetry: $("genSym").value };
       const kind = $("genKind").value;
-      if (kind) {
-        // Variant puzzles are judged by uniqueness only (no levels yet).
-        body.variant = kind;
-      } else if ($("genLevel").value) {
+      if (kind) body.variant = kind;
+      // Variants have the levels easy, medium and hard (numpl's variant scale).
+      if ($("genLevel").value && !(kind && ["unfair", "extreme"].includes($("genLevel").value))) {
         body.level = $("genLevel").value;
       }
       const seed = $("genSeed").value.trim();
@@ -319,6 +318,7 @@
       if (rec.variant) {
         // Played as any variant is: numpl's variant record, through /api/play below.
         variantText = JSON.stringify(Object.assign({ box: rec.box, givens: rec.puzzle }, rec.variant));
+        made = rec;
         return;
       }
       save();
@@ -332,6 +332,8 @@
     if (variantText) {
       await load(variantText);
       $("puzzleText").value = variantText;
+      say("Generated a " + made.size + "x" + made.size + " " + $("genKind").value + " puzzle" +
+        (made.level ? ": level " + made.level : "") + ", " + made.givens + " givens, seed " + made.seed + ".");
     }
   }
 
@@ -981,8 +983,6 @@
   const puzzleBody = () => ({ puzzle: puzzleText(), box: game.box });
   // The puzzle as the server reads it back: a variant's JSON, a position line or the givens.
   const puzzleText = () => (game.variant ? game.variant.text : game.origin || lineOf(game.givens));
-  const NO_STEPS = "Step-by-step hints, explanations and ratings for variant puzzles are not available yet: " +
-    "Hint finds your mistakes, then reveals a cell; Check compares with the solution.";
 
   // The position the player sees: values, and centre marks where they made some (a cell
   // without marks counts as having every value its peers allow).
@@ -1064,7 +1064,8 @@
     const res = await api("/api/hint", position());
     if (res.mistake) { showMistake(res.mistake); return null; }
     if (res.reveal) {
-      // A variant (no human steps yet): one cell of the solution, in a plain sentence.
+      // A variant where no variant technique applies: one cell of the solution, in a
+      // plain sentence.
       record();
       place(res.reveal.index, res.reveal.value);
       game.selected = res.reveal.index;
@@ -1152,7 +1153,6 @@
 
   async function explain() {
     if (!game.n) return;
-    if (game.variant) return say(NO_STEPS, "hint");
     await guarded(async () => {
       const res = await api("/api/explain", puzzleBody());
       // The positions before each step, replayed from the givens with full marks (or
@@ -1218,7 +1218,6 @@
 
   async function rate() {
     if (!game.n) return;
-    if (game.variant) return say(NO_STEPS, "hint");
     await guarded(async () => {
       const r = await api("/api/rate", puzzleBody());
       const box = $("rating");
@@ -1410,7 +1409,10 @@
     on("load", () => load($("puzzleText").value, $("boxText").value.trim()));
     on("generate", generate);
     // Variants have no levels yet: the level list is off while a variant kind is chosen.
-    $("genKind").addEventListener("change", () => { $("genLevel").disabled = !!$("genKind").value; });
+    // Variants have the levels easy, medium and hard: the harder ones are off for them.
+    $("genKind").addEventListener("change", () => {
+      for (const o of $("genLevel").options) o.disabled = !!$("genKind").value && ["unfair", "extreme"].includes(o.value);
+    });
     for (const b of document.querySelectorAll(".modes button")) b.addEventListener("click", () => setMode(b.dataset.mode));
     on("erase", erase);
     on("auto", autoMarks);

@@ -481,18 +481,20 @@ test("generate a hard puzzle", async () => {
   await shot("07-generated-hard-1280-light.png");
 });
 
-test("generate a killer: the cages drawn, no givens, the level list off", async () => {
+test("generate a killer at a level: the cages drawn, no givens, the levels past hard off", async () => {
   await page.selectOption("#genKind", "killer");
-  assert.ok(await page.locator("#genLevel").isDisabled());
+  assert.ok(await page.locator("#genLevel option", { hasText: "extreme" }).isDisabled());
+  await page.selectOption("#genLevel", "medium");
   await page.fill("#genSeed", "5");
   await page.click("#generate");
-  await waitMessage("killer puzzle", page, 60000);
+  await waitMessage("killer puzzle: level medium", page, 60000);
   assert.ok((await page.locator("#board .vlayer svg [data-constraint=cage]").count()) >= 9);
   assert.equal(await page.locator("#board .cell.given").count(), 0);
   await shot("07-generated-killer-1280-light.png");
   // Back to a classic game (hard, seed 7) for the tests below.
   await page.selectOption("#genKind", "");
-  assert.ok(!(await page.locator("#genLevel").isDisabled()));
+  assert.ok(!(await page.locator("#genLevel option", { hasText: "extreme" }).isDisabled()));
+  await page.selectOption("#genLevel", "hard");
   await page.fill("#genSeed", "7");
   await page.click("#generate");
   await waitMessage("level hard", page, 60000);
@@ -751,7 +753,7 @@ test("a killer from an f-puzzles link: cages under the digits, sums beside corne
   await p.context().close();
 });
 
-test("a thermo pasted as f-puzzles JSON: hints reveal a cell, a reload and a share link keep the variant, played to the end", async () => {
+test("a thermo pasted as f-puzzles JSON: hints give the variant techniques' steps, a reload and a share link keep the variant, played to the end", async () => {
   const p = await open();
   await p.goto(base);
   await p.locator("#message", { hasText: "Loaded a 9x9" }).waitFor();
@@ -759,12 +761,17 @@ test("a thermo pasted as f-puzzles JSON: hints reveal a cell, a reload and a sha
   await waitMessage("Loaded a 9x9 thermo puzzle.", p);
   assert.equal(await p.locator("#board .vlayer svg [data-constraint=thermo]").count(), 4);
   assert.match(await p.locator("#rules").innerText(), /4 thermometers \(digits rise from the bulb\)/);
-  // No mistake yet: Hint reveals the selected cell with a plain sentence; Step too.
+  // No mistake yet: Hint gives a variant technique's step in levels, then applies it.
   await cell("r5c5", p).click();
   await p.click("#hint");
-  await waitMessage("Step-by-step hints for variant puzzles are not available yet", p);
-  assert.match(await message(p), /r5c5 is 5\.$/);
-  assert.equal((await boardText(p))[40], "5");
+  await waitMessage("Hint 1 of 4: Look for a", p);
+  await p.click("#hint");
+  await waitMessage("Hint 2 of 4", p);
+  await p.click("#hint");
+  await waitMessage("Hint 3 of 4", p);
+  await p.click("#hint");
+  await waitMessage("Applied:", p);
+  await p.keyboard.press("Control+z");
   // A wrong digit: named first.
   await cell("r1c1", p).click();
   await p.keyboard.press("3");
@@ -772,7 +779,11 @@ test("a thermo pasted as f-puzzles JSON: hints reveal a cell, a reload and a sha
   await waitMessage("r1c1 should not be 3", p);
   await p.keyboard.press("Control+z");
   await p.click("#explain");
-  await waitMessage("explanations and ratings for variant puzzles are not available yet", p);
+  await waitMessage("Step 1: ", p);
+  assert.ok((await p.locator("#steps li").count()) > 0);
+  assert.match(await p.locator("#stepno").innerText(), /^Step 1 of \d+$/);
+  await shot("variant-thermo-explained.png", p);
+  await p.click("#closeExplain");
   // Half the grid typed; a reload brings the variant game back, drawing and all.
   await typeSolution(THERMO_SOLUTION, p, 40);
   const before = await boardText(p);

@@ -288,8 +288,8 @@ pub(crate) struct HintResponse {
     /// A mistake in the player's position (then no step, and `status` is `unsolvable`).
     #[serde(skip_serializing_if = "Option::is_none")]
     mistake: Option<MistakeJson>,
-    /// A variant puzzle with no mistake: a cell of the solution to reveal (variants have no
-    /// human-technique steps yet), with `note` saying so.
+    /// A variant puzzle with no mistake and no variant technique's step: a cell of the
+    /// solution to reveal, with `note` saying so.
     #[serde(skip_serializing_if = "Option::is_none")]
     reveal: Option<CellValue>,
     /// A sentence for the player beside `reveal`.
@@ -500,6 +500,51 @@ fn lane_for(n: usize) -> Lane {
 }
 
 /// A step as the API sends it; `board` is the position before it (for its highlights).
+/// A variant step ([`numpl_solve::variant::VariantStep`]) as the page draws a step: its
+/// pattern cells (the house, cage, line or subset it reads), what it places and removes.
+fn variant_step_json(step: &numpl_solve::variant::VariantStep, shape: Shape) -> StepJson {
+    let cv = |&(c, v): &(Cell, u8)| CellValue {
+        cell: shape.cell_name(c),
+        index: c.index(),
+        value: v,
+    };
+    let cells = step
+        .cells
+        .iter()
+        .map(|&c| CellRoleJson {
+            cell: shape.cell_name(c),
+            index: c.index(),
+            role: "pattern",
+        })
+        .collect();
+    let mark = |&(c, v): &(Cell, u8), role: &'static str| MarkJson {
+        cell: shape.cell_name(c),
+        index: c.index(),
+        value: v,
+        role,
+    };
+    let marks = step
+        .placements
+        .iter()
+        .map(|p| mark(p, "placed"))
+        .chain(step.eliminations.iter().map(|e| mark(e, "eliminated")))
+        .collect();
+    let title = step.technique.title();
+    StepJson {
+        technique: step.technique.name().to_string(),
+        title: title.to_string(),
+        text: step.describe(shape),
+        plain: step.describe(shape),
+        nudge: format!("Look for a {title} in the shaded cells."),
+        nudge_cells: step.cells.iter().map(|c| c.index()).collect(),
+        placements: step.placements.iter().map(cv).collect(),
+        eliminations: step.eliminations.iter().map(cv).collect(),
+        cells,
+        houses: Vec::new(),
+        marks,
+    }
+}
+
 fn step_json(step: &Step, puzzle: &Grid, board: &Board) -> StepJson {
     let shape = board.shape();
     let cv = |&(c, v): &(Cell, u8)| CellValue {
@@ -623,8 +668,26 @@ async fn rate_h(
 ) -> Result<Json<Record>, ApiError> {
     let read = read_any(&req.puzzle, req.shape.as_deref())?;
     check_size(read.grid(), st.config.max_size, "rate")?;
-    if let Some(why) = puzzle::no_human_steps(&read) {
-        return Err(ApiError::bad_request(why));
+    if read.variant().is_some() && req.scale.as_deref() != Some("se") {
+        if req.level_only || req.enable.is_some() || req.disable.is_some() {
+            return Err(ApiError::bad_request(
+                "level_only, enable and disable are for classic puzzles: variants are rated with every variant technique",
+            ));
+        }
+        let budget = st.config.solve_budget;
+        let rec = st
+            .pool
+            .run(Lane::Heavy, move || {
+                let start = Instant::now();
+                let v = read.variant().expect("a variant puzzle");
+                let opts = SolveOptions::new().budget(Some(budget));
+                let out = numpl_solve::variant::rate(read.grid(), v, &opts);
+                record_of(&read)
+                    .variant_rated(&out, &Symbols::standard())
+                    .micros(micros(start))
+            })
+            .await?;
+        return Ok(Json(rec));
     }
     match req.scale.as_deref() {
         None | Some("hodoku") => {}
@@ -1062,10 +1125,10 @@ fn variant_clash(values: &Grid, groups: &[Vec<u16>]) -> Option<(usize, usize, u8
     None
 }
 
-/// A hint on a variant puzzle (no human steps yet): the player's first mistake (a clash in
-/// the variant's groups, a value or a removed mark against the engine's solution), else
-/// one cell of the solution revealed, with a sentence saying step-by-step hints are not
-/// there yet.
+/// A hint on a variant puzzle: the player's first mistake (a clash in the variant's
+/// groups, a value or a removed mark against the engine's solution), else the next step of
+/// the variant techniques from the player's values, else (none applies) one cell of the
+/// solution revealed, with a sentence saying why.
 async fn variant_hint(
     st: &AppState,
     req: HintRequest,
@@ -1125,6 +1188,21 @@ async fn variant_hint(
             if let Some(m) = mistake_against(&solution, &g, &at, marked) {
                 return answer(Status::Unsolvable, Some(m), None, None);
             }
+            // A step of the variant techniques from the player's values.
+            let opts = SolveOptions::new().budget(Some(budget));
+            let step = numpl_solve::variant::hint(values, v, &opts);
+            if let Ok(s) = &step {
+                return HintResponse {
+                    record: record_of(&read)
+                        .variant_hint(&step, shape)
+                        .micros(micros(start)),
+                    step: Some(variant_step_json(s, shape)),
+                    svg: None,
+                    mistake: None,
+                    reveal: None,
+                    note: None,
+                };
+            }
             let open = |i: usize| i < shape.cells() && values.get(i) == 0;
             let Some(i) = req
                 .cell
@@ -1136,8 +1214,8 @@ async fn variant_hint(
             let name = shape.cell_name(Cell::new(i as u16));
             let x = solution.get(i);
             let note = format!(
-                "Step-by-step hints for variant puzzles are not available yet, so here is one \
-                 cell of the solution: {name} is {}.",
+                "No variant technique finds a step from here, so here is one cell of the \
+                 solution: {name} is {}.",
                 sym(x)
             );
             answer(
@@ -1308,6 +1386,20 @@ async fn explain_h(
         .run(lane, move || {
             let start = Instant::now();
             let shape = read.grid().shape();
+            if let Some(v) = read.variant() {
+                // The variant techniques' steps.
+                let out = numpl_solve::variant::rate(read.grid(), v, &SolveOptions::default());
+                return ExplainResponse {
+                    record: record_of(&read)
+                        .variant_explained(&out, shape, &Symbols::standard())
+                        .micros(micros(start)),
+                    moves: out
+                        .steps
+                        .iter()
+                        .map(|s| variant_step_json(s, shape))
+                        .collect(),
+                };
+            }
             let out = puzzle::explain(&read, &SolveOptions::default());
             let t = micros(start);
             let steps = out.report.as_ref().map(|r| &r.steps[..]).unwrap_or(&[]);
@@ -1430,14 +1522,16 @@ async fn generate_h(
             let kind = v
                 .parse::<numpl_gen::VariantKind>()
                 .map_err(ApiError::bad_request)?;
-            if req.level.is_some()
-                || req.max_technique.is_some()
-                || req.enable.is_some()
-                || req.disable.is_some()
-            {
+            if req.max_technique.is_some() || req.enable.is_some() || req.disable.is_some() {
                 return Err(ApiError::bad_request(format!(
-                    "{kind} puzzles are judged by uniqueness only: not with level, \
-                     max_technique, enable or disable"
+                    "{kind} puzzles are judged by the variant techniques (level), not by \
+                     classic ones: not with max_technique, enable or disable"
+                )));
+            }
+            if let Some(l) = opts.level.filter(|&l| l > numpl_solve::Level::Hard) {
+                return Err(ApiError::bad_request(format!(
+                    "{kind} puzzles have the levels easy, medium and hard (numpl's variant \
+                     scale), not {l}"
                 )));
             }
             numpl_gen::check_variant(kind, shape, opts.symmetry).map_err(gen_error)?;

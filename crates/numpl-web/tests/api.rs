@@ -1663,7 +1663,7 @@ fn changed(solution: &str, i: usize, v: char) -> String {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_variant_hint_finds_mistakes_then_reveals_a_cell() {
+async fn a_variant_hint_finds_mistakes_then_gives_a_step() {
     let srv = Server::default().await;
     let empty = ".".repeat(81);
     // A clash inside the cage r1c1 r1c2 (both 1): no repeated digit in a cage.
@@ -1704,7 +1704,7 @@ async fn a_variant_hint_finds_mistakes_then_reveals_a_cell() {
     let v = r.json();
     assert_eq!(v["mistake"]["kind"], "value");
     assert_eq!(v["mistake"]["cell"], "r1c1");
-    // No mistake: the selected cell revealed, with the sentence.
+    // No mistake: the next step of the variant techniques, with what it removes.
     let r = post(
         srv.addr,
         "/api/hint",
@@ -1712,17 +1712,17 @@ async fn a_variant_hint_finds_mistakes_then_reveals_a_cell() {
     )
     .await;
     let v = r.json();
-    assert_eq!(v["reveal"]["cell"], "r5c5");
-    assert_eq!(
-        v["reveal"]["value"],
-        KILLER_SOLUTION[40..41].parse::<u64>().unwrap()
-    );
-    assert!(v["note"]
+    assert!(v.get("reveal").is_none(), "{v}");
+    let step = &v["step"];
+    assert_eq!(step["technique"], "cage_combination", "{v}");
+    assert!(v["hint"]
         .as_str()
         .unwrap()
-        .starts_with("Step-by-step hints for variant puzzles are not available yet"));
-    assert!(v.get("step").is_none());
-    // A jigsaw: two equal values in one 3x3 box are no clash (its boxes do not count).
+        .starts_with("Cage Combination: cage "));
+    assert!(!step["eliminations"].as_array().unwrap().is_empty());
+    assert!(!step["nudge_cells"].as_array().unwrap().is_empty());
+    // A jigsaw with one cell open: its last open cell, by the variant techniques (two
+    // equal values in one 3x3 box are no clash: its boxes do not count).
     let mut jig = JIGSAW_SOLUTION.to_string();
     jig.replace_range(80..81, ".");
     let r = post(
@@ -1732,7 +1732,12 @@ async fn a_variant_hint_finds_mistakes_then_reveals_a_cell() {
     )
     .await;
     assert_eq!(r.status, 200, "{}", r.text());
-    assert_eq!(r.json()["reveal"]["cell"], "r9c9");
+    let v = r.json();
+    assert_eq!(v["step"]["placements"][0]["cell"], "r9c9", "{v}");
+    assert_eq!(
+        v["step"]["placements"][0]["value"],
+        JIGSAW_SOLUTION[80..81].parse::<u64>().unwrap()
+    );
     // A thermo: a wrong value, and a solved grid.
     let r = post(
         srv.addr,

@@ -480,7 +480,7 @@ impl Board {
 
     /// Whether some open cell has no candidate left.
     pub(crate) fn broken(&self) -> bool {
-        self.cells.iter().any(|&m| m == 0)
+        self.cells.contains(&0)
     }
 
     /// The placed values as a grid.
