@@ -1340,6 +1340,70 @@ fn explain_and_hint_on_sudoku_explainers_scale() {
 /// `generate --variant`: each kind's records read back as variant puzzles with one
 /// solution, the one the JSON record carries; the same seed repeats whatever `--threads`;
 /// what a variant cannot be (a rating level, a grid picture, windoku on 4x4) is refused.
+/// `generate --variant KIND --level L`: each record has the level; `rate` of its line
+/// gives the same level and `solved`; `explain` lists steps in words ending `solved after`;
+/// `hint` gives the first of them; `rate --format csv` has the level column.
+#[test]
+fn variant_puzzles_are_rated_hinted_and_explained_at_a_level() {
+    for (kind, level) in [("killer", "easy"), ("jigsaw", "medium"), ("thermo", "easy")] {
+        let args = [
+            "generate",
+            "--variant",
+            kind,
+            "--level",
+            level,
+            "-n",
+            "2",
+            "--seed",
+            "9",
+        ];
+        let lines = numpl(&args, "");
+        assert_eq!(lines.code, 0, "{kind}: {}", lines.stderr);
+        let made = json_lines(&numpl(&[&args[..], &["-f", "json"]].concat(), ""));
+        assert!(made.iter().all(|r| r["level"] == level), "{kind}: {made:?}");
+        let rated = json_lines(&numpl(&["rate", "-f", "json"], &lines.stdout));
+        assert_eq!(rated.len(), 2);
+        for (r, m) in rated.iter().zip(&made) {
+            assert_eq!(r["status"], "solved", "{kind}");
+            assert_eq!(r["level"], level, "{kind}");
+            assert_eq!(r["solution"], m["solution"], "{kind}");
+            assert!(r["score"].as_u64().unwrap() > 0);
+            assert!(r["techniques"].as_object().unwrap().len() >= 2);
+        }
+        let first = lines.stdout.lines().next().unwrap().to_string() + "\n";
+        let explained = numpl(&["explain"], &first);
+        assert_eq!(explained.code, 0, "{}", explained.stderr);
+        let steps: Vec<&str> = explained
+            .stdout
+            .lines()
+            .filter(|l| l.trim_start().starts_with("1. "))
+            .collect();
+        assert_eq!(steps.len(), 1, "{}", explained.stdout);
+        assert_has(&explained.stdout, &format!("level {level}"));
+        let hint = numpl(&["hint"], &first);
+        let said = hint
+            .stdout
+            .rsplit_once("}: ")
+            .map(|(_, h)| h.trim())
+            .unwrap();
+        assert_eq!(
+            said,
+            steps[0].trim_start().trim_start_matches("1. "),
+            "{kind}"
+        );
+        let csv = numpl(&["rate", "-f", "csv"], &first);
+        assert_has(&csv.stdout, &format!(",solved,{level},"));
+    }
+    // A classic technique limit is refused for a variant, in words.
+    let line = numpl(
+        &["generate", "--variant", "x", "-n", "1", "--seed", "2"],
+        "",
+    )
+    .stdout;
+    let out = numpl(&["rate", "--max-technique", "x_wing"], &line);
+    assert_has(&out.stderr, "names a classic technique");
+}
+
 #[test]
 fn generate_variant_puzzles_read_back_unique() {
     for kind in ["killer", "jigsaw", "x", "windoku", "thermo"] {
@@ -1390,8 +1454,12 @@ fn generate_variant_puzzles_read_back_unique() {
     }
     for (args, says) in [
         (
-            &["generate", "--variant", "thermo", "--level", "easy"][..],
-            "--level",
+            &["generate", "--variant", "thermo", "--level", "extreme"][..],
+            "easy, medium and hard",
+        ),
+        (
+            &["generate", "--variant", "killer", "--require", "x_wing"][..],
+            "not with --require",
         ),
         (
             &["generate", "--variant", "x", "-f", "grid"][..],
