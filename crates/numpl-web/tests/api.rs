@@ -341,14 +341,24 @@ async fn rate_on_sudoku_explainers_scale() {
     )
     .await;
     assert_eq!(unknown.status, 400);
+    // A variant: rated by the variant techniques (an empty X-sudoku with one cage has
+    // many solutions: its status, no level); SE rates classic puzzles only and says so.
     let variant = post(
         a,
         "/api/rate",
         json!({"puzzle": ".Cage~10~R1C1~R1C2.Diagonal~1"}),
     )
     .await;
-    assert_eq!(variant.status, 400);
-    assert!(String::from_utf8_lossy(&variant.body).contains("variant puzzles"));
+    assert_eq!(variant.status, 200, "{}", variant.text());
+    assert_eq!(variant.json()["status"], "multiple");
+    assert!(variant.json().get("level").is_none());
+    let se = post(
+        a,
+        "/api/rate",
+        json!({"puzzle": ".Cage~10~R1C1~R1C2.Diagonal~1", "scale": "se"}),
+    )
+    .await;
+    assert!(se.text().contains("not variants"), "{}", se.text());
     srv.stop().await;
 }
 
@@ -791,10 +801,33 @@ async fn generate_variant_puzzles_and_refusals() {
         assert_eq!(play["status"], "solved", "{kind}");
         assert_eq!(play["solution"], rec["solution"], "{kind}");
     }
+    // At a level: the record says it, and /api/rate agrees.
+    let r = post(
+        a,
+        "/api/generate",
+        json!({"seed": "3", "variant": "killer", "level": "easy"}),
+    )
+    .await;
+    let rec = r.json()[0].clone();
+    assert_eq!(rec["level"], "easy", "{rec}");
+    let mut text = rec["variant"].clone();
+    text["box"] = rec["box"].clone();
+    text["givens"] = rec["puzzle"].clone();
+    let rated = post(a, "/api/rate", json!({"puzzle": text.to_string()}))
+        .await
+        .json();
+    assert_eq!(
+        (&rated["status"], &rated["level"]),
+        (&json!("solved"), &json!("easy"))
+    );
     for (body, says) in [
         (
-            json!({"variant": "killer", "level": "easy"}),
-            "uniqueness only",
+            json!({"variant": "killer", "level": "extreme"}),
+            "easy, medium and hard",
+        ),
+        (
+            json!({"variant": "thermo", "max_technique": "x_wing"}),
+            "not with max_technique",
         ),
         (json!({"variant": "kakuro"}), "killer, jigsaw"),
         (json!({"variant": "windoku", "size": 4}), "windoku"),
