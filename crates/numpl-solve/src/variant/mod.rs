@@ -97,18 +97,17 @@ pub fn distinct_groups(variant: &Variant) -> Vec<Vec<u16>> {
 /// use numpl_core::variant::json;
 /// use numpl_solve::{variant, Level, Status};
 ///
-/// // A 4x4 killer: a 2-cell cage of 3 is 1+2, of 7 is 3+4.
-/// let p = json::read(r#"{"box":"2x2","givens":"................","constraints":[
+/// // A 4x4 killer with three givens: a 2-cell cage of 3 is 1+2, of 7 is 3+4.
+/// let p = json::read(r#"{"box":"2x2","givens":"1.......21......","constraints":[
 ///   {"type":"cage","sum":3,"cells":["r1c1","r1c2"]},{"type":"cage","sum":7,"cells":["r1c3","r1c4"]},
 ///   {"type":"cage","sum":7,"cells":["r2c1","r2c2"]},{"type":"cage","sum":3,"cells":["r2c3","r2c4"]},
-///   {"type":"cage","sum":4,"cells":["r3c1","r4c1"]},{"type":"cage","sum":6,"cells":["r3c2","r4c2"]},
-///   {"type":"cage","sum":4,"cells":["r3c3","r4c3"]},{"type":"cage","sum":6,"cells":["r3c4","r4c4"]},
-///   {"type":"cage","sum":1,"cells":["r1c1"]}]}"#).unwrap();
+///   {"type":"cage","sum":6,"cells":["r3c1","r4c1"]},{"type":"cage","sum":4,"cells":["r3c2","r4c2"]},
+///   {"type":"cage","sum":6,"cells":["r3c3","r4c3"]},{"type":"cage","sum":4,"cells":["r3c4","r4c4"]}]}"#).unwrap();
 /// let rated = variant::rate(&p.givens, &p.variant, &Default::default());
 /// assert_eq!(rated.status, Status::Solved);
 /// assert_eq!(rated.level, Some(Level::Easy));
 /// let first = rated.steps[0].describe(p.givens.shape());
-/// assert!(first.starts_with("Cage Combination: cage r1c1 (1 in 1 cells) is 1"), "{first}");
+/// assert_eq!(first, "Cage Combination: cage r1c1 (3 in 2 cells) is 1+2 => r1c2 <> 3/4");
 /// ```
 pub fn rate(givens: &Grid, variant: &Variant, opts: &SolveOptions) -> VariantRated {
     let counted = solve(givens, variant, &opts.clone().limit(2));
