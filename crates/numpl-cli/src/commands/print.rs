@@ -116,8 +116,12 @@ fn prepare(item: &Item) -> Result<SheetPuzzle, String> {
     };
     let mut sp = SheetPuzzle::new(item.index + 1, g.clone()).with_solution(solution);
     if let Some(v) = p.variant() {
-        // The human solver does not rate variants yet: the sheet draws the constraints
-        // and prints no level.
+        // The sheet draws the constraints; the level and score are the variant
+        // techniques' (none when they do not finish the puzzle).
+        let rated = numpl_solve::variant::rate(g, v, &SolveOptions::default());
+        if let (Some(level), Some(score)) = (rated.level, rated.score) {
+            sp = sp.with_rating(level, score);
+        }
         return Ok(sp.with_variant(v.clone()));
     }
     let rated = solve(g, Algorithm::Human, &SolveOptions::default());
