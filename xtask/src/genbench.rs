@@ -6,6 +6,7 @@
 //! ```text
 //! cargo run --release -p xtask -- genbench [--count N] [--level-count N] [--big-count N]
 //!                                          [--seed S] [--no-levels] [--no-25] [--qqwing N]
+//!                                          [--variant-count N] [--only-variants]
 //! ```
 //!
 //! - 9x9, any level (point symmetry, every technique allowed): `--count` puzzles (default
@@ -20,6 +21,11 @@
 //!   `--big-count` puzzles each (default 3): median and worst seconds per puzzle (wall
 //!   clock, then CPU of the thread, which a busy machine does not inflate as much), mean
 //!   CPU seconds, mean givens, and whether all came out minimal.
+//! - Variant puzzles (`--variant-count N`, default 20; 0 skips): killer, jigsaw, X,
+//!   windoku and thermo 9x9 (point symmetry), without a level and at each level of numpl's
+//!   variant scale (easy, medium, hard): puzzles/s, median and worst milliseconds per
+//!   puzzle (wall clock), how many gave up, and (without a level) how many the variant techniques
+//!   finish and at which levels.
 //! - qqwing, if on the PATH: `qqwing --generate N --one-line` (N = `--qqwing`, default 200)
 //!   timed as a whole, in the same run: puzzles/s.
 //!
@@ -31,7 +37,9 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use numpl_core::Shape;
-use numpl_gen::{GenOptions, Generator, Level, MaxTechnique, Symmetry};
+use numpl_gen::{
+    generate_variant, GenOptions, Generator, Level, MaxTechnique, Symmetry, VariantKind,
+};
 
 use crate::timing::{median, per_sec, process_cpu, thread_cpu, worst};
 
@@ -99,10 +107,74 @@ fn mean(total: u64, count: u64) -> f64 {
     }
 }
 
+/// Variant puzzles of every kind, without a level and at each level: one line each.
+fn variants(a: &crate::GenbenchArgs) {
+    if a.variant_count == 0 {
+        return;
+    }
+    for kind in [
+        VariantKind::Killer,
+        VariantKind::Jigsaw,
+        VariantKind::X,
+        VariantKind::Windoku,
+        VariantKind::Thermo,
+    ] {
+        for level in [
+            None,
+            Some(Level::Easy),
+            Some(Level::Medium),
+            Some(Level::Hard),
+        ] {
+            // Wall clock per puzzle: the thread's CPU clock ticks in milliseconds, too
+            // coarse for puzzles of a few.
+            let (mut times, mut failed, mut levels) = (Vec::new(), 0u64, [0u64; 4]);
+            let start = Instant::now();
+            for i in 0..a.variant_count {
+                let t = Instant::now();
+                let made = generate_variant(kind, Shape::NINE, Symmetry::Point, a.seed, i, level);
+                times.push(t.elapsed().as_secs_f64());
+                match made {
+                    Ok(g) => match g.level {
+                        Some(l) => levels[(l as usize).min(2)] += 1,
+                        None => levels[3] += 1,
+                    },
+                    Err(_) => failed += 1,
+                }
+            }
+            let secs = start.elapsed().as_secs_f64();
+            let made = a.variant_count - failed;
+            let slowest = worst(&times);
+            let rated = if level.is_none() {
+                format!(
+                    "  easy {} medium {} hard {} beyond {}",
+                    levels[0], levels[1], levels[2], levels[3]
+                )
+            } else {
+                String::new()
+            };
+            println!(
+                "variant {:<8} {:<7} {:>4} puzzles  {:>8.1} puzzles/s  median {:>8.1} ms  \
+                 worst {:>8.1} ms  gave up {failed}{rated}",
+                kind.to_string(),
+                level.map_or("any", |l| l.name()),
+                made,
+                per_sec(made, secs),
+                median(&mut times).unwrap_or(0.0) * 1e3,
+                slowest * 1e3,
+            );
+        }
+    }
+    println!();
+}
+
 pub(crate) fn run(a: &crate::GenbenchArgs) -> Result<(), String> {
     let nine = GenOptions::default().seed(a.seed);
     println!("numpl-gen benchmark, one core, seed {}", a.seed);
     println!();
+    variants(a);
+    if a.only_variants {
+        return Ok(());
+    }
 
     for (max, rate, name) in [
         (MaxTechnique::All, true, "9x9 any level:  "),

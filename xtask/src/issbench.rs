@@ -22,6 +22,11 @@
 //!   puzzles both finished; the ratio ISS / numpl (above 1: numpl is faster).
 //!
 //! Machines here are shared: compare the ratio, measured in one run.
+//!
+//! `--steps` asks instead how far numpl's variant techniques (`numpl rate`, the step
+//! solver of `numpl_solve::variant`) go on the same puzzles: per collection, the puzzles
+//! with one solution, those the techniques finish without guessing and their levels, and
+//! the steps taken on the others before they stop.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -232,6 +237,9 @@ pub(crate) fn run(a: &crate::IssbenchArgs) -> Result<(), String> {
         Some(c) => c.clone(),
         None => DEFAULT.iter().map(|s| s.to_string()).collect(),
     };
+    if a.steps {
+        return steps(&iss_dir, &numpl, &collections, a.budget);
+    }
     println!("| collection | puzzles | numpl reads | same verdict | solution checked | numpl ms | ISS ms | ISS / numpl |");
     println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     let mut unsupported: BTreeMap<String, usize> = BTreeMap::new();
@@ -305,6 +313,74 @@ pub(crate) fn run(a: &crate::IssbenchArgs) -> Result<(), String> {
             println!("- {p}");
         }
         return Err(format!("issbench: {} disagreements", problems.len()));
+    }
+    Ok(())
+}
+
+/// `--steps`: numpl's variant techniques on every collection (`numpl rate`).
+fn steps(iss_dir: &Path, numpl: &Path, collections: &[String], budget: u64) -> Result<(), String> {
+    println!("| collection | puzzles | numpl reads | one solution | finished by the techniques | easy | medium | hard | stuck | mean steps before stuck | numpl ms |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    for c in collections {
+        let puzzles = dump(iss_dir, c)?;
+        let dir = workspace::scratch("issbench");
+        std::fs::create_dir_all(&dir).map_err(|e| format!("issbench: {e}"))?;
+        let file = dir.join("rate.txt");
+        let text: String = puzzles.iter().map(|p| p.input.clone() + "\n").collect();
+        std::fs::write(&file, text).map_err(|e| format!("issbench: {e}"))?;
+        let out = Command::new(numpl)
+            .args([
+                "rate",
+                "--format",
+                "json",
+                "--threads",
+                "1",
+                "--progress",
+                "never",
+            ])
+            .args(["--budget", &budget.to_string()])
+            .arg(&file)
+            .output()
+            .map_err(|e| format!("issbench: {}: {e}", numpl.display()))?;
+        let (mut read, mut unique, mut done, mut stuck, mut stuck_steps, mut ms) =
+            (0, 0, 0, 0, 0u64, 0.0);
+        let mut levels: BTreeMap<String, usize> = BTreeMap::new();
+        for line in String::from_utf8_lossy(&out.stdout).lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap_or_default();
+            let status = v["status"].as_str().unwrap_or("?");
+            if status == "invalid" {
+                continue;
+            }
+            read += 1;
+            ms += v["micros"].as_f64().unwrap_or(0.0) / 1000.0;
+            let taken: u64 = v["techniques"]
+                .as_object()
+                .map(|m| m.values().filter_map(|x| x.as_u64()).sum())
+                .unwrap_or(0);
+            match status {
+                "solved" => {
+                    unique += 1;
+                    done += 1;
+                    let l = v["level"].as_str().unwrap_or("?").to_string();
+                    *levels.entry(l).or_default() += 1;
+                }
+                "stuck" => {
+                    unique += 1;
+                    stuck += 1;
+                    stuck_steps += taken;
+                }
+                _ => {}
+            }
+        }
+        let lv = |l: &str| levels.get(l).copied().unwrap_or(0);
+        println!(
+            "| {c} | {} | {read} | {unique} | {done} | {} | {} | {} | {stuck} | {:.0} | {ms:.0} |",
+            puzzles.len(),
+            lv("easy"),
+            lv("medium"),
+            lv("hard"),
+            stuck_steps as f64 / stuck.max(1) as f64
+        );
     }
     Ok(())
 }

@@ -149,6 +149,10 @@ pub(crate) struct IssbenchArgs {
     /// numpl's node budget per puzzle.
     #[arg(long, value_name = "N", default_value = "50_000_000", value_parser = number)]
     pub(crate) budget: u64,
+    /// Instead of the speed table: how many puzzles numpl's variant techniques finish
+    /// without guessing (`numpl rate`), and at which levels.
+    #[arg(long)]
+    pub(crate) steps: bool,
 }
 
 /// A count of at least 1.
@@ -295,6 +299,12 @@ pub(crate) struct GenbenchArgs {
     /// Puzzles qqwing makes (0 skips it).
     #[arg(long, value_name = "N", default_value_t = 200)]
     pub(crate) qqwing: u64,
+    /// 9x9 variant puzzles of each kind and level (0 skips them).
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub(crate) variant_count: u64,
+    /// Only the variant series.
+    #[arg(long)]
+    pub(crate) only_variants: bool,
 }
 
 /// `bigbench`.
