@@ -8,7 +8,7 @@
 //! one line in `rules/mod.rs`); `engine.rs` propagates and searches.
 
 mod engine;
-mod logic;
+pub(crate) mod logic;
 pub(crate) mod rules;
 
 use numpl_core::variant::Variant;
