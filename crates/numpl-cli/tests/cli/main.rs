@@ -1379,7 +1379,7 @@ fn variant_puzzles_are_rated_hinted_and_explained_at_a_level() {
             .filter(|l| l.trim_start().starts_with("1. "))
             .collect();
         assert_eq!(steps.len(), 1, "{}", explained.stdout);
-        assert_has(&explained.stdout, &format!("level {level}"));
+        assert_has(&explained.stdout, format!("level {level}"));
         let hint = numpl(&["hint"], &first);
         let said = hint
             .stdout
@@ -1392,7 +1392,7 @@ fn variant_puzzles_are_rated_hinted_and_explained_at_a_level() {
             "{kind}"
         );
         let csv = numpl(&["rate", "-f", "csv"], &first);
-        assert_has(&csv.stdout, &format!(",solved,{level},"));
+        assert_has(&csv.stdout, format!(",solved,{level},"));
     }
     // A classic technique limit is refused for a variant, in words.
     let line = numpl(
