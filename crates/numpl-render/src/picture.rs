@@ -236,6 +236,28 @@ impl Picture {
         p
     }
 
+    /// A step given by its parts (a variant step, whose techniques this crate does not
+    /// know): `cells` shaded as the pattern, `placements` and `eliminations` marked as a
+    /// classic step's are (placed, eliminated), over the candidates set before.
+    pub fn with_pattern(
+        mut self,
+        cells: &[Cell],
+        placements: &[(Cell, u8)],
+        eliminations: &[(Cell, u8)],
+    ) -> Picture {
+        for &c in cells {
+            self.add_cell(c, CellRole::Pattern);
+        }
+        for &(c, v) in placements {
+            self.set_cell(c, CellRole::Pattern);
+            self.set_mark(c, v, MarkRole::Placed);
+        }
+        for &(c, v) in eliminations {
+            self.set_mark(c, v, MarkRole::Eliminated);
+        }
+        self
+    }
+
     fn in_range(&self, cell: Cell) -> bool {
         cell.index() < self.values.len()
     }

@@ -157,12 +157,17 @@ impl HumanCommand for Explain {
         let micros = start.elapsed().as_micros() as u64;
         let steps: Vec<String> = out.steps.iter().map(|s| s.describe(shape)).collect();
         if format == Format::Svg {
-            // One picture per step: the grid as placed before it, the step as the caption.
+            // One picture per step: the grid and candidates before it, its cells and
+            // marks coloured, its words as the caption.
             let mut grid = g.clone();
+            let before = numpl_solve::variant::candidates_along(g, variant, &out.steps);
             let mut svgs = Vec::with_capacity(steps.len());
             for (i, (step, text)) in out.steps.iter().zip(&steps).enumerate() {
-                let pic = Picture::new(&grid)
+                let pic = Picture::new(g)
+                    .with_values(g, &grid)
                     .with_variant(variant)
+                    .with_candidates(&before[i])
+                    .with_pattern(&step.cells, &step.placements, &step.eliminations)
                     .with_caption(format!("Step {}: {text}", i + 1));
                 svgs.push(pic.to_svg(&output.pictures.svg));
                 for &(c, v) in &step.placements {

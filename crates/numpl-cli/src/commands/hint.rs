@@ -125,8 +125,17 @@ impl HumanCommand for Hint {
                 .micros(micros)
                 .to_line(),
             Format::Svg => {
-                // The puzzle with its rules, the step's words as the caption.
-                let pic = Picture::new(g).with_variant(variant).with_caption(why);
+                // The puzzle with its rules and candidates, the step's cells and marks
+                // coloured, its words as the caption.
+                let mut pic = Picture::new(g).with_variant(variant).with_caption(why);
+                if let Ok(s) = &step {
+                    let before = numpl_solve::variant::candidates_along(g, variant, &[]);
+                    pic = pic.with_candidates(&before[0]).with_pattern(
+                        &s.cells,
+                        &s.placements,
+                        &s.eliminations,
+                    );
+                }
                 let pics = &output.pictures;
                 return picture::one(pics, item.index, pic.to_svg(&pics.svg), kind);
             }

@@ -192,4 +192,21 @@ fn variant_pictures_draw_the_constraints() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     let bytes = std::fs::read(&pdf).unwrap();
     assert!(bytes.starts_with(b"%PDF"));
+
+    // A variant hint's picture: the constraints, the candidates, the step's pattern cells
+    // and the marks it removes, its sentence as the caption.
+    let out = numpl(&["hint", "-f", "svg"], &input);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let doc = parse(&out.stdout);
+    assert!(drawn(&doc, "cage") && drawn(&doc, "thermo"));
+    let role = |r: &str| {
+        doc.descendants()
+            .filter(|n| n.attribute("data-role") == Some(r))
+            .count()
+    };
+    assert!(role("pattern") >= 1, "{}", out.stdout);
+    assert!(role("eliminated") + role("placed") >= 1, "{}", out.stdout);
+    assert!(doc
+        .descendants()
+        .any(|n| n.attribute("data-candidate").is_some()));
 }

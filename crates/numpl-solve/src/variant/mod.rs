@@ -168,6 +168,32 @@ pub fn hint(givens: &Grid, variant: &Variant, opts: &SolveOptions) -> Result<Var
         })
 }
 
+/// The candidate grids the steps of `steps` (from [`rate`] or [`hint`] on `givens`) start
+/// from, one before each step (a placed cell keeps its one value), and the grid after the
+/// last: what pictures of the steps draw. A placed value leaves its peers, as on the
+/// step solver's own board.
+pub fn candidates_along(
+    givens: &Grid,
+    variant: &Variant,
+    steps: &[VariantStep],
+) -> Vec<Vec<numpl_core::Mask>> {
+    let logic = logic::Logic::new(variant);
+    let mut board = logic::Board::new(&logic, givens);
+    let masks = |b: &logic::Board| {
+        b.cells
+            .iter()
+            .map(|&m| numpl_core::Mask::from_bits(m))
+            .collect()
+    };
+    let mut out = Vec::with_capacity(steps.len() + 1);
+    for s in steps {
+        out.push(masks(&board));
+        board.apply(&logic, s);
+    }
+    out.push(masks(&board));
+    out
+}
+
 /// Whether the variant techniques of level `max` and below solve `givens` under
 /// `variant`'s rules (which proves its solution unique): `Ok` with the level of the
 /// hardest step, or `Err` with the grid where they stop. What generation at a level asks
