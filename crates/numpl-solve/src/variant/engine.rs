@@ -265,7 +265,8 @@ impl Model {
     }
 
     /// `cells` narrowed by this model's rules to their fixed point, every rule run at
-    /// least once (the step-by-step solver asks one constraint's model this way).
+    /// least once, its starting candidates (even, odd and allowed cells) kept too (the
+    /// step-by-step solver asks one constraint's model this way).
     pub(crate) fn narrow(&self, cells: &[Bits]) -> Result<Vec<Bits>, Contradiction> {
         let mut scratch = Scratch {
             dirty: vec![true; self.props.len()],
@@ -276,10 +277,17 @@ impl Model {
         };
         let n = cells.len();
         let mut st = State {
-            cells: cells.to_vec(),
+            cells: cells
+                .iter()
+                .zip(&self.start)
+                .map(|(&c, &s)| c & s)
+                .collect(),
             queue: (0..n as u16).collect(),
             queued: vec![true; n],
         };
+        if st.cells.contains(&0) {
+            return Err(Contradiction);
+        }
         self.propagate(&mut st, &mut scratch)?;
         Ok(st.cells)
     }

@@ -173,3 +173,48 @@ fn the_table_is_whole() {
     assert_eq!(VariantTechnique::FullHouse.level(), Level::Easy);
     assert_eq!(VariantTechnique::HiddenTriple.level(), Level::Hard);
 }
+
+/// 3 in two cells is 1+2: after the cage combination, r1c1 and r1c2 are a naked pair in
+/// row 1 (the first group looked at), and every cell seeing both (the rest of row 1 and
+/// of box 1) loses 1 and 2.
+#[test]
+fn a_naked_pair_clears_every_cell_seeing_both() {
+    let (g, v) = read(r#"{"constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]}"#);
+    let l = Logic::new(&v);
+    let mut b = Board::new(&l, &g);
+    let combo = cages::find(&l, &b).unwrap();
+    b.apply(&l, &combo);
+    let step = subsets::naked(&l, &b, 2).unwrap();
+    assert_eq!(step.technique, VariantTechnique::NakedPair);
+    let mut want = Vec::new();
+    let others = (2..9u16).chain([9, 10, 11, 18, 19, 20]);
+    for c in others {
+        want.push((Cell::new(c), 1));
+        want.push((Cell::new(c), 2));
+    }
+    assert_eq!(sorted(step.eliminations.clone()), sorted(want));
+    assert_eq!(step.why, "r1c1, r1c2 hold {1,2} between them in row 1");
+}
+
+/// r1c3 to r1c9 may hold only 3 to 9: 1 and 2 have r1c1 and r1c2 as their only places in
+/// row 1, a hidden pair, so those two cells lose 3 to 9.
+#[test]
+fn a_hidden_pair_keeps_its_two_values() {
+    let allowed: Vec<String> = (3..=9)
+        .map(|c| format!(r#"{{"type":"allowed","cell":"r1c{c}","values":[3,4,5,6,7,8,9]}}"#))
+        .collect();
+    let (g, v) = read(&format!(r#"{{"constraints":[{}]}}"#, allowed.join(",")));
+    let l = Logic::new(&v);
+    let mut b = Board::new(&l, &g);
+    while let Some(s) = rules::find(&l, &b, VariantTechnique::Parity) {
+        b.apply(&l, &s);
+    }
+    let step = subsets::hidden(&l, &b, 2).unwrap();
+    assert_eq!(step.technique, VariantTechnique::HiddenPair);
+    let want: Vec<(Cell, u8)> = ["r1c1", "r1c2"]
+        .iter()
+        .flat_map(|&c| (3..=9).map(move |x| (cell(c), x)))
+        .collect();
+    assert_eq!(sorted(step.eliminations.clone()), sorted(want));
+    assert_eq!(step.why, "{1,2} go only in r1c1, r1c2 of row 1");
+}
