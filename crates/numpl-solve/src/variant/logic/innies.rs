@@ -1,5 +1,6 @@
 //! Innies and outies, the 45 rule: the values of a house add up to N(N+1)/2 (45 on 9x9),
-//! of a band of two or three rows or columns to twice or three times that. The cages
+//! of two neighbouring boxes or a band of two or three rows or columns to twice or three
+//! times that. The cages
 //! wholly inside the region account for their sums, so the region's cells they leave
 //! (innies) add up to the rest; when the region is covered by its cages and cages that
 //! stick out of it, the cells sticking out (outies) add up to what those cages' sums
@@ -58,8 +59,8 @@ fn support(l: &Logic<'_>, cells: &[u16], minus: usize, masks: &[Bits], target: i
     out
 }
 
-/// The regions the rule looks at: every house, then bands of two and three rows and
-/// columns, with their names.
+/// The regions the rule looks at: every house, two boxes side by side (when boxes count),
+/// then bands of two and three rows and columns, with their names.
 fn regions(l: &Logic<'_>) -> Vec<(String, Vec<u16>)> {
     let n = l.n;
     let mut out: Vec<(String, Vec<u16>)> = l
@@ -67,6 +68,28 @@ fn regions(l: &Logic<'_>) -> Vec<(String, Vec<u16>)> {
         .filter(|h| h.cells.len() == n && h.sum.is_none())
         .map(|h| (h.name.clone(), h.cells.clone()))
         .collect();
+    if l.variant.boxes() {
+        let (br, bc) = (l.shape.box_rows(), l.shape.box_cols());
+        let (down, across) = (n / br, n / bc);
+        let geo = l.shape.geometry();
+        let cells = |b: usize| geo.unit(2 * n + b).to_vec();
+        for b in 0..n {
+            let (r, c) = (b / across, b % across);
+            if c + 1 < across {
+                out.push((
+                    format!("boxes {} and {}", b + 1, b + 2),
+                    [cells(b), cells(b + 1)].concat(),
+                ));
+            }
+            if r + 1 < down {
+                let d = b + across;
+                out.push((
+                    format!("boxes {} and {}", b + 1, d + 1),
+                    [cells(b), cells(d)].concat(),
+                ));
+            }
+        }
+    }
     for width in 2..=3.min(n - 1) {
         for first in 0..=n - width {
             let rows = (first * n..(first + width) * n).map(|c| c as u16).collect();

@@ -18,8 +18,8 @@
 //! - locked candidates over any group that must hold a value (`locked.rs`): a house, or a
 //!   cage whose every combination holds it;
 //! - naked and hidden pairs and triples (`subsets.rs`), over houses and cages;
-//! - innies and outies, the 45 rule over one house or a band of two or three rows or
-//!   columns (`innies.rs`).
+//! - innies and outies, the 45 rule over one house, two neighbouring boxes or a band of
+//!   two or three rows or columns (`innies.rs`).
 //!
 //! A technique is one file and one line of [`TABLE`] (its name, title, level, score and
 //! finder). Levels are numpl's own for variants (HoDoKu rates classic puzzles only): the
