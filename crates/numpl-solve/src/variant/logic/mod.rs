@@ -19,7 +19,8 @@
 //!   cage whose every combination holds it;
 //! - naked and hidden pairs and triples (`subsets.rs`), over houses and cages;
 //! - innies and outies, the 45 rule over one house, two neighbouring boxes or a band of
-//!   two or three rows or columns (`innies.rs`).
+//!   two or three rows or columns (`innies.rs`);
+//! - X-Wings over rows and columns (`fish.rs`).
 //!
 //! A technique is one file and one line of [`TABLE`] (its name, title, level, score and
 //! finder). Levels are numpl's own for variants (HoDoKu rates classic puzzles only): the
@@ -27,6 +28,7 @@
 //! cannot finish is `stuck` (it needs guessing or techniques numpl does not have yet).
 
 mod cages;
+mod fish;
 mod innies;
 mod locked;
 mod rules;
@@ -118,6 +120,8 @@ variant_techniques! {
     NakedTriple: "naked_triple", "Naked Triple", Hard, 80, |l, b| subsets::naked(l, b, 3);
     /// Three values of a house with the same three places.
     HiddenTriple: "hidden_triple", "Hidden Triple", Hard, 100, |l, b| subsets::hidden(l, b, 3);
+    /// A value in two rows only in the same two columns (or the other way round).
+    XWing: "x_wing", "X-Wing", Hard, 140, fish::find;
 }
 
 /// One row of [`TABLE`].

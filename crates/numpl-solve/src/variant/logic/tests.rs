@@ -218,3 +218,34 @@ fn a_hidden_pair_keeps_its_two_values() {
     assert_eq!(sorted(step.eliminations.clone()), sorted(want));
     assert_eq!(step.why, "{1,2} go only in r1c1, r1c2 of row 1");
 }
+
+/// Rows 1 and 5 may hold 1 only in columns 1 and 5 (their other cells allow 2 to 9): an
+/// X-Wing, so the rest of columns 1 and 5 loses 1.
+#[test]
+fn an_x_wing_clears_its_columns() {
+    let mut rules = Vec::new();
+    for r in [1, 5] {
+        for c in [2, 3, 4, 6, 7, 8, 9] {
+            rules.push(format!(
+                r#"{{"type":"allowed","cell":"r{r}c{c}","values":[2,3,4,5,6,7,8,9]}}"#
+            ));
+        }
+    }
+    let (g, v) = read(&format!(r#"{{"constraints":[{}]}}"#, rules.join(",")));
+    let l = Logic::new(&v);
+    let mut b = Board::new(&l, &g);
+    while let Some(s) = rules::find(&l, &b, VariantTechnique::Parity) {
+        b.apply(&l, &s);
+    }
+    let step = fish::find(&l, &b).unwrap();
+    assert_eq!(step.technique, VariantTechnique::XWing);
+    let want: Vec<(Cell, u8)> = [0u16, 4]
+        .iter()
+        .flat_map(|&c| [1u16, 2, 3, 5, 6, 7, 8].map(move |r| (Cell::new(r * 9 + c), 1)))
+        .collect();
+    assert_eq!(sorted(step.eliminations.clone()), sorted(want));
+    assert_eq!(
+        step.why,
+        "1 in rows 1 and 5 only in columns 1 and 5 (r1c1, r1c5, r5c1, r5c5)"
+    );
+}
