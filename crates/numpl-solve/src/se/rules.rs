@@ -610,95 +610,130 @@ fn bug3(g: &Grid, cells: &[usize], all_bug: u16, common: &[usize]) -> Option<Hin
 }
 
 /// Aligned pair (degree 2, 6.2) and triplet (degree 3, 7.5) exclusion.
+///
+/// (Sets of cells as 128-bit masks and fixed arrays, not vectors: the triplets are asked
+/// on every grid the chains are asked on, and try every combination of values of every
+/// triplet.)
 pub(super) fn aligned_exclusion(g: &Grid, degree: usize) -> Option<Hint> {
     let t = tables();
-    let mut cand_list: Vec<usize> = Vec::new();
-    let mut excluders: Vec<Vec<usize>> = vec![Vec::new(); 81];
-    for (c, slot) in excluders.iter_mut().enumerate() {
+    // The cells that may be excluded, in cell order; each one's excluders (the cells it
+    // sees with 2 to `degree` candidates), in SE's house order and as a set.
+    let mut cand_list = [0u8; 81];
+    let mut n = 0;
+    let mut in_list = 0u128;
+    let mut ex_list = [[0u8; 20]; 81];
+    let mut ex_len = [0u8; 81];
+    let mut ex_set = [0u128; 81];
+    for c in 0..81 {
         if g.count(c) < 2 {
             continue;
         }
         let mut single = false;
-        let mut ex = Vec::new();
+        let mut k = 0;
+        let mut set = 0u128;
         for &o in &t.house[c] {
-            let n = g.count(o as usize);
-            if n == 1 {
+            let m = g.count(o as usize);
+            if m == 1 {
                 single = true;
-            } else if n >= 2 && n as usize <= degree {
-                ex.push(o as usize);
+                break;
+            } else if m >= 2 && m as usize <= degree {
+                ex_list[c][k] = o;
+                k += 1;
+                set |= 1u128 << o;
             }
         }
-        if !single && !ex.is_empty() {
-            cand_list.push(c);
-            *slot = ex;
+        if !single && k > 0 {
+            cand_list[n] = c as u8;
+            n += 1;
+            in_list |= 1u128 << c;
+            ex_len[c] = k as u8;
+            ex_set[c] = set;
         }
     }
-    if cand_list.len() < degree {
+    if n < degree {
         return None;
     }
-    for (i0, i1) in pairs(cand_list.len()) {
-        let (c0, c1) = (cand_list[i0], cand_list[i1]);
-        let tails: Vec<usize> = if degree == 2 {
-            vec![usize::MAX]
-        } else {
-            let mut twin: Vec<usize> = Vec::new();
-            for &o in excluders[c0].iter().chain(excluders[c1].iter()) {
-                if !twin.contains(&o) {
-                    twin.push(o);
+    for (i0, i1) in pairs(n) {
+        let (c0, c1) = (cand_list[i0] as usize, cand_list[i1] as usize);
+        // The third cells: the excluders of c0, then of c1, each once, that may be
+        // excluded themselves (none for pairs: one pass with no third cell).
+        let mut tails = [0u8; 40];
+        let mut n_tails = 0;
+        if degree == 3 {
+            let mut twin = 0u128;
+            let both = ex_list[c0][..ex_len[c0] as usize]
+                .iter()
+                .chain(&ex_list[c1][..ex_len[c1] as usize]);
+            for &o in both {
+                let bit = 1u128 << o;
+                if twin & bit == 0 {
+                    twin |= bit;
+                    if in_list & bit != 0 && o as usize != c0 && o as usize != c1 {
+                        tails[n_tails] = o;
+                        n_tails += 1;
+                    }
                 }
             }
-            twin.retain(|o| cand_list.contains(o) && *o != c0 && *o != c1);
-            twin
-        };
-        for &tail in &tails {
-            let mut cells = vec![c0, c1];
-            if tail != usize::MAX {
-                cells.push(tail);
-            }
-            let mut common: Vec<usize> = excluders[cells[0]].clone();
-            for &c in &cells[1..] {
-                common.retain(|o| excluders[c].contains(o));
-            }
-            if common.len() < 2 {
+        } else {
+            n_tails = 1;
+        }
+        for &tail in &tails[..n_tails] {
+            let cells = [c0, c1, tail as usize];
+            let cells = &cells[..degree];
+            let common = cells.iter().fold(!0u128, |a, &c| a & ex_set[c]);
+            if common.count_ones() < 2 {
                 continue;
             }
-            let vals: Vec<Vec<usize>> = cells
-                .iter()
-                .map(|&c| bits(g.cand[c] as u32).collect())
-                .collect();
-            let mut allowed = vec![0u16; cells.len()];
-            let mut idx = vec![0usize; cells.len()];
-            loop {
-                let pots: Vec<usize> = (0..cells.len()).map(|i| vals[i][idx[i]]).collect();
-                let mut ok = true;
-                for (a, b) in pairs(cells.len()) {
-                    if pots[a] == pots[b] && t.sees[cells[a]] >> cells[b] & 1 != 0 {
-                        ok = false;
-                        break;
-                    }
+            // The common excluders' candidates: a combination of values that leaves one
+            // of them none is excluded.
+            let mut ex_cands = [0u16; 20];
+            let mut n_ex = 0;
+            let mut m = common;
+            while m != 0 {
+                ex_cands[n_ex] = g.cand[m.trailing_zeros() as usize];
+                n_ex += 1;
+                m &= m - 1;
+            }
+            let ex_cands = &ex_cands[..n_ex];
+            let mut vals = [[0u8; 9]; 3];
+            let mut lens = [0usize; 3];
+            for (i, &c) in cells.iter().enumerate() {
+                for v in bits(g.cand[c] as u32) {
+                    vals[i][lens[i]] = v as u8;
+                    lens[i] += 1;
                 }
-                if ok {
-                    let used: u16 = pots.iter().map(|&p| 1u16 << p).fold(0, |a, b| a | b);
-                    if common.iter().any(|&e| g.cand[e] & !used == 0) {
-                        ok = false;
+            }
+            let see01 = t.sees[cells[0]] >> cells[1] & 1 != 0;
+            let (see02, see12) = if degree == 3 {
+                (
+                    t.sees[cells[0]] >> cells[2] & 1 != 0,
+                    t.sees[cells[1]] >> cells[2] & 1 != 0,
+                )
+            } else {
+                (false, false)
+            };
+            let mut allowed = [0u16; 3];
+            let last = if degree == 3 { lens[2] } else { 1 };
+            for &p2 in &vals[2][..last] {
+                for &p1 in &vals[1][..lens[1]] {
+                    if degree == 3 && p1 == p2 && see12 {
+                        continue;
                     }
-                }
-                if ok {
-                    for i in 0..cells.len() {
-                        allowed[i] |= 1 << pots[i];
+                    for &p0 in &vals[0][..lens[0]] {
+                        if (p0 == p1 && see01) || (degree == 3 && p0 == p2 && see02) {
+                            continue;
+                        }
+                        let mut used = 1u16 << p0 | 1u16 << p1;
+                        if degree == 3 {
+                            used |= 1u16 << p2;
+                        }
+                        if ex_cands.iter().any(|&e| e & !used == 0) {
+                            continue;
+                        }
+                        allowed[0] |= 1 << p0;
+                        allowed[1] |= 1 << p1;
+                        allowed[2] |= 1 << p2;
                     }
-                }
-                let mut z = 0;
-                while z < cells.len() {
-                    idx[z] += 1;
-                    if idx[z] < vals[z].len() {
-                        break;
-                    }
-                    idx[z] = 0;
-                    z += 1;
-                }
-                if z == cells.len() {
-                    break;
                 }
             }
             let removals: Vec<(u8, u16)> = cells
