@@ -157,6 +157,18 @@ struct Chainer {
     /// which also follow those of whole chaining rules.
     level: u8,
     nested: Vec<Nested>,
+    /// The outcomes of the chains from one candidate assumed on (cell * 10 + value), met
+    /// again within one [`Chainer::multiple_chains`] (see [`Chainer::on_chain`]).
+    on_memo: Vec<Option<OnChain>>,
+}
+
+/// What follows from one candidate assumed on, in the grid of one
+/// [`Chainer::multiple_chains`]: its implications on and off, and the contradiction met,
+/// if any.
+struct OnChain {
+    on: LSet,
+    off: LSet,
+    absurd: Option<(u32, u32)>,
 }
 
 struct Candidate {
@@ -764,6 +776,51 @@ impl Chainer {
         p.on.then_some((p.cell, p.value))
     }
 
+    /// The chains from `p_on` (an assumption: a candidate on, no parents) into the empty
+    /// `to_on` and `to_off`, and the contradiction met (SE's `doChaining`); returns the
+    /// assumption the sets start from (`p_on`, or an equal one followed before).
+    ///
+    /// A cell's candidate is followed as an assumption once for its cell (in
+    /// [`Chainer::binary_chaining`]) and once for each region whose forcing chains it
+    /// takes part in ([`Chainer::region_chainings`]), all on the same grid: what follows
+    /// depends on nothing else, so the sets of the first are kept (until `last`, the
+    /// cell's own, takes them) and copied for the others: the same implications, made once.
+    fn on_chain(
+        &mut self,
+        g: &mut Grid,
+        p_on: u32,
+        to_on: &mut LSet,
+        to_off: &mut LSet,
+        last: bool,
+    ) -> (u32, Option<(u32, u32)>) {
+        let slot = {
+            let p = &self.pots[p_on as usize];
+            p.cell as usize * 10 + p.value as usize
+        };
+        if let Some(m) = &self.on_memo[slot] {
+            let start = m.on.iter().next().expect("the assumption comes first");
+            if last {
+                let m = self.on_memo[slot].take().expect("just seen");
+                *to_on = m.on;
+                *to_off = m.off;
+                return (start, m.absurd);
+            }
+            *to_on = LSet::copy_of(&m.on);
+            *to_off = LSet::copy_of(&m.off);
+            return (start, m.absurd);
+        }
+        to_on.add(self.k(p_on), p_on);
+        let absurd = self.do_chaining(g, to_on, to_off);
+        if !last {
+            self.on_memo[slot] = Some(OnChain {
+                on: LSet::copy_of(to_on),
+                off: LSet::copy_of(to_off),
+                absurd,
+            });
+        }
+        (p_on, absurd)
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn binary_hint(
         &self,
@@ -831,8 +888,7 @@ impl Chainer {
     ) {
         let mut off_to_on = LSet::new();
         let mut off_to_off = LSet::new();
-        on_to_on.add(self.k(p_on), p_on);
-        let absurd = self.do_chaining(g, on_to_on, on_to_off);
+        let (p_on, absurd) = self.on_chain(g, p_on, on_to_on, on_to_off, true);
         if contradiction {
             if let Some((a, b)) = absurd {
                 result.extend(self.binary_hint(g, a, b, p_on, p_on, true, false));
@@ -901,8 +957,7 @@ impl Chainer {
                     let p = self.new_pot(other, value, true, None);
                     let mut oo = LSet::new();
                     let mut of = LSet::new();
-                    oo.add(self.k(p), p);
-                    self.do_chaining(g, &mut oo, &mut of);
+                    self.on_chain(g, p, &mut oo, &mut of, false);
                     region_on.retain_all(&oo);
                     region_off.retain_all(&of);
                     pos_on.push((i, oo));
@@ -944,6 +999,8 @@ impl Chainer {
 
     fn multiple_chains(&mut self, g: &mut Grid) -> Vec<Candidate> {
         let mut result = Vec::new();
+        self.on_memo.clear();
+        self.on_memo.resize_with(810, || None);
         for cell in 0..81 {
             if g.value[cell] != 0 {
                 continue;
@@ -1254,6 +1311,7 @@ impl Chainer {
             nishio: level == Level::Nishio,
             level: nested,
             nested: Vec::new(),
+            on_memo: Vec::new(),
         }
     }
 
