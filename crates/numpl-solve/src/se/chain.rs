@@ -81,6 +81,12 @@ fn key(cell: usize, value: usize, on: bool) -> usize {
 
 /// An insertion-ordered set of implications, one per (cell, value, on), as SE's
 /// `LinkedSet`: adding an equal one replaces the stored implication in place.
+///
+/// A set's table (one slot per key) is taken from a per-thread pool of cleared tables and
+/// given back, cleared through its own keys, when the set is dropped: the chains make and
+/// drop sets by the thousand (three per candidate for each kind of forcing chain), and
+/// most hold a few dozen implications, so clearing what was set costs less than filling
+/// a new table.
 struct LSet {
     map: Vec<u32>,
     order: Vec<u16>,
@@ -88,12 +94,20 @@ struct LSet {
 
 const NONE: u32 = u32::MAX;
 
+/// How many cleared tables the pool keeps (the most sets alive at once, in practice).
+const POOL_MAX: usize = 4096;
+
+thread_local! {
+    static POOL: std::cell::RefCell<Vec<(Vec<u32>, Vec<u16>)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
 impl LSet {
     fn new() -> LSet {
-        LSet {
-            map: vec![NONE; NKEYS],
-            order: Vec::new(),
-        }
+        let (map, order) = POOL
+            .with(|p| p.borrow_mut().pop())
+            .unwrap_or_else(|| (vec![NONE; NKEYS], Vec::new()));
+        LSet { map, order }
     }
     fn add(&mut self, k: usize, id: u32) {
         if self.map[k] == NONE {
@@ -112,10 +126,12 @@ impl LSet {
         self.order.iter().map(|&k| self.map[k as usize])
     }
     fn copy_of(other: &LSet) -> LSet {
-        LSet {
-            map: other.map.clone(),
-            order: other.order.clone(),
+        let mut s = LSet::new();
+        s.order.extend_from_slice(&other.order);
+        for &k in &other.order {
+            s.map[k as usize] = other.map[k as usize];
         }
+        s
     }
     fn retain_all(&mut self, other: &LSet) {
         let map = &mut self.map;
@@ -125,6 +141,25 @@ impl LSet {
                 false
             } else {
                 true
+            }
+        });
+    }
+}
+
+impl Drop for LSet {
+    fn drop(&mut self) {
+        // Every key with a slot set is in `order`: clearing those leaves the table clear.
+        for &k in &self.order {
+            self.map[k as usize] = NONE;
+        }
+        self.order.clear();
+        let map = std::mem::take(&mut self.map);
+        let order = std::mem::take(&mut self.order);
+        // (`try_with`: a set dropped while the thread ends just frees its table.)
+        let _ = POOL.try_with(|p| {
+            let mut p = p.borrow_mut();
+            if p.len() < POOL_MAX {
+                p.push((map, order));
             }
         });
     }
