@@ -625,7 +625,7 @@ impl Chainer {
                 let made = self.off_to_on(g, p, Some(&save), to_off, !self.nishio, true);
                 if self.dynamic {
                     let q = &self.pots[p as usize];
-                    g.cand[q.cell as usize] &= !(1 << q.value);
+                    g.remove(q.cell as usize, 1 << q.value);
                 }
                 for on in made {
                     let o = &self.pots[on as usize];

@@ -472,7 +472,7 @@ pub(super) fn bug(g: &Grid) -> Option<Hint> {
                 }
                 bug_values[c] |= 1 << v;
                 all_bug |= 1 << v;
-                temp.cand[c] &= !(1 << v);
+                temp.remove(c, 1 << v);
                 let house = &t.house[c];
                 let cm = common.get_or_insert_with(|| house.iter().map(|&o| o as usize).collect());
                 cm.retain(|&o| t.sees[c] >> o & 1 != 0);
