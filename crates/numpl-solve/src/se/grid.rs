@@ -25,6 +25,9 @@ pub(super) struct Tables {
     pub(super) sees: [u128; 81],
     /// `members[r]`: the cells of region `r` as a set.
     pub(super) members: [u128; 27],
+    /// `shared[a][b]`: the indexes (in region `a`) of the cells region `a` shares with
+    /// region `b`.
+    pub(super) shared: [[u16; 27]; 27],
 }
 
 pub(super) fn tables() -> &'static Tables {
@@ -37,6 +40,7 @@ pub(super) fn tables() -> &'static Tables {
             house: [[0; 20]; 81],
             sees: [0; 81],
             members: [0; 27],
+            shared: [[0; 27]; 27],
         };
         for n in 0..9 {
             for i in 0..9 {
@@ -65,6 +69,15 @@ pub(super) fn tables() -> &'static Tables {
                 }
             }
             t.sees[c] = seen;
+        }
+        for a in 0..27 {
+            for b in 0..27 {
+                for (i, &c) in t.region[a].iter().enumerate() {
+                    if t.members[b] >> c & 1 != 0 {
+                        t.shared[a][b] |= 1 << i;
+                    }
+                }
+            }
         }
         t
     })

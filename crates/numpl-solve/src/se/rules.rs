@@ -86,14 +86,12 @@ pub(super) fn locking_each(g: &Grid, direct: bool, f: &mut dyn FnMut(Hint) -> bo
         for r1 in regions_of(ty1) {
             let pos1 = g.all_positions(r1);
             for r2 in regions_of(ty2) {
-                if !crosses(r1, r2) {
+                // The indexes (in r1) of the cells r1 shares with r2.
+                let shared = t.shared[r1][r2];
+                if shared == 0 {
                     continue;
                 }
                 let m2 = t.members[r2];
-                // The indexes (in r1) of the cells r1 shares with r2.
-                let shared = (0..9)
-                    .filter(|&i| m2 >> t.region[r1][i] & 1 != 0)
-                    .fold(0u16, |a, i| a | 1 << i);
                 for (v, &pos) in pos1.iter().enumerate().skip(1) {
                     if pos.count_ones() <= 1 || pos & !shared != 0 {
                         continue;
@@ -151,8 +149,8 @@ pub(super) fn locking_each(g: &Grid, direct: bool, f: &mut dyn FnMut(Hint) -> bo
     }
     for ty in BCR {
         for r1 in regions_of(ty) {
-            for v in 1..=9 {
-                let pos = g.positions(r1, v);
+            let all = g.all_positions(r1);
+            for (v, &pos) in all.iter().enumerate().skip(1) {
                 let n = pos.count_ones();
                 if !(2..8).contains(&n) {
                     continue;
@@ -162,10 +160,14 @@ pub(super) fn locking_each(g: &Grid, direct: bool, f: &mut dyn FnMut(Hint) -> bo
                     common &= t.sees[t.region[r1][i] as usize];
                 }
                 common &= !t.members[r1];
-                let removals: Vec<(u8, u16)> = (0..81)
-                    .filter(|&c| common >> c & 1 != 0 && g.has(c, v))
-                    .map(|c| (c as u8, 1 << v))
-                    .collect();
+                let mut removals: Vec<(u8, u16)> = Vec::new();
+                while common != 0 {
+                    let c = common.trailing_zeros() as usize;
+                    common &= common - 1;
+                    if g.has(c, v) {
+                        removals.push((c as u8, 1 << v));
+                    }
+                }
                 if !removals.is_empty() {
                     let mut h = Hint::remove("Generalized Intersection", 2.9, removals);
                     h.origin = Origin::LockG {
