@@ -165,6 +165,29 @@ impl Drop for LSet {
     }
 }
 
+/// The implications [`Chainer::off_to_on`] makes (at most one for the cell and one for
+/// each of its regions), without a vector.
+#[derive(Default)]
+struct Made {
+    ids: [u32; 4],
+    len: usize,
+}
+
+impl Made {
+    fn push(&mut self, id: u32) {
+        self.ids[self.len] = id;
+        self.len += 1;
+    }
+}
+
+impl IntoIterator for Made {
+    type Item = u32;
+    type IntoIter = std::iter::Take<std::array::IntoIter<u32, 4>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.ids.into_iter().take(self.len)
+    }
+}
+
 /// The kind of chains one of SE's chaining rules looks for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Level {
@@ -401,34 +424,34 @@ impl Chainer {
         false
     }
 
-    fn on_to_off(&mut self, g: &Grid, p: u32, y_chain: bool) -> Vec<u32> {
+    /// The implications of `p` (on): its cell's other candidates off (with `y_chain`), then
+    /// its value off in the cells it sees. They are the implications made last: their ids
+    /// are the range returned.
+    fn on_to_off(&mut self, g: &Grid, p: u32, y_chain: bool) -> std::ops::Range<u32> {
         let t = tables();
         let (cell, value) = (
             self.pots[p as usize].cell as usize,
             self.pots[p as usize].value as usize,
         );
-        let mut out = Vec::new();
+        let first = self.pots.len() as u32;
         let mut seen = 0u128;
-        let mut seen_cell = 0u16;
         if y_chain {
             for v in 1..=9 {
                 if v != value && g.has(cell, v) {
-                    seen_cell |= 1 << v;
-                    out.push(self.caused(cell, v, false, Some(p), CAUSE_CELL));
+                    self.caused(cell, v, false, Some(p), CAUSE_CELL);
                 }
             }
         }
-        let _ = seen_cell;
         for ty in TYPES {
             for &c in &t.region[t.of[cell][ty] as usize] {
                 let c = c as usize;
                 if c != cell && g.has(c, value) && seen >> c & 1 == 0 {
                     seen |= 1 << c;
-                    out.push(self.caused(c, value, false, Some(p), CAUSE_REGION + ty as u8));
+                    self.caused(c, value, false, Some(p), CAUSE_REGION + ty as u8);
                 }
             }
         }
-        out
+        first..self.pots.len() as u32
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -440,14 +463,15 @@ impl Chainer {
         offs: &LSet,
         y_chain: bool,
         x_chain: bool,
-    ) -> Vec<u32> {
+    ) -> Made {
         let t = tables();
         let (cell, value) = (
             self.pots[p as usize].cell as usize,
             self.pots[p as usize].value as usize,
         );
-        let mut out: Vec<u32> = Vec::new();
-        let mut keys: Vec<usize> = Vec::new();
+        let mut out = Made::default();
+        // The cells whose `value` the regions made on (two regions may make the same).
+        let mut cells = 0u128;
         if y_chain && g.count(cell) == 2 {
             let other = (g.cand[cell] & !(1 << value)).trailing_zeros() as usize;
             let id = self.caused(cell, other, true, Some(p), CAUSE_CELL);
@@ -460,7 +484,6 @@ impl Chainer {
                     }
                 }
             }
-            keys.push(key(cell, other, true));
             out.push(id);
         }
         if x_chain {
@@ -487,9 +510,8 @@ impl Chainer {
                         }
                     }
                 }
-                let k = key(other, value, true);
-                if !keys.contains(&k) {
-                    keys.push(k);
+                if cells >> other & 1 == 0 {
+                    cells |= 1u128 << other;
                     out.push(id);
                 }
             }
