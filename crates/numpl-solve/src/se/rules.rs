@@ -657,6 +657,10 @@ pub(super) fn aligned_exclusion(g: &Grid, degree: usize) -> Option<Hint> {
     }
     for (i0, i1) in pairs(n) {
         let (c0, c1) = (cand_list[i0] as usize, cand_list[i1] as usize);
+        // Every set of cells below needs two excluders in common: so do its first two.
+        if (ex_set[c0] & ex_set[c1]).count_ones() < 2 {
+            continue;
+        }
         // The third cells: the excluders of c0, then of c1, each once, that may be
         // excluded themselves (none for pairs: one pass with no third cell).
         let mut tails = [0u8; 40];
