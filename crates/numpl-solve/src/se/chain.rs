@@ -434,18 +434,23 @@ impl Chainer {
             self.pots[p as usize].value as usize,
         );
         let first = self.pots.len() as u32;
-        let mut seen = 0u128;
         if y_chain {
-            for v in 1..=9 {
-                if v != value && g.has(cell, v) {
-                    self.caused(cell, v, false, Some(p), CAUSE_CELL);
-                }
+            let mut m = g.cand[cell] & !(1 << value);
+            while m != 0 {
+                let v = m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.caused(cell, v, false, Some(p), CAUSE_CELL);
             }
         }
+        // (Each region's cells with the value, in region order: its positions' bits.)
+        let mut seen = 1u128 << cell;
         for ty in TYPES {
-            for &c in &t.region[t.of[cell][ty] as usize] {
-                let c = c as usize;
-                if c != cell && g.has(c, value) && seen >> c & 1 == 0 {
+            let r = t.of[cell][ty] as usize;
+            let mut pos = g.positions(r, value);
+            while pos != 0 {
+                let c = t.region[r][pos.trailing_zeros() as usize] as usize;
+                pos &= pos - 1;
+                if seen >> c & 1 == 0 {
                     seen |= 1 << c;
                     self.caused(c, value, false, Some(p), CAUSE_REGION + ty as u8);
                 }
@@ -476,11 +481,12 @@ impl Chainer {
             let other = (g.cand[cell] & !(1 << value)).trailing_zeros() as usize;
             let id = self.caused(cell, other, true, Some(p), CAUSE_CELL);
             if let Some(src) = source {
-                for v in 1..=9 {
-                    if src.has(cell, v) && !g.has(cell, v) {
-                        if let Some(par) = offs.get(key(cell, v, false)) {
-                            self.pots[id as usize].parents.push(par);
-                        }
+                let mut gone = src.cand[cell] & !g.cand[cell];
+                while gone != 0 {
+                    let v = gone.trailing_zeros() as usize;
+                    gone &= gone - 1;
+                    if let Some(par) = offs.get(key(cell, v, false)) {
+                        self.pots[id as usize].parents.push(par);
                     }
                 }
             }
@@ -500,13 +506,12 @@ impl Chainer {
                 let other = t.region[r][i] as usize;
                 let id = self.caused(other, value, true, Some(p), CAUSE_REGION + ty as u8);
                 if let Some(src) = source {
-                    let gone = src.positions(r, value) & !pos;
-                    for j in 0..9 {
-                        if gone >> j & 1 != 0 {
-                            let c = t.region[r][j] as usize;
-                            if let Some(par) = offs.get(key(c, value, false)) {
-                                self.pots[id as usize].parents.push(par);
-                            }
+                    let mut gone = src.positions(r, value) & !pos;
+                    while gone != 0 {
+                        let c = t.region[r][gone.trailing_zeros() as usize] as usize;
+                        gone &= gone - 1;
+                        if let Some(par) = offs.get(key(c, value, false)) {
+                            self.pots[id as usize].parents.push(par);
                         }
                     }
                 }
