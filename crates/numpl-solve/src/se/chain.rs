@@ -686,8 +686,24 @@ impl Chainer {
     /// naked pairs, X-wings) that has any on the grid as the chain left it, each one an
     /// implication whose parents are the implications that removed the candidates the
     /// rule's pattern needed gone.
+    ///
+    /// A hint none of whose pattern's candidates went since `source` (none removed from
+    /// its base regions on its values, or from its naked cells) has no such parents and is
+    /// dropped (SE: "the rule probably already exists without the chain"): the four rules
+    /// search only the regions' values the chain changed ([`rules::Only`]), which leaves
+    /// out those hints and no other.
     fn advanced(&mut self, g: &Grid, source: &Grid, offs: &LSet) -> Vec<u32> {
         let mut result = Vec::new();
+        let t = tables();
+        let mut changed: rules::Only = [0; 27];
+        for c in 0..81 {
+            let gone = source.cand[c] & !g.cand[c];
+            if gone != 0 {
+                for &r in &t.of[c] {
+                    changed[r as usize] |= gone;
+                }
+            }
+        }
         let mut chain_rules: Vec<Level> = Vec::new();
         if self.level < 4 {
             if self.level >= 2 {
@@ -730,10 +746,10 @@ impl Chainer {
                     false
                 };
                 match rule {
-                    0 => rules::locking_each(g, false, &mut take),
-                    1 => rules::hidden_set_each(g, 2, false, &mut take),
-                    2 => rules::naked_set_each(g, 2, &mut take),
-                    _ => rules::fish_each(g, 2, &mut take),
+                    0 => rules::locking_each(g, false, &changed, &mut take),
+                    1 => rules::hidden_set_each(g, 2, false, &changed, &mut take),
+                    2 => rules::naked_set_each(g, 2, &changed, &mut take),
+                    _ => rules::fish_each(g, 2, &changed, &mut take),
                 }
                 for h in hints {
                     let parents = rule_parents(&h.origin, source, g);

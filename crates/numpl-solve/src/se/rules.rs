@@ -12,6 +12,16 @@ fn regions_of(ty: usize) -> std::ops::Range<usize> {
     ty * 9..ty * 9 + 9
 }
 
+/// The values each region's patterns are searched on (a mask of values per region): a
+/// hint whose base regions (or cells) have none of the pattern's values in it is left
+/// out. The rules SE asks on their own search every pattern ([`EVERY`]); the dynamic
+/// chains (+) (see `chain.rs`'s `advanced`) search only where the chain removed
+/// candidates, as a hint elsewhere has no parent implication and they would drop it.
+pub(super) type Only = [u16; 27];
+
+/// Every value of every region.
+pub(super) const EVERY: Only = [0x3fe; 27];
+
 /// Each cell given has at least two candidates and the union has `degree` values (SE's
 /// `CommonTuples.searchCommonTuple`).
 fn common_tuple(masks: &[u16], degree: u32) -> Option<u16> {
@@ -66,7 +76,7 @@ const LOCK_PAIRS: [(usize, usize); 4] =
 /// Pointing and claiming (2.6, 2.8), then generalized intersections (2.9); with `direct`,
 /// only those that leave a hidden single in a parallel region (1.7, 1.9).
 pub(super) fn locking(g: &Grid, direct: bool) -> Option<Hint> {
-    first(|f| locking_each(g, direct, f))
+    first(|f| locking_each(g, direct, &EVERY, f))
 }
 
 /// The first hint a producer reports.
@@ -79,8 +89,14 @@ fn first(run: impl FnOnce(&mut dyn FnMut(Hint) -> bool)) -> Option<Hint> {
     found
 }
 
-/// Every hint of [`locking`], in SE's order, to `f` (which returns true to stop).
-pub(super) fn locking_each(g: &Grid, direct: bool, f: &mut dyn FnMut(Hint) -> bool) {
+/// Every hint of [`locking`], in SE's order, to `f` (which returns true to stop), on the
+/// values `only` has in the base region (the one the value is confined in).
+pub(super) fn locking_each(
+    g: &Grid,
+    direct: bool,
+    only: &Only,
+    f: &mut dyn FnMut(Hint) -> bool,
+) {
     let t = tables();
     for (ty1, ty2) in LOCK_PAIRS {
         for r1 in regions_of(ty1) {
@@ -93,7 +109,7 @@ pub(super) fn locking_each(g: &Grid, direct: bool, f: &mut dyn FnMut(Hint) -> bo
                 }
                 let m2 = t.members[r2];
                 for (v, &pos) in pos1.iter().enumerate().skip(1) {
-                    if pos.count_ones() <= 1 || pos & !shared != 0 {
+                    if only[r1] >> v & 1 == 0 || pos.count_ones() <= 1 || pos & !shared != 0 {
                         continue;
                     }
                     let removals = locking_removals(g, r1, r2, v);
@@ -152,7 +168,7 @@ pub(super) fn locking_each(g: &Grid, direct: bool, f: &mut dyn FnMut(Hint) -> bo
             let all = g.all_positions(r1);
             for (v, &pos) in all.iter().enumerate().skip(1) {
                 let n = pos.count_ones();
-                if !(2..8).contains(&n) {
+                if only[r1] >> v & 1 == 0 || !(2..8).contains(&n) {
                     continue;
                 }
                 let mut common = !0u128;
@@ -195,19 +211,24 @@ fn locking_removals(g: &Grid, r1: usize, r2: usize, v: usize) -> Vec<(u8, u16)> 
 /// Hidden pairs, triplets and quads; with `direct`, only those that leave a hidden single
 /// in their region (and the single is placed).
 pub(super) fn hidden_set(g: &Grid, degree: u32, direct: bool) -> Option<Hint> {
-    first(|f| hidden_set_each(g, degree, direct, f))
+    first(|f| hidden_set_each(g, degree, direct, &EVERY, f))
 }
 
-/// Every hint of [`hidden_set`], in SE's order, to `f` (which returns true to stop).
+/// Every hint of [`hidden_set`], in SE's order, to `f` (which returns true to stop), on
+/// the sets of values with one at least that `only` has in the region.
 pub(super) fn hidden_set_each(
     g: &Grid,
     degree: u32,
     direct: bool,
+    only: &Only,
     f: &mut dyn FnMut(Hint) -> bool,
 ) {
     let t = tables();
     for ty in BCR {
         for r in regions_of(ty) {
+            if only[r] == 0 {
+                continue;
+            }
             let empty = g.empty_count(r);
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
@@ -217,6 +238,9 @@ pub(super) fn hidden_set_each(
             // and the dynamic chains (+) ask it after every step of every chain.)
             let k = degree as usize;
             for vm in combinations(degree, 9) {
+                if (vm as u16) << 1 & only[r] == 0 {
+                    continue;
+                }
                 let mut pos = [0u16; 4];
                 for (slot, b) in pos.iter_mut().zip(bits(vm)) {
                     *slot = all[b + 1];
@@ -295,15 +319,21 @@ fn direct_hidden_name(degree: u32) -> &'static str {
 }
 
 pub(super) fn naked_set(g: &Grid, degree: u32) -> Option<Hint> {
-    first(|f| naked_set_each(g, degree, f))
+    first(|f| naked_set_each(g, degree, &EVERY, f))
 }
 
-/// Every hint of [`naked_set`], in SE's order, to `f` (which returns true to stop).
-pub(super) fn naked_set_each(g: &Grid, degree: u32, f: &mut dyn FnMut(Hint) -> bool) {
+/// Every hint of [`naked_set`], in SE's order, to `f` (which returns true to stop), in
+/// the regions where `only` has a value.
+pub(super) fn naked_set_each(
+    g: &Grid,
+    degree: u32,
+    only: &Only,
+    f: &mut dyn FnMut(Hint) -> bool,
+) {
     let t = tables();
     for ty in BCR {
         for r in regions_of(ty) {
-            if g.empty_count(r) < degree * 2 {
+            if only[r] == 0 || g.empty_count(r) < degree * 2 {
                 continue;
             }
             let k = degree as usize;
@@ -346,11 +376,12 @@ pub(super) fn naked_set_each(g: &Grid, degree: u32, f: &mut dyn FnMut(Hint) -> b
 
 /// X-Wing, Swordfish, Jellyfish: base regions columns then rows.
 pub(super) fn fish(g: &Grid, degree: u32) -> Option<Hint> {
-    first(|f| fish_each(g, degree, f))
+    first(|f| fish_each(g, degree, &EVERY, f))
 }
 
-/// Every hint of [`fish`], in SE's order, to `f` (which returns true to stop).
-pub(super) fn fish_each(g: &Grid, degree: u32, f: &mut dyn FnMut(Hint) -> bool) {
+/// Every hint of [`fish`], in SE's order, to `f` (which returns true to stop), on the
+/// values `only` has in one of the base regions at least.
+pub(super) fn fish_each(g: &Grid, degree: u32, only: &Only, f: &mut dyn FnMut(Hint) -> bool) {
     let t = tables();
     let mut occ = [0usize; 10];
     for &x in &g.value {
@@ -362,7 +393,9 @@ pub(super) fn fish_each(g: &Grid, degree: u32, f: &mut dyn FnMut(Hint) -> bool) 
         let all: [[u16; 10]; 9] = std::array::from_fn(|i| g.all_positions(base * 9 + i));
         for im in combinations(degree, 9) {
             for (v, &placed) in occ.iter().enumerate().skip(1) {
-                if placed + degree as usize * 2 > 9 {
+                if placed + degree as usize * 2 > 9
+                    || bits(im).all(|i| only[base * 9 + i] >> v & 1 == 0)
+                {
                     continue;
                 }
                 let mut pos = [0u16; 4];
