@@ -425,9 +425,15 @@ impl Chainer {
     }
 
     /// The implications of `p` (on): its cell's other candidates off (with `y_chain`), then
-    /// its value off in the cells it sees. They are the implications made last: their ids
-    /// are the range returned.
-    fn on_to_off(&mut self, g: &Grid, p: u32, y_chain: bool) -> std::ops::Range<u32> {
+    /// its value off in the cells it sees; only those whose key `keep` accepts are made.
+    /// They are the implications made last: their ids are the range returned.
+    fn on_to_off(
+        &mut self,
+        g: &Grid,
+        p: u32,
+        y_chain: bool,
+        keep: impl Fn(usize) -> bool,
+    ) -> std::ops::Range<u32> {
         let t = tables();
         let (cell, value) = (
             self.pots[p as usize].cell as usize,
@@ -439,7 +445,9 @@ impl Chainer {
             while m != 0 {
                 let v = m.trailing_zeros() as usize;
                 m &= m - 1;
-                self.caused(cell, v, false, Some(p), CAUSE_CELL);
+                if keep(key(cell, v, false)) {
+                    self.caused(cell, v, false, Some(p), CAUSE_CELL);
+                }
             }
         }
         // (Each region's cells with the value, in region order: its positions' bits.)
@@ -452,7 +460,9 @@ impl Chainer {
                 pos &= pos - 1;
                 if seen >> c & 1 == 0 {
                     seen |= 1 << c;
-                    self.caused(c, value, false, Some(p), CAUSE_REGION + ty as u8);
+                    if keep(key(c, value, false)) {
+                        self.caused(c, value, false, Some(p), CAUSE_REGION + ty as u8);
+                    }
                 }
             }
         }
@@ -468,6 +478,7 @@ impl Chainer {
         offs: &LSet,
         y_chain: bool,
         x_chain: bool,
+        keep: impl Fn(usize) -> bool,
     ) -> Made {
         let t = tables();
         let (cell, value) = (
@@ -477,8 +488,9 @@ impl Chainer {
         let mut out = Made::default();
         // The cells whose `value` the regions made on (two regions may make the same).
         let mut cells = 0u128;
-        if y_chain && g.count(cell) == 2 {
-            let other = (g.cand[cell] & !(1 << value)).trailing_zeros() as usize;
+        // (The cell's other value, when it has two.)
+        let other = (g.cand[cell] & !(1 << value)).trailing_zeros() as usize;
+        if y_chain && g.count(cell) == 2 && keep(key(cell, other, true)) {
             let id = self.caused(cell, other, true, Some(p), CAUSE_CELL);
             if let Some(src) = source {
                 let mut gone = src.cand[cell] & !g.cand[cell];
@@ -504,6 +516,9 @@ impl Chainer {
                     i = (pos & !(1 << i)).trailing_zeros() as usize;
                 }
                 let other = t.region[r][i] as usize;
+                if !keep(key(other, value, true)) {
+                    continue;
+                }
                 let id = self.caused(other, value, true, Some(p), CAUSE_REGION + ty as u8);
                 if let Some(src) = source {
                     let mut gone = src.positions(r, value) & !pos;
@@ -541,7 +556,7 @@ impl Chainer {
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             while let Some(p) = pending_on.pop_front() {
-                for off in self.on_to_off(g, p, y) {
+                for off in self.on_to_off(g, p, y, |_| true) {
                     let k = self.k(off);
                     if !self.is_parent(p, k) {
                         pending_off.push_back(off);
@@ -551,7 +566,7 @@ impl Chainer {
             }
             length += 1;
             while let Some(p) = pending_off.pop_front() {
-                for on in self.off_to_on(g, p, None, to_off, y, x) {
+                for on in self.off_to_on(g, p, None, to_off, y, x, |_| true) {
                     let k = self.k(on);
                     if length >= 4 && k == src_key {
                         cycles.push(on);
@@ -580,9 +595,13 @@ impl Chainer {
         let (sc, sv, son) = (s.cell as usize, s.value as usize, s.on);
         let mut pending_on: std::collections::VecDeque<u32> = to_on.iter().collect();
         let mut pending_off: std::collections::VecDeque<u32> = to_off.iter().collect();
+        // (Only the implications that change something are made: a new one, or the
+        // source's candidate, a chain's target.)
+        let (target_off, target_on) = (key(sc, sv, false), key(sc, sv, true));
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
-                for off in self.on_to_off(g, p, y) {
+                let new = |k: usize| k == target_off || !to_off.contains(k);
+                for off in self.on_to_off(g, p, y, new) {
                     let k = self.k(off);
                     let o = &self.pots[off as usize];
                     if son
@@ -600,7 +619,8 @@ impl Chainer {
                 }
             }
             while let Some(p) = pending_off.pop_front() {
-                for on in self.off_to_on(g, p, None, to_off, y, true) {
+                let new = |k: usize| k == target_on || !to_on.contains(k);
+                for on in self.off_to_on(g, p, None, to_off, y, true, new) {
                     let k = self.k(on);
                     let o = &self.pots[on as usize];
                     if !son
@@ -634,8 +654,11 @@ impl Chainer {
         let mut pending_off: std::collections::VecDeque<u32> = to_off.iter().collect();
         let mut result = None;
         'outer: while !pending_on.is_empty() || !pending_off.is_empty() {
+            // (Only the implications that change something are made: a new one, or one
+            // whose opposite holds. The others would be passed over.)
             if let Some(p) = pending_on.pop_front() {
-                for off in self.on_to_off(g, p, !self.nishio) {
+                let new = |k: usize| to_on.contains(k + 1) || !to_off.contains(k);
+                for off in self.on_to_off(g, p, !self.nishio, new) {
                     let o = &self.pots[off as usize];
                     let kon = key(o.cell as usize, o.value as usize, true);
                     if let Some(on) = to_on.get(kon) {
@@ -649,7 +672,8 @@ impl Chainer {
                     }
                 }
             } else if let Some(p) = pending_off.pop_front() {
-                let made = self.off_to_on(g, p, Some(&save), to_off, !self.nishio, true);
+                let new = |k: usize| to_off.contains(k - 1) || !to_on.contains(k);
+                let made = self.off_to_on(g, p, Some(&save), to_off, !self.nishio, true, new);
                 if self.dynamic {
                     let q = &self.pots[p as usize];
                     g.remove(q.cell as usize, 1 << q.value);
