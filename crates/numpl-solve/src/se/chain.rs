@@ -230,6 +230,9 @@ struct OnChain {
 }
 
 struct Candidate {
+    /// The hint; a multiple or dynamic forcing chain's name is only its kind (`Cell
+    /// Forcing`) until [`Chainer::named`] gives it the rule's prefix and suffix: only the
+    /// step taken needs it, and such a rule makes hundreds of candidates.
     hint: Hint,
     complexity: usize,
     sort_key: u8,
@@ -394,21 +397,22 @@ impl Chainer {
         key(p.cell as usize, p.value as usize, p.on)
     }
 
+    /// How many distinct implications (by key) the chain of `id` holds, breadth first as
+    /// [`Chainer::chain`] walks it (one FIFO queue: the same order as level by level).
     fn ancestors(&self, id: u32) -> usize {
-        let mut seen = vec![false; NKEYS];
+        let mut seen = [0u64; NKEYS.div_ceil(64)];
         let mut count = 0;
-        let mut todo = vec![id];
-        while !todo.is_empty() {
-            let mut next = Vec::new();
-            for p in todo {
-                let k = self.k(p);
-                if !seen[k] {
-                    seen[k] = true;
-                    count += 1;
-                    next.extend_from_slice(self.pots[p as usize].parents.as_slice());
-                }
+        let mut queue = Vec::with_capacity(64);
+        queue.push(id);
+        let mut head = 0;
+        while let Some(&p) = queue.get(head) {
+            head += 1;
+            let k = self.k(p);
+            if seen[k / 64] >> (k % 64) & 1 == 0 {
+                seen[k / 64] |= 1 << (k % 64);
+                count += 1;
+                queue.extend_from_slice(self.pots[p as usize].parents.as_slice());
             }
-            todo = next;
         }
         count
     }
@@ -842,6 +846,16 @@ impl Chainer {
         }
     }
 
+    /// A hint of [`Chainer::binary_hint`], [`Chainer::region_chainings`] or
+    /// [`Chainer::multiple_chains`] with its full name: the kind between the rule's prefix
+    /// and suffix (`Dynamic Cell Forcing Chains (+)`).
+    fn named(&self, mut hint: Hint) -> Hint {
+        if self.multiple || self.dynamic {
+            hint.name = format!("{}{}{}", self.prefix(), hint.name, self.suffix()).into();
+        }
+        hint
+    }
+
     fn suffix(&self) -> String {
         format!(" Chains{}", nested_suffix(self.level))
     }
@@ -961,11 +975,7 @@ impl Chainer {
         } else {
             "Double Forcing"
         };
-        let mut hint = Hint::remove(
-            format!("{}{}{}", self.prefix(), kind, self.suffix()),
-            difficulty,
-            removals,
-        );
+        let mut hint = Hint::remove(kind, difficulty, removals);
         hint.place = place;
         Some(Candidate {
             hint,
@@ -1080,11 +1090,7 @@ impl Chainer {
                         chains.iter().map(|&c| self.ancestors(c)).sum::<usize>()
                             + self.nested_complexity(&chains);
                     let difficulty = self.rule_difficulty() + length_difficulty(complexity);
-                    let mut hint = Hint::remove(
-                        format!("{}Region Forcing{}", self.prefix(), self.suffix()),
-                        difficulty,
-                        removals,
-                    );
+                    let mut hint = Hint::remove("Region Forcing", difficulty, removals);
                     hint.place = self.placement(chains[0]);
                     let implied = CAUSE_REGION + ty as u8;
                     result.push(Candidate {
@@ -1169,11 +1175,7 @@ impl Chainer {
                             chains.iter().map(|&c| self.ancestors(c)).sum::<usize>()
                                 + self.nested_complexity(&chains);
                         let difficulty = self.rule_difficulty() + length_difficulty(complexity);
-                        let mut hint = Hint::remove(
-                            format!("{}Cell Forcing{}", self.prefix(), self.suffix()),
-                            difficulty,
-                            removals,
-                        );
+                        let mut hint = Hint::remove("Cell Forcing", difficulty, removals);
                         hint.place = self.placement(chains[0]);
                         result.push(Candidate {
                             hint,
@@ -1482,7 +1484,7 @@ pub(super) fn chains(g: &Grid, level: Level) -> Option<Hint> {
             best = Some(c);
         }
     }
-    best.map(|c| c.hint)
+    best.map(|c| ch.named(c.hint))
 }
 
 #[cfg(test)]
