@@ -91,12 +91,7 @@ fn first(run: impl FnOnce(&mut dyn FnMut(Hint) -> bool)) -> Option<Hint> {
 
 /// Every hint of [`locking`], in SE's order, to `f` (which returns true to stop), on the
 /// values `only` has in the base region (the one the value is confined in).
-pub(super) fn locking_each(
-    g: &Grid,
-    direct: bool,
-    only: &Only,
-    f: &mut dyn FnMut(Hint) -> bool,
-) {
+pub(super) fn locking_each(g: &Grid, direct: bool, only: &Only, f: &mut dyn FnMut(Hint) -> bool) {
     let t = tables();
     for (ty1, ty2) in LOCK_PAIRS {
         for r1 in regions_of(ty1) {
@@ -324,12 +319,7 @@ pub(super) fn naked_set(g: &Grid, degree: u32) -> Option<Hint> {
 
 /// Every hint of [`naked_set`], in SE's order, to `f` (which returns true to stop), in
 /// the regions where `only` has a value.
-pub(super) fn naked_set_each(
-    g: &Grid,
-    degree: u32,
-    only: &Only,
-    f: &mut dyn FnMut(Hint) -> bool,
-) {
+pub(super) fn naked_set_each(g: &Grid, degree: u32, only: &Only, f: &mut dyn FnMut(Hint) -> bool) {
     let t = tables();
     for ty in BCR {
         for r in regions_of(ty) {
@@ -751,6 +741,9 @@ pub(super) fn aligned_exclusion(g: &Grid, degree: usize) -> Option<Hint> {
             } else {
                 (false, false)
             };
+            // For each value of the other cells (that they may take together), the values
+            // of the first cell left: not one a cell that sees it takes, not the last one
+            // of a common excluder.
             let mut allowed = [0u16; 3];
             let last = if degree == 3 { lens[2] } else { 1 };
             for &p2 in &vals[2][..last] {
@@ -758,18 +751,30 @@ pub(super) fn aligned_exclusion(g: &Grid, degree: usize) -> Option<Hint> {
                     if degree == 3 && p1 == p2 && see12 {
                         continue;
                     }
-                    for &p0 in &vals[0][..lens[0]] {
-                        if (p0 == p1 && see01) || (degree == 3 && p0 == p2 && see02) {
-                            continue;
+                    let mut taken = 1u16 << p1;
+                    if degree == 3 {
+                        taken |= 1u16 << p2;
+                    }
+                    let mut banned = 0u16;
+                    for &e in ex_cands {
+                        let rest = e & !taken;
+                        if rest == 0 {
+                            banned = !0;
+                            break;
                         }
-                        let mut used = 1u16 << p0 | 1u16 << p1;
-                        if degree == 3 {
-                            used |= 1u16 << p2;
+                        if rest & (rest - 1) == 0 {
+                            banned |= rest;
                         }
-                        if ex_cands.iter().any(|&e| e & !used == 0) {
-                            continue;
-                        }
-                        allowed[0] |= 1 << p0;
+                    }
+                    if see01 {
+                        banned |= 1 << p1;
+                    }
+                    if degree == 3 && see02 {
+                        banned |= 1 << p2;
+                    }
+                    let first = g.cand[cells[0]] & !banned;
+                    if first != 0 {
+                        allowed[0] |= first;
                         allowed[1] |= 1 << p1;
                         allowed[2] |= 1 << p2;
                     }
