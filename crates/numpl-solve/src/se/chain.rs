@@ -26,41 +26,14 @@ struct Pot {
     nested: u32,
 }
 
-/// An implication's parents: most have one, so no allocation for up to one.
-#[derive(Clone)]
+/// An implication's parents: most have one, so none is allocated for up to one; more are
+/// a list of [`Chainer::many`] (so that an implication is 16 bytes, no destructor: the
+/// chains make them by the hundred thousand).
+#[derive(Clone, Copy)]
 enum Parents {
     None,
     One(u32),
-    Many(Vec<u32>),
-}
-
-impl Parents {
-    fn first(&self) -> Option<&u32> {
-        match self {
-            Parents::None => None,
-            Parents::One(p) => Some(p),
-            Parents::Many(v) => v.first(),
-        }
-    }
-
-    fn push(&mut self, p: u32) {
-        *self = match std::mem::replace(self, Parents::None) {
-            Parents::None => Parents::One(p),
-            Parents::One(q) => Parents::Many(vec![q, p]),
-            Parents::Many(mut v) => {
-                v.push(p);
-                Parents::Many(v)
-            }
-        };
-    }
-
-    fn as_slice(&self) -> &[u32] {
-        match self {
-            Parents::None => &[],
-            Parents::One(p) => std::slice::from_ref(p),
-            Parents::Many(v) => v,
-        }
-    }
+    Many(u32),
 }
 
 const CAUSE_NONE: u8 = 0;
@@ -215,6 +188,8 @@ struct Chainer {
     /// which also follow those of whole chaining rules.
     level: u8,
     nested: Vec<Nested>,
+    /// The parents of the implications with several ([`Parents::Many`]).
+    many: Vec<Vec<u32>>,
     /// The outcomes of the chains from one candidate assumed on (cell * 10 + value), met
     /// again within one [`Chainer::multiple_chains`] (see [`Chainer::on_chain`]).
     on_memo: Vec<Option<OnChain>>,
@@ -294,7 +269,7 @@ impl Chainer {
                 if !seen[k] {
                     seen[k] = true;
                     out.push(p);
-                    next.extend_from_slice(self.pots[p as usize].parents.as_slice());
+                    next.extend_from_slice(self.parents(p));
                 }
             }
             todo = next;
@@ -381,15 +356,45 @@ impl Chainer {
         while let Some(q) = p {
             let o = &self.pots[q as usize];
             let (cell, value, on, cause) = (o.cell as usize, o.value as usize, o.on, o.cause);
-            let first = o.parents.first().copied();
+            let first = self.first_parent(q);
             list.push(self.caused(cell, value, !on, None, cause));
             p = first;
         }
         list.reverse();
         for w in list.windows(2) {
-            self.pots[w[0] as usize].parents.push(w[1]);
+            self.push_parent(w[0], w[1]);
         }
         list[0]
+    }
+
+    /// The parents of implication `id`.
+    fn parents(&self, id: u32) -> &[u32] {
+        match &self.pots[id as usize].parents {
+            Parents::None => &[],
+            Parents::One(p) => std::slice::from_ref(p),
+            Parents::Many(i) => &self.many[*i as usize],
+        }
+    }
+
+    /// The first parent of implication `id`.
+    fn first_parent(&self, id: u32) -> Option<u32> {
+        self.parents(id).first().copied()
+    }
+
+    /// Adds `parent` to the parents of implication `id`.
+    fn push_parent(&mut self, id: u32, parent: u32) {
+        let pp = &mut self.pots[id as usize].parents;
+        *pp = match *pp {
+            Parents::None => Parents::One(parent),
+            Parents::One(q) => {
+                self.many.push(vec![q, parent]);
+                Parents::Many((self.many.len() - 1) as u32)
+            }
+            Parents::Many(i) => {
+                self.many[i as usize].push(parent);
+                Parents::Many(i)
+            }
+        };
     }
 
     fn k(&self, id: u32) -> usize {
@@ -411,7 +416,7 @@ impl Chainer {
             if seen[k / 64] >> (k % 64) & 1 == 0 {
                 seen[k / 64] |= 1 << (k % 64);
                 count += 1;
-                queue.extend_from_slice(self.pots[p as usize].parents.as_slice());
+                queue.extend_from_slice(self.parents(p));
             }
         }
         count
@@ -419,7 +424,7 @@ impl Chainer {
 
     fn is_parent(&self, child: u32, parent_key: usize) -> bool {
         let mut p = child;
-        while let Some(&q) = self.pots[p as usize].parents.first() {
+        while let Some(q) = self.first_parent(p) {
             p = q;
             if self.k(p) == parent_key {
                 return true;
@@ -502,7 +507,7 @@ impl Chainer {
                     let v = gone.trailing_zeros() as usize;
                     gone &= gone - 1;
                     if let Some(par) = offs.get(key(cell, v, false)) {
-                        self.pots[id as usize].parents.push(par);
+                        self.push_parent(id, par);
                     }
                 }
             }
@@ -530,7 +535,7 @@ impl Chainer {
                         let c = t.region[r][gone.trailing_zeros() as usize] as usize;
                         gone &= gone - 1;
                         if let Some(par) = offs.get(key(c, value, false)) {
-                            self.pots[id as usize].parents.push(par);
+                            self.push_parent(id, par);
                         }
                     }
                 }
@@ -819,7 +824,10 @@ impl Chainer {
                         parents: match parent_ids.as_slice() {
                             [] => Parents::None,
                             [one] => Parents::One(*one),
-                            _ => Parents::Many(parent_ids.clone()),
+                            _ => {
+                                self.many.push(parent_ids.clone());
+                                Parents::Many((self.many.len() - 1) as u32)
+                            }
                         },
                         cause: CAUSE_RULE,
                         nested,
@@ -1195,14 +1203,14 @@ impl Chainer {
         let t = tables();
         let mut cells = 0u128;
         let mut p = dst_on;
-        while let Some(&q) = self.pots[p as usize].parents.first() {
+        while let Some(q) = self.first_parent(p) {
             cells |= 1u128 << self.pots[p as usize].cell;
             p = q;
         }
         let mut forw = Vec::new();
         let mut back = Vec::new();
         let mut p = dst_on;
-        while let Some(&q) = self.pots[p as usize].parents.first() {
+        while let Some(q) = self.first_parent(p) {
             let pp = &self.pots[p as usize];
             for &c in &t.house[pp.cell as usize] {
                 let c = c as usize;
@@ -1415,6 +1423,7 @@ impl Chainer {
             nishio: level == Level::Nishio,
             level: nested,
             nested: Vec::new(),
+            many: Vec::new(),
             on_memo: Vec::new(),
         }
     }
