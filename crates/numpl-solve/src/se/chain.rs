@@ -4,6 +4,22 @@
 //! contradiction and double forcing chains, each implication applied to the grid as it is
 //! followed). Every hint of a level is collected, sorted by difficulty, complexity (the
 //! chains' distinct ancestors) and kind, and the first one is taken, as SE does.
+//!
+//! What is kept or skipped for speed, each without changing a step (the same hints, in
+//! the same order, with the same chains):
+//! - within one multiple-chains search (one grid), what follows from each candidate
+//!   assumed on is followed once and kept for the region forcing chains that follow it
+//!   again ([`Chainer::on_chain`]: it depends on the grid and the candidate only);
+//! - an implication is made only when it changes something (a new one, one whose opposite
+//!   holds, a chain's target): the others were made and passed over;
+//! - the dynamic chains (+)' inner rules search only the regions' values the chain changed
+//!   ([`Chainer::advanced`]): a hint elsewhere has no parent implication, and SE drops it;
+//! - implication sets take their tables from a pool ([`LSet`]); a multiple or dynamic
+//!   forcing chain's hint is named in full only when it is the step taken.
+//!
+//! SE's one cache (`Chaining.getHints` keeps the hints of the last grid it was asked on)
+//! is not ported: it serves the nested levels' inner chaining rules when asked twice in a
+//! row on one grid, and few grids repeat (10% to 16% of the inner rules' grids, measured).
 
 use super::grid::{tables, Grid, BLOCK, COLUMN, ROW};
 use super::{rules, Hint, Origin};
