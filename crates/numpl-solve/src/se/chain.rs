@@ -21,6 +21,8 @@
 //! is not ported: it serves the nested levels' inner chaining rules when asked twice in a
 //! row on one grid, and few grids repeat (10% to 16% of the inner rules' grids, measured).
 
+use std::collections::VecDeque;
+
 use super::grid::{tables, Grid, BLOCK, COLUMN, ROW};
 use super::{rules, Hint, Origin};
 
@@ -206,6 +208,8 @@ struct Chainer {
     nested: Vec<Nested>,
     /// The parents of the implications with several ([`Parents::Many`]).
     many: Vec<Vec<u32>>,
+    /// The buffers of the searches' queues, between searches ([`Chainer::queues`]).
+    pending: (VecDeque<u32>, VecDeque<u32>),
     /// The outcomes of the chains from one candidate assumed on (cell * 10 + value), met
     /// again within one [`Chainer::multiple_chains`] (see [`Chainer::on_chain`]).
     on_memo: Vec<Option<OnChain>>,
@@ -413,6 +417,18 @@ impl Chainer {
         };
     }
 
+    /// The queues of the implications to follow, starting with `to_on` and `to_off`: the
+    /// buffers of the last search (given back to [`Chainer::pending`] at its end), not new
+    /// ones (the level-0 chains make six searches for each candidate, most a few steps).
+    fn queues(&mut self, to_on: &LSet, to_off: &LSet) -> (VecDeque<u32>, VecDeque<u32>) {
+        let (mut on, mut off) = std::mem::take(&mut self.pending);
+        on.clear();
+        off.clear();
+        on.extend(to_on.iter());
+        off.extend(to_off.iter());
+        (on, off)
+    }
+
     fn k(&self, id: u32) -> usize {
         let p = &self.pots[id as usize];
         key(p.cell as usize, p.value as usize, p.on)
@@ -575,8 +591,7 @@ impl Chainer {
     ) -> Vec<u32> {
         let mut cycles = Vec::new();
         let src_key = self.k(source);
-        let mut pending_on: std::collections::VecDeque<u32> = to_on.iter().collect();
-        let mut pending_off: std::collections::VecDeque<u32> = to_off.iter().collect();
+        let (mut pending_on, mut pending_off) = self.queues(to_on, to_off);
         let mut length = 0;
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
@@ -603,6 +618,7 @@ impl Chainer {
                 }
             }
         }
+        self.pending = (pending_on, pending_off);
         cycles
     }
 
@@ -618,8 +634,7 @@ impl Chainer {
         let mut chain_keys: Vec<usize> = Vec::new();
         let s = &self.pots[source as usize];
         let (sc, sv, son) = (s.cell as usize, s.value as usize, s.on);
-        let mut pending_on: std::collections::VecDeque<u32> = to_on.iter().collect();
-        let mut pending_off: std::collections::VecDeque<u32> = to_off.iter().collect();
+        let (mut pending_on, mut pending_off) = self.queues(to_on, to_off);
         // (Only the implications that change something are made: a new one, or the
         // source's candidate, a chain's target.)
         let (target_off, target_on) = (key(sc, sv, false), key(sc, sv, true));
@@ -663,6 +678,7 @@ impl Chainer {
                 }
             }
         }
+        self.pending = (pending_on, pending_off);
         chains
     }
 
@@ -675,8 +691,7 @@ impl Chainer {
         to_off: &mut LSet,
     ) -> Option<(u32, u32)> {
         let save = g.clone();
-        let mut pending_on: std::collections::VecDeque<u32> = to_on.iter().collect();
-        let mut pending_off: std::collections::VecDeque<u32> = to_off.iter().collect();
+        let (mut pending_on, mut pending_off) = self.queues(to_on, to_off);
         let mut result = None;
         'outer: while !pending_on.is_empty() || !pending_off.is_empty() {
             // (Only the implications that change something are made: a new one, or one
@@ -728,6 +743,7 @@ impl Chainer {
             }
         }
         *g = save;
+        self.pending = (pending_on, pending_off);
         result
     }
 
@@ -1440,6 +1456,7 @@ impl Chainer {
             level: nested,
             nested: Vec::new(),
             many: Vec::new(),
+            pending: Default::default(),
             on_memo: Vec::new(),
         }
     }
