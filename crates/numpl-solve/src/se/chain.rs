@@ -22,6 +22,7 @@
 //! row on one grid, and few grids repeat (10% to 16% of the inner rules' grids, measured).
 
 use std::collections::VecDeque;
+use std::rc::Rc;
 
 use super::grid::{tables, Grid, BLOCK, COLUMN, ROW};
 use super::{rules, Hint, Origin};
@@ -212,7 +213,7 @@ struct Chainer {
     pending: (VecDeque<u32>, VecDeque<u32>),
     /// The outcomes of the chains from one candidate assumed on (cell * 10 + value), met
     /// again within one [`Chainer::multiple_chains`] (see [`Chainer::on_chain`]).
-    on_memo: Vec<Option<OnChain>>,
+    on_memo: Vec<Option<Rc<OnChain>>>,
 }
 
 /// What follows from one candidate assumed on, in the grid of one
@@ -933,48 +934,64 @@ impl Chainer {
     }
 
     /// The chains from `p_on` (an assumption: a candidate on, no parents) into the empty
-    /// `to_on` and `to_off`, and the contradiction met (SE's `doChaining`); returns the
-    /// assumption the sets start from (`p_on`, or an equal one followed before).
+    /// `to_on` and `to_off`, and the contradiction met (SE's `doChaining`), for the cell's
+    /// own forcing chains; returns the assumption the sets start from (`p_on`, or an equal
+    /// one followed before).
     ///
-    /// A cell's candidate is followed as an assumption once for its cell (in
+    /// A cell's candidate is followed as an assumption once for its cell (here, in
     /// [`Chainer::binary_chaining`]) and once for each region whose forcing chains it
-    /// takes part in ([`Chainer::region_chainings`]), all on the same grid: what follows
-    /// depends on nothing else, so the sets of the first are kept (until `last`, the
-    /// cell's own, takes them) and copied for the others: the same implications, made once.
+    /// takes part in ([`Chainer::shared_on_chain`]), all on the same grid: what follows
+    /// depends on nothing else, so the sets of the first are kept and shared by the
+    /// others (the regions come first: the cell's own takes them): the same implications,
+    /// made once.
     fn on_chain(
         &mut self,
         g: &mut Grid,
         p_on: u32,
         to_on: &mut LSet,
         to_off: &mut LSet,
-        last: bool,
     ) -> (u32, Option<(u32, u32)>) {
         let slot = {
             let p = &self.pots[p_on as usize];
             p.cell as usize * 10 + p.value as usize
         };
-        if let Some(m) = &self.on_memo[slot] {
+        if let Some(m) = self.on_memo[slot].take() {
             let start = m.on.iter().next().expect("the assumption comes first");
-            if last {
-                let m = self.on_memo[slot].take().expect("just seen");
-                *to_on = m.on;
-                *to_off = m.off;
-                return (start, m.absurd);
+            let absurd = m.absurd;
+            match Rc::try_unwrap(m) {
+                Ok(m) => {
+                    *to_on = m.on;
+                    *to_off = m.off;
+                }
+                Err(m) => {
+                    *to_on = LSet::copy_of(&m.on);
+                    *to_off = LSet::copy_of(&m.off);
+                }
             }
-            *to_on = LSet::copy_of(&m.on);
-            *to_off = LSet::copy_of(&m.off);
-            return (start, m.absurd);
+            return (start, absurd);
         }
         to_on.add(self.k(p_on), p_on);
         let absurd = self.do_chaining(g, to_on, to_off);
-        if !last {
-            self.on_memo[slot] = Some(OnChain {
-                on: LSet::copy_of(to_on),
-                off: LSet::copy_of(to_off),
-                absurd,
-            });
-        }
         (p_on, absurd)
+    }
+
+    /// [`Chainer::on_chain`] for a region's forcing chains: the sets followed from `p_on`,
+    /// kept for the other regions and the cell's own chains.
+    fn shared_on_chain(&mut self, g: &mut Grid, p_on: u32) -> Rc<OnChain> {
+        let slot = {
+            let p = &self.pots[p_on as usize];
+            p.cell as usize * 10 + p.value as usize
+        };
+        if let Some(m) = &self.on_memo[slot] {
+            return Rc::clone(m);
+        }
+        let mut on = LSet::new();
+        let mut off = LSet::new();
+        on.add(self.k(p_on), p_on);
+        let absurd = self.do_chaining(g, &mut on, &mut off);
+        let m = Rc::new(OnChain { on, off, absurd });
+        self.on_memo[slot] = Some(Rc::clone(&m));
+        m
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1040,7 +1057,7 @@ impl Chainer {
     ) {
         let mut off_to_on = LSet::new();
         let mut off_to_off = LSet::new();
-        let (p_on, absurd) = self.on_chain(g, p_on, on_to_on, on_to_off, true);
+        let (p_on, absurd) = self.on_chain(g, p_on, on_to_on, on_to_off);
         if contradiction {
             if let Some((a, b)) = absurd {
                 result.extend(self.binary_hint(g, a, b, p_on, p_on, true, false));
@@ -1093,8 +1110,9 @@ impl Chainer {
             if t.region[r][first] as usize != cell {
                 continue;
             }
-            let mut pos_on: Vec<(usize, LSet)> = Vec::new();
-            let mut pos_off: Vec<(usize, LSet)> = Vec::new();
+            // What follows from each position (`None`: this cell's, `on_to_on` and
+            // `on_to_off`), in region order.
+            let mut outcomes: Vec<Option<Rc<OnChain>>> = Vec::new();
             let mut region_on = LSet::copy_of(on_to_on);
             let mut region_off = LSet::copy_of(on_to_off);
             for i in 0..9 {
@@ -1103,19 +1121,23 @@ impl Chainer {
                 }
                 let other = t.region[r][i] as usize;
                 if other == cell {
-                    pos_on.push((i, LSet::copy_of(on_to_on)));
-                    pos_off.push((i, LSet::copy_of(on_to_off)));
+                    outcomes.push(None);
                 } else {
                     let p = self.new_pot(other, value, true, None);
-                    let mut oo = LSet::new();
-                    let mut of = LSet::new();
-                    self.on_chain(g, p, &mut oo, &mut of, false);
-                    region_on.retain_all(&oo);
-                    region_off.retain_all(&of);
-                    pos_on.push((i, oo));
-                    pos_off.push((i, of));
+                    let m = self.shared_on_chain(g, p);
+                    region_on.retain_all(&m.on);
+                    region_off.retain_all(&m.off);
+                    outcomes.push(Some(m));
                 }
             }
+            let pos_on: Vec<&LSet> = outcomes
+                .iter()
+                .map(|m| m.as_ref().map_or(on_to_on, |m| &m.on))
+                .collect();
+            let pos_off: Vec<&LSet> = outcomes
+                .iter()
+                .map(|m| m.as_ref().map_or(on_to_off, |m| &m.off))
+                .collect();
             for (set, outcomes) in [(&region_on, &pos_on), (&region_off, &pos_off)] {
                 let targets: Vec<u32> = set.iter().collect();
                 for p in targets {
@@ -1124,8 +1146,7 @@ impl Chainer {
                         continue;
                     }
                     let k = self.k(p);
-                    let chains: Vec<u32> =
-                        outcomes.iter().map(|(_, s)| s.get(k).unwrap()).collect();
+                    let chains: Vec<u32> = outcomes.iter().map(|s| s.get(k).unwrap()).collect();
                     let complexity: usize =
                         chains.iter().map(|&c| self.ancestors(c)).sum::<usize>()
                             + self.nested_complexity(&chains);
