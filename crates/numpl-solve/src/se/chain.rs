@@ -4,6 +4,25 @@
 //! contradiction and double forcing chains, each implication applied to the grid as it is
 //! followed). Every hint of a level is collected, sorted by difficulty, complexity (the
 //! chains' distinct ancestors) and kind, and the first one is taken, as SE does.
+//!
+//! What is kept or skipped for speed, each without changing a step (the same hints, in
+//! the same order, with the same chains):
+//! - within one multiple-chains search (one grid), what follows from each candidate
+//!   assumed on is followed once and kept for the region forcing chains that follow it
+//!   again ([`Chainer::on_chain`]: it depends on the grid and the candidate only);
+//! - an implication is made only when it changes something (a new one, one whose opposite
+//!   holds, a chain's target): the others were made and passed over;
+//! - the dynamic chains (+)' inner rules search only the regions' values the chain changed
+//!   ([`Chainer::advanced`]): a hint elsewhere has no parent implication, and SE drops it;
+//! - implication sets take their tables from a pool ([`LSet`]); a multiple or dynamic
+//!   forcing chain's hint is named in full only when it is the step taken.
+//!
+//! SE's one cache (`Chaining.getHints` keeps the hints of the last grid it was asked on)
+//! is not ported: it serves the nested levels' inner chaining rules when asked twice in a
+//! row on one grid, and few grids repeat (10% to 16% of the inner rules' grids, measured).
+
+use std::collections::VecDeque;
+use std::rc::Rc;
 
 use super::grid::{tables, Grid, BLOCK, COLUMN, ROW};
 use super::{rules, Hint, Origin};
@@ -26,41 +45,14 @@ struct Pot {
     nested: u32,
 }
 
-/// An implication's parents: most have one, so no allocation for up to one.
-#[derive(Clone)]
+/// An implication's parents: most have one, so none is allocated for up to one; more are
+/// a list of [`Chainer::many`] (so that an implication is 16 bytes, no destructor: the
+/// chains make them by the hundred thousand).
+#[derive(Clone, Copy)]
 enum Parents {
     None,
     One(u32),
-    Many(Vec<u32>),
-}
-
-impl Parents {
-    fn first(&self) -> Option<&u32> {
-        match self {
-            Parents::None => None,
-            Parents::One(p) => Some(p),
-            Parents::Many(v) => v.first(),
-        }
-    }
-
-    fn push(&mut self, p: u32) {
-        *self = match std::mem::replace(self, Parents::None) {
-            Parents::None => Parents::One(p),
-            Parents::One(q) => Parents::Many(vec![q, p]),
-            Parents::Many(mut v) => {
-                v.push(p);
-                Parents::Many(v)
-            }
-        };
-    }
-
-    fn as_slice(&self) -> &[u32] {
-        match self {
-            Parents::None => &[],
-            Parents::One(p) => std::slice::from_ref(p),
-            Parents::Many(v) => v,
-        }
-    }
+    Many(u32),
 }
 
 const CAUSE_NONE: u8 = 0;
@@ -81,6 +73,12 @@ fn key(cell: usize, value: usize, on: bool) -> usize {
 
 /// An insertion-ordered set of implications, one per (cell, value, on), as SE's
 /// `LinkedSet`: adding an equal one replaces the stored implication in place.
+///
+/// A set's table (one slot per key) is taken from a per-thread pool of cleared tables and
+/// given back, cleared through its own keys, when the set is dropped: the chains make and
+/// drop sets by the thousand (three per candidate for each kind of forcing chain), and
+/// most hold a few dozen implications, so clearing what was set costs less than filling
+/// a new table.
 struct LSet {
     map: Vec<u32>,
     order: Vec<u16>,
@@ -88,12 +86,20 @@ struct LSet {
 
 const NONE: u32 = u32::MAX;
 
+/// How many cleared tables the pool keeps (the most sets alive at once, in practice).
+const POOL_MAX: usize = 4096;
+
+thread_local! {
+    static POOL: std::cell::RefCell<Vec<(Vec<u32>, Vec<u16>)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
 impl LSet {
     fn new() -> LSet {
-        LSet {
-            map: vec![NONE; NKEYS],
-            order: Vec::new(),
-        }
+        let (map, order) = POOL
+            .with(|p| p.borrow_mut().pop())
+            .unwrap_or_else(|| (vec![NONE; NKEYS], Vec::new()));
+        LSet { map, order }
     }
     fn add(&mut self, k: usize, id: u32) {
         if self.map[k] == NONE {
@@ -112,10 +118,12 @@ impl LSet {
         self.order.iter().map(|&k| self.map[k as usize])
     }
     fn copy_of(other: &LSet) -> LSet {
-        LSet {
-            map: other.map.clone(),
-            order: other.order.clone(),
+        let mut s = LSet::new();
+        s.order.extend_from_slice(&other.order);
+        for &k in &other.order {
+            s.map[k as usize] = other.map[k as usize];
         }
+        s
     }
     fn retain_all(&mut self, other: &LSet) {
         let map = &mut self.map;
@@ -127,6 +135,48 @@ impl LSet {
                 true
             }
         });
+    }
+}
+
+impl Drop for LSet {
+    fn drop(&mut self) {
+        // Every key with a slot set is in `order`: clearing those leaves the table clear.
+        for &k in &self.order {
+            self.map[k as usize] = NONE;
+        }
+        self.order.clear();
+        let map = std::mem::take(&mut self.map);
+        let order = std::mem::take(&mut self.order);
+        // (`try_with`: a set dropped while the thread ends just frees its table.)
+        let _ = POOL.try_with(|p| {
+            let mut p = p.borrow_mut();
+            if p.len() < POOL_MAX {
+                p.push((map, order));
+            }
+        });
+    }
+}
+
+/// The implications [`Chainer::off_to_on`] makes (at most one for the cell and one for
+/// each of its regions), without a vector.
+#[derive(Default)]
+struct Made {
+    ids: [u32; 4],
+    len: usize,
+}
+
+impl Made {
+    fn push(&mut self, id: u32) {
+        self.ids[self.len] = id;
+        self.len += 1;
+    }
+}
+
+impl IntoIterator for Made {
+    type Item = u32;
+    type IntoIter = std::iter::Take<std::array::IntoIter<u32, 4>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.ids.into_iter().take(self.len)
     }
 }
 
@@ -157,9 +207,28 @@ struct Chainer {
     /// which also follow those of whole chaining rules.
     level: u8,
     nested: Vec<Nested>,
+    /// The parents of the implications with several ([`Parents::Many`]).
+    many: Vec<Vec<u32>>,
+    /// The buffers of the searches' queues, between searches ([`Chainer::queues`]).
+    pending: (VecDeque<u32>, VecDeque<u32>),
+    /// The outcomes of the chains from one candidate assumed on (cell * 10 + value), met
+    /// again within one [`Chainer::multiple_chains`] (see [`Chainer::on_chain`]).
+    on_memo: Vec<Option<Rc<OnChain>>>,
+}
+
+/// What follows from one candidate assumed on, in the grid of one
+/// [`Chainer::multiple_chains`]: its implications on and off, and the contradiction met,
+/// if any.
+struct OnChain {
+    on: LSet,
+    off: LSet,
+    absurd: Option<(u32, u32)>,
 }
 
 struct Candidate {
+    /// The hint; a multiple or dynamic forcing chain's name is only its kind (`Cell
+    /// Forcing`) until [`Chainer::named`] gives it the rule's prefix and suffix: only the
+    /// step taken needs it, and such a rule makes hundreds of candidates.
     hint: Hint,
     complexity: usize,
     sort_key: u8,
@@ -221,7 +290,7 @@ impl Chainer {
                 if !seen[k] {
                     seen[k] = true;
                     out.push(p);
-                    next.extend_from_slice(self.pots[p as usize].parents.as_slice());
+                    next.extend_from_slice(self.parents(p));
                 }
             }
             todo = next;
@@ -308,15 +377,57 @@ impl Chainer {
         while let Some(q) = p {
             let o = &self.pots[q as usize];
             let (cell, value, on, cause) = (o.cell as usize, o.value as usize, o.on, o.cause);
-            let first = o.parents.first().copied();
+            let first = self.first_parent(q);
             list.push(self.caused(cell, value, !on, None, cause));
             p = first;
         }
         list.reverse();
         for w in list.windows(2) {
-            self.pots[w[0] as usize].parents.push(w[1]);
+            self.push_parent(w[0], w[1]);
         }
         list[0]
+    }
+
+    /// The parents of implication `id`.
+    fn parents(&self, id: u32) -> &[u32] {
+        match &self.pots[id as usize].parents {
+            Parents::None => &[],
+            Parents::One(p) => std::slice::from_ref(p),
+            Parents::Many(i) => &self.many[*i as usize],
+        }
+    }
+
+    /// The first parent of implication `id`.
+    fn first_parent(&self, id: u32) -> Option<u32> {
+        self.parents(id).first().copied()
+    }
+
+    /// Adds `parent` to the parents of implication `id`.
+    fn push_parent(&mut self, id: u32, parent: u32) {
+        let pp = &mut self.pots[id as usize].parents;
+        *pp = match *pp {
+            Parents::None => Parents::One(parent),
+            Parents::One(q) => {
+                self.many.push(vec![q, parent]);
+                Parents::Many((self.many.len() - 1) as u32)
+            }
+            Parents::Many(i) => {
+                self.many[i as usize].push(parent);
+                Parents::Many(i)
+            }
+        };
+    }
+
+    /// The queues of the implications to follow, starting with `to_on` and `to_off`: the
+    /// buffers of the last search (given back to [`Chainer::pending`] at its end), not new
+    /// ones (the level-0 chains make six searches for each candidate, most a few steps).
+    fn queues(&mut self, to_on: &LSet, to_off: &LSet) -> (VecDeque<u32>, VecDeque<u32>) {
+        let (mut on, mut off) = std::mem::take(&mut self.pending);
+        on.clear();
+        off.clear();
+        on.extend(to_on.iter());
+        off.extend(to_off.iter());
+        (on, off)
     }
 
     fn k(&self, id: u32) -> usize {
@@ -324,28 +435,29 @@ impl Chainer {
         key(p.cell as usize, p.value as usize, p.on)
     }
 
+    /// How many distinct implications (by key) the chain of `id` holds, breadth first as
+    /// [`Chainer::chain`] walks it (one FIFO queue: the same order as level by level).
     fn ancestors(&self, id: u32) -> usize {
-        let mut seen = vec![false; NKEYS];
+        let mut seen = [0u64; NKEYS.div_ceil(64)];
         let mut count = 0;
-        let mut todo = vec![id];
-        while !todo.is_empty() {
-            let mut next = Vec::new();
-            for p in todo {
-                let k = self.k(p);
-                if !seen[k] {
-                    seen[k] = true;
-                    count += 1;
-                    next.extend_from_slice(self.pots[p as usize].parents.as_slice());
-                }
+        let mut queue = Vec::with_capacity(64);
+        queue.push(id);
+        let mut head = 0;
+        while let Some(&p) = queue.get(head) {
+            head += 1;
+            let k = self.k(p);
+            if seen[k / 64] >> (k % 64) & 1 == 0 {
+                seen[k / 64] |= 1 << (k % 64);
+                count += 1;
+                queue.extend_from_slice(self.parents(p));
             }
-            todo = next;
         }
         count
     }
 
     fn is_parent(&self, child: u32, parent_key: usize) -> bool {
         let mut p = child;
-        while let Some(&q) = self.pots[p as usize].parents.first() {
+        while let Some(q) = self.first_parent(p) {
             p = q;
             if self.k(p) == parent_key {
                 return true;
@@ -354,34 +466,49 @@ impl Chainer {
         false
     }
 
-    fn on_to_off(&mut self, g: &Grid, p: u32, y_chain: bool) -> Vec<u32> {
+    /// The implications of `p` (on): its cell's other candidates off (with `y_chain`), then
+    /// its value off in the cells it sees; only those whose key `keep` accepts are made.
+    /// They are the implications made last: their ids are the range returned.
+    fn on_to_off(
+        &mut self,
+        g: &Grid,
+        p: u32,
+        y_chain: bool,
+        keep: impl Fn(usize) -> bool,
+    ) -> std::ops::Range<u32> {
         let t = tables();
         let (cell, value) = (
             self.pots[p as usize].cell as usize,
             self.pots[p as usize].value as usize,
         );
-        let mut out = Vec::new();
-        let mut seen = 0u128;
-        let mut seen_cell = 0u16;
+        let first = self.pots.len() as u32;
         if y_chain {
-            for v in 1..=9 {
-                if v != value && g.has(cell, v) {
-                    seen_cell |= 1 << v;
-                    out.push(self.caused(cell, v, false, Some(p), CAUSE_CELL));
+            let mut m = g.cand[cell] & !(1 << value);
+            while m != 0 {
+                let v = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if keep(key(cell, v, false)) {
+                    self.caused(cell, v, false, Some(p), CAUSE_CELL);
                 }
             }
         }
-        let _ = seen_cell;
+        // (Each region's cells with the value, in region order: its positions' bits.)
+        let mut seen = 1u128 << cell;
         for ty in TYPES {
-            for &c in &t.region[t.of[cell][ty] as usize] {
-                let c = c as usize;
-                if c != cell && g.has(c, value) && seen >> c & 1 == 0 {
+            let r = t.of[cell][ty] as usize;
+            let mut pos = g.positions(r, value);
+            while pos != 0 {
+                let c = t.region[r][pos.trailing_zeros() as usize] as usize;
+                pos &= pos - 1;
+                if seen >> c & 1 == 0 {
                     seen |= 1 << c;
-                    out.push(self.caused(c, value, false, Some(p), CAUSE_REGION + ty as u8));
+                    if keep(key(c, value, false)) {
+                        self.caused(c, value, false, Some(p), CAUSE_REGION + ty as u8);
+                    }
                 }
             }
         }
-        out
+        first..self.pots.len() as u32
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -393,27 +520,30 @@ impl Chainer {
         offs: &LSet,
         y_chain: bool,
         x_chain: bool,
-    ) -> Vec<u32> {
+        keep: impl Fn(usize) -> bool,
+    ) -> Made {
         let t = tables();
         let (cell, value) = (
             self.pots[p as usize].cell as usize,
             self.pots[p as usize].value as usize,
         );
-        let mut out: Vec<u32> = Vec::new();
-        let mut keys: Vec<usize> = Vec::new();
-        if y_chain && g.count(cell) == 2 {
-            let other = (g.cand[cell] & !(1 << value)).trailing_zeros() as usize;
+        let mut out = Made::default();
+        // The cells whose `value` the regions made on (two regions may make the same).
+        let mut cells = 0u128;
+        // (The cell's other value, when it has two.)
+        let other = (g.cand[cell] & !(1 << value)).trailing_zeros() as usize;
+        if y_chain && g.count(cell) == 2 && keep(key(cell, other, true)) {
             let id = self.caused(cell, other, true, Some(p), CAUSE_CELL);
             if let Some(src) = source {
-                for v in 1..=9 {
-                    if src.has(cell, v) && !g.has(cell, v) {
-                        if let Some(par) = offs.get(key(cell, v, false)) {
-                            self.pots[id as usize].parents.push(par);
-                        }
+                let mut gone = src.cand[cell] & !g.cand[cell];
+                while gone != 0 {
+                    let v = gone.trailing_zeros() as usize;
+                    gone &= gone - 1;
+                    if let Some(par) = offs.get(key(cell, v, false)) {
+                        self.push_parent(id, par);
                     }
                 }
             }
-            keys.push(key(cell, other, true));
             out.push(id);
         }
         if x_chain {
@@ -428,21 +558,22 @@ impl Chainer {
                     i = (pos & !(1 << i)).trailing_zeros() as usize;
                 }
                 let other = t.region[r][i] as usize;
+                if !keep(key(other, value, true)) {
+                    continue;
+                }
                 let id = self.caused(other, value, true, Some(p), CAUSE_REGION + ty as u8);
                 if let Some(src) = source {
-                    let gone = src.positions(r, value) & !pos;
-                    for j in 0..9 {
-                        if gone >> j & 1 != 0 {
-                            let c = t.region[r][j] as usize;
-                            if let Some(par) = offs.get(key(c, value, false)) {
-                                self.pots[id as usize].parents.push(par);
-                            }
+                    let mut gone = src.positions(r, value) & !pos;
+                    while gone != 0 {
+                        let c = t.region[r][gone.trailing_zeros() as usize] as usize;
+                        gone &= gone - 1;
+                        if let Some(par) = offs.get(key(c, value, false)) {
+                            self.push_parent(id, par);
                         }
                     }
                 }
-                let k = key(other, value, true);
-                if !keys.contains(&k) {
-                    keys.push(k);
+                if cells >> other & 1 == 0 {
+                    cells |= 1u128 << other;
                     out.push(id);
                 }
             }
@@ -461,13 +592,12 @@ impl Chainer {
     ) -> Vec<u32> {
         let mut cycles = Vec::new();
         let src_key = self.k(source);
-        let mut pending_on: std::collections::VecDeque<u32> = to_on.iter().collect();
-        let mut pending_off: std::collections::VecDeque<u32> = to_off.iter().collect();
+        let (mut pending_on, mut pending_off) = self.queues(to_on, to_off);
         let mut length = 0;
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             while let Some(p) = pending_on.pop_front() {
-                for off in self.on_to_off(g, p, y) {
+                for off in self.on_to_off(g, p, y, |_| true) {
                     let k = self.k(off);
                     if !self.is_parent(p, k) {
                         pending_off.push_back(off);
@@ -477,7 +607,7 @@ impl Chainer {
             }
             length += 1;
             while let Some(p) = pending_off.pop_front() {
-                for on in self.off_to_on(g, p, None, to_off, y, x) {
+                for on in self.off_to_on(g, p, None, to_off, y, x, |_| true) {
                     let k = self.k(on);
                     if length >= 4 && k == src_key {
                         cycles.push(on);
@@ -489,6 +619,7 @@ impl Chainer {
                 }
             }
         }
+        self.pending = (pending_on, pending_off);
         cycles
     }
 
@@ -504,11 +635,14 @@ impl Chainer {
         let mut chain_keys: Vec<usize> = Vec::new();
         let s = &self.pots[source as usize];
         let (sc, sv, son) = (s.cell as usize, s.value as usize, s.on);
-        let mut pending_on: std::collections::VecDeque<u32> = to_on.iter().collect();
-        let mut pending_off: std::collections::VecDeque<u32> = to_off.iter().collect();
+        let (mut pending_on, mut pending_off) = self.queues(to_on, to_off);
+        // (Only the implications that change something are made: a new one, or the
+        // source's candidate, a chain's target.)
+        let (target_off, target_on) = (key(sc, sv, false), key(sc, sv, true));
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
-                for off in self.on_to_off(g, p, y) {
+                let new = |k: usize| k == target_off || !to_off.contains(k);
+                for off in self.on_to_off(g, p, y, new) {
                     let k = self.k(off);
                     let o = &self.pots[off as usize];
                     if son
@@ -526,7 +660,8 @@ impl Chainer {
                 }
             }
             while let Some(p) = pending_off.pop_front() {
-                for on in self.off_to_on(g, p, None, to_off, y, true) {
+                let new = |k: usize| k == target_on || !to_on.contains(k);
+                for on in self.off_to_on(g, p, None, to_off, y, true, new) {
                     let k = self.k(on);
                     let o = &self.pots[on as usize];
                     if !son
@@ -544,6 +679,7 @@ impl Chainer {
                 }
             }
         }
+        self.pending = (pending_on, pending_off);
         chains
     }
 
@@ -556,12 +692,14 @@ impl Chainer {
         to_off: &mut LSet,
     ) -> Option<(u32, u32)> {
         let save = g.clone();
-        let mut pending_on: std::collections::VecDeque<u32> = to_on.iter().collect();
-        let mut pending_off: std::collections::VecDeque<u32> = to_off.iter().collect();
+        let (mut pending_on, mut pending_off) = self.queues(to_on, to_off);
         let mut result = None;
         'outer: while !pending_on.is_empty() || !pending_off.is_empty() {
+            // (Only the implications that change something are made: a new one, or one
+            // whose opposite holds. The others would be passed over.)
             if let Some(p) = pending_on.pop_front() {
-                for off in self.on_to_off(g, p, !self.nishio) {
+                let new = |k: usize| to_on.contains(k + 1) || !to_off.contains(k);
+                for off in self.on_to_off(g, p, !self.nishio, new) {
                     let o = &self.pots[off as usize];
                     let kon = key(o.cell as usize, o.value as usize, true);
                     if let Some(on) = to_on.get(kon) {
@@ -575,10 +713,11 @@ impl Chainer {
                     }
                 }
             } else if let Some(p) = pending_off.pop_front() {
-                let made = self.off_to_on(g, p, Some(&save), to_off, !self.nishio, true);
+                let new = |k: usize| to_off.contains(k - 1) || !to_on.contains(k);
+                let made = self.off_to_on(g, p, Some(&save), to_off, !self.nishio, true, new);
                 if self.dynamic {
                     let q = &self.pots[p as usize];
-                    g.cand[q.cell as usize] &= !(1 << q.value);
+                    g.remove(q.cell as usize, 1 << q.value);
                 }
                 for on in made {
                     let o = &self.pots[on as usize];
@@ -605,6 +744,7 @@ impl Chainer {
             }
         }
         *g = save;
+        self.pending = (pending_on, pending_off);
         result
     }
 
@@ -612,8 +752,24 @@ impl Chainer {
     /// naked pairs, X-wings) that has any on the grid as the chain left it, each one an
     /// implication whose parents are the implications that removed the candidates the
     /// rule's pattern needed gone.
+    ///
+    /// A hint none of whose pattern's candidates went since `source` (none removed from
+    /// its base regions on its values, or from its naked cells) has no such parents and is
+    /// dropped (SE: "the rule probably already exists without the chain"): the four rules
+    /// search only the regions' values the chain changed ([`rules::Only`]), which leaves
+    /// out those hints and no other.
     fn advanced(&mut self, g: &Grid, source: &Grid, offs: &LSet) -> Vec<u32> {
         let mut result = Vec::new();
+        let t = tables();
+        let mut changed: rules::Only = [0; 27];
+        for c in 0..81 {
+            let gone = source.cand[c] & !g.cand[c];
+            if gone != 0 {
+                for &r in &t.of[c] {
+                    changed[r as usize] |= gone;
+                }
+            }
+        }
         let mut chain_rules: Vec<Level> = Vec::new();
         if self.level < 4 {
             if self.level >= 2 {
@@ -656,10 +812,10 @@ impl Chainer {
                     false
                 };
                 match rule {
-                    0 => rules::locking_each(g, false, &mut take),
-                    1 => rules::hidden_set_each(g, 2, false, &mut take),
-                    2 => rules::naked_set_each(g, 2, &mut take),
-                    _ => rules::fish_each(g, 2, &mut take),
+                    0 => rules::locking_each(g, false, &changed, &mut take),
+                    1 => rules::hidden_set_each(g, 2, false, &changed, &mut take),
+                    2 => rules::naked_set_each(g, 2, &changed, &mut take),
+                    _ => rules::fish_each(g, 2, &changed, &mut take),
                 }
                 for h in hints {
                     let parents = rule_parents(&h.origin, source, g);
@@ -701,7 +857,10 @@ impl Chainer {
                         parents: match parent_ids.as_slice() {
                             [] => Parents::None,
                             [one] => Parents::One(*one),
-                            _ => Parents::Many(parent_ids.clone()),
+                            _ => {
+                                self.many.push(parent_ids.clone());
+                                Parents::Many((self.many.len() - 1) as u32)
+                            }
                         },
                         cause: CAUSE_RULE,
                         nested,
@@ -726,6 +885,16 @@ impl Chainer {
         } else {
             8.0
         }
+    }
+
+    /// A hint of [`Chainer::binary_hint`], [`Chainer::region_chainings`] or
+    /// [`Chainer::multiple_chains`] with its full name: the kind between the rule's prefix
+    /// and suffix (`Dynamic Cell Forcing Chains (+)`).
+    fn named(&self, mut hint: Hint) -> Hint {
+        if self.multiple || self.dynamic {
+            hint.name = format!("{}{}{}", self.prefix(), hint.name, self.suffix()).into();
+        }
+        hint
     }
 
     fn suffix(&self) -> String {
@@ -762,6 +931,67 @@ impl Chainer {
     fn placement(&self, id: u32) -> Option<(u8, u8)> {
         let p = &self.pots[id as usize];
         p.on.then_some((p.cell, p.value))
+    }
+
+    /// The chains from `p_on` (an assumption: a candidate on, no parents) into the empty
+    /// `to_on` and `to_off`, and the contradiction met (SE's `doChaining`), for the cell's
+    /// own forcing chains; returns the assumption the sets start from (`p_on`, or an equal
+    /// one followed before).
+    ///
+    /// A cell's candidate is followed as an assumption once for its cell (here, in
+    /// [`Chainer::binary_chaining`]) and once for each region whose forcing chains it
+    /// takes part in ([`Chainer::shared_on_chain`]), all on the same grid: what follows
+    /// depends on nothing else, so the sets of the first are kept and shared by the
+    /// others (the regions come first: the cell's own takes them): the same implications,
+    /// made once.
+    fn on_chain(
+        &mut self,
+        g: &mut Grid,
+        p_on: u32,
+        to_on: &mut LSet,
+        to_off: &mut LSet,
+    ) -> (u32, Option<(u32, u32)>) {
+        let slot = {
+            let p = &self.pots[p_on as usize];
+            p.cell as usize * 10 + p.value as usize
+        };
+        if let Some(m) = self.on_memo[slot].take() {
+            let start = m.on.iter().next().expect("the assumption comes first");
+            let absurd = m.absurd;
+            match Rc::try_unwrap(m) {
+                Ok(m) => {
+                    *to_on = m.on;
+                    *to_off = m.off;
+                }
+                Err(m) => {
+                    *to_on = LSet::copy_of(&m.on);
+                    *to_off = LSet::copy_of(&m.off);
+                }
+            }
+            return (start, absurd);
+        }
+        to_on.add(self.k(p_on), p_on);
+        let absurd = self.do_chaining(g, to_on, to_off);
+        (p_on, absurd)
+    }
+
+    /// [`Chainer::on_chain`] for a region's forcing chains: the sets followed from `p_on`,
+    /// kept for the other regions and the cell's own chains.
+    fn shared_on_chain(&mut self, g: &mut Grid, p_on: u32) -> Rc<OnChain> {
+        let slot = {
+            let p = &self.pots[p_on as usize];
+            p.cell as usize * 10 + p.value as usize
+        };
+        if let Some(m) = &self.on_memo[slot] {
+            return Rc::clone(m);
+        }
+        let mut on = LSet::new();
+        let mut off = LSet::new();
+        on.add(self.k(p_on), p_on);
+        let absurd = self.do_chaining(g, &mut on, &mut off);
+        let m = Rc::new(OnChain { on, off, absurd });
+        self.on_memo[slot] = Some(Rc::clone(&m));
+        m
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -802,11 +1032,7 @@ impl Chainer {
         } else {
             "Double Forcing"
         };
-        let mut hint = Hint::remove(
-            format!("{}{}{}", self.prefix(), kind, self.suffix()),
-            difficulty,
-            removals,
-        );
+        let mut hint = Hint::remove(kind, difficulty, removals);
         hint.place = place;
         Some(Candidate {
             hint,
@@ -831,8 +1057,7 @@ impl Chainer {
     ) {
         let mut off_to_on = LSet::new();
         let mut off_to_off = LSet::new();
-        on_to_on.add(self.k(p_on), p_on);
-        let absurd = self.do_chaining(g, on_to_on, on_to_off);
+        let (p_on, absurd) = self.on_chain(g, p_on, on_to_on, on_to_off);
         if contradiction {
             if let Some((a, b)) = absurd {
                 result.extend(self.binary_hint(g, a, b, p_on, p_on, true, false));
@@ -885,8 +1110,9 @@ impl Chainer {
             if t.region[r][first] as usize != cell {
                 continue;
             }
-            let mut pos_on: Vec<(usize, LSet)> = Vec::new();
-            let mut pos_off: Vec<(usize, LSet)> = Vec::new();
+            // What follows from each position (`None`: this cell's, `on_to_on` and
+            // `on_to_off`), in region order.
+            let mut outcomes: Vec<Option<Rc<OnChain>>> = Vec::new();
             let mut region_on = LSet::copy_of(on_to_on);
             let mut region_off = LSet::copy_of(on_to_off);
             for i in 0..9 {
@@ -895,20 +1121,23 @@ impl Chainer {
                 }
                 let other = t.region[r][i] as usize;
                 if other == cell {
-                    pos_on.push((i, LSet::copy_of(on_to_on)));
-                    pos_off.push((i, LSet::copy_of(on_to_off)));
+                    outcomes.push(None);
                 } else {
                     let p = self.new_pot(other, value, true, None);
-                    let mut oo = LSet::new();
-                    let mut of = LSet::new();
-                    oo.add(self.k(p), p);
-                    self.do_chaining(g, &mut oo, &mut of);
-                    region_on.retain_all(&oo);
-                    region_off.retain_all(&of);
-                    pos_on.push((i, oo));
-                    pos_off.push((i, of));
+                    let m = self.shared_on_chain(g, p);
+                    region_on.retain_all(&m.on);
+                    region_off.retain_all(&m.off);
+                    outcomes.push(Some(m));
                 }
             }
+            let pos_on: Vec<&LSet> = outcomes
+                .iter()
+                .map(|m| m.as_ref().map_or(on_to_on, |m| &m.on))
+                .collect();
+            let pos_off: Vec<&LSet> = outcomes
+                .iter()
+                .map(|m| m.as_ref().map_or(on_to_off, |m| &m.off))
+                .collect();
             for (set, outcomes) in [(&region_on, &pos_on), (&region_off, &pos_off)] {
                 let targets: Vec<u32> = set.iter().collect();
                 for p in targets {
@@ -917,17 +1146,12 @@ impl Chainer {
                         continue;
                     }
                     let k = self.k(p);
-                    let chains: Vec<u32> =
-                        outcomes.iter().map(|(_, s)| s.get(k).unwrap()).collect();
+                    let chains: Vec<u32> = outcomes.iter().map(|s| s.get(k).unwrap()).collect();
                     let complexity: usize =
                         chains.iter().map(|&c| self.ancestors(c)).sum::<usize>()
                             + self.nested_complexity(&chains);
                     let difficulty = self.rule_difficulty() + length_difficulty(complexity);
-                    let mut hint = Hint::remove(
-                        format!("{}Region Forcing{}", self.prefix(), self.suffix()),
-                        difficulty,
-                        removals,
-                    );
+                    let mut hint = Hint::remove("Region Forcing", difficulty, removals);
                     hint.place = self.placement(chains[0]);
                     let implied = CAUSE_REGION + ty as u8;
                     result.push(Candidate {
@@ -944,6 +1168,8 @@ impl Chainer {
 
     fn multiple_chains(&mut self, g: &mut Grid) -> Vec<Candidate> {
         let mut result = Vec::new();
+        self.on_memo.clear();
+        self.on_memo.resize_with(810, || None);
         for cell in 0..81 {
             if g.value[cell] != 0 {
                 continue;
@@ -1010,11 +1236,7 @@ impl Chainer {
                             chains.iter().map(|&c| self.ancestors(c)).sum::<usize>()
                                 + self.nested_complexity(&chains);
                         let difficulty = self.rule_difficulty() + length_difficulty(complexity);
-                        let mut hint = Hint::remove(
-                            format!("{}Cell Forcing{}", self.prefix(), self.suffix()),
-                            difficulty,
-                            removals,
-                        );
+                        let mut hint = Hint::remove("Cell Forcing", difficulty, removals);
                         hint.place = self.placement(chains[0]);
                         result.push(Candidate {
                             hint,
@@ -1034,14 +1256,14 @@ impl Chainer {
         let t = tables();
         let mut cells = 0u128;
         let mut p = dst_on;
-        while let Some(&q) = self.pots[p as usize].parents.first() {
+        while let Some(q) = self.first_parent(p) {
             cells |= 1u128 << self.pots[p as usize].cell;
             p = q;
         }
         let mut forw = Vec::new();
         let mut back = Vec::new();
         let mut p = dst_on;
-        while let Some(&q) = self.pots[p as usize].parents.first() {
+        while let Some(q) = self.first_parent(p) {
             let pp = &self.pots[p as usize];
             for &c in &t.house[pp.cell as usize] {
                 let c = c as usize;
@@ -1254,6 +1476,9 @@ impl Chainer {
             nishio: level == Level::Nishio,
             level: nested,
             nested: Vec::new(),
+            many: Vec::new(),
+            pending: Default::default(),
+            on_memo: Vec::new(),
         }
     }
 
@@ -1322,7 +1547,7 @@ pub(super) fn chains(g: &Grid, level: Level) -> Option<Hint> {
             best = Some(c);
         }
     }
-    best.map(|c| c.hint)
+    best.map(|c| ch.named(c.hint))
 }
 
 #[cfg(test)]

@@ -25,6 +25,9 @@ pub(super) struct Tables {
     pub(super) sees: [u128; 81],
     /// `members[r]`: the cells of region `r` as a set.
     pub(super) members: [u128; 27],
+    /// `shared[a][b]`: the indexes (in region `a`) of the cells region `a` shares with
+    /// region `b`.
+    pub(super) shared: [[u16; 27]; 27],
 }
 
 pub(super) fn tables() -> &'static Tables {
@@ -37,6 +40,7 @@ pub(super) fn tables() -> &'static Tables {
             house: [[0; 20]; 81],
             sees: [0; 81],
             members: [0; 27],
+            shared: [[0; 27]; 27],
         };
         for n in 0..9 {
             for i in 0..9 {
@@ -66,6 +70,15 @@ pub(super) fn tables() -> &'static Tables {
             }
             t.sees[c] = seen;
         }
+        for a in 0..27 {
+            for b in 0..27 {
+                for (i, &c) in t.region[a].iter().enumerate() {
+                    if t.members[b] >> c & 1 != 0 {
+                        t.shared[a][b] |= 1 << i;
+                    }
+                }
+            }
+        }
         t
     })
 }
@@ -76,10 +89,19 @@ pub(super) fn crosses(a: usize, b: usize) -> bool {
     t.members[a] & t.members[b] != 0
 }
 
+/// SE's grid: each cell's value and candidates, and (kept with them) each region's
+/// positions of each value.
+///
+/// The fields are read directly but changed only through [`Grid::remove`] and
+/// [`Grid::place`], which keep `pos` in step with `cand`.
 #[derive(Clone, PartialEq, Eq)]
 pub(super) struct Grid {
     pub(super) value: [u8; 81],
     pub(super) cand: [u16; 81],
+    /// `pos[r][v]`: the positions (indexes within region `r`) of the cells with candidate
+    /// `v`, as [`Grid::positions`] answers: kept as candidates go rather than gathered
+    /// from nine cells at each question (the chains ask it at every implication).
+    pos: [[u16; 10]; 27],
 }
 
 impl Grid {
@@ -90,6 +112,7 @@ impl Grid {
         let mut g = Grid {
             value: *cells,
             cand: [0; 81],
+            pos: [[0; 10]; 27],
         };
         for (c, &v) in cells.iter().enumerate() {
             if v == 0 {
@@ -103,7 +126,34 @@ impl Grid {
                 }
             }
         }
+        for (r, pos) in g.pos.iter_mut().enumerate() {
+            for (i, &c) in t.region[r].iter().enumerate() {
+                let mut m = g.cand[c as usize];
+                while m != 0 {
+                    pos[m.trailing_zeros() as usize] |= 1 << i;
+                    m &= m - 1;
+                }
+            }
+        }
         g
+    }
+
+    /// Removes the candidates `m` from cell `c`.
+    pub(super) fn remove(&mut self, c: usize, m: u16) {
+        let mut gone = self.cand[c] & m;
+        if gone == 0 {
+            return;
+        }
+        self.cand[c] &= !m;
+        let t = tables();
+        let (of, at) = (&t.of[c], &t.index_in[c]);
+        while gone != 0 {
+            let v = gone.trailing_zeros() as usize;
+            gone &= gone - 1;
+            for ty in 0..3 {
+                self.pos[of[ty] as usize][v] &= !(1 << at[ty]);
+            }
+        }
     }
 
     pub(super) fn count(&self, c: usize) -> u32 {
@@ -116,29 +166,12 @@ impl Grid {
 
     /// The positions (indexes within the region) of value `v` in region `r`.
     pub(super) fn positions(&self, r: usize, v: usize) -> u16 {
-        let t = tables();
-        let mut m = 0u16;
-        for (i, &c) in t.region[r].iter().enumerate() {
-            if self.cand[c as usize] >> v & 1 != 0 {
-                m |= 1 << i;
-            }
-        }
-        m
+        self.pos[r][v]
     }
 
-    /// [`Grid::positions`] of every value (index 1..=9) of region `r`, in one pass.
+    /// [`Grid::positions`] of every value (index 1..=9) of region `r`.
     pub(super) fn all_positions(&self, r: usize) -> [u16; 10] {
-        let t = tables();
-        let mut out = [0u16; 10];
-        for (i, &c) in t.region[r].iter().enumerate() {
-            let mut m = self.cand[c as usize];
-            while m != 0 {
-                let v = m.trailing_zeros() as usize;
-                out[v] |= 1 << i;
-                m &= m - 1;
-            }
-        }
-        out
+        self.pos[r]
     }
 
     pub(super) fn empty_count(&self, r: usize) -> u32 {
@@ -153,9 +186,9 @@ impl Grid {
     pub(super) fn place(&mut self, c: usize, v: usize) {
         let t = tables();
         self.value[c] = v as u8;
-        self.cand[c] = 0;
+        self.remove(c, self.cand[c]);
         for &o in &t.house[c] {
-            self.cand[o as usize] &= !(1 << v);
+            self.remove(o as usize, 1 << v);
         }
     }
 

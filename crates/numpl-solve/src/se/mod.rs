@@ -87,7 +87,7 @@ impl Hint {
 
     fn apply(&self, g: &mut Grid) {
         for &(c, m) in &self.removals {
-            g.cand[c as usize] &= !m;
+            g.remove(c as usize, m);
         }
         if let Some((c, v)) = self.place {
             g.place(c as usize, v as usize);

@@ -12,6 +12,16 @@ fn regions_of(ty: usize) -> std::ops::Range<usize> {
     ty * 9..ty * 9 + 9
 }
 
+/// The values each region's patterns are searched on (a mask of values per region): a
+/// hint whose base regions (or cells) have none of the pattern's values in it is left
+/// out. The rules SE asks on their own search every pattern ([`EVERY`]); the dynamic
+/// chains (+) (see `chain.rs`'s `advanced`) search only where the chain removed
+/// candidates, as a hint elsewhere has no parent implication and they would drop it.
+pub(super) type Only = [u16; 27];
+
+/// Every value of every region.
+pub(super) const EVERY: Only = [0x3fe; 27];
+
 /// Each cell given has at least two candidates and the union has `degree` values (SE's
 /// `CommonTuples.searchCommonTuple`).
 fn common_tuple(masks: &[u16], degree: u32) -> Option<u16> {
@@ -66,7 +76,7 @@ const LOCK_PAIRS: [(usize, usize); 4] =
 /// Pointing and claiming (2.6, 2.8), then generalized intersections (2.9); with `direct`,
 /// only those that leave a hidden single in a parallel region (1.7, 1.9).
 pub(super) fn locking(g: &Grid, direct: bool) -> Option<Hint> {
-    first(|f| locking_each(g, direct, f))
+    first(|f| locking_each(g, direct, &EVERY, f))
 }
 
 /// The first hint a producer reports.
@@ -79,23 +89,22 @@ fn first(run: impl FnOnce(&mut dyn FnMut(Hint) -> bool)) -> Option<Hint> {
     found
 }
 
-/// Every hint of [`locking`], in SE's order, to `f` (which returns true to stop).
-pub(super) fn locking_each(g: &Grid, direct: bool, f: &mut dyn FnMut(Hint) -> bool) {
+/// Every hint of [`locking`], in SE's order, to `f` (which returns true to stop), on the
+/// values `only` has in the base region (the one the value is confined in).
+pub(super) fn locking_each(g: &Grid, direct: bool, only: &Only, f: &mut dyn FnMut(Hint) -> bool) {
     let t = tables();
     for (ty1, ty2) in LOCK_PAIRS {
         for r1 in regions_of(ty1) {
             let pos1 = g.all_positions(r1);
             for r2 in regions_of(ty2) {
-                if !crosses(r1, r2) {
+                // The indexes (in r1) of the cells r1 shares with r2.
+                let shared = t.shared[r1][r2];
+                if shared == 0 {
                     continue;
                 }
                 let m2 = t.members[r2];
-                // The indexes (in r1) of the cells r1 shares with r2.
-                let shared = (0..9)
-                    .filter(|&i| m2 >> t.region[r1][i] & 1 != 0)
-                    .fold(0u16, |a, i| a | 1 << i);
                 for (v, &pos) in pos1.iter().enumerate().skip(1) {
-                    if pos.count_ones() <= 1 || pos & !shared != 0 {
+                    if only[r1] >> v & 1 == 0 || pos.count_ones() <= 1 || pos & !shared != 0 {
                         continue;
                     }
                     let removals = locking_removals(g, r1, r2, v);
@@ -151,10 +160,10 @@ pub(super) fn locking_each(g: &Grid, direct: bool, f: &mut dyn FnMut(Hint) -> bo
     }
     for ty in BCR {
         for r1 in regions_of(ty) {
-            for v in 1..=9 {
-                let pos = g.positions(r1, v);
+            let all = g.all_positions(r1);
+            for (v, &pos) in all.iter().enumerate().skip(1) {
                 let n = pos.count_ones();
-                if !(2..8).contains(&n) {
+                if only[r1] >> v & 1 == 0 || !(2..8).contains(&n) {
                     continue;
                 }
                 let mut common = !0u128;
@@ -162,10 +171,14 @@ pub(super) fn locking_each(g: &Grid, direct: bool, f: &mut dyn FnMut(Hint) -> bo
                     common &= t.sees[t.region[r1][i] as usize];
                 }
                 common &= !t.members[r1];
-                let removals: Vec<(u8, u16)> = (0..81)
-                    .filter(|&c| common >> c & 1 != 0 && g.has(c, v))
-                    .map(|c| (c as u8, 1 << v))
-                    .collect();
+                let mut removals: Vec<(u8, u16)> = Vec::new();
+                while common != 0 {
+                    let c = common.trailing_zeros() as usize;
+                    common &= common - 1;
+                    if g.has(c, v) {
+                        removals.push((c as u8, 1 << v));
+                    }
+                }
                 if !removals.is_empty() {
                     let mut h = Hint::remove("Generalized Intersection", 2.9, removals);
                     h.origin = Origin::LockG {
@@ -193,19 +206,24 @@ fn locking_removals(g: &Grid, r1: usize, r2: usize, v: usize) -> Vec<(u8, u16)> 
 /// Hidden pairs, triplets and quads; with `direct`, only those that leave a hidden single
 /// in their region (and the single is placed).
 pub(super) fn hidden_set(g: &Grid, degree: u32, direct: bool) -> Option<Hint> {
-    first(|f| hidden_set_each(g, degree, direct, f))
+    first(|f| hidden_set_each(g, degree, direct, &EVERY, f))
 }
 
-/// Every hint of [`hidden_set`], in SE's order, to `f` (which returns true to stop).
+/// Every hint of [`hidden_set`], in SE's order, to `f` (which returns true to stop), on
+/// the sets of values with one at least that `only` has in the region.
 pub(super) fn hidden_set_each(
     g: &Grid,
     degree: u32,
     direct: bool,
+    only: &Only,
     f: &mut dyn FnMut(Hint) -> bool,
 ) {
     let t = tables();
     for ty in BCR {
         for r in regions_of(ty) {
+            if only[r] == 0 {
+                continue;
+            }
             let empty = g.empty_count(r);
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
@@ -215,6 +233,9 @@ pub(super) fn hidden_set_each(
             // and the dynamic chains (+) ask it after every step of every chain.)
             let k = degree as usize;
             for vm in combinations(degree, 9) {
+                if (vm as u16) << 1 & only[r] == 0 {
+                    continue;
+                }
                 let mut pos = [0u16; 4];
                 for (slot, b) in pos.iter_mut().zip(bits(vm)) {
                     *slot = all[b + 1];
@@ -293,15 +314,16 @@ fn direct_hidden_name(degree: u32) -> &'static str {
 }
 
 pub(super) fn naked_set(g: &Grid, degree: u32) -> Option<Hint> {
-    first(|f| naked_set_each(g, degree, f))
+    first(|f| naked_set_each(g, degree, &EVERY, f))
 }
 
-/// Every hint of [`naked_set`], in SE's order, to `f` (which returns true to stop).
-pub(super) fn naked_set_each(g: &Grid, degree: u32, f: &mut dyn FnMut(Hint) -> bool) {
+/// Every hint of [`naked_set`], in SE's order, to `f` (which returns true to stop), in
+/// the regions where `only` has a value.
+pub(super) fn naked_set_each(g: &Grid, degree: u32, only: &Only, f: &mut dyn FnMut(Hint) -> bool) {
     let t = tables();
     for ty in BCR {
         for r in regions_of(ty) {
-            if g.empty_count(r) < degree * 2 {
+            if only[r] == 0 || g.empty_count(r) < degree * 2 {
                 continue;
             }
             let k = degree as usize;
@@ -344,11 +366,12 @@ pub(super) fn naked_set_each(g: &Grid, degree: u32, f: &mut dyn FnMut(Hint) -> b
 
 /// X-Wing, Swordfish, Jellyfish: base regions columns then rows.
 pub(super) fn fish(g: &Grid, degree: u32) -> Option<Hint> {
-    first(|f| fish_each(g, degree, f))
+    first(|f| fish_each(g, degree, &EVERY, f))
 }
 
-/// Every hint of [`fish`], in SE's order, to `f` (which returns true to stop).
-pub(super) fn fish_each(g: &Grid, degree: u32, f: &mut dyn FnMut(Hint) -> bool) {
+/// Every hint of [`fish`], in SE's order, to `f` (which returns true to stop), on the
+/// values `only` has in one of the base regions at least.
+pub(super) fn fish_each(g: &Grid, degree: u32, only: &Only, f: &mut dyn FnMut(Hint) -> bool) {
     let t = tables();
     let mut occ = [0usize; 10];
     for &x in &g.value {
@@ -360,7 +383,9 @@ pub(super) fn fish_each(g: &Grid, degree: u32, f: &mut dyn FnMut(Hint) -> bool) 
         let all: [[u16; 10]; 9] = std::array::from_fn(|i| g.all_positions(base * 9 + i));
         for im in combinations(degree, 9) {
             for (v, &placed) in occ.iter().enumerate().skip(1) {
-                if placed + degree as usize * 2 > 9 {
+                if placed + degree as usize * 2 > 9
+                    || bits(im).all(|i| only[base * 9 + i] >> v & 1 == 0)
+                {
                     continue;
                 }
                 let mut pos = [0u16; 4];
@@ -472,7 +497,7 @@ pub(super) fn bug(g: &Grid) -> Option<Hint> {
                 }
                 bug_values[c] |= 1 << v;
                 all_bug |= 1 << v;
-                temp.cand[c] &= !(1 << v);
+                temp.remove(c, 1 << v);
                 let house = &t.house[c];
                 let cm = common.get_or_insert_with(|| house.iter().map(|&o| o as usize).collect());
                 cm.retain(|&o| t.sees[c] >> o & 1 != 0);
@@ -610,95 +635,149 @@ fn bug3(g: &Grid, cells: &[usize], all_bug: u16, common: &[usize]) -> Option<Hin
 }
 
 /// Aligned pair (degree 2, 6.2) and triplet (degree 3, 7.5) exclusion.
+///
+/// (Sets of cells as 128-bit masks and fixed arrays, not vectors: the triplets are asked
+/// on every grid the chains are asked on, and try every combination of values of every
+/// triplet.)
 pub(super) fn aligned_exclusion(g: &Grid, degree: usize) -> Option<Hint> {
     let t = tables();
-    let mut cand_list: Vec<usize> = Vec::new();
-    let mut excluders: Vec<Vec<usize>> = vec![Vec::new(); 81];
-    for (c, slot) in excluders.iter_mut().enumerate() {
+    // The cells that may be excluded, in cell order; each one's excluders (the cells it
+    // sees with 2 to `degree` candidates), in SE's house order and as a set.
+    let mut cand_list = [0u8; 81];
+    let mut n = 0;
+    let mut in_list = 0u128;
+    let mut ex_list = [[0u8; 20]; 81];
+    let mut ex_len = [0u8; 81];
+    let mut ex_set = [0u128; 81];
+    for c in 0..81 {
         if g.count(c) < 2 {
             continue;
         }
         let mut single = false;
-        let mut ex = Vec::new();
+        let mut k = 0;
+        let mut set = 0u128;
         for &o in &t.house[c] {
-            let n = g.count(o as usize);
-            if n == 1 {
+            let m = g.count(o as usize);
+            if m == 1 {
                 single = true;
-            } else if n >= 2 && n as usize <= degree {
-                ex.push(o as usize);
+                break;
+            } else if m >= 2 && m as usize <= degree {
+                ex_list[c][k] = o;
+                k += 1;
+                set |= 1u128 << o;
             }
         }
-        if !single && !ex.is_empty() {
-            cand_list.push(c);
-            *slot = ex;
+        if !single && k > 0 {
+            cand_list[n] = c as u8;
+            n += 1;
+            in_list |= 1u128 << c;
+            ex_len[c] = k as u8;
+            ex_set[c] = set;
         }
     }
-    if cand_list.len() < degree {
+    if n < degree {
         return None;
     }
-    for (i0, i1) in pairs(cand_list.len()) {
-        let (c0, c1) = (cand_list[i0], cand_list[i1]);
-        let tails: Vec<usize> = if degree == 2 {
-            vec![usize::MAX]
-        } else {
-            let mut twin: Vec<usize> = Vec::new();
-            for &o in excluders[c0].iter().chain(excluders[c1].iter()) {
-                if !twin.contains(&o) {
-                    twin.push(o);
+    for (i0, i1) in pairs(n) {
+        let (c0, c1) = (cand_list[i0] as usize, cand_list[i1] as usize);
+        // Every set of cells below needs two excluders in common: so do its first two.
+        if (ex_set[c0] & ex_set[c1]).count_ones() < 2 {
+            continue;
+        }
+        // The third cells: the excluders of c0, then of c1, each once, that may be
+        // excluded themselves (none for pairs: one pass with no third cell).
+        let mut tails = [0u8; 40];
+        let mut n_tails = 0;
+        if degree == 3 {
+            let mut twin = 0u128;
+            let both = ex_list[c0][..ex_len[c0] as usize]
+                .iter()
+                .chain(&ex_list[c1][..ex_len[c1] as usize]);
+            for &o in both {
+                let bit = 1u128 << o;
+                if twin & bit == 0 {
+                    twin |= bit;
+                    if in_list & bit != 0 && o as usize != c0 && o as usize != c1 {
+                        tails[n_tails] = o;
+                        n_tails += 1;
+                    }
                 }
             }
-            twin.retain(|o| cand_list.contains(o) && *o != c0 && *o != c1);
-            twin
-        };
-        for &tail in &tails {
-            let mut cells = vec![c0, c1];
-            if tail != usize::MAX {
-                cells.push(tail);
-            }
-            let mut common: Vec<usize> = excluders[cells[0]].clone();
-            for &c in &cells[1..] {
-                common.retain(|o| excluders[c].contains(o));
-            }
-            if common.len() < 2 {
+        } else {
+            n_tails = 1;
+        }
+        for &tail in &tails[..n_tails] {
+            let cells = [c0, c1, tail as usize];
+            let cells = &cells[..degree];
+            let common = cells.iter().fold(!0u128, |a, &c| a & ex_set[c]);
+            if common.count_ones() < 2 {
                 continue;
             }
-            let vals: Vec<Vec<usize>> = cells
-                .iter()
-                .map(|&c| bits(g.cand[c] as u32).collect())
-                .collect();
-            let mut allowed = vec![0u16; cells.len()];
-            let mut idx = vec![0usize; cells.len()];
-            loop {
-                let pots: Vec<usize> = (0..cells.len()).map(|i| vals[i][idx[i]]).collect();
-                let mut ok = true;
-                for (a, b) in pairs(cells.len()) {
-                    if pots[a] == pots[b] && t.sees[cells[a]] >> cells[b] & 1 != 0 {
-                        ok = false;
-                        break;
-                    }
+            // The common excluders' candidates: a combination of values that leaves one
+            // of them none is excluded.
+            let mut ex_cands = [0u16; 20];
+            let mut n_ex = 0;
+            let mut m = common;
+            while m != 0 {
+                ex_cands[n_ex] = g.cand[m.trailing_zeros() as usize];
+                n_ex += 1;
+                m &= m - 1;
+            }
+            let ex_cands = &ex_cands[..n_ex];
+            let mut vals = [[0u8; 9]; 3];
+            let mut lens = [0usize; 3];
+            for (i, &c) in cells.iter().enumerate() {
+                for v in bits(g.cand[c] as u32) {
+                    vals[i][lens[i]] = v as u8;
+                    lens[i] += 1;
                 }
-                if ok {
-                    let used: u16 = pots.iter().map(|&p| 1u16 << p).fold(0, |a, b| a | b);
-                    if common.iter().any(|&e| g.cand[e] & !used == 0) {
-                        ok = false;
+            }
+            let see01 = t.sees[cells[0]] >> cells[1] & 1 != 0;
+            let (see02, see12) = if degree == 3 {
+                (
+                    t.sees[cells[0]] >> cells[2] & 1 != 0,
+                    t.sees[cells[1]] >> cells[2] & 1 != 0,
+                )
+            } else {
+                (false, false)
+            };
+            // For each value of the other cells (that they may take together), the values
+            // of the first cell left: not one a cell that sees it takes, not the last one
+            // of a common excluder.
+            let mut allowed = [0u16; 3];
+            let last = if degree == 3 { lens[2] } else { 1 };
+            for &p2 in &vals[2][..last] {
+                for &p1 in &vals[1][..lens[1]] {
+                    if degree == 3 && p1 == p2 && see12 {
+                        continue;
                     }
-                }
-                if ok {
-                    for i in 0..cells.len() {
-                        allowed[i] |= 1 << pots[i];
+                    let mut taken = 1u16 << p1;
+                    if degree == 3 {
+                        taken |= 1u16 << p2;
                     }
-                }
-                let mut z = 0;
-                while z < cells.len() {
-                    idx[z] += 1;
-                    if idx[z] < vals[z].len() {
-                        break;
+                    let mut banned = 0u16;
+                    for &e in ex_cands {
+                        let rest = e & !taken;
+                        if rest == 0 {
+                            banned = !0;
+                            break;
+                        }
+                        if rest & (rest - 1) == 0 {
+                            banned |= rest;
+                        }
                     }
-                    idx[z] = 0;
-                    z += 1;
-                }
-                if z == cells.len() {
-                    break;
+                    if see01 {
+                        banned |= 1 << p1;
+                    }
+                    if degree == 3 && see02 {
+                        banned |= 1 << p2;
+                    }
+                    let first = g.cand[cells[0]] & !banned;
+                    if first != 0 {
+                        allowed[0] |= first;
+                        allowed[1] |= 1 << p1;
+                        allowed[2] |= 1 << p2;
+                    }
                 }
             }
             let removals: Vec<(u8, u16)> = cells
