@@ -31,12 +31,14 @@ pub(super) fn find(l: &Logic<'_>, b: &Board) -> Option<VariantStep> {
                     (m.count_ones() == 2).then_some(m)
                 })
                 .collect();
-            for i in 0..n {
-                let Some(m) = places[i] else { continue };
-                for k in i + 1..n {
-                    if places[k] != Some(m) {
-                        continue;
-                    }
+            for (i, &line) in places.iter().enumerate() {
+                let Some(m) = line else { continue };
+                for (k, _) in places
+                    .iter()
+                    .enumerate()
+                    .skip(i + 1)
+                    .filter(|(_, &p)| p == Some(m))
+                {
                     let cover: Vec<usize> = (0..n).filter(|j| m >> j & 1 != 0).collect();
                     let mut gone = Vec::new();
                     for &j in &cover {
