@@ -480,10 +480,32 @@ pub(crate) struct GenerateArgs {
     /// (numpl's variant scale); not with --require.
     #[arg(long, value_name = "KIND", value_parser = parse_variant_kind)]
     pub(crate) variant: Option<numpl_gen::VariantKind>,
+
+    /// With --variant killer: the cells a cage is grown to, `MIN-MAX` (e.g. `2-4`; one
+    /// number: that size). Default: 2 to 5, merged up to 6 while unique.
+    #[arg(long, value_name = "MIN-MAX", value_parser = parse_cage_cells)]
+    pub(crate) cage_cells: Option<(usize, usize)>,
+
+    /// With --variant killer: givens dug over the cages (kept as grown), instead of cages
+    /// only.
+    #[arg(long)]
+    pub(crate) killer_givens: bool,
 }
 
 fn parse_variant_kind(s: &str) -> Result<numpl_gen::VariantKind, String> {
     s.parse()
+}
+
+fn parse_cage_cells(s: &str) -> Result<(usize, usize), String> {
+    let num = |t: &str| {
+        t.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("{s:?}: cage sizes are MIN-MAX, e.g. 2-4"))
+    };
+    match s.split_once('-') {
+        Some((a, b)) => Ok((num(a)?, num(b)?)),
+        None => num(s).map(|k| (k, k)),
+    }
 }
 
 fn parse_symmetry(s: &str) -> Result<Symmetry, String> {

@@ -227,8 +227,8 @@ pub(crate) struct GenerateSettings {
     pub(crate) generator: Generator,
     /// How many puzzles.
     pub(crate) count: u64,
-    /// `--variant`: variant puzzles of this kind instead.
-    pub(crate) variant: Option<numpl_gen::VariantKind>,
+    /// `--variant`: variant puzzles of this kind (with its options) instead.
+    pub(crate) variant: Option<numpl_gen::VariantSpec>,
 }
 
 impl Settings {
@@ -616,9 +616,19 @@ fn generate(
                 "--variant {kind} writes variant records: `--format line` or `json`"
             ));
         }
+    }
+    if a.variant.is_none() && (a.cage_cells.is_some() || a.killer_givens) {
+        return usage("--cage-cells and --killer-givens go with --variant killer");
+    }
+    let variant = a.variant.map(|kind| {
+        numpl_gen::VariantSpec::new(kind)
+            .cage_cells(a.cage_cells)
+            .givens(a.killer_givens)
+    });
+    if let Some(spec) = variant {
         // The kind must fit the shape and the symmetry (windoku on an even side, a
-        // symmetry the boxes refuse): said before the run starts.
-        numpl_gen::check_variant(kind, shape, a.symmetry).map_err(|e| UsageError(e.to_string()))?;
+        // symmetry the boxes refuse), its options the kind: said before the run starts.
+        numpl_gen::check_spec(spec, shape, a.symmetry).map_err(|e| UsageError(e.to_string()))?;
     }
     let opts = techniques(a.techniques)?
         .into_iter()
@@ -636,7 +646,7 @@ fn generate(
     Ok(GenerateSettings {
         generator,
         count: a.count,
-        variant: a.variant,
+        variant,
     })
 }
 

@@ -62,7 +62,10 @@ pub use generator::{
 pub use human::MaxTechnique;
 pub use numpl_solve::{HumanReport, Level, Technique};
 pub use symmetry::Symmetry;
-pub use variant::{check_variant, generate_variant, GeneratedVariant, VariantKind, LEVEL_TRIES};
+pub use variant::{
+    check_spec, check_variant, generate_variant, GeneratedVariant, VariantKind, VariantSpec,
+    LEVEL_TRIES,
+};
 
 /// What can go wrong when generating.
 #[derive(Clone, Debug, PartialEq, Eq)]

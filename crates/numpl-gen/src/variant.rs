@@ -7,8 +7,9 @@
 //! then relabelled, for jigsaw, X and windoku), then lays its clues over it:
 //!
 //! - **killer**: the grid is cut into cages of 2 to 5 orthogonally connected cells with
-//!   different values (grown from random cells; up to 6 after merging, below), each with
-//!   its sum, and no givens. While
+//!   different values (grown from random cells; up to 6 after merging, below; other sizes
+//!   with [`VariantSpec::cage_cells`]), each with its sum, and no givens (with
+//!   [`VariantSpec::givens`]: givens dug as below, the cages kept as grown). While
 //!   the cages allow a second solution, a cage holding a cell where the two solutions
 //!   differ is cut in two (a cage of one cell is a given in all but name); then cages are
 //!   merged again, in random order, wherever the puzzle stays unique, so the cages end as
@@ -81,6 +82,54 @@ impl VariantKind {
     }
 }
 
+/// A kind of variant puzzle with its options: for a killer, the size of its cages and
+/// whether it has givens. `VariantKind` turns into the spec with the defaults, so
+/// [`generate_variant`] takes either.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct VariantSpec {
+    /// The kind.
+    pub kind: VariantKind,
+    /// Killer: the fewest and most cells a cage is grown to (`None`: the default mix, 2 to
+    /// 5 cells, 3 most often, merged up to 6 while unique). Cages are cut where a second
+    /// solution differs, so a few may end smaller; merging stops at the most.
+    pub cage_cells: Option<(usize, usize)>,
+    /// Killer: givens dug as for the other kinds, the cages kept as grown (no cuts or
+    /// merges); `false` (the default) makes a killer of cages only.
+    pub givens: bool,
+}
+
+impl VariantSpec {
+    /// `kind` with the default options.
+    pub fn new(kind: VariantKind) -> VariantSpec {
+        VariantSpec {
+            kind,
+            cage_cells: None,
+            givens: false,
+        }
+    }
+
+    /// Killer cages grown to `min..=max` cells.
+    #[must_use]
+    pub fn cage_cells(mut self, cells: Option<(usize, usize)>) -> VariantSpec {
+        self.cage_cells = cells;
+        self
+    }
+
+    /// A killer with givens.
+    #[must_use]
+    pub fn givens(mut self, givens: bool) -> VariantSpec {
+        self.givens = givens;
+        self
+    }
+}
+
+impl From<VariantKind> for VariantSpec {
+    fn from(kind: VariantKind) -> VariantSpec {
+        VariantSpec::new(kind)
+    }
+}
+
 impl fmt::Display for VariantKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -150,14 +199,16 @@ const FILL_BUDGET: u64 = 200_000;
 /// room for its regions: boxes of at least 2x2 with a one-cell gap), or no puzzle after
 /// many tries.
 pub fn generate_variant(
-    kind: VariantKind,
+    spec: impl Into<VariantSpec>,
     shape: Shape,
     symmetry: Symmetry,
     seed: u64,
     index: u64,
     level: Option<Level>,
 ) -> Result<GeneratedVariant, GenError> {
-    check_variant(kind, shape, symmetry)?;
+    let spec = spec.into();
+    let kind = spec.kind;
+    check_spec(spec, shape, symmetry)?;
     let groups = symmetry.groups(shape)?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(index);
@@ -165,7 +216,7 @@ pub fn generate_variant(
     let tries = if level.is_some() { LEVEL_TRIES } else { TRIES };
     for _ in 0..tries {
         let made = match kind {
-            VariantKind::Killer => killer(shape, &mut rng, judge),
+            VariantKind::Killer => killer(spec, shape, &mut rng, &groups, judge),
             VariantKind::Thermo => thermo(shape, &mut rng, &groups, judge),
             VariantKind::Jigsaw | VariantKind::X | VariantKind::Windoku => {
                 regions(kind, shape, &mut rng, &groups, judge)
@@ -190,6 +241,31 @@ pub fn generate_variant(
             shape.size()
         ),
     }))
+}
+
+/// [`check_variant`] for a spec, with its options: killer cage sizes of at least one cell,
+/// at most the side (and the smaller first); cage sizes and givens for killers only.
+///
+/// # Errors
+///
+/// What [`check_variant`] refuses, and options the kind does not take or out of range.
+pub fn check_spec(spec: VariantSpec, shape: Shape, symmetry: Symmetry) -> Result<(), GenError> {
+    let kind = spec.kind;
+    check_variant(kind, shape, symmetry)?;
+    if kind != VariantKind::Killer && (spec.cage_cells.is_some() || spec.givens) {
+        return Err(GenError::Variant(format!(
+            "cage sizes and givens are options of killer puzzles, not {kind}"
+        )));
+    }
+    if let Some((lo, hi)) = spec.cage_cells {
+        let n = shape.size();
+        if lo == 0 || lo > hi || hi > n {
+            return Err(GenError::Variant(format!(
+                "killer cages of {lo} to {hi} cells: the sizes run from 1 to {n}, the smaller first"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Whether `kind` puzzles of `shape` can be asked for with `symmetry` (what
@@ -284,7 +360,13 @@ fn neighbours(shape: Shape, cell: usize) -> impl Iterator<Item = usize> {
 }
 
 /// Killer: cages grown over a classic grid, cut while not unique, merged while unique.
-fn killer(shape: Shape, rng: &mut ChaCha8Rng, judge: Judge) -> Option<GeneratedVariant> {
+fn killer(
+    spec: VariantSpec,
+    shape: Shape,
+    rng: &mut ChaCha8Rng,
+    groups: &[Vec<u16>],
+    judge: Judge,
+) -> Option<GeneratedVariant> {
     let solution = prepare_array(shape, rng);
     let cells = shape.cells();
     let mut owner = vec![usize::MAX; cells];
@@ -295,7 +377,10 @@ fn killer(shape: Shape, rng: &mut ChaCha8Rng, judge: Judge) -> Option<GeneratedV
         if owner[start] != usize::MAX {
             continue;
         }
-        let target = *[2usize, 2, 3, 3, 3, 4, 4, 5].choose(rng)?;
+        let target = match spec.cage_cells {
+            None => *[2usize, 2, 3, 3, 3, 4, 4, 5].choose(rng)?,
+            Some((lo, hi)) => rng.gen_range(lo..=hi),
+        };
         let id = cages.len();
         let mut cage = vec![start as u16];
         owner[start] = id;
@@ -335,6 +420,17 @@ fn killer(shape: Shape, rng: &mut ChaCha8Rng, judge: Judge) -> Option<GeneratedV
             .collect();
         Variant::new(shape, true, rules).ok()
     };
+    if spec.givens {
+        // Givens dug over the cages as grown (no cuts, no merges).
+        let variant = build(&cages)?;
+        let puzzle = dig(&solution, &variant, rng, groups, judge);
+        return Some(GeneratedVariant {
+            puzzle,
+            variant,
+            solution,
+            level: None,
+        });
+    }
     // Cut cages while another solution exists (at a level: while the techniques leave
     // cells open).
     let mut v = build(&cages)?;
@@ -384,7 +480,8 @@ fn killer(shape: Shape, rng: &mut ChaCha8Rng, judge: Judge) -> Option<GeneratedV
     pairs.shuffle(rng);
     let mut alive: Vec<bool> = vec![true; cages.len()];
     for (i, j) in pairs {
-        if !alive[i] || !alive[j] || cages[i].len() + cages[j].len() > 6 {
+        let most = spec.cage_cells.map_or(6, |(_, hi)| hi);
+        if !alive[i] || !alive[j] || cages[i].len() + cages[j].len() > most {
             continue;
         }
         let clash = cages[i].iter().any(|&x| {

@@ -718,14 +718,16 @@ fn rate_many<'py>(
 /// (the rules), `solution`, `level` (when the variant techniques finish it), `givens`,
 /// `symmetry`, `seed`; the puzzle as numpl's variant record (what `solve`, `rate`, `hint`
 /// and `explain` take) is `{"box": d["box"], "givens": d["puzzle"], **d["variant"]}`.
+/// Killers: `cage_cells=(min, max)` the cells a cage is grown to (default 2 to 5, merged
+/// up to 6), `killer_givens=True` givens dug over the cages (default: cages only).
 #[pyfunction]
 #[pyo3(signature = (
     size = ShapeArg::Int(9), count = 1, level = None, symmetry = "point", seed = None,
     max_technique = None, *, require = None, max_tries = 2000, threads = None, start = 0,
-    enable = None, disable = None, variant = None
+    enable = None, disable = None, variant = None, cage_cells = None, killer_givens = false
 ))]
 #[pyo3(
-    text_signature = "(size=9, count=1, level=None, symmetry='point', seed=None, max_technique=None, *, require=None, max_tries=2000, threads=None, start=0, enable=None, disable=None, variant=None)"
+    text_signature = "(size=9, count=1, level=None, symmetry='point', seed=None, max_technique=None, *, require=None, max_tries=2000, threads=None, start=0, enable=None, disable=None, variant=None, cage_cells=None, killer_givens=False)"
 )]
 #[allow(clippy::too_many_arguments)]
 fn generate<'py>(
@@ -743,6 +745,8 @@ fn generate<'py>(
     enable: Option<&Bound<'py, PyAny>>,
     disable: Option<&Bound<'py, PyAny>>,
     variant: Option<&str>,
+    cage_cells: Option<(i64, i64)>,
+    killer_givens: bool,
 ) -> PyResult<Bound<'py, PyList>> {
     let count = natural(count, "count")?;
     let start = natural(start, "start")?;
@@ -779,11 +783,26 @@ fn generate<'py>(
         seed,
         techniques: techniques(enable, disable)?,
     };
-    let kind = variant
+    let spec = variant
         .map(str::parse::<numpl_gen::VariantKind>)
         .transpose()
-        .map_err(value_error)?;
-    if let Some(kind) = kind {
+        .map_err(value_error)?
+        .map(numpl_gen::VariantSpec::new);
+    if spec.is_none() && (cage_cells.is_some() || killer_givens) {
+        return Err(value_error(
+            "cage_cells and killer_givens go with variant=\"killer\"",
+        ));
+    }
+    let cage_cells = match cage_cells {
+        None => None,
+        Some((a, b)) => Some((
+            to_usize(natural(a, "cage_cells")?)?,
+            to_usize(natural(b, "cage_cells")?)?,
+        )),
+    };
+    let spec = spec.map(|s| s.cage_cells(cage_cells).givens(killer_givens));
+    if let Some(spec) = spec {
+        let kind = spec.kind;
         if gen.require.is_some() || max_technique.is_some() || enable.is_some() || disable.is_some()
         {
             return Err(value_error(format!(
@@ -797,7 +816,7 @@ fn generate<'py>(
                  not {l}"
             )));
         }
-        numpl_gen::check_variant(kind, gen.shape, gen.symmetry)
+        numpl_gen::check_spec(spec, gen.shape, gen.symmetry)
             .map_err(|e| value_error(e.to_string()))?;
     }
     let generator =
@@ -817,8 +836,8 @@ fn generate<'py>(
                 .into_par_iter()
                 .map(|i| {
                     let i = i as u64;
-                    guard(|| match kind {
-                        Some(kind) => Record::variant_generated(generator.options(), kind, i),
+                    guard(|| match spec {
+                        Some(spec) => Record::variant_generated(generator.options(), spec, i),
                         None => records::generated(&generator, i),
                     })
                     .unwrap_or_else(|e| records::invalid(&e, None).at(i))

@@ -96,6 +96,21 @@ def test_generate_variant_puzzles_at_a_level():
             assert (back["status"], back["level"]) == ("solved", "easy")
 
 
+def test_killer_options():
+    recs = numpl.generate(count=2, seed=3, variant="killer", cage_cells=(2, 3))
+    for d in recs:
+        assert all(len(c["cells"]) <= 3 for c in d["variant"]["constraints"]), d
+        assert d["givens"] == 0
+    [d] = numpl.generate(seed=3, variant="killer", cage_cells=(4, 5), killer_givens=True, level="easy")
+    assert d["givens"] > 0 and d["level"] == "easy"
+    for bad in ({"variant": "x", "killer_givens": True}, {"cage_cells": (2, 3)}, {"variant": "killer", "cage_cells": (3, 2)}):
+        try:
+            numpl.generate(**bad)
+        except ValueError:
+            continue
+        raise AssertionError(f"{bad} accepted")
+
+
 def test_generate_variant_puzzles_solve_back_unique():
     for kind in ("killer", "jigsaw", "x", "windoku", "thermo"):
         recs = numpl.generate(count=3, seed=5, variant=kind, threads=2)

@@ -628,12 +628,12 @@ impl Record {
         }
     }
 
-    /// Variant puzzle `index` of a run with `opts`' shape, symmetry, seed and level
-    /// ([`numpl_gen::generate_variant`]), as `numpl generate --variant KIND --format json`
+    /// Variant puzzle `index` of a run with `opts`' shape, symmetry, seed and level, of the
+    /// kind (with its options: [`numpl_gen::VariantSpec`]) ([`numpl_gen::generate_variant`]), as `numpl generate --variant KIND --format json`
     /// writes it, or the record that says why it could not be made.
     pub fn variant_generated(
         opts: &GenOptions,
-        kind: numpl_gen::VariantKind,
+        kind: impl Into<numpl_gen::VariantSpec>,
         index: u64,
     ) -> Record {
         let start = std::time::Instant::now();

@@ -382,10 +382,15 @@ pub(crate) struct GenerateRequest {
     enable: Option<Vec<String>>,
     /// Techniques turned off: no puzzle made needs them (e.g. `["xy_wing"]`).
     disable: Option<Vec<String>>,
-    /// Variant puzzles instead: `killer`, `jigsaw`, `x`, `windoku` or `thermo` (judged by
-    /// uniqueness only: not with `level`, `max_technique`, `enable` or `disable`). Each
-    /// record has `variant` (the rules) and `solution`.
+    /// Variant puzzles instead: `killer`, `jigsaw`, `x`, `windoku` or `thermo` (`level`
+    /// easy, medium or hard on numpl's variant scale; not with `max_technique`, `enable`
+    /// or `disable`). Each record has `variant` (the rules), `solution` and `level`.
     variant: Option<String>,
+    /// Killers: the fewest and most cells a cage is grown to, `[min, max]` (default 2 to 5,
+    /// merged up to 6).
+    cage_cells: Option<[usize; 2]>,
+    /// Killers: givens dug over the cages (default: cages only).
+    killer_givens: Option<bool>,
 }
 
 /// A picture of a puzzle.
@@ -1534,10 +1539,18 @@ async fn generate_h(
                      scale), not {l}"
                 )));
             }
-            numpl_gen::check_variant(kind, shape, opts.symmetry).map_err(gen_error)?;
-            Some(kind)
+            let spec = numpl_gen::VariantSpec::new(kind)
+                .cage_cells(req.cage_cells.map(|[a, b]| (a, b)))
+                .givens(req.killer_givens.unwrap_or(false));
+            numpl_gen::check_spec(spec, shape, opts.symmetry).map_err(gen_error)?;
+            Some(spec)
         }
     };
+    if kind.is_none() && (req.cage_cells.is_some() || req.killer_givens.is_some()) {
+        return Err(ApiError::bad_request(
+            "cage_cells and killer_givens go with variant killer",
+        ));
+    }
     let generator = Generator::new(opts).map_err(gen_error)?;
     // Heavy: past the time limit the answer is 503 and the puzzles not begun are skipped.
     let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));

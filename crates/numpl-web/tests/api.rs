@@ -801,6 +801,15 @@ async fn generate_variant_puzzles_and_refusals() {
         assert_eq!(play["status"], "solved", "{kind}");
         assert_eq!(play["solution"], rec["solution"], "{kind}");
     }
+    // Killer options: givens over cages of 4 or 5 cells.
+    let r = post(
+        a,
+        "/api/generate",
+        json!({"seed": "3", "variant": "killer", "cage_cells": [4, 5], "killer_givens": true}),
+    )
+    .await;
+    let rec = r.json()[0].clone();
+    assert!(rec["givens"].as_u64().unwrap() > 0, "{rec}");
     // At a level: the record says it, and /api/rate agrees.
     let r = post(
         a,
@@ -830,6 +839,11 @@ async fn generate_variant_puzzles_and_refusals() {
             "not with max_technique",
         ),
         (json!({"variant": "kakuro"}), "killer, jigsaw"),
+        (
+            json!({"variant": "x", "killer_givens": true}),
+            "options of killer",
+        ),
+        (json!({"cage_cells": [2, 3]}), "go with variant killer"),
         (json!({"variant": "windoku", "size": 4}), "windoku"),
         (json!({"variant": "killer", "size": 16}), "up to 9x9"),
     ] {

@@ -64,8 +64,9 @@ impl Source for Indexes {
 
 pub(crate) struct GenerateJob {
     pub(crate) generator: Generator,
-    /// `--variant`: variant puzzles of this kind (the generator's shape, symmetry, seed).
-    pub(crate) variant: Option<numpl_gen::VariantKind>,
+    /// `--variant`: variant puzzles of this kind and options (the generator's shape,
+    /// symmetry, seed, level).
+    pub(crate) variant: Option<numpl_gen::VariantSpec>,
     pub(crate) output: Output,
     /// Search nodes so far, for the progress bar.
     pub(crate) nodes: Arc<AtomicU64>,
@@ -86,7 +87,7 @@ impl GenerateJob {
     pub(crate) fn describe(&self, count: u64) -> String {
         let o = self.generator.options();
         let shape: Shape = o.shape;
-        if let Some(kind) = self.variant {
+        if let Some(kind) = self.variant.map(|v| v.kind) {
             return format!(
                 "generating {count} {kind} {n}x{n} puzzle{} (symmetry {}), seed {}",
                 if count == 1 { "" } else { "s" },
@@ -131,7 +132,7 @@ impl GenerateJob {
 
 impl GenerateJob {
     /// `--variant`: variant puzzle `i`, as a variant record line or JSON.
-    fn variant(&self, kind: numpl_gen::VariantKind, i: u64) -> Done {
+    fn variant(&self, kind: numpl_gen::VariantSpec, i: u64) -> Done {
         let start = Instant::now();
         let o = self.generator.options();
         match numpl_gen::generate_variant(kind, o.shape, o.symmetry, o.seed, i, o.level) {

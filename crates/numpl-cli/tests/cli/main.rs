@@ -1394,6 +1394,69 @@ fn variant_puzzles_are_rated_hinted_and_explained_at_a_level() {
         let csv = numpl(&["rate", "-f", "csv"], &first);
         assert_has(&csv.stdout, format!(",solved,{level},"));
     }
+    // Killer options: cages of 2 or 3 cells; givens over bigger cages.
+    let small = json_lines(&numpl(
+        &[
+            "generate",
+            "--variant",
+            "killer",
+            "--cage-cells",
+            "2-3",
+            "-n",
+            "2",
+            "--seed",
+            "3",
+            "-f",
+            "json",
+        ],
+        "",
+    ));
+    for r in &small {
+        let cages = r["variant"]["constraints"].as_array().unwrap();
+        assert!(
+            cages
+                .iter()
+                .all(|c| c["cells"].as_array().unwrap().len() <= 3),
+            "{r}"
+        );
+        assert_eq!(r["givens"], 0);
+    }
+    let given = json_lines(&numpl(
+        &[
+            "generate",
+            "--variant",
+            "killer",
+            "--cage-cells",
+            "4-5",
+            "--killer-givens",
+            "-n",
+            "1",
+            "--seed",
+            "3",
+            "-f",
+            "json",
+        ],
+        "",
+    ));
+    assert!(given[0]["givens"].as_u64().unwrap() > 0, "{}", given[0]);
+    for (args, says) in [
+        (
+            &["generate", "--variant", "jigsaw", "--killer-givens"][..],
+            "options of killer",
+        ),
+        (
+            &["generate", "--cage-cells", "2-3"][..],
+            "go with --variant killer",
+        ),
+        (
+            &["generate", "--variant", "killer", "--cage-cells", "two"][..],
+            "MIN-MAX",
+        ),
+    ] {
+        let out = numpl(args, "");
+        assert_eq!(out.code, 2, "{args:?}");
+        assert_has(&out.stderr, says);
+    }
     // A classic technique limit is refused for a variant, in words.
     let line = numpl(
         &["generate", "--variant", "x", "-n", "1", "--seed", "2"],

@@ -224,3 +224,83 @@ fn levels_are_met_and_every_step_agrees_with_the_solution() {
         }
     }
 }
+
+/// Killer options: cages grown to the sizes asked never exceed the most (cuts may make
+/// smaller ones); with givens, the cages are kept as grown and givens make the puzzle
+/// unique (4x4: by the independent count); the options are refused for other kinds.
+#[test]
+fn killer_cage_sizes_and_givens() {
+    use numpl_core::variant::Constraint;
+    use numpl_gen::VariantSpec;
+    let cages = |v: &numpl_core::variant::Variant| -> Vec<usize> {
+        v.constraints()
+            .iter()
+            .filter_map(|c| match c {
+                Constraint::Cage { cells, .. } => Some(cells.len()),
+                _ => None,
+            })
+            .collect()
+    };
+    for index in 0..3 {
+        let spec = VariantSpec::new(VariantKind::Killer).cage_cells(Some((2, 3)));
+        let g = generate_variant(spec, Shape::NINE, Symmetry::None, 4, index, None).unwrap();
+        let sizes = cages(&g.variant);
+        assert!(sizes.iter().all(|&k| k <= 3), "{sizes:?}");
+        assert!(
+            sizes.iter().filter(|&&k| k >= 2).count() * 2 > sizes.len(),
+            "{sizes:?}"
+        );
+        assert_eq!(g.puzzle.filled(), 0);
+        let with = spec.cage_cells(Some((4, 5))).givens(true);
+        let g = generate_variant(
+            with,
+            Shape::NINE,
+            Symmetry::Point,
+            4,
+            index,
+            Some(Level::Easy),
+        )
+        .unwrap();
+        assert!(g.puzzle.filled() > 0);
+        assert_eq!(g.level, Some(Level::Easy));
+        assert_eq!(variant::count(&g.puzzle, &g.variant, 2), 1);
+    }
+    // 4x4 killers with givens: one solution by the independent count.
+    let squares = latin_squares_4();
+    let four = Shape::new(2, 2).unwrap();
+    for index in 0..4 {
+        let spec = VariantSpec::new(VariantKind::Killer)
+            .cage_cells(Some((3, 4)))
+            .givens(true);
+        let g = generate_variant(spec, four, Symmetry::None, 7, index, None).unwrap();
+        let fits = squares
+            .iter()
+            .filter(|s| {
+                (0..16).all(|c| g.puzzle.get(c) == 0 || g.puzzle.get(c) == s.get(c))
+                    && g.variant.violation(s).is_none()
+            })
+            .count();
+        assert_eq!(fits, 1, "{}", g.variant.to_json(&g.puzzle));
+    }
+    for (spec, says) in [
+        (
+            VariantSpec::new(VariantKind::Jigsaw).givens(true),
+            "options of killer",
+        ),
+        (
+            VariantSpec::new(VariantKind::Killer).cage_cells(Some((3, 2))),
+            "the smaller first",
+        ),
+        (
+            VariantSpec::new(VariantKind::Killer).cage_cells(Some((0, 2))),
+            "from 1 to 9",
+        ),
+        (
+            VariantSpec::new(VariantKind::Killer).cage_cells(Some((2, 10))),
+            "from 1 to 9",
+        ),
+    ] {
+        let e = generate_variant(spec, Shape::NINE, Symmetry::None, 1, 0, None).unwrap_err();
+        assert!(e.to_string().contains(says), "{e}");
+    }
+}

@@ -142,9 +142,13 @@ def generate(
     enable: Optional[Techniques] = None,
     disable: Optional[Techniques] = None,
     variant: Optional[str] = None,
+    cage_cells: Optional[Tuple[int, int]] = None,
+    killer_givens: bool = False,
 ) -> List[Record]:
     """Puzzles ``start .. start+count-1`` of the run ``seed``; the same for the same seed.
-    ``variant``: ``"killer"``, ``"jigsaw"``, ``"x"``, ``"windoku"`` or ``"thermo"`` puzzles."""
+    ``variant``: ``"killer"``, ``"jigsaw"``, ``"x"``, ``"windoku"`` or ``"thermo"`` puzzles
+    (``level`` easy, medium or hard on numpl's variant scale); killers take ``cage_cells``
+    (the fewest and most cells of a cage) and ``killer_givens``."""
 
 _Ints = npt.NDArray[np.integer[Any]]
 
