@@ -249,3 +249,48 @@ fn an_x_wing_clears_its_columns() {
         "1 in rows 1 and 5 only in columns 1 and 5 (r1c1, r1c5, r5c1, r5c5)"
     );
 }
+
+/// 6 in three cells of row 1 is 1+2+3: a naked triple, so the rest of row 1 and of box 1
+/// lose 1, 2 and 3.
+#[test]
+fn a_naked_triple_clears_every_cell_seeing_all_three() {
+    let (g, v) =
+        read(r#"{"constraints":[{"type":"cage","sum":6,"cells":["r1c1","r1c2","r1c3"]}]}"#);
+    let l = Logic::new(&v);
+    let mut b = Board::new(&l, &g);
+    let combo = cages::find(&l, &b).unwrap();
+    b.apply(&l, &combo);
+    let step = subsets::naked(&l, &b, 3).unwrap();
+    assert_eq!(step.technique, VariantTechnique::NakedTriple);
+    let want: Vec<(Cell, u8)> = (3..9u16)
+        .chain([9, 10, 11, 18, 19, 20])
+        .flat_map(|c| (1..=3).map(move |x| (Cell::new(c), x)))
+        .collect();
+    assert_eq!(sorted(step.eliminations.clone()), sorted(want));
+    assert_eq!(
+        step.why,
+        "r1c1, r1c2, r1c3 hold {1,2,3} between them in row 1"
+    );
+}
+
+/// r1c4 to r1c9 may hold only 4 to 9: 1, 2 and 3 go only in r1c1 to r1c3, a hidden triple.
+#[test]
+fn a_hidden_triple_keeps_its_three_values() {
+    let allowed: Vec<String> = (4..=9)
+        .map(|c| format!(r#"{{"type":"allowed","cell":"r1c{c}","values":[4,5,6,7,8,9]}}"#))
+        .collect();
+    let (g, v) = read(&format!(r#"{{"constraints":[{}]}}"#, allowed.join(",")));
+    let l = Logic::new(&v);
+    let mut b = Board::new(&l, &g);
+    while let Some(s) = rules::find(&l, &b, VariantTechnique::Parity) {
+        b.apply(&l, &s);
+    }
+    let step = subsets::hidden(&l, &b, 3).unwrap();
+    assert_eq!(step.technique, VariantTechnique::HiddenTriple);
+    let want: Vec<(Cell, u8)> = ["r1c1", "r1c2", "r1c3"]
+        .iter()
+        .flat_map(|&c| (4..=9).map(move |x| (cell(c), x)))
+        .collect();
+    assert_eq!(sorted(step.eliminations.clone()), sorted(want));
+    assert_eq!(step.why, "{1,2,3} go only in r1c1, r1c2, r1c3 of row 1");
+}
