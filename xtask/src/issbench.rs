@@ -100,15 +100,22 @@ fn dump(iss_dir: &Path, collection: &str) -> Result<Vec<Puzzle>, String> {
         .collect())
 }
 
-fn ours(numpl: &Path, puzzles: &[Puzzle], budget: u64) -> Result<Vec<Ours>, String> {
+/// `numpl COMMAND --format json --threads 1 --budget N` over the puzzles' strings: its
+/// standard output and error.
+fn run_numpl(
+    numpl: &Path,
+    command: &str,
+    puzzles: &[Puzzle],
+    budget: u64,
+) -> Result<std::process::Output, String> {
     let dir = workspace::scratch("issbench");
     std::fs::create_dir_all(&dir).map_err(|e| format!("issbench: {e}"))?;
-    let file = dir.join("puzzles.txt");
+    let file = dir.join(format!("{command}.txt"));
     let text: String = puzzles.iter().map(|p| p.input.clone() + "\n").collect();
     std::fs::write(&file, text).map_err(|e| format!("issbench: {e}"))?;
-    let out = Command::new(numpl)
+    Command::new(numpl)
         .args([
-            "solve",
+            command,
             "--format",
             "json",
             "--threads",
@@ -119,7 +126,11 @@ fn ours(numpl: &Path, puzzles: &[Puzzle], budget: u64) -> Result<Vec<Ours>, Stri
         .args(["--budget", &budget.to_string()])
         .arg(&file)
         .output()
-        .map_err(|e| format!("issbench: {}: {e}", numpl.display()))?;
+        .map_err(|e| format!("issbench: {}: {e}", numpl.display()))
+}
+
+fn ours(numpl: &Path, puzzles: &[Puzzle], budget: u64) -> Result<Vec<Ours>, String> {
+    let out = run_numpl(numpl, "solve", puzzles, budget)?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     let rows: Vec<Ours> = stdout
         .lines()
@@ -323,25 +334,7 @@ fn steps(iss_dir: &Path, numpl: &Path, collections: &[String], budget: u64) -> R
     println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for c in collections {
         let puzzles = dump(iss_dir, c)?;
-        let dir = workspace::scratch("issbench");
-        std::fs::create_dir_all(&dir).map_err(|e| format!("issbench: {e}"))?;
-        let file = dir.join("rate.txt");
-        let text: String = puzzles.iter().map(|p| p.input.clone() + "\n").collect();
-        std::fs::write(&file, text).map_err(|e| format!("issbench: {e}"))?;
-        let out = Command::new(numpl)
-            .args([
-                "rate",
-                "--format",
-                "json",
-                "--threads",
-                "1",
-                "--progress",
-                "never",
-            ])
-            .args(["--budget", &budget.to_string()])
-            .arg(&file)
-            .output()
-            .map_err(|e| format!("issbench: {}: {e}", numpl.display()))?;
+        let out = run_numpl(numpl, "rate", &puzzles, budget)?;
         let (mut read, mut unique, mut done, mut stuck, mut stuck_steps, mut ms) =
             (0, 0, 0, 0, 0u64, 0.0);
         let mut levels: BTreeMap<String, usize> = BTreeMap::new();

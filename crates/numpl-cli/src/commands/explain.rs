@@ -109,37 +109,7 @@ impl HumanCommand for Explain {
                 .explained(&out, shape, sym)
                 .micros(micros)
                 .to_line(),
-            _ => {
-                let file = numpl_core::escape_controls(&item.file);
-                let mut t = format!("# {file}:{}: {}\n", item.line, puzzle_line(p, sym));
-                for (i, s) in steps.iter().enumerate() {
-                    t.push_str(&format!("{:>4}. {s}\n", i + 1));
-                }
-                let how = match out.status {
-                    Status::Solved => "solved",
-                    Status::Stuck => "stuck: no technique applies any more",
-                    Status::Unsolvable => "unsolvable: the puzzle has no solution",
-                    Status::Multiple => "multiple: the puzzle has several solutions",
-                    Status::Budget => {
-                        "budget: the uniqueness count stopped at its node budget (--budget)"
-                    }
-                    s => s.name(),
-                };
-                // No rating for a puzzle with no solution or several.
-                let rating = match out.rating() {
-                    Some(r) => match r.score {
-                        Some(score) => format!(" (level {}, score {score})", r.level.name()),
-                        None => format!(" (level {})", r.level.name()),
-                    },
-                    None => String::new(),
-                };
-                let n = steps.len();
-                t.push_str(&format!(
-                    "{how} after {n} step{}{rating}\n\n",
-                    if n == 1 { "" } else { "s" }
-                ));
-                t
-            }
+            _ => steps_text(item, p, sym, &steps, out.status, out.rating(), "technique"),
         };
         Done::new(text, out.status.into())
     }
@@ -181,34 +151,58 @@ impl HumanCommand for Explain {
                 .variant_explained(&out, shape, sym)
                 .micros(micros)
                 .to_line(),
-            _ => {
-                let file = numpl_core::escape_controls(&item.file);
-                let mut t = format!("# {file}:{}: {}\n", item.line, puzzle_line(p, sym));
-                for (i, s) in steps.iter().enumerate() {
-                    t.push_str(&format!("{:>4}. {s}\n", i + 1));
-                }
-                let how = match out.status {
-                    Status::Solved => "solved",
-                    Status::Stuck => "stuck: no variant technique applies any more",
-                    Status::Unsolvable => "unsolvable: the puzzle has no solution",
-                    Status::Multiple => "multiple: the puzzle has several solutions",
-                    Status::Budget => {
-                        "budget: the uniqueness count stopped at its node budget (--budget)"
-                    }
-                    s => s.name(),
-                };
-                let rating = match (out.level, out.score) {
-                    (Some(l), Some(score)) => format!(" (level {}, score {score})", l.name()),
-                    _ => String::new(),
-                };
-                let n = steps.len();
-                t.push_str(&format!(
-                    "{how} after {n} step{}{rating}\n\n",
-                    if n == 1 { "" } else { "s" }
-                ));
-                t
-            }
+            _ => steps_text(
+                item,
+                p,
+                sym,
+                &steps,
+                out.status,
+                out.rating(),
+                "variant technique",
+            ),
         };
         Done::new(text, out.status.into())
     }
+}
+
+/// `explain`'s text: the puzzle's header line, its steps numbered, and how it ended with
+/// the rating (none for a puzzle with no solution or several). `what` names the
+/// techniques that ran out (`technique`, `variant technique`).
+fn steps_text(
+    item: &Item,
+    p: &Parsed,
+    sym: &numpl_core::Symbols,
+    steps: &[String],
+    status: Status,
+    rating: Option<numpl_solve::Rating>,
+    what: &str,
+) -> String {
+    let file = numpl_core::escape_controls(&item.file);
+    let mut t = format!("# {file}:{}: {}\n", item.line, puzzle_line(p, sym));
+    for (i, s) in steps.iter().enumerate() {
+        t.push_str(&format!("{:>4}. {s}\n", i + 1));
+    }
+    let how = match status {
+        Status::Solved => "solved".to_string(),
+        Status::Stuck => format!("stuck: no {what} applies any more"),
+        Status::Unsolvable => "unsolvable: the puzzle has no solution".into(),
+        Status::Multiple => "multiple: the puzzle has several solutions".into(),
+        Status::Budget => {
+            "budget: the uniqueness count stopped at its node budget (--budget)".into()
+        }
+        s => s.name().into(),
+    };
+    let rating = match rating {
+        Some(r) => match r.score {
+            Some(score) => format!(" (level {}, score {score})", r.level.name()),
+            None => format!(" (level {})", r.level.name()),
+        },
+        None => String::new(),
+    };
+    let n = steps.len();
+    t.push_str(&format!(
+        "{how} after {n} step{}{rating}\n\n",
+        if n == 1 { "" } else { "s" }
+    ));
+    t
 }

@@ -391,6 +391,15 @@ impl Variant {
     }
 }
 
+impl Constraint {
+    /// The cells the constraint lists (a jigsaw's every region's, an arrow's circle then
+    /// line); empty for the rules over the whole grid (diagonals, windoku, anti-knight, ...)
+    /// and for sandwich clues (their row or column: [`Line::cells`]).
+    pub fn cells(&self) -> Vec<u16> {
+        check::cells_of(self)
+    }
+}
+
 /// The windoku regions of a shape: boxes of the grid's box shape placed one cell in from
 /// the edges with one cell between them (four on 9x9).
 pub fn windoku_regions(shape: Shape) -> Vec<Vec<u16>> {

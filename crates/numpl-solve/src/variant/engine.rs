@@ -116,6 +116,17 @@ struct Scratch {
 }
 
 impl Scratch {
+    /// Lists with every propagator due (a first propagation).
+    fn all_due(model: &Model) -> Scratch {
+        Scratch {
+            dirty: vec![true; model.props.len()],
+            work: (0..model.props.len() as u32).collect(),
+            slow: Vec::new(),
+            house_dirty: vec![false; model.houses.len()],
+            house_work: Vec::new(),
+        }
+    }
+
     /// Empties the lists after a contradiction.
     fn clear(&mut self) {
         for k in self.work.drain(..).chain(self.slow.drain(..)) {
@@ -268,13 +279,7 @@ impl Model {
     /// least once, its starting candidates (even, odd and allowed cells) kept too (the
     /// step-by-step solver asks one constraint's model this way).
     pub(crate) fn narrow(&self, cells: &[Bits]) -> Result<Vec<Bits>, Contradiction> {
-        let mut scratch = Scratch {
-            dirty: vec![true; self.props.len()],
-            work: (0..self.props.len() as u32).collect(),
-            slow: Vec::new(),
-            house_dirty: vec![false; self.houses.len()],
-            house_work: Vec::new(),
-        };
+        let mut scratch = Scratch::all_due(self);
         let n = cells.len();
         let mut st = State {
             cells: cells
@@ -295,13 +300,7 @@ impl Model {
     /// Every cell's candidates after the first propagation (`None`: a contradiction).
     #[cfg(test)]
     pub(crate) fn root(&self) -> Option<Vec<Bits>> {
-        let mut scratch = Scratch {
-            dirty: vec![true; self.props.len()],
-            work: (0..self.props.len() as u32).collect(),
-            slow: Vec::new(),
-            house_dirty: vec![false; self.houses.len()],
-            house_work: Vec::new(),
-        };
+        let mut scratch = Scratch::all_due(self);
         let mut st = self.fresh();
         self.propagate(&mut st, &mut scratch).ok()?;
         Some(st.cells)

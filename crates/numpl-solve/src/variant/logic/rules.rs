@@ -35,21 +35,11 @@ pub(super) fn technique(c: &Constraint) -> Option<VariantTechnique> {
 /// The cells a constraint draws on (every cell for the whole-grid rules).
 pub(super) fn cells(c: &Constraint, shape: Shape) -> Vec<u16> {
     match c {
-        Constraint::Even { cells }
-        | Constraint::Odd { cells }
-        | Constraint::Cage { cells, .. }
-        | Constraint::LittleKiller { cells, .. }
-        | Constraint::Thermo { cells, .. }
-        | Constraint::Palindrome { cells }
-        | Constraint::Whisper { cells, .. }
-        | Constraint::Renban { cells }
-        | Constraint::Between { cells }
-        | Constraint::RegionSumLine { cells } => cells.clone(),
-        Constraint::Allowed { cell, .. } => vec![*cell],
-        Constraint::Kropki { cells, .. } | Constraint::Xv { cells, .. } => cells.to_vec(),
-        Constraint::Arrow { circle, line } => circle.iter().chain(line).copied().collect(),
         Constraint::Sandwich { line, .. } => line.cells(shape),
-        _ => (0..(shape.size() * shape.size()) as u16).collect(),
+        _ => match c.cells() {
+            v if v.is_empty() => (0..(shape.size() * shape.size()) as u16).collect(),
+            v => v,
+        },
     }
 }
 
@@ -64,8 +54,16 @@ fn words(c: &Constraint, shape: Shape) -> String {
         )
     };
     match c {
-        Constraint::Even { cells } => format!("{} hold even values", names(shape, cells)),
-        Constraint::Odd { cells } => format!("{} hold odd values", names(shape, cells)),
+        Constraint::Even { cells } | Constraint::Odd { cells } => format!(
+            "{} {} {}",
+            names(shape, cells),
+            if cells.len() == 1 { "is" } else { "are" },
+            if matches!(c, Constraint::Even { .. }) {
+                "even"
+            } else {
+                "odd"
+            }
+        ),
         Constraint::Allowed { cell: c, values } => {
             format!("{} is one of {values}", cell(*c))
         }

@@ -17,6 +17,15 @@ fn cell(name: &str) -> Cell {
     Cell::new(r * 9 + c)
 }
 
+/// The board of `g` with every even, odd and allowed cell's rule applied.
+fn after_parity(l: &Logic<'_>, g: &Grid) -> Board {
+    let mut b = Board::new(l, g);
+    while let Some(s) = rules::find(l, &b, VariantTechnique::Parity) {
+        b.apply(l, &s);
+    }
+    b
+}
+
 fn sorted(mut v: Vec<(Cell, u8)>) -> Vec<(Cell, u8)> {
     v.sort_unstable();
     v
@@ -205,10 +214,7 @@ fn a_hidden_pair_keeps_its_two_values() {
         .collect();
     let (g, v) = read(&format!(r#"{{"constraints":[{}]}}"#, allowed.join(",")));
     let l = Logic::new(&v);
-    let mut b = Board::new(&l, &g);
-    while let Some(s) = rules::find(&l, &b, VariantTechnique::Parity) {
-        b.apply(&l, &s);
-    }
+    let b = after_parity(&l, &g);
     let step = subsets::hidden(&l, &b, 2).unwrap();
     assert_eq!(step.technique, VariantTechnique::HiddenPair);
     let want: Vec<(Cell, u8)> = ["r1c1", "r1c2"]
@@ -233,10 +239,7 @@ fn an_x_wing_clears_its_columns() {
     }
     let (g, v) = read(&format!(r#"{{"constraints":[{}]}}"#, rules.join(",")));
     let l = Logic::new(&v);
-    let mut b = Board::new(&l, &g);
-    while let Some(s) = rules::find(&l, &b, VariantTechnique::Parity) {
-        b.apply(&l, &s);
-    }
+    let b = after_parity(&l, &g);
     let step = fish::find(&l, &b).unwrap();
     assert_eq!(step.technique, VariantTechnique::XWing);
     let want: Vec<(Cell, u8)> = [0u16, 4]
@@ -281,10 +284,7 @@ fn a_hidden_triple_keeps_its_three_values() {
         .collect();
     let (g, v) = read(&format!(r#"{{"constraints":[{}]}}"#, allowed.join(",")));
     let l = Logic::new(&v);
-    let mut b = Board::new(&l, &g);
-    while let Some(s) = rules::find(&l, &b, VariantTechnique::Parity) {
-        b.apply(&l, &s);
-    }
+    let b = after_parity(&l, &g);
     let step = subsets::hidden(&l, &b, 3).unwrap();
     assert_eq!(step.technique, VariantTechnique::HiddenTriple);
     let want: Vec<(Cell, u8)> = ["r1c1", "r1c2", "r1c3"]
@@ -293,4 +293,96 @@ fn a_hidden_triple_keeps_its_three_values() {
         .collect();
     assert_eq!(sorted(step.eliminations.clone()), sorted(want));
     assert_eq!(step.why, "{1,2,3} go only in r1c1, r1c2, r1c3 of row 1");
+}
+
+/// Each constraint's own rule on a position worked by hand: (puzzle, technique, the step
+/// in words). Givens are written `rRcC=V`.
+#[test]
+fn each_constraint_rule_on_a_hand_worked_position() {
+    let cases: &[(&str, &str, VariantTechnique, &str)] = &[
+        // r1c1 = 3 and an X: r1c2 is 7.
+        (
+            "r1c1=3",
+            r#"{"type":"x","cells":["r1c1","r1c2"]}"#,
+            VariantTechnique::Xv,
+            "XV Pair: the X makes r1c1, r1c2 add up to 10 => r1c2 <> 1/2/4/5/6/8/9",
+        ),
+        // A whisper gap of 5 on 9x9: 5 has no partner (0 and 10 are no values).
+        (
+            "",
+            r#"{"type":"whisper","cells":["r1c1","r1c2"]}"#,
+            VariantTechnique::Whisper,
+            "Whisper Line: neighbours on the whisper line r1c1-r1c2 differ by 5 or more => r1c1, r1c2 <> 5",
+        ),
+        // r1c1 = 9 and a white dot: r1c2 is 8 (10 is no value).
+        (
+            "r1c1=9",
+            r#"{"type":"white-dot","cells":["r1c1","r1c2"]}"#,
+            VariantTechnique::Kropki,
+            "Kropki Pair: the white dot joins consecutive r1c1, r1c2 => r1c2 <> 1/2/3/4/5/6/7",
+        ),
+        // r5c5 = 5: its four neighbours lose 4 and 6.
+        (
+            "r5c5=5",
+            r#"{"type":"non-consecutive"}"#,
+            VariantTechnique::NonConsecutive,
+            "Non-Consecutive: orthogonal neighbours are not consecutive => r4c5, r5c4, r5c6, r6c5 <> 4/6",
+        ),
+        (
+            "",
+            r#"{"type":"even","cells":["r1c1"]}"#,
+            VariantTechnique::Parity,
+            "Even and Odd Cells: r1c1 is even => r1c1 <> 1/3/5/7/9",
+        ),
+        // The palindrome's ends are equal: r2c5 = r1c3 = 7 (in no house together).
+        (
+            "r1c3=7",
+            r#"{"type":"palindrome","cells":["r1c3","r1c4","r2c5"]}"#,
+            VariantTechnique::Palindrome,
+            "Palindrome: the palindrome r1c3-r2c5 reads the same both ways => r2c5 <> 1/2/3/4/5/6/8/9",
+        ),
+        // Three consecutive values with 9: 7, 8, 9.
+        (
+            "r1c1=9",
+            r#"{"type":"renban","cells":["r1c1","r1c2","r1c3"]}"#,
+            VariantTechnique::Renban,
+            "Renban Set: the renban line r1c1-r1c3 holds 3 consecutive values => r1c2, r1c3 <> 1/2/3/4/5/6",
+        ),
+        // Between 1 and 4: 2 or 3.
+        (
+            "r1c1=1 r1c3=4",
+            r#"{"type":"between","cells":["r1c1","r1c2","r1c3"]}"#,
+            VariantTechnique::Between,
+            "Between Line: the between line r1c1-r1c3 lies between its ends => r1c2 <> 5/6/7/8/9",
+        ),
+        // A circle of 3 over two cells: each is at most 2.
+        (
+            "r1c1=3",
+            r#"{"type":"arrow","circle":["r1c1"],"line":["r1c2","r1c3"]}"#,
+            VariantTechnique::Arrow,
+            "Arrow Sum: the arrow from r1c2 adds up to its circle r1c1 => r1c2, r1c3 <> 4/5/6/7/8/9",
+        ),
+        // 3 along r1c2-r2c1: each at most 2.
+        (
+            "",
+            r#"{"type":"little-killer","sum":3,"cells":["r1c2","r2c1"]}"#,
+            VariantTechnique::LittleKiller,
+            "Little Killer Sum: the little killer diagonal r1c2-r2c1 adds up to 3 => r1c2, r2c1 <> 3/4/5/6/7/8/9",
+        ),
+    ];
+    for &(givens, rule, t, want) in cases {
+        let mut grid = vec!['.'; 81];
+        for g in givens.split_whitespace() {
+            let (at, v) = g.split_once('=').unwrap();
+            grid[cell(at).index()] = v.chars().next().unwrap();
+        }
+        let givens: String = grid.into_iter().collect();
+        let (g, v) = read(&format!(
+            r#"{{"givens":"{givens}","constraints":[{rule}]}}"#
+        ));
+        let l = Logic::new(&v);
+        let b = Board::new(&l, &g);
+        let step = rules::find(&l, &b, t).unwrap_or_else(|| panic!("{rule}: no step"));
+        assert_eq!(step.describe(v.shape()), want, "{rule}");
+    }
 }

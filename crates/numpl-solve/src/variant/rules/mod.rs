@@ -285,20 +285,30 @@ pub(crate) fn distinct_groups(variant: &Variant) -> Vec<Vec<u16>> {
     out
 }
 
+impl<'a> Builder<'a> {
+    /// Nothing compiled yet; every cell starts with every value.
+    fn new(variant: &'a Variant) -> Builder<'a> {
+        let n = variant.shape().size();
+        let mut b = Builder {
+            variant,
+            n,
+            start: Vec::new(),
+            groups: Vec::new(),
+            houses: Vec::new(),
+            relations: HashMap::new(),
+            props: Vec::new(),
+            cages: Vec::new(),
+            renbans: Vec::new(),
+        };
+        b.start = vec![b.all(); n * n];
+        b
+    }
+}
+
 fn builder<'a>(givens: &Grid, variant: &'a Variant) -> Builder<'a> {
     let shape = variant.shape();
     let n = shape.size();
-    let mut b = Builder {
-        variant,
-        n,
-        start: Vec::new(),
-        groups: Vec::new(),
-        houses: Vec::new(),
-        relations: HashMap::new(),
-        props: Vec::new(),
-        cages: Vec::new(),
-        renbans: Vec::new(),
-    };
+    let mut b = Builder::new(variant);
     let all = b.all();
     b.start = givens
         .values()
@@ -360,20 +370,7 @@ fn add(b: &mut Builder<'_>, c: &Constraint) {
 /// its groups, relations and propagators over every cell, with no rows, columns or houses
 /// (so a cage keeps its combinations but not the 45 rule or its complement in a house).
 pub(crate) fn compile_one(variant: &Variant, c: &Constraint) -> Model {
-    let shape = variant.shape();
-    let n = shape.size();
-    let mut b = Builder {
-        variant,
-        n,
-        start: Vec::new(),
-        groups: Vec::new(),
-        houses: Vec::new(),
-        relations: HashMap::new(),
-        props: Vec::new(),
-        cages: Vec::new(),
-        renbans: Vec::new(),
-    };
-    b.start = vec![b.all(); n * n];
+    let mut b = Builder::new(variant);
     add(&mut b, c);
     let peers = Peers::new(&b);
     cage::finish_sums(&mut b, &peers);
