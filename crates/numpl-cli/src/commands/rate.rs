@@ -128,15 +128,7 @@ impl HumanCommand for Rate {
                 .outcome(&out, Algorithm::Human, &output.symbols)
                 .micros(micros)
                 .to_line(),
-            Format::Csv => rate_csv_row(
-                &puzzle_csv_field(p, output),
-                &out.solution
-                    .as_ref()
-                    .map(|s| output.csv_field(s))
-                    .unwrap_or_default(),
-                out.status.name(),
-                out.rating(),
-            ),
+            Format::Csv => csv_row(p, output, out.solution.as_ref(), out.status, out.rating()),
             _ => Rate::line(p, &out, output),
         };
         Done::new(text, out.status.into())
@@ -171,15 +163,7 @@ impl HumanCommand for Rate {
                 .variant_rated(&out, &output.symbols)
                 .micros(micros)
                 .to_line(),
-            Format::Csv => rate_csv_row(
-                &puzzle_csv_field(p, output),
-                &out.solution
-                    .as_ref()
-                    .map(|s| output.csv_field(s))
-                    .unwrap_or_default(),
-                out.status.name(),
-                out.rating(),
-            ),
+            Format::Csv => csv_row(p, output, out.solution.as_ref(), out.status, out.rating()),
             _ => {
                 let mut s = puzzle_line(p, &output.symbols);
                 s.push(' ');
@@ -200,4 +184,20 @@ impl HumanCommand for Rate {
     fn csv(&self) -> Option<&'static str> {
         Some(if self.se { RATE_SE_CSV } else { RATE_CSV })
     }
+}
+
+/// A CSV row of `rate` (classic or variant): the puzzle, its solution, status, level, score.
+fn csv_row(
+    p: &Parsed,
+    output: &Output,
+    solution: Option<&numpl_core::Grid>,
+    status: numpl_solve::Status,
+    rating: Option<numpl_solve::Rating>,
+) -> String {
+    rate_csv_row(
+        &puzzle_csv_field(p, output),
+        &solution.map(|s| output.csv_field(s)).unwrap_or_default(),
+        status.name(),
+        rating,
+    )
 }
