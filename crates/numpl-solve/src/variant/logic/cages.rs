@@ -62,7 +62,14 @@ pub(super) fn find(l: &Logic<'_>, b: &Board) -> Option<VariantStep> {
             cells,
             format!("{name} {what}"),
         );
-        step.eliminations = gone;
+        // A cage of one cell is a given in all but name: placed at once.
+        match (cells.as_slice(), sets.as_slice()) {
+            ([c], [set]) if set.count_ones() == 1 => {
+                let v = set.trailing_zeros() as u8 + 1;
+                step.placements.push((numpl_core::Cell::new(*c), v));
+            }
+            _ => step.eliminations = gone,
+        }
         return Some(step);
     }
     None

@@ -386,3 +386,18 @@ fn each_constraint_rule_on_a_hand_worked_position() {
         assert_eq!(step.describe(v.shape()), want, "{rule}");
     }
 }
+
+/// A cage of one cell is placed at once.
+#[test]
+fn a_one_cell_cage_is_placed() {
+    let (g, v) = read(r#"{"constraints":[{"type":"cage","sum":5,"cells":["r8c5"]}]}"#);
+    let l = Logic::new(&v);
+    let b = Board::new(&l, &g);
+    let step = cages::find(&l, &b).unwrap();
+    assert_eq!(step.placements, vec![(cell("r8c5"), 5)]);
+    assert!(step.eliminations.is_empty());
+    assert_eq!(
+        step.describe(v.shape()),
+        "Cage Combination: cage r8c5 (5 in 1 cell) is 5 => r8c5 = 5"
+    );
+}
