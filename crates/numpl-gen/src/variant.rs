@@ -423,13 +423,7 @@ fn killer(
     if spec.givens {
         // Givens dug over the cages as grown (no cuts, no merges).
         let variant = build(&cages)?;
-        let puzzle = dig(&solution, &variant, rng, groups, judge);
-        return Some(GeneratedVariant {
-            puzzle,
-            variant,
-            solution,
-            level: None,
-        });
+        return Some(dig(solution, variant, rng, groups, judge));
     }
     // Cut cages while another solution exists (at a level: while the techniques leave
     // cells open).
@@ -687,13 +681,7 @@ fn regions(
     }
     .ok()?;
     let solution = fill(&variant, rng)?;
-    let puzzle = dig(&solution, &variant, rng, groups, judge);
-    Some(GeneratedVariant {
-        puzzle,
-        variant,
-        solution,
-        level: None,
-    })
+    Some(dig(solution, variant, rng, groups, judge))
 }
 
 /// Thermo: thermometers along rising values of a classic grid, then givens dug.
@@ -756,25 +744,20 @@ fn thermo(
         });
     }
     let variant = Variant::new(shape, true, rules).ok()?;
-    let puzzle = dig(&solution, &variant, rng, groups, judge);
-    Some(GeneratedVariant {
-        puzzle,
-        variant,
-        solution,
-        level: None,
-    })
+    Some(dig(solution, variant, rng, groups, judge))
 }
 
-/// Givens dug from a full grid in random order of the symmetry's groups, each group left
-/// empty only while the puzzle stays unique (at a level: solved by the techniques up to
-/// it).
+/// The puzzle of `v` made by digging givens from its full grid `solution` in random order
+/// of the symmetry's groups, each group left empty only while the puzzle stays unique (at
+/// a level: solved by the techniques up to it, the rules read once for every try).
 fn dig(
-    solution: &Grid,
-    v: &Variant,
+    solution: Grid,
+    v: Variant,
     rng: &mut ChaCha8Rng,
     groups: &[Vec<u16>],
     judge: Judge,
-) -> Grid {
+) -> GeneratedVariant {
+    let steps = judge.0.map(|_| engine::StepSolver::new(&v));
     let mut puzzle = solution.clone();
     let mut order: Vec<&Vec<u16>> = groups.iter().collect();
     order.shuffle(rng);
@@ -783,9 +766,19 @@ fn dig(
         for &c in group {
             trial.set(c as usize, 0);
         }
-        if judge.keeps(&trial, v) {
+        let keeps = match (&steps, judge.0) {
+            (Some(s), Some(max)) => s.solve_within(&trial, max).is_ok(),
+            _ => judge.keeps(&trial, &v),
+        };
+        if keeps {
             puzzle = trial;
         }
     }
-    puzzle
+    drop(steps); // borrows `v`, which the puzzle takes
+    GeneratedVariant {
+        puzzle,
+        variant: v,
+        solution,
+        level: None,
+    }
 }

@@ -1193,15 +1193,15 @@ async fn variant_hint(
             if let Some(m) = mistake_against(&solution, &g, &at, marked) {
                 return answer(Status::Unsolvable, Some(m), None, None);
             }
-            // A step of the variant techniques from the player's values.
-            let opts = SolveOptions::new().budget(Some(budget));
-            let step = numpl_solve::variant::hint(values, v, &opts);
-            if let Ok(s) = &step {
+            // A step of the variant techniques from the player's values (they agree with
+            // the one solution found above: no second count).
+            if let Some(s) = numpl_solve::variant::next_step(values, v) {
+                let step = variant_step_json(&s, shape);
                 return HintResponse {
                     record: record_of(&read)
-                        .variant_hint(&step, shape)
+                        .variant_hint(&Ok(s), shape)
                         .micros(micros(start)),
-                    step: Some(variant_step_json(s, shape)),
+                    step: Some(step),
                     svg: None,
                     mistake: None,
                     reveal: None,

@@ -158,14 +158,19 @@ pub fn hint(givens: &Grid, variant: &Variant, opts: &SolveOptions) -> Result<Var
     if matches!(counted.status, Status::Budget | Status::Unsolvable) {
         return Err(counted.status);
     }
+    next_step(givens, variant).ok_or(match counted.status {
+        Status::Multiple => Status::Multiple,
+        _ => Status::Stuck,
+    })
+}
+
+/// The next step of the variant techniques from `givens`, with no count of solutions
+/// first: for a caller that knows `givens` has a solution (a player's grid checked
+/// against it), where [`hint`] would count again. `None` when no technique applies.
+pub fn next_step(givens: &Grid, variant: &Variant) -> Option<VariantStep> {
     let logic = logic::Logic::new(variant);
     let board = logic::Board::new(&logic, givens);
-    logic
-        .next_step(&board, Level::Extreme)
-        .ok_or(match counted.status {
-            Status::Multiple => Status::Multiple,
-            _ => Status::Stuck,
-        })
+    logic.next_step(&board, Level::Extreme)
 }
 
 /// The candidate grids the steps of `steps` (from [`rate`] or [`hint`] on `givens`) start
@@ -197,18 +202,41 @@ pub fn candidates_along(
 /// Whether the variant techniques of level `max` and below solve `givens` under
 /// `variant`'s rules (which proves its solution unique): `Ok` with the level of the
 /// hardest step, or `Err` with the grid where they stop. What generation at a level asks
-/// ([`numpl_gen`'s `generate_variant`](https://docs.rs/numpl-gen)), with no count first.
+/// ([`numpl_gen`'s `generate_variant`](https://docs.rs/numpl-gen)), with no count first;
+/// [`StepSolver`] reads the rules once for many grids.
 pub fn solve_within(givens: &Grid, variant: &Variant, max: Level) -> Result<Level, Grid> {
-    let logic = logic::Logic::new(variant);
-    let (board, steps) = logic::run(&logic, givens, max);
-    if board.full() && variant.violation(&board.grid(variant.shape())).is_none() {
-        Ok(steps
-            .iter()
-            .map(|s| s.technique.level())
-            .max()
-            .unwrap_or(Level::Easy))
-    } else {
-        Err(board.grid(variant.shape()))
+    StepSolver::new(variant).solve_within(givens, max)
+}
+
+/// A variant's rules read once by the step solver (each constraint compiled alone, the
+/// named houses, the peers), for [`StepSolver::solve_within`] on many grids of the same
+/// rules, as digging givens asks.
+pub struct StepSolver<'a> {
+    logic: logic::Logic<'a>,
+}
+
+impl<'a> StepSolver<'a> {
+    /// The rules of `variant`, read.
+    pub fn new(variant: &'a Variant) -> StepSolver<'a> {
+        StepSolver {
+            logic: logic::Logic::new(variant),
+        }
+    }
+
+    /// [`solve_within`] for `givens` under these rules.
+    pub fn solve_within(&self, givens: &Grid, max: Level) -> Result<Level, Grid> {
+        let variant = self.logic.variant;
+        let (board, steps) = logic::run(&self.logic, givens, max);
+        let grid = board.grid(variant.shape());
+        if board.full() && variant.violation(&grid).is_none() {
+            Ok(steps
+                .iter()
+                .map(|s| s.technique.level())
+                .max()
+                .unwrap_or(Level::Easy))
+        } else {
+            Err(grid)
+        }
     }
 }
 
