@@ -104,7 +104,19 @@ fn regions(l: &Logic<'_>) -> Vec<(String, Vec<u16>)> {
     out
 }
 
-pub(super) fn find(l: &Logic<'_>, b: &Board) -> Option<VariantStep> {
+/// A tie the 45 rule makes, from the rules alone: the cells' values, the first `minus` of
+/// them counted negative, add up to `target`; `why` says which region and cages.
+pub(super) struct Equation {
+    cells: Vec<u16>,
+    minus: usize,
+    target: i64,
+    why: String,
+}
+
+/// Every region's innie, outie and mixed equations, in the order the steps are looked
+/// for (made once when the rules are read: they do not depend on the candidates).
+pub(super) fn equations(l: &Logic<'_>) -> Vec<Equation> {
+    let mut out = Vec::new();
     let n = l.n;
     let cells_n = n * n;
     // Cages with a sum that overlap no other cage.
@@ -126,7 +138,7 @@ pub(super) fn find(l: &Logic<'_>, b: &Board) -> Option<VariantStep> {
         .filter_map(|(k, g)| Some((g.sum?, g.cells.as_slice())).filter(|_| !clash[k]))
         .collect();
     if cages.is_empty() {
-        return None;
+        return out;
     }
     let per_house = (n * (n + 1) / 2) as i64;
     for (name, region) in regions(l) {
@@ -137,6 +149,7 @@ pub(super) fn find(l: &Logic<'_>, b: &Board) -> Option<VariantStep> {
         let total = per_house * (region.len() / n) as i64;
         let (mut sum_in, mut sum_part) = (0i64, 0i64);
         let mut covered = vec![false; cells_n];
+        let mut whole = vec![false; cells_n];
         let mut outies = Vec::new();
         for &(sum, cells) in &cages {
             let within = cells.iter().filter(|&&c| inside[c as usize]).count();
@@ -152,6 +165,9 @@ pub(super) fn find(l: &Logic<'_>, b: &Board) -> Option<VariantStep> {
             }
             if within == cells.len() {
                 sum_in += sum as i64;
+                for &c in cells {
+                    whole[c as usize] = true;
+                }
             } else {
                 sum_part += sum as i64;
             }
@@ -159,20 +175,15 @@ pub(super) fn find(l: &Logic<'_>, b: &Board) -> Option<VariantStep> {
         let innies: Vec<u16> = region
             .iter()
             .copied()
-            .filter(|&c| {
-                !cages
-                    .iter()
-                    .any(|(_, cs)| cs.contains(&c) && cs.iter().all(|&x| inside[x as usize]))
-            })
+            .filter(|&c| !whole[c as usize])
             .collect();
-        let mut tries = Vec::new();
         if (1..=MAX_CELLS).contains(&innies.len()) {
             let why = format!(
                 "45 rule on {name}: its cells outside the cages inside it, {}, add up to {total} - {sum_in} = {}",
                 names(l.shape, &innies),
                 total - sum_in
             );
-            tries.push((innies, 0, total - sum_in, why));
+            push(&mut out, innies, 0, total - sum_in, why);
         }
         if region.iter().all(|&c| covered[c as usize]) && (1..=MAX_CELLS).contains(&outies.len()) {
             outies.sort_unstable();
@@ -182,7 +193,7 @@ pub(super) fn find(l: &Logic<'_>, b: &Board) -> Option<VariantStep> {
                 names(l.shape, &outies),
                 cages_sum - total
             );
-            tries.push((outies.clone(), 0, cages_sum - total, why));
+            push(&mut out, outies, 0, cages_sum - total, why);
         }
         // Cages mostly inside: their cells outside (outies) less the region's cells
         // they leave (innies) make their sums less the region's total.
@@ -216,36 +227,66 @@ pub(super) fn find(l: &Logic<'_>, b: &Board) -> Option<VariantStep> {
                 used - total
             );
             let minus = ins.len();
-            tries.push(([ins, out_cells].concat(), minus, used - total, why));
+            push(
+                &mut out,
+                [ins, out_cells].concat(),
+                minus,
+                used - total,
+                why,
+            );
         }
-        for (cells, minus, target, why) in tries {
-            if cells.iter().all(|&c| !b.open(c)) || (minus == 0 && target <= 0) {
-                continue;
-            }
-            let masks: Vec<Bits> = cells.iter().map(|&c| b.cells[c as usize]).collect();
-            let keep = support(l, &cells, minus, &masks, target);
-            let mut step = VariantStep::new(VariantTechnique::InniesOuties, &cells, why);
-            if let ([c], [m]) = (cells.as_slice(), keep.as_slice()) {
-                if m.count_ones() == 1 {
-                    step.placements
-                        .push((Cell::new(*c), m.trailing_zeros() as u8 + 1));
-                    return Some(step);
-                }
-            }
-            for (&c, (&had, &kept)) in cells.iter().zip(masks.iter().zip(&keep)) {
-                if !b.open(c) {
-                    continue;
-                }
-                let mut gone = had & !kept;
-                while gone != 0 {
-                    step.eliminations
-                        .push((Cell::new(c), gone.trailing_zeros() as u8 + 1));
-                    gone &= gone - 1;
-                }
-            }
-            if !step.eliminations.is_empty() {
+    }
+    out
+}
+
+/// Keeps an equation that can make a step: some cells, and a positive sum when all count
+/// positive.
+fn push(out: &mut Vec<Equation>, cells: Vec<u16>, minus: usize, target: i64, why: String) {
+    if minus > 0 || target > 0 {
+        out.push(Equation {
+            cells,
+            minus,
+            target,
+            why,
+        });
+    }
+}
+
+pub(super) fn find(l: &Logic<'_>, b: &Board) -> Option<VariantStep> {
+    for eq in &l.equations {
+        let Equation {
+            cells,
+            minus,
+            target,
+            why,
+        } = eq;
+        let (cells, minus, target) = (cells.as_slice(), *minus, *target);
+        if cells.iter().all(|&c| !b.open(c)) {
+            continue;
+        }
+        let masks: Vec<Bits> = cells.iter().map(|&c| b.cells[c as usize]).collect();
+        let keep = support(l, cells, minus, &masks, target);
+        let mut step = VariantStep::new(VariantTechnique::InniesOuties, cells, why.clone());
+        if let ([c], [m]) = (cells, keep.as_slice()) {
+            if m.count_ones() == 1 {
+                step.placements
+                    .push((Cell::new(*c), m.trailing_zeros() as u8 + 1));
                 return Some(step);
             }
+        }
+        for (&c, (&had, &kept)) in cells.iter().zip(masks.iter().zip(&keep)) {
+            if !b.open(c) {
+                continue;
+            }
+            let mut gone = had & !kept;
+            while gone != 0 {
+                step.eliminations
+                    .push((Cell::new(c), gone.trailing_zeros() as u8 + 1));
+                gone &= gone - 1;
+            }
+        }
+        if !step.eliminations.is_empty() {
+            return Some(step);
         }
     }
     None

@@ -296,6 +296,8 @@ pub(crate) struct Logic<'a> {
     seen: Vec<bool>,
     /// The constraints with a rule of their own (cages included: [`cages`]).
     pub(crate) rules: Vec<Rule>,
+    /// The 45 rule's equations ([`innies`]), made once from the cages and houses.
+    equations: Vec<innies::Equation>,
 }
 
 impl<'a> Logic<'a> {
@@ -359,7 +361,7 @@ impl<'a> Logic<'a> {
                 }
             }
         }
-        Logic {
+        let mut logic = Logic {
             shape,
             n,
             variant,
@@ -367,7 +369,10 @@ impl<'a> Logic<'a> {
             peers,
             seen,
             rules,
-        }
+            equations: Vec::new(),
+        };
+        logic.equations = innies::equations(&logic);
+        logic
     }
 
     /// Whether `a` and `b` must differ.
