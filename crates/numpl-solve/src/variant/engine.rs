@@ -22,8 +22,8 @@ pub(crate) struct Contradiction;
 /// propagation last looked.
 pub(crate) struct State {
     pub(crate) cells: Vec<Bits>,
-    queue: Vec<u16>,
-    queued: Vec<bool>,
+    pub(crate) queue: Vec<u16>,
+    pub(crate) queued: Vec<bool>,
 }
 
 impl State {
@@ -51,6 +51,22 @@ impl State {
         }
         Ok(())
     }
+
+    /// Marks cell `c` changed (its rules look at it again).
+    #[inline]
+    fn touch(&mut self, c: u16) {
+        if !self.queued[c as usize] {
+            self.queued[c as usize] = true;
+            self.queue.push(c);
+        }
+    }
+
+    /// Forgets the changed cells (after a contradiction).
+    fn clear_queue(&mut self) {
+        for c in self.queue.drain(..) {
+            self.queued[c as usize] = false;
+        }
+    }
 }
 
 /// A rule that narrows candidates by looking at several cells.
@@ -62,6 +78,14 @@ pub(crate) trait Prop: Send + Sync {
     /// Runs after the cheap ones (whose narrowing it then sees at once).
     fn expensive(&self) -> bool {
         false
+    }
+    /// Told, once every group of the model is known, which pairs of cells must differ
+    /// (a sum bounds its terms tighter when they do).
+    fn learn_distinct(&mut self, _differ: &dyn Fn(u16, u16) -> bool) {}
+    /// What it adds to each of its cells' weight for the search's choice of cell: by
+    /// default the cells it watches.
+    fn weight(&self) -> u32 {
+        self.watches().len() as u32
     }
 }
 
@@ -97,12 +121,35 @@ pub(crate) struct Model {
     pub(crate) slow_props: Vec<bool>,
 }
 
-/// One level of the search: the state it branched from, its options (a cell and the value
-/// it takes) and how many were tried.
-type Level = (Vec<Bits>, Vec<(u16, Bits)>, usize);
-
 /// Conflicts between halvings of every cell's conflict count.
 const DECAY: u32 = 1 << 14;
+
+/// Where the search has failed: each cell's weight (its rules, then its failed
+/// branches), halved now and then so that old failures count for less (as the
+/// Interactive Sudoku Solver's conflict scores).
+struct Heat {
+    cells: Vec<u32>,
+    countdown: u32,
+}
+
+impl Heat {
+    fn new(weights: Vec<u32>) -> Heat {
+        Heat {
+            cells: weights,
+            countdown: DECAY,
+        }
+    }
+
+    /// A branch on `cell` failed.
+    fn failed(&mut self, cell: u16) {
+        self.cells[cell as usize] += 1;
+        self.countdown -= 1;
+        if self.countdown == 0 {
+            self.countdown = DECAY;
+            self.cells.iter_mut().for_each(|w| *w >>= 1);
+        }
+    }
+}
 
 /// The propagation's work lists, kept across nodes: the propagators and houses to look
 /// at again.
@@ -268,7 +315,7 @@ impl Model {
             .map(|c| {
                 let props: usize = self.props_of[c]
                     .iter()
-                    .map(|&k| self.props[k as usize].watches().len())
+                    .map(|&k| self.props[k as usize].weight() as usize)
                     .sum();
                 (self.n * self.houses_of[c].len() + props + 2 * self.pairs_of[c].len()) as u32
             })
@@ -307,6 +354,12 @@ impl Model {
     }
 
     /// Searches for up to `limit` solutions within `budget` nodes.
+    ///
+    /// Binary branching, as ISS does: at each node the cell with the most weight for the
+    /// square of its candidates (its rules and failed branches: where the puzzle is hard)
+    /// takes its least value; when that fails, the node goes on with the value removed,
+    /// propagated at once, and chooses again (the failure's weight may now point
+    /// elsewhere). Each choice splits the search in two, so no solution is found twice.
     pub(crate) fn search(&self, limit: usize, budget: u64) -> Searched {
         let mut out = Searched {
             solutions: Vec::new(),
@@ -314,49 +367,22 @@ impl Model {
             guesses: 0,
             out_of_budget: false,
         };
-        let mut scratch = Scratch {
-            dirty: vec![false; self.props.len()],
-            work: Vec::new(),
-            slow: Vec::new(),
-            house_dirty: vec![false; self.houses.len()],
-            house_work: Vec::new(),
-        };
-        let mut conflicts = self.weights();
-        let mut decay = DECAY;
+        let mut scratch = Scratch::all_due(self);
+        let mut heat = Heat::new(self.weights());
         let mut st = self.fresh();
-        // Every propagator runs once at the start.
-        for (k, d) in scratch.dirty.iter_mut().enumerate() {
-            *d = true;
-            scratch.work.push(k as u32);
-        }
         out.nodes += 1;
         if self.propagate(&mut st, &mut scratch).is_err() {
             return out;
         }
-        // Depth-first with an explicit stack of (state, cell, values left to try).
-        let mut stack: Vec<Level> = Vec::new();
-        let mut current = st.cells.clone();
+        // The other halves of the choices made on the way down: the state with the value
+        // tried removed from its cell, not yet propagated.
+        let mut others: Vec<(Vec<Bits>, u16)> = Vec::new();
+        let mut pool: Vec<Vec<Bits>> = Vec::new();
         loop {
-            // Choose the open cell with the most weight (its rules, then its failed
-            // branches: where the puzzle is hard) for the square of its candidates; on a
-            // tie, the fewest candidates.
-            let mut best: Option<(u32, u32, u16)> = None;
-            for (i, &m) in current.iter().enumerate() {
-                let k = m.count_ones();
-                if k > 1 {
-                    let w = conflicts[i];
-                    if best.is_none_or(|(bk, bw, _)| {
-                        let (mine, theirs) =
-                            (w as u64 * (bk * bk) as u64, bw as u64 * (k * k) as u64);
-                        mine > theirs || (mine == theirs && k < bk)
-                    }) {
-                        best = Some((k, w, i as u16));
-                    }
-                }
-            }
-            match best.map(|(k, _, c)| (k, c)) {
+            match self.choose(&st.cells, &heat) {
                 None => {
-                    let values: Vec<u8> = current
+                    let values: Vec<u8> = st
+                        .cells
                         .iter()
                         .map(|&m| m.trailing_zeros() as u8 + 1)
                         .collect();
@@ -367,58 +393,69 @@ impl Model {
                         return out;
                     }
                 }
-                Some((_, cell)) => {
-                    let m = current[cell as usize];
-                    let mut options: Vec<(u16, Bits)> = Vec::new();
-                    let mut bits = m;
-                    while bits != 0 {
-                        options.push((cell, bits & bits.wrapping_neg()));
-                        bits &= bits - 1;
+                Some(cell) => {
+                    let m = st.get(cell);
+                    let v = m & m.wrapping_neg();
+                    let mut other = pool.pop().unwrap_or_default();
+                    other.clear();
+                    other.extend_from_slice(&st.cells);
+                    other[cell as usize] = m & !v;
+                    others.push((other, cell));
+                    if out.nodes >= budget {
+                        out.out_of_budget = true;
+                        return out;
                     }
-                    stack.push((current.clone(), options, 0));
+                    out.nodes += 1;
+                    st.restrict(cell, v).expect("a candidate of the cell");
+                    if self.propagate(&mut st, &mut scratch).is_ok() {
+                        continue;
+                    }
+                    heat.failed(cell);
+                    scratch.clear();
+                    st.clear_queue();
                 }
             }
-            // Take the next branch from the stack.
-            let mut next = None;
-            while let Some((base, options, tried)) = stack.last_mut() {
-                let Some(&(c, v)) = options.get(*tried) else {
-                    stack.pop();
-                    continue;
+            // Go on with the latest choice's other half that propagates.
+            loop {
+                let Some((other, cell)) = others.pop() else {
+                    return out;
                 };
-                *tried += 1;
-                if *tried > 1 {
-                    out.guesses += 1;
-                }
                 if out.nodes >= budget {
                     out.out_of_budget = true;
                     return out;
                 }
                 out.nodes += 1;
-                let mut st = State {
-                    cells: base.clone(),
-                    queue: Vec::new(),
-                    queued: vec![false; base.len()],
-                };
-                if st.restrict(c, v).is_err() {
-                    continue;
-                }
+                out.guesses += 1;
+                st.cells.copy_from_slice(&other);
+                pool.push(other);
+                st.touch(cell);
                 if self.propagate(&mut st, &mut scratch).is_ok() {
-                    next = Some(st.cells);
                     break;
                 }
-                conflicts[c as usize] += 1;
-                decay -= 1;
-                if decay == 0 {
-                    // Old conflicts count for less: halve them all now and then.
-                    decay = DECAY;
-                    conflicts.iter_mut().for_each(|w| *w >>= 1);
-                }
+                heat.failed(cell);
                 scratch.clear();
-            }
-            match next {
-                Some(cells) => current = cells,
-                None => return out,
+                st.clear_queue();
             }
         }
+    }
+
+    /// The open cell to branch on: the most weight for the square of its candidates; on
+    /// a tie, the fewest candidates. `None` when every cell is fixed.
+    fn choose(&self, cells: &[Bits], heat: &Heat) -> Option<u16> {
+        let mut best: Option<(u32, u32, u16)> = None;
+        for (i, &m) in cells.iter().enumerate() {
+            if m & (m - 1) == 0 {
+                continue;
+            }
+            let k = m.count_ones();
+            let w = heat.cells[i];
+            if best.is_none_or(|(bk, bw, _)| {
+                let (mine, theirs) = (w as u64 * (bk * bk) as u64, bw as u64 * (k * k) as u64);
+                mine > theirs || (mine == theirs && k < bk)
+            }) {
+                best = Some((k, w, i as u16));
+            }
+        }
+        best.map(|(_, _, c)| c)
     }
 }

@@ -356,6 +356,25 @@ fn a_value_every_set_needs_leaves_the_cells_seeing_its_places() {
     assert_eq!(cells[8].len(), 9);
 }
 
+/// The 45 rule with cells that differ: three cages of 23, each three cells of row 1 and
+/// one of row 2 (r2c1, r2c4, r2c7), cover row 1, so those three add up to 3 * 23 - 45 =
+/// 24. They share row 2, so they are 7, 8 and 9 (cell by cell, 24 in three cells of 1..9
+/// says only that each is at least 6).
+#[test]
+fn outies_that_differ_are_bounded_together() {
+    let cage = |cells: &str| format!(r#"{{"type":"cage","sum":23,"cells":[{cells}]}}"#);
+    let text = format!(
+        r#"{{"box":"3x3","constraints":[{},{},{}]}}"#,
+        cage(r#""r1c1","r1c2","r1c3","r2c1""#),
+        cage(r#""r1c4","r1c5","r1c6","r2c4""#),
+        cage(r#""r1c7","r1c8","r1c9","r2c7""#)
+    );
+    let cells = root(&text);
+    for c in [9, 12, 15] {
+        assert_eq!(cells[c], vec![7, 8, 9], "cell {c}");
+    }
+}
+
 /// A renban of six along r1c1..r1c6 holds 4, 5 and 6 whatever its run (1-6 .. 4-9): the
 /// rest of row 1 loses them; r2c1 sees only three of the line's cells and keeps them.
 #[test]

@@ -8,7 +8,7 @@
 //! it, the cells left add up to the house's total less the cages' sums, a cage of their
 //! own ([`innies`]).
 
-use super::sum::Linear;
+use super::sum::{sum_bounds, Linear};
 use super::{required, Builder, Peers};
 use crate::variant::engine::{Bits, Contradiction, Prop, State};
 
@@ -26,7 +26,7 @@ pub(super) fn compile(b: &mut Builder<'_>, sum: Option<u32>, cells: &[u16]) {
 /// cells that see a whole cage), then the 45 rule's.
 pub(super) fn finish(b: &mut Builder<'_>, peers: &Peers) {
     let mut sums = b.cages.clone();
-    innies(b, &mut sums);
+    innies(b, peers, &mut sums);
     for (sum, cells) in sums {
         add_sum(b, peers, sum, &cells);
     }
@@ -319,7 +319,7 @@ impl Prop for Combos {
 /// `sum(outies) - sum(innies) = sum(cages) - sum(region)`. A tie of few cells is kept as
 /// an equation; with innies alone in one house, as a cage of their own (their values
 /// differ), with its combinations.
-fn innies(b: &mut Builder<'_>, sums: &mut Vec<(u32, Vec<u16>)>) {
+fn innies(b: &mut Builder<'_>, peers: &Peers, sums: &mut Vec<(u32, Vec<u16>)>) {
     let n = b.n;
     let per_house = (n * (n + 1) / 2) as i64;
     let houses = b.houses_snapshot();
@@ -404,7 +404,105 @@ fn innies(b: &mut Builder<'_>, sums: &mut Vec<(u32, Vec<u16>)>) {
                 .map(|&c| (c, 1))
                 .chain(innies.iter().map(|&c| (c, -1)))
                 .collect();
-            b.prop(Linear::new(terms, total));
+            b.prop(Linear::derived(terms, total));
         }
+    }
+    for house in houses.iter().filter(|h| h.len() == n) {
+        crossing(b, peers, house, &cages, &overlapping, &mut seen);
+    }
+}
+
+/// Sums the Interactive Sudoku Solver derives from the cages crossing a house. Hidden
+/// cages: a cage that sticks out of the house by one cell ties that cell to the house's
+/// cells outside it and outside the cages wholly inside (`rest - outie = house - cages`,
+/// up to 6 cells). The house's outies: when the cages crossing a house cover it, their
+/// cells outside it add up to their sums less the house's total (kept when it narrows:
+/// the sum's range, its cells' values differing where they must, is more than four times
+/// its leeway).
+fn crossing(
+    b: &mut Builder<'_>,
+    peers: &Peers,
+    house: &[u16],
+    cages: &[(u32, Vec<u16>)],
+    overlapping: &[bool],
+    seen: &mut std::collections::HashSet<Vec<(u16, bool)>>,
+) {
+    let n = b.n;
+    let per_house = (n * (n + 1) / 2) as i64;
+    let within = |c: &u16| house.contains(c);
+    let crossing: Vec<&(u32, Vec<u16>)> = cages
+        .iter()
+        .zip(overlapping)
+        .filter(|((_, cells), &o)| !o && cells.iter().any(within))
+        .map(|(c, _)| c)
+        .collect();
+    if crossing.is_empty() {
+        return;
+    }
+    let mut add = |b: &mut Builder<'_>, plus: Vec<u16>, minus: Vec<u16>, total: i64| {
+        let mut key: Vec<(u16, bool)> = plus
+            .iter()
+            .map(|&c| (c, true))
+            .chain(minus.iter().map(|&c| (c, false)))
+            .collect();
+        key.sort_unstable();
+        if plus.is_empty() || !seen.insert(key) {
+            return;
+        }
+        let terms = plus
+            .iter()
+            .map(|&c| (c, 1))
+            .chain(minus.iter().map(|&c| (c, -1)))
+            .collect();
+        b.prop(Linear::derived(terms, total));
+    };
+    // Hidden cages.
+    let inside: Vec<&(u32, Vec<u16>)> = crossing
+        .iter()
+        .copied()
+        .filter(|(_, cells)| cells.iter().all(within))
+        .collect();
+    let inside_sum: i64 = inside.iter().map(|(s, _)| *s as i64).sum();
+    let rest: Vec<u16> = house
+        .iter()
+        .copied()
+        .filter(|c| !inside.iter().any(|(_, cells)| cells.contains(c)))
+        .collect();
+    for (sum, cells) in &crossing {
+        let out: Vec<u16> = cells.iter().copied().filter(|c| !within(c)).collect();
+        if out.len() != 1 {
+            continue;
+        }
+        let plus: Vec<u16> = rest
+            .iter()
+            .copied()
+            .filter(|c| !cells.contains(c))
+            .collect();
+        if plus.len() + 1 > 6 {
+            continue;
+        }
+        add(b, plus, out, per_house - inside_sum - *sum as i64);
+    }
+    // The house's outies.
+    let covered = house
+        .iter()
+        .all(|c| crossing.iter().any(|(_, cells)| cells.contains(c)));
+    if !covered {
+        return;
+    }
+    let outies: Vec<u16> = crossing
+        .iter()
+        .flat_map(|(_, cells)| cells.iter().copied().filter(|c| !within(c)))
+        .collect();
+    if outies.is_empty() {
+        return;
+    }
+    let total: i64 = crossing.iter().map(|(s, _)| *s as i64).sum::<i64>() - per_house;
+    let Some((lo, hi)) = sum_bounds(&outies, n, &|x, y| peers.sees(x, y)) else {
+        return;
+    };
+    let leeway = (total - lo).min(hi - total);
+    if leeway < 0 || hi - lo > 4 * leeway {
+        add(b, outies, Vec::new(), total);
     }
 }

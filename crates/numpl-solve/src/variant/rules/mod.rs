@@ -195,6 +195,18 @@ impl Peers {
         Peers { words, bits }
     }
 
+    /// Whether cells `a` and `b` must differ (some group holds both).
+    pub(crate) fn sees(&self, a: u16, b: u16) -> bool {
+        self.bits[a as usize][b as usize / 64] >> (b % 64) & 1 != 0
+    }
+
+    /// Tells every propagator which cells differ ([`Prop::learn_distinct`]).
+    fn teach(&self, b: &mut Builder<'_>) {
+        for p in &mut b.props {
+            p.learn_distinct(&|x, y| self.sees(x, y));
+        }
+    }
+
     /// For each of `cells`, its peers outside `cells`.
     pub(crate) fn outside(&self, cells: &[u16]) -> Vec<Vec<u64>> {
         cells
@@ -330,6 +342,7 @@ fn builder<'a>(givens: &Grid, variant: &'a Variant) -> Builder<'a> {
     cage::finish(&mut b, &peers);
     renban::finish(&mut b, &peers);
     intersect::compile(&mut b);
+    peers.teach(&mut b);
     b
 }
 
@@ -375,5 +388,6 @@ pub(crate) fn compile_one(variant: &Variant, c: &Constraint) -> Model {
     let peers = Peers::new(&b);
     cage::finish_sums(&mut b, &peers);
     renban::finish(&mut b, &peers);
+    peers.teach(&mut b);
     b.build()
 }
