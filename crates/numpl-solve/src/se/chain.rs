@@ -455,17 +455,6 @@ impl Chainer {
         count
     }
 
-    fn is_parent(&self, child: u32, parent_key: usize) -> bool {
-        let mut p = child;
-        while let Some(q) = self.first_parent(p) {
-            p = q;
-            if self.k(p) == parent_key {
-                return true;
-            }
-        }
-        false
-    }
-
     /// The implications of `p` (on): its cell's other candidates off (with `y_chain`), then
     /// its value off in the cells it sees; only those whose key `keep` accepts are made.
     /// They are the implications made last: their ids are the range returned.
@@ -594,20 +583,39 @@ impl Chainer {
         let src_key = self.k(source);
         let (mut pending_on, mut pending_off) = self.queues(to_on, to_off);
         let mut length = 0;
+        // (Only the implications that count are made: an off that is not one of its
+        // parent's ancestors (SE drops those), an on not followed yet or the source's
+        // (a cycle). The others were made and passed over: the same implications follow,
+        // in the same order.)
+        let mut ancestors = [0u64; NKEYS.div_ceil(64)];
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             while let Some(p) = pending_on.pop_front() {
-                for off in self.on_to_off(g, p, y, |_| true) {
+                // `p`'s ancestors by key (its first parents up to the assumption), marked
+                // once for all its offs rather than walked again for each.
+                let mut q = p;
+                while let Some(parent) = self.first_parent(q) {
+                    q = parent;
+                    let k = self.k(q);
+                    ancestors[k / 64] |= 1 << (k % 64);
+                }
+                let not_parent = |k: usize| ancestors[k / 64] >> (k % 64) & 1 == 0;
+                for off in self.on_to_off(g, p, y, not_parent) {
                     let k = self.k(off);
-                    if !self.is_parent(p, k) {
-                        pending_off.push_back(off);
-                        to_off.add(k, off);
-                    }
+                    pending_off.push_back(off);
+                    to_off.add(k, off);
+                }
+                let mut q = p;
+                while let Some(parent) = self.first_parent(q) {
+                    q = parent;
+                    let k = self.k(q);
+                    ancestors[k / 64] &= !(1 << (k % 64));
                 }
             }
             length += 1;
             while let Some(p) = pending_off.pop_front() {
-                for on in self.off_to_on(g, p, None, to_off, y, x, |_| true) {
+                let new = |k: usize| k == src_key || !to_on.contains(k);
+                for on in self.off_to_on(g, p, None, to_off, y, x, new) {
                     let k = self.k(on);
                     if length >= 4 && k == src_key {
                         cycles.push(on);

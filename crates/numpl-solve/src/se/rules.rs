@@ -95,6 +95,9 @@ pub(super) fn locking_each(g: &Grid, direct: bool, only: &Only, f: &mut dyn FnMu
     let t = tables();
     for (ty1, ty2) in LOCK_PAIRS {
         for r1 in regions_of(ty1) {
+            if only[r1] == 0 {
+                continue;
+            }
             let pos1 = g.all_positions(r1);
             for r2 in regions_of(ty2) {
                 // The indexes (in r1) of the cells r1 shares with r2.
@@ -102,12 +105,10 @@ pub(super) fn locking_each(g: &Grid, direct: bool, only: &Only, f: &mut dyn FnMu
                 if shared == 0 {
                     continue;
                 }
-                let m2 = t.members[r2];
                 for (v, &pos) in pos1.iter().enumerate().skip(1) {
                     if only[r1] >> v & 1 == 0 || pos.count_ones() <= 1 || pos & !shared != 0 {
                         continue;
                     }
-                    let removals = locking_removals(g, r1, r2, v);
                     if direct {
                         for r3 in regions_of(ty1) {
                             if r3 == r1 || !crosses(r3, r2) {
@@ -117,25 +118,36 @@ pub(super) fn locking_each(g: &Grid, direct: bool, only: &Only, f: &mut dyn FnMu
                             if pos3.count_ones() <= 1 {
                                 continue;
                             }
-                            let outside: Vec<usize> = bits(pos3 as u32)
-                                .map(|i| t.region[r3][i] as usize)
-                                .filter(|&c| m2 >> c & 1 == 0)
-                                .collect();
-                            if outside.len() == 1 {
+                            // (r3's positions outside r2: those not among the cells r3
+                            // shares with r2.)
+                            let outside = pos3 & !t.shared[r3][r2];
+                            if outside.count_ones() == 1 {
                                 let name = if ty1 == BLOCK {
                                     "Direct Pointing"
                                 } else {
                                     "Direct Claiming"
                                 };
                                 let d = if ty1 == BLOCK { 1.7 } else { 1.9 };
-                                let mut h = Hint::remove(name, d, removals.clone());
-                                h.place = Some((outside[0] as u8, v as u8));
+                                // (The removals are gathered only for a hint: most
+                                // intersections leave no single.)
+                                let removals = locking_removals(g, r1, r2, v);
+                                let cell = t.region[r3][outside.trailing_zeros() as usize];
+                                let mut h = Hint::remove(name, d, removals);
+                                h.place = Some((cell, v as u8));
                                 if f(h) {
                                     return;
                                 }
                             }
                         }
-                    } else if !removals.is_empty() {
+                        continue;
+                    }
+                    // (Nothing to remove, no hint: r2 has no other place for the value
+                    // outside r1. Checked before any list is made.)
+                    if g.positions(r2, v) & !t.shared[r2][r1] == 0 {
+                        continue;
+                    }
+                    let removals = locking_removals(g, r1, r2, v);
+                    if !removals.is_empty() {
                         let (name, d) = if ty1 == BLOCK {
                             ("Pointing", 2.6)
                         } else {
@@ -381,11 +393,19 @@ pub(super) fn fish_each(g: &Grid, degree: u32, only: &Only, f: &mut dyn FnMut(Hi
     for (base, cover) in [(COLUMN, ROW), (ROW, COLUMN)] {
         // Each base region's positions of every value, once (not once a combination).
         let all: [[u16; 10]; 9] = std::array::from_fn(|i| g.all_positions(base * 9 + i));
+        // `wanted[v]`: the base regions (bit i for region base * 9 + i) where `only` has
+        // `v`: a combination with none of them is passed over.
+        let mut wanted = [0u32; 10];
+        for (v, w) in wanted.iter_mut().enumerate().skip(1) {
+            for i in 0..9 {
+                if only[base * 9 + i] >> v & 1 != 0 {
+                    *w |= 1 << i;
+                }
+            }
+        }
         for im in combinations(degree, 9) {
             for (v, &placed) in occ.iter().enumerate().skip(1) {
-                if placed + degree as usize * 2 > 9
-                    || bits(im).all(|i| only[base * 9 + i] >> v & 1 == 0)
-                {
+                if placed + degree as usize * 2 > 9 || im & wanted[v] == 0 {
                     continue;
                 }
                 let mut pos = [0u16; 4];
