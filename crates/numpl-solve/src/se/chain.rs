@@ -481,19 +481,20 @@ impl Chainer {
                 }
             }
         }
-        // (Each region's cells with the value, in region order: its positions' bits.)
+        // (Each region's cells with the value not met in an earlier region, in region
+        // order: a region's order is its cells' (blocks in reading order), so the bits of
+        // the set of its cells with the value, lowest first.)
         let mut seen = 1u128 << cell;
+        let with = g.cells_with(value);
         for ty in TYPES {
             let r = t.of[cell][ty] as usize;
-            let mut pos = g.positions(r, value);
-            while pos != 0 {
-                let c = t.region[r][pos.trailing_zeros() as usize] as usize;
-                pos &= pos - 1;
-                if seen >> c & 1 == 0 {
-                    seen |= 1 << c;
-                    if keep(key(c, value, false)) {
-                        self.caused(c, value, false, Some(p), CAUSE_REGION + ty as u8);
-                    }
+            let mut cells = t.members[r] & with & !seen;
+            seen |= cells;
+            while cells != 0 {
+                let c = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                if keep(key(c, value, false)) {
+                    self.caused(c, value, false, Some(p), CAUSE_REGION + ty as u8);
                 }
             }
         }
