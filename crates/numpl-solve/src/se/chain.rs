@@ -700,7 +700,9 @@ impl Chainer {
         to_on: &mut LSet,
         to_off: &mut LSet,
     ) -> Option<(u32, u32)> {
-        let save = g.clone();
+        // (The grid as it was, for the dynamic chains, which change it as they go; the
+        // others leave it as it is, and read it as both.)
+        let save = if self.dynamic { Some(g.clone()) } else { None };
         let (mut pending_on, mut pending_off) = self.queues(to_on, to_off);
         let mut result = None;
         'outer: while !pending_on.is_empty() || !pending_off.is_empty() {
@@ -723,7 +725,8 @@ impl Chainer {
                 }
             } else if let Some(p) = pending_off.pop_front() {
                 let new = |k: usize| to_off.contains(k - 1) || !to_on.contains(k);
-                let made = self.off_to_on(g, p, Some(&save), to_off, !self.nishio, true, new);
+                let source = save.as_ref().unwrap_or(g);
+                let made = self.off_to_on(g, p, Some(source), to_off, !self.nishio, true, new);
                 if self.dynamic {
                     let q = &self.pots[p as usize];
                     g.remove(q.cell as usize, 1 << q.value);
@@ -743,7 +746,8 @@ impl Chainer {
                 }
             }
             if pending_on.is_empty() && pending_off.is_empty() && self.level > 0 {
-                for off in self.advanced(g, &save, to_off) {
+                let source = save.as_ref().unwrap_or(g);
+                for off in self.advanced(g, source, to_off) {
                     let k = self.k(off);
                     if !to_off.contains(k) {
                         to_off.add(k, off);
@@ -752,7 +756,9 @@ impl Chainer {
                 }
             }
         }
-        *g = save;
+        if let Some(save) = save {
+            *g = save;
+        }
         self.pending = (pending_on, pending_off);
         result
     }

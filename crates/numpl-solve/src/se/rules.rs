@@ -241,11 +241,19 @@ pub(super) fn hidden_set_each(
                 continue;
             }
             let all = g.all_positions(r);
+            // The values (bit v - 1) that may be in a set: 2 to `degree` positions
+            // ([`common_tuple`] wants each one's at least 2, all `degree` together).
+            let mut fit = 0u32;
+            for v in 1..=9 {
+                if (2..=degree).contains(&all[v].count_ones()) {
+                    fit |= 1 << (v - 1);
+                }
+            }
             // (Fixed arrays, not vectors: this runs for every combination of every region,
             // and the dynamic chains (+) ask it after every step of every chain.)
             let k = degree as usize;
             for vm in combinations(degree, 9) {
-                if (vm as u16) << 1 & only[r] == 0 {
+                if (vm as u16) << 1 & only[r] == 0 || vm & !fit != 0 {
                     continue;
                 }
                 let mut pos = [0u16; 4];
@@ -338,8 +346,20 @@ pub(super) fn naked_set_each(g: &Grid, degree: u32, only: &Only, f: &mut dyn FnM
             if only[r] == 0 || g.empty_count(r) < degree * 2 {
                 continue;
             }
+            // The cells (bit i for the region's i-th) that may be in a set: 2 to `degree`
+            // candidates ([`common_tuple`] wants each one's at least 2, all `degree`
+            // together).
+            let mut fit = 0u32;
+            for (i, &c) in t.region[r].iter().enumerate() {
+                if (2..=degree).contains(&g.count(c as usize)) {
+                    fit |= 1 << i;
+                }
+            }
             let k = degree as usize;
             for im in combinations(degree, 9) {
+                if im & !fit != 0 {
+                    continue;
+                }
                 let mut masks = [0u16; 4];
                 for (slot, i) in masks.iter_mut().zip(bits(im)) {
                     *slot = g.cand[t.region[r][i] as usize];
@@ -394,18 +414,25 @@ pub(super) fn fish_each(g: &Grid, degree: u32, only: &Only, f: &mut dyn FnMut(Hi
         // Each base region's positions of every value, once (not once a combination).
         let all: [[u16; 10]; 9] = std::array::from_fn(|i| g.all_positions(base * 9 + i));
         // `wanted[v]`: the base regions (bit i for region base * 9 + i) where `only` has
-        // `v`: a combination with none of them is passed over.
+        // `v`: a combination with none of them is passed over; `fit[v]`: those with 2 to
+        // `degree` positions of `v` ([`common_tuple`] wants each base's at least 2, all
+        // `degree` together): a combination with another is passed over.
         let mut wanted = [0u32; 10];
-        for (v, w) in wanted.iter_mut().enumerate().skip(1) {
-            for i in 0..9 {
+        let mut fit = [0u32; 10];
+        for v in 1..=9 {
+            for (i, pos) in all.iter().enumerate() {
                 if only[base * 9 + i] >> v & 1 != 0 {
-                    *w |= 1 << i;
+                    wanted[v] |= 1 << i;
+                }
+                if (2..=degree).contains(&pos[v].count_ones()) {
+                    fit[v] |= 1 << i;
                 }
             }
         }
         for im in combinations(degree, 9) {
             for (v, &placed) in occ.iter().enumerate().skip(1) {
-                if placed + degree as usize * 2 > 9 || im & wanted[v] == 0 {
+                if placed + degree as usize * 2 > 9 || im & wanted[v] == 0 || im & !fit[v] != 0
+                {
                     continue;
                 }
                 let mut pos = [0u16; 4];
@@ -726,7 +753,23 @@ pub(super) fn aligned_exclusion(g: &Grid, degree: usize) -> Option<Hint> {
         } else {
             n_tails = 1;
         }
+        // Whether the pair (x, y) (x < y) had `third` among its third cells.
+        let visited = |x: usize, y: usize, third: usize| {
+            (ex_set[x] & ex_set[y]).count_ones() >= 2 && (ex_set[x] | ex_set[y]) >> third & 1 != 0
+        };
         for &tail in &tails[..n_tails] {
+            let t3 = tail as usize;
+            // A triplet met before, from an earlier pair (the pairs go in `pairs` order
+            // of the cells, which is cell order), is passed over: it removed nothing then
+            // (else that step was taken), and what a triplet removes does not depend on
+            // which of its cells come first (each cell keeps the values some valid
+            // combination gives it; a combination's validity is symmetric).
+            if degree == 3
+                && ((t3 < c1 && visited(t3.min(c0), t3.max(c0), c1))
+                    || (t3 < c0 && visited(t3, c1, c0)))
+            {
+                continue;
+            }
             let cells = [c0, c1, tail as usize];
             let cells = &cells[..degree];
             let common = cells.iter().fold(!0u128, |a, &c| a & ex_set[c]);
