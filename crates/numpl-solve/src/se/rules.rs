@@ -99,14 +99,29 @@ pub(super) fn locking_each(g: &Grid, direct: bool, only: &Only, f: &mut dyn FnMu
                 continue;
             }
             let pos1 = g.all_positions(r1);
+            // The values `only` has in r1 with 2 places or more (an intersection shares 3
+            // cells: 2 or 3 places), in value order, each asked below.
+            let mut asked = 0u16;
+            for v in 1..=9 {
+                if only[r1] >> v & 1 != 0 && (2..=3).contains(&pos1[v].count_ones()) {
+                    asked |= 1 << v;
+                }
+            }
+            if asked == 0 {
+                continue;
+            }
             for r2 in regions_of(ty2) {
                 // The indexes (in r1) of the cells r1 shares with r2.
                 let shared = t.shared[r1][r2];
                 if shared == 0 {
                     continue;
                 }
-                for (v, &pos) in pos1.iter().enumerate().skip(1) {
-                    if only[r1] >> v & 1 == 0 || pos.count_ones() <= 1 || pos & !shared != 0 {
+                let mut vs = asked;
+                while vs != 0 {
+                    let v = vs.trailing_zeros() as usize;
+                    vs &= vs - 1;
+                    let pos = pos1[v];
+                    if pos & !shared != 0 {
                         continue;
                     }
                     if direct {
@@ -173,9 +188,12 @@ pub(super) fn locking_each(g: &Grid, direct: bool, only: &Only, f: &mut dyn FnMu
     for ty in BCR {
         for r1 in regions_of(ty) {
             let all = g.all_positions(r1);
-            for (v, &pos) in all.iter().enumerate().skip(1) {
-                let n = pos.count_ones();
-                if only[r1] >> v & 1 == 0 || !(2..8).contains(&n) {
+            let mut vs = only[r1] & 0x3fe;
+            while vs != 0 {
+                let v = vs.trailing_zeros() as usize;
+                vs &= vs - 1;
+                let pos = all[v];
+                if !(2..8).contains(&pos.count_ones()) {
                     continue;
                 }
                 let mut common = !0u128;
@@ -248,6 +266,9 @@ pub(super) fn hidden_set_each(
                 if (2..=degree).contains(&all[v].count_ones()) {
                     fit |= 1 << (v - 1);
                 }
+            }
+            if fit.count_ones() < degree {
+                continue;
             }
             // (Fixed arrays, not vectors: this runs for every combination of every region,
             // and the dynamic chains (+) ask it after every step of every chain.)
@@ -355,6 +376,9 @@ pub(super) fn naked_set_each(g: &Grid, degree: u32, only: &Only, f: &mut dyn FnM
                     fit |= 1 << i;
                 }
             }
+            if fit.count_ones() < degree {
+                continue;
+            }
             let k = degree as usize;
             for im in combinations(degree, 9) {
                 if im & !fit != 0 {
@@ -428,6 +452,10 @@ pub(super) fn fish_each(g: &Grid, degree: u32, only: &Only, f: &mut dyn FnMut(Hi
                     fit[v] |= 1 << i;
                 }
             }
+        }
+        // (No value with `degree` fitting bases, one of them wanted: no fish this way.)
+        if (1..=9).all(|v| fit[v].count_ones() < degree || fit[v] & wanted[v] == 0) {
+            continue;
         }
         for im in combinations(degree, 9) {
             for (v, &placed) in occ.iter().enumerate().skip(1) {
