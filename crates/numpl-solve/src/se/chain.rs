@@ -484,12 +484,9 @@ impl Chainer {
         // (Each region's cells with the value not met in an earlier region, in region
         // order: a region's order is its cells' (blocks in reading order), so the bits of
         // the set of its cells with the value, lowest first.)
-        let mut seen = 1u128 << cell;
         let with = g.cells_with(value);
         for ty in TYPES {
-            let r = t.of[cell][ty] as usize;
-            let mut cells = t.members[r] & with & !seen;
-            seen |= cells;
+            let mut cells = t.parts[cell][ty] & with;
             while cells != 0 {
                 let c = cells.trailing_zeros() as usize;
                 cells &= cells - 1;

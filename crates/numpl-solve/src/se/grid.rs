@@ -23,6 +23,10 @@ pub(super) struct Tables {
     pub(super) house: [[u8; 20]; 81],
     /// `sees[c]`: the cells of `house[c]` as a 128-bit set.
     pub(super) sees: [u128; 81],
+    /// `parts[c][t]`: the cells of `c`'s region of type `t` that `c`'s regions of the
+    /// types before it do not hold, less `c`: the cells `c` sees, in SE's house order
+    /// by type (block, then the rest of the row, then the rest of the column).
+    pub(super) parts: [[u128; 3]; 81],
     /// `members[r]`: the cells of region `r` as a set.
     pub(super) members: [u128; 27],
     /// `shared[a][b]`: the indexes (in region `a`) of the cells region `a` shares with
@@ -39,6 +43,7 @@ pub(super) fn tables() -> &'static Tables {
             index_in: [[0; 3]; 81],
             house: [[0; 20]; 81],
             sees: [0; 81],
+            parts: [[0; 3]; 81],
             members: [0; 27],
             shared: [[0; 27]; 27],
         };
@@ -69,6 +74,12 @@ pub(super) fn tables() -> &'static Tables {
                 }
             }
             t.sees[c] = seen;
+            let mut before = 1u128 << c;
+            for ty in 0..3 {
+                let m = t.members[t.of[c][ty] as usize];
+                t.parts[c][ty] = m & !before;
+                before |= m;
+            }
         }
         for a in 0..27 {
             for b in 0..27 {
