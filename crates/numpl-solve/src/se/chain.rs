@@ -138,13 +138,20 @@ impl LSet {
     }
 }
 
-impl Drop for LSet {
-    fn drop(&mut self) {
-        // Every key with a slot set is in `order`: clearing those leaves the table clear.
+impl LSet {
+    /// Empties the set (every key with a slot set is in `order`: clearing those leaves
+    /// the table clear).
+    fn clear(&mut self) {
         for &k in &self.order {
             self.map[k as usize] = NONE;
         }
         self.order.clear();
+    }
+}
+
+impl Drop for LSet {
+    fn drop(&mut self) {
+        self.clear();
         let map = std::mem::take(&mut self.map);
         let order = std::mem::take(&mut self.order);
         // (`try_with`: a set dropped while the thread ends just frees its table.)
@@ -1347,6 +1354,7 @@ impl Chainer {
         })
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn unary(
         &mut self,
         g: &Grid,
@@ -1355,26 +1363,30 @@ impl Chainer {
         y: bool,
         x: bool,
         result: &mut Vec<Candidate>,
+        sets: &mut (LSet, LSet),
     ) {
         if g.count(cell) > 2 && !x {
             return;
         }
+        // (The three searches use the same two sets, emptied before each: what they
+        // found is in the implications returned, not in the sets.)
+        let (to_on, to_off) = sets;
         let p_on = self.new_pot(cell, value, true, None);
-        let mut to_on = LSet::new();
-        let mut to_off = LSet::new();
+        to_on.clear();
+        to_off.clear();
         to_on.add(self.k(p_on), p_on);
-        let cycles = self.do_cycles(g, &mut to_on, &mut to_off, y, x, p_on);
+        let cycles = self.do_cycles(g, to_on, to_off, y, x, p_on);
         let mut chains = Vec::new();
         if x {
-            let mut to_on = LSet::new();
-            let mut to_off = LSet::new();
+            to_on.clear();
+            to_off.clear();
             to_on.add(self.k(p_on), p_on);
-            chains.extend(self.do_forcing_chains(g, &mut to_on, &mut to_off, y, p_on));
+            chains.extend(self.do_forcing_chains(g, to_on, to_off, y, p_on));
             let p_off = self.new_pot(cell, value, false, None);
-            let mut to_on = LSet::new();
-            let mut to_off = LSet::new();
+            to_on.clear();
+            to_off.clear();
             to_off.add(self.k(p_off), p_off);
-            chains.extend(self.do_forcing_chains(g, &mut to_on, &mut to_off, y, p_off));
+            chains.extend(self.do_forcing_chains(g, to_on, to_off, y, p_off));
         }
         for c in cycles {
             result.extend(self.cycle_hint(g, c, y, x));
@@ -1548,6 +1560,7 @@ impl Chainer {
     fn unsorted(&mut self, g: &Grid) -> Vec<Candidate> {
         let mut result: Vec<Candidate> = Vec::new();
         if !self.multiple && !self.dynamic {
+            let mut sets = (LSet::new(), LSet::new());
             for (y, x) in [(false, true), (true, false), (true, true)] {
                 for cell in 0..81 {
                     if g.value[cell] != 0 || g.count(cell) <= 1 {
@@ -1555,7 +1568,7 @@ impl Chainer {
                     }
                     for v in 1..=9 {
                         if g.has(cell, v) {
-                            self.unary(g, cell, v, y, x, &mut result);
+                            self.unary(g, cell, v, y, x, &mut result, &mut sets);
                         }
                     }
                 }
