@@ -102,8 +102,8 @@ pub(super) fn locking_each(g: &Grid, direct: bool, only: &Only, f: &mut dyn FnMu
             // The values `only` has in r1 with 2 places or more (an intersection shares 3
             // cells: 2 or 3 places), in value order, each asked below.
             let mut asked = 0u16;
-            for v in 1..=9 {
-                if only[r1] >> v & 1 != 0 && (2..=3).contains(&pos1[v].count_ones()) {
+            for (v, pos) in pos1.iter().enumerate().skip(1) {
+                if only[r1] >> v & 1 != 0 && (2..=3).contains(&pos.count_ones()) {
                     asked |= 1 << v;
                 }
             }
@@ -262,8 +262,8 @@ pub(super) fn hidden_set_each(
             // The values (bit v - 1) that may be in a set: 2 to `degree` positions
             // ([`common_tuple`] wants each one's at least 2, all `degree` together).
             let mut fit = 0u32;
-            for v in 1..=9 {
-                if (2..=degree).contains(&all[v].count_ones()) {
+            for (v, pos) in all.iter().enumerate().skip(1) {
+                if (2..=degree).contains(&pos.count_ones()) {
                     fit |= 1 << (v - 1);
                 }
             }
@@ -459,8 +459,7 @@ pub(super) fn fish_each(g: &Grid, degree: u32, only: &Only, f: &mut dyn FnMut(Hi
         }
         for im in combinations(degree, 9) {
             for (v, &placed) in occ.iter().enumerate().skip(1) {
-                if placed + degree as usize * 2 > 9 || im & wanted[v] == 0 || im & !fit[v] != 0
-                {
+                if placed + degree as usize * 2 > 9 || im & wanted[v] == 0 || im & !fit[v] != 0 {
                     continue;
                 }
                 let mut pos = [0u16; 4];
