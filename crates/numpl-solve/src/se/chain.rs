@@ -221,6 +221,9 @@ struct Chainer {
     /// The outcomes of the chains from one candidate assumed on (cell * 10 + value), met
     /// again within one [`Chainer::multiple_chains`] (see [`Chainer::on_chain`]).
     on_memo: Vec<Option<Rc<OnChain>>>,
+    /// The queue of [`Chainer::ancestors`], kept between its calls (tens of thousands a
+    /// rule, each one a new vector before).
+    ancestors_queue: std::cell::RefCell<Vec<u32>>,
 }
 
 /// What follows from one candidate assumed on, in the grid of one
@@ -447,7 +450,8 @@ impl Chainer {
     fn ancestors(&self, id: u32) -> usize {
         let mut seen = [0u64; NKEYS.div_ceil(64)];
         let mut count = 0;
-        let mut queue = Vec::with_capacity(64);
+        let mut queue = self.ancestors_queue.borrow_mut();
+        queue.clear();
         queue.push(id);
         let mut head = 0;
         while let Some(&p) = queue.get(head) {
@@ -1090,15 +1094,13 @@ impl Chainer {
             }
         }
         if reduction {
-            let on_list: Vec<u32> = on_to_on.iter().collect();
-            for from_on in on_list {
+            for from_on in on_to_on.iter() {
                 if let Some(from_off) = off_to_on.get(self.k(from_on)) {
                     result
                         .extend(self.binary_hint(g, from_on, from_off, p_on, from_on, false, true));
                 }
             }
-            let off_list: Vec<u32> = on_to_off.iter().collect();
-            for from_on in off_list {
+            for from_on in on_to_off.iter() {
                 if let Some(from_off) = off_to_off.get(self.k(from_on)) {
                     result.extend(
                         self.binary_hint(g, from_on, from_off, p_off, from_off, false, false),
@@ -1131,7 +1133,7 @@ impl Chainer {
             }
             // What follows from each position (`None`: this cell's, `on_to_on` and
             // `on_to_off`), in region order.
-            let mut outcomes: Vec<Option<Rc<OnChain>>> = Vec::new();
+            let mut outcomes: Vec<Option<Rc<OnChain>>> = Vec::with_capacity(n as usize);
             let mut region_on = LSet::copy_of(on_to_on);
             let mut region_off = LSet::copy_of(on_to_off);
             for i in 0..9 {
@@ -1158,8 +1160,7 @@ impl Chainer {
                 .map(|m| m.as_ref().map_or(on_to_off, |m| &m.off))
                 .collect();
             for (set, outcomes) in [(&region_on, &pos_on), (&region_off, &pos_off)] {
-                let targets: Vec<u32> = set.iter().collect();
-                for p in targets {
+                for p in set.iter() {
                     let removals = self.target_removal(g, p);
                     if removals.is_empty() {
                         continue;
@@ -1197,8 +1198,8 @@ impl Chainer {
             if !(card > 2 || (card > 1 && self.dynamic)) {
                 continue;
             }
-            let mut value_on: Vec<(usize, LSet)> = Vec::new();
-            let mut value_off: Vec<(usize, LSet)> = Vec::new();
+            let mut value_on: Vec<(usize, LSet)> = Vec::with_capacity(card as usize);
+            let mut value_off: Vec<(usize, LSet)> = Vec::with_capacity(card as usize);
             let mut cell_on: Option<LSet> = None;
             let mut cell_off: Option<LSet> = None;
             for v in 1..=9 {
@@ -1242,8 +1243,7 @@ impl Chainer {
                     (cell_on.as_ref().unwrap(), &value_on),
                     (cell_off.as_ref().unwrap(), &value_off),
                 ] {
-                    let targets: Vec<u32> = set.iter().collect();
-                    for p in targets {
+                    for p in set.iter() {
                         let removals = self.target_removal(g, p);
                         if removals.is_empty() {
                             continue;
@@ -1533,6 +1533,7 @@ impl Chainer {
             many: Vec::new(),
             pending: Default::default(),
             on_memo: Vec::new(),
+            ancestors_queue: Default::default(),
         }
     }
 
