@@ -763,18 +763,32 @@ pub(super) fn aligned_exclusion(g: &Grid, degree: usize) -> Option<Hint> {
         let mut tails = [0u8; 40];
         let mut n_tails = 0;
         if degree == 3 {
-            let mut twin = 0u128;
+            // Only those that see two of c0 and c1's common excluders at least are kept:
+            // a cell of the list sees a common excluder exactly when it is one of its own
+            // excluders (2 or 3 candidates), so the others would have fewer than two
+            // excluders in common with c0 and c1, and be passed over below.
+            let (mut one, mut two) = (0u128, 0u128);
+            let mut m = ex_set[c0] & ex_set[c1];
+            while m != 0 {
+                let sees = t.sees[m.trailing_zeros() as usize];
+                m &= m - 1;
+                two |= one & sees;
+                one |= sees;
+            }
+            let mut wanted =
+                (ex_set[c0] | ex_set[c1]) & in_list & two & !(1u128 << c0 | 1u128 << c1);
             let both = ex_list[c0][..ex_len[c0] as usize]
                 .iter()
                 .chain(&ex_list[c1][..ex_len[c1] as usize]);
             for &o in both {
+                if wanted == 0 {
+                    break;
+                }
                 let bit = 1u128 << o;
-                if twin & bit == 0 {
-                    twin |= bit;
-                    if in_list & bit != 0 && o as usize != c0 && o as usize != c1 {
-                        tails[n_tails] = o;
-                        n_tails += 1;
-                    }
+                if wanted & bit != 0 {
+                    wanted &= !bit;
+                    tails[n_tails] = o;
+                    n_tails += 1;
                 }
             }
         } else {
