@@ -250,6 +250,25 @@ pub(super) fn combinations(k: u32, n: u32) -> impl Iterator<Item = u32> {
     })
 }
 
+/// The `k`-subsets of the set bits of `set` as bit masks, in increasing numeric order:
+/// those of [`combinations`]`(k, 9)` within `set`, in the same order (each is a
+/// combination of `set`'s bits by index, spread onto them; spreading keeps the order).
+/// `k` is at most the number of bits of `set`, as [`combinations`] wants `k <= n`.
+pub(super) fn combinations_within(k: u32, set: u32) -> impl Iterator<Item = u32> {
+    combinations(k, set.count_ones()).map(move |m| {
+        let (mut out, mut rest, mut i) = (0u32, set, 0);
+        while rest != 0 {
+            let b = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            if m >> i & 1 != 0 {
+                out |= b;
+            }
+            i += 1;
+        }
+        out
+    })
+}
+
 /// The pairs `(n1, n2)` with `n1 < n2 < n`, in SE's `Twomutations` order: `(0,1), (0,2),
 /// (1,2), (0,3), ...`.
 pub(super) fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
@@ -279,6 +298,16 @@ mod tests {
         assert_eq!(all, vec![0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100]);
         assert_eq!(combinations(3, 9).count(), 84);
         assert_eq!(combinations(1, 1).collect::<Vec<_>>(), vec![1]);
+    }
+
+    #[test]
+    fn combinations_within_a_set_in_order() {
+        for set in [0x1ffu32, 0b1_0110_1001, 0b11, 0b1000_0001] {
+            for k in 1..=set.count_ones().min(4) {
+                let all: Vec<u32> = combinations(k, 9).filter(|m| m & !set == 0).collect();
+                assert_eq!(combinations_within(k, set).collect::<Vec<_>>(), all);
+            }
+        }
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! returning the first step SE would take (its `SingleHintAccumulator` keeps the first
 //! hint a producer reports).
 
-use super::grid::{bits, combinations, crosses, pairs, tables, Grid, BLOCK, COLUMN, ROW};
+use super::grid::{
+    bits, combinations, combinations_within, crosses, pairs, tables, Grid, BLOCK, COLUMN, ROW,
+};
 use super::{Hint, Origin};
 
 /// Region types in the order most of SE's rules scan them (block, column, row).
@@ -273,8 +275,9 @@ pub(super) fn hidden_set_each(
             // (Fixed arrays, not vectors: this runs for every combination of every region,
             // and the dynamic chains (+) ask it after every step of every chain.)
             let k = degree as usize;
-            for vm in combinations(degree, 9) {
-                if (vm as u16) << 1 & only[r] == 0 || vm & !fit != 0 {
+            // (Only the combinations of fitting values, in the same order.)
+            for vm in combinations_within(degree, fit) {
+                if (vm as u16) << 1 & only[r] == 0 {
                     continue;
                 }
                 let mut pos = [0u16; 4];
@@ -380,10 +383,8 @@ pub(super) fn naked_set_each(g: &Grid, degree: u32, only: &Only, f: &mut dyn FnM
                 continue;
             }
             let k = degree as usize;
-            for im in combinations(degree, 9) {
-                if im & !fit != 0 {
-                    continue;
-                }
+            // (Only the combinations of fitting cells, in the same order.)
+            for im in combinations_within(degree, fit) {
                 let mut masks = [0u16; 4];
                 for (slot, i) in masks.iter_mut().zip(bits(im)) {
                     *slot = g.cand[t.region[r][i] as usize];
