@@ -138,13 +138,20 @@ impl LSet {
     }
 }
 
-impl Drop for LSet {
-    fn drop(&mut self) {
-        // Every key with a slot set is in `order`: clearing those leaves the table clear.
+impl LSet {
+    /// Empties the set (every key with a slot set is in `order`: clearing those leaves
+    /// the table clear).
+    fn clear(&mut self) {
         for &k in &self.order {
             self.map[k as usize] = NONE;
         }
         self.order.clear();
+    }
+}
+
+impl Drop for LSet {
+    fn drop(&mut self) {
+        self.clear();
         let map = std::mem::take(&mut self.map);
         let order = std::mem::take(&mut self.order);
         // (`try_with`: a set dropped while the thread ends just frees its table.)
@@ -214,6 +221,9 @@ struct Chainer {
     /// The outcomes of the chains from one candidate assumed on (cell * 10 + value), met
     /// again within one [`Chainer::multiple_chains`] (see [`Chainer::on_chain`]).
     on_memo: Vec<Option<Rc<OnChain>>>,
+    /// The queue of [`Chainer::ancestors`], kept between its calls (tens of thousands a
+    /// rule, each one a new vector before).
+    ancestors_queue: std::cell::RefCell<Vec<u32>>,
 }
 
 /// What follows from one candidate assumed on, in the grid of one
@@ -425,8 +435,14 @@ impl Chainer {
         let (mut on, mut off) = std::mem::take(&mut self.pending);
         on.clear();
         off.clear();
-        on.extend(to_on.iter());
-        off.extend(to_off.iter());
+        // (Pushed one by one: most searches start from one implication, and `extend`'s
+        // set-up cost more than the pushes.)
+        for id in to_on.iter() {
+            on.push_back(id);
+        }
+        for id in to_off.iter() {
+            off.push_back(id);
+        }
         (on, off)
     }
 
@@ -440,7 +456,8 @@ impl Chainer {
     fn ancestors(&self, id: u32) -> usize {
         let mut seen = [0u64; NKEYS.div_ceil(64)];
         let mut count = 0;
-        let mut queue = Vec::with_capacity(64);
+        let mut queue = self.ancestors_queue.borrow_mut();
+        queue.clear();
         queue.push(id);
         let mut head = 0;
         while let Some(&p) = queue.get(head) {
@@ -453,17 +470,6 @@ impl Chainer {
             }
         }
         count
-    }
-
-    fn is_parent(&self, child: u32, parent_key: usize) -> bool {
-        let mut p = child;
-        while let Some(q) = self.first_parent(p) {
-            p = q;
-            if self.k(p) == parent_key {
-                return true;
-            }
-        }
-        false
     }
 
     /// The implications of `p` (on): its cell's other candidates off (with `y_chain`), then
@@ -492,19 +498,17 @@ impl Chainer {
                 }
             }
         }
-        // (Each region's cells with the value, in region order: its positions' bits.)
-        let mut seen = 1u128 << cell;
+        // (Each region's cells with the value not met in an earlier region, in region
+        // order: a region's order is its cells' (blocks in reading order), so the bits of
+        // the set of its cells with the value, lowest first.)
+        let with = g.cells_with(value);
         for ty in TYPES {
-            let r = t.of[cell][ty] as usize;
-            let mut pos = g.positions(r, value);
-            while pos != 0 {
-                let c = t.region[r][pos.trailing_zeros() as usize] as usize;
-                pos &= pos - 1;
-                if seen >> c & 1 == 0 {
-                    seen |= 1 << c;
-                    if keep(key(c, value, false)) {
-                        self.caused(c, value, false, Some(p), CAUSE_REGION + ty as u8);
-                    }
+            let mut cells = t.parts[cell][ty] & with;
+            while cells != 0 {
+                let c = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                if keep(key(c, value, false)) {
+                    self.caused(c, value, false, Some(p), CAUSE_REGION + ty as u8);
                 }
             }
         }
@@ -594,20 +598,39 @@ impl Chainer {
         let src_key = self.k(source);
         let (mut pending_on, mut pending_off) = self.queues(to_on, to_off);
         let mut length = 0;
+        // (Only the implications that count are made: an off that is not one of its
+        // parent's ancestors (SE drops those), an on not followed yet or the source's
+        // (a cycle). The others were made and passed over: the same implications follow,
+        // in the same order.)
+        let mut ancestors = [0u64; NKEYS.div_ceil(64)];
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             while let Some(p) = pending_on.pop_front() {
-                for off in self.on_to_off(g, p, y, |_| true) {
+                // `p`'s ancestors by key (its first parents up to the assumption), marked
+                // once for all its offs rather than walked again for each.
+                let mut q = p;
+                while let Some(parent) = self.first_parent(q) {
+                    q = parent;
+                    let k = self.k(q);
+                    ancestors[k / 64] |= 1 << (k % 64);
+                }
+                let not_parent = |k: usize| ancestors[k / 64] >> (k % 64) & 1 == 0;
+                for off in self.on_to_off(g, p, y, not_parent) {
                     let k = self.k(off);
-                    if !self.is_parent(p, k) {
-                        pending_off.push_back(off);
-                        to_off.add(k, off);
-                    }
+                    pending_off.push_back(off);
+                    to_off.add(k, off);
+                }
+                let mut q = p;
+                while let Some(parent) = self.first_parent(q) {
+                    q = parent;
+                    let k = self.k(q);
+                    ancestors[k / 64] &= !(1 << (k % 64));
                 }
             }
             length += 1;
             while let Some(p) = pending_off.pop_front() {
-                for on in self.off_to_on(g, p, None, to_off, y, x, |_| true) {
+                let new = |k: usize| k == src_key || !to_on.contains(k);
+                for on in self.off_to_on(g, p, None, to_off, y, x, new) {
                     let k = self.k(on);
                     if length >= 4 && k == src_key {
                         cycles.push(on);
@@ -691,7 +714,9 @@ impl Chainer {
         to_on: &mut LSet,
         to_off: &mut LSet,
     ) -> Option<(u32, u32)> {
-        let save = g.clone();
+        // (The grid as it was, for the dynamic chains, which change it as they go; the
+        // others leave it as it is, and read it as both.)
+        let save = if self.dynamic { Some(g.clone()) } else { None };
         let (mut pending_on, mut pending_off) = self.queues(to_on, to_off);
         let mut result = None;
         'outer: while !pending_on.is_empty() || !pending_off.is_empty() {
@@ -714,7 +739,8 @@ impl Chainer {
                 }
             } else if let Some(p) = pending_off.pop_front() {
                 let new = |k: usize| to_off.contains(k - 1) || !to_on.contains(k);
-                let made = self.off_to_on(g, p, Some(&save), to_off, !self.nishio, true, new);
+                let source = save.as_ref().unwrap_or(g);
+                let made = self.off_to_on(g, p, Some(source), to_off, !self.nishio, true, new);
                 if self.dynamic {
                     let q = &self.pots[p as usize];
                     g.remove(q.cell as usize, 1 << q.value);
@@ -734,7 +760,8 @@ impl Chainer {
                 }
             }
             if pending_on.is_empty() && pending_off.is_empty() && self.level > 0 {
-                for off in self.advanced(g, &save, to_off) {
+                let source = save.as_ref().unwrap_or(g);
+                for off in self.advanced(g, source, to_off) {
                     let k = self.k(off);
                     if !to_off.contains(k) {
                         to_off.add(k, off);
@@ -743,7 +770,9 @@ impl Chainer {
                 }
             }
         }
-        *g = save;
+        if let Some(save) = save {
+            *g = save;
+        }
         self.pending = (pending_on, pending_off);
         result
     }
@@ -1071,15 +1100,13 @@ impl Chainer {
             }
         }
         if reduction {
-            let on_list: Vec<u32> = on_to_on.iter().collect();
-            for from_on in on_list {
+            for from_on in on_to_on.iter() {
                 if let Some(from_off) = off_to_on.get(self.k(from_on)) {
                     result
                         .extend(self.binary_hint(g, from_on, from_off, p_on, from_on, false, true));
                 }
             }
-            let off_list: Vec<u32> = on_to_off.iter().collect();
-            for from_on in off_list {
+            for from_on in on_to_off.iter() {
                 if let Some(from_off) = off_to_off.get(self.k(from_on)) {
                     result.extend(
                         self.binary_hint(g, from_on, from_off, p_off, from_off, false, false),
@@ -1112,7 +1139,7 @@ impl Chainer {
             }
             // What follows from each position (`None`: this cell's, `on_to_on` and
             // `on_to_off`), in region order.
-            let mut outcomes: Vec<Option<Rc<OnChain>>> = Vec::new();
+            let mut outcomes: Vec<Option<Rc<OnChain>>> = Vec::with_capacity(n as usize);
             let mut region_on = LSet::copy_of(on_to_on);
             let mut region_off = LSet::copy_of(on_to_off);
             for i in 0..9 {
@@ -1139,8 +1166,7 @@ impl Chainer {
                 .map(|m| m.as_ref().map_or(on_to_off, |m| &m.off))
                 .collect();
             for (set, outcomes) in [(&region_on, &pos_on), (&region_off, &pos_off)] {
-                let targets: Vec<u32> = set.iter().collect();
-                for p in targets {
+                for p in set.iter() {
                     let removals = self.target_removal(g, p);
                     if removals.is_empty() {
                         continue;
@@ -1178,8 +1204,8 @@ impl Chainer {
             if !(card > 2 || (card > 1 && self.dynamic)) {
                 continue;
             }
-            let mut value_on: Vec<(usize, LSet)> = Vec::new();
-            let mut value_off: Vec<(usize, LSet)> = Vec::new();
+            let mut value_on: Vec<(usize, LSet)> = Vec::with_capacity(card as usize);
+            let mut value_off: Vec<(usize, LSet)> = Vec::with_capacity(card as usize);
             let mut cell_on: Option<LSet> = None;
             let mut cell_off: Option<LSet> = None;
             for v in 1..=9 {
@@ -1223,8 +1249,7 @@ impl Chainer {
                     (cell_on.as_ref().unwrap(), &value_on),
                     (cell_off.as_ref().unwrap(), &value_off),
                 ] {
-                    let targets: Vec<u32> = set.iter().collect();
-                    for p in targets {
+                    for p in set.iter() {
                         let removals = self.target_removal(g, p);
                         if removals.is_empty() {
                             continue;
@@ -1335,6 +1360,7 @@ impl Chainer {
         })
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn unary(
         &mut self,
         g: &Grid,
@@ -1343,26 +1369,30 @@ impl Chainer {
         y: bool,
         x: bool,
         result: &mut Vec<Candidate>,
+        sets: &mut (LSet, LSet),
     ) {
         if g.count(cell) > 2 && !x {
             return;
         }
+        // (The three searches use the same two sets, emptied before each: what they
+        // found is in the implications returned, not in the sets.)
+        let (to_on, to_off) = sets;
         let p_on = self.new_pot(cell, value, true, None);
-        let mut to_on = LSet::new();
-        let mut to_off = LSet::new();
+        to_on.clear();
+        to_off.clear();
         to_on.add(self.k(p_on), p_on);
-        let cycles = self.do_cycles(g, &mut to_on, &mut to_off, y, x, p_on);
+        let cycles = self.do_cycles(g, to_on, to_off, y, x, p_on);
         let mut chains = Vec::new();
         if x {
-            let mut to_on = LSet::new();
-            let mut to_off = LSet::new();
+            to_on.clear();
+            to_off.clear();
             to_on.add(self.k(p_on), p_on);
-            chains.extend(self.do_forcing_chains(g, &mut to_on, &mut to_off, y, p_on));
+            chains.extend(self.do_forcing_chains(g, to_on, to_off, y, p_on));
             let p_off = self.new_pot(cell, value, false, None);
-            let mut to_on = LSet::new();
-            let mut to_off = LSet::new();
+            to_on.clear();
+            to_off.clear();
             to_off.add(self.k(p_off), p_off);
-            chains.extend(self.do_forcing_chains(g, &mut to_on, &mut to_off, y, p_off));
+            chains.extend(self.do_forcing_chains(g, to_on, to_off, y, p_off));
         }
         for c in cycles {
             result.extend(self.cycle_hint(g, c, y, x));
@@ -1462,6 +1492,36 @@ fn nested_suffix(level: u8) -> String {
     }
 }
 
+/// How many implication lists the pool keeps (one per chaining rule alive at once: the
+/// nested levels' inner rules run inside the outer one's search), and the largest kept
+/// (4 MiB each: a level-0 rule makes some tens of thousands; a larger list is freed, so
+/// that the pool holds 16 MiB a thread at most).
+const POTS_MAX: usize = 4;
+const POTS_KEPT: usize = 1 << 18;
+
+thread_local! {
+    /// Cleared implication lists of finished chaining rules, capacity kept: a rule makes
+    /// tens of thousands of implications, and a new list would grow to that size again,
+    /// copying and touching fresh memory at each doubling (a tenth of a million growths
+    /// on top1465's first 20).
+    static POTS: std::cell::RefCell<Vec<Vec<Pot>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Drop for Chainer {
+    fn drop(&mut self) {
+        let mut pots = std::mem::take(&mut self.pots);
+        pots.clear();
+        // (`try_with`: a rule dropped while the thread ends just frees its list.)
+        let _ = POTS.try_with(|p| {
+            let mut p = p.borrow_mut();
+            if p.len() < POTS_MAX && pots.capacity() <= POTS_KEPT {
+                p.push(pots);
+            }
+        });
+    }
+}
+
 impl Chainer {
     fn new(level: Level) -> Chainer {
         let nested = match level {
@@ -1470,7 +1530,7 @@ impl Chainer {
             _ => 0,
         };
         Chainer {
-            pots: Vec::new(),
+            pots: POTS.with(|p| p.borrow_mut().pop()).unwrap_or_default(),
             multiple: !matches!(level, Level::Forcing | Level::Nishio),
             dynamic: !matches!(level, Level::Forcing | Level::Multiple),
             nishio: level == Level::Nishio,
@@ -1479,6 +1539,7 @@ impl Chainer {
             many: Vec::new(),
             pending: Default::default(),
             on_memo: Vec::new(),
+            ancestors_queue: Default::default(),
         }
     }
 
@@ -1506,6 +1567,7 @@ impl Chainer {
     fn unsorted(&mut self, g: &Grid) -> Vec<Candidate> {
         let mut result: Vec<Candidate> = Vec::new();
         if !self.multiple && !self.dynamic {
+            let mut sets = (LSet::new(), LSet::new());
             for (y, x) in [(false, true), (true, false), (true, true)] {
                 for cell in 0..81 {
                     if g.value[cell] != 0 || g.count(cell) <= 1 {
@@ -1513,7 +1575,7 @@ impl Chainer {
                     }
                     for v in 1..=9 {
                         if g.has(cell, v) {
-                            self.unary(g, cell, v, y, x, &mut result);
+                            self.unary(g, cell, v, y, x, &mut result, &mut sets);
                         }
                     }
                 }

@@ -23,6 +23,10 @@ pub(super) struct Tables {
     pub(super) house: [[u8; 20]; 81],
     /// `sees[c]`: the cells of `house[c]` as a 128-bit set.
     pub(super) sees: [u128; 81],
+    /// `parts[c][t]`: the cells of `c`'s region of type `t` that `c`'s regions of the
+    /// types before it do not hold, less `c`: the cells `c` sees, in SE's house order
+    /// by type (block, then the rest of the row, then the rest of the column).
+    pub(super) parts: [[u128; 3]; 81],
     /// `members[r]`: the cells of region `r` as a set.
     pub(super) members: [u128; 27],
     /// `shared[a][b]`: the indexes (in region `a`) of the cells region `a` shares with
@@ -39,6 +43,7 @@ pub(super) fn tables() -> &'static Tables {
             index_in: [[0; 3]; 81],
             house: [[0; 20]; 81],
             sees: [0; 81],
+            parts: [[0; 3]; 81],
             members: [0; 27],
             shared: [[0; 27]; 27],
         };
@@ -69,6 +74,12 @@ pub(super) fn tables() -> &'static Tables {
                 }
             }
             t.sees[c] = seen;
+            let mut before = 1u128 << c;
+            for ty in 0..3 {
+                let m = t.members[t.of[c][ty] as usize];
+                t.parts[c][ty] = m & !before;
+                before |= m;
+            }
         }
         for a in 0..27 {
             for b in 0..27 {
@@ -102,6 +113,11 @@ pub(super) struct Grid {
     /// `v`, as [`Grid::positions`] answers: kept as candidates go rather than gathered
     /// from nine cells at each question (the chains ask it at every implication).
     pos: [[u16; 10]; 27],
+    /// `with[v]`: the cells with candidate `v`, as a set (bit `c` for cell `c`), as
+    /// [`Grid::cells_with`] answers: kept with `pos`, for the chains' "this value off in
+    /// every cell it sees", a few mask operations where the regions' positions are walked
+    /// one by one.
+    with: [u128; 10],
 }
 
 impl Grid {
@@ -113,6 +129,7 @@ impl Grid {
             value: *cells,
             cand: [0; 81],
             pos: [[0; 10]; 27],
+            with: [0; 10],
         };
         for (c, &v) in cells.iter().enumerate() {
             if v == 0 {
@@ -123,6 +140,13 @@ impl Grid {
             if v != 0 {
                 for &o in &t.house[c] {
                     g.cand[o as usize] &= !(1 << v);
+                }
+            }
+        }
+        for (c, &m) in g.cand.iter().enumerate() {
+            for (v, with) in g.with.iter_mut().enumerate() {
+                if m >> v & 1 != 0 {
+                    *with |= 1u128 << c;
                 }
             }
         }
@@ -150,6 +174,7 @@ impl Grid {
         while gone != 0 {
             let v = gone.trailing_zeros() as usize;
             gone &= gone - 1;
+            self.with[v] &= !(1u128 << c);
             for ty in 0..3 {
                 self.pos[of[ty] as usize][v] &= !(1 << at[ty]);
             }
@@ -167,6 +192,11 @@ impl Grid {
     /// The positions (indexes within the region) of value `v` in region `r`.
     pub(super) fn positions(&self, r: usize, v: usize) -> u16 {
         self.pos[r][v]
+    }
+
+    /// The cells with candidate `v`, as a set (bit `c` for cell `c`).
+    pub(super) fn cells_with(&self, v: usize) -> u128 {
+        self.with[v]
     }
 
     /// [`Grid::positions`] of every value (index 1..=9) of region `r`.
@@ -220,6 +250,25 @@ pub(super) fn combinations(k: u32, n: u32) -> impl Iterator<Item = u32> {
     })
 }
 
+/// The `k`-subsets of the set bits of `set` as bit masks, in increasing numeric order:
+/// those of [`combinations`]`(k, 9)` within `set`, in the same order (each is a
+/// combination of `set`'s bits by index, spread onto them; spreading keeps the order).
+/// `k` is at most the number of bits of `set`, as [`combinations`] wants `k <= n`.
+pub(super) fn combinations_within(k: u32, set: u32) -> impl Iterator<Item = u32> {
+    combinations(k, set.count_ones()).map(move |m| {
+        let (mut out, mut rest, mut i) = (0u32, set, 0);
+        while rest != 0 {
+            let b = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            if m >> i & 1 != 0 {
+                out |= b;
+            }
+            i += 1;
+        }
+        out
+    })
+}
+
 /// The pairs `(n1, n2)` with `n1 < n2 < n`, in SE's `Twomutations` order: `(0,1), (0,2),
 /// (1,2), (0,3), ...`.
 pub(super) fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
@@ -249,6 +298,16 @@ mod tests {
         assert_eq!(all, vec![0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100]);
         assert_eq!(combinations(3, 9).count(), 84);
         assert_eq!(combinations(1, 1).collect::<Vec<_>>(), vec![1]);
+    }
+
+    #[test]
+    fn combinations_within_a_set_in_order() {
+        for set in [0x1ffu32, 0b1_0110_1001, 0b11, 0b1000_0001] {
+            for k in 1..=set.count_ones().min(4) {
+                let all: Vec<u32> = combinations(k, 9).filter(|m| m & !set == 0).collect();
+                assert_eq!(combinations_within(k, set).collect::<Vec<_>>(), all);
+            }
+        }
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! returning the first step SE would take (its `SingleHintAccumulator` keeps the first
 //! hint a producer reports).
 
-use super::grid::{bits, combinations, crosses, pairs, tables, Grid, BLOCK, COLUMN, ROW};
+use super::grid::{
+    bits, combinations, combinations_within, crosses, pairs, tables, Grid, BLOCK, COLUMN, ROW,
+};
 use super::{Hint, Origin};
 
 /// Region types in the order most of SE's rules scan them (block, column, row).
@@ -95,19 +97,35 @@ pub(super) fn locking_each(g: &Grid, direct: bool, only: &Only, f: &mut dyn FnMu
     let t = tables();
     for (ty1, ty2) in LOCK_PAIRS {
         for r1 in regions_of(ty1) {
+            if only[r1] == 0 {
+                continue;
+            }
             let pos1 = g.all_positions(r1);
+            // The values `only` has in r1 with 2 places or more (an intersection shares 3
+            // cells: 2 or 3 places), in value order, each asked below.
+            let mut asked = 0u16;
+            for (v, pos) in pos1.iter().enumerate().skip(1) {
+                if only[r1] >> v & 1 != 0 && (2..=3).contains(&pos.count_ones()) {
+                    asked |= 1 << v;
+                }
+            }
+            if asked == 0 {
+                continue;
+            }
             for r2 in regions_of(ty2) {
                 // The indexes (in r1) of the cells r1 shares with r2.
                 let shared = t.shared[r1][r2];
                 if shared == 0 {
                     continue;
                 }
-                let m2 = t.members[r2];
-                for (v, &pos) in pos1.iter().enumerate().skip(1) {
-                    if only[r1] >> v & 1 == 0 || pos.count_ones() <= 1 || pos & !shared != 0 {
+                let mut vs = asked;
+                while vs != 0 {
+                    let v = vs.trailing_zeros() as usize;
+                    vs &= vs - 1;
+                    let pos = pos1[v];
+                    if pos & !shared != 0 {
                         continue;
                     }
-                    let removals = locking_removals(g, r1, r2, v);
                     if direct {
                         for r3 in regions_of(ty1) {
                             if r3 == r1 || !crosses(r3, r2) {
@@ -117,25 +135,36 @@ pub(super) fn locking_each(g: &Grid, direct: bool, only: &Only, f: &mut dyn FnMu
                             if pos3.count_ones() <= 1 {
                                 continue;
                             }
-                            let outside: Vec<usize> = bits(pos3 as u32)
-                                .map(|i| t.region[r3][i] as usize)
-                                .filter(|&c| m2 >> c & 1 == 0)
-                                .collect();
-                            if outside.len() == 1 {
+                            // (r3's positions outside r2: those not among the cells r3
+                            // shares with r2.)
+                            let outside = pos3 & !t.shared[r3][r2];
+                            if outside.count_ones() == 1 {
                                 let name = if ty1 == BLOCK {
                                     "Direct Pointing"
                                 } else {
                                     "Direct Claiming"
                                 };
                                 let d = if ty1 == BLOCK { 1.7 } else { 1.9 };
-                                let mut h = Hint::remove(name, d, removals.clone());
-                                h.place = Some((outside[0] as u8, v as u8));
+                                // (The removals are gathered only for a hint: most
+                                // intersections leave no single.)
+                                let removals = locking_removals(g, r1, r2, v);
+                                let cell = t.region[r3][outside.trailing_zeros() as usize];
+                                let mut h = Hint::remove(name, d, removals);
+                                h.place = Some((cell, v as u8));
                                 if f(h) {
                                     return;
                                 }
                             }
                         }
-                    } else if !removals.is_empty() {
+                        continue;
+                    }
+                    // (Nothing to remove, no hint: r2 has no other place for the value
+                    // outside r1. Checked before any list is made.)
+                    if g.positions(r2, v) & !t.shared[r2][r1] == 0 {
+                        continue;
+                    }
+                    let removals = locking_removals(g, r1, r2, v);
+                    if !removals.is_empty() {
                         let (name, d) = if ty1 == BLOCK {
                             ("Pointing", 2.6)
                         } else {
@@ -161,9 +190,12 @@ pub(super) fn locking_each(g: &Grid, direct: bool, only: &Only, f: &mut dyn FnMu
     for ty in BCR {
         for r1 in regions_of(ty) {
             let all = g.all_positions(r1);
-            for (v, &pos) in all.iter().enumerate().skip(1) {
-                let n = pos.count_ones();
-                if only[r1] >> v & 1 == 0 || !(2..8).contains(&n) {
+            let mut vs = only[r1] & 0x3fe;
+            while vs != 0 {
+                let v = vs.trailing_zeros() as usize;
+                vs &= vs - 1;
+                let pos = all[v];
+                if !(2..8).contains(&pos.count_ones()) {
                     continue;
                 }
                 let mut common = !0u128;
@@ -229,10 +261,22 @@ pub(super) fn hidden_set_each(
                 continue;
             }
             let all = g.all_positions(r);
+            // The values (bit v - 1) that may be in a set: 2 to `degree` positions
+            // ([`common_tuple`] wants each one's at least 2, all `degree` together).
+            let mut fit = 0u32;
+            for (v, pos) in all.iter().enumerate().skip(1) {
+                if (2..=degree).contains(&pos.count_ones()) {
+                    fit |= 1 << (v - 1);
+                }
+            }
+            if fit.count_ones() < degree {
+                continue;
+            }
             // (Fixed arrays, not vectors: this runs for every combination of every region,
             // and the dynamic chains (+) ask it after every step of every chain.)
             let k = degree as usize;
-            for vm in combinations(degree, 9) {
+            // (Only the combinations of fitting values, in the same order.)
+            for vm in combinations_within(degree, fit) {
                 if (vm as u16) << 1 & only[r] == 0 {
                     continue;
                 }
@@ -326,8 +370,21 @@ pub(super) fn naked_set_each(g: &Grid, degree: u32, only: &Only, f: &mut dyn FnM
             if only[r] == 0 || g.empty_count(r) < degree * 2 {
                 continue;
             }
+            // The cells (bit i for the region's i-th) that may be in a set: 2 to `degree`
+            // candidates ([`common_tuple`] wants each one's at least 2, all `degree`
+            // together).
+            let mut fit = 0u32;
+            for (i, &c) in t.region[r].iter().enumerate() {
+                if (2..=degree).contains(&g.count(c as usize)) {
+                    fit |= 1 << i;
+                }
+            }
+            if fit.count_ones() < degree {
+                continue;
+            }
             let k = degree as usize;
-            for im in combinations(degree, 9) {
+            // (Only the combinations of fitting cells, in the same order.)
+            for im in combinations_within(degree, fit) {
                 let mut masks = [0u16; 4];
                 for (slot, i) in masks.iter_mut().zip(bits(im)) {
                     *slot = g.cand[t.region[r][i] as usize];
@@ -381,11 +438,29 @@ pub(super) fn fish_each(g: &Grid, degree: u32, only: &Only, f: &mut dyn FnMut(Hi
     for (base, cover) in [(COLUMN, ROW), (ROW, COLUMN)] {
         // Each base region's positions of every value, once (not once a combination).
         let all: [[u16; 10]; 9] = std::array::from_fn(|i| g.all_positions(base * 9 + i));
+        // `wanted[v]`: the base regions (bit i for region base * 9 + i) where `only` has
+        // `v`: a combination with none of them is passed over; `fit[v]`: those with 2 to
+        // `degree` positions of `v` ([`common_tuple`] wants each base's at least 2, all
+        // `degree` together): a combination with another is passed over.
+        let mut wanted = [0u32; 10];
+        let mut fit = [0u32; 10];
+        for v in 1..=9 {
+            for (i, pos) in all.iter().enumerate() {
+                if only[base * 9 + i] >> v & 1 != 0 {
+                    wanted[v] |= 1 << i;
+                }
+                if (2..=degree).contains(&pos[v].count_ones()) {
+                    fit[v] |= 1 << i;
+                }
+            }
+        }
+        // (No value with `degree` fitting bases, one of them wanted: no fish this way.)
+        if (1..=9).all(|v| fit[v].count_ones() < degree || fit[v] & wanted[v] == 0) {
+            continue;
+        }
         for im in combinations(degree, 9) {
             for (v, &placed) in occ.iter().enumerate().skip(1) {
-                if placed + degree as usize * 2 > 9
-                    || bits(im).all(|i| only[base * 9 + i] >> v & 1 == 0)
-                {
+                if placed + degree as usize * 2 > 9 || im & wanted[v] == 0 || im & !fit[v] != 0 {
                     continue;
                 }
                 let mut pos = [0u16; 4];
@@ -689,24 +764,54 @@ pub(super) fn aligned_exclusion(g: &Grid, degree: usize) -> Option<Hint> {
         let mut tails = [0u8; 40];
         let mut n_tails = 0;
         if degree == 3 {
-            let mut twin = 0u128;
+            // Only those that see two of c0 and c1's common excluders at least are kept:
+            // a cell of the list sees a common excluder exactly when it is one of its own
+            // excluders (2 or 3 candidates), so the others would have fewer than two
+            // excluders in common with c0 and c1, and be passed over below.
+            let (mut one, mut two) = (0u128, 0u128);
+            let mut m = ex_set[c0] & ex_set[c1];
+            while m != 0 {
+                let sees = t.sees[m.trailing_zeros() as usize];
+                m &= m - 1;
+                two |= one & sees;
+                one |= sees;
+            }
+            let mut wanted =
+                (ex_set[c0] | ex_set[c1]) & in_list & two & !(1u128 << c0 | 1u128 << c1);
             let both = ex_list[c0][..ex_len[c0] as usize]
                 .iter()
                 .chain(&ex_list[c1][..ex_len[c1] as usize]);
             for &o in both {
+                if wanted == 0 {
+                    break;
+                }
                 let bit = 1u128 << o;
-                if twin & bit == 0 {
-                    twin |= bit;
-                    if in_list & bit != 0 && o as usize != c0 && o as usize != c1 {
-                        tails[n_tails] = o;
-                        n_tails += 1;
-                    }
+                if wanted & bit != 0 {
+                    wanted &= !bit;
+                    tails[n_tails] = o;
+                    n_tails += 1;
                 }
             }
         } else {
             n_tails = 1;
         }
+        // Whether the pair (x, y) (x < y) had `third` among its third cells.
+        let visited = |x: usize, y: usize, third: usize| {
+            (ex_set[x] & ex_set[y]).count_ones() >= 2 && (ex_set[x] | ex_set[y]) >> third & 1 != 0
+        };
         for &tail in &tails[..n_tails] {
+            let t3 = tail as usize;
+            // A triplet met before, from an earlier pair (the pairs go in `pairs` order
+            // of the cells, which is cell order), is passed over: it removed nothing then
+            // (else that step was taken), and what a triplet removes does not depend on
+            // which of its cells come first (each cell keeps the values some valid
+            // combination gives it; a combination's validity is symmetric).
+            if degree == 3
+                && ((t3 < c1 && visited(t3.min(c0), t3.max(c0), c1))
+                    || (t3 < c0 && visited(t3, c1, c0)))
+            {
+                continue;
+            }
             let cells = [c0, c1, tail as usize];
             let cells = &cells[..degree];
             let common = cells.iter().fold(!0u128, |a, &c| a & ex_set[c]);
