@@ -6,7 +6,9 @@
 //! few open cells, each keeps only what some whole assignment reaching the sum uses
 //! ([`Combos`]). The 45 rule: in a house whose other cells are covered by cages inside
 //! it, the cells left add up to the house's total less the cages' sums, a cage of their
-//! own ([`innies`]).
+//! own; likewise over bands of rows or columns, as equations of innies and outies
+//! ([`innies`]); and over the cages crossing each house, ISS's hidden cages and a
+//! house's outies (`crossing`).
 
 use super::sum::{sum_bounds, Linear};
 use super::{required, Builder, Peers};
