@@ -10,6 +10,8 @@
 //! ([`innies`]); and over the cages crossing each house, ISS's hidden cages and a
 //! house's outies (`crossing`).
 
+use std::collections::HashSet;
+
 use super::sum::{sum_bounds, Linear};
 use super::{required, Builder, Peers};
 use crate::variant::engine::{Bits, Contradiction, Prop, State};
@@ -349,7 +351,7 @@ fn innies(b: &mut Builder<'_>, peers: &Peers, sums: &mut Vec<(u32, Vec<u16>)>) {
             owner[c as usize] = k;
         }
     }
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = HashSet::new();
     for region in regions {
         let mut inside = vec![false; n * n];
         for &c in &region {
@@ -388,30 +390,43 @@ fn innies(b: &mut Builder<'_>, peers: &Peers, sums: &mut Vec<(u32, Vec<u16>)>) {
             continue;
         }
         let total = used - per_house * (region.len() / n) as i64;
-        let mut key: Vec<(u16, bool)> = innies
-            .iter()
-            .map(|&c| (c, true))
-            .chain(outies.iter().map(|&c| (c, false)))
-            .collect();
-        key.sort_unstable();
-        if !seen.insert(key) {
+        if !first_time(&mut seen, &innies, &outies) {
             continue;
         }
         let one_house = o == 0 && houses.iter().any(|h| innies.iter().all(|c| h.contains(c)));
         if one_house && -total > 0 {
             sums.push(((-total) as u32, innies));
         } else {
-            let terms = outies
-                .iter()
-                .map(|&c| (c, 1))
-                .chain(innies.iter().map(|&c| (c, -1)))
-                .collect();
-            b.prop(Linear::derived(terms, total));
+            b.prop(equation(&outies, &innies, total));
         }
     }
     for house in houses.iter().filter(|h| h.len() == n) {
         crossing(b, peers, house, &cages, &overlapping, &mut seen);
     }
+}
+
+/// Whether a derived sum over these cells is new, keyed by its cells and which side
+/// each is on: `inside` an innies equation's innies, a hidden cage's rest, a house's
+/// outies. (A house's outies equal to some band's outies are thus kept twice; keying them
+/// alike changed the search's path: 6.26M -> 6.68M nodes on DEVELOPMENT.md's fixed set.)
+fn first_time(seen: &mut HashSet<Vec<(u16, bool)>>, inside: &[u16], outside: &[u16]) -> bool {
+    let mut key: Vec<(u16, bool)> = inside
+        .iter()
+        .map(|&c| (c, true))
+        .chain(outside.iter().map(|&c| (c, false)))
+        .collect();
+    key.sort_unstable();
+    seen.insert(key)
+}
+
+/// The 45 rule's equation `sum(plus) - sum(minus) = total`.
+fn equation(plus: &[u16], minus: &[u16], total: i64) -> Linear {
+    let terms = plus
+        .iter()
+        .map(|&c| (c, 1))
+        .chain(minus.iter().map(|&c| (c, -1)))
+        .collect();
+    Linear::derived(terms, total)
 }
 
 /// Sums the Interactive Sudoku Solver derives from the cages crossing a house. Hidden
@@ -427,7 +442,7 @@ fn crossing(
     house: &[u16],
     cages: &[(u32, Vec<u16>)],
     overlapping: &[bool],
-    seen: &mut std::collections::HashSet<Vec<(u16, bool)>>,
+    seen: &mut HashSet<Vec<(u16, bool)>>,
 ) {
     let n = b.n;
     let per_house = (n * (n + 1) / 2) as i64;
@@ -442,21 +457,9 @@ fn crossing(
         return;
     }
     let mut add = |b: &mut Builder<'_>, plus: Vec<u16>, minus: Vec<u16>, total: i64| {
-        let mut key: Vec<(u16, bool)> = plus
-            .iter()
-            .map(|&c| (c, true))
-            .chain(minus.iter().map(|&c| (c, false)))
-            .collect();
-        key.sort_unstable();
-        if plus.is_empty() || !seen.insert(key) {
-            return;
+        if !plus.is_empty() && first_time(seen, &plus, &minus) {
+            b.prop(equation(&plus, &minus, total));
         }
-        let terms = plus
-            .iter()
-            .map(|&c| (c, 1))
-            .chain(minus.iter().map(|&c| (c, -1)))
-            .collect();
-        b.prop(Linear::derived(terms, total));
     };
     // Hidden cages.
     let inside: Vec<&(u32, Vec<u16>)> = crossing
