@@ -82,9 +82,9 @@ pub(crate) trait Prop: Send + Sync {
     /// Told, once every group of the model is known, which pairs of cells must differ
     /// (a sum bounds its terms tighter when they do).
     fn learn_distinct(&mut self, _differ: &dyn Fn(u16, u16) -> bool) {}
-    /// What it adds to each of its cells' weight for the search's choice of cell: by
-    /// default the cells it watches.
-    fn weight(&self) -> u32 {
+    /// What it adds to each of its cells' weight for the search's choice of cell (`n`
+    /// values a cell): by default the cells it watches.
+    fn weight(&self, _n: usize) -> u32 {
         self.watches().len() as u32
     }
 }
@@ -125,28 +125,53 @@ pub(crate) struct Model {
 const DECAY: u32 = 1 << 14;
 
 /// Where the search has failed: each cell's weight (its rules, then its failed
-/// branches), halved now and then so that old failures count for less (as the
-/// Interactive Sudoku Solver's conflict scores).
+/// branches), halved now and then so that old failures count for less, and each value's
+/// failures, quartered (as the Interactive Sudoku Solver's conflict scores).
 struct Heat {
     cells: Vec<u32>,
+    values: Vec<u32>,
     countdown: u32,
 }
 
 impl Heat {
-    fn new(weights: Vec<u32>) -> Heat {
+    fn new(weights: Vec<u32>, n: usize) -> Heat {
         Heat {
             cells: weights,
+            values: vec![0; n],
             countdown: DECAY,
         }
     }
 
-    /// A branch on `cell` failed.
-    fn failed(&mut self, cell: u16) {
+    /// A branch on `cell` failed, `value` the least value the branch left it.
+    fn failed(&mut self, cell: u16, value: Bits) {
         self.cells[cell as usize] += 1;
+        self.values[value.trailing_zeros() as usize] += 1;
         self.countdown -= 1;
         if self.countdown == 0 {
             self.countdown = DECAY;
             self.cells.iter_mut().for_each(|w| *w >>= 1);
+            self.values.iter_mut().for_each(|w| *w >>= 2);
+        }
+    }
+
+    /// The value that failed most lately and its failures, when it stands out: at least
+    /// one failure a value of the grid and half again as many as the value that failed
+    /// least (`(0, 0)` otherwise). Cells that may hold it weigh a fifth of its failures
+    /// more (ISS's value score).
+    fn hot_value(&self) -> (Bits, u32) {
+        let (mut hot, mut most, mut least) = (0, 0, u32::MAX);
+        for (i, &f) in self.values.iter().enumerate() {
+            if f > most {
+                (hot, most) = (1 << i, f);
+            }
+            if f > 0 {
+                least = least.min(f);
+            }
+        }
+        if (most as usize) < self.values.len() || 2 * most as u64 <= 3 * least as u64 {
+            (0, 0)
+        } else {
+            (hot, most)
         }
     }
 }
@@ -315,7 +340,7 @@ impl Model {
             .map(|c| {
                 let props: usize = self.props_of[c]
                     .iter()
-                    .map(|&k| self.props[k as usize].weight() as usize)
+                    .map(|&k| self.props[k as usize].weight(self.n) as usize)
                     .sum();
                 // A house counts twice, as in ISS (its houses are two handlers each, an
                 // all-different and a house): with houses counting once the thermometers'
@@ -372,7 +397,7 @@ impl Model {
             out_of_budget: false,
         };
         let mut scratch = Scratch::all_due(self);
-        let mut heat = Heat::new(self.weights());
+        let mut heat = Heat::new(self.weights(), self.n);
         let mut st = self.fresh();
         out.nodes += 1;
         if self.propagate(&mut st, &mut scratch).is_err() {
@@ -414,7 +439,7 @@ impl Model {
                     if self.propagate(&mut st, &mut scratch).is_ok() {
                         continue;
                     }
-                    heat.failed(cell);
+                    heat.failed(cell, v);
                     scratch.clear();
                     st.clear_queue();
                 }
@@ -436,23 +461,27 @@ impl Model {
                 if self.propagate(&mut st, &mut scratch).is_ok() {
                     break;
                 }
-                heat.failed(cell);
+                let m = st.get(cell);
+                heat.failed(cell, m & m.wrapping_neg());
                 scratch.clear();
                 st.clear_queue();
             }
         }
     }
 
-    /// The open cell to branch on: the most weight for the square of its candidates; on
-    /// a tie, the fewest candidates. `None` when every cell is fixed.
+    /// The open cell to branch on: the most weight (a fifth of the hot value's failures
+    /// more where the cell may hold it) for the square of its candidates; on a tie, the
+    /// fewest candidates. `None` when every cell is fixed.
     fn choose(&self, cells: &[Bits], heat: &Heat) -> Option<u16> {
+        let (hot, failures) = heat.hot_value();
         let mut best: Option<(u32, u32, u16)> = None;
         for (i, &m) in cells.iter().enumerate() {
             if m & (m - 1) == 0 {
                 continue;
             }
             let k = m.count_ones();
-            let w = heat.cells[i];
+            // Weights in fifths.
+            let w = 5 * heat.cells[i] + if m & hot != 0 { failures } else { 0 };
             if best.is_none_or(|(bk, bw, _)| {
                 let (mine, theirs) = (w as u64 * (bk * bk) as u64, bw as u64 * (k * k) as u64);
                 mine > theirs || (mine == theirs && k < bk)
