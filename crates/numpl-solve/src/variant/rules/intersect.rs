@@ -49,16 +49,26 @@ impl Prop for Intersect {
         true
     }
 
+    fn weight(&self, _n: usize) -> u32 {
+        // ISS's same-values handlers weigh nothing; weighing the cells they watch (every
+        // cell of a classic grid alike, four times) blurred the other rules' weights.
+        0
+    }
+
     fn run(&self, st: &mut State) -> Result<(), Contradiction> {
         let union = |cells: &[u16], st: &State| cells.iter().fold(0 as Bits, |m, &c| m | st.get(c));
-        // Values the first house holds only in the shared cells leave the second's others.
-        let locked1 = !union(&self.only1, st);
-        let locked2 = !union(&self.only2, st);
-        for &c in &self.only2 {
-            st.restrict(c, !locked1)?;
+        // Values the first house holds only in the shared cells leave the second's others
+        // (most runs find none there).
+        let (union1, union2) = (union(&self.only1, st), union(&self.only2, st));
+        if union2 & !union1 != 0 {
+            for &c in &self.only2 {
+                st.restrict(c, union1)?;
+            }
         }
-        for &c in &self.only1 {
-            st.restrict(c, !locked2)?;
+        if union1 & !union2 != 0 {
+            for &c in &self.only1 {
+                st.restrict(c, union2)?;
+            }
         }
         Ok(())
     }
