@@ -164,6 +164,45 @@ impl Drop for LSet {
     }
 }
 
+/// For each cell, the values whose candidate there, turned off, turns another on in a
+/// chain of the level-0 searches on a grid that does not change (what
+/// [`Chainer::off_to_on`] makes from it): with Y-links, every value of a cell with two;
+/// with X-links, the values the cell is one of two places of in one of its regions. An
+/// off of another value ends its chain: the searches make it only when it is a target.
+struct Leads([u16; 81]);
+
+impl Leads {
+    fn new(g: &Grid, y: bool, x: bool) -> Leads {
+        let t = tables();
+        let mut m = [0u16; 81];
+        if y {
+            for (c, m) in m.iter_mut().enumerate() {
+                if g.count(c) == 2 {
+                    *m = g.cand[c];
+                }
+            }
+        }
+        if x {
+            for (r, cells) in t.region.iter().enumerate() {
+                for v in 1..=9 {
+                    let pos = g.positions(r, v);
+                    if pos.count_ones() == 2 {
+                        for i in super::grid::bits(pos as u32) {
+                            m[cells[i] as usize] |= 1 << v;
+                        }
+                    }
+                }
+            }
+        }
+        Leads(m)
+    }
+
+    /// Whether the off of key `k` turns something on.
+    fn off(&self, k: usize) -> bool {
+        self.0[k / 20] >> (k / 2 % 10) & 1 != 0
+    }
+}
+
 /// The implications [`Chainer::off_to_on`] makes (at most one for the cell and one for
 /// each of its regions), without a vector.
 #[derive(Default)]
@@ -585,6 +624,7 @@ impl Chainer {
         out
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn do_cycles(
         &mut self,
         g: &Grid,
@@ -593,15 +633,20 @@ impl Chainer {
         y: bool,
         x: bool,
         source: u32,
+        leads: &Leads,
     ) -> Vec<u32> {
         let mut cycles = Vec::new();
         let src_key = self.k(source);
+        let (sc, sv) = (src_key / 20, src_key / 2 % 10);
         let (mut pending_on, mut pending_off) = self.queues(to_on, to_off);
         let mut length = 0;
         // (Only the implications that count are made: an off that is not one of its
-        // parent's ancestors (SE drops those), an on not followed yet or the source's
-        // (a cycle). The others were made and passed over: the same implications follow,
-        // in the same order.)
+        // parent's ancestors (SE drops those) and turns something on ([`Leads`]), an on
+        // not followed yet or the source's (a cycle). The others were made and passed
+        // over: the same implications follow, in the same order. An off met again (its
+        // key in `to_off`) turns on nothing new: what it turns on but the source is in
+        // `to_on` since it was followed first; so it is made again only when it may turn
+        // the source on, in the source's cell or of its value.)
         let mut ancestors = [0u64; NKEYS.div_ceil(64)];
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
@@ -614,8 +659,12 @@ impl Chainer {
                     let k = self.k(q);
                     ancestors[k / 64] |= 1 << (k % 64);
                 }
-                let not_parent = |k: usize| ancestors[k / 64] >> (k % 64) & 1 == 0;
-                for off in self.on_to_off(g, p, y, not_parent) {
+                let keep = |k: usize| {
+                    ancestors[k / 64] >> (k % 64) & 1 == 0
+                        && leads.off(k)
+                        && (!to_off.contains(k) || k / 20 == sc || k / 2 % 10 == sv)
+                };
+                for off in self.on_to_off(g, p, y, keep) {
                     let k = self.k(off);
                     pending_off.push_back(off);
                     to_off.add(k, off);
@@ -653,6 +702,7 @@ impl Chainer {
         to_off: &mut LSet,
         y: bool,
         source: u32,
+        leads: &Leads,
     ) -> Vec<u32> {
         let mut chains: Vec<u32> = Vec::new();
         let mut chain_keys: Vec<usize> = Vec::new();
@@ -660,11 +710,12 @@ impl Chainer {
         let (sc, sv, son) = (s.cell as usize, s.value as usize, s.on);
         let (mut pending_on, mut pending_off) = self.queues(to_on, to_off);
         // (Only the implications that change something are made: a new one, or the
-        // source's candidate, a chain's target.)
+        // source's candidate, a chain's target; and of the offs, only those that turn
+        // something on ([`Leads`]) or are the target: the others end their chain.)
         let (target_off, target_on) = (key(sc, sv, false), key(sc, sv, true));
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
-                let new = |k: usize| k == target_off || !to_off.contains(k);
+                let new = |k: usize| k == target_off || (!to_off.contains(k) && leads.off(k));
                 for off in self.on_to_off(g, p, y, new) {
                     let k = self.k(off);
                     let o = &self.pots[off as usize];
@@ -1370,6 +1421,7 @@ impl Chainer {
         x: bool,
         result: &mut Vec<Candidate>,
         sets: &mut (LSet, LSet),
+        leads: &Leads,
     ) {
         if g.count(cell) > 2 && !x {
             return;
@@ -1381,18 +1433,18 @@ impl Chainer {
         to_on.clear();
         to_off.clear();
         to_on.add(self.k(p_on), p_on);
-        let cycles = self.do_cycles(g, to_on, to_off, y, x, p_on);
+        let cycles = self.do_cycles(g, to_on, to_off, y, x, p_on, leads);
         let mut chains = Vec::new();
         if x {
             to_on.clear();
             to_off.clear();
             to_on.add(self.k(p_on), p_on);
-            chains.extend(self.do_forcing_chains(g, to_on, to_off, y, p_on));
+            chains.extend(self.do_forcing_chains(g, to_on, to_off, y, p_on, leads));
             let p_off = self.new_pot(cell, value, false, None);
             to_on.clear();
             to_off.clear();
             to_off.add(self.k(p_off), p_off);
-            chains.extend(self.do_forcing_chains(g, to_on, to_off, y, p_off));
+            chains.extend(self.do_forcing_chains(g, to_on, to_off, y, p_off, leads));
         }
         for c in cycles {
             result.extend(self.cycle_hint(g, c, y, x));
@@ -1569,13 +1621,14 @@ impl Chainer {
         if !self.multiple && !self.dynamic {
             let mut sets = (LSet::new(), LSet::new());
             for (y, x) in [(false, true), (true, false), (true, true)] {
+                let leads = Leads::new(g, y, x);
                 for cell in 0..81 {
                     if g.value[cell] != 0 || g.count(cell) <= 1 {
                         continue;
                     }
                     for v in 1..=9 {
                         if g.has(cell, v) {
-                            self.unary(g, cell, v, y, x, &mut result, &mut sets);
+                            self.unary(g, cell, v, y, x, &mut result, &mut sets, &leads);
                         }
                     }
                 }
