@@ -164,6 +164,25 @@ impl Drop for LSet {
     }
 }
 
+/// A set of keys (cell, value, on) as bits: what the level-0 searches ask of their sets
+/// (whether a key was met), without [`LSet`]'s table and order (their implications are
+/// read through the targets returned, not through the sets).
+#[derive(Clone, Copy)]
+struct KeySet([u64; NKEYS.div_ceil(64)]);
+
+impl KeySet {
+    const EMPTY: KeySet = KeySet([0; NKEYS.div_ceil(64)]);
+    fn contains(&self, k: usize) -> bool {
+        self.0[k / 64] >> (k % 64) & 1 != 0
+    }
+    fn add(&mut self, k: usize) {
+        self.0[k / 64] |= 1 << (k % 64);
+    }
+    fn remove(&mut self, k: usize) {
+        self.0[k / 64] &= !(1 << (k % 64));
+    }
+}
+
 /// For each cell, the values whose candidate there, turned off, turns another on in a
 /// chain of the level-0 searches on a grid that does not change (what
 /// [`Chainer::off_to_on`] makes from it): with Y-links, every value of a cell with two;
@@ -470,16 +489,20 @@ impl Chainer {
     /// The queues of the implications to follow, starting with `to_on` and `to_off`: the
     /// buffers of the last search (given back to [`Chainer::pending`] at its end), not new
     /// ones (the level-0 chains make six searches for each candidate, most a few steps).
-    fn queues(&mut self, to_on: &LSet, to_off: &LSet) -> (VecDeque<u32>, VecDeque<u32>) {
+    fn queues(
+        &mut self,
+        to_on: impl Iterator<Item = u32>,
+        to_off: impl Iterator<Item = u32>,
+    ) -> (VecDeque<u32>, VecDeque<u32>) {
         let (mut on, mut off) = std::mem::take(&mut self.pending);
         on.clear();
         off.clear();
         // (Pushed one by one: most searches start from one implication, and `extend`'s
         // set-up cost more than the pushes.)
-        for id in to_on.iter() {
+        for id in to_on {
             on.push_back(id);
         }
-        for id in to_off.iter() {
+        for id in to_off {
             off.push_back(id);
         }
         (on, off)
@@ -559,8 +582,7 @@ impl Chainer {
         &mut self,
         g: &Grid,
         p: u32,
-        source: Option<&Grid>,
-        offs: &LSet,
+        source: Option<(&Grid, &LSet)>,
         y_chain: bool,
         x_chain: bool,
         keep: impl Fn(usize) -> bool,
@@ -577,7 +599,7 @@ impl Chainer {
         let other = (g.cand[cell] & !(1 << value)).trailing_zeros() as usize;
         if y_chain && g.count(cell) == 2 && keep(key(cell, other, true)) {
             let id = self.caused(cell, other, true, Some(p), CAUSE_CELL);
-            if let Some(src) = source {
+            if let Some((src, offs)) = source {
                 let mut gone = src.cand[cell] & !g.cand[cell];
                 while gone != 0 {
                     let v = gone.trailing_zeros() as usize;
@@ -605,7 +627,7 @@ impl Chainer {
                     continue;
                 }
                 let id = self.caused(other, value, true, Some(p), CAUSE_REGION + ty as u8);
-                if let Some(src) = source {
+                if let Some((src, offs)) = source {
                     let mut gone = src.positions(r, value) & !pos;
                     while gone != 0 {
                         let c = t.region[r][gone.trailing_zeros() as usize] as usize;
@@ -624,21 +646,15 @@ impl Chainer {
         out
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn do_cycles(
-        &mut self,
-        g: &Grid,
-        to_on: &mut LSet,
-        to_off: &mut LSet,
-        y: bool,
-        x: bool,
-        source: u32,
-        leads: &Leads,
-    ) -> Vec<u32> {
+    /// The cycles from `source` (an assumption, on).
+    fn do_cycles(&mut self, g: &Grid, y: bool, x: bool, source: u32, leads: &Leads) -> Vec<u32> {
         let mut cycles = Vec::new();
         let src_key = self.k(source);
         let (sc, sv) = (src_key / 20, src_key / 2 % 10);
-        let (mut pending_on, mut pending_off) = self.queues(to_on, to_off);
+        let (mut to_on, mut to_off) = (KeySet::EMPTY, KeySet::EMPTY);
+        to_on.add(src_key);
+        let (mut pending_on, mut pending_off) =
+            self.queues(Some(source).into_iter(), None.into_iter());
         let mut length = 0;
         // (Only the implications that count are made: an off that is not one of its
         // parent's ancestors (SE drops those) and turns something on ([`Leads`]), an on
@@ -647,7 +663,7 @@ impl Chainer {
         // key in `to_off`) turns on nothing new: what it turns on but the source is in
         // `to_on` since it was followed first; so it is made again only when it may turn
         // the source on, in the source's cell or of its value.)
-        let mut ancestors = [0u64; NKEYS.div_ceil(64)];
+        let mut ancestors = KeySet::EMPTY;
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             while let Some(p) = pending_on.pop_front() {
@@ -656,37 +672,34 @@ impl Chainer {
                 let mut q = p;
                 while let Some(parent) = self.first_parent(q) {
                     q = parent;
-                    let k = self.k(q);
-                    ancestors[k / 64] |= 1 << (k % 64);
+                    ancestors.add(self.k(q));
                 }
                 let keep = |k: usize| {
-                    ancestors[k / 64] >> (k % 64) & 1 == 0
+                    !ancestors.contains(k)
                         && leads.off(k)
                         && (!to_off.contains(k) || k / 20 == sc || k / 2 % 10 == sv)
                 };
                 for off in self.on_to_off(g, p, y, keep) {
-                    let k = self.k(off);
                     pending_off.push_back(off);
-                    to_off.add(k, off);
+                    to_off.add(self.k(off));
                 }
                 let mut q = p;
                 while let Some(parent) = self.first_parent(q) {
                     q = parent;
-                    let k = self.k(q);
-                    ancestors[k / 64] &= !(1 << (k % 64));
+                    ancestors.remove(self.k(q));
                 }
             }
             length += 1;
             while let Some(p) = pending_off.pop_front() {
                 let new = |k: usize| k == src_key || !to_on.contains(k);
-                for on in self.off_to_on(g, p, None, to_off, y, x, new) {
+                for on in self.off_to_on(g, p, None, y, x, new) {
                     let k = self.k(on);
                     if length >= 4 && k == src_key {
                         cycles.push(on);
                     }
                     if !to_on.contains(k) {
                         pending_on.push_back(on);
-                        to_on.add(k, on);
+                        to_on.add(k);
                     }
                 }
             }
@@ -695,20 +708,20 @@ impl Chainer {
         cycles
     }
 
-    fn do_forcing_chains(
-        &mut self,
-        g: &Grid,
-        to_on: &mut LSet,
-        to_off: &mut LSet,
-        y: bool,
-        source: u32,
-        leads: &Leads,
-    ) -> Vec<u32> {
+    /// The forcing chains from `source` (an assumption, on or off).
+    fn do_forcing_chains(&mut self, g: &Grid, y: bool, source: u32, leads: &Leads) -> Vec<u32> {
         let mut chains: Vec<u32> = Vec::new();
         let mut chain_keys: Vec<usize> = Vec::new();
         let s = &self.pots[source as usize];
         let (sc, sv, son) = (s.cell as usize, s.value as usize, s.on);
-        let (mut pending_on, mut pending_off) = self.queues(to_on, to_off);
+        let (mut to_on, mut to_off) = (KeySet::EMPTY, KeySet::EMPTY);
+        let (mut pending_on, mut pending_off) = if son {
+            to_on.add(self.k(source));
+            self.queues(Some(source).into_iter(), None.into_iter())
+        } else {
+            to_off.add(self.k(source));
+            self.queues(None.into_iter(), Some(source).into_iter())
+        };
         // (Only the implications that change something are made: a new one, or the
         // source's candidate, a chain's target; and of the offs, only those that turn
         // something on ([`Leads`]) or are the target: the others end their chain.)
@@ -729,13 +742,13 @@ impl Chainer {
                     }
                     if !to_off.contains(k) {
                         pending_off.push_back(off);
-                        to_off.add(k, off);
+                        to_off.add(k);
                     }
                 }
             }
             while let Some(p) = pending_off.pop_front() {
                 let new = |k: usize| k == target_on || !to_on.contains(k);
-                for on in self.off_to_on(g, p, None, to_off, y, true, new) {
+                for on in self.off_to_on(g, p, None, y, true, new) {
                     let k = self.k(on);
                     let o = &self.pots[on as usize];
                     if !son
@@ -748,7 +761,7 @@ impl Chainer {
                     }
                     if !to_on.contains(k) {
                         pending_on.push_back(on);
-                        to_on.add(k, on);
+                        to_on.add(k);
                     }
                 }
             }
@@ -768,7 +781,7 @@ impl Chainer {
         // (The grid as it was, for the dynamic chains, which change it as they go; the
         // others leave it as it is, and read it as both.)
         let save = if self.dynamic { Some(g.clone()) } else { None };
-        let (mut pending_on, mut pending_off) = self.queues(to_on, to_off);
+        let (mut pending_on, mut pending_off) = self.queues(to_on.iter(), to_off.iter());
         let mut result = None;
         'outer: while !pending_on.is_empty() || !pending_off.is_empty() {
             // (Only the implications that change something are made: a new one, or one
@@ -791,7 +804,7 @@ impl Chainer {
             } else if let Some(p) = pending_off.pop_front() {
                 let new = |k: usize| to_off.contains(k - 1) || !to_on.contains(k);
                 let source = save.as_ref().unwrap_or(g);
-                let made = self.off_to_on(g, p, Some(source), to_off, !self.nishio, true, new);
+                let made = self.off_to_on(g, p, Some((source, to_off)), !self.nishio, true, new);
                 if self.dynamic {
                     let q = &self.pots[p as usize];
                     g.remove(q.cell as usize, 1 << q.value);
@@ -1420,31 +1433,18 @@ impl Chainer {
         y: bool,
         x: bool,
         result: &mut Vec<Candidate>,
-        sets: &mut (LSet, LSet),
         leads: &Leads,
     ) {
         if g.count(cell) > 2 && !x {
             return;
         }
-        // (The three searches use the same two sets, emptied before each: what they
-        // found is in the implications returned, not in the sets.)
-        let (to_on, to_off) = sets;
         let p_on = self.new_pot(cell, value, true, None);
-        to_on.clear();
-        to_off.clear();
-        to_on.add(self.k(p_on), p_on);
-        let cycles = self.do_cycles(g, to_on, to_off, y, x, p_on, leads);
+        let cycles = self.do_cycles(g, y, x, p_on, leads);
         let mut chains = Vec::new();
         if x {
-            to_on.clear();
-            to_off.clear();
-            to_on.add(self.k(p_on), p_on);
-            chains.extend(self.do_forcing_chains(g, to_on, to_off, y, p_on, leads));
+            chains.extend(self.do_forcing_chains(g, y, p_on, leads));
             let p_off = self.new_pot(cell, value, false, None);
-            to_on.clear();
-            to_off.clear();
-            to_off.add(self.k(p_off), p_off);
-            chains.extend(self.do_forcing_chains(g, to_on, to_off, y, p_off, leads));
+            chains.extend(self.do_forcing_chains(g, y, p_off, leads));
         }
         for c in cycles {
             result.extend(self.cycle_hint(g, c, y, x));
@@ -1619,7 +1619,6 @@ impl Chainer {
     fn unsorted(&mut self, g: &Grid) -> Vec<Candidate> {
         let mut result: Vec<Candidate> = Vec::new();
         if !self.multiple && !self.dynamic {
-            let mut sets = (LSet::new(), LSet::new());
             for (y, x) in [(false, true), (true, false), (true, true)] {
                 let leads = Leads::new(g, y, x);
                 for cell in 0..81 {
@@ -1628,7 +1627,7 @@ impl Chainer {
                     }
                     for v in 1..=9 {
                         if g.has(cell, v) {
-                            self.unary(g, cell, v, y, x, &mut result, &mut sets, &leads);
+                            self.unary(g, cell, v, y, x, &mut result, &leads);
                         }
                     }
                 }
