@@ -164,61 +164,98 @@ impl Drop for LSet {
     }
 }
 
-/// A set of keys (cell, value, on) as bits: what the level-0 searches ask of their sets
-/// (whether a key was met), without [`LSet`]'s table and order (their implications are
-/// read through the targets returned, not through the sets).
+/// A set of keys (cell, value, on) as bits, by polarity and value a set of cells: what
+/// the level-0 searches ask of their sets (whether a key was met, which cells of a value),
+/// without [`LSet`]'s table and order (their implications are read through the targets
+/// returned, not through the sets).
 #[derive(Clone, Copy)]
-struct KeySet([u64; NKEYS.div_ceil(64)]);
+struct KeySet([[u128; 10]; 2]);
 
 impl KeySet {
-    const EMPTY: KeySet = KeySet([0; NKEYS.div_ceil(64)]);
+    const EMPTY: KeySet = KeySet([[0; 10]; 2]);
     fn contains(&self, k: usize) -> bool {
-        self.0[k / 64] >> (k % 64) & 1 != 0
+        self.0[k & 1][k / 2 % 10] >> (k / 20) & 1 != 0
     }
     fn add(&mut self, k: usize) {
-        self.0[k / 64] |= 1 << (k % 64);
+        self.0[k & 1][k / 2 % 10] |= 1 << (k / 20);
     }
     fn remove(&mut self, k: usize) {
-        self.0[k / 64] &= !(1 << (k % 64));
+        self.0[k & 1][k / 2 % 10] &= !(1 << (k / 20));
+    }
+    /// The cells of the offs of `value` in the set.
+    fn offs(&self, value: usize) -> u128 {
+        self.0[0][value]
     }
 }
 
-/// For each cell, the values whose candidate there, turned off, turns another on in a
-/// chain of the level-0 searches on a grid that does not change (what
-/// [`Chainer::off_to_on`] makes from it): with Y-links, every value of a cell with two;
-/// with X-links, the values the cell is one of two places of in one of its regions. An
-/// off of another value ends its chain: the searches make it only when it is a target.
-struct Leads([u16; 81]);
+/// What each off turns on in a level-0 search on a grid that does not change (what
+/// [`Chainer::off_to_on`] makes from it, in its order), worked out once for a grid and
+/// kind of links rather than at each off: with Y-links, a cell with two values turns the
+/// other on; with X-links, a region where the value has two places turns the other place
+/// on (once for a cell two regions turn on). An off that turns nothing on ends its chain:
+/// the searches make it only when it is a target.
+struct Links {
+    /// `ons[cell * 10 + value]`: the keys turned on, each with its cause above bit 16.
+    ons: [[u32; 4]; 810],
+    len: [u8; 810],
+    /// `leads[value]`: the cells whose off of `value` turns something on.
+    leads: [u128; 10],
+}
 
-impl Leads {
-    fn new(g: &Grid, y: bool, x: bool) -> Leads {
+impl Links {
+    fn new(g: &Grid, y: bool, x: bool) -> Links {
         let t = tables();
-        let mut m = [0u16; 81];
-        if y {
-            for (c, m) in m.iter_mut().enumerate() {
-                if g.count(c) == 2 {
-                    *m = g.cand[c];
+        let mut l = Links {
+            ons: [[0; 4]; 810],
+            len: [0; 810],
+            leads: [0; 10],
+        };
+        for cell in 0..81 {
+            let mut m = g.cand[cell];
+            while m != 0 {
+                let value = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let i = cell * 10 + value;
+                let mut push = |k: usize, cause: u8| {
+                    l.ons[i][l.len[i] as usize] = k as u32 | (cause as u32) << 16;
+                    l.len[i] += 1;
+                };
+                if y && g.count(cell) == 2 {
+                    let other = (g.cand[cell] & !(1 << value)).trailing_zeros() as usize;
+                    push(key(cell, other, true), CAUSE_CELL);
                 }
-            }
-        }
-        if x {
-            for (r, cells) in t.region.iter().enumerate() {
-                for v in 1..=9 {
-                    let pos = g.positions(r, v);
-                    if pos.count_ones() == 2 {
-                        for i in super::grid::bits(pos as u32) {
-                            m[cells[i] as usize] |= 1 << v;
+                if x {
+                    let mut cells = 0u128;
+                    for ty in TYPES {
+                        let r = t.of[cell][ty] as usize;
+                        let pos = g.positions(r, value);
+                        if pos.count_ones() != 2 {
+                            continue;
+                        }
+                        let other = pos & !(1 << t.index_in[cell][ty]);
+                        let other = t.region[r][other.trailing_zeros() as usize] as usize;
+                        if cells >> other & 1 == 0 {
+                            cells |= 1u128 << other;
+                            push(key(other, value, true), CAUSE_REGION + ty as u8);
                         }
                     }
                 }
+                if l.len[i] != 0 {
+                    l.leads[value] |= 1u128 << cell;
+                }
             }
         }
-        Leads(m)
+        l
     }
 
     /// Whether the off of key `k` turns something on.
     fn off(&self, k: usize) -> bool {
-        self.0[k / 20] >> (k / 2 % 10) & 1 != 0
+        self.len[k / 2] != 0
+    }
+
+    /// What the off of key `k` turns on: keys with their causes above bit 16.
+    fn ons(&self, k: usize) -> &[u32] {
+        &self.ons[k / 2][..self.len[k / 2] as usize]
     }
 }
 
@@ -535,13 +572,16 @@ impl Chainer {
     }
 
     /// The implications of `p` (on): its cell's other candidates off (with `y_chain`), then
-    /// its value off in the cells it sees; only those whose key `keep` accepts are made.
-    /// They are the implications made last: their ids are the range returned.
+    /// its value off in the cells it sees; only those whose key `keep` accepts are made,
+    /// and of the cells it sees, only those of `within` are asked (a mask of cells
+    /// `keep` would refuse the others of). They are the implications made last: their ids
+    /// are the range returned.
     fn on_to_off(
         &mut self,
         g: &Grid,
         p: u32,
         y_chain: bool,
+        within: u128,
         keep: impl Fn(usize) -> bool,
     ) -> std::ops::Range<u32> {
         let t = tables();
@@ -563,7 +603,7 @@ impl Chainer {
         // (Each region's cells with the value not met in an earlier region, in region
         // order: a region's order is its cells' (blocks in reading order), so the bits of
         // the set of its cells with the value, lowest first.)
-        let with = g.cells_with(value);
+        let with = g.cells_with(value) & within;
         for ty in TYPES {
             let mut cells = t.parts[cell][ty] & with;
             while cells != 0 {
@@ -577,14 +617,18 @@ impl Chainer {
         first..self.pots.len() as u32
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// The implications of `p` (off) in the multiple and dynamic chains: its cell's other
+    /// value on when it has two (with `y_chain`), then the value's other place on in each
+    /// region with two; only those whose key `keep` accepts are made. Each rests also on
+    /// the offs (in `offs`) that removed the candidates gone since `source` from the cell
+    /// or the region.
     fn off_to_on(
         &mut self,
         g: &Grid,
         p: u32,
-        source: Option<(&Grid, &LSet)>,
+        source: &Grid,
+        offs: &LSet,
         y_chain: bool,
-        x_chain: bool,
         keep: impl Fn(usize) -> bool,
     ) -> Made {
         let t = tables();
@@ -599,55 +643,61 @@ impl Chainer {
         let other = (g.cand[cell] & !(1 << value)).trailing_zeros() as usize;
         if y_chain && g.count(cell) == 2 && keep(key(cell, other, true)) {
             let id = self.caused(cell, other, true, Some(p), CAUSE_CELL);
-            if let Some((src, offs)) = source {
-                let mut gone = src.cand[cell] & !g.cand[cell];
-                while gone != 0 {
-                    let v = gone.trailing_zeros() as usize;
-                    gone &= gone - 1;
-                    if let Some(par) = offs.get(key(cell, v, false)) {
-                        self.push_parent(id, par);
-                    }
+            let mut gone = source.cand[cell] & !g.cand[cell];
+            while gone != 0 {
+                let v = gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                if let Some(par) = offs.get(key(cell, v, false)) {
+                    self.push_parent(id, par);
                 }
             }
             out.push(id);
         }
-        if x_chain {
-            for ty in TYPES {
-                let r = t.of[cell][ty] as usize;
-                let pos = g.positions(r, value);
-                if pos.count_ones() != 2 {
-                    continue;
+        for ty in TYPES {
+            let r = t.of[cell][ty] as usize;
+            let pos = g.positions(r, value);
+            if pos.count_ones() != 2 {
+                continue;
+            }
+            let mut i = pos.trailing_zeros() as usize;
+            if t.region[r][i] as usize == cell {
+                i = (pos & !(1 << i)).trailing_zeros() as usize;
+            }
+            let other = t.region[r][i] as usize;
+            if !keep(key(other, value, true)) {
+                continue;
+            }
+            let id = self.caused(other, value, true, Some(p), CAUSE_REGION + ty as u8);
+            let mut gone = source.positions(r, value) & !pos;
+            while gone != 0 {
+                let c = t.region[r][gone.trailing_zeros() as usize] as usize;
+                gone &= gone - 1;
+                if let Some(par) = offs.get(key(c, value, false)) {
+                    self.push_parent(id, par);
                 }
-                let mut i = pos.trailing_zeros() as usize;
-                if t.region[r][i] as usize == cell {
-                    i = (pos & !(1 << i)).trailing_zeros() as usize;
-                }
-                let other = t.region[r][i] as usize;
-                if !keep(key(other, value, true)) {
-                    continue;
-                }
-                let id = self.caused(other, value, true, Some(p), CAUSE_REGION + ty as u8);
-                if let Some((src, offs)) = source {
-                    let mut gone = src.positions(r, value) & !pos;
-                    while gone != 0 {
-                        let c = t.region[r][gone.trailing_zeros() as usize] as usize;
-                        gone &= gone - 1;
-                        if let Some(par) = offs.get(key(c, value, false)) {
-                            self.push_parent(id, par);
-                        }
-                    }
-                }
-                if cells >> other & 1 == 0 {
-                    cells |= 1u128 << other;
-                    out.push(id);
-                }
+            }
+            if cells >> other & 1 == 0 {
+                cells |= 1u128 << other;
+                out.push(id);
+            }
+        }
+        out
+    }
+
+    /// [`Chainer::off_to_on`] of `p` in a level-0 search, read from `links`.
+    fn linked_ons(&mut self, p: u32, links: &Links, keep: impl Fn(usize) -> bool) -> Made {
+        let mut out = Made::default();
+        for &l in links.ons(self.k(p)) {
+            let k = (l & 0xffff) as usize;
+            if keep(k) {
+                out.push(self.caused(k / 20, k / 2 % 10, true, Some(p), (l >> 16) as u8));
             }
         }
         out
     }
 
     /// The cycles from `source` (an assumption, on).
-    fn do_cycles(&mut self, g: &Grid, y: bool, x: bool, source: u32, leads: &Leads) -> Vec<u32> {
+    fn do_cycles(&mut self, g: &Grid, y: bool, source: u32, links: &Links) -> Vec<u32> {
         let mut cycles = Vec::new();
         let src_key = self.k(source);
         let (sc, sv) = (src_key / 20, src_key / 2 % 10);
@@ -657,7 +707,7 @@ impl Chainer {
             self.queues(Some(source).into_iter(), None.into_iter());
         let mut length = 0;
         // (Only the implications that count are made: an off that is not one of its
-        // parent's ancestors (SE drops those) and turns something on ([`Leads`]), an on
+        // parent's ancestors (SE drops those) and turns something on ([`Links`]), an on
         // not followed yet or the source's (a cycle). The others were made and passed
         // over: the same implications follow, in the same order. An off met again (its
         // key in `to_off`) turns on nothing new: what it turns on but the source is in
@@ -676,10 +726,17 @@ impl Chainer {
                 }
                 let keep = |k: usize| {
                     !ancestors.contains(k)
-                        && leads.off(k)
+                        && links.off(k)
                         && (!to_off.contains(k) || k / 20 == sc || k / 2 % 10 == sv)
                 };
-                for off in self.on_to_off(g, p, y, keep) {
+                let v = self.pots[p as usize].value as usize;
+                let again = if v == sv {
+                    u128::MAX
+                } else {
+                    !to_off.offs(v) | 1 << sc
+                };
+                let within = links.leads[v] & !ancestors.offs(v) & again;
+                for off in self.on_to_off(g, p, y, within, keep) {
                     pending_off.push_back(off);
                     to_off.add(self.k(off));
                 }
@@ -692,7 +749,7 @@ impl Chainer {
             length += 1;
             while let Some(p) = pending_off.pop_front() {
                 let new = |k: usize| k == src_key || !to_on.contains(k);
-                for on in self.off_to_on(g, p, None, y, x, new) {
+                for on in self.linked_ons(p, links, new) {
                     let k = self.k(on);
                     if length >= 4 && k == src_key {
                         cycles.push(on);
@@ -709,7 +766,7 @@ impl Chainer {
     }
 
     /// The forcing chains from `source` (an assumption, on or off).
-    fn do_forcing_chains(&mut self, g: &Grid, y: bool, source: u32, leads: &Leads) -> Vec<u32> {
+    fn do_forcing_chains(&mut self, g: &Grid, y: bool, source: u32, links: &Links) -> Vec<u32> {
         let mut chains: Vec<u32> = Vec::new();
         let mut chain_keys: Vec<usize> = Vec::new();
         let s = &self.pots[source as usize];
@@ -724,12 +781,15 @@ impl Chainer {
         };
         // (Only the implications that change something are made: a new one, or the
         // source's candidate, a chain's target; and of the offs, only those that turn
-        // something on ([`Leads`]) or are the target: the others end their chain.)
+        // something on ([`Links`]) or are the target: the others end their chain.)
         let (target_off, target_on) = (key(sc, sv, false), key(sc, sv, true));
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
-                let new = |k: usize| k == target_off || (!to_off.contains(k) && leads.off(k));
-                for off in self.on_to_off(g, p, y, new) {
+                let new = |k: usize| k == target_off || (!to_off.contains(k) && links.off(k));
+                let v = self.pots[p as usize].value as usize;
+                let target = if v == sv { 1 << sc } else { 0 };
+                let within = links.leads[v] & !to_off.offs(v) | target;
+                for off in self.on_to_off(g, p, y, within, new) {
                     let k = self.k(off);
                     let o = &self.pots[off as usize];
                     if son
@@ -748,7 +808,7 @@ impl Chainer {
             }
             while let Some(p) = pending_off.pop_front() {
                 let new = |k: usize| k == target_on || !to_on.contains(k);
-                for on in self.off_to_on(g, p, None, y, true, new) {
+                for on in self.linked_ons(p, links, new) {
                     let k = self.k(on);
                     let o = &self.pots[on as usize];
                     if !son
@@ -788,7 +848,7 @@ impl Chainer {
             // whose opposite holds. The others would be passed over.)
             if let Some(p) = pending_on.pop_front() {
                 let new = |k: usize| to_on.contains(k + 1) || !to_off.contains(k);
-                for off in self.on_to_off(g, p, !self.nishio, new) {
+                for off in self.on_to_off(g, p, !self.nishio, u128::MAX, new) {
                     let o = &self.pots[off as usize];
                     let kon = key(o.cell as usize, o.value as usize, true);
                     if let Some(on) = to_on.get(kon) {
@@ -804,7 +864,7 @@ impl Chainer {
             } else if let Some(p) = pending_off.pop_front() {
                 let new = |k: usize| to_off.contains(k - 1) || !to_on.contains(k);
                 let source = save.as_ref().unwrap_or(g);
-                let made = self.off_to_on(g, p, Some((source, to_off)), !self.nishio, true, new);
+                let made = self.off_to_on(g, p, source, to_off, !self.nishio, new);
                 if self.dynamic {
                     let q = &self.pots[p as usize];
                     g.remove(q.cell as usize, 1 << q.value);
@@ -1433,18 +1493,18 @@ impl Chainer {
         y: bool,
         x: bool,
         result: &mut Vec<Candidate>,
-        leads: &Leads,
+        links: &Links,
     ) {
         if g.count(cell) > 2 && !x {
             return;
         }
         let p_on = self.new_pot(cell, value, true, None);
-        let cycles = self.do_cycles(g, y, x, p_on, leads);
+        let cycles = self.do_cycles(g, y, p_on, links);
         let mut chains = Vec::new();
         if x {
-            chains.extend(self.do_forcing_chains(g, y, p_on, leads));
+            chains.extend(self.do_forcing_chains(g, y, p_on, links));
             let p_off = self.new_pot(cell, value, false, None);
-            chains.extend(self.do_forcing_chains(g, y, p_off, leads));
+            chains.extend(self.do_forcing_chains(g, y, p_off, links));
         }
         for c in cycles {
             result.extend(self.cycle_hint(g, c, y, x));
@@ -1620,14 +1680,14 @@ impl Chainer {
         let mut result: Vec<Candidate> = Vec::new();
         if !self.multiple && !self.dynamic {
             for (y, x) in [(false, true), (true, false), (true, true)] {
-                let leads = Leads::new(g, y, x);
+                let links = Links::new(g, y, x);
                 for cell in 0..81 {
                     if g.value[cell] != 0 || g.count(cell) <= 1 {
                         continue;
                     }
                     for v in 1..=9 {
                         if g.has(cell, v) {
-                            self.unary(g, cell, v, y, x, &mut result, &leads);
+                            self.unary(g, cell, v, y, x, &mut result, &links);
                         }
                     }
                 }
