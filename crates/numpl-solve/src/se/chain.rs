@@ -696,8 +696,19 @@ impl Chainer {
         out
     }
 
-    /// The cycles from `source` (an assumption, on).
-    fn do_cycles(&mut self, g: &Grid, y: bool, source: u32, links: &Links) -> Vec<u32> {
+    /// The cycles from `source` (an assumption, on), of complexity up to `limit`.
+    ///
+    /// A cycle met when the search has gone `length` links is of complexity `length`
+    /// (its implications' keys are distinct but the last, the source's), and the search
+    /// goes two links a round: it stops before a round whose cycles would be longer.
+    fn do_cycles(
+        &mut self,
+        g: &Grid,
+        y: bool,
+        source: u32,
+        links: &Links,
+        limit: usize,
+    ) -> Vec<u32> {
         let mut cycles = Vec::new();
         let src_key = self.k(source);
         let (sc, sv) = (src_key / 20, src_key / 2 % 10);
@@ -714,7 +725,7 @@ impl Chainer {
         // `to_on` since it was followed first; so it is made again only when it may turn
         // the source on, in the source's cell or of its value.)
         let mut ancestors = KeySet::EMPTY;
-        while !pending_on.is_empty() || !pending_off.is_empty() {
+        while (!pending_on.is_empty() || !pending_off.is_empty()) && length + 2 <= limit {
             length += 1;
             while let Some(p) = pending_on.pop_front() {
                 // `p`'s ancestors by key (its first parents up to the assumption), marked
@@ -765,8 +776,21 @@ impl Chainer {
         cycles
     }
 
-    /// The forcing chains from `source` (an assumption, on or off).
-    fn do_forcing_chains(&mut self, g: &Grid, y: bool, source: u32, links: &Links) -> Vec<u32> {
+    /// The forcing chains from `source` (an assumption, on or off), of complexity up to
+    /// `limit`.
+    ///
+    /// A chain is of complexity its number of implications (their keys are distinct), and
+    /// each round of the search (ons followed, then offs) finds those of the next even
+    /// complexity (2 the first round, from an on or an off): it stops before a round whose
+    /// chains would be longer.
+    fn do_forcing_chains(
+        &mut self,
+        g: &Grid,
+        y: bool,
+        source: u32,
+        links: &Links,
+        limit: usize,
+    ) -> Vec<u32> {
         let mut chains: Vec<u32> = Vec::new();
         let mut chain_keys: Vec<usize> = Vec::new();
         let s = &self.pots[source as usize];
@@ -783,7 +807,9 @@ impl Chainer {
         // source's candidate, a chain's target; and of the offs, only those that turn
         // something on ([`Links`]) or are the target: the others end their chain.)
         let (target_off, target_on) = (key(sc, sv, false), key(sc, sv, true));
-        while !pending_on.is_empty() || !pending_off.is_empty() {
+        let mut complexity = 2;
+        while (!pending_on.is_empty() || !pending_off.is_empty()) && complexity <= limit {
+            complexity += 2;
             while let Some(p) = pending_on.pop_front() {
                 let new = |k: usize| k == target_off || (!to_off.contains(k) && links.off(k));
                 let v = self.pots[p as usize].value as usize;
@@ -1437,7 +1463,7 @@ impl Chainer {
         let dst_off = self.reversed(dst_on);
         let targets = vec![dst_on, dst_off];
         let complexity = self.ancestors(dst_on) + self.nested_complexity(&targets);
-        let base = if y && x { 7.0 } else { 6.5 };
+        let base = cycle_base(y, x);
         let name = if x && y {
             "Bidirectional Cycle"
         } else if y {
@@ -1463,7 +1489,7 @@ impl Chainer {
             return None;
         }
         let complexity = self.ancestors(target) + self.nested_complexity(&[target]);
-        let base = if y && x { 7.0 } else { 6.6 };
+        let base = chain_base(y, x);
         let name = if x && y {
             "Forcing Chain"
         } else if y {
@@ -1494,17 +1520,18 @@ impl Chainer {
         x: bool,
         result: &mut Vec<Candidate>,
         links: &Links,
+        limits: &Limits,
     ) {
         if g.count(cell) > 2 && !x {
             return;
         }
         let p_on = self.new_pot(cell, value, true, None);
-        let cycles = self.do_cycles(g, y, p_on, links);
+        let cycles = self.do_cycles(g, y, p_on, links, limits.cycles);
         let mut chains = Vec::new();
         if x {
-            chains.extend(self.do_forcing_chains(g, y, p_on, links));
+            chains.extend(self.do_forcing_chains(g, y, p_on, links, limits.chains));
             let p_off = self.new_pot(cell, value, false, None);
-            chains.extend(self.do_forcing_chains(g, y, p_off, links));
+            chains.extend(self.do_forcing_chains(g, y, p_off, links, limits.chains));
         }
         for c in cycles {
             result.extend(self.cycle_hint(g, c, y, x));
@@ -1580,6 +1607,62 @@ fn rule_parents(origin: &Origin, initial: &Grid, current: &Grid) -> Vec<(usize, 
         }
     }
     out
+}
+
+/// The difficulty of a cycle of the level-0 links `y` and `x`, before its length's.
+fn cycle_base(y: bool, x: bool) -> f64 {
+    if y && x {
+        7.0
+    } else {
+        6.5
+    }
+}
+
+/// The difficulty of a forcing chain of the level-0 links `y` and `x`, before its
+/// length's.
+fn chain_base(y: bool, x: bool) -> f64 {
+    if y && x {
+        7.0
+    } else {
+        6.6
+    }
+}
+
+/// The largest complexities of the level-0 cycles and forcing chains of one kind of links
+/// that can still come before a rule's best hint so far in SE's order (a hint's place in
+/// it grows with its complexity: its difficulty does not fall, and it breaks ties); all,
+/// without one.
+struct Limits {
+    cycles: usize,
+    chains: usize,
+}
+
+impl Limits {
+    fn new(best: Option<&Candidate>, y: bool, x: bool) -> Limits {
+        let sort_key = sort_key(y, x);
+        let limit = |base: f64| {
+            let Some(b) = best else {
+                return usize::MAX;
+            };
+            let before =
+                |c: usize| by_rank((base + length_difficulty(c), c, sort_key), rank(b)).is_lt();
+            // (No chain holds more implications than there are keys.)
+            let mut c = 0;
+            while c <= NKEYS && before(c + 1) {
+                c += 1;
+            }
+            c
+        };
+        Limits {
+            cycles: limit(cycle_base(y, x)),
+            chains: limit(chain_base(y, x)),
+        }
+    }
+
+    const ALL: Limits = Limits {
+        cycles: usize::MAX,
+        chains: usize::MAX,
+    };
 }
 
 fn sort_key(y: bool, x: bool) -> u8 {
@@ -1659,7 +1742,7 @@ impl Chainer {
     /// difficulty, complexity and kind; a hint removing what an earlier one removes is
     /// left out (SE keeps them in a set).
     fn candidates(&mut self, g: &Grid) -> Vec<Candidate> {
-        let mut result = self.unsorted(g);
+        let mut result = self.unsorted(g, false);
         result.sort_by(order);
         let mut seen: Vec<Vec<(u8, u16)>> = Vec::new();
         result.retain(|c| {
@@ -1676,22 +1759,41 @@ impl Chainer {
     }
 
     /// Every hint of the rule on `g`, in the order they are found.
-    fn unsorted(&mut self, g: &Grid) -> Vec<Candidate> {
+    ///
+    /// With `first_only`, the level-0 chains keep only the hints that come before the
+    /// best so far (in SE's order), and their searches stop at the complexity past which
+    /// none can ([`Limits`]): what is left out could not be the first.
+    fn unsorted(&mut self, g: &Grid, first_only: bool) -> Vec<Candidate> {
         let mut result: Vec<Candidate> = Vec::new();
         if !self.multiple && !self.dynamic {
+            let mut best: Option<Candidate> = None;
+            let mut found = Vec::new();
             for (y, x) in [(false, true), (true, false), (true, true)] {
                 let links = Links::new(g, y, x);
+                let mut limits = Limits::new(best.as_ref(), y, x);
                 for cell in 0..81 {
                     if g.value[cell] != 0 || g.count(cell) <= 1 {
                         continue;
                     }
                     for v in 1..=9 {
-                        if g.has(cell, v) {
-                            self.unary(g, cell, v, y, x, &mut result, &links);
+                        if !g.has(cell, v) {
+                            continue;
+                        }
+                        if !first_only {
+                            self.unary(g, cell, v, y, x, &mut result, &links, &Limits::ALL);
+                            continue;
+                        }
+                        self.unary(g, cell, v, y, x, &mut found, &links, &limits);
+                        for c in found.drain(..) {
+                            if best.as_ref().is_none_or(|b| order(&c, b).is_lt()) {
+                                best = Some(c);
+                                limits = Limits::new(best.as_ref(), y, x);
+                            }
                         }
                     }
                 }
             }
+            result.extend(best);
         } else {
             let mut work = g.clone();
             result = self.multiple_chains(&mut work);
@@ -1703,11 +1805,16 @@ impl Chainer {
 /// SE's order of a rule's hints: by difficulty, complexity and kind (a stable sort keeps
 /// the order found among equals).
 fn order(a: &Candidate, b: &Candidate) -> std::cmp::Ordering {
-    a.hint
-        .difficulty
-        .total_cmp(&b.hint.difficulty)
-        .then(a.complexity.cmp(&b.complexity))
-        .then(a.sort_key.cmp(&b.sort_key))
+    by_rank(rank(a), rank(b))
+}
+
+/// What SE's order compares of a hint: difficulty, complexity, kind.
+fn rank(c: &Candidate) -> (f64, usize, u8) {
+    (c.hint.difficulty, c.complexity, c.sort_key)
+}
+
+fn by_rank(a: (f64, usize, u8), b: (f64, usize, u8)) -> std::cmp::Ordering {
+    a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2))
 }
 
 /// The step SE's chaining rule of `level` takes on `g`, if any: the first of
@@ -1716,7 +1823,7 @@ fn order(a: &Candidate, b: &Candidate) -> std::cmp::Ordering {
 pub(super) fn chains(g: &Grid, level: Level) -> Option<Hint> {
     let mut ch = Chainer::new(level);
     let mut best: Option<Candidate> = None;
-    for c in ch.unsorted(g) {
+    for c in ch.unsorted(g, true) {
         if best.as_ref().is_none_or(|b| order(&c, b).is_lt()) {
             best = Some(c);
         }
