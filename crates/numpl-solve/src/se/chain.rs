@@ -24,7 +24,7 @@
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use super::grid::{tables, Grid, BLOCK, COLUMN, ROW};
+use super::grid::{tables, two, Grid, BLOCK, COLUMN, ROW};
 use super::{rules, Hint, Origin};
 
 const TYPES: [usize; 3] = [BLOCK, ROW, COLUMN];
@@ -220,7 +220,7 @@ impl Links {
                     l.ons[i][l.len[i] as usize] = k as u32 | (cause as u32) << 16;
                     l.len[i] += 1;
                 };
-                if y && g.count(cell) == 2 {
+                if y && two(g.cand[cell]) {
                     let other = (g.cand[cell] & !(1 << value)).trailing_zeros() as usize;
                     push(key(cell, other, true), CAUSE_CELL);
                 }
@@ -229,7 +229,7 @@ impl Links {
                     for ty in TYPES {
                         let r = t.of[cell][ty] as usize;
                         let pos = g.positions(r, value);
-                        if pos.count_ones() != 2 {
+                        if !two(pos) {
                             continue;
                         }
                         let other = pos & !(1 << t.index_in[cell][ty]);
@@ -641,7 +641,7 @@ impl Chainer {
         let mut cells = 0u128;
         // (The cell's other value, when it has two.)
         let other = (g.cand[cell] & !(1 << value)).trailing_zeros() as usize;
-        if y_chain && g.count(cell) == 2 && keep(key(cell, other, true)) {
+        if y_chain && two(g.cand[cell]) && keep(key(cell, other, true)) {
             let id = self.caused(cell, other, true, Some(p), CAUSE_CELL);
             let mut gone = source.cand[cell] & !g.cand[cell];
             while gone != 0 {
@@ -656,7 +656,7 @@ impl Chainer {
         for ty in TYPES {
             let r = t.of[cell][ty] as usize;
             let pos = g.positions(r, value);
-            if pos.count_ones() != 2 {
+            if !two(pos) {
                 continue;
             }
             let mut i = pos.trailing_zeros() as usize;

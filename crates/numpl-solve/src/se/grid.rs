@@ -227,6 +227,14 @@ impl Grid {
     }
 }
 
+/// Whether `m` has exactly two bits set, without counting them: the build's baseline
+/// target has no population count instruction (`count_ones` is a dozen instructions),
+/// and the chains ask this of a cell and three regions at every implication.
+pub(super) fn two(m: u16) -> bool {
+    let rest = m & m.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
+
 /// The `k`-subsets of `0..n` as bit masks in increasing numeric order (SE's
 /// `Permutations`).
 pub(super) fn combinations(k: u32, n: u32) -> impl Iterator<Item = u32> {
@@ -307,6 +315,13 @@ mod tests {
                 let all: Vec<u32> = combinations(k, 9).filter(|m| m & !set == 0).collect();
                 assert_eq!(combinations_within(k, set).collect::<Vec<_>>(), all);
             }
+        }
+    }
+
+    #[test]
+    fn two_bits() {
+        for m in 0..=u16::MAX {
+            assert_eq!(two(m), m.count_ones() == 2);
         }
     }
 
