@@ -776,8 +776,8 @@ impl Chainer {
         cycles
     }
 
-    /// The forcing chains from `source` (an assumption, on or off), of complexity up to
-    /// `limit`.
+    /// The forcing chain from `source` (an assumption, on or off) to its opposite, if
+    /// any, of complexity up to `limit`.
     ///
     /// A chain is of complexity its number of implications (their keys are distinct), and
     /// each round of the search (ons followed, then offs) finds those of the next even
@@ -790,9 +790,7 @@ impl Chainer {
         source: u32,
         links: &Links,
         limit: usize,
-    ) -> Vec<u32> {
-        let mut chains: Vec<u32> = Vec::new();
-        let mut chain_keys: Vec<usize> = Vec::new();
+    ) -> Option<u32> {
         let s = &self.pots[source as usize];
         let (sc, sv, son) = (s.cell as usize, s.value as usize, s.on);
         let (mut to_on, mut to_off) = (KeySet::EMPTY, KeySet::EMPTY);
@@ -804,27 +802,25 @@ impl Chainer {
             self.queues(None.into_iter(), Some(source).into_iter())
         };
         // (Only the implications that change something are made: a new one, or the
-        // source's candidate, a chain's target; and of the offs, only those that turn
-        // something on ([`Links`]) or are the target: the others end their chain.)
-        let (target_off, target_on) = (key(sc, sv, false), key(sc, sv, true));
+        // source's candidate, the chain's target; and of the offs, only those that turn
+        // something on ([`Links`]) or are the target: the others end their chain. The
+        // target is the source's opposite, one key: SE keeps the first chain to it, and
+        // the search ends there.)
+        let target = key(sc, sv, !son);
+        let mut found = None;
         let mut complexity = 2;
-        while (!pending_on.is_empty() || !pending_off.is_empty()) && complexity <= limit {
+        'search: while (!pending_on.is_empty() || !pending_off.is_empty()) && complexity <= limit {
             complexity += 2;
             while let Some(p) = pending_on.pop_front() {
-                let new = |k: usize| k == target_off || (!to_off.contains(k) && links.off(k));
+                let new = |k: usize| k == target || (!to_off.contains(k) && links.off(k));
                 let v = self.pots[p as usize].value as usize;
-                let target = if v == sv { 1 << sc } else { 0 };
-                let within = links.leads[v] & !to_off.offs(v) | target;
+                let target_cell = if son && v == sv { 1 << sc } else { 0 };
+                let within = links.leads[v] & !to_off.offs(v) | target_cell;
                 for off in self.on_to_off(g, p, y, within, new) {
                     let k = self.k(off);
-                    let o = &self.pots[off as usize];
-                    if son
-                        && o.cell as usize == sc
-                        && o.value as usize == sv
-                        && !chain_keys.contains(&k)
-                    {
-                        chain_keys.push(k);
-                        chains.push(off);
+                    if k == target {
+                        found = Some(off);
+                        break 'search;
                     }
                     if !to_off.contains(k) {
                         pending_off.push_back(off);
@@ -833,17 +829,12 @@ impl Chainer {
                 }
             }
             while let Some(p) = pending_off.pop_front() {
-                let new = |k: usize| k == target_on || !to_on.contains(k);
+                let new = |k: usize| k == target || !to_on.contains(k);
                 for on in self.linked_ons(p, links, new) {
                     let k = self.k(on);
-                    let o = &self.pots[on as usize];
-                    if !son
-                        && o.cell as usize == sc
-                        && o.value as usize == sv
-                        && !chain_keys.contains(&k)
-                    {
-                        chain_keys.push(k);
-                        chains.push(on);
+                    if k == target {
+                        found = Some(on);
+                        break 'search;
                     }
                     if !to_on.contains(k) {
                         pending_on.push_back(on);
@@ -853,7 +844,7 @@ impl Chainer {
             }
         }
         self.pending = (pending_on, pending_off);
-        chains
+        found
     }
 
     /// Follows every implication of `to_on` and `to_off`; a contradiction returns the two
