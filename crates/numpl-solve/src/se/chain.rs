@@ -15,11 +15,15 @@
 //! - the dynamic chains (+)' inner rules search only the regions' values the chain changed
 //!   ([`Chainer::advanced`]): a hint elsewhere has no parent implication, and SE drops it;
 //! - implication sets take their tables from a pool ([`LSet`]); a multiple or dynamic
-//!   forcing chain's hint is named in full only when it is the step taken.
+//!   forcing chain's hint is named in full only when it is the step taken;
+//! - the level-0 cycles and forcing chains make no off that turns nothing on unless it
+//!   is a target ([`Links`]), and at the top level stop where no hint could come before
+//!   the best so far ([`Limits`]);
+//! - the nested forcing chains' inner rules are asked once a grid ([`inner_hints`]).
 //!
-//! SE's one cache (`Chaining.getHints` keeps the hints of the last grid it was asked on)
-//! is not ported: it serves the nested levels' inner chaining rules when asked twice in a
-//! row on one grid, and few grids repeat (10% to 16% of the inner rules' grids, measured).
+//! SE's own cache (`Chaining.getHints` keeps the hints of the last grid it was asked on)
+//! serves only a grid asked twice in a row (about 1% of the inner rules' grids);
+//! [`inner_hints`] keeps the hints of every grid (until 4,096), a quarter of them.
 
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -283,7 +287,7 @@ impl IntoIterator for Made {
 }
 
 /// The kind of chains one of SE's chaining rules looks for.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(super) enum Level {
     /// Cycles and forcing chains (`Chaining(false, false, false, 0)`).
     Forcing,
@@ -385,15 +389,15 @@ impl Chainer {
     /// The implications of a chain, breadth first from its target, one per (cell, value,
     /// on) (SE's `getChain`).
     fn chain(&self, id: u32) -> Vec<u32> {
-        let mut seen = vec![false; NKEYS];
+        let mut seen = KeySet::EMPTY;
         let mut out = Vec::new();
         let mut todo = vec![id];
         while !todo.is_empty() {
             let mut next = Vec::new();
             for p in todo {
                 let k = self.k(p);
-                if !seen[k] {
-                    seen[k] = true;
+                if !seen.contains(k) {
+                    seen.add(k);
                     out.push(p);
                     next.extend_from_slice(self.parents(p));
                 }
@@ -425,54 +429,6 @@ impl Chainer {
             }
         }
         total
-    }
-
-    /// The candidates that had to go between `initial` and `current` for a chain to hold
-    /// (SE's `collectRuleParents`), in SE's order.
-    fn chain_rule_parents(
-        &self,
-        c: &Candidate,
-        initial: &Grid,
-        current: &Grid,
-    ) -> Vec<(usize, usize)> {
-        let t = tables();
-        let mut out: Vec<(usize, usize)> = Vec::new();
-        for &target in &c.targets {
-            for p in self.chain(target) {
-                let pp = &self.pots[p as usize];
-                let cause = if pp.cause == CAUSE_NONE {
-                    c.implied
-                } else {
-                    pp.cause
-                };
-                if !pp.on || cause == CAUSE_NONE || cause == CAUSE_RULE {
-                    continue;
-                }
-                let (cell, value) = (pp.cell as usize, pp.value as usize);
-                if cause == CAUSE_CELL {
-                    for v in 1..=9 {
-                        if initial.has(cell, v)
-                            && !current.has(cell, v)
-                            && !out.contains(&(cell, v))
-                        {
-                            out.push((cell, v));
-                        }
-                    }
-                } else {
-                    let ty = (cause - CAUSE_REGION) as usize;
-                    for &o in &t.region[t.of[cell][ty] as usize] {
-                        let o = o as usize;
-                        if initial.has(o, value)
-                            && !current.has(o, value)
-                            && !out.contains(&(o, value))
-                        {
-                            out.push((o, value));
-                        }
-                    }
-                }
-            }
-        }
-        out
     }
 
     /// SE's reversed cycle: the chain of `dst_on` with every implication turned over.
@@ -956,24 +912,17 @@ impl Chainer {
         }
         for rule in 0..4 + chain_rules.len() {
             if rule >= 4 {
-                let mut inner = Chainer::new(chain_rules[rule - 4]);
-                let cands = inner.candidates(g);
-                for c in &cands {
-                    let parents = inner.chain_rule_parents(c, source, g);
+                for h in inner_hints(chain_rules[rule - 4], g).iter() {
+                    let parents = h.rule_parents(source, g);
                     if parents.is_empty() {
                         continue;
                     }
-                    let chains = c
-                        .targets
-                        .iter()
-                        .map(|&t| inner.chain(t).iter().map(|&p| inner.k(p) as u16).collect())
-                        .collect();
                     self.nested.push(Nested {
-                        complexity: c.complexity,
-                        chains,
+                        complexity: h.complexity,
+                        chains: h.keys(),
                     });
                     let n = (self.nested.len() - 1) as u32;
-                    self.rule_eliminations(&c.hint.removals, &parents, offs, n, &mut result);
+                    self.rule_eliminations(&h.removals, &parents, offs, n, &mut result);
                 }
             } else {
                 let mut hints = Vec::new();
@@ -1531,6 +1480,116 @@ impl Chainer {
             result.extend(self.forcing_hint(g, c, y, x));
         }
     }
+}
+
+/// A hint of an inner chaining rule of the nested forcing chains, as the outer rule uses
+/// it: what it removes, its complexity, and each target's chain ([`Chainer::chain`]'s
+/// implications, in its order) as keys with their causes (an assumption's: the one SE
+/// reads into it, [`Candidate::implied`]).
+struct InnerHint {
+    removals: Vec<(u8, u16)>,
+    complexity: usize,
+    chains: Vec<Vec<(u16, u8)>>,
+}
+
+impl InnerHint {
+    fn new(inner: &Chainer, c: Candidate) -> InnerHint {
+        let chains = c
+            .targets
+            .iter()
+            .map(|&t| {
+                let chain = inner.chain(t).into_iter().map(|p| {
+                    let cause = inner.pots[p as usize].cause;
+                    let cause = if cause == CAUSE_NONE {
+                        c.implied
+                    } else {
+                        cause
+                    };
+                    (inner.k(p) as u16, cause)
+                });
+                chain.collect()
+            })
+            .collect();
+        InnerHint {
+            removals: c.hint.removals,
+            complexity: c.complexity,
+            chains,
+        }
+    }
+
+    /// The chains' keys ([`Nested::chains`]).
+    fn keys(&self) -> Vec<Vec<u16>> {
+        let keys = |chain: &Vec<(u16, u8)>| chain.iter().map(|&(k, _)| k).collect();
+        self.chains.iter().map(keys).collect()
+    }
+
+    /// The candidates that had to go between `initial` and `current` for the chains to
+    /// hold (SE's `collectRuleParents`), in SE's order.
+    fn rule_parents(&self, initial: &Grid, current: &Grid) -> Vec<(usize, usize)> {
+        let t = tables();
+        let mut out: Vec<(usize, usize)> = Vec::new();
+        for &(k, cause) in self.chains.iter().flatten() {
+            let (cell, value, on) = (k as usize / 20, k as usize / 2 % 10, k & 1 != 0);
+            if !on || cause == CAUSE_NONE || cause == CAUSE_RULE {
+                continue;
+            }
+            if cause == CAUSE_CELL {
+                for v in 1..=9 {
+                    if initial.has(cell, v) && !current.has(cell, v) && !out.contains(&(cell, v)) {
+                        out.push((cell, v));
+                    }
+                }
+            } else {
+                let ty = (cause - CAUSE_REGION) as usize;
+                for &o in &t.region[t.of[cell][ty] as usize] {
+                    let o = o as usize;
+                    if initial.has(o, value) && !current.has(o, value) && !out.contains(&(o, value))
+                    {
+                        out.push((o, value));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The cache of [`inner_hints`]: a rule's hints by rule and grid.
+type InnerCache = std::collections::HashMap<(Level, [u8; 81], [u16; 81]), Rc<[InnerHint]>>;
+
+/// How many grids' hints [`INNER`] keeps (it is emptied when full).
+const INNER_MAX: usize = 4096;
+
+thread_local! {
+    /// The inner chaining rules' hints by grid: the nested forcing chains ask them on the
+    /// grid each chain leaves, and a quarter of those grids were asked before (another
+    /// assumption, or the same at the next level, reaching the same grid; 3,727 of 14,230
+    /// for the level-0 forcing chains on forum-hardest's 3 puzzles).
+    static INNER: std::cell::RefCell<InnerCache> = std::cell::RefCell::new(InnerCache::new());
+}
+
+/// Every hint of the chaining rule of `level` on `g`, in SE's order
+/// ([`Chainer::candidates`]), as the nested forcing chains use them: the same as when
+/// asked before on the same grid, so kept.
+fn inner_hints(level: Level, g: &Grid) -> Rc<[InnerHint]> {
+    let key = (level, g.value, g.cand);
+    if let Some(hints) = INNER.with(|c| c.borrow().get(&key).cloned()) {
+        return hints;
+    }
+    let mut inner = Chainer::new(level);
+    let candidates = inner.candidates(g);
+    let hints: Rc<[InnerHint]> = candidates
+        .into_iter()
+        .map(|c| InnerHint::new(&inner, c))
+        .collect();
+    INNER.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= INNER_MAX {
+            c.clear();
+        }
+        c.insert(key, Rc::clone(&hints));
+    });
+    hints
 }
 
 /// The candidates that had to go (from `initial` to `current`) before a step applied, in
