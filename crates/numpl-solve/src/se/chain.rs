@@ -1174,14 +1174,19 @@ impl Chainer {
         reduction: bool,
         contradiction: bool,
     ) {
-        let mut off_to_on = LSet::new();
-        let mut off_to_off = LSet::new();
         let (p_on, absurd) = self.on_chain(g, p_on, on_to_on, on_to_off);
         if contradiction {
             if let Some((a, b)) = absurd {
                 result.extend(self.binary_hint(g, a, b, p_on, p_on, true, false));
             }
         }
+        // (What follows from the candidate off makes only these two kinds of hints: the
+        // multiple forcing chains, which make neither, do not follow it.)
+        if !contradiction && !reduction {
+            return;
+        }
+        let mut off_to_on = LSet::new();
+        let mut off_to_off = LSet::new();
         off_to_off.add(self.k(p_off), p_off);
         let absurd = self.do_chaining(g, &mut off_to_on, &mut off_to_off);
         if contradiction {
