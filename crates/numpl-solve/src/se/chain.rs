@@ -323,6 +323,11 @@ struct Chainer {
     /// The queue of [`Chainer::ancestors`], kept between its calls (tens of thousands a
     /// rule, each one a new vector before).
     ancestors_queue: std::cell::RefCell<Vec<u32>>,
+    /// Whether only the first hint in SE's order is wanted ([`chains`]): then a hint is
+    /// made only when it comes before the best so far ([`Chainer::wanted`]), whose rank
+    /// is `best`.
+    first_only: bool,
+    best: Option<Rank>,
 }
 
 /// What follows from one candidate assumed on, in the grid of one
@@ -362,6 +367,21 @@ fn length_difficulty(complexity: usize) -> f64 {
 }
 
 impl Chainer {
+    /// Whether a hint of rank `r` is to be made: always, unless only the first in SE's
+    /// order is wanted; then only when it comes before the best so far (which it becomes).
+    /// A hint left out could not be the first: the first is the earliest found among
+    /// the least.
+    fn wanted(&mut self, r: Rank) -> bool {
+        if !self.first_only {
+            return true;
+        }
+        if self.best.is_some_and(|b| !by_rank(r, b).is_lt()) {
+            return false;
+        }
+        self.best = Some(r);
+        true
+    }
+
     fn new_pot(&mut self, cell: usize, value: usize, on: bool, parent: Option<u32>) -> u32 {
         self.caused(cell, value, on, parent, CAUSE_NONE)
     }
@@ -1032,18 +1052,16 @@ impl Chainer {
         }
     }
 
-    fn target_removal(&self, g: &Grid, target: u32) -> Vec<(u8, u16)> {
+    /// What a chain to `target` removes: the cell's other values for an on, the value
+    /// for an off (`None`: nothing).
+    fn target_removal(&self, g: &Grid, target: u32) -> Option<(u8, u16)> {
         let p = &self.pots[target as usize];
         let c = p.cell as usize;
         if p.on {
             let rem = g.cand[c] & !(1 << p.value);
-            if rem != 0 {
-                vec![(p.cell, rem)]
-            } else {
-                Vec::new()
-            }
+            (rem != 0).then_some((p.cell, rem))
         } else {
-            vec![(p.cell, 1 << p.value)]
+            Some((p.cell, 1 << p.value))
         }
     }
 
@@ -1115,7 +1133,7 @@ impl Chainer {
 
     #[allow(clippy::too_many_arguments)]
     fn binary_hint(
-        &self,
+        &mut self,
         g: &Grid,
         dst_on: u32,
         dst_off: u32,
@@ -1125,19 +1143,23 @@ impl Chainer {
         on_hint: bool,
     ) -> Option<Candidate> {
         let tp = &self.pots[target as usize];
-        let removals = if on_hint {
+        let removal = if on_hint {
             let rem = g.cand[tp.cell as usize] & !(1 << tp.value);
             if rem == 0 {
                 return None;
             }
-            vec![(tp.cell, rem)]
+            (tp.cell, rem)
         } else {
-            vec![(tp.cell, 1u16 << tp.value)]
+            (tp.cell, 1u16 << tp.value)
         };
-        let targets = vec![dst_on, dst_off];
+        let targets = [dst_on, dst_off];
         let complexity =
             self.ancestors(dst_on) + self.ancestors(dst_off) + self.nested_complexity(&targets);
         let difficulty = self.rule_difficulty() + length_difficulty(complexity);
+        let sort_key = if absurd { 7 } else { 1 };
+        if !self.wanted((difficulty, complexity, sort_key)) {
+            return None;
+        }
         let place = if self.nishio || absurd {
             let s = &self.pots[source as usize];
             (!s.on).then_some((s.cell, s.value))
@@ -1151,13 +1173,13 @@ impl Chainer {
         } else {
             "Double Forcing"
         };
-        let mut hint = Hint::remove(kind, difficulty, removals);
+        let mut hint = Hint::remove(kind, difficulty, vec![removal]);
         hint.place = place;
         Some(Candidate {
             hint,
             complexity,
-            sort_key: if absurd { 7 } else { 1 },
-            targets,
+            sort_key,
+            targets: targets.to_vec(),
             implied: CAUSE_NONE,
         })
     }
@@ -1262,17 +1284,19 @@ impl Chainer {
                 .collect();
             for (set, outcomes) in [(&region_on, &pos_on), (&region_off, &pos_off)] {
                 for p in set.iter() {
-                    let removals = self.target_removal(g, p);
-                    if removals.is_empty() {
+                    let Some(removal) = self.target_removal(g, p) else {
                         continue;
-                    }
+                    };
                     let k = self.k(p);
                     let chains: Vec<u32> = outcomes.iter().map(|s| s.get(k).unwrap()).collect();
                     let complexity: usize =
                         chains.iter().map(|&c| self.ancestors(c)).sum::<usize>()
                             + self.nested_complexity(&chains);
                     let difficulty = self.rule_difficulty() + length_difficulty(complexity);
-                    let mut hint = Hint::remove("Region Forcing", difficulty, removals);
+                    if !self.wanted((difficulty, complexity, 6)) {
+                        continue;
+                    }
+                    let mut hint = Hint::remove("Region Forcing", difficulty, vec![removal]);
                     hint.place = self.placement(chains[0]);
                     let implied = CAUSE_REGION + ty as u8;
                     result.push(Candidate {
@@ -1345,10 +1369,9 @@ impl Chainer {
                     (cell_off.as_ref().unwrap(), &value_off),
                 ] {
                     for p in set.iter() {
-                        let removals = self.target_removal(g, p);
-                        if removals.is_empty() {
+                        let Some(removal) = self.target_removal(g, p) else {
                             continue;
-                        }
+                        };
                         let k = self.k(p);
                         let chains: Vec<u32> =
                             outcomes.iter().map(|(_, s)| s.get(k).unwrap()).collect();
@@ -1356,7 +1379,10 @@ impl Chainer {
                             chains.iter().map(|&c| self.ancestors(c)).sum::<usize>()
                                 + self.nested_complexity(&chains);
                         let difficulty = self.rule_difficulty() + length_difficulty(complexity);
-                        let mut hint = Hint::remove("Cell Forcing", difficulty, removals);
+                        if !self.wanted((difficulty, complexity, 5)) {
+                            continue;
+                        }
+                        let mut hint = Hint::remove("Cell Forcing", difficulty, vec![removal]);
                         hint.place = self.placement(chains[0]);
                         result.push(Candidate {
                             hint,
@@ -1429,10 +1455,7 @@ impl Chainer {
     }
 
     fn forcing_hint(&self, g: &Grid, target: u32, y: bool, x: bool) -> Option<Candidate> {
-        let removals = self.target_removal(g, target);
-        if removals.is_empty() {
-            return None;
-        }
+        let removals = vec![self.target_removal(g, target)?];
         let complexity = self.ancestors(target) + self.nested_complexity(&[target]);
         let base = chain_base(y, x);
         let name = if x && y {
@@ -1693,14 +1716,13 @@ struct Limits {
 }
 
 impl Limits {
-    fn new(best: Option<&Candidate>, y: bool, x: bool) -> Limits {
+    fn new(best: Option<Rank>, y: bool, x: bool) -> Limits {
         let sort_key = sort_key(y, x);
         let limit = |base: f64| {
             let Some(b) = best else {
                 return usize::MAX;
             };
-            let before =
-                |c: usize| by_rank((base + length_difficulty(c), c, sort_key), rank(b)).is_lt();
+            let before = |c: usize| by_rank((base + length_difficulty(c), c, sort_key), b).is_lt();
             // (No chain holds more implications than there are keys.)
             let mut c = 0;
             while c <= NKEYS && before(c + 1) {
@@ -1713,11 +1735,6 @@ impl Limits {
             chains: limit(chain_base(y, x)),
         }
     }
-
-    const ALL: Limits = Limits {
-        cycles: usize::MAX,
-        chains: usize::MAX,
-    };
 }
 
 fn sort_key(y: bool, x: bool) -> u8 {
@@ -1790,6 +1807,8 @@ impl Chainer {
             pending: Default::default(),
             on_memo: Vec::new(),
             ancestors_queue: Default::default(),
+            first_only: false,
+            best: None,
         }
     }
 
@@ -1797,7 +1816,7 @@ impl Chainer {
     /// difficulty, complexity and kind; a hint removing what an earlier one removes is
     /// left out (SE keeps them in a set).
     fn candidates(&mut self, g: &Grid) -> Vec<Candidate> {
-        let mut result = self.unsorted(g, false);
+        let mut result = self.unsorted(g);
         result.sort_by(order);
         let mut seen: Vec<Vec<(u8, u16)>> = Vec::new();
         result.retain(|c| {
@@ -1815,17 +1834,16 @@ impl Chainer {
 
     /// Every hint of the rule on `g`, in the order they are found.
     ///
-    /// With `first_only`, the level-0 chains keep only the hints that come before the
-    /// best so far (in SE's order), and their searches stop at the complexity past which
-    /// none can ([`Limits`]): what is left out could not be the first.
-    fn unsorted(&mut self, g: &Grid, first_only: bool) -> Vec<Candidate> {
+    /// With [`Chainer::first_only`], only those that come before the best so far: and the
+    /// level-0 chains' searches stop at the complexity past which none can
+    /// ([`Limits`]).
+    fn unsorted(&mut self, g: &Grid) -> Vec<Candidate> {
         let mut result: Vec<Candidate> = Vec::new();
         if !self.multiple && !self.dynamic {
-            let mut best: Option<Candidate> = None;
             let mut found = Vec::new();
             for (y, x) in [(false, true), (true, false), (true, true)] {
                 let links = Links::new(g, y, x);
-                let mut limits = Limits::new(best.as_ref(), y, x);
+                let mut limits = Limits::new(self.best, y, x);
                 for cell in 0..81 {
                     if g.value[cell] != 0 || g.count(cell) <= 1 {
                         continue;
@@ -1834,21 +1852,16 @@ impl Chainer {
                         if !g.has(cell, v) {
                             continue;
                         }
-                        if !first_only {
-                            self.unary(g, cell, v, y, x, &mut result, &links, &Limits::ALL);
-                            continue;
-                        }
                         self.unary(g, cell, v, y, x, &mut found, &links, &limits);
                         for c in found.drain(..) {
-                            if best.as_ref().is_none_or(|b| order(&c, b).is_lt()) {
-                                best = Some(c);
-                                limits = Limits::new(best.as_ref(), y, x);
+                            if self.wanted(rank(&c)) {
+                                result.push(c);
+                                limits = Limits::new(self.best, y, x);
                             }
                         }
                     }
                 }
             }
-            result.extend(best);
         } else {
             let mut work = g.clone();
             result = self.multiple_chains(&mut work);
@@ -1864,11 +1877,13 @@ fn order(a: &Candidate, b: &Candidate) -> std::cmp::Ordering {
 }
 
 /// What SE's order compares of a hint: difficulty, complexity, kind.
-fn rank(c: &Candidate) -> (f64, usize, u8) {
+type Rank = (f64, usize, u8);
+
+fn rank(c: &Candidate) -> Rank {
     (c.hint.difficulty, c.complexity, c.sort_key)
 }
 
-fn by_rank(a: (f64, usize, u8), b: (f64, usize, u8)) -> std::cmp::Ordering {
+fn by_rank(a: Rank, b: Rank) -> std::cmp::Ordering {
     a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2))
 }
 
@@ -1877,8 +1892,9 @@ fn by_rank(a: (f64, usize, u8), b: (f64, usize, u8)) -> std::cmp::Ordering {
 /// in SE's order is never a repeat: the earliest found among the least).
 pub(super) fn chains(g: &Grid, level: Level) -> Option<Hint> {
     let mut ch = Chainer::new(level);
+    ch.first_only = true;
     let mut best: Option<Candidate> = None;
-    for c in ch.unsorted(g, true) {
+    for c in ch.unsorted(g) {
         if best.as_ref().is_none_or(|b| order(&c, b).is_lt()) {
             best = Some(c);
         }
