@@ -317,6 +317,9 @@ struct Chainer {
     many: Vec<Vec<u32>>,
     /// The buffers of the searches' queues, between searches ([`Chainer::queues`]).
     pending: (VecDeque<u32>, VecDeque<u32>),
+    /// The level-0 searches' lists of the ons and the offs to follow next, between
+    /// searches ([`Chainer::lists`]).
+    lists: (Vec<u32>, Vec<u32>),
     /// The outcomes of the chains from one candidate assumed on (cell * 10 + value), met
     /// again within one [`Chainer::multiple_chains`] (see [`Chainer::on_chain`]).
     on_memo: Vec<Option<Rc<OnChain>>>,
@@ -501,7 +504,7 @@ impl Chainer {
 
     /// The queues of the implications to follow, starting with `to_on` and `to_off`: the
     /// buffers of the last search (given back to [`Chainer::pending`] at its end), not new
-    /// ones (the level-0 chains make six searches for each candidate, most a few steps).
+    /// ones (the multiple and dynamic chains make two searches for each candidate).
     fn queues(
         &mut self,
         to_on: impl Iterator<Item = u32>,
@@ -518,6 +521,17 @@ impl Chainer {
         for id in to_off {
             off.push_back(id);
         }
+        (on, off)
+    }
+
+    /// The lists of the ons and the offs a level-0 search follows next, empty: the buffers
+    /// of the last search (given back to [`Chainer::lists`] at its end). Such a search
+    /// goes a round at a time, the ons then the offs met in the round before: a list
+    /// followed to its end, then emptied, rather than a queue.
+    fn lists(&mut self) -> (Vec<u32>, Vec<u32>) {
+        let (mut on, mut off) = std::mem::take(&mut self.lists);
+        on.clear();
+        off.clear();
         (on, off)
     }
 
@@ -690,8 +704,8 @@ impl Chainer {
         let (sc, sv) = (src_key / 20, src_key / 2 % 10);
         let (mut to_on, mut to_off) = (KeySet::EMPTY, KeySet::EMPTY);
         to_on.add(src_key);
-        let (mut pending_on, mut pending_off) =
-            self.queues(Some(source).into_iter(), None.into_iter());
+        let (mut pending_on, mut pending_off) = self.lists();
+        pending_on.push(source);
         let mut length = 0;
         // (Only the implications that count are made: an off that is not one of its
         // parent's ancestors (SE drops those) and turns something on ([`Links`]), an on
@@ -703,7 +717,8 @@ impl Chainer {
         let mut ancestors = KeySet::EMPTY;
         while (!pending_on.is_empty() || !pending_off.is_empty()) && length + 2 <= limit {
             length += 1;
-            while let Some(p) = pending_on.pop_front() {
+            for i in 0..pending_on.len() {
+                let p = pending_on[i];
                 // `p`'s ancestors by key (its first parents up to the assumption), marked
                 // once for all its offs rather than walked again for each.
                 let mut q = p;
@@ -724,7 +739,7 @@ impl Chainer {
                 };
                 let within = links.leads[v] & !ancestors.offs(v) & again;
                 for off in self.on_to_off(g, p, y, within, keep) {
-                    pending_off.push_back(off);
+                    pending_off.push(off);
                     to_off.add(self.k(off));
                 }
                 let mut q = p;
@@ -733,8 +748,10 @@ impl Chainer {
                     ancestors.remove(self.k(q));
                 }
             }
+            pending_on.clear();
             length += 1;
-            while let Some(p) = pending_off.pop_front() {
+            for i in 0..pending_off.len() {
+                let p = pending_off[i];
                 let new = |k: usize| k == src_key || !to_on.contains(k);
                 for on in self.linked_ons(p, links, new) {
                     let k = self.k(on);
@@ -742,13 +759,14 @@ impl Chainer {
                         cycles.push(on);
                     }
                     if !to_on.contains(k) {
-                        pending_on.push_back(on);
+                        pending_on.push(on);
                         to_on.add(k);
                     }
                 }
             }
+            pending_off.clear();
         }
-        self.pending = (pending_on, pending_off);
+        self.lists = (pending_on, pending_off);
         cycles
     }
 
@@ -770,13 +788,14 @@ impl Chainer {
         let s = &self.pots[source as usize];
         let (sc, sv, son) = (s.cell as usize, s.value as usize, s.on);
         let (mut to_on, mut to_off) = (KeySet::EMPTY, KeySet::EMPTY);
-        let (mut pending_on, mut pending_off) = if son {
+        let (mut pending_on, mut pending_off) = self.lists();
+        if son {
             to_on.add(self.k(source));
-            self.queues(Some(source).into_iter(), None.into_iter())
+            pending_on.push(source);
         } else {
             to_off.add(self.k(source));
-            self.queues(None.into_iter(), Some(source).into_iter())
-        };
+            pending_off.push(source);
+        }
         // (Only the implications that change something are made: a new one, or the
         // source's candidate, the chain's target; and of the offs, only those that turn
         // something on ([`Links`]) or are the target: the others end their chain. The
@@ -787,7 +806,8 @@ impl Chainer {
         let mut complexity = 2;
         'search: while (!pending_on.is_empty() || !pending_off.is_empty()) && complexity <= limit {
             complexity += 2;
-            while let Some(p) = pending_on.pop_front() {
+            for i in 0..pending_on.len() {
+                let p = pending_on[i];
                 let new = |k: usize| k == target || (!to_off.contains(k) && links.off(k));
                 let v = self.pots[p as usize].value as usize;
                 let target_cell = if son && v == sv { 1 << sc } else { 0 };
@@ -799,12 +819,14 @@ impl Chainer {
                         break 'search;
                     }
                     if !to_off.contains(k) {
-                        pending_off.push_back(off);
+                        pending_off.push(off);
                         to_off.add(k);
                     }
                 }
             }
-            while let Some(p) = pending_off.pop_front() {
+            pending_on.clear();
+            for i in 0..pending_off.len() {
+                let p = pending_off[i];
                 let new = |k: usize| k == target || !to_on.contains(k);
                 for on in self.linked_ons(p, links, new) {
                     let k = self.k(on);
@@ -813,13 +835,14 @@ impl Chainer {
                         break 'search;
                     }
                     if !to_on.contains(k) {
-                        pending_on.push_back(on);
+                        pending_on.push(on);
                         to_on.add(k);
                     }
                 }
             }
+            pending_off.clear();
         }
-        self.pending = (pending_on, pending_off);
+        self.lists = (pending_on, pending_off);
         found
     }
 
@@ -1805,6 +1828,7 @@ impl Chainer {
             nested: Vec::new(),
             many: Vec::new(),
             pending: Default::default(),
+            lists: Default::default(),
             on_memo: Vec::new(),
             ancestors_queue: Default::default(),
             first_only: false,
