@@ -1429,30 +1429,40 @@ impl Chainer {
             cells |= 1u128 << self.pots[p as usize].cell;
             p = q;
         }
-        let mut forw = Vec::new();
-        let mut back = Vec::new();
+        // The candidates the cycle's ons and offs see out of it, by value: it removes those
+        // both see (most cycles none).
+        let (mut forw, mut back) = ([0u128; 10], [0u128; 10]);
         let mut p = dst_on;
         while let Some(q) = self.first_parent(p) {
             let pp = &self.pots[p as usize];
-            for &c in &t.house[pp.cell as usize] {
-                let c = c as usize;
-                if cells >> c & 1 == 0 && g.has(c, pp.value as usize) {
-                    let k = (c, pp.value);
-                    let list = if pp.on { &mut forw } else { &mut back };
-                    if !list.contains(&k) {
-                        list.push(k);
+            let v = pp.value as usize;
+            let seen = t.sees[pp.cell as usize] & g.cells_with(v) & !cells;
+            if pp.on {
+                forw[v] |= seen;
+            } else {
+                back[v] |= seen;
+            }
+            p = q;
+        }
+        let mut both: [u128; 10] = std::array::from_fn(|v| forw[v] & back[v]);
+        if both.iter().all(|&m| m == 0) {
+            return None;
+        }
+        // In SE's order: as the ons see them, from the chain's end, each in house order.
+        let mut removals: Vec<(u8, u16)> = Vec::new();
+        let mut p = dst_on;
+        while let Some(q) = self.first_parent(p) {
+            let pp = &self.pots[p as usize];
+            if pp.on {
+                let v = pp.value as usize;
+                for &c in &t.house[pp.cell as usize] {
+                    if both[v] >> c & 1 != 0 {
+                        both[v] &= !(1u128 << c);
+                        removals.push((c, 1u16 << v));
                     }
                 }
             }
             p = q;
-        }
-        let removals: Vec<(u8, u16)> = forw
-            .iter()
-            .filter(|k| back.contains(k))
-            .map(|&(c, v)| (c as u8, 1u16 << v))
-            .collect();
-        if removals.is_empty() {
-            return None;
         }
         let dst_off = self.reversed(dst_on);
         let targets = vec![dst_on, dst_off];
