@@ -28,7 +28,7 @@
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use super::grid::{tables, two, Grid, BLOCK, COLUMN, ROW};
+use super::grid::{several, tables, two, Grid, BLOCK, COLUMN, ROW};
 use super::{rules, Hint, Origin};
 
 const TYPES: [usize; 3] = [BLOCK, ROW, COLUMN];
@@ -260,6 +260,59 @@ impl Links {
     /// What the off of key `k` turns on: keys with their causes above bit 16.
     fn ons(&self, k: usize) -> &[u32] {
         &self.ons[k / 2][..self.len[k / 2] as usize]
+    }
+}
+
+/// Whether the Nishio chains from `p` (an assumption: a cell's value on or off) meet
+/// a contradiction, worked out on the value's cells as sets rather than followed.
+///
+/// Nishio chains keep to the value (no Y-links): an on turns the value off in the cells
+/// it sees, and an off, followed, leaves the grid without it, so that a region where it
+/// had two places or more and has one left turns that one on (the region's last off but
+/// one is followed while two are left). The contradiction is an on and an off of the same
+/// cell; the chains meet one when what follows holds one, whatever the order it is
+/// followed in (each implication made is followed unless a contradiction stops it), and
+/// a region whose places all go holds one (the place left when two were is turned on).
+fn nishio_absurd(g: &Grid, p: &Pot) -> bool {
+    let t = tables();
+    let cand = g.cells_with(p.value as usize);
+    let (mut ons, mut offs) = if p.on {
+        (1u128 << p.cell, 0)
+    } else {
+        (0, 1u128 << p.cell)
+    };
+    let mut followed = 0u128;
+    loop {
+        let mut new = ons & !followed;
+        while new != 0 {
+            let c = new.trailing_zeros() as usize;
+            new &= new - 1;
+            offs |= t.sees[c] & cand;
+        }
+        followed = ons;
+        if ons & offs != 0 {
+            return true;
+        }
+        let before = ons;
+        for &m in &t.members {
+            let places = m & cand;
+            if places & offs == 0 || !several(places) {
+                continue;
+            }
+            let left = places & !offs;
+            if left == 0 {
+                return true;
+            }
+            if !several(left) {
+                ons |= left;
+            }
+        }
+        if ons & offs != 0 {
+            return true;
+        }
+        if ons == before {
+            return false;
+        }
     }
 }
 
@@ -1219,7 +1272,13 @@ impl Chainer {
         reduction: bool,
         contradiction: bool,
     ) {
-        let (p_on, absurd) = self.on_chain(g, p_on, on_to_on, on_to_off);
+        // (A Nishio chain that meets no contradiction makes no hint: it is followed only
+        // when [`nishio_absurd`] says it meets one.)
+        let (p_on, absurd) = if self.nishio && !nishio_absurd(g, &self.pots[p_on as usize]) {
+            (p_on, None)
+        } else {
+            self.on_chain(g, p_on, on_to_on, on_to_off)
+        };
         if contradiction {
             if let Some((a, b)) = absurd {
                 result.extend(self.binary_hint(g, a, b, p_on, p_on, true, false));
@@ -1227,7 +1286,9 @@ impl Chainer {
         }
         // (What follows from the candidate off makes only these two kinds of hints: the
         // multiple forcing chains, which make neither, do not follow it.)
-        if !contradiction && !reduction {
+        if !contradiction && !reduction
+            || self.nishio && !nishio_absurd(g, &self.pots[p_off as usize])
+        {
             return;
         }
         let mut off_to_on = LSet::new();
@@ -1938,7 +1999,48 @@ pub(super) fn chains(g: &Grid, level: Level) -> Option<Hint> {
 
 #[cfg(test)]
 mod tests {
-    use super::length_difficulty;
+    use super::*;
+
+    /// [`nishio_absurd`] against the Nishio chains followed, from every candidate on and
+    /// off, at every step of SE's path of the puzzles of `fixtures/se/top1465-a.txt`.
+    #[test]
+    fn nishio_absurd_as_the_chains() {
+        let puzzles = include_str!("../../../../fixtures/se/top1465-a.txt");
+        let mut states = 0;
+        for line in puzzles.lines().filter(|l| !l.starts_with('#')) {
+            let mut cells = [0u8; 81];
+            for (c, ch) in line.chars().take(81).enumerate() {
+                cells[c] = ch.to_digit(10).unwrap_or(0) as u8;
+            }
+            let mut g = Grid::new(&cells);
+            let (steps, _) = super::super::path(&cells);
+            for step in steps {
+                let mut ch = Chainer::new(Level::Nishio);
+                for cell in 0..81 {
+                    for v in 1..=9 {
+                        if g.value[cell] != 0 || !g.has(cell, v) {
+                            continue;
+                        }
+                        for on in [true, false] {
+                            let p = ch.new_pot(cell, v, on, None);
+                            let (mut to_on, mut to_off) = (LSet::new(), LSet::new());
+                            if on {
+                                to_on.add(ch.k(p), p);
+                            } else {
+                                to_off.add(ch.k(p), p);
+                            }
+                            let mut work = g.clone();
+                            let absurd = ch.do_chaining(&mut work, &mut to_on, &mut to_off);
+                            assert_eq!(absurd.is_some(), nishio_absurd(&g, &ch.pots[p as usize]));
+                        }
+                    }
+                }
+                step.apply(&mut g);
+                states += 1;
+            }
+        }
+        assert!(states > 100);
+    }
 
     #[test]
     fn length_steps() {
