@@ -373,6 +373,9 @@ struct Chainer {
     /// The level-0 searches' lists of the ons and the offs to follow next, between
     /// searches ([`Chainer::lists`]).
     lists: (Vec<u32>, Vec<u32>),
+    /// What each off turns on, for the multiple forcing chains (their grid does not
+    /// change: [`Chainer::off_to_on`] read from a table, as the level-0 chains do).
+    links: Option<Rc<Links>>,
     /// The outcomes of the chains from one candidate assumed on (cell * 10 + value), met
     /// again within one [`Chainer::multiple_chains`] (see [`Chainer::on_chain`]).
     on_memo: Vec<Option<Rc<OnChain>>>,
@@ -932,8 +935,13 @@ impl Chainer {
                 }
             } else if let Some(p) = pending_off.pop_front() {
                 let new = |k: usize| to_off.contains(k - 1) || !to_on.contains(k);
-                let source = save.as_ref().unwrap_or(g);
-                let made = self.off_to_on(g, p, source, to_off, !self.nishio, new);
+                let made = match (&save, self.links.clone()) {
+                    (None, Some(links)) => self.linked_ons(p, &links, new),
+                    _ => {
+                        let source = save.as_ref().unwrap_or(g);
+                        self.off_to_on(g, p, source, to_off, !self.nishio, new)
+                    }
+                };
                 if self.dynamic {
                     let q = &self.pots[p as usize];
                     g.remove(q.cell as usize, 1 << q.value);
@@ -1900,6 +1908,7 @@ impl Chainer {
             many: Vec::new(),
             pending: Default::default(),
             lists: Default::default(),
+            links: None,
             on_memo: Vec::new(),
             ancestors_queue: Default::default(),
             first_only: false,
@@ -1958,6 +1967,9 @@ impl Chainer {
                 }
             }
         } else {
+            if !self.dynamic {
+                self.links = Some(Rc::new(Links::new(g, true, true)));
+            }
             let mut work = g.clone();
             result = self.multiple_chains(&mut work);
         }
