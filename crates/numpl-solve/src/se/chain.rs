@@ -1366,21 +1366,26 @@ impl Chainer {
                     outcomes.push(Some(m));
                 }
             }
-            let pos_on: Vec<&LSet> = outcomes
-                .iter()
-                .map(|m| m.as_ref().map_or(on_to_on, |m| &m.on))
-                .collect();
-            let pos_off: Vec<&LSet> = outcomes
-                .iter()
-                .map(|m| m.as_ref().map_or(on_to_off, |m| &m.off))
-                .collect();
-            for (set, outcomes) in [(&region_on, &pos_on), (&region_off, &pos_off)] {
+            // (Each target's chains in one buffer, copied only into the hints made.)
+            let mut chains: Vec<u32> = Vec::with_capacity(n as usize);
+            for (set, on) in [(&region_on, true), (&region_off, false)] {
+                // (The implication of key `k` in what follows from position `m`.)
+                let at = |m: &Option<Rc<OnChain>>, k: usize| {
+                    let set = match (m, on) {
+                        (Some(m), true) => &m.on,
+                        (Some(m), false) => &m.off,
+                        (None, true) => on_to_on,
+                        (None, false) => on_to_off,
+                    };
+                    set.get(k).unwrap()
+                };
                 for p in set.iter() {
                     let Some(removal) = self.target_removal(g, p) else {
                         continue;
                     };
                     let k = self.k(p);
-                    let chains: Vec<u32> = outcomes.iter().map(|s| s.get(k).unwrap()).collect();
+                    chains.clear();
+                    chains.extend(outcomes.iter().map(|m| at(m, k)));
                     let complexity: usize =
                         chains.iter().map(|&c| self.ancestors(c)).sum::<usize>()
                             + self.nested_complexity(&chains);
@@ -1395,7 +1400,7 @@ impl Chainer {
                         hint,
                         complexity,
                         sort_key: 6,
-                        targets: chains,
+                        targets: chains.clone(),
                         implied,
                     });
                 }
@@ -1456,6 +1461,7 @@ impl Chainer {
                 value_off.push((v, on_to_off));
             }
             if !self.nishio && (card == 2 || (self.multiple && card > 2)) {
+                let mut chains: Vec<u32> = Vec::with_capacity(card as usize);
                 for (set, outcomes) in [
                     (cell_on.as_ref().unwrap(), &value_on),
                     (cell_off.as_ref().unwrap(), &value_off),
@@ -1465,8 +1471,8 @@ impl Chainer {
                             continue;
                         };
                         let k = self.k(p);
-                        let chains: Vec<u32> =
-                            outcomes.iter().map(|(_, s)| s.get(k).unwrap()).collect();
+                        chains.clear();
+                        chains.extend(outcomes.iter().map(|(_, s)| s.get(k).unwrap()));
                         let complexity: usize =
                             chains.iter().map(|&c| self.ancestors(c)).sum::<usize>()
                                 + self.nested_complexity(&chains);
@@ -1480,7 +1486,7 @@ impl Chainer {
                             hint,
                             complexity,
                             sort_key: 5,
-                            targets: chains,
+                            targets: chains.clone(),
                             implied: CAUSE_CELL,
                         });
                     }
