@@ -1601,13 +1601,24 @@ impl Chainer {
         if g.count(cell) > 2 && !x {
             return;
         }
+        // A cycle ends, and a chain from the candidate off ends, by an off turning the
+        // candidate on: none can when its off turns nothing on (the links are both ways:
+        // the other of two values or two places turns it on exactly when its off turns
+        // the other on).
+        let linked = links.off(key(cell, value, false));
         let p_on = self.new_pot(cell, value, true, None);
-        let cycles = self.do_cycles(g, y, p_on, links, limits.cycles);
+        let cycles = if linked {
+            self.do_cycles(g, y, p_on, links, limits.cycles)
+        } else {
+            Vec::new()
+        };
         let mut chains = Vec::new();
         if x {
             chains.extend(self.do_forcing_chains(g, y, p_on, links, limits.chains));
-            let p_off = self.new_pot(cell, value, false, None);
-            chains.extend(self.do_forcing_chains(g, y, p_off, links, limits.chains));
+            if linked {
+                let p_off = self.new_pot(cell, value, false, None);
+                chains.extend(self.do_forcing_chains(g, y, p_off, links, limits.chains));
+            }
         }
         for c in cycles {
             result.extend(self.cycle_hint(g, c, y, x));
