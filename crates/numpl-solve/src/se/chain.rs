@@ -773,8 +773,7 @@ impl Chainer {
         let mut ancestors = KeySet::EMPTY;
         while (!pending_on.is_empty() || !pending_off.is_empty()) && length + 2 <= limit {
             length += 1;
-            for i in 0..pending_on.len() {
-                let p = pending_on[i];
+            for &p in &pending_on {
                 // `p`'s ancestors by key (its first parents up to the assumption), marked
                 // once for all its offs rather than walked again for each.
                 let mut q = p;
@@ -806,8 +805,7 @@ impl Chainer {
             }
             pending_on.clear();
             length += 1;
-            for i in 0..pending_off.len() {
-                let p = pending_off[i];
+            for &p in &pending_off {
                 let new = |k: usize| k == src_key || !to_on.contains(k);
                 for on in self.linked_ons(p, links, new) {
                     let k = self.k(on);
@@ -862,8 +860,7 @@ impl Chainer {
         let mut complexity = 2;
         'search: while (!pending_on.is_empty() || !pending_off.is_empty()) && complexity <= limit {
             complexity += 2;
-            for i in 0..pending_on.len() {
-                let p = pending_on[i];
+            for &p in &pending_on {
                 let new = |k: usize| k == target || (!to_off.contains(k) && links.off(k));
                 let v = self.pots[p as usize].value as usize;
                 let target_cell = if son && v == sv { 1 << sc } else { 0 };
@@ -881,8 +878,7 @@ impl Chainer {
                 }
             }
             pending_on.clear();
-            for i in 0..pending_off.len() {
-                let p = pending_off[i];
+            for &p in &pending_off {
                 let new = |k: usize| k == target || !to_on.contains(k);
                 for on in self.linked_ons(p, links, new) {
                     let k = self.k(on);
