@@ -281,7 +281,7 @@ fn nishio_absurd(g: &Grid, p: &Pot) -> bool {
     } else {
         (0, 1u128 << p.cell)
     };
-    let mut followed = 0u128;
+    let (mut followed, mut counted) = (0u128, 0u128);
     loop {
         let mut new = ons & !followed;
         while new != 0 {
@@ -293,10 +293,21 @@ fn nishio_absurd(g: &Grid, p: &Pot) -> bool {
         if ons & offs != 0 {
             return true;
         }
+        // (Only the regions of the offs met since the last round can turn something on.)
+        let mut regions = 0u32;
+        let mut new = offs & !counted;
+        while new != 0 {
+            let c = new.trailing_zeros() as usize;
+            new &= new - 1;
+            regions |= t.of[c].iter().fold(0, |m, &r| m | 1 << r);
+        }
+        counted = offs;
         let before = ons;
-        for &m in &t.members {
-            let places = m & cand;
-            if places & offs == 0 || !several(places) {
+        while regions != 0 {
+            let r = regions.trailing_zeros() as usize;
+            regions &= regions - 1;
+            let places = t.members[r] & cand;
+            if !several(places) {
                 continue;
             }
             let left = places & !offs;
