@@ -18,7 +18,10 @@
 //!   forcing chain's hint is named in full only when it is the step taken;
 //! - the level-0 cycles and forcing chains make no off that turns nothing on unless it
 //!   is a target ([`Links`]), and at the top level stop where no hint could come before
-//!   the best so far ([`Limits`]);
+//!   the best so far ([`Limits`]); no cycle, and no chain from a candidate off, is
+//!   looked for from a candidate that no off turns on (none could end);
+//! - a Nishio chain is followed only when it meets a contradiction, its rule's only
+//!   hints ([`nishio_absurd`]);
 //! - the nested forcing chains' inner rules are asked once a grid ([`inner_hints`]).
 //!
 //! SE's own cache (`Chaining.getHints` keeps the hints of the last grid it was asked on)
