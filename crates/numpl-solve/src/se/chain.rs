@@ -15,16 +15,23 @@
 //! - the dynamic chains (+)' inner rules search only the regions' values the chain changed
 //!   ([`Chainer::advanced`]): a hint elsewhere has no parent implication, and SE drops it;
 //! - implication sets take their tables from a pool ([`LSet`]); a multiple or dynamic
-//!   forcing chain's hint is named in full only when it is the step taken.
+//!   forcing chain's hint is named in full only when it is the step taken;
+//! - the level-0 cycles and forcing chains make no off that turns nothing on unless it
+//!   is a target ([`Links`]), and at the top level stop where no hint could come before
+//!   the best so far ([`Limits`]); no cycle, and no chain from a candidate off, is
+//!   looked for from a candidate that no off turns on (none could end);
+//! - a Nishio chain is followed only when it meets a contradiction, its rule's only
+//!   hints ([`nishio_absurd`]);
+//! - the nested forcing chains' inner rules are asked once a grid ([`inner_hints`]).
 //!
-//! SE's one cache (`Chaining.getHints` keeps the hints of the last grid it was asked on)
-//! is not ported: it serves the nested levels' inner chaining rules when asked twice in a
-//! row on one grid, and few grids repeat (10% to 16% of the inner rules' grids, measured).
+//! SE's own cache (`Chaining.getHints` keeps the hints of the last grid it was asked on)
+//! serves only a grid asked twice in a row (about 1% of the inner rules' grids);
+//! [`inner_hints`] keeps the hints of every grid (until 4,096), a quarter of them.
 
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use super::grid::{tables, Grid, BLOCK, COLUMN, ROW};
+use super::grid::{several, tables, two, Grid, BLOCK, COLUMN, ROW};
 use super::{rules, Hint, Origin};
 
 const TYPES: [usize; 3] = [BLOCK, ROW, COLUMN];
@@ -164,6 +171,165 @@ impl Drop for LSet {
     }
 }
 
+/// A set of keys (cell, value, on) as bits, by polarity and value a set of cells: what
+/// the level-0 searches ask of their sets (whether a key was met, which cells of a value),
+/// without [`LSet`]'s table and order (their implications are read through the targets
+/// returned, not through the sets).
+#[derive(Clone, Copy)]
+struct KeySet([[u128; 10]; 2]);
+
+impl KeySet {
+    const EMPTY: KeySet = KeySet([[0; 10]; 2]);
+    fn contains(&self, k: usize) -> bool {
+        self.0[k & 1][k / 2 % 10] >> (k / 20) & 1 != 0
+    }
+    fn add(&mut self, k: usize) {
+        self.0[k & 1][k / 2 % 10] |= 1 << (k / 20);
+    }
+    fn remove(&mut self, k: usize) {
+        self.0[k & 1][k / 2 % 10] &= !(1 << (k / 20));
+    }
+    /// The cells of the offs of `value` in the set.
+    fn offs(&self, value: usize) -> u128 {
+        self.0[0][value]
+    }
+}
+
+/// What each off turns on in a level-0 search on a grid that does not change (what
+/// [`Chainer::off_to_on`] makes from it, in its order), worked out once for a grid and
+/// kind of links rather than at each off: with Y-links, a cell with two values turns the
+/// other on; with X-links, a region where the value has two places turns the other place
+/// on (once for a cell two regions turn on). An off that turns nothing on ends its chain:
+/// the searches make it only when it is a target.
+struct Links {
+    /// `ons[cell * 10 + value]`: the keys turned on, each with its cause above bit 16.
+    ons: [[u32; 4]; 810],
+    len: [u8; 810],
+    /// `leads[value]`: the cells whose off of `value` turns something on.
+    leads: [u128; 10],
+}
+
+impl Links {
+    fn new(g: &Grid, y: bool, x: bool) -> Links {
+        let t = tables();
+        let mut l = Links {
+            ons: [[0; 4]; 810],
+            len: [0; 810],
+            leads: [0; 10],
+        };
+        for cell in 0..81 {
+            let mut m = g.cand[cell];
+            while m != 0 {
+                let value = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let i = cell * 10 + value;
+                let mut push = |k: usize, cause: u8| {
+                    l.ons[i][l.len[i] as usize] = k as u32 | (cause as u32) << 16;
+                    l.len[i] += 1;
+                };
+                if y && two(g.cand[cell]) {
+                    let other = (g.cand[cell] & !(1 << value)).trailing_zeros() as usize;
+                    push(key(cell, other, true), CAUSE_CELL);
+                }
+                if x {
+                    let mut cells = 0u128;
+                    for ty in TYPES {
+                        let r = t.of[cell][ty] as usize;
+                        let pos = g.positions(r, value);
+                        if !two(pos) {
+                            continue;
+                        }
+                        let other = pos & !(1 << t.index_in[cell][ty]);
+                        let other = t.region[r][other.trailing_zeros() as usize] as usize;
+                        if cells >> other & 1 == 0 {
+                            cells |= 1u128 << other;
+                            push(key(other, value, true), CAUSE_REGION + ty as u8);
+                        }
+                    }
+                }
+                if l.len[i] != 0 {
+                    l.leads[value] |= 1u128 << cell;
+                }
+            }
+        }
+        l
+    }
+
+    /// Whether the off of key `k` turns something on.
+    fn off(&self, k: usize) -> bool {
+        self.len[k / 2] != 0
+    }
+
+    /// What the off of key `k` turns on: keys with their causes above bit 16.
+    fn ons(&self, k: usize) -> &[u32] {
+        &self.ons[k / 2][..self.len[k / 2] as usize]
+    }
+}
+
+/// Whether the Nishio chains from `p` (an assumption: a cell's value on or off) meet
+/// a contradiction, worked out on the value's cells as sets rather than followed.
+///
+/// Nishio chains keep to the value (no Y-links): an on turns the value off in the cells
+/// it sees, and an off, followed, leaves the grid without it, so that a region where it
+/// had two places or more and has one left turns that one on (the region's last off but
+/// one is followed while two are left). The contradiction is an on and an off of the same
+/// cell; the chains meet one when what follows holds one, whatever the order it is
+/// followed in (each implication made is followed unless a contradiction stops it), and
+/// a region whose places all go holds one (the place left when two were is turned on).
+fn nishio_absurd(g: &Grid, p: &Pot) -> bool {
+    let t = tables();
+    let cand = g.cells_with(p.value as usize);
+    let (mut ons, mut offs) = if p.on {
+        (1u128 << p.cell, 0)
+    } else {
+        (0, 1u128 << p.cell)
+    };
+    let (mut followed, mut counted) = (0u128, 0u128);
+    loop {
+        let mut new = ons & !followed;
+        while new != 0 {
+            let c = new.trailing_zeros() as usize;
+            new &= new - 1;
+            offs |= t.sees[c] & cand;
+        }
+        followed = ons;
+        if ons & offs != 0 {
+            return true;
+        }
+        // (Only the regions of the offs met since the last round can turn something on.)
+        let mut regions = 0u32;
+        let mut new = offs & !counted;
+        while new != 0 {
+            let c = new.trailing_zeros() as usize;
+            new &= new - 1;
+            regions |= t.of[c].iter().fold(0, |m, &r| m | 1 << r);
+        }
+        counted = offs;
+        let before = ons;
+        while regions != 0 {
+            let r = regions.trailing_zeros() as usize;
+            regions &= regions - 1;
+            let places = t.members[r] & cand;
+            if !several(places) {
+                continue;
+            }
+            let left = places & !offs;
+            if left == 0 {
+                return true;
+            }
+            if !several(left) {
+                ons |= left;
+            }
+        }
+        if ons & offs != 0 {
+            return true;
+        }
+        if ons == before {
+            return false;
+        }
+    }
+}
+
 /// The implications [`Chainer::off_to_on`] makes (at most one for the cell and one for
 /// each of its regions), without a vector.
 #[derive(Default)]
@@ -188,7 +354,7 @@ impl IntoIterator for Made {
 }
 
 /// The kind of chains one of SE's chaining rules looks for.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(super) enum Level {
     /// Cycles and forcing chains (`Chaining(false, false, false, 0)`).
     Forcing,
@@ -218,12 +384,23 @@ struct Chainer {
     many: Vec<Vec<u32>>,
     /// The buffers of the searches' queues, between searches ([`Chainer::queues`]).
     pending: (VecDeque<u32>, VecDeque<u32>),
+    /// The level-0 searches' lists of the ons and the offs to follow next, between
+    /// searches ([`Chainer::lists`]).
+    lists: (Vec<u32>, Vec<u32>),
+    /// What each off turns on, for the multiple forcing chains (their grid does not
+    /// change: [`Chainer::off_to_on`] read from a table, as the level-0 chains do).
+    links: Option<Rc<Links>>,
     /// The outcomes of the chains from one candidate assumed on (cell * 10 + value), met
     /// again within one [`Chainer::multiple_chains`] (see [`Chainer::on_chain`]).
     on_memo: Vec<Option<Rc<OnChain>>>,
     /// The queue of [`Chainer::ancestors`], kept between its calls (tens of thousands a
     /// rule, each one a new vector before).
     ancestors_queue: std::cell::RefCell<Vec<u32>>,
+    /// Whether only the first hint in SE's order is wanted ([`chains`]): then a hint is
+    /// made only when it comes before the best so far ([`Chainer::wanted`]), whose rank
+    /// is `best`.
+    first_only: bool,
+    best: Option<Rank>,
 }
 
 /// What follows from one candidate assumed on, in the grid of one
@@ -263,6 +440,21 @@ fn length_difficulty(complexity: usize) -> f64 {
 }
 
 impl Chainer {
+    /// Whether a hint of rank `r` is to be made: always, unless only the first in SE's
+    /// order is wanted; then only when it comes before the best so far (which it becomes).
+    /// A hint left out could not be the first: the first is the earliest found among
+    /// the least.
+    fn wanted(&mut self, r: Rank) -> bool {
+        if !self.first_only {
+            return true;
+        }
+        if self.best.is_some_and(|b| !by_rank(r, b).is_lt()) {
+            return false;
+        }
+        self.best = Some(r);
+        true
+    }
+
     fn new_pot(&mut self, cell: usize, value: usize, on: bool, parent: Option<u32>) -> u32 {
         self.caused(cell, value, on, parent, CAUSE_NONE)
     }
@@ -290,15 +482,15 @@ impl Chainer {
     /// The implications of a chain, breadth first from its target, one per (cell, value,
     /// on) (SE's `getChain`).
     fn chain(&self, id: u32) -> Vec<u32> {
-        let mut seen = vec![false; NKEYS];
+        let mut seen = KeySet::EMPTY;
         let mut out = Vec::new();
         let mut todo = vec![id];
         while !todo.is_empty() {
             let mut next = Vec::new();
             for p in todo {
                 let k = self.k(p);
-                if !seen[k] {
-                    seen[k] = true;
+                if !seen.contains(k) {
+                    seen.add(k);
                     out.push(p);
                     next.extend_from_slice(self.parents(p));
                 }
@@ -330,54 +522,6 @@ impl Chainer {
             }
         }
         total
-    }
-
-    /// The candidates that had to go between `initial` and `current` for a chain to hold
-    /// (SE's `collectRuleParents`), in SE's order.
-    fn chain_rule_parents(
-        &self,
-        c: &Candidate,
-        initial: &Grid,
-        current: &Grid,
-    ) -> Vec<(usize, usize)> {
-        let t = tables();
-        let mut out: Vec<(usize, usize)> = Vec::new();
-        for &target in &c.targets {
-            for p in self.chain(target) {
-                let pp = &self.pots[p as usize];
-                let cause = if pp.cause == CAUSE_NONE {
-                    c.implied
-                } else {
-                    pp.cause
-                };
-                if !pp.on || cause == CAUSE_NONE || cause == CAUSE_RULE {
-                    continue;
-                }
-                let (cell, value) = (pp.cell as usize, pp.value as usize);
-                if cause == CAUSE_CELL {
-                    for v in 1..=9 {
-                        if initial.has(cell, v)
-                            && !current.has(cell, v)
-                            && !out.contains(&(cell, v))
-                        {
-                            out.push((cell, v));
-                        }
-                    }
-                } else {
-                    let ty = (cause - CAUSE_REGION) as usize;
-                    for &o in &t.region[t.of[cell][ty] as usize] {
-                        let o = o as usize;
-                        if initial.has(o, value)
-                            && !current.has(o, value)
-                            && !out.contains(&(o, value))
-                        {
-                            out.push((o, value));
-                        }
-                    }
-                }
-            }
-        }
-        out
     }
 
     /// SE's reversed cycle: the chain of `dst_on` with every implication turned over.
@@ -430,19 +574,34 @@ impl Chainer {
 
     /// The queues of the implications to follow, starting with `to_on` and `to_off`: the
     /// buffers of the last search (given back to [`Chainer::pending`] at its end), not new
-    /// ones (the level-0 chains make six searches for each candidate, most a few steps).
-    fn queues(&mut self, to_on: &LSet, to_off: &LSet) -> (VecDeque<u32>, VecDeque<u32>) {
+    /// ones (the multiple and dynamic chains make two searches for each candidate).
+    fn queues(
+        &mut self,
+        to_on: impl Iterator<Item = u32>,
+        to_off: impl Iterator<Item = u32>,
+    ) -> (VecDeque<u32>, VecDeque<u32>) {
         let (mut on, mut off) = std::mem::take(&mut self.pending);
         on.clear();
         off.clear();
         // (Pushed one by one: most searches start from one implication, and `extend`'s
         // set-up cost more than the pushes.)
-        for id in to_on.iter() {
+        for id in to_on {
             on.push_back(id);
         }
-        for id in to_off.iter() {
+        for id in to_off {
             off.push_back(id);
         }
+        (on, off)
+    }
+
+    /// The lists of the ons and the offs a level-0 search follows next, empty: the buffers
+    /// of the last search (given back to [`Chainer::lists`] at its end). Such a search
+    /// goes a round at a time, the ons then the offs met in the round before: a list
+    /// followed to its end, then emptied, rather than a queue.
+    fn lists(&mut self) -> (Vec<u32>, Vec<u32>) {
+        let (mut on, mut off) = std::mem::take(&mut self.lists);
+        on.clear();
+        off.clear();
         (on, off)
     }
 
@@ -473,13 +632,16 @@ impl Chainer {
     }
 
     /// The implications of `p` (on): its cell's other candidates off (with `y_chain`), then
-    /// its value off in the cells it sees; only those whose key `keep` accepts are made.
-    /// They are the implications made last: their ids are the range returned.
+    /// its value off in the cells it sees; only those whose key `keep` accepts are made,
+    /// and of the cells it sees, only those of `within` are asked (a mask of cells
+    /// `keep` would refuse the others of). They are the implications made last: their ids
+    /// are the range returned.
     fn on_to_off(
         &mut self,
         g: &Grid,
         p: u32,
         y_chain: bool,
+        within: u128,
         keep: impl Fn(usize) -> bool,
     ) -> std::ops::Range<u32> {
         let t = tables();
@@ -501,7 +663,7 @@ impl Chainer {
         // (Each region's cells with the value not met in an earlier region, in region
         // order: a region's order is its cells' (blocks in reading order), so the bits of
         // the set of its cells with the value, lowest first.)
-        let with = g.cells_with(value);
+        let with = g.cells_with(value) & within;
         for ty in TYPES {
             let mut cells = t.parts[cell][ty] & with;
             while cells != 0 {
@@ -515,15 +677,18 @@ impl Chainer {
         first..self.pots.len() as u32
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// The implications of `p` (off) in the multiple and dynamic chains: its cell's other
+    /// value on when it has two (with `y_chain`), then the value's other place on in each
+    /// region with two; only those whose key `keep` accepts are made. Each rests also on
+    /// the offs (in `offs`) that removed the candidates gone since `source` from the cell
+    /// or the region.
     fn off_to_on(
         &mut self,
         g: &Grid,
         p: u32,
-        source: Option<&Grid>,
+        source: &Grid,
         offs: &LSet,
         y_chain: bool,
-        x_chain: bool,
         keep: impl Fn(usize) -> bool,
     ) -> Made {
         let t = tables();
@@ -536,174 +701,215 @@ impl Chainer {
         let mut cells = 0u128;
         // (The cell's other value, when it has two.)
         let other = (g.cand[cell] & !(1 << value)).trailing_zeros() as usize;
-        if y_chain && g.count(cell) == 2 && keep(key(cell, other, true)) {
+        if y_chain && two(g.cand[cell]) && keep(key(cell, other, true)) {
             let id = self.caused(cell, other, true, Some(p), CAUSE_CELL);
-            if let Some(src) = source {
-                let mut gone = src.cand[cell] & !g.cand[cell];
-                while gone != 0 {
-                    let v = gone.trailing_zeros() as usize;
-                    gone &= gone - 1;
-                    if let Some(par) = offs.get(key(cell, v, false)) {
-                        self.push_parent(id, par);
-                    }
+            let mut gone = source.cand[cell] & !g.cand[cell];
+            while gone != 0 {
+                let v = gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                if let Some(par) = offs.get(key(cell, v, false)) {
+                    self.push_parent(id, par);
                 }
             }
             out.push(id);
         }
-        if x_chain {
-            for ty in TYPES {
-                let r = t.of[cell][ty] as usize;
-                let pos = g.positions(r, value);
-                if pos.count_ones() != 2 {
-                    continue;
+        for ty in TYPES {
+            let r = t.of[cell][ty] as usize;
+            let pos = g.positions(r, value);
+            if !two(pos) {
+                continue;
+            }
+            let mut i = pos.trailing_zeros() as usize;
+            if t.region[r][i] as usize == cell {
+                i = (pos & !(1 << i)).trailing_zeros() as usize;
+            }
+            let other = t.region[r][i] as usize;
+            if !keep(key(other, value, true)) {
+                continue;
+            }
+            let id = self.caused(other, value, true, Some(p), CAUSE_REGION + ty as u8);
+            let mut gone = source.positions(r, value) & !pos;
+            while gone != 0 {
+                let c = t.region[r][gone.trailing_zeros() as usize] as usize;
+                gone &= gone - 1;
+                if let Some(par) = offs.get(key(c, value, false)) {
+                    self.push_parent(id, par);
                 }
-                let mut i = pos.trailing_zeros() as usize;
-                if t.region[r][i] as usize == cell {
-                    i = (pos & !(1 << i)).trailing_zeros() as usize;
-                }
-                let other = t.region[r][i] as usize;
-                if !keep(key(other, value, true)) {
-                    continue;
-                }
-                let id = self.caused(other, value, true, Some(p), CAUSE_REGION + ty as u8);
-                if let Some(src) = source {
-                    let mut gone = src.positions(r, value) & !pos;
-                    while gone != 0 {
-                        let c = t.region[r][gone.trailing_zeros() as usize] as usize;
-                        gone &= gone - 1;
-                        if let Some(par) = offs.get(key(c, value, false)) {
-                            self.push_parent(id, par);
-                        }
-                    }
-                }
-                if cells >> other & 1 == 0 {
-                    cells |= 1u128 << other;
-                    out.push(id);
-                }
+            }
+            if cells >> other & 1 == 0 {
+                cells |= 1u128 << other;
+                out.push(id);
             }
         }
         out
     }
 
+    /// [`Chainer::off_to_on`] of `p` in a level-0 search, read from `links`.
+    fn linked_ons(&mut self, p: u32, links: &Links, keep: impl Fn(usize) -> bool) -> Made {
+        let mut out = Made::default();
+        for &l in links.ons(self.k(p)) {
+            let k = (l & 0xffff) as usize;
+            if keep(k) {
+                out.push(self.caused(k / 20, k / 2 % 10, true, Some(p), (l >> 16) as u8));
+            }
+        }
+        out
+    }
+
+    /// The cycles from `source` (an assumption, on), of complexity up to `limit`.
+    ///
+    /// A cycle met when the search has gone `length` links is of complexity `length`
+    /// (its implications' keys are distinct but the last, the source's), and the search
+    /// goes two links a round: it stops before a round whose cycles would be longer.
     fn do_cycles(
         &mut self,
         g: &Grid,
-        to_on: &mut LSet,
-        to_off: &mut LSet,
         y: bool,
-        x: bool,
         source: u32,
+        links: &Links,
+        limit: usize,
     ) -> Vec<u32> {
         let mut cycles = Vec::new();
         let src_key = self.k(source);
-        let (mut pending_on, mut pending_off) = self.queues(to_on, to_off);
+        let (sc, sv) = (src_key / 20, src_key / 2 % 10);
+        let (mut to_on, mut to_off) = (KeySet::EMPTY, KeySet::EMPTY);
+        to_on.add(src_key);
+        let (mut pending_on, mut pending_off) = self.lists();
+        pending_on.push(source);
         let mut length = 0;
         // (Only the implications that count are made: an off that is not one of its
-        // parent's ancestors (SE drops those), an on not followed yet or the source's
-        // (a cycle). The others were made and passed over: the same implications follow,
-        // in the same order.)
-        let mut ancestors = [0u64; NKEYS.div_ceil(64)];
-        while !pending_on.is_empty() || !pending_off.is_empty() {
+        // parent's ancestors (SE drops those) and turns something on ([`Links`]), an on
+        // not followed yet or the source's (a cycle). The others were made and passed
+        // over: the same implications follow, in the same order. An off met again (its
+        // key in `to_off`) turns on nothing new: what it turns on but the source is in
+        // `to_on` since it was followed first; so it is made again only when it may turn
+        // the source on, in the source's cell or of its value.)
+        let mut ancestors = KeySet::EMPTY;
+        while (!pending_on.is_empty() || !pending_off.is_empty()) && length + 2 <= limit {
             length += 1;
-            while let Some(p) = pending_on.pop_front() {
+            for &p in &pending_on {
                 // `p`'s ancestors by key (its first parents up to the assumption), marked
                 // once for all its offs rather than walked again for each.
                 let mut q = p;
                 while let Some(parent) = self.first_parent(q) {
                     q = parent;
-                    let k = self.k(q);
-                    ancestors[k / 64] |= 1 << (k % 64);
+                    ancestors.add(self.k(q));
                 }
-                let not_parent = |k: usize| ancestors[k / 64] >> (k % 64) & 1 == 0;
-                for off in self.on_to_off(g, p, y, not_parent) {
-                    let k = self.k(off);
-                    pending_off.push_back(off);
-                    to_off.add(k, off);
+                let keep = |k: usize| {
+                    !ancestors.contains(k)
+                        && links.off(k)
+                        && (!to_off.contains(k) || k / 20 == sc || k / 2 % 10 == sv)
+                };
+                let v = self.pots[p as usize].value as usize;
+                let again = if v == sv {
+                    u128::MAX
+                } else {
+                    !to_off.offs(v) | 1 << sc
+                };
+                let within = links.leads[v] & !ancestors.offs(v) & again;
+                for off in self.on_to_off(g, p, y, within, keep) {
+                    pending_off.push(off);
+                    to_off.add(self.k(off));
                 }
                 let mut q = p;
                 while let Some(parent) = self.first_parent(q) {
                     q = parent;
-                    let k = self.k(q);
-                    ancestors[k / 64] &= !(1 << (k % 64));
+                    ancestors.remove(self.k(q));
                 }
             }
+            pending_on.clear();
             length += 1;
-            while let Some(p) = pending_off.pop_front() {
+            for &p in &pending_off {
                 let new = |k: usize| k == src_key || !to_on.contains(k);
-                for on in self.off_to_on(g, p, None, to_off, y, x, new) {
+                for on in self.linked_ons(p, links, new) {
                     let k = self.k(on);
                     if length >= 4 && k == src_key {
                         cycles.push(on);
                     }
                     if !to_on.contains(k) {
-                        pending_on.push_back(on);
-                        to_on.add(k, on);
+                        pending_on.push(on);
+                        to_on.add(k);
                     }
                 }
             }
+            pending_off.clear();
         }
-        self.pending = (pending_on, pending_off);
+        self.lists = (pending_on, pending_off);
         cycles
     }
 
+    /// The forcing chain from `source` (an assumption, on or off) to its opposite, if
+    /// any, of complexity up to `limit`.
+    ///
+    /// A chain is of complexity its number of implications (their keys are distinct), and
+    /// each round of the search (ons followed, then offs) finds those of the next even
+    /// complexity (2 the first round, from an on or an off): it stops before a round whose
+    /// chains would be longer.
     fn do_forcing_chains(
         &mut self,
         g: &Grid,
-        to_on: &mut LSet,
-        to_off: &mut LSet,
         y: bool,
         source: u32,
-    ) -> Vec<u32> {
-        let mut chains: Vec<u32> = Vec::new();
-        let mut chain_keys: Vec<usize> = Vec::new();
+        links: &Links,
+        limit: usize,
+    ) -> Option<u32> {
         let s = &self.pots[source as usize];
         let (sc, sv, son) = (s.cell as usize, s.value as usize, s.on);
-        let (mut pending_on, mut pending_off) = self.queues(to_on, to_off);
+        let (mut to_on, mut to_off) = (KeySet::EMPTY, KeySet::EMPTY);
+        let (mut pending_on, mut pending_off) = self.lists();
+        if son {
+            to_on.add(self.k(source));
+            pending_on.push(source);
+        } else {
+            to_off.add(self.k(source));
+            pending_off.push(source);
+        }
         // (Only the implications that change something are made: a new one, or the
-        // source's candidate, a chain's target.)
-        let (target_off, target_on) = (key(sc, sv, false), key(sc, sv, true));
-        while !pending_on.is_empty() || !pending_off.is_empty() {
-            while let Some(p) = pending_on.pop_front() {
-                let new = |k: usize| k == target_off || !to_off.contains(k);
-                for off in self.on_to_off(g, p, y, new) {
+        // source's candidate, the chain's target; and of the offs, only those that turn
+        // something on ([`Links`]) or are the target: the others end their chain. The
+        // target is the source's opposite, one key: SE keeps the first chain to it, and
+        // the search ends there.)
+        let target = key(sc, sv, !son);
+        let mut found = None;
+        let mut complexity = 2;
+        'search: while (!pending_on.is_empty() || !pending_off.is_empty()) && complexity <= limit {
+            complexity += 2;
+            for &p in &pending_on {
+                let new = |k: usize| k == target || (!to_off.contains(k) && links.off(k));
+                let v = self.pots[p as usize].value as usize;
+                let target_cell = if son && v == sv { 1 << sc } else { 0 };
+                let within = links.leads[v] & !to_off.offs(v) | target_cell;
+                for off in self.on_to_off(g, p, y, within, new) {
                     let k = self.k(off);
-                    let o = &self.pots[off as usize];
-                    if son
-                        && o.cell as usize == sc
-                        && o.value as usize == sv
-                        && !chain_keys.contains(&k)
-                    {
-                        chain_keys.push(k);
-                        chains.push(off);
+                    if k == target {
+                        found = Some(off);
+                        break 'search;
                     }
                     if !to_off.contains(k) {
-                        pending_off.push_back(off);
-                        to_off.add(k, off);
+                        pending_off.push(off);
+                        to_off.add(k);
                     }
                 }
             }
-            while let Some(p) = pending_off.pop_front() {
-                let new = |k: usize| k == target_on || !to_on.contains(k);
-                for on in self.off_to_on(g, p, None, to_off, y, true, new) {
+            pending_on.clear();
+            for &p in &pending_off {
+                let new = |k: usize| k == target || !to_on.contains(k);
+                for on in self.linked_ons(p, links, new) {
                     let k = self.k(on);
-                    let o = &self.pots[on as usize];
-                    if !son
-                        && o.cell as usize == sc
-                        && o.value as usize == sv
-                        && !chain_keys.contains(&k)
-                    {
-                        chain_keys.push(k);
-                        chains.push(on);
+                    if k == target {
+                        found = Some(on);
+                        break 'search;
                     }
                     if !to_on.contains(k) {
-                        pending_on.push_back(on);
-                        to_on.add(k, on);
+                        pending_on.push(on);
+                        to_on.add(k);
                     }
                 }
             }
+            pending_off.clear();
         }
-        self.pending = (pending_on, pending_off);
-        chains
+        self.lists = (pending_on, pending_off);
+        found
     }
 
     /// Follows every implication of `to_on` and `to_off`; a contradiction returns the two
@@ -717,14 +923,14 @@ impl Chainer {
         // (The grid as it was, for the dynamic chains, which change it as they go; the
         // others leave it as it is, and read it as both.)
         let save = if self.dynamic { Some(g.clone()) } else { None };
-        let (mut pending_on, mut pending_off) = self.queues(to_on, to_off);
+        let (mut pending_on, mut pending_off) = self.queues(to_on.iter(), to_off.iter());
         let mut result = None;
         'outer: while !pending_on.is_empty() || !pending_off.is_empty() {
             // (Only the implications that change something are made: a new one, or one
             // whose opposite holds. The others would be passed over.)
             if let Some(p) = pending_on.pop_front() {
                 let new = |k: usize| to_on.contains(k + 1) || !to_off.contains(k);
-                for off in self.on_to_off(g, p, !self.nishio, new) {
+                for off in self.on_to_off(g, p, !self.nishio, u128::MAX, new) {
                     let o = &self.pots[off as usize];
                     let kon = key(o.cell as usize, o.value as usize, true);
                     if let Some(on) = to_on.get(kon) {
@@ -739,8 +945,13 @@ impl Chainer {
                 }
             } else if let Some(p) = pending_off.pop_front() {
                 let new = |k: usize| to_off.contains(k - 1) || !to_on.contains(k);
-                let source = save.as_ref().unwrap_or(g);
-                let made = self.off_to_on(g, p, Some(source), to_off, !self.nishio, true, new);
+                let made = match (&save, self.links.clone()) {
+                    (None, Some(links)) => self.linked_ons(p, &links, new),
+                    _ => {
+                        let source = save.as_ref().unwrap_or(g);
+                        self.off_to_on(g, p, source, to_off, !self.nishio, new)
+                    }
+                };
                 if self.dynamic {
                     let q = &self.pots[p as usize];
                     g.remove(q.cell as usize, 1 << q.value);
@@ -815,24 +1026,17 @@ impl Chainer {
         }
         for rule in 0..4 + chain_rules.len() {
             if rule >= 4 {
-                let mut inner = Chainer::new(chain_rules[rule - 4]);
-                let cands = inner.candidates(g);
-                for c in &cands {
-                    let parents = inner.chain_rule_parents(c, source, g);
+                for h in inner_hints(chain_rules[rule - 4], g).iter() {
+                    let parents = h.rule_parents(source, g);
                     if parents.is_empty() {
                         continue;
                     }
-                    let chains = c
-                        .targets
-                        .iter()
-                        .map(|&t| inner.chain(t).iter().map(|&p| inner.k(p) as u16).collect())
-                        .collect();
                     self.nested.push(Nested {
-                        complexity: c.complexity,
-                        chains,
+                        complexity: h.complexity,
+                        chains: h.keys(),
                     });
                     let n = (self.nested.len() - 1) as u32;
-                    self.rule_eliminations(&c.hint.removals, &parents, offs, n, &mut result);
+                    self.rule_eliminations(&h.removals, &parents, offs, n, &mut result);
                 }
             } else {
                 let mut hints = Vec::new();
@@ -942,18 +1146,16 @@ impl Chainer {
         }
     }
 
-    fn target_removal(&self, g: &Grid, target: u32) -> Vec<(u8, u16)> {
+    /// What a chain to `target` removes: the cell's other values for an on, the value
+    /// for an off (`None`: nothing).
+    fn target_removal(&self, g: &Grid, target: u32) -> Option<(u8, u16)> {
         let p = &self.pots[target as usize];
         let c = p.cell as usize;
         if p.on {
             let rem = g.cand[c] & !(1 << p.value);
-            if rem != 0 {
-                vec![(p.cell, rem)]
-            } else {
-                Vec::new()
-            }
+            (rem != 0).then_some((p.cell, rem))
         } else {
-            vec![(p.cell, 1 << p.value)]
+            Some((p.cell, 1 << p.value))
         }
     }
 
@@ -1025,7 +1227,7 @@ impl Chainer {
 
     #[allow(clippy::too_many_arguments)]
     fn binary_hint(
-        &self,
+        &mut self,
         g: &Grid,
         dst_on: u32,
         dst_off: u32,
@@ -1035,19 +1237,23 @@ impl Chainer {
         on_hint: bool,
     ) -> Option<Candidate> {
         let tp = &self.pots[target as usize];
-        let removals = if on_hint {
+        let removal = if on_hint {
             let rem = g.cand[tp.cell as usize] & !(1 << tp.value);
             if rem == 0 {
                 return None;
             }
-            vec![(tp.cell, rem)]
+            (tp.cell, rem)
         } else {
-            vec![(tp.cell, 1u16 << tp.value)]
+            (tp.cell, 1u16 << tp.value)
         };
-        let targets = vec![dst_on, dst_off];
+        let targets = [dst_on, dst_off];
         let complexity =
             self.ancestors(dst_on) + self.ancestors(dst_off) + self.nested_complexity(&targets);
         let difficulty = self.rule_difficulty() + length_difficulty(complexity);
+        let sort_key = if absurd { 7 } else { 1 };
+        if !self.wanted((difficulty, complexity, sort_key)) {
+            return None;
+        }
         let place = if self.nishio || absurd {
             let s = &self.pots[source as usize];
             (!s.on).then_some((s.cell, s.value))
@@ -1061,13 +1267,13 @@ impl Chainer {
         } else {
             "Double Forcing"
         };
-        let mut hint = Hint::remove(kind, difficulty, removals);
+        let mut hint = Hint::remove(kind, difficulty, vec![removal]);
         hint.place = place;
         Some(Candidate {
             hint,
             complexity,
-            sort_key: if absurd { 7 } else { 1 },
-            targets,
+            sort_key,
+            targets: targets.to_vec(),
             implied: CAUSE_NONE,
         })
     }
@@ -1084,14 +1290,27 @@ impl Chainer {
         reduction: bool,
         contradiction: bool,
     ) {
-        let mut off_to_on = LSet::new();
-        let mut off_to_off = LSet::new();
-        let (p_on, absurd) = self.on_chain(g, p_on, on_to_on, on_to_off);
+        // (A Nishio chain that meets no contradiction makes no hint: it is followed only
+        // when [`nishio_absurd`] says it meets one.)
+        let (p_on, absurd) = if self.nishio && !nishio_absurd(g, &self.pots[p_on as usize]) {
+            (p_on, None)
+        } else {
+            self.on_chain(g, p_on, on_to_on, on_to_off)
+        };
         if contradiction {
             if let Some((a, b)) = absurd {
                 result.extend(self.binary_hint(g, a, b, p_on, p_on, true, false));
             }
         }
+        // (What follows from the candidate off makes only these two kinds of hints: the
+        // multiple forcing chains, which make neither, do not follow it.)
+        if !contradiction && !reduction
+            || self.nishio && !nishio_absurd(g, &self.pots[p_off as usize])
+        {
+            return;
+        }
+        let mut off_to_on = LSet::new();
+        let mut off_to_off = LSet::new();
         off_to_off.add(self.k(p_off), p_off);
         let absurd = self.do_chaining(g, &mut off_to_on, &mut off_to_off);
         if contradiction {
@@ -1157,34 +1376,41 @@ impl Chainer {
                     outcomes.push(Some(m));
                 }
             }
-            let pos_on: Vec<&LSet> = outcomes
-                .iter()
-                .map(|m| m.as_ref().map_or(on_to_on, |m| &m.on))
-                .collect();
-            let pos_off: Vec<&LSet> = outcomes
-                .iter()
-                .map(|m| m.as_ref().map_or(on_to_off, |m| &m.off))
-                .collect();
-            for (set, outcomes) in [(&region_on, &pos_on), (&region_off, &pos_off)] {
+            // (Each target's chains in one buffer, copied only into the hints made.)
+            let mut chains: Vec<u32> = Vec::with_capacity(n as usize);
+            for (set, on) in [(&region_on, true), (&region_off, false)] {
+                // (The implication of key `k` in what follows from position `m`.)
+                let at = |m: &Option<Rc<OnChain>>, k: usize| {
+                    let set = match (m, on) {
+                        (Some(m), true) => &m.on,
+                        (Some(m), false) => &m.off,
+                        (None, true) => on_to_on,
+                        (None, false) => on_to_off,
+                    };
+                    set.get(k).unwrap()
+                };
                 for p in set.iter() {
-                    let removals = self.target_removal(g, p);
-                    if removals.is_empty() {
+                    let Some(removal) = self.target_removal(g, p) else {
                         continue;
-                    }
+                    };
                     let k = self.k(p);
-                    let chains: Vec<u32> = outcomes.iter().map(|s| s.get(k).unwrap()).collect();
+                    chains.clear();
+                    chains.extend(outcomes.iter().map(|m| at(m, k)));
                     let complexity: usize =
                         chains.iter().map(|&c| self.ancestors(c)).sum::<usize>()
                             + self.nested_complexity(&chains);
                     let difficulty = self.rule_difficulty() + length_difficulty(complexity);
-                    let mut hint = Hint::remove("Region Forcing", difficulty, removals);
+                    if !self.wanted((difficulty, complexity, 6)) {
+                        continue;
+                    }
+                    let mut hint = Hint::remove("Region Forcing", difficulty, vec![removal]);
                     hint.place = self.placement(chains[0]);
                     let implied = CAUSE_REGION + ty as u8;
                     result.push(Candidate {
                         hint,
                         complexity,
                         sort_key: 6,
-                        targets: chains,
+                        targets: chains.clone(),
                         implied,
                     });
                 }
@@ -1245,29 +1471,32 @@ impl Chainer {
                 value_off.push((v, on_to_off));
             }
             if !self.nishio && (card == 2 || (self.multiple && card > 2)) {
+                let mut chains: Vec<u32> = Vec::with_capacity(card as usize);
                 for (set, outcomes) in [
                     (cell_on.as_ref().unwrap(), &value_on),
                     (cell_off.as_ref().unwrap(), &value_off),
                 ] {
                     for p in set.iter() {
-                        let removals = self.target_removal(g, p);
-                        if removals.is_empty() {
+                        let Some(removal) = self.target_removal(g, p) else {
                             continue;
-                        }
+                        };
                         let k = self.k(p);
-                        let chains: Vec<u32> =
-                            outcomes.iter().map(|(_, s)| s.get(k).unwrap()).collect();
+                        chains.clear();
+                        chains.extend(outcomes.iter().map(|(_, s)| s.get(k).unwrap()));
                         let complexity: usize =
                             chains.iter().map(|&c| self.ancestors(c)).sum::<usize>()
                                 + self.nested_complexity(&chains);
                         let difficulty = self.rule_difficulty() + length_difficulty(complexity);
-                        let mut hint = Hint::remove("Cell Forcing", difficulty, removals);
+                        if !self.wanted((difficulty, complexity, 5)) {
+                            continue;
+                        }
+                        let mut hint = Hint::remove("Cell Forcing", difficulty, vec![removal]);
                         hint.place = self.placement(chains[0]);
                         result.push(Candidate {
                             hint,
                             complexity,
                             sort_key: 5,
-                            targets: chains,
+                            targets: chains.clone(),
                             implied: CAUSE_CELL,
                         });
                     }
@@ -1285,35 +1514,45 @@ impl Chainer {
             cells |= 1u128 << self.pots[p as usize].cell;
             p = q;
         }
-        let mut forw = Vec::new();
-        let mut back = Vec::new();
+        // The candidates the cycle's ons and offs see out of it, by value: it removes those
+        // both see (most cycles none).
+        let (mut forw, mut back) = ([0u128; 10], [0u128; 10]);
         let mut p = dst_on;
         while let Some(q) = self.first_parent(p) {
             let pp = &self.pots[p as usize];
-            for &c in &t.house[pp.cell as usize] {
-                let c = c as usize;
-                if cells >> c & 1 == 0 && g.has(c, pp.value as usize) {
-                    let k = (c, pp.value);
-                    let list = if pp.on { &mut forw } else { &mut back };
-                    if !list.contains(&k) {
-                        list.push(k);
+            let v = pp.value as usize;
+            let seen = t.sees[pp.cell as usize] & g.cells_with(v) & !cells;
+            if pp.on {
+                forw[v] |= seen;
+            } else {
+                back[v] |= seen;
+            }
+            p = q;
+        }
+        let mut both: [u128; 10] = std::array::from_fn(|v| forw[v] & back[v]);
+        if both.iter().all(|&m| m == 0) {
+            return None;
+        }
+        // In SE's order: as the ons see them, from the chain's end, each in house order.
+        let mut removals: Vec<(u8, u16)> = Vec::new();
+        let mut p = dst_on;
+        while let Some(q) = self.first_parent(p) {
+            let pp = &self.pots[p as usize];
+            if pp.on {
+                let v = pp.value as usize;
+                for &c in &t.house[pp.cell as usize] {
+                    if both[v] >> c & 1 != 0 {
+                        both[v] &= !(1u128 << c);
+                        removals.push((c, 1u16 << v));
                     }
                 }
             }
             p = q;
         }
-        let removals: Vec<(u8, u16)> = forw
-            .iter()
-            .filter(|k| back.contains(k))
-            .map(|&(c, v)| (c as u8, 1u16 << v))
-            .collect();
-        if removals.is_empty() {
-            return None;
-        }
         let dst_off = self.reversed(dst_on);
         let targets = vec![dst_on, dst_off];
         let complexity = self.ancestors(dst_on) + self.nested_complexity(&targets);
-        let base = if y && x { 7.0 } else { 6.5 };
+        let base = cycle_base(y, x);
         let name = if x && y {
             "Bidirectional Cycle"
         } else if y {
@@ -1334,12 +1573,9 @@ impl Chainer {
     }
 
     fn forcing_hint(&self, g: &Grid, target: u32, y: bool, x: bool) -> Option<Candidate> {
-        let removals = self.target_removal(g, target);
-        if removals.is_empty() {
-            return None;
-        }
+        let removals = vec![self.target_removal(g, target)?];
         let complexity = self.ancestors(target) + self.nested_complexity(&[target]);
-        let base = if y && x { 7.0 } else { 6.6 };
+        let base = chain_base(y, x);
         let name = if x && y {
             "Forcing Chain"
         } else if y {
@@ -1369,30 +1605,30 @@ impl Chainer {
         y: bool,
         x: bool,
         result: &mut Vec<Candidate>,
-        sets: &mut (LSet, LSet),
+        links: &Links,
+        limits: &Limits,
     ) {
         if g.count(cell) > 2 && !x {
             return;
         }
-        // (The three searches use the same two sets, emptied before each: what they
-        // found is in the implications returned, not in the sets.)
-        let (to_on, to_off) = sets;
+        // A cycle ends, and a chain from the candidate off ends, by an off turning the
+        // candidate on: none can when its off turns nothing on (the links are both ways:
+        // the other of two values or two places turns it on exactly when its off turns
+        // the other on).
+        let linked = links.off(key(cell, value, false));
         let p_on = self.new_pot(cell, value, true, None);
-        to_on.clear();
-        to_off.clear();
-        to_on.add(self.k(p_on), p_on);
-        let cycles = self.do_cycles(g, to_on, to_off, y, x, p_on);
+        let cycles = if linked {
+            self.do_cycles(g, y, p_on, links, limits.cycles)
+        } else {
+            Vec::new()
+        };
         let mut chains = Vec::new();
         if x {
-            to_on.clear();
-            to_off.clear();
-            to_on.add(self.k(p_on), p_on);
-            chains.extend(self.do_forcing_chains(g, to_on, to_off, y, p_on));
-            let p_off = self.new_pot(cell, value, false, None);
-            to_on.clear();
-            to_off.clear();
-            to_off.add(self.k(p_off), p_off);
-            chains.extend(self.do_forcing_chains(g, to_on, to_off, y, p_off));
+            chains.extend(self.do_forcing_chains(g, y, p_on, links, limits.chains));
+            if linked {
+                let p_off = self.new_pot(cell, value, false, None);
+                chains.extend(self.do_forcing_chains(g, y, p_off, links, limits.chains));
+            }
         }
         for c in cycles {
             result.extend(self.cycle_hint(g, c, y, x));
@@ -1401,6 +1637,116 @@ impl Chainer {
             result.extend(self.forcing_hint(g, c, y, x));
         }
     }
+}
+
+/// A hint of an inner chaining rule of the nested forcing chains, as the outer rule uses
+/// it: what it removes, its complexity, and each target's chain ([`Chainer::chain`]'s
+/// implications, in its order) as keys with their causes (an assumption's: the one SE
+/// reads into it, [`Candidate::implied`]).
+struct InnerHint {
+    removals: Vec<(u8, u16)>,
+    complexity: usize,
+    chains: Vec<Vec<(u16, u8)>>,
+}
+
+impl InnerHint {
+    fn new(inner: &Chainer, c: Candidate) -> InnerHint {
+        let chains = c
+            .targets
+            .iter()
+            .map(|&t| {
+                let chain = inner.chain(t).into_iter().map(|p| {
+                    let cause = inner.pots[p as usize].cause;
+                    let cause = if cause == CAUSE_NONE {
+                        c.implied
+                    } else {
+                        cause
+                    };
+                    (inner.k(p) as u16, cause)
+                });
+                chain.collect()
+            })
+            .collect();
+        InnerHint {
+            removals: c.hint.removals,
+            complexity: c.complexity,
+            chains,
+        }
+    }
+
+    /// The chains' keys ([`Nested::chains`]).
+    fn keys(&self) -> Vec<Vec<u16>> {
+        let keys = |chain: &Vec<(u16, u8)>| chain.iter().map(|&(k, _)| k).collect();
+        self.chains.iter().map(keys).collect()
+    }
+
+    /// The candidates that had to go between `initial` and `current` for the chains to
+    /// hold (SE's `collectRuleParents`), in SE's order.
+    fn rule_parents(&self, initial: &Grid, current: &Grid) -> Vec<(usize, usize)> {
+        let t = tables();
+        let mut out: Vec<(usize, usize)> = Vec::new();
+        for &(k, cause) in self.chains.iter().flatten() {
+            let (cell, value, on) = (k as usize / 20, k as usize / 2 % 10, k & 1 != 0);
+            if !on || cause == CAUSE_NONE || cause == CAUSE_RULE {
+                continue;
+            }
+            if cause == CAUSE_CELL {
+                for v in 1..=9 {
+                    if initial.has(cell, v) && !current.has(cell, v) && !out.contains(&(cell, v)) {
+                        out.push((cell, v));
+                    }
+                }
+            } else {
+                let ty = (cause - CAUSE_REGION) as usize;
+                for &o in &t.region[t.of[cell][ty] as usize] {
+                    let o = o as usize;
+                    if initial.has(o, value) && !current.has(o, value) && !out.contains(&(o, value))
+                    {
+                        out.push((o, value));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The cache of [`inner_hints`]: a rule's hints by rule and grid.
+type InnerCache = std::collections::HashMap<(Level, [u8; 81], [u16; 81]), Rc<[InnerHint]>>;
+
+/// How many grids' hints [`INNER`] keeps (it is emptied when full).
+const INNER_MAX: usize = 4096;
+
+thread_local! {
+    /// The inner chaining rules' hints by grid: the nested forcing chains ask them on the
+    /// grid each chain leaves, and a quarter of those grids were asked before (another
+    /// assumption, or the same at the next level, reaching the same grid; 3,727 of 14,230
+    /// for the level-0 forcing chains on forum-hardest's 3 puzzles).
+    static INNER: std::cell::RefCell<InnerCache> = std::cell::RefCell::new(InnerCache::new());
+}
+
+/// Every hint of the chaining rule of `level` on `g`, in SE's order
+/// ([`Chainer::candidates`]), as the nested forcing chains use them: the same as when
+/// asked before on the same grid, so kept.
+fn inner_hints(level: Level, g: &Grid) -> Rc<[InnerHint]> {
+    let key = (level, g.value, g.cand);
+    if let Some(hints) = INNER.with(|c| c.borrow().get(&key).cloned()) {
+        return hints;
+    }
+    let mut inner = Chainer::new(level);
+    let candidates = inner.candidates(g);
+    let hints: Rc<[InnerHint]> = candidates
+        .into_iter()
+        .map(|c| InnerHint::new(&inner, c))
+        .collect();
+    INNER.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= INNER_MAX {
+            c.clear();
+        }
+        c.insert(key, Rc::clone(&hints));
+    });
+    hints
 }
 
 /// The candidates that had to go (from `initial` to `current`) before a step applied, in
@@ -1468,6 +1814,56 @@ fn rule_parents(origin: &Origin, initial: &Grid, current: &Grid) -> Vec<(usize, 
         }
     }
     out
+}
+
+/// The difficulty of a cycle of the level-0 links `y` and `x`, before its length's.
+fn cycle_base(y: bool, x: bool) -> f64 {
+    if y && x {
+        7.0
+    } else {
+        6.5
+    }
+}
+
+/// The difficulty of a forcing chain of the level-0 links `y` and `x`, before its
+/// length's.
+fn chain_base(y: bool, x: bool) -> f64 {
+    if y && x {
+        7.0
+    } else {
+        6.6
+    }
+}
+
+/// The largest complexities of the level-0 cycles and forcing chains of one kind of links
+/// that can still come before a rule's best hint so far in SE's order (a hint's place in
+/// it grows with its complexity: its difficulty does not fall, and it breaks ties); all,
+/// without one.
+struct Limits {
+    cycles: usize,
+    chains: usize,
+}
+
+impl Limits {
+    fn new(best: Option<Rank>, y: bool, x: bool) -> Limits {
+        let sort_key = sort_key(y, x);
+        let limit = |base: f64| {
+            let Some(b) = best else {
+                return usize::MAX;
+            };
+            let before = |c: usize| by_rank((base + length_difficulty(c), c, sort_key), b).is_lt();
+            // (No chain holds more implications than there are keys.)
+            let mut c = 0;
+            while c <= NKEYS && before(c + 1) {
+                c += 1;
+            }
+            c
+        };
+        Limits {
+            cycles: limit(cycle_base(y, x)),
+            chains: limit(chain_base(y, x)),
+        }
+    }
 }
 
 fn sort_key(y: bool, x: bool) -> u8 {
@@ -1538,8 +1934,12 @@ impl Chainer {
             nested: Vec::new(),
             many: Vec::new(),
             pending: Default::default(),
+            lists: Default::default(),
+            links: None,
             on_memo: Vec::new(),
             ancestors_queue: Default::default(),
+            first_only: false,
+            best: None,
         }
     }
 
@@ -1564,23 +1964,39 @@ impl Chainer {
     }
 
     /// Every hint of the rule on `g`, in the order they are found.
+    ///
+    /// With [`Chainer::first_only`], only those that come before the best so far: and the
+    /// level-0 chains' searches stop at the complexity past which none can
+    /// ([`Limits`]).
     fn unsorted(&mut self, g: &Grid) -> Vec<Candidate> {
         let mut result: Vec<Candidate> = Vec::new();
         if !self.multiple && !self.dynamic {
-            let mut sets = (LSet::new(), LSet::new());
+            let mut found = Vec::new();
             for (y, x) in [(false, true), (true, false), (true, true)] {
+                let links = Links::new(g, y, x);
+                let mut limits = Limits::new(self.best, y, x);
                 for cell in 0..81 {
                     if g.value[cell] != 0 || g.count(cell) <= 1 {
                         continue;
                     }
                     for v in 1..=9 {
-                        if g.has(cell, v) {
-                            self.unary(g, cell, v, y, x, &mut result, &mut sets);
+                        if !g.has(cell, v) {
+                            continue;
+                        }
+                        self.unary(g, cell, v, y, x, &mut found, &links, &limits);
+                        for c in found.drain(..) {
+                            if self.wanted(rank(&c)) {
+                                result.push(c);
+                                limits = Limits::new(self.best, y, x);
+                            }
                         }
                     }
                 }
             }
         } else {
+            if !self.dynamic {
+                self.links = Some(Rc::new(Links::new(g, true, true)));
+            }
             let mut work = g.clone();
             result = self.multiple_chains(&mut work);
         }
@@ -1591,11 +2007,18 @@ impl Chainer {
 /// SE's order of a rule's hints: by difficulty, complexity and kind (a stable sort keeps
 /// the order found among equals).
 fn order(a: &Candidate, b: &Candidate) -> std::cmp::Ordering {
-    a.hint
-        .difficulty
-        .total_cmp(&b.hint.difficulty)
-        .then(a.complexity.cmp(&b.complexity))
-        .then(a.sort_key.cmp(&b.sort_key))
+    by_rank(rank(a), rank(b))
+}
+
+/// What SE's order compares of a hint: difficulty, complexity, kind.
+type Rank = (f64, usize, u8);
+
+fn rank(c: &Candidate) -> Rank {
+    (c.hint.difficulty, c.complexity, c.sort_key)
+}
+
+fn by_rank(a: Rank, b: Rank) -> std::cmp::Ordering {
+    a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2))
 }
 
 /// The step SE's chaining rule of `level` takes on `g`, if any: the first of
@@ -1603,6 +2026,7 @@ fn order(a: &Candidate, b: &Candidate) -> std::cmp::Ordering {
 /// in SE's order is never a repeat: the earliest found among the least).
 pub(super) fn chains(g: &Grid, level: Level) -> Option<Hint> {
     let mut ch = Chainer::new(level);
+    ch.first_only = true;
     let mut best: Option<Candidate> = None;
     for c in ch.unsorted(g) {
         if best.as_ref().is_none_or(|b| order(&c, b).is_lt()) {
@@ -1614,7 +2038,48 @@ pub(super) fn chains(g: &Grid, level: Level) -> Option<Hint> {
 
 #[cfg(test)]
 mod tests {
-    use super::length_difficulty;
+    use super::*;
+
+    /// [`nishio_absurd`] against the Nishio chains followed, from every candidate on and
+    /// off, at every step of SE's path of the puzzles of `fixtures/se/top1465-a.txt`.
+    #[test]
+    fn nishio_absurd_as_the_chains() {
+        let puzzles = include_str!("../../../../fixtures/se/top1465-a.txt");
+        let mut states = 0;
+        for line in puzzles.lines().filter(|l| !l.starts_with('#')) {
+            let mut cells = [0u8; 81];
+            for (c, ch) in line.chars().take(81).enumerate() {
+                cells[c] = ch.to_digit(10).unwrap_or(0) as u8;
+            }
+            let mut g = Grid::new(&cells);
+            let (steps, _) = super::super::path(&cells);
+            for step in steps {
+                let mut ch = Chainer::new(Level::Nishio);
+                for cell in 0..81 {
+                    for v in 1..=9 {
+                        if g.value[cell] != 0 || !g.has(cell, v) {
+                            continue;
+                        }
+                        for on in [true, false] {
+                            let p = ch.new_pot(cell, v, on, None);
+                            let (mut to_on, mut to_off) = (LSet::new(), LSet::new());
+                            if on {
+                                to_on.add(ch.k(p), p);
+                            } else {
+                                to_off.add(ch.k(p), p);
+                            }
+                            let mut work = g.clone();
+                            let absurd = ch.do_chaining(&mut work, &mut to_on, &mut to_off);
+                            assert_eq!(absurd.is_some(), nishio_absurd(&g, &ch.pots[p as usize]));
+                        }
+                    }
+                }
+                step.apply(&mut g);
+                states += 1;
+            }
+        }
+        assert!(states > 100);
+    }
 
     #[test]
     fn length_steps() {

@@ -181,8 +181,10 @@ impl Grid {
         }
     }
 
+    /// How many candidates cell `c` has (read from a table: `count_ones` is a dozen
+    /// instructions on the build's baseline target, and the rules ask it of every cell).
     pub(super) fn count(&self, c: usize) -> u32 {
-        self.cand[c].count_ones()
+        COUNTS[self.cand[c] as usize & 0x3ff] as u32
     }
 
     pub(super) fn has(&self, c: usize, v: usize) -> bool {
@@ -225,6 +227,30 @@ impl Grid {
     pub(super) fn solved(&self) -> bool {
         self.value.iter().all(|&v| v != 0)
     }
+}
+
+/// The number of bits of each 10-bit mask (a cell's candidates are bits 1 to 9).
+static COUNTS: [u8; 1024] = {
+    let mut t = [0u8; 1024];
+    let mut m = 0;
+    while m < 1024 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+/// Whether `m` has two bits set or more, without counting them.
+pub(super) fn several(m: u128) -> bool {
+    m & m.wrapping_sub(1) != 0
+}
+
+/// Whether `m` has exactly two bits set, without counting them: the build's baseline
+/// target has no population count instruction (`count_ones` is a dozen instructions),
+/// and the chains ask this of a cell and three regions at every implication.
+pub(super) fn two(m: u16) -> bool {
+    let rest = m & m.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
 }
 
 /// The `k`-subsets of `0..n` as bit masks in increasing numeric order (SE's
@@ -307,6 +333,13 @@ mod tests {
                 let all: Vec<u32> = combinations(k, 9).filter(|m| m & !set == 0).collect();
                 assert_eq!(combinations_within(k, set).collect::<Vec<_>>(), all);
             }
+        }
+    }
+
+    #[test]
+    fn two_bits() {
+        for m in 0..=u16::MAX {
+            assert_eq!(two(m), m.count_ones() == 2);
         }
     }
 

@@ -3,7 +3,8 @@
 //! hint a producer reports).
 
 use super::grid::{
-    bits, combinations, combinations_within, crosses, pairs, tables, Grid, BLOCK, COLUMN, ROW,
+    bits, combinations, combinations_within, crosses, pairs, several, tables, Grid, BLOCK, COLUMN,
+    ROW,
 };
 use super::{Hint, Origin};
 
@@ -756,7 +757,7 @@ pub(super) fn aligned_exclusion(g: &Grid, degree: usize) -> Option<Hint> {
     for (i0, i1) in pairs(n) {
         let (c0, c1) = (cand_list[i0] as usize, cand_list[i1] as usize);
         // Every set of cells below needs two excluders in common: so do its first two.
-        if (ex_set[c0] & ex_set[c1]).count_ones() < 2 {
+        if !several(ex_set[c0] & ex_set[c1]) {
             continue;
         }
         // The third cells: the excluders of c0, then of c1, each once, that may be
@@ -797,7 +798,7 @@ pub(super) fn aligned_exclusion(g: &Grid, degree: usize) -> Option<Hint> {
         }
         // Whether the pair (x, y) (x < y) had `third` among its third cells.
         let visited = |x: usize, y: usize, third: usize| {
-            (ex_set[x] & ex_set[y]).count_ones() >= 2 && (ex_set[x] | ex_set[y]) >> third & 1 != 0
+            several(ex_set[x] & ex_set[y]) && (ex_set[x] | ex_set[y]) >> third & 1 != 0
         };
         for &tail in &tails[..n_tails] {
             let t3 = tail as usize;
@@ -815,7 +816,7 @@ pub(super) fn aligned_exclusion(g: &Grid, degree: usize) -> Option<Hint> {
             let cells = [c0, c1, tail as usize];
             let cells = &cells[..degree];
             let common = cells.iter().fold(!0u128, |a, &c| a & ex_set[c]);
-            if common.count_ones() < 2 {
+            if !several(common) {
                 continue;
             }
             // The common excluders' candidates: a combination of values that leaves one
