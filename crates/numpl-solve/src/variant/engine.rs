@@ -24,6 +24,8 @@ pub(crate) struct State {
     pub(crate) cells: Vec<Bits>,
     pub(crate) queue: Vec<u16>,
     pub(crate) queued: Vec<bool>,
+    /// A queued cell's candidates when it was queued (0: unknown, its bounds moved).
+    pub(crate) before: Vec<Bits>,
 }
 
 impl State {
@@ -47,6 +49,7 @@ impl State {
         self.cells[c as usize] = new;
         if !self.queued[c as usize] {
             self.queued[c as usize] = true;
+            self.before[c as usize] = old;
             self.queue.push(c);
         }
         Ok(())
@@ -57,8 +60,16 @@ impl State {
     fn touch(&mut self, c: u16) {
         if !self.queued[c as usize] {
             self.queued[c as usize] = true;
+            self.before[c as usize] = 0;
             self.queue.push(c);
         }
+    }
+
+    /// Whether queued cell `c`'s least or greatest candidate moved since it was queued.
+    #[inline]
+    fn bounds_moved(&self, c: u16) -> bool {
+        let (old, new) = (self.before[c as usize], self.cells[c as usize]);
+        old.trailing_zeros() != new.trailing_zeros() || old.leading_zeros() != new.leading_zeros()
     }
 
     /// Forgets the changed cells (after a contradiction).
@@ -82,6 +93,11 @@ pub(crate) trait Prop: Send + Sync {
     /// Told, once every group of the model is known, which pairs of cells must differ
     /// (a sum bounds its terms tighter when they do).
     fn learn_distinct(&mut self, _differ: &dyn Fn(u16, u16) -> bool) {}
+    /// Whether it reads only its cells' least and greatest candidates (a sum's bounds):
+    /// then a change inside a cell's range does not run it again.
+    fn bounds_only(&self) -> bool {
+        false
+    }
     /// What it adds to each of its cells' weight for the search's choice of cell (`n`
     /// values a cell): by default the cells it watches.
     fn weight(&self, _n: usize) -> u32 {
@@ -114,9 +130,11 @@ pub(crate) struct Model {
     /// Pair relations; `pairs_of[c]` the indexes of those touching cell `c`.
     pub(crate) pairs: Vec<Pair>,
     pub(crate) pairs_of: Vec<Vec<u32>>,
-    /// Propagators; `props_of[c]` those watching cell `c`.
+    /// Propagators; `props_of[c]` those watching cell `c`, `bounds_of[c]` those watching
+    /// only its least and greatest candidates.
     pub(crate) props: Vec<Box<dyn Prop>>,
     pub(crate) props_of: Vec<Vec<u32>>,
+    pub(crate) bounds_of: Vec<Vec<u32>>,
     /// Which propagators are expensive (run when no cheap one is due).
     pub(crate) slow_props: Vec<bool>,
 }
@@ -230,6 +248,7 @@ impl Model {
             cells,
             queue: (0..n as u16).collect(),
             queued: vec![true; n],
+            before: vec![0; n],
         }
     }
 
@@ -277,7 +296,12 @@ impl Model {
                     }
                     st.restrict(other, allowed)?;
                 }
-                for &k in &self.props_of[c as usize] {
+                let bounds: &[u32] = if st.bounds_moved(c) {
+                    &self.bounds_of[c as usize]
+                } else {
+                    &[]
+                };
+                for &k in self.props_of[c as usize].iter().chain(bounds) {
                     if !dirty[k as usize] {
                         dirty[k as usize] = true;
                         if self.slow_props[k as usize] {
@@ -340,6 +364,7 @@ impl Model {
             .map(|c| {
                 let props: usize = self.props_of[c]
                     .iter()
+                    .chain(&self.bounds_of[c])
                     .map(|&k| self.props[k as usize].weight(self.n) as usize)
                     .sum();
                 // A house counts twice, as in ISS (its houses are two handlers each, an
@@ -365,6 +390,7 @@ impl Model {
                 .collect(),
             queue: (0..n as u16).collect(),
             queued: vec![true; n],
+            before: vec![0; n],
         };
         if st.cells.contains(&0) {
             return Err(Contradiction);
@@ -490,5 +516,34 @@ impl Model {
             }
         }
         best.map(|(_, _, c)| c)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cell_s_bounds_move_only_when_its_least_or_greatest_candidate_goes() {
+        let mut st = State {
+            cells: vec![0b1_1111, 0b1_1111],
+            queue: Vec::new(),
+            queued: vec![false; 2],
+            before: vec![0; 2],
+        };
+        // A middle value out: the sums need not look again.
+        st.restrict(0, !0b100).unwrap();
+        assert!(!st.bounds_moved(0));
+        // The greatest out after it, before the cell is looked at: they must.
+        st.restrict(0, !0b1_0000).unwrap();
+        assert!(st.bounds_moved(0));
+        // The least out.
+        st.restrict(1, !0b1).unwrap();
+        assert!(st.bounds_moved(1));
+        // A cell marked changed by hand (the search's other half) counts as moved.
+        st.clear_queue();
+        st.touch(1);
+        assert!(st.bounds_moved(1));
+        assert_eq!(st.queue, vec![1]);
     }
 }

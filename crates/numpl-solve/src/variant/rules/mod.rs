@@ -141,12 +141,18 @@ impl Builder<'_> {
             pairs.push(Pair { a, b, ab, ba });
         }
         let mut props_of: Vec<Vec<u32>> = vec![Vec::new(); cells];
+        let mut bounds_of: Vec<Vec<u32>> = vec![Vec::new(); cells];
         for (k, p) in self.props.iter().enumerate() {
+            let of = if p.bounds_only() {
+                &mut bounds_of
+            } else {
+                &mut props_of
+            };
             for &c in p.watches() {
-                props_of[c as usize].push(k as u32);
+                of[c as usize].push(k as u32);
             }
         }
-        for w in &mut props_of {
+        for w in props_of.iter_mut().chain(&mut bounds_of) {
             w.dedup();
         }
         let mut houses_of: Vec<Vec<u32>> = vec![Vec::new(); cells];
@@ -168,6 +174,7 @@ impl Builder<'_> {
             pairs_of,
             props: self.props,
             props_of,
+            bounds_of,
         }
     }
 }

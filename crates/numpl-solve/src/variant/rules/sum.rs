@@ -177,6 +177,11 @@ impl Prop for Linear {
         }
     }
 
+    fn bounds_only(&self) -> bool {
+        // `run` reads each cell's least and greatest candidates (a group's spread too).
+        true
+    }
+
     fn learn_distinct(&mut self, differ: &dyn Fn(u16, u16) -> bool) {
         let mut order = Vec::with_capacity(self.cells.len());
         let mut groups = Vec::new();
@@ -305,6 +310,7 @@ mod tests {
             cells,
             queue: Vec::new(),
             queued: vec![false; n],
+            before: vec![0; n],
         }
     }
 
