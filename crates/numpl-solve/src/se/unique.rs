@@ -189,18 +189,6 @@ fn type2(g: &Grid, lp: &[usize], extra: &[usize], pair: u16, loop_set: u128) -> 
     }
 }
 
-fn contains_first(indexes: &[usize], i1: usize, i2: usize) -> bool {
-    let mut c1 = false;
-    for &i in indexes {
-        if i == i1 {
-            c1 = true;
-        } else if i == i2 {
-            return false;
-        }
-    }
-    c1
-}
-
 fn type3(
     g: &Grid,
     lp: &[usize],
@@ -226,44 +214,37 @@ fn type3(
             let i2 = t.index_in[c2][ty] as usize;
             if degree * 2 <= empty {
                 for im in combinations(degree, 9) {
-                    let idx: Vec<usize> = bits(im).collect();
-                    if !contains_first(&idx, i1, i2) {
+                    // The combinations holding c1 and not c2 (SE's `containsFirst`); c1's
+                    // own potential values are the extra ones.
+                    if im >> i1 & 1 == 0 || im >> i2 & 1 != 0 {
                         continue;
                     }
                     let mut naked = extra & g.cand[c1] & g.cand[c2];
-                    let mut pots = Vec::new();
-                    let mut others = Vec::new();
-                    for &i in &idx {
-                        if i == i1 {
-                            pots.push(extra);
-                        } else {
-                            let c = t.region[r][i] as usize;
-                            pots.push(g.cand[c]);
-                            naked |= g.cand[c];
-                            others.push(c);
+                    let mut all = extra;
+                    let mut ok = extra.count_ones() > 1;
+                    let others = im & !(1 << i1);
+                    for i in bits(others) {
+                        let p = g.cand[t.region[r][i] as usize];
+                        naked |= p;
+                        all |= p;
+                        if p.count_ones() <= 1 {
+                            ok = false;
                         }
                     }
                     if naked.count_ones() != degree {
                         continue;
-                    }
-                    let mut all = 0u16;
-                    let mut ok = true;
-                    for &p in &pots {
-                        if p.count_ones() <= 1 {
-                            ok = false;
-                        }
-                        all |= p;
                     }
                     if !ok || all.count_ones() != degree {
                         continue;
                     }
                     let removals: Vec<(u8, u16)> = t.region[r]
                         .iter()
-                        .map(|&c| c as usize)
-                        .filter(|&c| {
-                            !others.contains(&c) && c != c1 && c != c2 && g.cand[c] & all != 0
+                        .enumerate()
+                        .map(|(i, &c)| (i, c as usize))
+                        .filter(|&(i, c)| {
+                            others >> i & 1 == 0 && c != c1 && c != c2 && g.cand[c] & all != 0
                         })
-                        .map(|c| (c as u8, g.cand[c] & all))
+                        .map(|(_, c)| (c as u8, g.cand[c] & all))
                         .collect();
                     if !removals.is_empty() {
                         let d = base(len) + (all.count_ones() - 1) as f64 * 0.1;
@@ -282,18 +263,14 @@ fn type3(
                     .filter(|&v| v != v1 && v != v2 && extra >> v & 1 == 0)
                     .collect();
                 if degree as usize - 2 <= rem.len() {
-                    let perms: Vec<u32> = if rem.is_empty() {
-                        Vec::new()
-                    } else {
-                        combinations(degree - 2, rem.len() as u32).collect()
-                    };
-                    for pm in perms {
-                        let mut values: Vec<usize> = bits(pm).map(|i| rem[i]).collect();
-                        values.push(v1);
-                        values.push(v2);
+                    // No combination when no value is left (SE's `Permutations` of 0 of 0).
+                    let n = if rem.is_empty() { 0 } else { degree - 2 };
+                    for pm in combinations(n, rem.len() as u32).filter(|_| !rem.is_empty()) {
+                        let hidden: u16 =
+                            bits(pm).fold(1u16 << v1 | 1 << v2, |a, i| a | 1 << rem[i]);
                         let mut all = 0u16;
                         let mut ok = true;
-                        for &v in &values {
+                        for v in bits(hidden as u32) {
                             let p = g.positions(r, v) & !(1 << i2);
                             if p == 0 {
                                 ok = false;
@@ -303,7 +280,6 @@ fn type3(
                         if !ok || all.count_ones() != degree {
                             continue;
                         }
-                        let hidden: u16 = values.iter().map(|&v| 1u16 << v).fold(0, |a, b| a | b);
                         let positions = all & !(1 << i1) & !(1 << i2);
                         let mut removals = Vec::new();
                         for i in bits(positions as u32) {
