@@ -820,24 +820,29 @@ pub(super) fn aligned_exclusion(g: &Grid, degree: usize) -> Option<Hint> {
                 continue;
             }
             // The common excluders' candidates: a combination of values that leaves one
-            // of them none is excluded.
-            let mut ex_cands = [0u16; 20];
-            let mut n_ex = 0;
+            // of them none is excluded. An excluder has 2 to `degree` candidates, and a
+            // combination takes one or two values: a two-candidate one {a, b} is left
+            // none when the combination takes both, and its other value when it takes
+            // one (`partner[a]` holds b); a three-candidate one is never left none, and
+            // is left one value only when it holds both values taken (`triples`).
+            let mut partner = [0u16; 10];
+            let mut triples = [0u16; 20];
+            let mut n_tri = 0;
             let mut m = common;
             while m != 0 {
-                ex_cands[n_ex] = g.cand[m.trailing_zeros() as usize];
-                n_ex += 1;
+                let e = g.cand[m.trailing_zeros() as usize];
                 m &= m - 1;
-            }
-            let ex_cands = &ex_cands[..n_ex];
-            let mut vals = [[0u8; 9]; 3];
-            let mut lens = [0usize; 3];
-            for (i, &c) in cells.iter().enumerate() {
-                for v in bits(g.cand[c] as u32) {
-                    vals[i][lens[i]] = v as u8;
-                    lens[i] += 1;
+                let r = e & (e - 1);
+                if r & (r - 1) == 0 {
+                    let (a, b) = (e.trailing_zeros(), 15 - e.leading_zeros());
+                    partner[a as usize] |= 1 << b;
+                    partner[b as usize] |= 1 << a;
+                } else {
+                    triples[n_tri] = e;
+                    n_tri += 1;
                 }
             }
+            let triples = &triples[..n_tri];
             let see01 = t.sees[cells[0]] >> cells[1] & 1 != 0;
             let (see02, see12) = if degree == 3 {
                 (
@@ -849,26 +854,27 @@ pub(super) fn aligned_exclusion(g: &Grid, degree: usize) -> Option<Hint> {
             };
             // For each value of the other cells (that they may take together), the values
             // of the first cell left: not one a cell that sees it takes, not the last one
-            // of a common excluder.
+            // of a common excluder. (With pairs the third cell's value is 0, no
+            // candidate: `partner[0]` is empty and no excluder holds it.)
             let mut allowed = [0u16; 3];
-            let last = if degree == 3 { lens[2] } else { 1 };
-            for &p2 in &vals[2][..last] {
-                for &p1 in &vals[1][..lens[1]] {
+            let first_cands = g.cand[cells[0]];
+            let m2 = if degree == 3 { g.cand[cells[2]] } else { 1 };
+            for p2 in bits(m2 as u32) {
+                for p1 in bits(g.cand[cells[1]] as u32) {
                     if degree == 3 && p1 == p2 && see12 {
                         continue;
                     }
-                    let mut taken = 1u16 << p1;
-                    if degree == 3 {
-                        taken |= 1u16 << p2;
-                    }
-                    let mut banned = 0u16;
-                    for &e in ex_cands {
+                    let taken = 1u16 << p1 | 1u16 << p2 & !1;
+                    let mut banned = if partner[p1] >> p2 & 1 != 0 {
+                        !0
+                    } else {
+                        partner[p1] | partner[p2]
+                    };
+                    for &e in triples {
                         let rest = e & !taken;
                         if rest == 0 {
                             banned = !0;
-                            break;
-                        }
-                        if rest & (rest - 1) == 0 {
+                        } else if rest & (rest - 1) == 0 {
                             banned |= rest;
                         }
                     }
@@ -878,7 +884,7 @@ pub(super) fn aligned_exclusion(g: &Grid, degree: usize) -> Option<Hint> {
                     if degree == 3 && see02 {
                         banned |= 1 << p2;
                     }
-                    let first = g.cand[cells[0]] & !banned;
+                    let first = first_cands & !banned;
                     if first != 0 {
                         allowed[0] |= first;
                         allowed[1] |= 1 << p1;
