@@ -36,6 +36,10 @@ fn name(len: usize, ty: u8) -> String {
     }
 }
 
+/// (SE's `checkForLoops`: the cells of a region are walked in order, and `ex`, the extra
+/// values met, builds up over a cell's neighbours. Only the cells that hold both values
+/// and are not in the loop yet, and the loop's first cell, can do anything: `both` is the
+/// first, `in_loop` the loop's cells.)
 #[allow(clippy::too_many_arguments)]
 fn check_for_loops(
     g: &Grid,
@@ -43,6 +47,8 @@ fn check_for_loops(
     v1: usize,
     v2: usize,
     lp: &mut Vec<usize>,
+    in_loop: u128,
+    both: u128,
     allowed_ex: i32,
     ex_values: u16,
     last_type: Option<usize>,
@@ -50,26 +56,31 @@ fn check_for_loops(
 ) {
     let t = tables();
     lp.push(cell);
+    let in_loop = in_loop | 1u128 << cell;
+    let first = lp[0];
     let mut ex = ex_values;
     for ty in TYPES {
         if Some(ty) == last_type {
             continue;
         }
         let r = t.of[cell][ty] as usize;
-        for &next in &t.region[r] {
-            let next = next as usize;
-            if lp[0] == next && lp.len() >= 4 {
-                results.push(lp.clone());
-            } else if !lp.contains(&next) {
+        // The region's cells in cell order, which is the region's order.
+        let mut cells = t.members[r] & (both & !in_loop | 1u128 << first);
+        while cells != 0 {
+            let next = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            if next == first {
+                if lp.len() >= 4 {
+                    results.push(lp.clone());
+                }
+            } else {
                 let p = g.cand[next];
-                if p >> v1 & 1 != 0 && p >> v2 & 1 != 0 {
-                    ex |= p;
-                    ex &= !(1 << v1 | 1 << v2);
-                    let card = p.count_ones();
-                    if card == 2 || ex.count_ones() == 1 || allowed_ex > 0 {
-                        let n = if card > 2 { allowed_ex - 1 } else { allowed_ex };
-                        check_for_loops(g, next, v1, v2, lp, n, ex, Some(ty), results);
-                    }
+                ex |= p;
+                ex &= !(1 << v1 | 1 << v2);
+                let card = p.count_ones();
+                if card == 2 || ex.count_ones() == 1 || allowed_ex > 0 {
+                    let n = if card > 2 { allowed_ex - 1 } else { allowed_ex };
+                    check_for_loops(g, next, v1, v2, lp, in_loop, both, n, ex, Some(ty), results);
                 }
             }
         }
@@ -118,7 +129,20 @@ pub(super) fn unique_loops(g: &Grid) -> Option<Hint> {
         let v1 = g.cand[cell].trailing_zeros() as usize;
         let v2 = (g.cand[cell] & !(1 << v1)).trailing_zeros() as usize;
         let mut loops = Vec::new();
-        check_for_loops(g, cell, v1, v2, &mut Vec::new(), 2, 0, None, &mut loops);
+        let both = g.cells_with(v1) & g.cells_with(v2);
+        check_for_loops(
+            g,
+            cell,
+            v1,
+            v2,
+            &mut Vec::new(),
+            0,
+            both,
+            2,
+            0,
+            None,
+            &mut loops,
+        );
         for lp in loops {
             if !is_valid_loop(&lp) {
                 continue;
