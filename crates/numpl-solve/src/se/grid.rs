@@ -230,7 +230,8 @@ impl Grid {
 }
 
 /// The number of bits of each 10-bit mask (a cell's candidates are bits 1 to 9).
-static COUNTS: [u8; 1024] = {
+/// The number of bits of each 10-bit mask (a cell's candidates, a region's positions).
+pub(super) static COUNTS: [u8; 1024] = {
     let mut t = [0u8; 1024];
     let mut m = 0;
     while m < 1024 {

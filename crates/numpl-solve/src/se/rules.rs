@@ -3,7 +3,8 @@
 //! hint a producer reports).
 
 use super::grid::{
-    bits, combinations, combinations_within, crosses, several, tables, Grid, BLOCK, COLUMN, ROW,
+    bits, combinations, combinations_within, crosses, several, tables, Grid, BLOCK, COLUMN, COUNTS,
+    ROW,
 };
 use super::{Hint, Origin};
 
@@ -105,7 +106,7 @@ pub(super) fn locking_each(g: &Grid, direct: bool, only: &Only, f: &mut dyn FnMu
             // cells: 2 or 3 places), in value order, each asked below.
             let mut asked = 0u16;
             for (v, pos) in pos1.iter().enumerate().skip(1) {
-                if only[r1] >> v & 1 != 0 && (2..=3).contains(&pos.count_ones()) {
+                if only[r1] >> v & 1 != 0 && (2..=3).contains(&COUNTS[*pos as usize & 0x3ff]) {
                     asked |= 1 << v;
                 }
             }
@@ -195,23 +196,25 @@ pub(super) fn locking_each(g: &Grid, direct: bool, only: &Only, f: &mut dyn FnMu
                 let v = vs.trailing_zeros() as usize;
                 vs &= vs - 1;
                 let pos = all[v];
-                if !(2..8).contains(&pos.count_ones()) {
+                if !(2..8).contains(&COUNTS[pos as usize & 0x3ff]) {
                     continue;
                 }
-                let mut common = !0u128;
+                // The cells outside r1 with the value that see all its places (none for
+                // most: the walk stops there, and no list is made).
+                let mut common = g.cells_with(v) & !t.members[r1];
                 for i in bits(pos as u32) {
                     common &= t.sees[t.region[r1][i] as usize];
-                }
-                common &= !t.members[r1];
-                let mut removals: Vec<(u8, u16)> = Vec::new();
-                while common != 0 {
-                    let c = common.trailing_zeros() as usize;
-                    common &= common - 1;
-                    if g.has(c, v) {
-                        removals.push((c as u8, 1 << v));
+                    if common == 0 {
+                        break;
                     }
                 }
-                if !removals.is_empty() {
+                if common != 0 {
+                    let mut removals: Vec<(u8, u16)> = Vec::new();
+                    while common != 0 {
+                        let c = common.trailing_zeros() as usize;
+                        common &= common - 1;
+                        removals.push((c as u8, 1 << v));
+                    }
                     let mut h = Hint::remove("Generalized Intersection", 2.9, removals);
                     h.origin = Origin::LockG {
                         region: r1 as u8,
