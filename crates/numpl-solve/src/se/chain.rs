@@ -31,7 +31,7 @@
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use super::grid::{several, tables, two, Grid, BLOCK, COLUMN, ROW};
+use super::grid::{ones, several, tables, two, Grid, BLOCK, COLUMN, ROW};
 use super::{rules, Hint, Origin};
 
 const TYPES: [usize; 3] = [BLOCK, ROW, COLUMN];
@@ -1348,7 +1348,7 @@ impl Chainer {
         for ty in TYPES {
             let r = t.of[cell][ty] as usize;
             let pos = g.positions(r, value);
-            let n = pos.count_ones();
+            let n = ones(pos as u32);
             if !(n == 2 || (self.multiple && n > 2)) {
                 continue;
             }

@@ -3,8 +3,8 @@
 //! hint a producer reports).
 
 use super::grid::{
-    bits, combinations, combinations_within, crosses, several, tables, Grid, BLOCK, COLUMN, COUNTS,
-    ROW,
+    bits, combinations, combinations_within, crosses, ones, several, tables, Grid, BLOCK, COLUMN,
+    COUNTS, ROW,
 };
 use super::{Hint, Origin};
 
@@ -30,12 +30,12 @@ pub(super) const EVERY: Only = [0x3fe; 27];
 fn common_tuple(masks: &[u16], degree: u32) -> Option<u16> {
     let mut all = 0;
     for &m in masks {
-        if m.count_ones() <= 1 {
+        if ones(m as u32) <= 1 {
             return None;
         }
         all |= m;
     }
-    (all.count_ones() == degree).then_some(all)
+    (ones(all as u32) == degree).then_some(all)
 }
 
 pub(super) fn hidden_single(g: &Grid) -> Option<Hint> {
@@ -45,7 +45,7 @@ pub(super) fn hidden_single(g: &Grid) -> Option<Hint> {
             for r in regions_of(ty) {
                 for v in 1..=9 {
                     let pos = g.positions(r, v);
-                    if pos.count_ones() == 1 {
+                    if ones(pos as u32) == 1 {
                         let c = t.region[r][pos.trailing_zeros() as usize] as usize;
                         let alone = g.empty_count(r) == 1;
                         if alone == alone_only {
@@ -268,11 +268,11 @@ pub(super) fn hidden_set_each(
             // ([`common_tuple`] wants each one's at least 2, all `degree` together).
             let mut fit = 0u32;
             for (v, pos) in all.iter().enumerate().skip(1) {
-                if (2..=degree).contains(&pos.count_ones()) {
+                if (2..=degree).contains(&ones(*pos as u32)) {
                     fit |= 1 << (v - 1);
                 }
             }
-            if fit.count_ones() < degree {
+            if ones(fit) < degree {
                 continue;
             }
             // (Fixed arrays, not vectors: this runs for every combination of every region,
@@ -382,7 +382,7 @@ pub(super) fn naked_set_each(g: &Grid, degree: u32, only: &Only, f: &mut dyn FnM
                     fit |= 1 << i;
                 }
             }
-            if fit.count_ones() < degree {
+            if ones(fit) < degree {
                 continue;
             }
             let k = degree as usize;
@@ -452,13 +452,13 @@ pub(super) fn fish_each(g: &Grid, degree: u32, only: &Only, f: &mut dyn FnMut(Hi
                 if only[base * 9 + i] >> v & 1 != 0 {
                     wanted[v] |= 1 << i;
                 }
-                if (2..=degree).contains(&pos[v].count_ones()) {
+                if (2..=degree).contains(&ones(pos[v] as u32)) {
                     fit[v] |= 1 << i;
                 }
             }
         }
         // (No value with `degree` fitting bases, one of them wanted: no fish this way.)
-        if (1..=9).all(|v| fit[v].count_ones() < degree || fit[v] & wanted[v] == 0) {
+        if (1..=9).all(|v| ones(fit[v]) < degree || fit[v] & wanted[v] == 0) {
             continue;
         }
         for im in combinations(degree, 9) {
