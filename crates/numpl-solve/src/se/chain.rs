@@ -31,7 +31,7 @@
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use super::grid::{several, tables, two, Grid, BLOCK, COLUMN, ROW};
+use super::grid::{ones, several, tables, two, Grid, BLOCK, COLUMN, ROW};
 use super::{rules, Hint, Origin};
 
 const TYPES: [usize; 3] = [BLOCK, ROW, COLUMN];
@@ -380,8 +380,10 @@ struct Chainer {
     /// which also follow those of whole chaining rules.
     level: u8,
     nested: Vec<Nested>,
-    /// The parents of the implications with several ([`Parents::Many`]).
-    many: Vec<Vec<u32>>,
+    /// The parents of the implications with several ([`Parents::Many`]), and how many
+    /// of its lists are this rule's (the others, past them, are cleared ones kept from
+    /// an earlier rule for their capacity).
+    many: (Vec<Vec<u32>>, usize),
     /// The buffers of the searches' queues, between searches ([`Chainer::queues`]).
     pending: (VecDeque<u32>, VecDeque<u32>),
     /// The level-0 searches' lists of the ons and the offs to follow next, between
@@ -547,7 +549,7 @@ impl Chainer {
         match &self.pots[id as usize].parents {
             Parents::None => &[],
             Parents::One(p) => std::slice::from_ref(p),
-            Parents::Many(i) => &self.many[*i as usize],
+            Parents::Many(i) => &self.many.0[*i as usize],
         }
     }
 
@@ -561,12 +563,9 @@ impl Chainer {
         let pp = &mut self.pots[id as usize].parents;
         *pp = match *pp {
             Parents::None => Parents::One(parent),
-            Parents::One(q) => {
-                self.many.push(vec![q, parent]);
-                Parents::Many((self.many.len() - 1) as u32)
-            }
+            Parents::One(q) => Parents::Many(new_many(&mut self.many, &[q, parent])),
             Parents::Many(i) => {
-                self.many[i as usize].push(parent);
+                self.many.0[i as usize].push(parent);
                 Parents::Many(i)
             }
         };
@@ -1090,10 +1089,7 @@ impl Chainer {
                         parents: match parent_ids.as_slice() {
                             [] => Parents::None,
                             [one] => Parents::One(*one),
-                            _ => {
-                                self.many.push(parent_ids.clone());
-                                Parents::Many((self.many.len() - 1) as u32)
-                            }
+                            _ => Parents::Many(new_many(&mut self.many, &parent_ids)),
                         },
                         cause: CAUSE_RULE,
                         nested,
@@ -1348,7 +1344,7 @@ impl Chainer {
         for ty in TYPES {
             let r = t.of[cell][ty] as usize;
             let pos = g.positions(r, value);
-            let n = pos.count_ones();
+            let n = ones(pos as u32);
             if !(n == 2 || (self.multiple && n > 2)) {
                 continue;
             }
@@ -1904,10 +1900,41 @@ thread_local! {
         const { std::cell::RefCell::new(Vec::new()) };
 }
 
+/// A new list of several parents, `parents`, and its index in `many` (a [`Chainer::many`]): a list left
+/// by an earlier rule (cleared, its capacity kept) when there is one.
+fn new_many(many: &mut (Vec<Vec<u32>>, usize), parents: &[u32]) -> u32 {
+    let (lists, used) = many;
+    if *used < lists.len() {
+        lists[*used].clear();
+        lists[*used].extend_from_slice(parents);
+    } else {
+        lists.push(parents.to_vec());
+    }
+    *used += 1;
+    (*used - 1) as u32
+}
+
+/// The most lists of several parents a rule's `many` keeps for the next rule.
+const MANY_KEPT: usize = 1 << 16;
+
+thread_local! {
+    /// Finished chaining rules' lists of several parents, each list's capacity kept: a
+    /// rule makes thousands, each a small allocation to make and free again.
+    static MANY: std::cell::RefCell<Vec<Vec<Vec<u32>>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
 impl Drop for Chainer {
     fn drop(&mut self) {
         let mut pots = std::mem::take(&mut self.pots);
         pots.clear();
+        let many = std::mem::take(&mut self.many.0);
+        let _ = MANY.try_with(|p| {
+            let mut p = p.borrow_mut();
+            if p.len() < POTS_MAX && many.len() <= MANY_KEPT {
+                p.push(many);
+            }
+        });
         // (`try_with`: a rule dropped while the thread ends just frees its list.)
         let _ = POTS.try_with(|p| {
             let mut p = p.borrow_mut();
@@ -1932,7 +1959,7 @@ impl Chainer {
             nishio: level == Level::Nishio,
             level: nested,
             nested: Vec::new(),
-            many: Vec::new(),
+            many: (MANY.with(|p| p.borrow_mut().pop()).unwrap_or_default(), 0),
             pending: Default::default(),
             lists: Default::default(),
             links: None,

@@ -3,8 +3,8 @@
 //! hint a producer reports).
 
 use super::grid::{
-    bits, combinations, combinations_within, crosses, pairs, several, tables, Grid, BLOCK, COLUMN,
-    ROW,
+    bits, combinations, combinations_within, crosses, ones, several, tables, Grid, BLOCK, COLUMN,
+    COUNTS, ROW,
 };
 use super::{Hint, Origin};
 
@@ -30,12 +30,12 @@ pub(super) const EVERY: Only = [0x3fe; 27];
 fn common_tuple(masks: &[u16], degree: u32) -> Option<u16> {
     let mut all = 0;
     for &m in masks {
-        if m.count_ones() <= 1 {
+        if ones(m as u32) <= 1 {
             return None;
         }
         all |= m;
     }
-    (all.count_ones() == degree).then_some(all)
+    (ones(all as u32) == degree).then_some(all)
 }
 
 pub(super) fn hidden_single(g: &Grid) -> Option<Hint> {
@@ -45,7 +45,7 @@ pub(super) fn hidden_single(g: &Grid) -> Option<Hint> {
             for r in regions_of(ty) {
                 for v in 1..=9 {
                     let pos = g.positions(r, v);
-                    if pos.count_ones() == 1 {
+                    if ones(pos as u32) == 1 {
                         let c = t.region[r][pos.trailing_zeros() as usize] as usize;
                         let alone = g.empty_count(r) == 1;
                         if alone == alone_only {
@@ -106,7 +106,7 @@ pub(super) fn locking_each(g: &Grid, direct: bool, only: &Only, f: &mut dyn FnMu
             // cells: 2 or 3 places), in value order, each asked below.
             let mut asked = 0u16;
             for (v, pos) in pos1.iter().enumerate().skip(1) {
-                if only[r1] >> v & 1 != 0 && (2..=3).contains(&pos.count_ones()) {
+                if only[r1] >> v & 1 != 0 && (2..=3).contains(&COUNTS[*pos as usize & 0x3ff]) {
                     asked |= 1 << v;
                 }
             }
@@ -196,23 +196,25 @@ pub(super) fn locking_each(g: &Grid, direct: bool, only: &Only, f: &mut dyn FnMu
                 let v = vs.trailing_zeros() as usize;
                 vs &= vs - 1;
                 let pos = all[v];
-                if !(2..8).contains(&pos.count_ones()) {
+                if !(2..8).contains(&COUNTS[pos as usize & 0x3ff]) {
                     continue;
                 }
-                let mut common = !0u128;
+                // The cells outside r1 with the value that see all its places (none for
+                // most: the walk stops there, and no list is made).
+                let mut common = g.cells_with(v) & !t.members[r1];
                 for i in bits(pos as u32) {
                     common &= t.sees[t.region[r1][i] as usize];
-                }
-                common &= !t.members[r1];
-                let mut removals: Vec<(u8, u16)> = Vec::new();
-                while common != 0 {
-                    let c = common.trailing_zeros() as usize;
-                    common &= common - 1;
-                    if g.has(c, v) {
-                        removals.push((c as u8, 1 << v));
+                    if common == 0 {
+                        break;
                     }
                 }
-                if !removals.is_empty() {
+                if common != 0 {
+                    let mut removals: Vec<(u8, u16)> = Vec::new();
+                    while common != 0 {
+                        let c = common.trailing_zeros() as usize;
+                        common &= common - 1;
+                        removals.push((c as u8, 1 << v));
+                    }
                     let mut h = Hint::remove("Generalized Intersection", 2.9, removals);
                     h.origin = Origin::LockG {
                         region: r1 as u8,
@@ -266,11 +268,11 @@ pub(super) fn hidden_set_each(
             // ([`common_tuple`] wants each one's at least 2, all `degree` together).
             let mut fit = 0u32;
             for (v, pos) in all.iter().enumerate().skip(1) {
-                if (2..=degree).contains(&pos.count_ones()) {
+                if (2..=degree).contains(&ones(*pos as u32)) {
                     fit |= 1 << (v - 1);
                 }
             }
-            if fit.count_ones() < degree {
+            if ones(fit) < degree {
                 continue;
             }
             // (Fixed arrays, not vectors: this runs for every combination of every region,
@@ -380,7 +382,7 @@ pub(super) fn naked_set_each(g: &Grid, degree: u32, only: &Only, f: &mut dyn FnM
                     fit |= 1 << i;
                 }
             }
-            if fit.count_ones() < degree {
+            if ones(fit) < degree {
                 continue;
             }
             let k = degree as usize;
@@ -450,13 +452,13 @@ pub(super) fn fish_each(g: &Grid, degree: u32, only: &Only, f: &mut dyn FnMut(Hi
                 if only[base * 9 + i] >> v & 1 != 0 {
                     wanted[v] |= 1 << i;
                 }
-                if (2..=degree).contains(&pos[v].count_ones()) {
+                if (2..=degree).contains(&ones(pos[v] as u32)) {
                     fit[v] |= 1 << i;
                 }
             }
         }
         // (No value with `degree` fitting bases, one of them wanted: no fish this way.)
-        if (1..=9).all(|v| fit[v].count_ones() < degree || fit[v] & wanted[v] == 0) {
+        if (1..=9).all(|v| ones(fit[v]) < degree || fit[v] & wanted[v] == 0) {
             continue;
         }
         for im in combinations(degree, 9) {
@@ -754,151 +756,162 @@ pub(super) fn aligned_exclusion(g: &Grid, degree: usize) -> Option<Hint> {
     if n < degree {
         return None;
     }
-    for (i0, i1) in pairs(n) {
-        let (c0, c1) = (cand_list[i0] as usize, cand_list[i1] as usize);
-        // Every set of cells below needs two excluders in common: so do its first two.
-        if !several(ex_set[c0] & ex_set[c1]) {
-            continue;
-        }
-        // The third cells: the excluders of c0, then of c1, each once, that may be
-        // excluded themselves (none for pairs: one pass with no third cell).
-        let mut tails = [0u8; 40];
-        let mut n_tails = 0;
-        if degree == 3 {
-            // Only those that see two of c0 and c1's common excluders at least are kept:
-            // a cell of the list sees a common excluder exactly when it is one of its own
-            // excluders (2 or 3 candidates), so the others would have fewer than two
-            // excluders in common with c0 and c1, and be passed over below.
-            let (mut one, mut two) = (0u128, 0u128);
-            let mut m = ex_set[c0] & ex_set[c1];
-            while m != 0 {
-                let sees = t.sees[m.trailing_zeros() as usize];
-                m &= m - 1;
-                two |= one & sees;
-                one |= sees;
-            }
-            let mut wanted =
-                (ex_set[c0] | ex_set[c1]) & in_list & two & !(1u128 << c0 | 1u128 << c1);
-            let both = ex_list[c0][..ex_len[c0] as usize]
-                .iter()
-                .chain(&ex_list[c1][..ex_len[c1] as usize]);
-            for &o in both {
-                if wanted == 0 {
-                    break;
-                }
-                let bit = 1u128 << o;
-                if wanted & bit != 0 {
-                    wanted &= !bit;
-                    tails[n_tails] = o;
-                    n_tails += 1;
-                }
-            }
-        } else {
-            n_tails = 1;
-        }
-        // Whether the pair (x, y) (x < y) had `third` among its third cells.
-        let visited = |x: usize, y: usize, third: usize| {
-            several(ex_set[x] & ex_set[y]) && (ex_set[x] | ex_set[y]) >> third & 1 != 0
-        };
-        for &tail in &tails[..n_tails] {
-            let t3 = tail as usize;
-            // A triplet met before, from an earlier pair (the pairs go in `pairs` order
-            // of the cells, which is cell order), is passed over: it removed nothing then
-            // (else that step was taken), and what a triplet removes does not depend on
-            // which of its cells come first (each cell keeps the values some valid
-            // combination gives it; a combination's validity is symmetric).
-            if degree == 3
-                && ((t3 < c1 && visited(t3.min(c0), t3.max(c0), c1))
-                    || (t3 < c0 && visited(t3, c1, c0)))
-            {
+    // The pairs in `pairs` order: (0, 1), (0, 2), (1, 2), (0, 3), ...
+    for i1 in 1..n {
+        let c1 = cand_list[i1] as usize;
+        let ex1 = ex_set[c1];
+        for &c0 in &cand_list[..i1] {
+            let c0 = c0 as usize;
+            // Every set of cells below needs two excluders in common: so do its first two.
+            if !several(ex_set[c0] & ex1) {
                 continue;
             }
-            let cells = [c0, c1, tail as usize];
-            let cells = &cells[..degree];
-            let common = cells.iter().fold(!0u128, |a, &c| a & ex_set[c]);
-            if !several(common) {
-                continue;
-            }
-            // The common excluders' candidates: a combination of values that leaves one
-            // of them none is excluded.
-            let mut ex_cands = [0u16; 20];
-            let mut n_ex = 0;
-            let mut m = common;
-            while m != 0 {
-                ex_cands[n_ex] = g.cand[m.trailing_zeros() as usize];
-                n_ex += 1;
-                m &= m - 1;
-            }
-            let ex_cands = &ex_cands[..n_ex];
-            let mut vals = [[0u8; 9]; 3];
-            let mut lens = [0usize; 3];
-            for (i, &c) in cells.iter().enumerate() {
-                for v in bits(g.cand[c] as u32) {
-                    vals[i][lens[i]] = v as u8;
-                    lens[i] += 1;
+            // The third cells: the excluders of c0, then of c1, each once, that may be
+            // excluded themselves (none for pairs: one pass with no third cell).
+            let mut tails = [0u8; 40];
+            let mut n_tails = 0;
+            if degree == 3 {
+                // Only those that see two of c0 and c1's common excluders at least are kept:
+                // a cell of the list sees a common excluder exactly when it is one of its own
+                // excluders (2 or 3 candidates), so the others would have fewer than two
+                // excluders in common with c0 and c1, and be passed over below.
+                let (mut one, mut two) = (0u128, 0u128);
+                let mut m = ex_set[c0] & ex_set[c1];
+                while m != 0 {
+                    let sees = t.sees[m.trailing_zeros() as usize];
+                    m &= m - 1;
+                    two |= one & sees;
+                    one |= sees;
                 }
-            }
-            let see01 = t.sees[cells[0]] >> cells[1] & 1 != 0;
-            let (see02, see12) = if degree == 3 {
-                (
-                    t.sees[cells[0]] >> cells[2] & 1 != 0,
-                    t.sees[cells[1]] >> cells[2] & 1 != 0,
-                )
+                let mut wanted =
+                    (ex_set[c0] | ex_set[c1]) & in_list & two & !(1u128 << c0 | 1u128 << c1);
+                let both = ex_list[c0][..ex_len[c0] as usize]
+                    .iter()
+                    .chain(&ex_list[c1][..ex_len[c1] as usize]);
+                for &o in both {
+                    if wanted == 0 {
+                        break;
+                    }
+                    let bit = 1u128 << o;
+                    if wanted & bit != 0 {
+                        wanted &= !bit;
+                        tails[n_tails] = o;
+                        n_tails += 1;
+                    }
+                }
             } else {
-                (false, false)
+                n_tails = 1;
+            }
+            // Whether the pair (x, y) (x < y) had `third` among its third cells.
+            let visited = |x: usize, y: usize, third: usize| {
+                several(ex_set[x] & ex_set[y]) && (ex_set[x] | ex_set[y]) >> third & 1 != 0
             };
-            // For each value of the other cells (that they may take together), the values
-            // of the first cell left: not one a cell that sees it takes, not the last one
-            // of a common excluder.
-            let mut allowed = [0u16; 3];
-            let last = if degree == 3 { lens[2] } else { 1 };
-            for &p2 in &vals[2][..last] {
-                for &p1 in &vals[1][..lens[1]] {
-                    if degree == 3 && p1 == p2 && see12 {
-                        continue;
-                    }
-                    let mut taken = 1u16 << p1;
-                    if degree == 3 {
-                        taken |= 1u16 << p2;
-                    }
-                    let mut banned = 0u16;
-                    for &e in ex_cands {
-                        let rest = e & !taken;
-                        if rest == 0 {
-                            banned = !0;
-                            break;
-                        }
-                        if rest & (rest - 1) == 0 {
-                            banned |= rest;
-                        }
-                    }
-                    if see01 {
-                        banned |= 1 << p1;
-                    }
-                    if degree == 3 && see02 {
-                        banned |= 1 << p2;
-                    }
-                    let first = g.cand[cells[0]] & !banned;
-                    if first != 0 {
-                        allowed[0] |= first;
-                        allowed[1] |= 1 << p1;
-                        allowed[2] |= 1 << p2;
+            for &tail in &tails[..n_tails] {
+                let t3 = tail as usize;
+                // A triplet met before, from an earlier pair (the pairs go in `pairs` order
+                // of the cells, which is cell order), is passed over: it removed nothing then
+                // (else that step was taken), and what a triplet removes does not depend on
+                // which of its cells come first (each cell keeps the values some valid
+                // combination gives it; a combination's validity is symmetric).
+                if degree == 3
+                    && ((t3 < c1 && visited(t3.min(c0), t3.max(c0), c1))
+                        || (t3 < c0 && visited(t3, c1, c0)))
+                {
+                    continue;
+                }
+                let cells = [c0, c1, tail as usize];
+                let cells = &cells[..degree];
+                let common = cells.iter().fold(!0u128, |a, &c| a & ex_set[c]);
+                if !several(common) {
+                    continue;
+                }
+                // The common excluders' candidates: a combination of values that leaves one
+                // of them none is excluded. An excluder has 2 to `degree` candidates, and a
+                // combination takes one or two values: a two-candidate one {a, b} is left
+                // none when the combination takes both, and its other value when it takes
+                // one (`partner[a]` holds b); a three-candidate one is never left none, and
+                // is left one value only when it holds both values taken (`triples`).
+                let mut partner = [0u16; 10];
+                let mut triples = [0u16; 20];
+                let mut n_tri = 0;
+                let mut m = common;
+                while m != 0 {
+                    let e = g.cand[m.trailing_zeros() as usize];
+                    m &= m - 1;
+                    let r = e & (e - 1);
+                    if r & (r - 1) == 0 {
+                        let (a, b) = (e.trailing_zeros(), 15 - e.leading_zeros());
+                        partner[a as usize] |= 1 << b;
+                        partner[b as usize] |= 1 << a;
+                    } else {
+                        triples[n_tri] = e;
+                        n_tri += 1;
                     }
                 }
-            }
-            let removals: Vec<(u8, u16)> = cells
-                .iter()
-                .enumerate()
-                .filter(|&(i, &c)| g.cand[c] & !allowed[i] != 0)
-                .map(|(i, &c)| (c as u8, g.cand[c] & !allowed[i]))
-                .collect();
-            if !removals.is_empty() {
-                let (name, d) = if degree == 2 {
-                    ("Aligned Pair Exclusion", 6.2)
+                let triples = &triples[..n_tri];
+                let see01 = t.sees[cells[0]] >> cells[1] & 1 != 0;
+                let (see02, see12) = if degree == 3 {
+                    (
+                        t.sees[cells[0]] >> cells[2] & 1 != 0,
+                        t.sees[cells[1]] >> cells[2] & 1 != 0,
+                    )
                 } else {
-                    ("Aligned Triplet Exclusion", 7.5)
+                    (false, false)
                 };
-                return Some(Hint::remove(name, d, removals));
+                // For each value of the other cells (that they may take together), the values
+                // of the first cell left: not one a cell that sees it takes, not the last one
+                // of a common excluder. (With pairs the third cell's value is 0, no
+                // candidate: `partner[0]` is empty and no excluder holds it.)
+                let mut allowed = [0u16; 3];
+                let first_cands = g.cand[cells[0]];
+                let m2 = if degree == 3 { g.cand[cells[2]] } else { 1 };
+                for p2 in bits(m2 as u32) {
+                    for p1 in bits(g.cand[cells[1]] as u32) {
+                        if degree == 3 && p1 == p2 && see12 {
+                            continue;
+                        }
+                        let taken = 1u16 << p1 | 1u16 << p2 & !1;
+                        let mut banned = if partner[p1] >> p2 & 1 != 0 {
+                            !0
+                        } else {
+                            partner[p1] | partner[p2]
+                        };
+                        for &e in triples {
+                            let rest = e & !taken;
+                            if rest == 0 {
+                                banned = !0;
+                            } else if rest & (rest - 1) == 0 {
+                                banned |= rest;
+                            }
+                        }
+                        if see01 {
+                            banned |= 1 << p1;
+                        }
+                        if degree == 3 && see02 {
+                            banned |= 1 << p2;
+                        }
+                        let first = first_cands & !banned;
+                        if first != 0 {
+                            allowed[0] |= first;
+                            allowed[1] |= 1 << p1;
+                            allowed[2] |= 1 << p2;
+                        }
+                    }
+                }
+                let removals: Vec<(u8, u16)> = cells
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, &c)| g.cand[c] & !allowed[i] != 0)
+                    .map(|(i, &c)| (c as u8, g.cand[c] & !allowed[i]))
+                    .collect();
+                if !removals.is_empty() {
+                    let (name, d) = if degree == 2 {
+                        ("Aligned Pair Exclusion", 6.2)
+                    } else {
+                        ("Aligned Triplet Exclusion", 7.5)
+                    };
+                    return Some(Hint::remove(name, d, removals));
+                }
             }
         }
     }

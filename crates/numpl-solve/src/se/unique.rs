@@ -36,6 +36,10 @@ fn name(len: usize, ty: u8) -> String {
     }
 }
 
+/// (SE's `checkForLoops`: the cells of a region are walked in order, and `ex`, the extra
+/// values met, builds up over a cell's neighbours. Only the cells that hold both values
+/// and are not in the loop yet, and the loop's first cell, can do anything: `both` is the
+/// first, `in_loop` the loop's cells.)
 #[allow(clippy::too_many_arguments)]
 fn check_for_loops(
     g: &Grid,
@@ -43,6 +47,8 @@ fn check_for_loops(
     v1: usize,
     v2: usize,
     lp: &mut Vec<usize>,
+    in_loop: u128,
+    both: u128,
     allowed_ex: i32,
     ex_values: u16,
     last_type: Option<usize>,
@@ -50,26 +56,31 @@ fn check_for_loops(
 ) {
     let t = tables();
     lp.push(cell);
+    let in_loop = in_loop | 1u128 << cell;
+    let first = lp[0];
     let mut ex = ex_values;
     for ty in TYPES {
         if Some(ty) == last_type {
             continue;
         }
         let r = t.of[cell][ty] as usize;
-        for &next in &t.region[r] {
-            let next = next as usize;
-            if lp[0] == next && lp.len() >= 4 {
-                results.push(lp.clone());
-            } else if !lp.contains(&next) {
+        // The region's cells in cell order, which is the region's order.
+        let mut cells = t.members[r] & (both & !in_loop | 1u128 << first);
+        while cells != 0 {
+            let next = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            if next == first {
+                if lp.len() >= 4 {
+                    results.push(lp.clone());
+                }
+            } else {
                 let p = g.cand[next];
-                if p >> v1 & 1 != 0 && p >> v2 & 1 != 0 {
-                    ex |= p;
-                    ex &= !(1 << v1 | 1 << v2);
-                    let card = p.count_ones();
-                    if card == 2 || ex.count_ones() == 1 || allowed_ex > 0 {
-                        let n = if card > 2 { allowed_ex - 1 } else { allowed_ex };
-                        check_for_loops(g, next, v1, v2, lp, n, ex, Some(ty), results);
-                    }
+                ex |= p;
+                ex &= !(1 << v1 | 1 << v2);
+                let card = p.count_ones();
+                if card == 2 || ex.count_ones() == 1 || allowed_ex > 0 {
+                    let n = if card > 2 { allowed_ex - 1 } else { allowed_ex };
+                    check_for_loops(g, next, v1, v2, lp, in_loop, both, n, ex, Some(ty), results);
                 }
             }
         }
@@ -118,7 +129,20 @@ pub(super) fn unique_loops(g: &Grid) -> Option<Hint> {
         let v1 = g.cand[cell].trailing_zeros() as usize;
         let v2 = (g.cand[cell] & !(1 << v1)).trailing_zeros() as usize;
         let mut loops = Vec::new();
-        check_for_loops(g, cell, v1, v2, &mut Vec::new(), 2, 0, None, &mut loops);
+        let both = g.cells_with(v1) & g.cells_with(v2);
+        check_for_loops(
+            g,
+            cell,
+            v1,
+            v2,
+            &mut Vec::new(),
+            0,
+            both,
+            2,
+            0,
+            None,
+            &mut loops,
+        );
         for lp in loops {
             if !is_valid_loop(&lp) {
                 continue;
@@ -189,18 +213,6 @@ fn type2(g: &Grid, lp: &[usize], extra: &[usize], pair: u16, loop_set: u128) -> 
     }
 }
 
-fn contains_first(indexes: &[usize], i1: usize, i2: usize) -> bool {
-    let mut c1 = false;
-    for &i in indexes {
-        if i == i1 {
-            c1 = true;
-        } else if i == i2 {
-            return false;
-        }
-    }
-    c1
-}
-
 fn type3(
     g: &Grid,
     lp: &[usize],
@@ -226,44 +238,37 @@ fn type3(
             let i2 = t.index_in[c2][ty] as usize;
             if degree * 2 <= empty {
                 for im in combinations(degree, 9) {
-                    let idx: Vec<usize> = bits(im).collect();
-                    if !contains_first(&idx, i1, i2) {
+                    // The combinations holding c1 and not c2 (SE's `containsFirst`); c1's
+                    // own potential values are the extra ones.
+                    if im >> i1 & 1 == 0 || im >> i2 & 1 != 0 {
                         continue;
                     }
                     let mut naked = extra & g.cand[c1] & g.cand[c2];
-                    let mut pots = Vec::new();
-                    let mut others = Vec::new();
-                    for &i in &idx {
-                        if i == i1 {
-                            pots.push(extra);
-                        } else {
-                            let c = t.region[r][i] as usize;
-                            pots.push(g.cand[c]);
-                            naked |= g.cand[c];
-                            others.push(c);
+                    let mut all = extra;
+                    let mut ok = extra.count_ones() > 1;
+                    let others = im & !(1 << i1);
+                    for i in bits(others) {
+                        let p = g.cand[t.region[r][i] as usize];
+                        naked |= p;
+                        all |= p;
+                        if p.count_ones() <= 1 {
+                            ok = false;
                         }
                     }
                     if naked.count_ones() != degree {
                         continue;
-                    }
-                    let mut all = 0u16;
-                    let mut ok = true;
-                    for &p in &pots {
-                        if p.count_ones() <= 1 {
-                            ok = false;
-                        }
-                        all |= p;
                     }
                     if !ok || all.count_ones() != degree {
                         continue;
                     }
                     let removals: Vec<(u8, u16)> = t.region[r]
                         .iter()
-                        .map(|&c| c as usize)
-                        .filter(|&c| {
-                            !others.contains(&c) && c != c1 && c != c2 && g.cand[c] & all != 0
+                        .enumerate()
+                        .map(|(i, &c)| (i, c as usize))
+                        .filter(|&(i, c)| {
+                            others >> i & 1 == 0 && c != c1 && c != c2 && g.cand[c] & all != 0
                         })
-                        .map(|c| (c as u8, g.cand[c] & all))
+                        .map(|(_, c)| (c as u8, g.cand[c] & all))
                         .collect();
                     if !removals.is_empty() {
                         let d = base(len) + (all.count_ones() - 1) as f64 * 0.1;
@@ -282,18 +287,14 @@ fn type3(
                     .filter(|&v| v != v1 && v != v2 && extra >> v & 1 == 0)
                     .collect();
                 if degree as usize - 2 <= rem.len() {
-                    let perms: Vec<u32> = if rem.is_empty() {
-                        Vec::new()
-                    } else {
-                        combinations(degree - 2, rem.len() as u32).collect()
-                    };
-                    for pm in perms {
-                        let mut values: Vec<usize> = bits(pm).map(|i| rem[i]).collect();
-                        values.push(v1);
-                        values.push(v2);
+                    // No combination when no value is left (SE's `Permutations` of 0 of 0).
+                    let n = if rem.is_empty() { 0 } else { degree - 2 };
+                    for pm in combinations(n, rem.len() as u32).filter(|_| !rem.is_empty()) {
+                        let hidden: u16 =
+                            bits(pm).fold(1u16 << v1 | 1 << v2, |a, i| a | 1 << rem[i]);
                         let mut all = 0u16;
                         let mut ok = true;
-                        for &v in &values {
+                        for v in bits(hidden as u32) {
                             let p = g.positions(r, v) & !(1 << i2);
                             if p == 0 {
                                 ok = false;
@@ -303,7 +304,6 @@ fn type3(
                         if !ok || all.count_ones() != degree {
                             continue;
                         }
-                        let hidden: u16 = values.iter().map(|&v| 1u16 << v).fold(0, |a, b| a | b);
                         let positions = all & !(1 << i1) & !(1 << i2);
                         let mut removals = Vec::new();
                         for i in bits(positions as u32) {
