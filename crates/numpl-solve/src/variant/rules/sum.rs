@@ -171,8 +171,9 @@ impl Prop for Linear {
             0
         } else {
             // A sum weighs much whatever its size, the fewer cells the more (ISS's
-            // priority for sums: on its collections together a quarter fewer nodes than
-            // weighing by the cells, MATHEMAGIC_KILLERS a third fewer).
+            // priority for sums). With the value score (`engine::Heat`), on ISS's
+            // collections together: 25.7M nodes against 26.6M weighing by the cells,
+            // MATHEMAGIC_KILLERS 10.0M against 11.5M (alone it did worse: 34.3M, 32.7M).
             (2 * n).saturating_sub(self.cells.len()).max(n) as u32
         }
     }
