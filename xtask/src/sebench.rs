@@ -16,7 +16,12 @@
 //!   start is left out) and by the wall clock of the whole run;
 //! - the table: puzzles, seconds each side, puzzles per second, the speed-up, and how many
 //!   ratings agree (ER/EP/ED all equal; a puzzle numpl leaves unrated, serate's 20.0 or one
-//!   with several solutions, is counted apart and left out of the times).
+//!   with several solutions, is counted apart and left out of the times); then the same
+//!   by ER's whole part (numpl's ER), to see where the speed-up is made or lost (serate's
+//!   first puzzles also carry the JVM's compilation: its clock starts warm only later).
+//!   The bands take numpl's wall clock a puzzle: the thread's CPU clock
+//!   (`/proc/thread-self/schedstat`) moves at scheduler events, right over many puzzles
+//!   but not for one of a tenth of a millisecond.
 
 use std::process::Command;
 use std::time::Instant;
@@ -39,7 +44,9 @@ pub(crate) fn run(a: &crate::SebenchArgs) -> Result<(), String> {
         .collect();
     println!("sebench: {} puzzles of {}", puzzles.len(), file.display());
     let mut ours = Vec::new();
+    let mut ers = Vec::new();
     let mut numpl_secs = Vec::new();
+    let mut numpl_wall = Vec::new();
     for p in &puzzles {
         let mut cells = [0u8; 81];
         for (i, b) in p.bytes().enumerate() {
@@ -53,6 +60,8 @@ pub(crate) fn run(a: &crate::SebenchArgs) -> Result<(), String> {
             _ => wall.elapsed().as_secs_f64(),
         };
         numpl_secs.push(secs);
+        numpl_wall.push(wall.elapsed().as_secs_f64());
+        ers.push(r.as_ref().map_or(0, |r| r.er));
         ours.push(match r {
             Ok(r) => Some(format!(
                 "{}/{}/{}",
@@ -104,10 +113,17 @@ pub(crate) fn run(a: &crate::SebenchArgs) -> Result<(), String> {
         .collect();
     let mut serate_total = 0.0;
     let mut agree = 0;
+    // By ER's whole part: puzzles, numpl's seconds, serate's.
+    let mut bands: std::collections::BTreeMap<u32, (usize, f64, f64)> = Default::default();
     for &i in &rated {
         let line = lines.get(i).map(String::as_str).unwrap_or("");
         let (rating, time) = line.split_once(' ').unwrap_or((line, ""));
-        serate_total += parse_elapsed(time);
+        let secs = parse_elapsed(time);
+        serate_total += secs;
+        let band = bands.entry(ers[i] / 10).or_default();
+        band.0 += 1;
+        band.1 += numpl_wall[i];
+        band.2 += secs;
         if ours[i].as_deref() == Some(rating) {
             agree += 1;
         }
@@ -124,6 +140,15 @@ pub(crate) fn run(a: &crate::SebenchArgs) -> Result<(), String> {
         serate_total / numpl_total.max(1e-9),
         rated.len()
     );
+    println!("by ER | puzzles | numpl ms a puzzle (wall) | serate ms a puzzle | speed-up");
+    for (er, (k, ours, theirs)) in bands {
+        println!(
+            "{er}.x | {k} | {:.2} | {:.1} | {:.0}x",
+            1000.0 * ours / k as f64,
+            1000.0 * theirs / k as f64,
+            theirs / ours.max(1e-9)
+        );
+    }
     Ok(())
 }
 
