@@ -184,7 +184,7 @@ impl Grid {
     /// How many candidates cell `c` has (read from a table: `count_ones` is a dozen
     /// instructions on the build's baseline target, and the rules ask it of every cell).
     pub(super) fn count(&self, c: usize) -> u32 {
-        COUNTS[self.cand[c] as usize & 0x3ff] as u32
+        ones(self.cand[c] as u32)
     }
 
     pub(super) fn has(&self, c: usize, v: usize) -> bool {
@@ -237,7 +237,6 @@ pub(super) fn ones(m: u32) -> u32 {
     COUNTS[m as usize & 0x3ff] as u32
 }
 
-/// The number of bits of each 10-bit mask (a cell's candidates are bits 1 to 9).
 /// The number of bits of each 10-bit mask (a cell's candidates, a region's positions).
 pub(super) static COUNTS: [u8; 1024] = {
     let mut t = [0u8; 1024];
