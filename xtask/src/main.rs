@@ -25,6 +25,9 @@
 //!   `scaling.rs`).
 //! - `tdokucheck --driver PATH ...`: the dataset's `backtracks` against tdoku's own count,
 //!   puzzle by puzzle (see `tdokucheck.rs`).
+//! - `sebench ...`: Sudoku Explainer's rating, numpl against serate on the same puzzles
+//!   (see `sebench.rs`); `selist ...`: a long list rated on that scale a part at a time,
+//!   each run going on where the last stopped (see `selist.rs`, docs/se/README.md).
 //! - `soundness ...`: every step of the human solver (every technique on) checked against
 //!   the solutions, on samples of every puzzle file of a data directory and on generated
 //!   puzzles of six shapes (see `soundness.rs`).
@@ -50,6 +53,7 @@ mod regress;
 mod render;
 mod scaling;
 mod sebench;
+mod selist;
 mod soundness;
 mod tdokucheck;
 mod timing;
@@ -104,6 +108,9 @@ pub(crate) enum Cmd {
     /// Sudoku Explainer's rating: numpl against serate on the same puzzles, one core (see
     /// xtask/src/sebench.rs).
     Sebench(SebenchArgs),
+    /// A long list rated on Sudoku Explainer's scale a part at a time, each run going on
+    /// where the last stopped (see xtask/src/selist.rs).
+    Selist(SelistArgs),
     /// Every human step checked against the solutions (see xtask/src/soundness.rs).
     Soundness(SoundnessArgs),
     /// Canonical forms: puzzles/s on every data file, checked against the brute-force
@@ -436,6 +443,26 @@ pub(crate) struct SebenchArgs {
     pub(crate) serate: Option<String>,
 }
 
+/// `selist`.
+#[derive(Args, Debug)]
+pub(crate) struct SelistArgs {
+    /// The list, one puzzle a line [default: forum-hardest-1905.txt of ../shared/data].
+    #[arg(long, value_name = "PATH")]
+    pub(crate) file: Option<PathBuf>,
+    /// The rows so far, and where this run's go [default: docs/se/forum-hardest-1905.csv].
+    #[arg(long, value_name = "PATH")]
+    pub(crate) out: Option<PathBuf>,
+    /// Threads [default: every core].
+    #[arg(long, value_name = "N")]
+    pub(crate) threads: Option<usize>,
+    /// Stop at the first chunk's end past this many minutes.
+    #[arg(long, value_name = "M", default_value_t = 60.0)]
+    pub(crate) minutes: f64,
+    /// Rate nothing: sum up the rows so far.
+    #[arg(long)]
+    pub(crate) report: bool,
+}
+
 /// `soundness`.
 #[derive(Args, Debug)]
 pub(crate) struct SoundnessArgs {
@@ -483,6 +510,7 @@ fn main() -> ExitCode {
         Cmd::Loadbench(a) => loadbench::run(a),
         Cmd::Ratebench(a) => ratebench::run(a),
         Cmd::Sebench(a) => sebench::run(a),
+        Cmd::Selist(a) => selist::run(a),
         Cmd::Soundness(a) => soundness::run(a),
         Cmd::Tdokucheck(a) => tdokucheck::run(a),
     };
