@@ -15,11 +15,11 @@
 //!   ER, EP and ED, else empty figures), and the CPU milliseconds its rating took on the
 //!   thread that rated it (empty for rows from elsewhere, such as `numpl rate --scale se
 //!   --format csv` output added by hand);
-//! - a run reads the rows there, checks they are lines 1, 2, 3, ... of the list, rates the
-//!   next puzzles in chunks of 8 a thread (`--threads`, default every core; one rayon
-//!   pool), appends each chunk's rows in line order and flushes them, and stops at the
-//!   first chunk's end past `--minutes` (default 60) or at the list's end: a run stopped
-//!   any other way loses its last chunk at most;
+//! - a run reads the rows there, checks they are lines 1, 2, 3, ... of the list, and rates
+//!   on from the next line on `--threads` threads (default every core), each taking the
+//!   next line in turn, none past `--minutes` (default 60; those taken are finished);
+//!   each row is appended and flushed as soon as the rows before it are, so a run
+//!   stopped any other way loses only the puzzles being rated;
 //! - `--report` rates nothing: how many rows of how many puzzles, the statuses, ER by
 //!   tenth, how many at 11.0 or more, and the CPU time (the sum of `ms`, with how many rows
 //!   have one).
@@ -30,7 +30,8 @@ use std::time::Instant;
 
 use numpl_core::{parse_first, ParseOptions};
 use numpl_solve::{puzzle::rate_se, SolveOptions};
-use rayon::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 use crate::timing::thread_cpu;
 
@@ -135,11 +136,10 @@ pub(crate) fn run(a: &crate::SelistArgs) -> Result<(), String> {
         report(&rows, puzzles.len(), &out);
         return Ok(());
     }
-    let threads = a.threads.unwrap_or_else(rayon::current_num_threads).max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| e.to_string())?;
+    let threads = a
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
     if let Some(dir) = out.parent() {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
@@ -153,69 +153,100 @@ pub(crate) fn run(a: &crate::SelistArgs) -> Result<(), String> {
     }
     let start = Instant::now();
     let limit = a.minutes * 60.0;
-    let mut next = rows.len();
-    let mut cpu = 0.0;
-    let first = next;
+    let first = rows.len();
     let opts = SolveOptions::default();
-    while next < puzzles.len() && start.elapsed().as_secs_f64() < limit {
-        let end = (next + 8 * threads).min(puzzles.len());
-        let made: Vec<String> = pool.install(|| {
-            (next..end)
-                .into_par_iter()
-                .map(|i| {
-                    let before = thread_cpu();
-                    let row = match parse_first(puzzles[i], &ParseOptions::default()) {
-                        Ok(p) => {
-                            let r = rate_se(&p, &opts);
-                            match r.rating {
-                                Some(s) => format!(
-                                    "{},{},{},{}",
-                                    r.status.name(),
-                                    numpl_solve::se::format_tenths(s.er),
-                                    numpl_solve::se::format_tenths(s.ep),
-                                    numpl_solve::se::format_tenths(s.ed)
-                                ),
-                                None => format!("{},,,", r.status.name()),
-                            }
-                        }
-                        Err(_) => "invalid,,,".to_string(),
-                    };
-                    let ms = match (before, thread_cpu()) {
-                        (Some(a), Some(b)) => format!("{:.1}", (b - a) * 1e3),
-                        _ => String::new(),
-                    };
-                    format!("{},{row},{ms}\n", i + 1)
-                })
-                .collect()
-        });
-        for r in &made {
-            if let Some(ms) = r
-                .trim_end()
-                .rsplit(',')
-                .next()
-                .and_then(|m| m.parse::<f64>().ok())
-            {
-                cpu += ms / 1e3;
-            }
-            w.write_all(r.as_bytes()).map_err(|e| e.to_string())?;
+    // Each worker takes the next line in turn (so the lines rated are always the next
+    // ones, whatever each takes) and none is taken past the time limit; the rows come back
+    // through a channel and are written in line order as soon as the one before is.
+    let taken = AtomicUsize::new(first);
+    let (tx, rx) = mpsc::channel::<(usize, String, Option<f64>)>();
+    let mut next = first;
+    let mut cpu = 0.0;
+    let mut written: Result<(), String> = Ok(());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let (taken, puzzles, opts) = (&taken, &puzzles, &opts);
+            scope.spawn(move || loop {
+                if start.elapsed().as_secs_f64() >= limit {
+                    break;
+                }
+                let i = taken.fetch_add(1, Ordering::Relaxed);
+                if i >= puzzles.len() {
+                    break;
+                }
+                let before = thread_cpu();
+                let row = rated_row(puzzles[i], opts);
+                let ms = match (before, thread_cpu()) {
+                    (Some(a), Some(b)) => Some((b - a) * 1e3),
+                    _ => None,
+                };
+                if tx.send((i, row, ms)).is_err() {
+                    break;
+                }
+            });
         }
-        w.flush().map_err(|e| e.to_string())?;
-        next = end;
-    }
+        drop(tx);
+        let mut waiting: std::collections::BTreeMap<usize, (String, Option<f64>)> =
+            Default::default();
+        for (i, row, ms) in rx {
+            waiting.insert(i, (row, ms));
+            while let Some((row, ms)) = waiting.remove(&next) {
+                let ms_text = ms.map_or(String::new(), |m| format!("{m:.1}"));
+                cpu += ms.unwrap_or(0.0) / 1e3;
+                if written.is_ok() {
+                    written = writeln!(w, "{},{row},{ms_text}", next + 1)
+                        .and_then(|()| w.flush())
+                        .map_err(|e| format!("{}: {e}", out.display()));
+                }
+                next += 1;
+            }
+        }
+    });
+    written?;
     let done = next - first;
-    println!(
-        "selist: {done} puzzles rated (lines {}..{} of {}), {:.0} s wall, {:.0} CPU s ({:.3} s a puzzle) on {threads} threads; {} of {} rated in {}",
-        first + 1,
-        next,
-        file.display(),
-        start.elapsed().as_secs_f64(),
-        cpu,
-        if done > 0 { cpu / done as f64 } else { 0.0 },
-        next,
-        puzzles.len(),
-        out.display()
-    );
+    if done == 0 {
+        println!(
+            "selist: nothing rated: {} of {} rated in {}",
+            next,
+            puzzles.len(),
+            out.display()
+        );
+    } else {
+        println!(
+            "selist: {done} puzzles rated (lines {}..{} of {}), {:.0} s wall, {:.0} CPU s ({:.3} s a puzzle) on {threads} threads; {} of {} rated in {}",
+            first + 1,
+            next,
+            file.display(),
+            start.elapsed().as_secs_f64(),
+            cpu,
+            cpu / done as f64,
+            next,
+            puzzles.len(),
+            out.display()
+        );
+    }
     Ok(())
+}
+
+/// The row of one puzzle, without its line and time: `status,er,ep,ed`.
+fn rated_row(text: &str, opts: &SolveOptions) -> String {
+    match parse_first(text, &ParseOptions::default()) {
+        Ok(p) => {
+            let r = rate_se(&p, opts);
+            match r.rating {
+                Some(s) => format!(
+                    "{},{},{},{}",
+                    r.status.name(),
+                    numpl_solve::se::format_tenths(s.er),
+                    numpl_solve::se::format_tenths(s.ep),
+                    numpl_solve::se::format_tenths(s.ed)
+                ),
+                None => format!("{},,,", r.status.name()),
+            }
+        }
+        Err(_) => "invalid,,,".to_string(),
+    }
 }
 
 fn report(rows: &[Row], total: usize, out: &std::path::Path) {
