@@ -357,6 +357,16 @@ impl Reach {
             if index[root] != UNSEEN {
                 continue;
             }
+            // (A node with no links, most offs, is a component alone, reaching nothing:
+            // numbered at once, here and when met below, with no walk.)
+            if start[root] == start[root + 1] {
+                index[root] = counter;
+                counter += 1;
+                comp[root] = size.len() as u16;
+                members.push(root as u16);
+                size.push(1);
+                continue;
+            }
             index[root] = counter;
             low[root] = counter;
             counter += 1;
@@ -368,7 +378,13 @@ impl Reach {
                 if *e < start[v + 1] {
                     let w = adj[*e as usize] as usize;
                     *e += 1;
-                    if index[w] == UNSEEN {
+                    if index[w] == UNSEEN && start[w] == start[w + 1] {
+                        index[w] = counter;
+                        counter += 1;
+                        comp[w] = size.len() as u16;
+                        members.push(w as u16);
+                        size.push(1);
+                    } else if index[w] == UNSEEN {
                         index[w] = counter;
                         low[w] = counter;
                         counter += 1;
@@ -2179,9 +2195,15 @@ impl Chainer {
         let mut result: Vec<Candidate> = Vec::new();
         if !self.multiple && !self.dynamic {
             let mut found = Vec::new();
-            let reach = Reach::new(g, &Links::new(g, true, true));
+            let both = Links::new(g, true, true);
+            let reach = Reach::new(g, &both);
+            let mut both = Some(both);
             for (y, x) in [(false, true), (true, false), (true, true)] {
-                let links = Links::new(g, y, x);
+                let links = if y && x {
+                    both.take().expect("made above")
+                } else {
+                    Links::new(g, y, x)
+                };
                 let mut limits = Limits::new(self.best, y, x);
                 for cell in 0..81 {
                     if g.value[cell] != 0 || g.count(cell) <= 1 {
