@@ -357,8 +357,8 @@ impl Reach {
             if index[root] != UNSEEN {
                 continue;
             }
-            // (A node with no links, most offs, is a component alone, reaching nothing:
-            // numbered at once, here and when met below, with no walk.)
+            // (A node with no links, as many offs are, is a component alone, reaching
+            // nothing: numbered at once, here and when met below, with no walk.)
             if start[root] == start[root + 1] {
                 index[root] = counter;
                 counter += 1;
