@@ -2337,7 +2337,11 @@ mod tests {
                 let next = |k: usize| -> Vec<usize> {
                     let (cell, v) = (k / 20, k / 2 % 10);
                     if k & 1 == 0 {
-                        return links.ons(k).iter().map(|&l| (l & 0xffff) as usize).collect();
+                        return links
+                            .ons(k)
+                            .iter()
+                            .map(|&l| (l & 0xffff) as usize)
+                            .collect();
                     }
                     let mut out: Vec<usize> = (1..=9)
                         .filter(|&w| w != v && g.has(cell, w))
