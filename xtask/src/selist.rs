@@ -7,8 +7,8 @@
 //! ```
 //!
 //! - the list: `--file` (default `forum-hardest-1905.txt` of `../shared/data`), one puzzle
-//!   a line; about 9 CPU-hours for its 48,766 puzzles, longer than one session, hence the
-//!   parts;
+//!   a line; about 8 CPU-hours for its 48,766 puzzles on the development machine (0.6 s a
+//!   puzzle), longer than one session, hence the parts;
 //! - the rows: `--out` (default `docs/se/forum-hardest-1905.csv` in the workspace), the
 //!   header `line,status,er,ep,ed,ms` then one row a puzzle in line order: its line number
 //!   in the list (from 1), the status ([`numpl_solve::puzzle::rate_se`]'s: `solved` with
@@ -26,12 +26,12 @@
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::Instant;
 
 use numpl_core::{parse_first, ParseOptions};
 use numpl_solve::{puzzle::rate_se, SolveOptions};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
 
 use crate::timing::thread_cpu;
 
