@@ -296,20 +296,22 @@ impl Model {
                     }
                     st.restrict(other, allowed)?;
                 }
-                let bounds: &[u32] = if st.bounds_moved(c) {
-                    &self.bounds_of[c as usize]
-                } else {
-                    &[]
-                };
-                for &k in self.props_of[c as usize].iter().chain(bounds) {
-                    if !dirty[k as usize] {
-                        dirty[k as usize] = true;
-                        if self.slow_props[k as usize] {
-                            slow.push(k);
-                        } else {
-                            work.push(k);
+                let mut due = |list: &[u32]| {
+                    for &k in list {
+                        let d = &mut dirty[k as usize];
+                        if !*d {
+                            *d = true;
+                            if self.slow_props[k as usize] {
+                                slow.push(k);
+                            } else {
+                                work.push(k);
+                            }
                         }
                     }
+                };
+                due(&self.props_of[c as usize]);
+                if st.bounds_moved(c) {
+                    due(&self.bounds_of[c as usize]);
                 }
             }
             // Hidden singles first (cheap, and they settle what the propagators read),
