@@ -2303,8 +2303,38 @@ mod tests {
     /// off, at every step of SE's path of the puzzles of `fixtures/se/top1465-a.txt`.
     #[test]
     fn nishio_absurd_as_the_chains() {
-        let puzzles = include_str!("../../../../fixtures/se/top1465-a.txt");
         let mut states = 0;
+        for g in path_grids() {
+            let mut ch = Chainer::new(Level::Nishio);
+            for cell in 0..81 {
+                for v in 1..=9 {
+                    if g.value[cell] != 0 || !g.has(cell, v) {
+                        continue;
+                    }
+                    for on in [true, false] {
+                        let p = ch.new_pot(cell, v, on, None);
+                        let (mut to_on, mut to_off) = (LSet::new(), LSet::new());
+                        if on {
+                            to_on.add(ch.k(p), p);
+                        } else {
+                            to_off.add(ch.k(p), p);
+                        }
+                        let mut work = g.clone();
+                        let absurd = ch.do_chaining(&mut work, &mut to_on, &mut to_off);
+                        assert_eq!(absurd.is_some(), nishio_absurd(&g, &ch.pots[p as usize]));
+                    }
+                }
+            }
+            states += 1;
+        }
+        assert!(states > 100);
+    }
+
+    /// The grid before each step of SE's path of every puzzle of
+    /// `fixtures/se/top1465-a.txt`.
+    fn path_grids() -> Vec<Grid> {
+        let puzzles = include_str!("../../../../fixtures/se/top1465-a.txt");
+        let mut grids = Vec::new();
         for line in puzzles.lines().filter(|l| !l.starts_with('#')) {
             let mut cells = [0u8; 81];
             for (c, ch) in line.chars().take(81).enumerate() {
@@ -2313,31 +2343,11 @@ mod tests {
             let mut g = Grid::new(&cells);
             let (steps, _) = super::super::path(&cells);
             for step in steps {
-                let mut ch = Chainer::new(Level::Nishio);
-                for cell in 0..81 {
-                    for v in 1..=9 {
-                        if g.value[cell] != 0 || !g.has(cell, v) {
-                            continue;
-                        }
-                        for on in [true, false] {
-                            let p = ch.new_pot(cell, v, on, None);
-                            let (mut to_on, mut to_off) = (LSet::new(), LSet::new());
-                            if on {
-                                to_on.add(ch.k(p), p);
-                            } else {
-                                to_off.add(ch.k(p), p);
-                            }
-                            let mut work = g.clone();
-                            let absurd = ch.do_chaining(&mut work, &mut to_on, &mut to_off);
-                            assert_eq!(absurd.is_some(), nishio_absurd(&g, &ch.pots[p as usize]));
-                        }
-                    }
-                }
+                grids.push(g.clone());
                 step.apply(&mut g);
-                states += 1;
             }
         }
-        assert!(states > 100);
+        grids
     }
 
     /// [`Reach`] against a plain walk of the graph from every implication, at every step
@@ -2345,67 +2355,57 @@ mod tests {
     /// reaches its opposite, and whether it lies on a cycle (it reaches itself again).
     #[test]
     fn reach_as_a_walk() {
-        let puzzles = include_str!("../../../../fixtures/se/top1465-a.txt");
         let t = tables();
         let (mut states, mut reached, mut cycles) = (0, 0, 0);
-        for line in puzzles.lines().filter(|l| !l.starts_with('#')) {
-            let mut cells = [0u8; 81];
-            for (c, ch) in line.chars().take(81).enumerate() {
-                cells[c] = ch.to_digit(10).unwrap_or(0) as u8;
-            }
-            let mut g = Grid::new(&cells);
-            let (steps, _) = super::super::path(&cells);
-            for step in steps {
-                let links = Links::new(&g, true, true);
-                let reach = Reach::new(&g, &links);
-                let keys: Vec<usize> = (0..81)
-                    .flat_map(|c| (1..=9).map(move |v| (c, v)))
-                    .filter(|&(c, v)| g.has(c, v))
-                    .flat_map(|(c, v)| [key(c, v, true), key(c, v, false)])
-                    .collect();
-                let next = |k: usize| -> Vec<usize> {
-                    let (cell, v) = (k / 20, k / 2 % 10);
-                    if k & 1 == 0 {
-                        return links
-                            .ons(k)
-                            .iter()
-                            .map(|&l| (l & 0xffff) as usize)
-                            .collect();
-                    }
-                    let mut out: Vec<usize> = (1..=9)
-                        .filter(|&w| w != v && g.has(cell, w))
-                        .map(|w| key(cell, w, false))
+        for g in path_grids() {
+            let links = Links::new(&g, true, true);
+            let reach = Reach::new(&g, &links);
+            let keys: Vec<usize> = (0..81)
+                .flat_map(|c| (1..=9).map(move |v| (c, v)))
+                .filter(|&(c, v)| g.has(c, v))
+                .flat_map(|(c, v)| [key(c, v, true), key(c, v, false)])
+                .collect();
+            let next = |k: usize| -> Vec<usize> {
+                let (cell, v) = (k / 20, k / 2 % 10);
+                if k & 1 == 0 {
+                    return links
+                        .ons(k)
+                        .iter()
+                        .map(|&l| (l & 0xffff) as usize)
                         .collect();
-                    out.extend(
-                        t.house[cell]
-                            .iter()
-                            .filter(|&&o| g.has(o as usize, v))
-                            .map(|&o| key(o as usize, v, false)),
-                    );
-                    out
-                };
-                for &a in &keys {
-                    // Everything reached in one link or more from `a`.
-                    let mut seen = vec![false; NKEYS];
-                    let mut todo = next(a);
-                    while let Some(k) = todo.pop() {
-                        if !seen[k] {
-                            seen[k] = true;
-                            todo.extend(next(k));
-                        }
-                    }
-                    assert_eq!(
-                        reach.reaches_opposite(a),
-                        seen[a ^ 1],
-                        "{a} -> its opposite"
-                    );
-                    reached += seen[a ^ 1] as usize;
-                    assert_eq!(reach.on_cycle(a), seen[a], "{a} on a cycle");
-                    cycles += seen[a] as usize;
                 }
-                step.apply(&mut g);
-                states += 1;
+                let mut out: Vec<usize> = (1..=9)
+                    .filter(|&w| w != v && g.has(cell, w))
+                    .map(|w| key(cell, w, false))
+                    .collect();
+                out.extend(
+                    t.house[cell]
+                        .iter()
+                        .filter(|&&o| g.has(o as usize, v))
+                        .map(|&o| key(o as usize, v, false)),
+                );
+                out
+            };
+            for &a in &keys {
+                // Everything reached in one link or more from `a`.
+                let mut seen = vec![false; NKEYS];
+                let mut todo = next(a);
+                while let Some(k) = todo.pop() {
+                    if !seen[k] {
+                        seen[k] = true;
+                        todo.extend(next(k));
+                    }
+                }
+                assert_eq!(
+                    reach.reaches_opposite(a),
+                    seen[a ^ 1],
+                    "{a} -> its opposite"
+                );
+                reached += seen[a ^ 1] as usize;
+                assert_eq!(reach.on_cycle(a), seen[a], "{a} on a cycle");
+                cycles += seen[a] as usize;
             }
+            states += 1;
         }
         assert!(states > 100 && reached > 1000 && cycles > 100);
     }
