@@ -256,6 +256,29 @@ impl Links {
         l
     }
 
+    /// The X-links (`x`) or the Y-links of links made with both: what [`Links::new`]
+    /// makes with one kind, in the same order (a cell's link comes first, then the
+    /// regions').
+    fn part(&self, x: bool) -> Links {
+        let mut l = Links {
+            ons: [[0; 4]; 810],
+            len: [0; 810],
+            leads: [0; 10],
+        };
+        for i in 0..810 {
+            for &e in &self.ons[i][..self.len[i] as usize] {
+                if ((e >> 16) as u8 != CAUSE_CELL) == x {
+                    l.ons[i][l.len[i] as usize] = e;
+                    l.len[i] += 1;
+                }
+            }
+            if l.len[i] != 0 {
+                l.leads[i % 10] |= 1u128 << (i / 10);
+            }
+        }
+        l
+    }
+
     /// Whether the off of key `k` turns something on.
     fn off(&self, k: usize) -> bool {
         self.len[k / 2] != 0
@@ -269,10 +292,9 @@ impl Links {
 
 /// What the level-0 searches can reach on a grid that does not change: the graph of
 /// [`Chainer::on_to_off`] (an on turns off its cell's other values, with Y-links, and its
-/// value in the cells it sees) and of [`Links`] (an off turns on what it is linked to),
-/// its strongly connected components (Tarjan's), and for each component the components
-/// it reaches, as bits. Made once a grid with both kinds of links: the X- and the Y-
-/// chains' graphs are parts of it.
+/// value in the cells it sees) and of [`Links`] (an off turns on what it is linked to).
+/// Made once a grid with both kinds of links: the X- and the Y-chains' graphs are parts
+/// of it.
 ///
 /// A search from a candidate on (off) finds a forcing chain only when the candidate's off
 /// (on) can be reached from it, and a cycle only when its on lies on a cycle of the graph
@@ -280,68 +302,115 @@ impl Links {
 /// nested forcing chains' inner rules, 19,656 of 8.4 million searches on forum-hardest's
 /// 3 puzzles found a chain), and each search walks all it reaches to learn so. The
 /// searches keep to this graph (each implication once, and only some of its links), so
-/// a target it cannot reach they never meet. (On those 3 puzzles: 17,433 grids, 420
-/// implications, 2,262 links and 377 components a grid on average; one for each kind of
-/// links cost more than the searches it saved.)
+/// a target it cannot reach they never meet.
+///
+/// Most offs turn nothing on (on forum-hardest's inner grids 37 of some 206 are linked,
+/// and 1,847 of a grid's 2,156 links go to the others): such an off ends every path, so
+/// the graph kept is the ons and the linked offs only, its strongly connected
+/// components (Tarjan's), and for each component the ons it reaches, as bits (the
+/// components are numbered so that a link never goes to a higher one). An off is reached
+/// exactly when an on that turns it off is (the ons of its cell's other values and of
+/// its value in the cells it sees), linked or not.
 struct Reach {
-    /// The node of each key (`NO_NODE`: no candidate).
-    node: [u16; NKEYS],
-    /// Each node's component (numbered so that an edge never goes to a higher one).
+    /// Each candidate's (cell * 10 + value) on node, which is its index among the
+    /// candidates, and its off node when the off is linked (`NO_NODE`: none).
+    on_node: [u16; 810],
+    off_node: [u16; 810],
+    /// Each node's component.
     comp: Vec<u16>,
     /// How many nodes each component holds.
     size: Vec<u16>,
-    /// Each component's bit as a target (`NO_NODE`: none; see [`Reach::new`]).
-    target: Vec<u16>,
-    /// `words` bits a component: the targets it reaches, itself among them.
+    /// `words` bits a component: the ons it reaches (by on node), its own among them.
     words: usize,
     bits: Vec<u64>,
+    /// Whether each on node reaches its candidate's off.
+    on_reaches: Vec<bool>,
 }
 
 const NO_NODE: u16 = u16::MAX;
 
+/// Calls `f` with the on node (`on_node`) of each candidate whose on turns off the
+/// candidate of `slot` (cell * 10 + value): its cell's other values, its value in the
+/// cells it sees; stops at the first for which `f` says true, and says whether one did.
+fn turning_off(
+    g: &Grid,
+    on_node: &[u16; 810],
+    slot: usize,
+    mut f: impl FnMut(usize) -> bool,
+) -> bool {
+    let (cell, v) = (slot / 10, slot % 10);
+    let mut m = g.cand[cell] & !(1 << v);
+    while m != 0 {
+        if f(on_node[cell * 10 + m.trailing_zeros() as usize] as usize) {
+            return true;
+        }
+        m &= m - 1;
+    }
+    let mut cells = tables().sees[cell] & g.cells_with(v);
+    while cells != 0 {
+        if f(on_node[cells.trailing_zeros() as usize * 10 + v] as usize) {
+            return true;
+        }
+        cells &= cells - 1;
+    }
+    false
+}
+
 impl Reach {
     /// The graph's links are `links` (both kinds) and Y-links from the ons.
     fn new(g: &Grid, links: &Links) -> Reach {
-        let t = tables();
-        let mut node = [NO_NODE; NKEYS];
-        let mut keys: Vec<u16> = Vec::with_capacity(512);
+        let mut on_node = [NO_NODE; 810];
+        let mut off_node = [NO_NODE; 810];
+        // Each node's candidate (cell * 10 + value): the ons, then the linked offs.
+        let mut slots: Vec<u16> = Vec::with_capacity(256);
         for cell in 0..81 {
             let mut m = g.cand[cell];
             while m != 0 {
                 let v = m.trailing_zeros() as usize;
                 m &= m - 1;
-                for on in [true, false] {
-                    node[key(cell, v, on)] = keys.len() as u16;
-                    keys.push(key(cell, v, on) as u16);
-                }
+                on_node[cell * 10 + v] = slots.len() as u16;
+                slots.push((cell * 10 + v) as u16);
             }
         }
-        let n = keys.len();
-        // The edges, node by node (`start[i]..start[i + 1]` of `adj`).
-        let mut start: Vec<u32> = Vec::with_capacity(n + 1);
-        let mut adj: Vec<u16> = Vec::with_capacity(n * 6);
-        for &k in &keys {
-            start.push(adj.len() as u32);
-            let k = k as usize;
-            let (cell, v) = (k / 20, k / 2 % 10);
-            if k & 1 != 0 {
-                let mut m = g.cand[cell] & !(1 << v);
-                while m != 0 {
-                    adj.push(node[key(cell, m.trailing_zeros() as usize, false)]);
-                    m &= m - 1;
-                }
-                let mut cells = t.sees[cell] & g.cells_with(v);
-                while cells != 0 {
-                    adj.push(node[key(cells.trailing_zeros() as usize, v, false)]);
-                    cells &= cells - 1;
-                }
-            } else {
-                for &l in links.ons(k) {
-                    adj.push(node[(l & 0xffff) as usize]);
-                }
+        let ons = slots.len();
+        for i in 0..ons {
+            let slot = slots[i] as usize;
+            if links.off(slot * 2) {
+                off_node[slot] = slots.len() as u16;
+                slots.push(slot as u16);
             }
         }
-        start.push(adj.len() as u32);
+        let n = slots.len();
+        // The links, node by node (`start[i]..start[i + 1]` of `adj`): each on to the
+        // linked offs it turns off, each linked off to the ons it turns on.
+        let mut start = vec![0u32; n + 1];
+        for &slot in &slots[ons..] {
+            turning_off(g, &on_node, slot as usize, |on| {
+                start[on + 1] += 1;
+                false
+            });
+        }
+        for (i, &slot) in slots[ons..].iter().enumerate() {
+            start[ons + i + 1] = links.ons(slot as usize * 2).len() as u32;
+        }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let mut adj = vec![0u16; start[n] as usize];
+        let mut fill = start.clone();
+        for (i, &slot) in slots[ons..].iter().enumerate() {
+            let off = (ons + i) as u16;
+            turning_off(g, &on_node, slot as usize, |on| {
+                adj[fill[on] as usize] = off;
+                fill[on] += 1;
+                false
+            });
+            for &l in links.ons(slot as usize * 2) {
+                let k = (l & 0xffff) as usize;
+                adj[fill[ons + i] as usize] = on_node[k / 2];
+                fill[ons + i] += 1;
+            }
+        }
         // Tarjan's components, without recursion: a component is numbered when it is
         // left, after every component it reaches.
         const UNSEEN: u16 = u16::MAX;
@@ -359,7 +428,7 @@ impl Reach {
             if index[root] != UNSEEN {
                 continue;
             }
-            // (A node with no links, as many offs are, is a component alone, reaching
+            // (A node with no links, as many ons are, is a component alone, reaching
             // nothing: numbered at once, here and when met below, with no walk.)
             if start[root] == start[root + 1] {
                 index[root] = counter;
@@ -418,71 +487,75 @@ impl Reach {
                 }
             }
         }
-        // What is asked is whether a candidate's on reaches its off or its off its on
-        // (the two nodes of a candidate are `2i` and `2i + 1`): in one component, yes;
-        // an edge never goes to a higher component, so only the one numbered higher
-        // may reach the other, the target. Each component gets a bit for each target
-        // it reaches, itself among them: its own, and what its nodes' edges reach
-        // (components numbered before it, whose bits are final).
-        let mut target = vec![NO_NODE; size.len()];
-        let mut targets = 0usize;
-        for pair in comp.chunks_exact(2) {
-            let (a, b) = (pair[0], pair[1]);
-            let t = a.min(b) as usize;
-            if a != b && target[t] == NO_NODE {
-                target[t] = targets as u16;
-                targets += 1;
-            }
-        }
-        let words = targets.div_ceil(64);
+        // Each component's ons reached: its own, and those of the components its nodes'
+        // links reach (numbered before it, so final).
+        let words = ons.div_ceil(64).max(1);
         let mut bits = vec![0u64; size.len() * words];
-        if words > 0 {
-            for &u in &members {
-                let u = u as usize;
-                let c = comp[u] as usize;
-                let (done, rest) = bits.split_at_mut(c * words);
-                let mine = &mut rest[..words];
-                if target[c] != NO_NODE {
-                    let t = target[c] as usize;
-                    mine[t / 64] |= 1 << (t % 64);
-                }
-                for &w in &adj[start[u] as usize..start[u + 1] as usize] {
-                    let d = comp[w as usize] as usize;
-                    if d != c {
-                        for (a, b) in mine.iter_mut().zip(&done[d * words..(d + 1) * words]) {
-                            *a |= b;
-                        }
+        for &u in &members {
+            let u = u as usize;
+            let c = comp[u] as usize;
+            let (done, rest) = bits.split_at_mut(c * words);
+            let mine = &mut rest[..words];
+            if u < ons {
+                mine[u / 64] |= 1 << (u % 64);
+            }
+            for &w in &adj[start[u] as usize..start[u + 1] as usize] {
+                let d = comp[w as usize] as usize;
+                if d != c {
+                    for (a, b) in mine.iter_mut().zip(&done[d * words..(d + 1) * words]) {
+                        *a |= b;
                     }
                 }
             }
         }
+        // Whether each on reaches its off: an on that turns that off off (its own
+        // component's bits hold its own node, which does not).
+        let mut on_reaches = vec![false; ons];
+        for (i, r) in on_reaches.iter_mut().enumerate() {
+            // (An on that turns no linked off off reaches no other on.)
+            if start[i] == start[i + 1] {
+                continue;
+            }
+            let c = comp[i] as usize;
+            let mine = &bits[c * words..(c + 1) * words];
+            *r = turning_off(g, &on_node, slots[i] as usize, |on| {
+                mine[on / 64] >> (on % 64) & 1 != 0
+            });
+        }
         Reach {
-            node,
+            on_node,
+            off_node,
             comp,
             size,
-            target,
             words,
             bits,
+            on_reaches,
         }
     }
 
-    /// Whether the opposite of key `k` (a candidate on or off) can be reached from it.
+    /// Whether the opposite of key `k` (a candidate on or off) can be reached from it:
+    /// from an on, an on that turns its off off; from an off (a linked one), its on.
     fn reaches_opposite(&self, k: usize) -> bool {
-        let ca = self.comp[self.node[k] as usize];
-        let cb = self.comp[self.node[k ^ 1] as usize];
-        if ca == cb {
-            return true;
+        let slot = k / 2;
+        let on = self.on_node[slot] as usize;
+        if k & 1 != 0 {
+            return self.on_reaches[on];
         }
-        if cb > ca {
-            return false;
+        let off = self.off_node[slot];
+        off != NO_NODE && {
+            let c = self.comp[off as usize] as usize;
+            self.bits[c * self.words + on / 64] >> (on % 64) & 1 != 0
         }
-        let t = self.target[cb as usize] as usize;
-        self.bits[ca as usize * self.words + t / 64] >> (t % 64) & 1 != 0
     }
 
     /// Whether key `k` (of a candidate) lies on a cycle.
     fn on_cycle(&self, k: usize) -> bool {
-        self.size[self.comp[self.node[k] as usize] as usize] >= 2
+        let node = if k & 1 != 0 {
+            self.on_node[k / 2]
+        } else {
+            self.off_node[k / 2]
+        };
+        node != NO_NODE && self.size[self.comp[node as usize] as usize] >= 2
     }
 }
 
@@ -2231,7 +2304,7 @@ impl Chainer {
                 let links = if y && x {
                     both.take().expect("made above")
                 } else {
-                    Links::new(g, y, x)
+                    both.as_ref().expect("taken last").part(x)
                 };
                 let mut limits = Limits::new(self.best, y, x);
                 for cell in 0..81 {
