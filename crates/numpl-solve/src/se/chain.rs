@@ -298,9 +298,10 @@ impl Links {
 ///
 /// A search from a candidate on (off) finds a forcing chain only when the candidate's off
 /// (on) can be reached from it, and a cycle only when its on lies on a cycle of the graph
-/// (in a component of two implications or more): most candidates have neither (in the
-/// nested forcing chains' inner rules, 19,656 of 8.4 million searches on forum-hardest's
-/// 3 puzzles found a chain), and each search walks all it reaches to learn so. The
+/// of four implications or more (in a component of four or more): most candidates have
+/// neither (in the nested forcing chains' inner rules, 19,656 of 8.4 million searches on
+/// forum-hardest's 3 puzzles found a chain), and each search walks all it reaches to
+/// learn so. The
 /// searches keep to this graph (each implication once, and only some of its links), so
 /// a target it cannot reach they never meet.
 ///
@@ -548,14 +549,20 @@ impl Reach {
         }
     }
 
-    /// Whether key `k` (of a candidate) lies on a cycle.
-    fn on_cycle(&self, k: usize) -> bool {
+    /// How many implications the strongly connected component of key `k` (of a
+    /// candidate) holds: 2 or more when `k` lies on a cycle of the graph (an off that
+    /// turns nothing on is a node of none: 0).
+    fn component_size(&self, k: usize) -> usize {
         let node = if k & 1 != 0 {
             self.on_node[k / 2]
         } else {
             self.off_node[k / 2]
         };
-        node != NO_NODE && self.size[self.comp[node as usize] as usize] >= 2
+        if node == NO_NODE {
+            0
+        } else {
+            self.size[self.comp[node as usize] as usize] as usize
+        }
     }
 }
 
@@ -1909,7 +1916,9 @@ impl Chainer {
         let (on, off) = (key(cell, value, true), key(cell, value, false));
         let linked = links.off(off);
         let p_on = self.new_pot(cell, value, true, None);
-        let cycles = if linked && reach.on_cycle(on) {
+        // (A cycle of SE's is four implications or more, each key once (an off that is
+        // one of its parent's ancestors is not made), all in one component.)
+        let cycles = if linked && reach.component_size(on) >= 4 {
             self.do_cycles(g, y, p_on, links, limits.cycles)
         } else {
             Vec::new()
@@ -2475,7 +2484,7 @@ mod tests {
                     "{a} -> its opposite"
                 );
                 reached += seen[a ^ 1] as usize;
-                assert_eq!(reach.on_cycle(a), seen[a], "{a} on a cycle");
+                assert_eq!(reach.component_size(a) >= 2, seen[a], "{a} on a cycle");
                 cycles += seen[a] as usize;
             }
             states += 1;
