@@ -329,6 +329,9 @@ struct Reach {
     bits: Vec<u64>,
     /// Whether each on node reaches its candidate's off.
     on_reaches: Vec<bool>,
+    /// For each component of four nodes or more: whether some candidate sees an on and
+    /// a linked off of its value in it (a cycle there removes nothing otherwise).
+    removable: Vec<bool>,
 }
 
 /// The graph [`Reach`] keeps (the ons and the linked offs, and their links) and its
@@ -578,11 +581,32 @@ impl Reach {
                 mine[on / 64] >> (on % 64) & 1 != 0
             });
         }
+        // What a cycle in each component of four or more could remove: a candidate that
+        // an on and an off of its value in the cycle both see (the components' members
+        // are side by side in `members`).
+        let mut removable = vec![false; size.len()];
+        let t = tables();
+        let mut i = 0;
+        while i < members.len() {
+            let c = comp[members[i] as usize] as usize;
+            let n = size[c] as usize;
+            if n >= 4 {
+                let mut seen = [[0u128; 10]; 2];
+                for &u in &members[i..i + n] {
+                    let slot = slots[u as usize] as usize;
+                    let side = (u as usize) < ons;
+                    seen[side as usize][slot % 10] |= t.sees[slot / 10];
+                }
+                removable[c] = (1..10).any(|v| seen[0][v] & seen[1][v] & g.cells_with(v) != 0);
+            }
+            i += n;
+        }
         Reach {
             graph,
             words,
             bits,
             on_reaches,
+            removable,
         }
     }
 
@@ -601,9 +625,19 @@ impl Reach {
         }
     }
 
+    /// Whether a cycle through the on of key `k` may be searched for: its component holds
+    /// four implications or more (a cycle of SE's holds four keys or more, each once),
+    /// and a candidate sees an on and an off of its value there.
+    fn cycle_may_remove(&self, k: usize) -> bool {
+        let node = self.graph.on_node[k / 2] as usize;
+        let c = self.graph.comp[node] as usize;
+        self.graph.size[c] >= 4 && self.removable[c]
+    }
+
     /// How many implications the strongly connected component of key `k` (of a
     /// candidate) holds: 2 or more when `k` lies on a cycle of the graph (an off that
     /// turns nothing on is a node of none: 0).
+    #[cfg(test)]
     fn component_size(&self, k: usize) -> usize {
         let gr = &self.graph;
         let node = if k & 1 != 0 {
@@ -2058,7 +2092,7 @@ impl Chainer {
         let p_on = self.new_pot(cell, value, true, None);
         // (A cycle of SE's is four implications or more, each key once (an off that is
         // one of its parent's ancestors is not made), all in one component.)
-        let cycles = if linked && reach.component_size(on) >= 4 {
+        let cycles = if linked && reach.cycle_may_remove(on) {
             self.do_cycles(g, y, p_on, links, limits.cycles)
         } else {
             Vec::new()
@@ -2574,6 +2608,54 @@ mod tests {
             }
         }
         grids
+    }
+
+    /// Where [`Reach::cycle_may_remove`] says no, every cycle the level-0 searches find
+    /// (of each kind of links, with no limit) removes nothing: at every step of SE's path
+    /// of the puzzles of `fixtures/se/top1465-a.txt`.
+    #[test]
+    fn cycles_remove_only_where_they_may() {
+        let (mut passed_over, mut cycles) = (0, 0);
+        for g in path_grids() {
+            let both = Links::new(&g, true, true);
+            let reach = Reach::new(&g, &both);
+            for (y, x) in [(false, true), (true, false), (true, true)] {
+                let links = if y && x {
+                    Links::new(&g, true, true)
+                } else {
+                    both.part(x)
+                };
+                let mut ch = Chainer::new(Level::Forcing);
+                for cell in 0..81 {
+                    for v in 1..=9 {
+                        let on = key(cell, v, true);
+                        if !g.has(cell, v)
+                            || !links.off(on - 1)
+                            || reach.component_size(on) < 4
+                            || reach.cycle_may_remove(on)
+                        {
+                            continue;
+                        }
+                        passed_over += 1;
+                        let p = ch.new_pot(cell, v, true, None);
+                        for c in ch.do_cycles(&g, y, p, &links, usize::MAX) {
+                            cycles += 1;
+                            assert!(
+                                ch.cycle_hint(&g, c, y, x).is_none(),
+                                "r{}c{} {v}",
+                                cell / 9 + 1,
+                                cell % 9 + 1
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        // (166,070 and 105,524 when written.)
+        assert!(
+            passed_over > 10_000 && cycles > 10_000,
+            "{passed_over} passed over, {cycles} cycles"
+        );
     }
 
     /// [`multiple_may_hint`] never says no where the multiple forcing chains, followed in
