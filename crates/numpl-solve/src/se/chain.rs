@@ -20,7 +20,11 @@
 //!   is a target ([`Links`]), and at the top level stop where no hint could come before
 //!   the best so far ([`Limits`]); no cycle, and no chain from a candidate off, is
 //!   looked for from a candidate that no off turns on (none could end); no cycle or
-//!   chain is looked for where the grid's graph of links says none can end ([`Reach`]);
+//!   chain is looked for where the grid's graph of links says none can end ([`Reach`]),
+//!   nor a cycle where none could remove anything ([`Reach::cycle_may_remove`]);
+//! - the multiple forcing chains are not followed on a grid where nothing can follow
+//!   from every value of a cell or every place of a region's value
+//!   ([`multiple_may_hint`]);
 //! - a Nishio chain is followed only when it meets a contradiction, its rule's only
 //!   hints ([`nishio_absurd`]);
 //! - the nested forcing chains' inner rules are asked once a grid ([`inner_hints`]).
@@ -311,9 +315,10 @@ impl Links {
 /// of four implications or more (in a component of four or more): most candidates have
 /// neither (in the nested forcing chains' inner rules, 19,656 of 8.4 million searches on
 /// forum-hardest's 3 puzzles found a chain), and each search walks all it reaches to
-/// learn so. The
-/// searches keep to this graph (each implication once, and only some of its links), so
-/// a target it cannot reach they never meet.
+/// learn so. The searches keep to this graph (each implication once, and only some of
+/// its links), so a target it cannot reach they never meet. A cycle that removes nothing
+/// is no hint, so none is looked for in a component where no candidate sees both an on
+/// and a linked off of its value ([`Reach::cycle_may_remove`]).
 ///
 /// Most offs turn nothing on (on forum-hardest's inner grids 37 of some 206 are linked,
 /// and 1,847 of a grid's 2,156 links go to the others): such an off ends every path, so
