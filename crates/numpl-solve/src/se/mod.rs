@@ -210,7 +210,15 @@ const ORDER: [Rule; 30] = [
     Rule::Chains(Level::Nested(5)),
 ];
 
-fn find(g: &Grid, rule: Rule) -> Option<Hint> {
+/// What a path keeps from step to step to search faster: for aligned pair and triplet
+/// exclusion, the last grid on which each found nothing (see
+/// [`rules::aligned_exclusion`]). The steps found are the same with or without it.
+#[derive(Default)]
+struct Memo {
+    aligned_none: [Option<Grid>; 2],
+}
+
+fn find(g: &Grid, rule: Rule, memo: &mut Memo) -> Option<Hint> {
     match rule {
         Rule::HiddenSingle => rules::hidden_single(g),
         Rule::DirectLocking => rules::locking(g, true),
@@ -223,15 +231,22 @@ fn find(g: &Grid, rule: Rule) -> Option<Hint> {
         Rule::XyWing(xyz) => rules::xy_wing(g, xyz),
         Rule::UniqueLoops => unique::unique_loops(g),
         Rule::Bug => rules::bug(g),
-        Rule::Aligned(d) => rules::aligned_exclusion(g, d),
+        Rule::Aligned(d) => {
+            let none = &mut memo.aligned_none[d - 2];
+            let h = rules::aligned_exclusion(g, d, none.as_ref());
+            if h.is_none() {
+                *none = Some(g.clone());
+            }
+            h
+        }
         Rule::Chains(level) => chain::chains(g, level),
     }
 }
 
 /// The step SE takes next on `g`.
-fn next_step(g: &Grid) -> Result<Hint, SeStop> {
+fn next_step(g: &Grid, memo: &mut Memo) -> Result<Hint, SeStop> {
     for rule in ORDER {
-        if let Some(h) = find(g, rule) {
+        if let Some(h) = find(g, rule, memo) {
             return Ok(h);
         }
     }
@@ -241,9 +256,10 @@ fn next_step(g: &Grid) -> Result<Hint, SeStop> {
 /// SE's solution path of a puzzle (`0` for an empty cell), step by step, and how it ended.
 pub fn path(cells: &[u8; 81]) -> (Vec<Hint>, Result<(), SeStop>) {
     let mut g = Grid::new(cells);
+    let mut memo = Memo::default();
     let mut steps = Vec::new();
     while !g.solved() {
-        match next_step(&g) {
+        match next_step(&g, &mut memo) {
             Ok(h) => {
                 let before = g.clone();
                 h.apply(&mut g);
@@ -269,7 +285,7 @@ pub fn first_step(cells: &[u8; 81]) -> Result<Option<Hint>, SeStop> {
     if g.solved() {
         return Ok(None);
     }
-    next_step(&g).map(Some)
+    next_step(&g, &mut Memo::default()).map(Some)
 }
 
 /// SE's rating of a puzzle (`0` for an empty cell). The puzzle should have one solution:
