@@ -712,7 +712,8 @@ fn bug3(g: &Grid, cells: &[usize], all_bug: u16, common: &[usize]) -> Option<Hin
     None
 }
 
-/// Which cells of the excluded may be in a pair or triplet that removes something.
+/// The cells aligned exclusion may exclude from (its list below): two candidates or more,
+/// and no cell they see with one.
 fn excludable(g: &Grid) -> u128 {
     let t = tables();
     let mut list = 0u128;
