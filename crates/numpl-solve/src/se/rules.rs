@@ -712,8 +712,8 @@ fn bug3(g: &Grid, cells: &[usize], all_bug: u16, common: &[usize]) -> Option<Hin
     None
 }
 
-/// The cells aligned exclusion may exclude from (its list below): two candidates or more,
-/// and no cell they see with one.
+/// The cells that may be in aligned exclusion's list: two candidates or more, and no cell
+/// they see with one (the list also needs an excluder, a cell seen with 2 to `degree`).
 fn excludable(g: &Grid) -> u128 {
     let t = tables();
     let mut list = 0u128;
@@ -730,8 +730,10 @@ fn excludable(g: &Grid) -> u128 {
 /// `since`: a grid on which the same search found nothing (or `None`). A pair or triplet
 /// removes something or not according to its cells' candidates and those of the cells
 /// that see them all (its common excluders); where none of these changed since `since`, and
-/// its cells were in the list there too, it removes nothing here either, so it is passed
-/// over. The first one that removes something is then the one the whole search finds,
+/// its cells could be in the list there too ([`excludable`]), it removes nothing here
+/// either, so it is passed over. (A cell that had no excluder there, and so was not in the
+/// list, shares with the others no excluder that did not change: one of at least two
+/// common excluders then changed.) The first one that removes something is then the one the whole search finds,
 /// for the search goes in the same order (a path asks the triplets at every step the
 /// chains are asked: 126 us a time on top1465's ER 7 to 9, before this).
 ///
@@ -740,20 +742,6 @@ fn excludable(g: &Grid) -> u128 {
 /// triplet.)
 pub(super) fn aligned_exclusion(g: &Grid, degree: usize, since: Option<&Grid>) -> Option<Hint> {
     let t = tables();
-    // `changed`: the cells whose candidates differ from `since`'s; `fresh`: those, and the
-    // cells in the list here but not there (all cells when there is no `since`).
-    let (changed, fresh) = match since {
-        None => (!0u128, !0u128),
-        Some(old) => {
-            let mut changed = 0u128;
-            for c in 0..81 {
-                if g.cand[c] != old.cand[c] {
-                    changed |= 1u128 << c;
-                }
-            }
-            (changed, changed | (excludable(g) & !excludable(old)))
-        }
-    };
     // The cells that may be excluded, in cell order; each one's excluders (the cells it
     // sees with 2 to `degree` candidates), in SE's house order and as a set.
     let mut cand_list = [0u8; 81];
@@ -791,6 +779,21 @@ pub(super) fn aligned_exclusion(g: &Grid, degree: usize, since: Option<&Grid>) -
     if n < degree {
         return None;
     }
+    // `changed`: the cells whose candidates differ from `since`'s; `fresh`: those, and the
+    // cells in the list here that could not be in it there (all cells when there is no
+    // `since`).
+    let (changed, fresh) = match since {
+        None => (!0u128, !0u128),
+        Some(old) => {
+            let mut changed = 0u128;
+            for c in 0..81 {
+                if g.cand[c] != old.cand[c] {
+                    changed |= 1u128 << c;
+                }
+            }
+            (changed, changed | (in_list & !excludable(old)))
+        }
+    };
     // The pairs in `pairs` order: (0, 1), (0, 2), (1, 2), (0, 3), ...
     for i1 in 1..n {
         let c1 = cand_list[i1] as usize;
