@@ -135,8 +135,32 @@ pub(crate) struct Model {
     pub(crate) props: Vec<Box<dyn Prop>>,
     pub(crate) props_of: Vec<Vec<u32>>,
     pub(crate) bounds_of: Vec<Vec<u32>>,
-    /// Which propagators are expensive (run when no cheap one is due).
-    pub(crate) slow_props: Vec<bool>,
+    /// The same as sets of propagators, words of a bitset (propagator `k` is bit `k % 64`
+    /// of word `k / 64`), only the words with a bit: a changed cell marks its
+    /// propagators due with a few `or`s rather than one flag each.
+    pub(crate) watch_words: Vec<Vec<(u32, u64)>>,
+    pub(crate) bound_words: Vec<Vec<(u32, u64)>>,
+    /// The expensive propagators (run when no cheap one is due), as a bitset.
+    pub(crate) slow_words: Vec<u64>,
+}
+
+/// `lists[c]` (propagator indexes) as the words of a bitset that have a bit, in order.
+pub(crate) fn words_of(lists: &[Vec<u32>]) -> Vec<Vec<(u32, u64)>> {
+    lists
+        .iter()
+        .map(|ks| {
+            let mut words: Vec<(u32, u64)> = Vec::new();
+            for &k in ks {
+                let (w, b) = (k / 64, 1u64 << (k % 64));
+                match words.iter_mut().find(|(x, _)| *x == w) {
+                    Some((_, m)) => *m |= b,
+                    None => words.push((w, b)),
+                }
+            }
+            words.sort_unstable_by_key(|&(w, _)| w);
+            words
+        })
+        .collect()
 }
 
 /// Conflicts between halvings of every cell's conflict count.
@@ -194,13 +218,10 @@ impl Heat {
     }
 }
 
-/// The propagation's work lists, kept across nodes: the propagators and houses to look
-/// at again.
+/// The propagation's work lists, kept across nodes: the propagators (a bitset) and
+/// houses to look at again.
 struct Scratch {
-    dirty: Vec<bool>,
-    work: Vec<u32>,
-    /// The expensive propagators to run, after `work`.
-    slow: Vec<u32>,
+    due: Vec<u64>,
     house_dirty: Vec<bool>,
     house_work: Vec<u32>,
 }
@@ -208,10 +229,13 @@ struct Scratch {
 impl Scratch {
     /// Lists with every propagator due (a first propagation).
     fn all_due(model: &Model) -> Scratch {
+        let n = model.props.len();
+        let mut due = vec![u64::MAX; n.div_ceil(64)];
+        if n % 64 != 0 {
+            *due.last_mut().expect("a word") = (1u64 << (n % 64)) - 1;
+        }
         Scratch {
-            dirty: vec![true; model.props.len()],
-            work: (0..model.props.len() as u32).collect(),
-            slow: Vec::new(),
+            due,
             house_dirty: vec![false; model.houses.len()],
             house_work: Vec::new(),
         }
@@ -219,13 +243,34 @@ impl Scratch {
 
     /// Empties the lists after a contradiction.
     fn clear(&mut self) {
-        for k in self.work.drain(..).chain(self.slow.drain(..)) {
-            self.dirty[k as usize] = false;
-        }
+        self.due.fill(0);
         for k in self.house_work.drain(..) {
             self.house_dirty[k as usize] = false;
         }
     }
+}
+
+/// Takes the next propagator of `due` (a bitset): the cheap ones first (those not in
+/// `slow`), the lowest index first.
+#[inline]
+fn next_due(due: &mut [u64], slow: &[u64]) -> Option<usize> {
+    let at = |w: usize, m: u64| w * 64 + m.trailing_zeros() as usize;
+    let mut any = None;
+    for (w, (d, s)) in due.iter_mut().zip(slow).enumerate() {
+        let cheap = *d & !s;
+        if cheap != 0 {
+            *d &= !(cheap & cheap.wrapping_neg());
+            return Some(at(w, cheap));
+        }
+        if any.is_none() && *d != 0 {
+            any = Some(w);
+        }
+    }
+    let w = any?;
+    let d = &mut due[w];
+    let k = at(w, *d);
+    *d &= *d - 1;
+    Some(k)
 }
 
 /// How a search ended.
@@ -255,9 +300,7 @@ impl Model {
     /// Runs every part until nothing changes.
     fn propagate(&self, st: &mut State, scratch: &mut Scratch) -> Result<(), Contradiction> {
         let Scratch {
-            dirty,
-            work,
-            slow,
+            due,
             house_dirty,
             house_work,
         } = scratch;
@@ -296,30 +339,20 @@ impl Model {
                     }
                     st.restrict(other, allowed)?;
                 }
-                let mut due = |list: &[u32]| {
-                    for &k in list {
-                        let d = &mut dirty[k as usize];
-                        if !*d {
-                            *d = true;
-                            if self.slow_props[k as usize] {
-                                slow.push(k);
-                            } else {
-                                work.push(k);
-                            }
-                        }
-                    }
-                };
-                due(&self.props_of[c as usize]);
+                for &(w, m) in &self.watch_words[c as usize] {
+                    due[w as usize] |= m;
+                }
                 if st.bounds_moved(c) {
-                    due(&self.bounds_of[c as usize]);
+                    for &(w, m) in &self.bound_words[c as usize] {
+                        due[w as usize] |= m;
+                    }
                 }
             }
             // Hidden singles first (cheap, and they settle what the propagators read),
             // then the cheap propagators, then the expensive ones.
             if house_work.is_empty() {
-                if let Some(k) = work.pop().or_else(|| slow.pop()) {
-                    dirty[k as usize] = false;
-                    self.props[k as usize].run(st)?;
+                if let Some(k) = next_due(due, &self.slow_words) {
+                    self.props[k].run(st)?;
                     continue;
                 }
             }
@@ -352,7 +385,7 @@ impl Model {
                 }
             }
             // (A value placed changed its cell, now in the queue.)
-            if st.queue.is_empty() && work.is_empty() && slow.is_empty() {
+            if st.queue.is_empty() && due.iter().all(|&d| d == 0) {
                 return Ok(());
             }
         }
@@ -524,6 +557,24 @@ impl Model {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn propagators_due_are_taken_cheap_first_then_by_index_each_once() {
+        // Cells watched by propagators 3 and 70, 70 and 130 (three words).
+        let words = words_of(&[vec![70, 3], vec![130, 70], vec![]]);
+        assert_eq!(words[0], vec![(0, 1 << 3), (1, 1 << 6)]);
+        assert_eq!(words[1], vec![(1, 1 << 6), (2, 1 << 2)]);
+        assert!(words[2].is_empty());
+        let mut due = vec![0u64; 3];
+        for &(w, m) in words[0].iter().chain(&words[1]) {
+            due[w as usize] |= m;
+        }
+        // 3 is expensive: 70 and 130 go first, then 3, then nothing.
+        let slow = vec![1 << 3, 0, 0];
+        let taken: Vec<usize> = std::iter::from_fn(|| next_due(&mut due, &slow)).collect();
+        assert_eq!(taken, vec![70, 130, 3]);
+        assert_eq!(due, vec![0; 3]);
+    }
 
     #[test]
     fn a_cell_s_bounds_move_only_when_its_least_or_greatest_candidate_goes() {

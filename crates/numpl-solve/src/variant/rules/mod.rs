@@ -161,9 +161,16 @@ impl Builder<'_> {
                 houses_of[c as usize].push(k as u32);
             }
         }
-        let slow_props = self.props.iter().map(|p| p.expensive()).collect();
+        let mut slow_words = vec![0u64; self.props.len().div_ceil(64)];
+        for (k, p) in self.props.iter().enumerate() {
+            if p.expensive() {
+                slow_words[k / 64] |= 1 << (k % 64);
+            }
+        }
         Model {
-            slow_props,
+            slow_words,
+            watch_words: super::engine::words_of(&props_of),
+            bound_words: super::engine::words_of(&bounds_of),
             shape: self.variant.shape(),
             n,
             start: self.start,
