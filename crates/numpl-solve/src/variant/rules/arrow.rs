@@ -1,7 +1,7 @@
 //! Arrows: the line adds up to the circle's number (a pill of several cells reads as
 //! decimal digits, first to last).
 
-use super::sum::Linear;
+use super::sum::{ExactSum, Linear};
 use super::Builder;
 
 pub(super) fn compile(b: &mut Builder<'_>, circle: &[u16], line: &[u16]) {
@@ -12,5 +12,8 @@ pub(super) fn compile(b: &mut Builder<'_>, circle: &[u16], line: &[u16]) {
         .map(|(i, &c)| (c, -(10i64.pow(k - 1 - i as u32))))
         .collect();
     terms.extend(line.iter().map(|&c| (c, 1)));
+    if let Some(exact) = ExactSum::new(&terms, 0) {
+        b.prop(exact);
+    }
     b.prop(Linear::new(terms, 0));
 }

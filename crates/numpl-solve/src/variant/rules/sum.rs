@@ -288,6 +288,234 @@ impl Prop for Linear {
     }
 }
 
+/// Open cells whose candidates make at most this many assignments are solved exactly
+/// ([`ExactSum`]).
+const EXACT: u64 = 1024;
+
+/// The same equation as [`Linear`], solved exactly once few assignments are left: each
+/// open cell keeps only the values of some whole assignment (one value a cell from its
+/// candidates, cells that must differ taking different values) reaching the total. The
+/// bounds alone keep values in the middle of a range no assignment uses (two cells of a
+/// box adding up to 12 are not 6 and 6; a diagonal of three cells adding up to 12 whose
+/// first is 1 or 9 ...). Little killers and arrows use it beside their [`Linear`]; a cage
+/// has its own ([`super::cage`]'s combinations). At most 64 cells.
+pub(crate) struct ExactSum {
+    cells: Vec<u16>,
+    coefs: Vec<i64>,
+    total: i64,
+    /// `differ[i]`: the terms (bit `j` for term `j`) whose cells must differ from term
+    /// `i`'s.
+    differ: Vec<u64>,
+}
+
+impl ExactSum {
+    /// `None` for more than 64 terms (the bounds alone then).
+    pub(crate) fn new(terms: &[(u16, i64)], total: i64) -> Option<ExactSum> {
+        if terms.len() > 64 || terms.is_empty() {
+            return None;
+        }
+        Some(ExactSum {
+            cells: terms.iter().map(|t| t.0).collect(),
+            coefs: terms.iter().map(|t| t.1).collect(),
+            total,
+            differ: vec![0; terms.len()],
+        })
+    }
+}
+
+/// The search for the assignments of an [`ExactSum`]'s open cells, fewest candidates
+/// first.
+struct Assign<'a> {
+    masks: &'a [Bits],
+    coefs: &'a [i64],
+    /// `earlier[p]`: the open cells before `p` (bits) that must differ from it.
+    earlier: &'a [u64],
+    /// The least and greatest totals of the cells from `p` on (values need not differ).
+    low: &'a [i64],
+    high: &'a [i64],
+    taken: [Bits; 64],
+    support: [Bits; 64],
+    /// Candidates no assignment found uses yet: none left ends the search.
+    missing: u32,
+}
+
+impl Assign<'_> {
+    fn go(&mut self, p: usize, left: i64) -> bool {
+        if p == self.masks.len() {
+            return left == 0;
+        }
+        if left < self.low[p] || left > self.high[p] {
+            return false;
+        }
+        let mut m = self.masks[p];
+        let mut before = self.earlier[p];
+        while before != 0 {
+            m &= !self.taken[before.trailing_zeros() as usize];
+            before &= before - 1;
+        }
+        let mut found = false;
+        while m != 0 {
+            let v = m & m.wrapping_neg();
+            m &= m - 1;
+            self.taken[p] = v;
+            let term = self.coefs[p] * (v.trailing_zeros() as i64 + 1);
+            if self.go(p + 1, left - term) {
+                if self.support[p] & v == 0 {
+                    self.support[p] |= v;
+                    self.missing -= 1;
+                }
+                found = true;
+                if self.missing == 0 {
+                    return true;
+                }
+            }
+        }
+        found
+    }
+}
+
+impl Prop for ExactSum {
+    fn watches(&self) -> &[u16] {
+        &self.cells
+    }
+
+    /// The sum weighs through its [`Linear`].
+    fn weight(&self, _n: usize) -> u32 {
+        0
+    }
+
+    fn expensive(&self) -> bool {
+        true
+    }
+
+    fn learn_distinct(&mut self, differ: &dyn Fn(u16, u16) -> bool) {
+        let n = self.cells.len();
+        self.differ = (0..n)
+            .map(|i| {
+                (0..n)
+                    .filter(|&j| j != i && differ(self.cells[i], self.cells[j]))
+                    .fold(0u64, |m, j| m | 1 << j)
+            })
+            .collect();
+    }
+
+    fn run(&self, st: &mut State) -> Result<(), Contradiction> {
+        let n = self.cells.len();
+        let mut masks = [0 as Bits; 64];
+        let mut fixed = 0u64;
+        for (i, &c) in self.cells.iter().enumerate() {
+            let m = st.get(c);
+            masks[i] = m;
+            if m & (m - 1) == 0 {
+                fixed |= 1 << i;
+            }
+        }
+        // The fixed cells: their terms leave the total, their values the open cells that
+        // must differ from them.
+        let mut left = self.total;
+        let mut each = fixed;
+        while each != 0 {
+            let i = each.trailing_zeros() as usize;
+            each &= each - 1;
+            let m = masks[i];
+            left -= self.coefs[i] * (m.trailing_zeros() as i64 + 1);
+            let mut twins = self.differ[i] & fixed;
+            while twins != 0 {
+                if masks[twins.trailing_zeros() as usize] == m {
+                    return Err(Contradiction);
+                }
+                twins &= twins - 1;
+            }
+            let mut others = self.differ[i] & !fixed;
+            while others != 0 {
+                let j = others.trailing_zeros() as usize;
+                others &= others - 1;
+                masks[j] &= !m;
+            }
+        }
+        let mut open = [0u8; 64];
+        let mut k = 0;
+        let mut product = 1u64;
+        // (A cell fixed by that is still open: its one value must reach the total.)
+        for i in 0..n {
+            let m = masks[i];
+            if m == 0 {
+                return Err(Contradiction);
+            }
+            if fixed >> i & 1 == 0 {
+                product = product.saturating_mul(m.count_ones() as u64);
+                if product > EXACT {
+                    return Ok(());
+                }
+                open[k] = i as u8;
+                k += 1;
+            }
+        }
+        if k == 0 {
+            return if left == 0 {
+                Ok(())
+            } else {
+                Err(Contradiction)
+            };
+        }
+        // Fewest candidates first (insertion sort).
+        let open = &mut open[..k];
+        for i in 1..k {
+            let mut j = i;
+            while j > 0
+                && masks[open[j - 1] as usize].count_ones() > masks[open[j] as usize].count_ones()
+            {
+                open.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        let mut at = [u8::MAX; 64];
+        for (p, &i) in open.iter().enumerate() {
+            at[i as usize] = p as u8;
+        }
+        let mut om = [0 as Bits; 64];
+        let mut coefs = [0i64; 64];
+        let mut earlier = [0u64; 64];
+        for (p, &i) in open.iter().enumerate() {
+            let i = i as usize;
+            om[p] = masks[i];
+            coefs[p] = self.coefs[i];
+            let mut others = self.differ[i];
+            while others != 0 {
+                let q = at[others.trailing_zeros() as usize];
+                others &= others - 1;
+                if (q as usize) < p {
+                    earlier[p] |= 1 << q;
+                }
+            }
+        }
+        let mut low = [0i64; 65];
+        let mut high = [0i64; 65];
+        for p in (0..k).rev() {
+            let (x, y) = range(om[p], coefs[p]);
+            low[p] = low[p + 1] + x;
+            high[p] = high[p + 1] + y;
+        }
+        let mut walk = Assign {
+            masks: &om[..k],
+            coefs: &coefs[..k],
+            earlier: &earlier[..k],
+            low: &low[..=k],
+            high: &high[..=k],
+            taken: [0; 64],
+            support: [0; 64],
+            missing: om[..k].iter().map(|m| m.count_ones()).sum(),
+        };
+        if !walk.go(0, left) {
+            return Err(Contradiction);
+        }
+        for (p, &i) in open.iter().enumerate() {
+            st.restrict(self.cells[i as usize], walk.support[p])?;
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -347,5 +575,115 @@ mod tests {
         l.learn_distinct(&|_, _| true);
         let mut st = state(vec![0b11; 2]);
         assert!(l.run(&mut st).is_err());
+    }
+
+    fn exact(terms: &[(u16, i64)], total: i64, differ: &dyn Fn(u16, u16) -> bool) -> ExactSum {
+        let mut e = ExactSum::new(terms, total).expect("few terms");
+        e.learn_distinct(differ);
+        e
+    }
+
+    #[test]
+    fn an_exact_sum_keeps_only_values_of_whole_assignments() {
+        // Two cells of a box adding up to 12: not 1 or 2 (no partner), and not 6 (6 + 6
+        // repeats), which the bounds alone keep.
+        let e = exact(&[(0, 1), (1, 1)], 12, &|_, _| true);
+        let mut st = state(vec![0x1ff; 2]);
+        e.run(&mut st).unwrap();
+        let want: Bits = 0x1ff & !0b10_0011;
+        assert_eq!(st.cells, vec![want; 2]);
+        let mut st = state(vec![0x1ff; 2]);
+        Linear::new(vec![(0, 1), (1, 1)], 12).run(&mut st).unwrap();
+        assert_eq!(st.cells, vec![0x1ff & !0b11; 2]);
+        // On a diagonal crossing two boxes (repeats allowed), 6 + 6 is fine.
+        let e = exact(&[(0, 1), (1, 1)], 12, &|_, _| false);
+        let mut st = state(vec![0x1ff; 2]);
+        e.run(&mut st).unwrap();
+        assert_eq!(st.cells, vec![0x1ff & !0b11; 2]);
+        // A fixed cell's value leaves the cells that differ from it: 12 = 3 + x + y with
+        // x, y different from 3 and each other, from 1..5: 4 + 5 only.
+        let e = exact(&[(0, 1), (1, 1), (2, 1)], 12, &|_, _| true);
+        let mut st = state(vec![0b100, 0b1_1111, 0b1_1111]);
+        e.run(&mut st).unwrap();
+        assert_eq!(st.cells, vec![0b100, 0b1_1000, 0b1_1000]);
+        // An arrow: the circle (coefficient -1) is the two different line cells' total,
+        // so at least 3; a line cell is at most 9 - 1.
+        let e = exact(&[(0, -1), (1, 1), (2, 1)], 0, &|a, b| a != 0 && b != 0);
+        let mut st = state(vec![0x1ff; 3]);
+        e.run(&mut st).unwrap();
+        assert_eq!(st.cells, vec![0x1ff & !0b11, 0xff, 0xff]);
+    }
+
+    #[test]
+    fn an_exact_sum_finds_what_no_assignment_reaches_and_waits_when_there_are_many() {
+        // Two different cells of 1 and 2 adding up to 2: only 1 + 1, which repeats.
+        let e = exact(&[(0, 1), (1, 1)], 2, &|_, _| true);
+        assert!(e.run(&mut state(vec![0b11; 2])).is_err());
+        // Everything fixed: the total is met or not.
+        let e = exact(&[(0, 1), (1, 1)], 5, &|_, _| false);
+        assert!(e.run(&mut state(vec![0b100, 0b100])).is_err());
+        assert!(e.run(&mut state(vec![0b100, 0b10])).is_ok());
+        // Four open cells of nine values (6,561 assignments): left to the bounds.
+        let e = exact(&[(0, 1), (1, 1), (2, 1), (3, 1)], 20, &|_, _| true);
+        let mut st = state(vec![0x1ff; 4]);
+        e.run(&mut st).unwrap();
+        assert_eq!(st.cells, vec![0x1ff; 4]);
+    }
+
+    #[test]
+    fn an_exact_sum_keeps_what_brute_force_keeps() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(37);
+        for _ in 0..2000 {
+            let n = rng.gen_range(1..=4usize);
+            let terms: Vec<(u16, i64)> = (0..n)
+                .map(|i| {
+                    (
+                        i as u16,
+                        if rng.gen_bool(0.2) {
+                            -1
+                        } else {
+                            rng.gen_range(1..=2)
+                        },
+                    )
+                })
+                .collect();
+            let cells: Vec<Bits> = (0..n).map(|_| rng.gen_range(1..1u64 << 6)).collect();
+            let pairs: Vec<(u16, u16)> = (0..n as u16)
+                .flat_map(|a| (a + 1..n as u16).map(move |b| (a, b)))
+                .filter(|_| rng.gen_bool(0.5))
+                .collect();
+            let differ = |a: u16, b: u16| pairs.contains(&(a.min(b), a.max(b)));
+            let total = rng.gen_range(-6..=20);
+            // Brute force: every assignment from the candidates.
+            let mut support = vec![0 as Bits; n];
+            let mut value = vec![0usize; n];
+            let count: usize = cells.iter().map(|m| m.count_ones() as usize).product();
+            for mut code in 0..count {
+                for i in 0..n {
+                    let vals: Vec<usize> = (0..6).filter(|v| cells[i] >> v & 1 != 0).collect();
+                    value[i] = vals[code % vals.len()];
+                    code /= vals.len();
+                }
+                let sum: i64 = (0..n).map(|i| terms[i].1 * (value[i] as i64 + 1)).sum();
+                let distinct = pairs
+                    .iter()
+                    .all(|&(a, b)| value[a as usize] != value[b as usize]);
+                if sum == total && distinct {
+                    for i in 0..n {
+                        support[i] |= 1 << value[i];
+                    }
+                }
+            }
+            let e = exact(&terms, total, &differ);
+            let mut st = state(cells.clone());
+            let got = e.run(&mut st);
+            if support.iter().any(|&m| m == 0) {
+                assert!(got.is_err(), "{terms:?} {cells:?} {pairs:?} {total}");
+            } else {
+                assert!(got.is_ok(), "{terms:?} {cells:?} {pairs:?} {total}");
+                assert_eq!(st.cells, support, "{terms:?} {cells:?} {pairs:?} {total}");
+            }
+        }
     }
 }
