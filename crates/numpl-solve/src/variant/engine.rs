@@ -98,6 +98,11 @@ pub(crate) trait Prop: Send + Sync {
     fn bounds_only(&self) -> bool {
         false
     }
+    /// Whether it is a sum ([`super::rules`]' `Linear`): a model with one branches on
+    /// cells only ([`Model::house_pairs`]).
+    fn is_sum(&self) -> bool {
+        false
+    }
     /// What it adds to each of its cells' weight for the search's choice of cell (`n`
     /// values a cell): by default the cells it watches.
     fn weight(&self, _n: usize) -> u32 {
@@ -142,6 +147,9 @@ pub(crate) struct Model {
     pub(crate) bound_words: Vec<Vec<(u32, u64)>>,
     /// The expensive propagators (run when no cheap one is due), as a bitset.
     pub(crate) slow_words: Vec<u64>,
+    /// Whether the search may branch on a value's two places in a house (ISS's house
+    /// candidates; see [`Model::choose`]): in puzzles without sums.
+    pub(crate) house_pairs: bool,
 }
 
 /// `lists[c]` (propagator indexes) as the words of a bitset that have a bit, in order.
@@ -483,9 +491,8 @@ impl Model {
                         return out;
                     }
                 }
-                Some(cell) => {
+                Some((cell, v)) => {
                     let m = st.get(cell);
-                    let v = m & m.wrapping_neg();
                     let mut other = pool.pop().unwrap_or_default();
                     other.clear();
                     other.extend_from_slice(&st.cells);
@@ -530,11 +537,21 @@ impl Model {
         }
     }
 
-    /// The open cell to branch on: the most weight (a fifth of the hot value's failures
-    /// more where the cell may hold it) for the square of its candidates; on a tie, the
-    /// fewest candidates. `None` when every cell is fixed.
-    fn choose(&self, cells: &[Bits], heat: &Heat) -> Option<u16> {
+    /// The open cell to branch on and the value it tries first: the most weight (a fifth
+    /// of the hot value's failures more where the cell may hold it) for the square of its
+    /// candidates, on a tie the fewest candidates, and its least value. Where that cell
+    /// has three candidates or more and the puzzle has no sums ([`Model::house_pairs`]),
+    /// a value with two places in a house is a choice of two as well (ISS's house
+    /// candidates), weighed as a cell of two candidates with the heavier place's weight:
+    /// the heaviest such pair at least as heavy as the cell is taken instead, its heavier
+    /// place trying the value. On ISS's collections (`numpl solve --threads 1`, nodes):
+    /// HARD_THERMOS 1.83M -> 427k, HARD_RENBAN 1.09M -> 909k; with sums it drew the
+    /// search away (MATHEMAGIC_KILLERS 11.4M -> 14.1M, TAREK_ALL 68k -> 89k,
+    /// LITTLE_KILLER_SNIPES' 12 340k -> 468k), hence none there. `None` when every cell
+    /// is fixed.
+    fn choose(&self, cells: &[Bits], heat: &Heat) -> Option<(u16, Bits)> {
         let (hot, failures) = heat.hot_value();
+        let weight = |i: usize| 5 * heat.cells[i] + if cells[i] & hot != 0 { failures } else { 0 };
         let mut best: Option<(u32, u32, u16)> = None;
         for (i, &m) in cells.iter().enumerate() {
             if m & (m - 1) == 0 {
@@ -542,7 +559,7 @@ impl Model {
             }
             let k = m.count_ones();
             // Weights in fifths.
-            let w = 5 * heat.cells[i] + if m & hot != 0 { failures } else { 0 };
+            let w = weight(i);
             if best.is_none_or(|(bk, bw, _)| {
                 let (mine, theirs) = (w as u64 * (bk * bk) as u64, bw as u64 * (k * k) as u64);
                 mine > theirs || (mine == theirs && k < bk)
@@ -550,7 +567,44 @@ impl Model {
                 best = Some((k, w, i as u16));
             }
         }
-        best.map(|(_, _, c)| c)
+        let (k, w, cell) = best?;
+        let least = cells[cell as usize] & cells[cell as usize].wrapping_neg();
+        if k <= 2 || !self.house_pairs {
+            return Some((cell, least));
+        }
+        // A value with two places in a house is a choice of two (ISS's house candidates):
+        // weighed as a cell of two candidates with the heavier place's weight, it is
+        // taken when it weighs as much as the cell or more; the heavier place takes it.
+        let mut pair: Option<(u32, u16, Bits)> = None;
+        for h in &self.houses {
+            let (mut once, mut twice, mut thrice) = (0 as Bits, 0 as Bits, 0 as Bits);
+            for &c in h {
+                let m = cells[c as usize];
+                thrice |= twice & m;
+                twice |= once & m;
+                once |= m;
+            }
+            let mut two = twice & !thrice;
+            while two != 0 {
+                let v = two & two.wrapping_neg();
+                two &= two - 1;
+                let (mut top, mut at) = (0, 0);
+                for &c in h {
+                    if cells[c as usize] & v != 0 {
+                        let pw = weight(c as usize);
+                        if pw >= top {
+                            (top, at) = (pw, c);
+                        }
+                    }
+                }
+                if top as u64 * (k * k) as u64 >= 4 * w as u64
+                    && pair.is_none_or(|(pw, _, _)| top >= pw)
+                {
+                    pair = Some((top, at, v));
+                }
+            }
+        }
+        Some(pair.map_or((cell, least), |(_, c, v)| (c, v)))
     }
 }
 

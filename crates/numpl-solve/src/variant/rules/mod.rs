@@ -168,6 +168,7 @@ impl Builder<'_> {
             }
         }
         Model {
+            house_pairs: !self.props.iter().any(|p| p.is_sum()),
             slow_words,
             watch_words: super::engine::words_of(&props_of),
             bound_words: super::engine::words_of(&bounds_of),

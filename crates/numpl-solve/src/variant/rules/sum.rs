@@ -182,6 +182,9 @@ impl Prop for Linear {
         // `run` reads each cell's least and greatest candidates (a group's spread too).
         true
     }
+    fn is_sum(&self) -> bool {
+        true
+    }
 
     fn learn_distinct(&mut self, differ: &dyn Fn(u16, u16) -> bool) {
         let mut order = Vec::with_capacity(self.cells.len());
