@@ -217,6 +217,30 @@ fn theirs(
     Ok(out)
 }
 
+/// What a refusal other than an unsupported constraint type is about, without the
+/// puzzle's particulars: `ISS shape `6x8`: numpl supports ...` as `ISS shape 6x8`, `a
+/// line puzzle has 40 cells; ...` as `a line puzzle has ... cells`.
+fn unsupported_key(what: &str) -> String {
+    let head = what
+        .split([':', ';'])
+        .next()
+        .unwrap_or(what)
+        .replace('`', "");
+    head.split_whitespace()
+        .map(|w| {
+            if w.chars().all(|c| c.is_ascii_digit()) {
+                "..."
+            } else {
+                w
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+        .chars()
+        .take(60)
+        .collect()
+}
+
 /// numpl's status in ISS's words.
 fn verdict(status: &str) -> &str {
     match status {
@@ -262,12 +286,14 @@ pub(crate) fn run(a: &crate::IssbenchArgs) -> Result<(), String> {
         let wanted: Vec<bool> = rows.iter().map(|r| r.status != "invalid").collect();
         for r in rows.iter().filter(|r| r.status == "invalid") {
             let msg = r.error.clone().unwrap_or_default();
-            let key = msg
+            // (The message names the file and line first: `PATH:LINE: what`.)
+            let what = msg.split_once(": ").map_or(msg.as_str(), |(_, w)| w);
+            let key = what
                 .split_once(" (")
                 .and_then(|(_, rest)| rest.split_once(')'))
-                .filter(|_| msg.contains("does not support"))
+                .filter(|_| what.contains("does not support"))
                 .map(|(t, _)| t.to_string())
-                .unwrap_or_else(|| msg.chars().take(60).collect());
+                .unwrap_or_else(|| unsupported_key(what));
             *unsupported.entry(key).or_default() += 1;
         }
         let iss = theirs(&iss_dir, c, &puzzles, &wanted)?;
@@ -380,8 +406,22 @@ fn steps(iss_dir: &Path, numpl: &Path, collections: &[String], budget: u64) -> R
 
 /// numpl's solution against the rules (numpl-core's check, not the engine), the givens
 /// and the solution ISS lists (if any).
+/// A solution's values: numpl writes 1-9 then A, B, ... (10, 11, ...); ISS writes a grid
+/// of more than nine values with letters from A (1).
+fn values_of(solution: &str, iss: bool) -> Vec<u32> {
+    let letters = iss && solution.chars().count() > 81;
+    solution
+        .chars()
+        .map(|ch| match ch {
+            'A'..='Z' if letters => ch as u32 - 'A' as u32 + 1,
+            'a'..='z' if letters => ch as u32 - 'a' as u32 + 1,
+            _ => ch.to_digit(36).unwrap_or(0),
+        })
+        .collect()
+}
+
 fn check(input: &str, solution: &str, listed: &str) -> Result<(), String> {
-    if !listed.is_empty() && listed != solution {
+    if !listed.is_empty() && values_of(listed, true) != values_of(solution, false) {
         return Err(format!("numpl's solution {solution} is not ISS's {listed}"));
     }
     if !iss::detect(input) {
@@ -411,4 +451,33 @@ fn check(input: &str, solution: &str, listed: &str) -> Result<(), String> {
         return Err("numpl's solution does not keep the givens".into());
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sixteen_value_solutions_compare_across_the_two_alphabets() {
+        // numpl's 1-9, A-G against ISS's A-P for a 16x16 grid (256 values).
+        let ours: String = "123456789ABCDEFG".repeat(16);
+        let theirs: String = "ABCDEFGHIJKLMNOP".repeat(16);
+        assert_eq!(values_of(&ours, false), values_of(&theirs, true));
+        let wrong: String = "BACDEFGHIJKLMNOP".repeat(16);
+        assert_ne!(values_of(&ours, false), values_of(&wrong, true));
+        // 9x9: digits on both sides.
+        assert_eq!(values_of("123", false), values_of("123", true));
+    }
+
+    #[test]
+    fn refusals_group_by_what_they_are_about() {
+        assert_eq!(
+            unsupported_key("ISS shape `6x8`: numpl supports square grids with boxes"),
+            "ISS shape 6x8"
+        );
+        assert_eq!(
+            unsupported_key("a line puzzle has 40 cells; expected N*N cells for N from 4"),
+            "a line puzzle has ... cells"
+        );
+    }
 }
