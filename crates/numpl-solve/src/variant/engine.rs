@@ -72,6 +72,18 @@ impl State {
         old.trailing_zeros() != new.trailing_zeros() || old.leading_zeros() != new.leading_zeros()
     }
 
+    /// A state of `cells` with nothing queued (the propagators' unit tests).
+    #[cfg(test)]
+    pub(crate) fn of(cells: Vec<Bits>) -> State {
+        let n = cells.len();
+        State {
+            cells,
+            queue: Vec::new(),
+            queued: vec![false; n],
+            before: vec![0; n],
+        }
+    }
+
     /// Forgets the changed cells (after a contradiction).
     fn clear_queue(&mut self) {
         for c in self.queue.drain(..) {
@@ -239,7 +251,7 @@ impl Scratch {
     fn all_due(model: &Model) -> Scratch {
         let n = model.props.len();
         let mut due = vec![u64::MAX; n.div_ceil(64)];
-        if n % 64 != 0 {
+        if !n.is_multiple_of(64) {
             *due.last_mut().expect("a word") = (1u64 << (n % 64)) - 1;
         }
         Scratch {

@@ -235,22 +235,8 @@ impl Prop for RegionSum {
         if s_lo > s_hi {
             return Err(Contradiction);
         }
-        for (seg, &(lo, hi)) in self.segments.iter().zip(&bounds) {
-            for &c in seg {
-                let m = st.get(c);
-                let (others_lo, others_hi) = (lo - low(m), hi - high(m));
-                let (want_lo, want_hi) = (s_lo - others_hi, s_hi - others_lo);
-                let mut keep = 0;
-                let mut bits = m;
-                while bits != 0 {
-                    let v = bits.trailing_zeros() as i64 + 1;
-                    if v >= want_lo && v <= want_hi {
-                        keep |= bits & bits.wrapping_neg();
-                    }
-                    bits &= bits - 1;
-                }
-                st.restrict(c, keep)?;
-            }
+        for seg in &self.segments {
+            narrow(st, seg, s_lo, s_hi)?;
         }
         Ok(())
     }
@@ -259,16 +245,6 @@ impl Prop for RegionSum {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn state(cells: Vec<Bits>) -> State {
-        let n = cells.len();
-        State {
-            cells,
-            queue: Vec::new(),
-            queued: vec![false; n],
-            before: vec![0; n],
-        }
-    }
 
     fn line(segments: Vec<Vec<u16>>, differ: &dyn Fn(u16, u16) -> bool) -> RegionSum {
         let mut r = RegionSum {
@@ -287,14 +263,14 @@ mod tests {
         // common total (the bounds alone allow 2).
         let same_box = |a: u16, b: u16| a < 2 && b < 2;
         let r = line(vec![vec![0, 1], vec![2]], &same_box);
-        assert!(r.run(&mut state(vec![0x1ff, 0x1ff, 0b10])).is_err());
+        assert!(r.run(&mut State::of(vec![0x1ff, 0x1ff, 0b10])).is_err());
         // Against 5 or 6: 1 + 4, 2 + 3, 1 + 5, 2 + 4 (not 3 + 3): the pair keeps 1 to 5.
-        let mut st = state(vec![0x1ff, 0x1ff, 0b11_0000]);
+        let mut st = State::of(vec![0x1ff, 0x1ff, 0b11_0000]);
         r.run(&mut st).unwrap();
         assert_eq!(st.cells, vec![0b1_1111, 0b1_1111, 0b11_0000]);
         // Where the two need not differ, 1 + 1 makes 2.
         let r = line(vec![vec![0, 1], vec![2]], &|_, _| false);
-        let mut st = state(vec![0x1ff, 0x1ff, 0b10]);
+        let mut st = State::of(vec![0x1ff, 0x1ff, 0b10]);
         r.run(&mut st).unwrap();
         assert_eq!(st.cells, vec![1, 1, 0b10]);
     }

@@ -145,16 +145,6 @@ impl Prop for Sandwich {
 mod tests {
     use super::*;
 
-    fn state(cells: Vec<Bits>) -> State {
-        let n = cells.len();
-        State {
-            cells,
-            queue: Vec::new(),
-            queued: vec![false; n],
-            before: vec![0; n],
-        }
-    }
-
     #[test]
     fn the_cells_between_hold_different_values() {
         let row: Vec<u16> = (0..9).collect();
@@ -165,10 +155,10 @@ mod tests {
         // (their bounds alone, 2 + 2 + 2, allow it).
         let mut cells = vec![one, o, o, o, nine, o, o, o, o];
         assert!(Sandwich::new(row.clone(), 7, 9)
-            .run(&mut state(cells.clone()))
+            .run(&mut State::of(cells.clone()))
             .is_err());
         // 9 = 2 + 3 + 4 only: the three keep 2, 3 and 4, the four cells outside lose them.
-        let mut st = state(cells.clone());
+        let mut st = State::of(cells.clone());
         Sandwich::new(row.clone(), 9, 9).run(&mut st).unwrap();
         let (mid, rest) = (0b1110 as Bits, all & !one & !nine & !0b1110);
         assert_eq!(
@@ -182,7 +172,7 @@ mod tests {
         cells[3] |= nine;
         cells[5] |= nine;
         cells[0] |= nine;
-        let mut st = state(cells);
+        let mut st = State::of(cells);
         Sandwich::new(row, 0, 9).run(&mut st).unwrap();
         assert_eq!(st.cells[0] & nine, 0);
         assert_eq!(st.cells[3] & nine, nine);

@@ -440,8 +440,7 @@ impl Prop for ExactSum {
         let mut k = 0;
         let mut product = 1u64;
         // (A cell fixed by that is still open: its one value must reach the total.)
-        for i in 0..n {
-            let m = masks[i];
+        for (i, &m) in masks[..n].iter().enumerate() {
             if m == 0 {
                 return Err(Contradiction);
             }
@@ -536,16 +535,6 @@ mod tests {
         assert_eq!(spread([1, 1].into_iter()), None);
     }
 
-    fn state(cells: Vec<Bits>) -> State {
-        let n = cells.len();
-        State {
-            cells,
-            queue: Vec::new(),
-            queued: vec![false; n],
-            before: vec![0; n],
-        }
-    }
-
     #[test]
     fn a_group_that_must_differ_is_bounded_as_a_whole() {
         // Cells 0, 1, 2 differ (one box), cell 3 elsewhere; all four add up to 33: the
@@ -553,12 +542,12 @@ mod tests {
         // to 24 exactly: each is 7, 8 or 9.
         let mut l = Linear::new(vec![(0, 1), (1, 1), (2, 1), (3, 1)], 33);
         l.learn_distinct(&|a, b| a < 3 && b < 3);
-        let mut st = state(vec![0x1ff; 4]);
+        let mut st = State::of(vec![0x1ff; 4]);
         l.run(&mut st).unwrap();
         assert_eq!(st.cells, vec![0b111 << 6, 0b111 << 6, 0b111 << 6, 1 << 8]);
         // Without the group, bounds cell by cell find only that each is 6 to 9.
         let plain = Linear::new(vec![(0, 1), (1, 1), (2, 1), (3, 1)], 33);
-        let mut st = state(vec![0x1ff; 4]);
+        let mut st = State::of(vec![0x1ff; 4]);
         plain.run(&mut st).unwrap();
         assert_eq!(st.cells, vec![0b1111 << 5; 4]);
     }
@@ -568,7 +557,7 @@ mod tests {
         // a - (b + c) = 0 with b, c different: b + c >= 3, so a >= 3; b, c <= a's 9 - 1.
         let mut l = Linear::new(vec![(0, 1), (1, -1), (2, -1)], 0);
         l.learn_distinct(&|a, b| a != 0 && b != 0);
-        let mut st = state(vec![0x1ff; 3]);
+        let mut st = State::of(vec![0x1ff; 3]);
         l.run(&mut st).unwrap();
         assert_eq!(st.cells[0], 0x1ff & !0b11);
         assert_eq!(st.cells[1], 0xff);
@@ -576,7 +565,7 @@ mod tests {
         // Two different cells of 1..2 cannot add up to 4.
         let mut l = Linear::new(vec![(0, 1), (1, 1)], 4);
         l.learn_distinct(&|_, _| true);
-        let mut st = state(vec![0b11; 2]);
+        let mut st = State::of(vec![0b11; 2]);
         assert!(l.run(&mut st).is_err());
     }
 
@@ -591,28 +580,28 @@ mod tests {
         // Two cells of a box adding up to 12: not 1 or 2 (no partner), and not 6 (6 + 6
         // repeats), which the bounds alone keep.
         let e = exact(&[(0, 1), (1, 1)], 12, &|_, _| true);
-        let mut st = state(vec![0x1ff; 2]);
+        let mut st = State::of(vec![0x1ff; 2]);
         e.run(&mut st).unwrap();
         let want: Bits = 0x1ff & !0b10_0011;
         assert_eq!(st.cells, vec![want; 2]);
-        let mut st = state(vec![0x1ff; 2]);
+        let mut st = State::of(vec![0x1ff; 2]);
         Linear::new(vec![(0, 1), (1, 1)], 12).run(&mut st).unwrap();
         assert_eq!(st.cells, vec![0x1ff & !0b11; 2]);
         // On a diagonal crossing two boxes (repeats allowed), 6 + 6 is fine.
         let e = exact(&[(0, 1), (1, 1)], 12, &|_, _| false);
-        let mut st = state(vec![0x1ff; 2]);
+        let mut st = State::of(vec![0x1ff; 2]);
         e.run(&mut st).unwrap();
         assert_eq!(st.cells, vec![0x1ff & !0b11; 2]);
         // A fixed cell's value leaves the cells that differ from it: 12 = 3 + x + y with
         // x, y different from 3 and each other, from 1..5: 4 + 5 only.
         let e = exact(&[(0, 1), (1, 1), (2, 1)], 12, &|_, _| true);
-        let mut st = state(vec![0b100, 0b1_1111, 0b1_1111]);
+        let mut st = State::of(vec![0b100, 0b1_1111, 0b1_1111]);
         e.run(&mut st).unwrap();
         assert_eq!(st.cells, vec![0b100, 0b1_1000, 0b1_1000]);
         // An arrow: the circle (coefficient -1) is the two different line cells' total,
         // so at least 3; a line cell is at most 9 - 1.
         let e = exact(&[(0, -1), (1, 1), (2, 1)], 0, &|a, b| a != 0 && b != 0);
-        let mut st = state(vec![0x1ff; 3]);
+        let mut st = State::of(vec![0x1ff; 3]);
         e.run(&mut st).unwrap();
         assert_eq!(st.cells, vec![0x1ff & !0b11, 0xff, 0xff]);
     }
@@ -621,14 +610,14 @@ mod tests {
     fn an_exact_sum_finds_what_no_assignment_reaches_and_waits_when_there_are_many() {
         // Two different cells of 1 and 2 adding up to 2: only 1 + 1, which repeats.
         let e = exact(&[(0, 1), (1, 1)], 2, &|_, _| true);
-        assert!(e.run(&mut state(vec![0b11; 2])).is_err());
+        assert!(e.run(&mut State::of(vec![0b11; 2])).is_err());
         // Everything fixed: the total is met or not.
         let e = exact(&[(0, 1), (1, 1)], 5, &|_, _| false);
-        assert!(e.run(&mut state(vec![0b100, 0b100])).is_err());
-        assert!(e.run(&mut state(vec![0b100, 0b10])).is_ok());
+        assert!(e.run(&mut State::of(vec![0b100, 0b100])).is_err());
+        assert!(e.run(&mut State::of(vec![0b100, 0b10])).is_ok());
         // Four open cells of nine values (6,561 assignments): left to the bounds.
         let e = exact(&[(0, 1), (1, 1), (2, 1), (3, 1)], 20, &|_, _| true);
-        let mut st = state(vec![0x1ff; 4]);
+        let mut st = State::of(vec![0x1ff; 4]);
         e.run(&mut st).unwrap();
         assert_eq!(st.cells, vec![0x1ff; 4]);
     }
@@ -679,9 +668,9 @@ mod tests {
                 }
             }
             let e = exact(&terms, total, &differ);
-            let mut st = state(cells.clone());
+            let mut st = State::of(cells.clone());
             let got = e.run(&mut st);
-            if support.iter().any(|&m| m == 0) {
+            if support.contains(&0) {
                 assert!(got.is_err(), "{terms:?} {cells:?} {pairs:?} {total}");
             } else {
                 assert!(got.is_ok(), "{terms:?} {cells:?} {pairs:?} {total}");
