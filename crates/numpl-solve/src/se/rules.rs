@@ -733,8 +733,8 @@ fn excludable(g: &Grid) -> u128 {
 /// its cells could be in the list there too ([`excludable`]), it removes nothing here
 /// either, so it is passed over. (A cell that had no excluder there, and so was not in the
 /// list, shares with the others no excluder that did not change: one of at least two
-/// common excluders then changed.) The first one that removes something is then the one the whole search finds,
-/// for the search goes in the same order (a path asks the triplets at every step the
+/// common excluders then changed.) The first one that removes something is then the one
+/// the whole search finds, for the search goes in the same order (a path asks the triplets at every step the
 /// chains are asked: 126 us a time on top1465's ER 7 to 9, before this).
 ///
 /// (Sets of cells as 128-bit masks and fixed arrays, not vectors: the triplets are asked

@@ -82,14 +82,15 @@ impl Prop for Sandwich {
                 }
                 if !self.sets.is_empty() {
                     let union = inner.iter().fold(0, |u, &x| u | x);
-                    let (mut allowed, mut must) = (0 as Bits, !0 as Bits);
+                    let (mut fits, mut allowed, mut must) = (false, 0 as Bits, !0 as Bits);
                     for &set in &self.sets[inner.len()] {
                         if set & !union == 0 && inner.iter().all(|&x| x & set != 0) {
+                            fits = true;
                             allowed |= set;
                             must &= set;
                         }
                     }
-                    if allowed == 0 && !(inner.is_empty() && self.sum == 0) {
+                    if !fits {
                         continue;
                     }
                     any = true;
