@@ -375,6 +375,17 @@ fn outies_that_differ_are_bounded_together() {
     }
 }
 
+/// The 45 rule's equations solved exactly: a cage of 45 over r1c1..r1c8 and r2c1 leaves
+/// r1c9 as row 1's innie and r2c1 as its outie, so r2c1 - r1c9 = 45 - 45 = 0. With r1c9
+/// 1 or 5, r2c1 is 1 or 5 too, where the bounds alone keep 1..5.
+#[test]
+fn an_equation_of_the_45_rule_keeps_only_values_of_an_assignment() {
+    let text = r#"{"box":"3x3","constraints":[{"type":"cage","sum":45,"cells":["r1c1","r1c2","r1c3","r1c4","r1c5","r1c6","r1c7","r1c8","r2c1"]},{"type":"allowed","cell":"r1c9","values":[1,5]}]}"#;
+    let cells = root(text);
+    assert_eq!(cells[8], vec![1, 5]);
+    assert_eq!(cells[9], vec![1, 5]);
+}
+
 /// A renban of six along r1c1..r1c6 holds 4, 5 and 6 whatever its run (1-6 .. 4-9): the
 /// rest of row 1 loses them; r2c1 sees only three of the line's cells and keeps them.
 #[test]

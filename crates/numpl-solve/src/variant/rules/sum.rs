@@ -300,8 +300,9 @@ const EXACT: u64 = 1024;
 /// candidates, cells that must differ taking different values) reaching the total. The
 /// bounds alone keep values in the middle of a range no assignment uses (two cells of a
 /// box adding up to 12 are not 6 and 6; a diagonal of three cells adding up to 12 whose
-/// first is 1 or 9 ...). Little killers and arrows use it beside their [`Linear`]; a cage
-/// has its own ([`super::cage`]'s combinations). At most 64 cells.
+/// first is 1 or 9 ...). Little killers, arrows and the 45 rule's equations use it beside
+/// their [`Linear`]; a cage has its own ([`super::cage`]'s combinations). At most 64
+/// cells.
 pub(crate) struct ExactSum {
     cells: Vec<u16>,
     coefs: Vec<i64>,
@@ -309,6 +310,8 @@ pub(crate) struct ExactSum {
     /// `differ[i]`: the terms (bit `j` for term `j`) whose cells must differ from term
     /// `i`'s.
     differ: Vec<u64>,
+    /// Solved exactly with at most this many assignments of its open cells.
+    limit: u64,
 }
 
 impl ExactSum {
@@ -322,7 +325,14 @@ impl ExactSum {
             coefs: terms.iter().map(|t| t.1).collect(),
             total,
             differ: vec![0; terms.len()],
+            limit: EXACT,
         })
+    }
+
+    /// Solved exactly with at most `limit` assignments of its open cells (rather than
+    /// [`EXACT`]).
+    pub(crate) fn capped(self, limit: u64) -> ExactSum {
+        ExactSum { limit, ..self }
     }
 }
 
@@ -404,14 +414,34 @@ impl Prop for ExactSum {
 
     fn run(&self, st: &mut State) -> Result<(), Contradiction> {
         let n = self.cells.len();
-        let mut masks = [0 as Bits; 64];
         let mut fixed = 0u64;
         for (i, &c) in self.cells.iter().enumerate() {
             let m = st.get(c);
-            masks[i] = m;
             if m & (m - 1) == 0 {
                 fixed |= 1 << i;
             }
+        }
+        // Too many assignments: leave it to the bounds, having looked at no more than the
+        // candidates (most runs end here).
+        let mut product = 1u64;
+        let mut each = !fixed & (u64::MAX >> (64 - n));
+        while each != 0 {
+            let i = each.trailing_zeros() as usize;
+            each &= each - 1;
+            let mut m = st.get(self.cells[i]);
+            let mut twins = self.differ[i] & fixed;
+            while twins != 0 {
+                m &= !st.get(self.cells[twins.trailing_zeros() as usize]);
+                twins &= twins - 1;
+            }
+            product = product.saturating_mul(m.count_ones().max(1) as u64);
+            if product > self.limit {
+                return Ok(());
+            }
+        }
+        let mut masks = [0 as Bits; 64];
+        for (i, &c) in self.cells.iter().enumerate() {
+            masks[i] = st.get(c);
         }
         // The fixed cells: their terms leave the total, their values the open cells that
         // must differ from them.
@@ -438,17 +468,12 @@ impl Prop for ExactSum {
         }
         let mut open = [0u8; 64];
         let mut k = 0;
-        let mut product = 1u64;
         // (A cell fixed by that is still open: its one value must reach the total.)
         for (i, &m) in masks[..n].iter().enumerate() {
             if m == 0 {
                 return Err(Contradiction);
             }
             if fixed >> i & 1 == 0 {
-                product = product.saturating_mul(m.count_ones() as u64);
-                if product > EXACT {
-                    return Ok(());
-                }
                 open[k] = i as u8;
                 k += 1;
             }
