@@ -1091,6 +1091,12 @@ impl Chainer {
     /// How many distinct implications (by key) the chain of `id` holds, breadth first as
     /// [`Chainer::chain`] walks it (one FIFO queue: the same order as level by level).
     fn ancestors(&self, id: u32) -> usize {
+        self.ancestors_upto(id, usize::MAX)
+            .expect("no chain holds more than usize::MAX")
+    }
+
+    /// [`Chainer::ancestors`], or `None` as soon as there are more than `most`.
+    fn ancestors_upto(&self, id: u32, most: usize) -> Option<usize> {
         let mut seen = [0u64; NKEYS.div_ceil(64)];
         let mut count = 0;
         let mut queue = self.ancestors_queue.borrow_mut();
@@ -1103,10 +1109,31 @@ impl Chainer {
             if seen[k / 64] >> (k % 64) & 1 == 0 {
                 seen[k / 64] |= 1 << (k % 64);
                 count += 1;
+                if count > most {
+                    return None;
+                }
                 queue.extend_from_slice(self.parents(p));
             }
         }
-        count
+        Some(count)
+    }
+
+    /// The complexity of a hint whose chains end at `targets` (their implications, each
+    /// chain's counted apart, and the nested chains they rest on), or `None` when it is
+    /// more than a hint wanted now may have ([`Chainer::wanted`]: with only the first
+    /// hint wanted, one of more complexity than the best so far comes after it, since a
+    /// rule's difficulty grows with the complexity), found without counting the rest.
+    fn complexity(&self, targets: &[u32]) -> Option<usize> {
+        let most = match (self.first_only, self.best) {
+            (true, Some(b)) => b.1,
+            _ => usize::MAX,
+        };
+        let mut total = 0usize;
+        for &t in targets {
+            total += self.ancestors_upto(t, most - total)?;
+        }
+        total += self.nested_complexity(targets);
+        (total <= most).then_some(total)
     }
 
     /// The implications of `p` (on): its cell's other candidates off (with `y_chain`), then
@@ -1722,8 +1749,7 @@ impl Chainer {
             (tp.cell, 1u16 << tp.value)
         };
         let targets = [dst_on, dst_off];
-        let complexity =
-            self.ancestors(dst_on) + self.ancestors(dst_off) + self.nested_complexity(&targets);
+        let complexity = self.complexity(&targets)?;
         let difficulty = self.rule_difficulty() + length_difficulty(complexity);
         let sort_key = if absurd { 7 } else { 1 };
         if !self.wanted((difficulty, complexity, sort_key)) {
@@ -1871,9 +1897,9 @@ impl Chainer {
                     let k = self.k(p);
                     chains.clear();
                     chains.extend(outcomes.iter().map(|m| at(m, k)));
-                    let complexity: usize =
-                        chains.iter().map(|&c| self.ancestors(c)).sum::<usize>()
-                            + self.nested_complexity(&chains);
+                    let Some(complexity) = self.complexity(&chains) else {
+                        continue;
+                    };
                     let difficulty = self.rule_difficulty() + length_difficulty(complexity);
                     if !self.wanted((difficulty, complexity, 6)) {
                         continue;
@@ -1958,9 +1984,9 @@ impl Chainer {
                         let k = self.k(p);
                         chains.clear();
                         chains.extend(outcomes.iter().map(|(_, s)| s.get(k).unwrap()));
-                        let complexity: usize =
-                            chains.iter().map(|&c| self.ancestors(c)).sum::<usize>()
-                                + self.nested_complexity(&chains);
+                        let Some(complexity) = self.complexity(&chains) else {
+                            continue;
+                        };
                         let difficulty = self.rule_difficulty() + length_difficulty(complexity);
                         if !self.wanted((difficulty, complexity, 5)) {
                             continue;
