@@ -22,9 +22,9 @@
 //!   looked for from a candidate that no off turns on (none could end); no cycle or
 //!   chain is looked for where the grid's graph of links says none can end ([`Reach`]),
 //!   nor a cycle where none could remove anything ([`Reach::cycle_may_remove`]);
-//! - the multiple forcing chains are not followed on a grid where nothing can follow
-//!   from every value of a cell or every place of a region's value
-//!   ([`multiple_may_hint`]);
+//! - the multiple forcing chains are followed only from the cells and regions where
+//!   something may follow from every value of the cell or every place of the region's
+//!   value, none on a grid with no such cell or region ([`MultipleReach`]);
 //! - a Nishio chain is followed only when it meets a contradiction, its rule's only
 //!   hints ([`nishio_absurd`]);
 //! - the nested forcing chains' inner rules are asked once a grid ([`inner_hints`]).
@@ -658,91 +658,119 @@ impl Reach {
     }
 }
 
-/// Whether the multiple forcing chains (`Level::Multiple`: from each value of a cell
-/// with three or more, and each place of a value in a region, its first place in such a
-/// cell; chains of both kinds of links on a grid that does not change) may make a hint
-/// on `g`: when no implication follows from every value of such a cell, or from every
-/// place of such a region's value, they make none. What follows from an assumption is at
-/// most what its on reaches in [`Graph`]'s graph (a chain stops at a contradiction): the
-/// ons of the components it reaches, and the offs those ons turn off. (On the grids the
-/// nested forcing chains leave, three quarters give this rule no hint, and each costs it
-/// a chain from every candidate.)
-fn multiple_may_hint(g: &Grid, links: &Links) -> bool {
-    let t = tables();
-    let gr = Graph::new(g, links);
-    // Each component's ons and offs reached, by value a set of cells: its own nodes' and
-    // those of the components it reaches (numbered before it, so final).
-    let mut reached = vec![[[0u128; 10]; 2]; gr.size.len()];
-    for &u in &gr.members {
-        let u = u as usize;
-        let c = gr.comp[u] as usize;
-        let (done, rest) = reached.split_at_mut(c);
-        let mine = &mut rest[0];
-        let slot = gr.slots[u] as usize;
-        let (cell, v) = (slot / 10, slot % 10);
-        if u < gr.ons {
-            mine[1][v] |= 1 << cell;
-            mine[0][v] |= t.sees[cell] & g.cells_with(v);
-            let mut m = g.cand[cell] & !(1 << v);
-            while m != 0 {
-                mine[0][m.trailing_zeros() as usize] |= 1 << cell;
-                m &= m - 1;
+/// Where the multiple forcing chains (`Level::Multiple`: from each value of a cell with
+/// three or more, and each place of a value in a region, its first place in such a cell;
+/// chains of both kinds of links on a grid that does not change) may make a hint on a
+/// grid: a cell of whose values, or a region of whose value's places, some implication
+/// may follow from every one. What follows from an assumption is at most what its on
+/// reaches in [`Graph`]'s graph (a chain stops at a contradiction): the ons of the
+/// components it reaches, and the offs those ons turn off. (On the grids the nested
+/// forcing chains leave, three quarters give this rule no hint, and each costs it a
+/// chain from every candidate; on the others, most cells and regions give none.)
+struct MultipleReach {
+    graph: Graph,
+    /// Each component's ons (index 1) and offs (0) reached, by value a set of cells.
+    reached: Vec<[[u128; 10]; 2]>,
+    /// The cells with two candidates or more (an on's target needs something to remove).
+    several: u128,
+}
+
+impl MultipleReach {
+    fn new(g: &Grid, links: &Links) -> MultipleReach {
+        let t = tables();
+        let gr = Graph::new(g, links);
+        // Each component's own nodes' and those of the components it reaches (numbered
+        // before it, so final).
+        let mut reached = vec![[[0u128; 10]; 2]; gr.size.len()];
+        for &u in &gr.members {
+            let u = u as usize;
+            let c = gr.comp[u] as usize;
+            let (done, rest) = reached.split_at_mut(c);
+            let mine = &mut rest[0];
+            let slot = gr.slots[u] as usize;
+            let (cell, v) = (slot / 10, slot % 10);
+            if u < gr.ons {
+                mine[1][v] |= 1 << cell;
+                mine[0][v] |= t.sees[cell] & g.cells_with(v);
+                let mut m = g.cand[cell] & !(1 << v);
+                while m != 0 {
+                    mine[0][m.trailing_zeros() as usize] |= 1 << cell;
+                    m &= m - 1;
+                }
+            } else {
+                mine[0][v] |= 1 << cell;
             }
-        } else {
-            mine[0][v] |= 1 << cell;
-        }
-        for &w in &gr.adj[gr.start[u] as usize..gr.start[u + 1] as usize] {
-            let d = gr.comp[w as usize] as usize;
-            if d != c {
-                for side in 0..2 {
-                    for v in 1..10 {
-                        mine[side][v] |= done[d][side][v];
+            for &w in &gr.adj[gr.start[u] as usize..gr.start[u + 1] as usize] {
+                let d = gr.comp[w as usize] as usize;
+                if d != c {
+                    for side in 0..2 {
+                        for v in 1..10 {
+                            mine[side][v] |= done[d][side][v];
+                        }
                     }
                 }
             }
         }
+        let several: u128 = (0..81)
+            .filter(|&c| g.count(c) >= 2)
+            .fold(0, |m, c| m | 1 << c);
+        MultipleReach {
+            graph: gr,
+            reached,
+            several,
+        }
     }
-    // A target needs something to remove: an on, other values in its cell.
-    let several: u128 = (0..81)
-        .filter(|&c| g.count(c) >= 2)
-        .fold(0, |m, c| m | 1 << c);
-    let common = |sources: &mut dyn Iterator<Item = usize>| {
+
+    /// Whether some target (an off, or an on in a cell of several candidates) may follow
+    /// from every one of `slots` (cell * 10 + value) assumed on.
+    fn common(&self, slots: impl Iterator<Item = usize>) -> bool {
         let mut both = [[!0u128; 10]; 2];
-        for on in sources {
-            let r = &reached[gr.comp[on] as usize];
+        for slot in slots {
+            let r = &self.reached[self.graph.comp[self.graph.on_node[slot] as usize] as usize];
             for side in 0..2 {
                 for v in 1..10 {
                     both[side][v] &= r[side][v];
                 }
             }
         }
-        (1..10).any(|v| both[1][v] & several != 0 || both[0][v] != 0)
-    };
-    let chained = |c: usize| g.value[c] == 0 && g.count(c) > 2;
-    for cell in (0..81).filter(|&c| chained(c)) {
-        let mut values = (1..10)
-            .filter(|&v| g.has(cell, v))
-            .map(|v| gr.on_node[cell * 10 + v] as usize);
-        if common(&mut values) {
-            return true;
-        }
+        (1..10).any(|v| both[1][v] & self.several != 0 || both[0][v] != 0)
     }
-    for r in 0..27 {
-        for v in 1..10 {
+
+    /// Whether cell `cell`'s values (it has three or more) may make a cell forcing chain.
+    fn cell(&self, g: &Grid, cell: usize) -> bool {
+        self.common((1..10).filter(|&v| g.has(cell, v)).map(|v| cell * 10 + v))
+    }
+
+    /// Whether the places of `v` in a region whose first is `cell` (a cell of three
+    /// values or more) may make a region forcing chain.
+    fn regions_from(&self, g: &Grid, cell: usize, v: usize) -> bool {
+        let t = tables();
+        TYPES.into_iter().any(|ty| {
+            let r = t.of[cell][ty] as usize;
             let pos = g.positions(r, v);
-            if pos.count_ones() < 2 || !chained(t.region[r][pos.trailing_zeros() as usize] as usize)
-            {
-                continue;
-            }
-            let mut places = (0..9)
-                .filter(|&i| pos >> i & 1 != 0)
-                .map(|i| gr.on_node[t.region[r][i] as usize * 10 + v] as usize);
-            if common(&mut places) {
-                return true;
-            }
-        }
+            pos.count_ones() >= 2
+                && t.region[r][pos.trailing_zeros() as usize] as usize == cell
+                && self.common(
+                    (0..9)
+                        .filter(|&i| pos >> i & 1 != 0)
+                        .map(|i| t.region[r][i] as usize * 10 + v),
+                )
+        })
     }
-    false
+
+    /// Whether any cell or region may make a hint.
+    fn any(&self, g: &Grid) -> bool {
+        let chained = |c: usize| g.value[c] == 0 && g.count(c) > 2;
+        (0..81)
+            .filter(|&c| chained(c))
+            .any(|c| self.cell(g, c) || (1..10).any(|v| g.has(c, v) && self.regions_from(g, c, v)))
+    }
+}
+
+/// Whether the multiple forcing chains may make a hint on `g` ([`MultipleReach`]).
+#[cfg(test)]
+fn multiple_may_hint(g: &Grid, links: &Links) -> bool {
+    MultipleReach::new(g, links).any(g)
 }
 
 /// Whether the Nishio chains from `p` (an assumption: a cell's value on or off) meet
@@ -871,6 +899,9 @@ struct Chainer {
     /// What each off turns on, for the multiple forcing chains (their grid does not
     /// change: [`Chainer::off_to_on`] read from a table, as the level-0 chains do).
     links: Option<Rc<Links>>,
+    /// For the multiple forcing chains: the cells and regions that may make a hint (the
+    /// others' chains are not followed).
+    may: Option<MultipleReach>,
     /// The outcomes of the chains from one candidate assumed on (cell * 10 + value), met
     /// again within one [`Chainer::multiple_chains`] (see [`Chainer::on_chain`]).
     on_memo: Vec<Option<Rc<OnChain>>>,
@@ -1931,12 +1962,20 @@ impl Chainer {
             if !(card > 2 || (card > 1 && self.dynamic)) {
                 continue;
             }
+            // (Where the multiple forcing chains cannot make a hint from the cell's values,
+            // or from the places of a value in the regions it comes first in, their chains
+            // are not followed: [`MultipleReach`].)
+            let may_cell = self.may.as_ref().is_none_or(|m| m.cell(g, cell));
             let mut value_on: Vec<(usize, LSet)> = Vec::with_capacity(card as usize);
             let mut value_off: Vec<(usize, LSet)> = Vec::with_capacity(card as usize);
             let mut cell_on: Option<LSet> = None;
             let mut cell_off: Option<LSet> = None;
             for v in 1..=9 {
                 if !g.has(cell, v) {
+                    continue;
+                }
+                let may_regions = self.may.as_ref().is_none_or(|m| m.regions_from(g, cell, v));
+                if !may_cell && !may_regions {
                     continue;
                 }
                 let p_on = self.new_pot(cell, v, true, None);
@@ -1955,8 +1994,11 @@ impl Chainer {
                     double,
                     contradiction,
                 );
-                if !self.nishio {
+                if !self.nishio && may_regions {
                     self.region_chainings(g, &mut result, cell, v, &on_to_on, &on_to_off);
+                }
+                if !may_cell {
+                    continue;
                 }
                 match (&mut cell_on, &mut cell_off) {
                     (Some(a), Some(b)) => {
@@ -1971,7 +2013,7 @@ impl Chainer {
                 value_on.push((v, on_to_on));
                 value_off.push((v, on_to_off));
             }
-            if !self.nishio && (card == 2 || (self.multiple && card > 2)) {
+            if !self.nishio && may_cell && (card == 2 || (self.multiple && card > 2)) {
                 let mut chains: Vec<u32> = Vec::with_capacity(card as usize);
                 for (set, outcomes) in [
                     (cell_on.as_ref().unwrap(), &value_on),
@@ -2475,6 +2517,7 @@ impl Chainer {
             pending: Default::default(),
             lists: Default::default(),
             links: None,
+            may: None,
             on_memo: Vec::new(),
             ancestors_queue: Default::default(),
             first_only: false,
@@ -2542,8 +2585,12 @@ impl Chainer {
         } else {
             if !self.dynamic {
                 let links = Links::new(g, true, true);
-                if self.multiple && !multiple_may_hint(g, &links) {
-                    return result;
+                if self.multiple {
+                    let may = MultipleReach::new(g, &links);
+                    if !may.any(g) {
+                        return result;
+                    }
+                    self.may = Some(may);
                 }
                 self.links = Some(Rc::new(links));
             }
@@ -2690,22 +2737,50 @@ mod tests {
     }
 
     /// [`multiple_may_hint`] never says no where the multiple forcing chains, followed in
-    /// full, make a hint: at every step of SE's path of the puzzles of
-    /// `fixtures/se/top1465-a.txt`.
+    /// full, make a hint, and the chains followed only where [`MultipleReach`] says a
+    /// cell or region may make one make the same hints in the same order: at every step
+    /// of SE's path of the puzzles of `fixtures/se/top1465-a.txt`.
     #[test]
     fn multiple_chains_hint_only_where_they_may() {
         let (mut hinted, mut skipped) = (0, 0);
+        let shown = |hints: &[Candidate]| -> Vec<String> {
+            hints
+                .iter()
+                .map(|c| {
+                    let h = &c.hint;
+                    format!(
+                        "{} {} {:?} {:?} {} {} {}",
+                        h.name,
+                        h.difficulty,
+                        h.removals,
+                        h.place,
+                        c.complexity,
+                        c.sort_key,
+                        c.implied
+                    )
+                })
+                .collect()
+        };
         for g in path_grids() {
             let links = Links::new(&g, true, true);
             let may = multiple_may_hint(&g, &links);
+            let reach = MultipleReach::new(&g, &links);
+            let links = Rc::new(links);
             let mut ch = Chainer::new(Level::Multiple);
-            ch.links = Some(Rc::new(links));
+            ch.links = Some(Rc::clone(&links));
             let hints = ch.multiple_chains(&mut g.clone());
             if !hints.is_empty() {
                 assert!(may, "{} hints where none may be", hints.len());
                 hinted += 1;
             }
             skipped += !may as usize;
+            let mut pruned = Chainer::new(Level::Multiple);
+            pruned.links = Some(links);
+            pruned.may = Some(reach);
+            assert_eq!(
+                shown(&pruned.multiple_chains(&mut g.clone())),
+                shown(&hints)
+            );
         }
         // (2,777 and 656 when written.)
         assert!(
