@@ -36,10 +36,21 @@ fn name(len: usize, ty: u8) -> String {
     }
 }
 
+/// The regions of cell `c`, bit `r` for region `r`.
+fn regions_of(c: usize) -> u32 {
+    let of = &tables().of[c];
+    1 << of[0] | 1 << of[1] | 1 << of[2]
+}
+
 /// (SE's `checkForLoops`: the cells of a region are walked in order, and `ex`, the extra
 /// values met, builds up over a cell's neighbours. Only the cells that hold both values
 /// and are not in the loop yet, and the loop's first cell, can do anything: `both` is the
 /// first, `in_loop` the loop's cells.)
+///
+/// `sets` are the regions of the loop's cells at even and odd places, `cell` counted. A
+/// loop two of whose cells at places of the same parity share a region is not valid
+/// ([`is_valid_loop`]), so no loop is looked for past a cell that would make one: SE
+/// finds them and drops them; the valid loops are found as before, in the same order.
 #[allow(clippy::too_many_arguments)]
 fn check_for_loops(
     g: &Grid,
@@ -52,6 +63,7 @@ fn check_for_loops(
     allowed_ex: i32,
     ex_values: u16,
     last_type: Option<usize>,
+    sets: [u32; 2],
     results: &mut Vec<Vec<usize>>,
 ) {
     let t = tables();
@@ -79,8 +91,27 @@ fn check_for_loops(
                 ex &= !(1 << v1 | 1 << v2);
                 let card = p.count_ones();
                 if card == 2 || ex.count_ones() == 1 || allowed_ex > 0 {
+                    let (parity, regions) = (lp.len() % 2, regions_of(next));
+                    if sets[parity] & regions != 0 {
+                        continue;
+                    }
+                    let mut sets = sets;
+                    sets[parity] |= regions;
                     let n = if card > 2 { allowed_ex - 1 } else { allowed_ex };
-                    check_for_loops(g, next, v1, v2, lp, in_loop, both, n, ex, Some(ty), results);
+                    check_for_loops(
+                        g,
+                        next,
+                        v1,
+                        v2,
+                        lp,
+                        in_loop,
+                        both,
+                        n,
+                        ex,
+                        Some(ty),
+                        sets,
+                        results,
+                    );
                 }
             }
         }
@@ -141,6 +172,7 @@ pub(super) fn unique_loops(g: &Grid) -> Option<Hint> {
             2,
             0,
             None,
+            [regions_of(cell), 0],
             &mut loops,
         );
         for lp in loops {
