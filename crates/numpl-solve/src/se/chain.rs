@@ -1821,7 +1821,8 @@ impl Chainer {
         on_to_off: &mut LSet,
         reduction: bool,
         contradiction: bool,
-    ) {
+        off_may: bool,
+    ) -> bool {
         // (A Nishio chain that meets no contradiction makes no hint: it is followed only
         // when [`nishio_absurd`] says it meets one.)
         let (p_on, absurd) = if self.nishio && !nishio_absurd(g, &self.pots[p_on as usize]) {
@@ -1829,6 +1830,7 @@ impl Chainer {
         } else {
             self.on_chain(g, p_on, on_to_on, on_to_off)
         };
+        let on_absurd = absurd.is_some();
         if contradiction {
             if let Some((a, b)) = absurd {
                 result.extend(self.binary_hint(g, a, b, p_on, p_on, true, false));
@@ -1837,9 +1839,10 @@ impl Chainer {
         // (What follows from the candidate off makes only these two kinds of hints: the
         // multiple forcing chains, which make neither, do not follow it.)
         if !contradiction && !reduction
+            || !off_may
             || self.nishio && !nishio_absurd(g, &self.pots[p_off as usize])
         {
-            return;
+            return on_absurd;
         }
         let mut off_to_on = LSet::new();
         let mut off_to_off = LSet::new();
@@ -1865,6 +1868,7 @@ impl Chainer {
                 }
             }
         }
+        on_absurd
     }
 
     fn region_chainings(
@@ -1970,6 +1974,16 @@ impl Chainer {
             let mut value_off: Vec<(usize, LSet)> = Vec::with_capacity(card as usize);
             let mut cell_on: Option<LSet> = None;
             let mut cell_off: Option<LSet> = None;
+            // A cell of two values in the dynamic forcing chains: what follows from one
+            // value off is what follows from the other on (the other is on at once, and
+            // the one is off at once the other way; nothing else differs at level 0,
+            // where no other rule's eliminations join in), so that the chains from the
+            // one off meet a contradiction, their only hints here (no double forcing
+            // chains from a cell of two), exactly when those from the other on do. Those
+            // are followed first (and kept for their turn), and the chains from the one
+            // off only when they meet one. (The first value's chains on tell the second.)
+            let pair = self.dynamic && !self.nishio && self.level == 0 && card == 2;
+            let mut first_absurd: Option<bool> = None;
             for v in 1..=9 {
                 if !g.has(cell, v) {
                     continue;
@@ -1984,7 +1998,16 @@ impl Chainer {
                 let mut on_to_off = LSet::new();
                 let double = card >= 3 && !self.nishio && self.dynamic;
                 let contradiction = self.dynamic || self.nishio;
-                self.binary_chaining(
+                let off_may = !pair
+                    || match first_absurd {
+                        Some(absurd) => absurd,
+                        None => {
+                            let w = (g.cand[cell] & !(1 << v)).trailing_zeros() as usize;
+                            let other = self.new_pot(cell, w, true, None);
+                            self.shared_on_chain(g, other).absurd.is_some()
+                        }
+                    };
+                let on_absurd = self.binary_chaining(
                     g,
                     p_on,
                     p_off,
@@ -1993,7 +2016,11 @@ impl Chainer {
                     &mut on_to_off,
                     double,
                     contradiction,
+                    off_may,
                 );
+                if pair && first_absurd.is_none() {
+                    first_absurd = Some(on_absurd);
+                }
                 if !self.nishio && may_regions {
                     self.region_chainings(g, &mut result, cell, v, &on_to_on, &on_to_off);
                 }
