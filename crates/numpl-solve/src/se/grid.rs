@@ -201,6 +201,15 @@ impl Grid {
         self.with[v]
     }
 
+    /// The values (bit `v`) whose positions changed in each region since `before`, a
+    /// grid this one came from by removing candidates and placing values.
+    pub(super) fn changed_since(&self, before: &Grid) -> [u16; 27] {
+        std::array::from_fn(|r| {
+            let (now, then) = (&self.pos[r], &before.pos[r]);
+            (1..10).fold(0, |m, v| m | ((now[v] != then[v]) as u16) << v)
+        })
+    }
+
     /// [`Grid::positions`] of every value (index 1..=9) of region `r`.
     pub(super) fn all_positions(&self, r: usize) -> [u16; 10] {
         self.pos[r]

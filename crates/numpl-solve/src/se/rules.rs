@@ -82,6 +82,34 @@ pub(super) fn locking(g: &Grid, direct: bool) -> Option<Hint> {
     first(|f| locking_each(g, direct, &EVERY, f))
 }
 
+/// The first hint of `rule` (intersections, naked and hidden sets, fish: not their direct
+/// forms) whose base regions have a value of `only`'s (see [`Only`]), in SE's order.
+///
+/// Where the rule found nothing on an earlier grid of the path, only the values whose
+/// positions changed since need be searched (`Grid::changed_since`): a pattern of these
+/// rules stands on its base regions' positions of its values (a naked set on its cells'
+/// candidates, which change some value's positions in its region when they change), and
+/// what it removes on this grid it removed on the earlier one, so a hint whose base did
+/// not change would have been found there. Every hint now has a changed base, and the
+/// first of those is the first of all.
+pub(super) fn first_changed(g: &Grid, rule: Small, only: &Only) -> Option<Hint> {
+    match rule {
+        Small::Locking => first(|f| locking_each(g, false, only, f)),
+        Small::Naked(d) => first(|f| naked_set_each(g, d, only, f)),
+        Small::Fish(d) => first(|f| fish_each(g, d, only, f)),
+        Small::Hidden(d) => first(|f| hidden_set_each(g, d, false, only, f)),
+    }
+}
+
+/// The rules [`first_changed`] takes.
+#[derive(Clone, Copy)]
+pub(super) enum Small {
+    Locking,
+    Naked(u32),
+    Fish(u32),
+    Hidden(u32),
+}
+
 /// The first hint a producer reports.
 fn first(run: impl FnOnce(&mut dyn FnMut(Hint) -> bool)) -> Option<Hint> {
     let mut found = None;
@@ -360,6 +388,7 @@ fn direct_hidden_name(degree: u32) -> &'static str {
     ][degree as usize - 2]
 }
 
+#[cfg(test)]
 pub(super) fn naked_set(g: &Grid, degree: u32) -> Option<Hint> {
     first(|f| naked_set_each(g, degree, &EVERY, f))
 }
@@ -425,6 +454,7 @@ pub(super) fn naked_set_each(g: &Grid, degree: u32, only: &Only, f: &mut dyn FnM
 }
 
 /// X-Wing, Swordfish, Jellyfish: base regions columns then rows.
+#[cfg(test)]
 pub(super) fn fish(g: &Grid, degree: u32) -> Option<Hint> {
     first(|f| fish_each(g, degree, &EVERY, f))
 }
