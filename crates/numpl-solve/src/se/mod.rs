@@ -370,7 +370,8 @@ mod tests {
     #[test]
     fn small_rules_since_a_grid_find_what_the_whole_search_finds() {
         use rules::Small;
-        let rules: [(Small, fn(&Grid) -> Option<Hint>); 10] = [
+        type Whole = fn(&Grid) -> Option<Hint>;
+        let rules: [(Small, Whole); 10] = [
             (Small::Locking, |g| rules::locking(g, false)),
             (Small::Naked(2), |g| rules::naked_set(g, 2)),
             (Small::Naked(3), |g| rules::naked_set(g, 3)),
