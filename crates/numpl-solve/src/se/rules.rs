@@ -487,11 +487,19 @@ pub(super) fn fish_each(g: &Grid, degree: u32, only: &Only, f: &mut dyn FnMut(Hi
                 }
             }
         }
-        // (No value with `degree` fitting bases, one of them wanted: no fish this way.)
-        if (1..=9).all(|v| ones(fit[v]) < degree || fit[v] & wanted[v] == 0) {
+        // The bases a combination may take: those fitting a value with `degree` fitting
+        // bases, one of them wanted (none: no fish this way).
+        let mut bases = 0u32;
+        for v in 1..=9 {
+            if ones(fit[v]) >= degree && fit[v] & wanted[v] != 0 {
+                bases |= fit[v];
+            }
+        }
+        if bases == 0 {
             continue;
         }
-        for im in combinations(degree, 9) {
+        // (Only the combinations of those bases, in the same order.)
+        for im in combinations_within(degree, bases) {
             for (v, &placed) in occ.iter().enumerate().skip(1) {
                 if placed + degree as usize * 2 > 9 || im & wanted[v] == 0 || im & !fit[v] != 0 {
                     continue;
