@@ -217,9 +217,10 @@ const ORDER: [Rule; 30] = [
 #[derive(Default)]
 struct Memo {
     aligned_none: [Option<Grid>; 2],
-    /// For intersections, naked sets, fish and hidden sets (of 2 to 4): the last grid
-    /// on which each found nothing ([`rules::first_changed`]).
-    small_none: [Option<Box<Grid>>; 10],
+    /// For intersections, naked sets, fish and hidden sets (of 2 to 4), direct
+    /// intersections and direct hidden sets (of 2 and 3): the last grid on which each
+    /// found nothing ([`rules::first_changed`]).
+    small_none: [Option<Box<Grid>>; 13],
 }
 
 impl Memo {
@@ -246,8 +247,8 @@ fn find(g: &Grid, rule: Rule, memo: &mut Memo) -> Option<Hint> {
     use rules::Small;
     match rule {
         Rule::HiddenSingle => rules::hidden_single(g),
-        Rule::DirectLocking => rules::locking(g, true),
-        Rule::DirectHidden(d) => rules::hidden_set(g, d, true),
+        Rule::DirectLocking => memo.small(10, g, Small::DirectLocking),
+        Rule::DirectHidden(d) => memo.small(d as usize + 9, g, Small::DirectHidden(d)),
         Rule::NakedSingle => rules::naked_single(g),
         Rule::Locking => memo.small(0, g, Small::Locking),
         Rule::Naked(d) => memo.small(d as usize - 1, g, Small::Naked(d)),
@@ -371,7 +372,7 @@ mod tests {
     fn small_rules_since_a_grid_find_what_the_whole_search_finds() {
         use rules::Small;
         type Whole = fn(&Grid) -> Option<Hint>;
-        let rules: [(Small, Whole); 10] = [
+        let rules: [(Small, Whole); 13] = [
             (Small::Locking, |g| rules::locking(g, false)),
             (Small::Naked(2), |g| rules::naked_set(g, 2)),
             (Small::Naked(3), |g| rules::naked_set(g, 3)),
@@ -382,6 +383,9 @@ mod tests {
             (Small::Hidden(2), |g| rules::hidden_set(g, 2, false)),
             (Small::Hidden(3), |g| rules::hidden_set(g, 3, false)),
             (Small::Hidden(4), |g| rules::hidden_set(g, 4, false)),
+            (Small::DirectLocking, |g| rules::locking(g, true)),
+            (Small::DirectHidden(2), |g| rules::hidden_set(g, 2, true)),
+            (Small::DirectHidden(3), |g| rules::hidden_set(g, 3, true)),
         ];
         let shown = |h: Option<Hint>| h.map(|h| h.describe());
         let (mut grids, mut hints, mut passed_over) = (0, 0, 0);

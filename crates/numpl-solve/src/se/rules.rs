@@ -78,6 +78,7 @@ const LOCK_PAIRS: [(usize, usize); 4] =
 
 /// Pointing and claiming (2.6, 2.8), then generalized intersections (2.9); with `direct`,
 /// only those that leave a hidden single in a parallel region (1.7, 1.9).
+#[cfg(test)]
 pub(super) fn locking(g: &Grid, direct: bool) -> Option<Hint> {
     first(|f| locking_each(g, direct, &EVERY, f))
 }
@@ -92,12 +93,38 @@ pub(super) fn locking(g: &Grid, direct: bool) -> Option<Hint> {
 /// what it removes on this grid it removed on the earlier one, so a hint whose base did
 /// not change would have been found there. Every hint now has a changed base, and the
 /// first of those is the first of all.
+///
+/// The direct forms stand on more: a direct hidden set on every position of its region
+/// (the single it leaves is another value's), so a region that changed is searched whole;
+/// a direct intersection on its value's positions in the base region and in the regions
+/// of the same type crossing the cover (the single is in one of them: the base's band or
+/// stack), so a value is searched in a base where it changed in one of those.
 pub(super) fn first_changed(g: &Grid, rule: Small, only: &Only) -> Option<Hint> {
     match rule {
         Small::Locking => first(|f| locking_each(g, false, only, f)),
         Small::Naked(d) => first(|f| naked_set_each(g, d, only, f)),
         Small::Fish(d) => first(|f| fish_each(g, d, only, f)),
         Small::Hidden(d) => first(|f| hidden_set_each(g, d, false, only, f)),
+        Small::DirectHidden(d) => {
+            let whole: Only = std::array::from_fn(|r| if only[r] != 0 { EVERY[r] } else { 0 });
+            first(|f| hidden_set_each(g, d, true, &whole, f))
+        }
+        Small::DirectLocking => {
+            let near: Only = std::array::from_fn(|r| {
+                let (ty, n) = (r / 9, r % 9);
+                let (band, stack) = (n / 3 * 3, n % 3);
+                let mut m = 0;
+                for i in 0..3 {
+                    m |= match ty {
+                        BLOCK => only[band + i] | only[stack + 3 * i],
+                        // (Rows by band, columns by stack: three side by side.)
+                        _ => only[ty * 9 + band + i],
+                    };
+                }
+                m
+            });
+            first(|f| locking_each(g, true, &near, f))
+        }
     }
 }
 
@@ -108,6 +135,8 @@ pub(super) enum Small {
     Naked(u32),
     Fish(u32),
     Hidden(u32),
+    DirectLocking,
+    DirectHidden(u32),
 }
 
 /// The first hint a producer reports.
@@ -268,6 +297,7 @@ fn locking_removals(g: &Grid, r1: usize, r2: usize, v: usize) -> Vec<(u8, u16)> 
 
 /// Hidden pairs, triplets and quads; with `direct`, only those that leave a hidden single
 /// in their region (and the single is placed).
+#[cfg(test)]
 pub(super) fn hidden_set(g: &Grid, degree: u32, direct: bool) -> Option<Hint> {
     first(|f| hidden_set_each(g, degree, direct, &EVERY, f))
 }
