@@ -210,6 +210,13 @@ impl Grid {
         })
     }
 
+    /// The cells (bit `c`) whose candidates changed since `before`.
+    pub(super) fn cells_changed_since(&self, before: &Grid) -> u128 {
+        (0..81).fold(0, |m, c| {
+            m | ((self.cand[c] != before.cand[c]) as u128) << c
+        })
+    }
+
     /// [`Grid::positions`] of every value (index 1..=9) of region `r`.
     pub(super) fn all_positions(&self, r: usize) -> [u16; 10] {
         self.pos[r]

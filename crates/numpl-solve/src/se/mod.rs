@@ -218,9 +218,9 @@ const ORDER: [Rule; 30] = [
 struct Memo {
     aligned_none: [Option<Grid>; 2],
     /// For intersections, naked sets, fish and hidden sets (of 2 to 4), direct
-    /// intersections and direct hidden sets (of 2 and 3): the last grid on which each
-    /// found nothing ([`rules::first_changed`]).
-    small_none: [Option<Box<Grid>>; 13],
+    /// intersections and direct hidden sets (of 2 and 3), XY- and XYZ-Wings: the last
+    /// grid on which each found nothing ([`rules::first_changed`]).
+    small_none: [Option<Box<Grid>>; 15],
 }
 
 impl Memo {
@@ -228,11 +228,7 @@ impl Memo {
     /// searched only where positions changed since the last grid it found nothing on.
     fn small(&mut self, slot: usize, g: &Grid, rule: rules::Small) -> Option<Hint> {
         let none = &mut self.small_none[slot];
-        let only = none.as_ref().map_or(rules::EVERY, |b| g.changed_since(b));
-        if only == [0; 27] {
-            return None;
-        }
-        let h = rules::first_changed(g, rule, &only);
+        let h = rules::first_changed(g, rule, none.as_deref());
         if h.is_none() {
             match none {
                 Some(b) => (**b).clone_from(g),
@@ -254,7 +250,7 @@ fn find(g: &Grid, rule: Rule, memo: &mut Memo) -> Option<Hint> {
         Rule::Naked(d) => memo.small(d as usize - 1, g, Small::Naked(d)),
         Rule::Fish(d) => memo.small(d as usize + 2, g, Small::Fish(d)),
         Rule::Hidden(d) => memo.small(d as usize + 5, g, Small::Hidden(d)),
-        Rule::XyWing(xyz) => rules::xy_wing(g, xyz),
+        Rule::XyWing(xyz) => memo.small(13 + xyz as usize, g, Small::XyWing(xyz)),
         Rule::UniqueLoops => unique::unique_loops(g),
         Rule::Bug => rules::bug(g),
         Rule::Aligned(d) => {
@@ -372,7 +368,7 @@ mod tests {
     fn small_rules_since_a_grid_find_what_the_whole_search_finds() {
         use rules::Small;
         type Whole = fn(&Grid) -> Option<Hint>;
-        let rules: [(Small, Whole); 13] = [
+        let rules: [(Small, Whole); 15] = [
             (Small::Locking, |g| rules::locking(g, false)),
             (Small::Naked(2), |g| rules::naked_set(g, 2)),
             (Small::Naked(3), |g| rules::naked_set(g, 3)),
@@ -386,6 +382,8 @@ mod tests {
             (Small::DirectLocking, |g| rules::locking(g, true)),
             (Small::DirectHidden(2), |g| rules::hidden_set(g, 2, true)),
             (Small::DirectHidden(3), |g| rules::hidden_set(g, 3, true)),
+            (Small::XyWing(false), |g| rules::xy_wing(g, false, !0)),
+            (Small::XyWing(true), |g| rules::xy_wing(g, true, !0)),
         ];
         let shown = |h: Option<Hint>| h.map(|h| h.describe());
         let (mut grids, mut hints, mut passed_over) = (0, 0, 0);

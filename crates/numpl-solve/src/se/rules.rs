@@ -3,8 +3,8 @@
 //! hint a producer reports).
 
 use super::grid::{
-    bits, combinations, combinations_within, crosses, ones, several, tables, Grid, BLOCK, COLUMN,
-    COUNTS, ROW,
+    bits, combinations, combinations_within, crosses, ones, several, tables, two, Grid, BLOCK,
+    COLUMN, COUNTS, ROW,
 };
 use super::{Hint, Origin};
 
@@ -83,11 +83,13 @@ pub(super) fn locking(g: &Grid, direct: bool) -> Option<Hint> {
     first(|f| locking_each(g, direct, &EVERY, f))
 }
 
-/// The first hint of `rule` (intersections, naked and hidden sets, fish: not their direct
-/// forms) whose base regions have a value of `only`'s (see [`Only`]), in SE's order.
+/// The first hint of `rule` in SE's order, given `since`, an earlier grid of the path (this
+/// grid came from it by removing candidates and placing values) on which it found
+/// nothing, if any.
 ///
-/// Where the rule found nothing on an earlier grid of the path, only the values whose
-/// positions changed since need be searched (`Grid::changed_since`): a pattern of these
+/// Only the values whose positions changed since need be searched
+/// (`Grid::changed_since`; see [`Only`]): a pattern of intersections, naked and hidden
+/// sets and fish
 /// rules stands on its base regions' positions of its values (a naked set on its cells'
 /// candidates, which change some value's positions in its region when they change), and
 /// what it removes on this grid it removed on the earlier one, so a hint whose base did
@@ -98,9 +100,20 @@ pub(super) fn locking(g: &Grid, direct: bool) -> Option<Hint> {
 /// (the single it leaves is another value's), so a region that changed is searched whole;
 /// a direct intersection on its value's positions in the base region and in the regions
 /// of the same type crossing the cover (the single is in one of them: the base's band or
-/// stack), so a value is searched in a base where it changed in one of those.
-pub(super) fn first_changed(g: &Grid, rule: Small, only: &Only) -> Option<Hint> {
+/// stack), so a value is searched in a base where it changed in one of those. An XY- or
+/// XYZ-Wing stands on its three cells' candidates: one of them must have changed.
+pub(super) fn first_changed(g: &Grid, rule: Small, since: Option<&Grid>) -> Option<Hint> {
+    if since.is_some_and(|b| b == g) {
+        return None;
+    }
+    if let Small::XyWing(xyz) = rule {
+        let cells = since.map_or(!0, |b| g.cells_changed_since(b));
+        return xy_wing(g, xyz, cells);
+    }
+    let only = since.map_or(EVERY, |b| g.changed_since(b));
+    let only = &only;
     match rule {
+        Small::XyWing(_) => unreachable!("taken above"),
         Small::Locking => first(|f| locking_each(g, false, only, f)),
         Small::Naked(d) => first(|f| naked_set_each(g, d, only, f)),
         Small::Fish(d) => first(|f| fish_each(g, d, only, f)),
@@ -137,6 +150,7 @@ pub(super) enum Small {
     Hidden(u32),
     DirectLocking,
     DirectHidden(u32),
+    XyWing(bool),
 }
 
 /// The first hint a producer reports.
@@ -570,27 +584,32 @@ pub(super) fn fish_each(g: &Grid, degree: u32, only: &Only, f: &mut dyn FnMut(Hi
     }
 }
 
-pub(super) fn xy_wing(g: &Grid, xyz: bool) -> Option<Hint> {
+/// XY-Wings (XYZ-Wings with `xyz`), in SE's order, of which one cell at least is in
+/// `cells` (those whose candidates changed: see [`first_changed`]).
+pub(super) fn xy_wing(g: &Grid, xyz: bool, cells: u128) -> Option<Hint> {
     let t = tables();
     let target = if xyz { 3 } else { 2 };
+    let count = |m: u16| ones(m as u32);
     for xy in 0..81 {
         let xyv = g.cand[xy];
-        if xyv.count_ones() != target {
+        if count(xyv) != target {
             continue;
         }
+        let xy_changed = cells >> xy & 1 != 0;
         for &xz in &t.house[xy] {
             let xzv = g.cand[xz as usize];
-            if xzv.count_ones() != 2 || (xyv & !xzv).count_ones() != 1 {
+            if !two(xzv) || count(xyv & !xzv) != 1 {
                 continue;
             }
+            let changed = xy_changed || cells >> xz & 1 != 0;
             for &yz in &t.house[xy] {
                 let yzv = g.cand[yz as usize];
-                if yzv.count_ones() != 2 {
+                if !two(yzv) || !changed && cells >> yz & 1 == 0 {
                     continue;
                 }
                 let union = xyv | xzv | yzv;
                 let inter = xyv & xzv & yzv;
-                let ok = union.count_ones() == 3 && inter.count_ones() == if xyz { 1 } else { 0 };
+                let ok = count(union) == 3 && count(inter) == if xyz { 1 } else { 0 };
                 if !ok {
                     continue;
                 }
