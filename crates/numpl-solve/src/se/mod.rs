@@ -221,9 +221,26 @@ struct Memo {
     /// intersections and direct hidden sets (of 2 and 3), XY- and XYZ-Wings: the last
     /// grid on which each found nothing ([`rules::first_changed`]).
     small_none: [Option<Box<Grid>>; 15],
+    /// For Nishio forcing chains: each value's cells when last asked, and whether a
+    /// chain from one of its candidates may meet a contradiction there
+    /// ([`chain::nishio_may`], which depends on nothing else).
+    nishio: [Option<(u128, bool)>; 10],
 }
 
 impl Memo {
+    /// [`chain::nishio_may`] of value `v`, worked out again only when its cells changed.
+    fn nishio_may(&mut self, g: &Grid, v: usize) -> bool {
+        let cells = g.cells_with(v);
+        match self.nishio[v] {
+            Some((then, may)) if then == cells => may,
+            _ => {
+                let may = chain::nishio_may(g, v);
+                self.nishio[v] = Some((cells, may));
+                may
+            }
+        }
+    }
+
     /// The first hint of a small rule (`slot` its place in [`Memo::small_none`]),
     /// searched only where positions changed since the last grid it found nothing on.
     fn small(&mut self, slot: usize, g: &Grid, rule: rules::Small) -> Option<Hint> {
@@ -261,6 +278,8 @@ fn find(g: &Grid, rule: Rule, memo: &mut Memo) -> Option<Hint> {
             }
             h
         }
+        // (The Nishio chains make a hint only from a contradiction.)
+        Rule::Chains(Level::Nishio) if !(1..10).any(|v| memo.nishio_may(g, v)) => None,
         Rule::Chains(level) => chain::chains(g, level),
     }
 }
