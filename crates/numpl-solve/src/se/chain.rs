@@ -329,7 +329,7 @@ impl Links {
 /// exactly when an on that turns it off is (the ons of its cell's other values and of
 /// its value in the cells it sees), linked or not.
 struct Reach {
-    graph: Graph,
+    graph: Rc<Graph>,
     /// `words` bits a component: the ons it reaches (by on node), its own among them.
     words: usize,
     bits: Vec<u64>,
@@ -536,10 +536,36 @@ impl Graph {
     }
 }
 
+/// The links of both kinds of `g` and their [`Graph`], kept for the last grid asked (a
+/// thread's): the level-0 chains and the multiple chains, asked in turn on a step's
+/// grid, both want them.
+fn links_and_graph(g: &Grid) -> (Rc<Links>, Rc<Graph>) {
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(Grid, Rc<Links>, Rc<Graph>)>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    LAST.with(|last| {
+        if let Some((grid, links, graph)) = &*last.borrow() {
+            if grid == g {
+                return (Rc::clone(links), Rc::clone(graph));
+            }
+        }
+        let links = Rc::new(Links::new(g, true, true));
+        let graph = Rc::new(Graph::new(g, &links));
+        *last.borrow_mut() = Some((g.clone(), Rc::clone(&links), Rc::clone(&graph)));
+        (links, graph)
+    })
+}
+
 impl Reach {
     /// The graph's links are `links` (both kinds) and Y-links from the ons.
+    #[cfg(test)]
     fn new(g: &Grid, links: &Links) -> Reach {
-        let graph = Graph::new(g, links);
+        Reach::of(g, Rc::new(Graph::new(g, links)))
+    }
+
+    /// The reach of `graph`, `g`'s.
+    fn of(g: &Grid, graph: Rc<Graph>) -> Reach {
         let Graph {
             on_node,
             slots,
@@ -550,7 +576,7 @@ impl Reach {
             size,
             members,
             ..
-        } = &graph;
+        } = &*graph;
         let ons = *ons;
         // Each component's ons reached: its own, and those of the components its nodes'
         // links reach (numbered before it, so final).
@@ -669,7 +695,7 @@ impl Reach {
 /// forcing chains leave, three quarters give this rule no hint, and each costs it a
 /// chain from every candidate; on the others, most cells and regions give none.)
 struct MultipleReach {
-    graph: Graph,
+    graph: Rc<Graph>,
     /// Each component's ons (index 1) and offs (0) reached, by value a set of cells.
     reached: Vec<[[u128; 10]; 2]>,
     /// The cells with two candidates or more (an on's target needs something to remove).
@@ -677,9 +703,14 @@ struct MultipleReach {
 }
 
 impl MultipleReach {
+    #[cfg(test)]
     fn new(g: &Grid, links: &Links) -> MultipleReach {
+        MultipleReach::of(g, Rc::new(Graph::new(g, links)))
+    }
+
+    /// The reach of `gr`, `g`'s graph.
+    fn of(g: &Grid, gr: Rc<Graph>) -> MultipleReach {
         let t = tables();
-        let gr = Graph::new(g, links);
         // Each component's own nodes' and those of the components it reaches (numbered
         // before it, so final).
         let mut reached = vec![[[0u128; 10]; 2]; gr.size.len()];
@@ -2607,14 +2638,13 @@ impl Chainer {
         let mut result: Vec<Candidate> = Vec::new();
         if !self.multiple && !self.dynamic {
             let mut found = Vec::new();
-            let both = Links::new(g, true, true);
-            let reach = Reach::new(g, &both);
-            let mut both = Some(both);
+            let (both, graph) = links_and_graph(g);
+            let reach = Reach::of(g, graph);
             for (y, x) in [(false, true), (true, false), (true, true)] {
                 let links = if y && x {
-                    both.take().expect("made above")
+                    Rc::clone(&both)
                 } else {
-                    both.as_ref().expect("taken last").part(x)
+                    Rc::new(both.part(x))
                 };
                 let mut limits = Limits::new(self.best, y, x);
                 for cell in 0..81 {
@@ -2637,15 +2667,15 @@ impl Chainer {
             }
         } else {
             if !self.dynamic {
-                let links = Links::new(g, true, true);
+                let (links, graph) = links_and_graph(g);
                 if self.multiple {
-                    let may = MultipleReach::new(g, &links);
+                    let may = MultipleReach::of(g, graph);
                     if !may.any(g) {
                         return result;
                     }
                     self.may = Some(may);
                 }
-                self.links = Some(Rc::new(links));
+                self.links = Some(links);
             }
             let mut work = g.clone();
             result = self.multiple_chains(&mut work);
