@@ -540,9 +540,9 @@ impl Graph {
 /// thread's): the level-0 chains and the multiple chains, asked in turn on a step's
 /// grid, both want them.
 fn links_and_graph(g: &Grid) -> (Rc<Links>, Rc<Graph>) {
+    type Kept = Option<(Grid, Rc<Links>, Rc<Graph>)>;
     thread_local! {
-        static LAST: std::cell::RefCell<Option<(Grid, Rc<Links>, Rc<Graph>)>> =
-            const { std::cell::RefCell::new(None) };
+        static LAST: std::cell::RefCell<Kept> = const { std::cell::RefCell::new(None) };
     }
     LAST.with(|last| {
         if let Some((grid, links, graph)) = &*last.borrow() {
