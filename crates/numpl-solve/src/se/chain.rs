@@ -700,6 +700,11 @@ struct MultipleReach {
     reached: Vec<[[u128; 10]; 2]>,
     /// The cells with two candidates or more (an on's target needs something to remove).
     several: u128,
+    /// The cells (of three values or more) whose values may make a cell forcing chain.
+    cells: u128,
+    /// For each such cell, the values whose places in a region it comes first in may
+    /// make a region forcing chain.
+    regions: [u16; 81],
 }
 
 impl MultipleReach {
@@ -746,11 +751,24 @@ impl MultipleReach {
         let several: u128 = (0..81)
             .filter(|&c| g.count(c) >= 2)
             .fold(0, |m, c| m | 1 << c);
-        MultipleReach {
+        let mut m = MultipleReach {
             graph: gr,
             reached,
             several,
+            cells: 0,
+            regions: [0; 81],
+        };
+        for c in (0..81).filter(|&c| g.value[c] == 0 && g.count(c) > 2) {
+            if m.common((1..10).filter(|&v| g.has(c, v)).map(|v| c * 10 + v)) {
+                m.cells |= 1 << c;
+            }
+            for v in (1..10).filter(|&v| g.has(c, v)) {
+                if m.first_in_region(g, c, v) {
+                    m.regions[c] |= 1 << v;
+                }
+            }
         }
+        m
     }
 
     /// Whether some target (an off, or an on in a cell of several candidates) may follow
@@ -769,13 +787,18 @@ impl MultipleReach {
     }
 
     /// Whether cell `cell`'s values (it has three or more) may make a cell forcing chain.
-    fn cell(&self, g: &Grid, cell: usize) -> bool {
-        self.common((1..10).filter(|&v| g.has(cell, v)).map(|v| cell * 10 + v))
+    fn cell(&self, cell: usize) -> bool {
+        self.cells >> cell & 1 != 0
     }
 
     /// Whether the places of `v` in a region whose first is `cell` (a cell of three
     /// values or more) may make a region forcing chain.
-    fn regions_from(&self, g: &Grid, cell: usize, v: usize) -> bool {
+    fn regions_from(&self, cell: usize, v: usize) -> bool {
+        self.regions[cell] >> v & 1 != 0
+    }
+
+    /// [`MultipleReach::regions_from`], worked out.
+    fn first_in_region(&self, g: &Grid, cell: usize, v: usize) -> bool {
         let t = tables();
         TYPES.into_iter().any(|ty| {
             let r = t.of[cell][ty] as usize;
@@ -791,18 +814,15 @@ impl MultipleReach {
     }
 
     /// Whether any cell or region may make a hint.
-    fn any(&self, g: &Grid) -> bool {
-        let chained = |c: usize| g.value[c] == 0 && g.count(c) > 2;
-        (0..81)
-            .filter(|&c| chained(c))
-            .any(|c| self.cell(g, c) || (1..10).any(|v| g.has(c, v) && self.regions_from(g, c, v)))
+    fn any(&self) -> bool {
+        self.cells != 0 || self.regions.iter().any(|&m| m != 0)
     }
 }
 
 /// Whether the multiple forcing chains may make a hint on `g` ([`MultipleReach`]).
 #[cfg(test)]
 fn multiple_may_hint(g: &Grid, links: &Links) -> bool {
-    MultipleReach::new(g, links).any(g)
+    MultipleReach::new(g, links).any()
 }
 
 /// Whether the Nishio chains from `p` (an assumption: a cell's value on or off) meet
@@ -2026,7 +2046,7 @@ impl Chainer {
             // (Where the multiple forcing chains cannot make a hint from the cell's values,
             // or from the places of a value in the regions it comes first in, their chains
             // are not followed: [`MultipleReach`].)
-            let may_cell = self.may.as_ref().is_none_or(|m| m.cell(g, cell));
+            let may_cell = self.may.as_ref().is_none_or(|m| m.cell(cell));
             let mut value_on: Vec<(usize, LSet)> = Vec::with_capacity(card as usize);
             let mut value_off: Vec<(usize, LSet)> = Vec::with_capacity(card as usize);
             let mut cell_on: Option<LSet> = None;
@@ -2045,7 +2065,7 @@ impl Chainer {
                 if !g.has(cell, v) {
                     continue;
                 }
-                let may_regions = self.may.as_ref().is_none_or(|m| m.regions_from(g, cell, v));
+                let may_regions = self.may.as_ref().is_none_or(|m| m.regions_from(cell, v));
                 if !may_cell && !may_regions {
                     continue;
                 }
@@ -2670,7 +2690,7 @@ impl Chainer {
                 let (links, graph) = links_and_graph(g);
                 if self.multiple {
                     let may = MultipleReach::of(g, graph);
-                    if !may.any(g) {
+                    if !may.any() {
                         return result;
                     }
                     self.may = Some(may);
