@@ -209,7 +209,7 @@ impl KeySet {
 /// the searches make it only when it is a target.
 struct Links {
     /// `ons[cell * 10 + value]`: the keys turned on, each with its cause above bit 16.
-    ons: [[u32; 4]; 810],
+    ons: Vec<[u32; 4]>,
     len: [u8; 810],
     /// `leads[value]`: the cells whose off of `value` turns something on.
     leads: [u128; 10],
@@ -219,7 +219,7 @@ impl Links {
     fn new(g: &Grid, y: bool, x: bool) -> Links {
         let t = tables();
         let mut l = Links {
-            ons: [[0; 4]; 810],
+            ons: vec![[0; 4]; 810],
             len: [0; 810],
             leads: [0; 10],
         };
@@ -276,7 +276,7 @@ impl Links {
     /// regions').
     fn part(&self, x: bool) -> Links {
         let mut l = Links {
-            ons: [[0; 4]; 810],
+            ons: vec![[0; 4]; 810],
             len: [0; 810],
             leads: [0; 10],
         };
