@@ -1,7 +1,7 @@
 //! Sudoku Explainer's unique rectangles and loops (types 1 to 4): every loop of cells
 //! holding two values, then the hints sorted by difficulty and type, the first taken.
 
-use super::grid::{bits, combinations, tables, Grid, BLOCK, COLUMN, ROW};
+use super::grid::{bits, combinations, ones, tables, Grid, BLOCK, COLUMN, ROW};
 use super::Hint;
 
 const TYPES: [usize; 3] = [BLOCK, ROW, COLUMN];
@@ -89,8 +89,8 @@ fn check_for_loops(
                 let p = g.cand[next];
                 ex |= p;
                 ex &= !(1 << v1 | 1 << v2);
-                let card = p.count_ones();
-                if card == 2 || ex.count_ones() == 1 || allowed_ex > 0 {
+                let card = ones(p as u32);
+                if card == 2 || ones(ex as u32) == 1 || allowed_ex > 0 {
                     let (parity, regions) = (lp.len() % 2, regions_of(next));
                     if sets[parity] & regions != 0 {
                         continue;
