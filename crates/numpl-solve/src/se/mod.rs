@@ -211,9 +211,11 @@ const ORDER: [Rule; 30] = [
 ];
 
 /// What a path keeps from step to step to search faster: for aligned pair and triplet
-/// exclusion, intersections, naked and hidden sets and fish, the last grid on which each
-/// found nothing (see [`rules::aligned_exclusion`] and [`rules::first_changed`]). The
-/// steps found are the same with or without it.
+/// exclusion and the small rules (intersections, naked and hidden sets, fish, their
+/// direct forms, XY- and XYZ-Wings), the last grid on which each found nothing (see
+/// [`rules::aligned_exclusion`] and [`rules::first_changed`]); for the Nishio chains,
+/// whether each value's chains may meet a contradiction. The steps found are the same
+/// with or without it.
 #[derive(Default)]
 struct Memo {
     aligned_none: [Option<Grid>; 2],
