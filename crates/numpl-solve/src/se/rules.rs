@@ -88,10 +88,9 @@ pub(super) fn locking(g: &Grid, direct: bool) -> Option<Hint> {
 /// nothing, if any.
 ///
 /// Only the values whose positions changed since need be searched
-/// (`Grid::changed_since`; see [`Only`]): a pattern of intersections, naked and hidden
-/// sets and fish
-/// rules stands on its base regions' positions of its values (a naked set on its cells'
-/// candidates, which change some value's positions in its region when they change), and
+/// (`Grid::changed_since`; see [`Only`]): a pattern of an intersection, a naked or hidden
+/// set or a fish stands on its base regions' positions of its values (a naked set on its
+/// cells' candidates, which change some value's positions in its region when they change), and
 /// what it removes on this grid it removed on the earlier one, so a hint whose base did
 /// not change would have been found there. Every hint now has a changed base, and the
 /// first of those is the first of all.
