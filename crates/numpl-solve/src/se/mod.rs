@@ -19,6 +19,8 @@ mod grid;
 mod rules;
 mod unique;
 
+use std::rc::Rc;
+
 use chain::Level;
 use grid::Grid;
 
@@ -221,8 +223,16 @@ struct Memo {
     aligned_none: [Option<Grid>; 2],
     /// For intersections, naked sets, fish and hidden sets (of 2 to 4), direct
     /// intersections and direct hidden sets (of 2 and 3), XY- and XYZ-Wings: the last
-    /// grid on which each found nothing ([`rules::first_changed`]).
-    small_none: [Option<Box<Grid>>; 15],
+    /// grid on which each found nothing ([`rules::first_changed`]), shared by the rules
+    /// that found nothing on the same step's grid.
+    small_none: [Option<Rc<Grid>>; 15],
+    /// The path's steps so far ([`next_step`] counts them), this step's grid as kept by
+    /// the first small rule that found nothing on it, and what changed since each grid
+    /// kept (by region the values whose positions changed, and the cells), worked out
+    /// once a step.
+    step: u64,
+    kept: Option<(u64, Rc<Grid>)>,
+    changes: Vec<(Rc<Grid>, rules::Only, u128)>,
     /// For Nishio forcing chains: each value's cells when last asked, and whether a
     /// chain from one of its candidates may meet a contradiction there
     /// ([`chain::nishio_may`], which depends on nothing else).
@@ -230,6 +240,12 @@ struct Memo {
 }
 
 impl Memo {
+    /// A new step's grid is asked: what was worked out for the last one goes.
+    fn next_grid(&mut self) {
+        self.step += 1;
+        self.changes.clear();
+    }
+
     /// [`chain::nishio_may`] of value `v`, worked out again only when its cells changed.
     fn nishio_may(&mut self, g: &Grid, v: usize) -> bool {
         let cells = g.cells_with(v);
@@ -246,15 +262,40 @@ impl Memo {
     /// The first hint of a small rule (`slot` its place in [`Memo::small_none`]),
     /// searched only where positions changed since the last grid it found nothing on.
     fn small(&mut self, slot: usize, g: &Grid, rule: rules::Small) -> Option<Hint> {
-        let none = &mut self.small_none[slot];
-        let h = rules::first_changed(g, rule, none.as_deref());
-        if h.is_none() {
-            match none {
-                Some(b) => (**b).clone_from(g),
-                None => *none = Some(Box::new(g.clone())),
+        let changed = match self.small_none[slot].clone() {
+            None => None,
+            Some(before) => {
+                let (only, cells) = self.changes_since(g, before);
+                if cells == 0 {
+                    return None;
+                }
+                Some((only, cells))
             }
+        };
+        let h = rules::first_changed(g, rule, changed.as_ref().map(|(o, c)| (o, *c)));
+        if h.is_none() {
+            let now = match &self.kept {
+                Some((step, now)) if *step == self.step => Rc::clone(now),
+                _ => {
+                    let now = Rc::new(g.clone());
+                    self.kept = Some((self.step, Rc::clone(&now)));
+                    now
+                }
+            };
+            self.small_none[slot] = Some(now);
         }
         h
+    }
+
+    /// What changed on `g` since `before` ([`Grid::changed_since`] and
+    /// [`Grid::cells_changed_since`]), worked out once a step for each grid kept.
+    fn changes_since(&mut self, g: &Grid, before: Rc<Grid>) -> (rules::Only, u128) {
+        if let Some((_, only, cells)) = self.changes.iter().find(|c| Rc::ptr_eq(&c.0, &before)) {
+            return (*only, *cells);
+        }
+        let (only, cells) = (g.changed_since(&before), g.cells_changed_since(&before));
+        self.changes.push((before, only, cells));
+        (only, cells)
     }
 }
 
@@ -288,6 +329,7 @@ fn find(g: &Grid, rule: Rule, memo: &mut Memo) -> Option<Hint> {
 
 /// The step SE takes next on `g`.
 fn next_step(g: &Grid, memo: &mut Memo) -> Result<Hint, SeStop> {
+    memo.next_grid();
     for rule in ORDER {
         if let Some(h) = find(g, rule, memo) {
             return Ok(h);
@@ -425,6 +467,7 @@ mod tests {
             let mut memo = Memo::default();
             for step in path(&cells).0 {
                 grids += 1;
+                memo.next_grid();
                 for (slot, &(rule, whole)) in rules.iter().enumerate() {
                     let unchanged = memo.small_none[slot].as_ref().map_or(0, |b| {
                         g.changed_since(b).iter().filter(|&&m| m == 0).count()

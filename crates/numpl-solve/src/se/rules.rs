@@ -83,12 +83,12 @@ pub(super) fn locking(g: &Grid, direct: bool) -> Option<Hint> {
     first(|f| locking_each(g, direct, &EVERY, f))
 }
 
-/// The first hint of `rule` in SE's order, given `since`, an earlier grid of the path (this
-/// grid came from it by removing candidates and placing values) on which it found
-/// nothing, if any.
+/// The first hint of `rule` in SE's order, given what `changed` since an earlier grid of
+/// the path (this grid came from it by removing candidates and placing values) on which
+/// it found nothing, if any: by region the values whose positions changed
+/// (`Grid::changed_since`), and the cells whose candidates did.
 ///
-/// Only the values whose positions changed since need be searched
-/// (`Grid::changed_since`; see [`Only`]): a pattern of an intersection, a naked or hidden
+/// Only the values whose positions changed since need be searched (see [`Only`]): a pattern of an intersection, a naked or hidden
 /// set or a fish stands on its base regions' positions of its values (a naked set on its
 /// cells' candidates, which change some value's positions in its region when they change), and
 /// what it removes on this grid it removed on the earlier one, so a hint whose base did
@@ -101,16 +101,11 @@ pub(super) fn locking(g: &Grid, direct: bool) -> Option<Hint> {
 /// of the same type crossing the cover (the single is in one of them: the base's band or
 /// stack), so a value is searched in a base where it changed in one of those. An XY- or
 /// XYZ-Wing stands on its three cells' candidates: one of them must have changed.
-pub(super) fn first_changed(g: &Grid, rule: Small, since: Option<&Grid>) -> Option<Hint> {
-    if since.is_some_and(|b| b == g) {
-        return None;
-    }
+pub(super) fn first_changed(g: &Grid, rule: Small, changed: Option<(&Only, u128)>) -> Option<Hint> {
     if let Small::XyWing(xyz) = rule {
-        let cells = since.map_or(!0, |b| g.cells_changed_since(b));
-        return xy_wing(g, xyz, cells);
+        return xy_wing(g, xyz, changed.map_or(!0, |c| c.1));
     }
-    let only = since.map_or(EVERY, |b| g.changed_since(b));
-    let only = &only;
+    let only = changed.map_or(&EVERY, |c| c.0);
     match rule {
         Small::XyWing(_) => unreachable!("taken above"),
         Small::Locking => first(|f| locking_each(g, false, only, f)),
