@@ -2776,11 +2776,7 @@ mod tests {
     fn path_grids() -> Vec<Grid> {
         let puzzles = include_str!("../../../../fixtures/se/top1465-a.txt");
         let mut grids = Vec::new();
-        for line in puzzles.lines().filter(|l| !l.starts_with('#')) {
-            let mut cells = [0u8; 81];
-            for (c, ch) in line.chars().take(81).enumerate() {
-                cells[c] = ch.to_digit(10).unwrap_or(0) as u8;
-            }
+        for cells in super::super::tests::puzzles(puzzles) {
             let mut g = Grid::new(&cells);
             let (steps, _) = super::super::path(&cells);
             for step in steps {

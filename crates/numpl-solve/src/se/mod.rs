@@ -226,12 +226,11 @@ struct Memo {
     /// grid on which each found nothing ([`rules::first_changed`]), shared by the rules
     /// that found nothing on the same step's grid.
     small_none: [Option<Rc<Grid>>; 15],
-    /// The path's steps so far ([`next_step`] counts them), this step's grid as kept by
-    /// the first small rule that found nothing on it, and what changed since each grid
-    /// kept (by region the values whose positions changed, and the cells), worked out
-    /// once a step.
-    step: u64,
-    kept: Option<(u64, Rc<Grid>)>,
+    /// This step's grid as kept by the first small rule that found nothing on it, and
+    /// what changed since each grid kept (by region the values whose positions changed,
+    /// and the cells), worked out once a step; both emptied for each new grid
+    /// ([`Memo::next_grid`]).
+    kept: Option<Rc<Grid>>,
     changes: Vec<(Rc<Grid>, rules::Only, u128)>,
     /// For Nishio forcing chains: each value's cells when last asked, and whether a
     /// chain from one of its candidates may meet a contradiction there
@@ -242,7 +241,7 @@ struct Memo {
 impl Memo {
     /// A new step's grid is asked: what was worked out for the last one goes.
     fn next_grid(&mut self) {
-        self.step += 1;
+        self.kept = None;
         self.changes.clear();
     }
 
@@ -274,15 +273,8 @@ impl Memo {
         };
         let h = rules::first_changed(g, rule, changed.as_ref().map(|(o, c)| (o, *c)));
         if h.is_none() {
-            let now = match &self.kept {
-                Some((step, now)) if *step == self.step => Rc::clone(now),
-                _ => {
-                    let now = Rc::new(g.clone());
-                    self.kept = Some((self.step, Rc::clone(&now)));
-                    now
-                }
-            };
-            self.small_none[slot] = Some(now);
+            let now = self.kept.get_or_insert_with(|| Rc::new(g.clone()));
+            self.small_none[slot] = Some(Rc::clone(now));
         }
         h
     }
@@ -421,8 +413,31 @@ pub fn format_tenths(t: u32) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
+
+    /// The puzzles of a fixture file's text (`#` lines are comments; `.` or `0` empty).
+    pub(in crate::se) fn puzzles(text: &str) -> Vec<[u8; 81]> {
+        text.lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|line| {
+                let mut cells = [0u8; 81];
+                for (c, ch) in line.chars().take(81).enumerate() {
+                    cells[c] = ch.to_digit(10).unwrap_or(0) as u8;
+                }
+                cells
+            })
+            .collect()
+    }
+
+    /// The puzzles of `fixtures/se/top1465-a.txt` and `top1465-b.txt`.
+    pub(in crate::se) fn top1465_fixtures() -> Vec<[u8; 81]> {
+        let mut all = puzzles(include_str!("../../../../fixtures/se/top1465-a.txt"));
+        all.extend(puzzles(include_str!(
+            "../../../../fixtures/se/top1465-b.txt"
+        )));
+        all
+    }
 
     /// The small rules searched only where positions changed ([`Memo::small`]) against
     /// the same rules searched in full, at every step of SE's path of the puzzles of
@@ -450,19 +465,7 @@ mod tests {
         ];
         let shown = |h: Option<Hint>| h.map(|h| h.describe());
         let (mut grids, mut hints, mut passed_over) = (0, 0, 0);
-        let text = [
-            include_str!("../../../../fixtures/se/top1465-a.txt"),
-            include_str!("../../../../fixtures/se/top1465-b.txt"),
-        ];
-        for line in text
-            .iter()
-            .flat_map(|t| t.lines())
-            .filter(|l| !l.starts_with('#'))
-        {
-            let mut cells = [0u8; 81];
-            for (c, ch) in line.chars().take(81).enumerate() {
-                cells[c] = ch.to_digit(10).unwrap_or(0) as u8;
-            }
+        for cells in top1465_fixtures() {
             let mut g = Grid::new(&cells);
             let mut memo = Memo::default();
             for step in path(&cells).0 {
@@ -475,7 +478,7 @@ mod tests {
                     let want = whole(&g);
                     hints += want.is_some() as usize;
                     passed_over += unchanged;
-                    assert_eq!(shown(memo.small(slot, &g, rule)), shown(want), "{line}");
+                    assert_eq!(shown(memo.small(slot, &g, rule)), shown(want), "{cells:?}");
                 }
                 step.apply(&mut g);
             }

@@ -102,12 +102,9 @@ pub(super) fn locking(g: &Grid, direct: bool) -> Option<Hint> {
 /// stack), so a value is searched in a base where it changed in one of those. An XY- or
 /// XYZ-Wing stands on its three cells' candidates: one of them must have changed.
 pub(super) fn first_changed(g: &Grid, rule: Small, changed: Option<(&Only, u128)>) -> Option<Hint> {
-    if let Small::XyWing(xyz) = rule {
-        return xy_wing(g, xyz, changed.map_or(!0, |c| c.1));
-    }
     let only = changed.map_or(&EVERY, |c| c.0);
     match rule {
-        Small::XyWing(_) => unreachable!("taken above"),
+        Small::XyWing(xyz) => xy_wing(g, xyz, changed.map_or(!0, |c| c.1)),
         Small::Locking => first(|f| locking_each(g, false, only, f)),
         Small::Naked(d) => first(|f| naked_set_each(g, d, only, f)),
         Small::Fish(d) => first(|f| fish_each(g, d, only, f)),
@@ -1065,20 +1062,8 @@ mod tests {
     /// such grids and the first.
     #[test]
     fn aligned_exclusion_since_a_grid_finds_what_the_whole_search_finds() {
-        let sets = [
-            include_str!("../../../../fixtures/se/top1465-a.txt"),
-            include_str!("../../../../fixtures/se/top1465-b.txt"),
-        ];
         let (mut compared, mut found) = (0, [0; 2]);
-        for line in sets
-            .iter()
-            .flat_map(|s| s.lines())
-            .filter(|l| !l.starts_with('#'))
-        {
-            let mut cells = [0u8; 81];
-            for (c, ch) in line.chars().take(81).enumerate() {
-                cells[c] = ch.to_digit(10).unwrap_or(0) as u8;
-            }
+        for cells in super::super::tests::top1465_fixtures() {
             let mut g = Grid::new(&cells);
             let (steps, _) = super::super::path(&cells);
             let mut none: [Vec<Grid>; 2] = [Vec::new(), Vec::new()];
@@ -1092,7 +1077,7 @@ mod tests {
                         assert_eq!(
                             since.as_ref().map(|h| (h.tenths(), h.removals.clone())),
                             whole.as_ref().map(|h| (h.tenths(), h.removals.clone())),
-                            "{line}"
+                            "{cells:?}"
                         );
                         compared += 1;
                         found[degree - 2] += usize::from(whole.is_some());
