@@ -954,6 +954,84 @@ pub(super) enum Level {
     Nested(u8),
 }
 
+/// `BIT[c]`: the set of cell `c` alone (a table: a shift of a 128-bit word by a variable
+/// is several instructions).
+static BIT: [u128; 81] = {
+    let mut b = [0; 81];
+    let mut c = 0;
+    while c < 81 {
+        b[c] = 1 << c;
+        c += 1;
+    }
+    b
+};
+
+/// What [`Chainer::on_to_off`] reads of a grid: a cell's candidates, a value's cells.
+trait Cands {
+    fn cand(&self, cell: usize) -> u16;
+    fn with(&self, value: usize) -> u128;
+}
+
+impl Cands for Grid {
+    fn cand(&self, cell: usize) -> u16 {
+        self.cand[cell]
+    }
+    fn with(&self, value: usize) -> u128 {
+        self.cells_with(value)
+    }
+}
+
+/// The grid as a dynamic chain has changed it so far: its start less the candidates its
+/// offs removed, kept as those removed (by cell and by value: two bits a removal, and a
+/// few hundred bytes cleared a chain, where a [`Grid`] kept in step would update its
+/// regions' positions at each removal and be copied and restored a chain).
+struct Now<'a> {
+    start: &'a Grid,
+    gone: [u16; 81],
+    gone_of: [u128; 10],
+}
+
+impl<'a> Now<'a> {
+    fn new(start: &'a Grid) -> Now<'a> {
+        Now {
+            start,
+            gone: [0; 81],
+            gone_of: [0; 10],
+        }
+    }
+    fn remove(&mut self, cell: usize, value: usize) {
+        self.gone[cell] |= 1 << value;
+        self.gone_of[value] |= BIT[cell];
+    }
+    /// The candidates removed from `cell` since the start.
+    fn gone_from(&self, cell: usize) -> u16 {
+        self.start.cand[cell] & self.gone[cell]
+    }
+    /// The cells `value` was removed from since the start.
+    fn gone_of(&self, value: usize) -> u128 {
+        self.start.cells_with(value) & self.gone_of[value]
+    }
+    /// The grid itself, for the rules the chains of a level above 0 ask.
+    fn grid(&self) -> Grid {
+        let mut g = self.start.clone();
+        for (c, &m) in self.gone.iter().enumerate() {
+            if m != 0 {
+                g.remove(c, m);
+            }
+        }
+        g
+    }
+}
+
+impl Cands for Now<'_> {
+    fn cand(&self, cell: usize) -> u16 {
+        self.start.cand[cell] & !self.gone[cell]
+    }
+    fn with(&self, value: usize) -> u128 {
+        self.start.cells_with(value) & !self.gone_of[value]
+    }
+}
+
 struct Chainer {
     pots: Vec<Pot>,
     multiple: bool,
@@ -1251,7 +1329,7 @@ impl Chainer {
     /// are the range returned.
     fn on_to_off(
         &mut self,
-        g: &Grid,
+        g: &impl Cands,
         p: u32,
         y_chain: bool,
         within: u128,
@@ -1264,7 +1342,7 @@ impl Chainer {
         );
         let first = self.pots.len() as u32;
         if y_chain {
-            let mut m = g.cand[cell] & !(1 << value);
+            let mut m = g.cand(cell) & !(1 << value);
             while m != 0 {
                 let v = m.trailing_zeros() as usize;
                 m &= m - 1;
@@ -1276,7 +1354,7 @@ impl Chainer {
         // (Each region's cells with the value not met in an earlier region, in region
         // order: a region's order is its cells' (blocks in reading order), so the bits of
         // the set of its cells with the value, lowest first.)
-        let with = g.cells_with(value) & within;
+        let with = g.with(value) & within;
         for ty in TYPES {
             let mut cells = t.parts[cell][ty] & with;
             while cells != 0 {
@@ -1293,13 +1371,12 @@ impl Chainer {
     /// The implications of `p` (off) in the multiple and dynamic chains: its cell's other
     /// value on when it has two (with `y_chain`), then the value's other place on in each
     /// region with two; only those whose key `keep` accepts are made. Each rests also on
-    /// the offs (in `offs`) that removed the candidates gone since `source` from the cell
-    /// or the region.
+    /// the offs (in `offs`) that removed the candidates gone since the chain's start from
+    /// the cell or the region.
     fn off_to_on(
         &mut self,
-        g: &Grid,
+        now: &Now<'_>,
         p: u32,
-        source: &Grid,
         offs: &LSet,
         y_chain: bool,
         keep: impl Fn(usize) -> bool,
@@ -1312,11 +1389,12 @@ impl Chainer {
         let mut out = Made::default();
         // The cells whose `value` the regions made on (two regions may make the same).
         let mut cells = 0u128;
+        let cand = now.cand(cell);
         // (The cell's other value, when it has two.)
-        let other = (g.cand[cell] & !(1 << value)).trailing_zeros() as usize;
-        if y_chain && two(g.cand[cell]) && keep(key(cell, other, true)) {
+        let other = (cand & !(1 << value)).trailing_zeros() as usize;
+        if y_chain && two(cand) && keep(key(cell, other, true)) {
             let id = self.caused(cell, other, true, Some(p), CAUSE_CELL);
-            let mut gone = source.cand[cell] & !g.cand[cell];
+            let mut gone = now.gone_from(cell);
             while gone != 0 {
                 let v = gone.trailing_zeros() as usize;
                 gone &= gone - 1;
@@ -1326,31 +1404,33 @@ impl Chainer {
             }
             out.push(id);
         }
+        // (A region's cells as a set: its order is its cells' (blocks in reading order),
+        // so the bits lowest first.)
+        // (The cell holds `value` (`p` is not followed yet): a region where the value has
+        // two places has one more.)
+        let others = now.with(value) & !BIT[cell];
+        let gone_of = now.gone_of(value);
         for ty in TYPES {
-            let r = t.of[cell][ty] as usize;
-            let pos = g.positions(r, value);
-            if !two(pos) {
+            let members = t.members[t.of[cell][ty] as usize];
+            let pos = others & members;
+            if pos == 0 || several(pos) {
                 continue;
             }
-            let mut i = pos.trailing_zeros() as usize;
-            if t.region[r][i] as usize == cell {
-                i = (pos & !(1 << i)).trailing_zeros() as usize;
-            }
-            let other = t.region[r][i] as usize;
+            let other = pos.trailing_zeros() as usize;
             if !keep(key(other, value, true)) {
                 continue;
             }
             let id = self.caused(other, value, true, Some(p), CAUSE_REGION + ty as u8);
-            let mut gone = source.positions(r, value) & !pos;
+            let mut gone = gone_of & members;
             while gone != 0 {
-                let c = t.region[r][gone.trailing_zeros() as usize] as usize;
+                let c = gone.trailing_zeros() as usize;
                 gone &= gone - 1;
                 if let Some(par) = offs.get(key(c, value, false)) {
                     self.push_parent(id, par);
                 }
             }
-            if cells >> other & 1 == 0 {
-                cells |= 1u128 << other;
+            if cells & BIT[other] == 0 {
+                cells |= BIT[other];
                 out.push(id);
             }
         }
@@ -1527,15 +1607,10 @@ impl Chainer {
 
     /// Follows every implication of `to_on` and `to_off`; a contradiction returns the two
     /// opposite implications met.
-    fn do_chaining(
-        &mut self,
-        g: &mut Grid,
-        to_on: &mut LSet,
-        to_off: &mut LSet,
-    ) -> Option<(u32, u32)> {
-        // (The grid as it was, for the dynamic chains, which change it as they go; the
-        // others leave it as it is, and read it as both.)
-        let save = if self.dynamic { Some(g.clone()) } else { None };
+    fn do_chaining(&mut self, g: &Grid, to_on: &mut LSet, to_off: &mut LSet) -> Option<(u32, u32)> {
+        // (The grid as the dynamic chains change it as they go, `g` less what their offs
+        // removed; the others leave it as it is.)
+        let mut now = Now::new(g);
         let (mut pending_on, mut pending_off) = self.queues(to_on.iter(), to_off.iter());
         let mut result = None;
         'outer: while !pending_on.is_empty() || !pending_off.is_empty() {
@@ -1543,7 +1618,7 @@ impl Chainer {
             // whose opposite holds. The others would be passed over.)
             if let Some(p) = pending_on.pop_front() {
                 let new = |k: usize| to_on.contains(k + 1) || !to_off.contains(k);
-                for off in self.on_to_off(g, p, !self.nishio, u128::MAX, new) {
+                for off in self.on_to_off(&now, p, !self.nishio, u128::MAX, new) {
                     let o = &self.pots[off as usize];
                     let kon = key(o.cell as usize, o.value as usize, true);
                     if let Some(on) = to_on.get(kon) {
@@ -1558,16 +1633,13 @@ impl Chainer {
                 }
             } else if let Some(p) = pending_off.pop_front() {
                 let new = |k: usize| to_off.contains(k - 1) || !to_on.contains(k);
-                let made = match (&save, self.links.clone()) {
-                    (None, Some(links)) => self.linked_ons(p, &links, new),
-                    _ => {
-                        let source = save.as_ref().unwrap_or(g);
-                        self.off_to_on(g, p, source, to_off, !self.nishio, new)
-                    }
+                let made = match (self.dynamic, self.links.clone()) {
+                    (false, Some(links)) => self.linked_ons(p, &links, new),
+                    _ => self.off_to_on(&now, p, to_off, !self.nishio, new),
                 };
                 if self.dynamic {
                     let q = &self.pots[p as usize];
-                    g.remove(q.cell as usize, 1 << q.value);
+                    now.remove(q.cell as usize, q.value as usize);
                 }
                 for on in made {
                     let o = &self.pots[on as usize];
@@ -1584,8 +1656,7 @@ impl Chainer {
                 }
             }
             if pending_on.is_empty() && pending_off.is_empty() && self.level > 0 {
-                let source = save.as_ref().unwrap_or(g);
-                for off in self.advanced(g, source, to_off) {
+                for off in self.advanced(&now.grid(), g, to_off) {
                     let k = self.k(off);
                     if !to_off.contains(k) {
                         to_off.add(k, off);
@@ -1593,9 +1664,6 @@ impl Chainer {
                     }
                 }
             }
-        }
-        if let Some(save) = save {
-            *g = save;
         }
         self.pending = (pending_on, pending_off);
         result
