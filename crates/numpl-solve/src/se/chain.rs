@@ -208,100 +208,129 @@ impl KeySet {
 /// on (once for a cell two regions turn on). An off that turns nothing on ends its chain:
 /// the searches make it only when it is a target.
 struct Links {
+    table: Rc<LinkTable>,
+    /// The kinds of links followed: Y-links, X-links.
+    y: bool,
+    x: bool,
+}
+
+/// Both kinds of links of a grid, each candidate's cell link (a Y-link) first: a kind of
+/// them alone is a part of each candidate's list ([`Links::ons`]).
+struct LinkTable {
     /// `ons[cell * 10 + value]`: the keys turned on, each with its cause above bit 16.
     ons: Vec<[u32; 4]>,
     len: [u8; 810],
-    /// `leads[value]`: the cells whose off of `value` turns something on.
-    leads: [u128; 10],
+    /// `leads[kind][value]`: the cells whose off of `value` turns something on, by the
+    /// links of both kinds (0), the X-links (1), the Y-links (2).
+    leads: [[u128; 10]; 3],
 }
 
 impl Links {
     fn new(g: &Grid, y: bool, x: bool) -> Links {
         let t = tables();
-        let mut l = Links {
+        let mut l = LinkTable {
             ons: vec![[0; 4]; 810],
             len: [0; 810],
-            leads: [0; 10],
+            leads: [[0; 10]; 3],
         };
         // (A candidate's links in SE's order: its cell's first, then its regions' by
         // type, a cell turned on once; made from the cells with two values and the
         // regions' values with two places, rather than asked of every candidate.)
-        let push = |l: &mut Links, i: usize, k: usize, cause: u8| {
+        let push = |l: &mut LinkTable, i: usize, k: usize, cause: u8| {
             l.ons[i][l.len[i] as usize] = k as u32 | (cause as u32) << 16;
             l.len[i] += 1;
         };
-        if y {
-            for cell in 0..81 {
-                let m = g.cand[cell];
-                if two(m) {
-                    let (a, b) = (m.trailing_zeros() as usize, 15 - m.leading_zeros() as usize);
-                    push(&mut l, cell * 10 + a, key(cell, b, true), CAUSE_CELL);
-                    push(&mut l, cell * 10 + b, key(cell, a, true), CAUSE_CELL);
-                }
+        for cell in 0..81 {
+            let m = g.cand[cell];
+            if two(m) {
+                let (a, b) = (m.trailing_zeros() as usize, 15 - m.leading_zeros() as usize);
+                push(&mut l, cell * 10 + a, key(cell, b, true), CAUSE_CELL);
+                push(&mut l, cell * 10 + b, key(cell, a, true), CAUSE_CELL);
             }
         }
-        if x {
-            for ty in TYPES {
-                for r in ty * 9..ty * 9 + 9 {
-                    for v in 1..=9 {
-                        let pos = g.positions(r, v);
-                        if !two(pos) {
-                            continue;
-                        }
-                        let a = t.region[r][pos.trailing_zeros() as usize] as usize;
-                        let b = t.region[r][15 - pos.leading_zeros() as usize] as usize;
-                        for (from, to) in [(a, b), (b, a)] {
-                            let (i, k) = (from * 10 + v, key(to, v, true));
-                            if !l.ons[i][..l.len[i] as usize]
-                                .iter()
-                                .any(|&e| (e & 0xffff) as usize == k)
-                            {
-                                push(&mut l, i, k, CAUSE_REGION + ty as u8);
-                            }
+        for ty in TYPES {
+            for r in ty * 9..ty * 9 + 9 {
+                for v in 1..=9 {
+                    let pos = g.positions(r, v);
+                    if !two(pos) {
+                        continue;
+                    }
+                    let a = t.region[r][pos.trailing_zeros() as usize] as usize;
+                    let b = t.region[r][15 - pos.leading_zeros() as usize] as usize;
+                    for (from, to) in [(a, b), (b, a)] {
+                        let (i, k) = (from * 10 + v, key(to, v, true));
+                        if !l.ons[i][..l.len[i] as usize]
+                            .iter()
+                            .any(|&e| (e & 0xffff) as usize == k)
+                        {
+                            push(&mut l, i, k, CAUSE_REGION + ty as u8);
                         }
                     }
                 }
             }
         }
         for i in 0..810 {
-            if l.len[i] != 0 {
-                l.leads[i % 10] |= 1u128 << (i / 10);
+            let n = l.len[i] as usize;
+            if n == 0 {
+                continue;
+            }
+            let cell_link = (l.ons[i][0] >> 16) as u8 == CAUSE_CELL;
+            let bit = 1u128 << (i / 10);
+            l.leads[0][i % 10] |= bit;
+            if n > cell_link as usize {
+                l.leads[1][i % 10] |= bit;
+            }
+            if cell_link {
+                l.leads[2][i % 10] |= bit;
             }
         }
-        l
+        Links {
+            table: Rc::new(l),
+            y,
+            x,
+        }
     }
 
-    /// The X-links (`x`) or the Y-links of links made with both: what [`Links::new`]
-    /// makes with one kind, in the same order (a cell's link comes first, then the
-    /// regions').
+    /// The X-links (`x`) or the Y-links of links made with both (sharing their table).
     fn part(&self, x: bool) -> Links {
-        let mut l = Links {
-            ons: vec![[0; 4]; 810],
-            len: [0; 810],
-            leads: [0; 10],
-        };
-        for i in 0..810 {
-            for &e in &self.ons[i][..self.len[i] as usize] {
-                if ((e >> 16) as u8 != CAUSE_CELL) == x {
-                    l.ons[i][l.len[i] as usize] = e;
-                    l.len[i] += 1;
-                }
-            }
-            if l.len[i] != 0 {
-                l.leads[i % 10] |= 1u128 << (i / 10);
-            }
+        Links {
+            table: Rc::clone(&self.table),
+            y: !x,
+            x,
         }
-        l
     }
 
     /// Whether the off of key `k` turns something on.
     fn off(&self, k: usize) -> bool {
-        self.len[k / 2] != 0
+        !self.ons(k).is_empty()
     }
 
     /// What the off of key `k` turns on: keys with their causes above bit 16.
     fn ons(&self, k: usize) -> &[u32] {
-        &self.ons[k / 2][..self.len[k / 2] as usize]
+        let t = &*self.table;
+        let all = &t.ons[k / 2][..t.len[k / 2] as usize];
+        if self.y && self.x {
+            return all;
+        }
+        let cell_link = all.first().is_some_and(|&e| (e >> 16) as u8 == CAUSE_CELL);
+        match (self.y, cell_link) {
+            (true, true) => &all[..1],
+            (true, false) => &[],
+            (false, true) => &all[1..],
+            (false, false) => all,
+        }
+    }
+
+    /// The cells whose off of `value` turns something on.
+    fn leads(&self, value: usize) -> u128 {
+        let kind = if self.y && self.x {
+            0
+        } else if self.x {
+            1
+        } else {
+            2
+        };
+        self.table.leads[kind][value]
     }
 }
 
@@ -1499,7 +1528,7 @@ impl Chainer {
                 } else {
                     !to_off.offs(v) | 1 << sc
                 };
-                let within = links.leads[v] & !ancestors.offs(v) & again;
+                let within = links.leads(v) & !ancestors.offs(v) & again;
                 for off in self.on_to_off(g, p, y, within, keep) {
                     pending_off.push(off);
                     to_off.add(self.k(off));
@@ -1571,7 +1600,7 @@ impl Chainer {
                 let new = |k: usize| k == target || (!to_off.contains(k) && links.off(k));
                 let v = self.pots[p as usize].value as usize;
                 let target_cell = if son && v == sv { 1 << sc } else { 0 };
-                let within = links.leads[v] & !to_off.offs(v) | target_cell;
+                let within = links.leads(v) & !to_off.offs(v) | target_cell;
                 for off in self.on_to_off(g, p, y, within, new) {
                     let k = self.k(off);
                     if k == target {
