@@ -44,11 +44,22 @@ const TYPES: [usize; 3] = [BLOCK, ROW, COLUMN];
 const NKEYS: usize = 81 * 10 * 2;
 
 /// One implication: a candidate on or off, and the implications it follows from.
+///
+/// (16 bytes, no destructor: the chains make them by the hundred thousand. Most have one
+/// parent, so none is allocated for up to one; more are a list of [`Chainer::many`].)
 struct Pot {
     cell: u8,
     value: u8,
     on: bool,
-    parents: Parents,
+    /// How `parent` reads: [`PARENTS_NONE`], [`PARENTS_ONE`] (the parent),
+    /// [`PARENTS_MANY`] (the index of a list of [`Chainer::many`]).
+    parents: u8,
+    /// How many implications the path of first parents from this one to its assumption
+    /// holds, itself and the assumption included (saturating): no more than its
+    /// ancestors' count, for a key is met once on such a path (a chain's implications
+    /// follow from those of its set, one per key).
+    depth: u16,
+    parent: u32,
     /// Why it follows (SE's `Potential.Cause`): [`CAUSE_NONE`] for an assumption,
     /// [`CAUSE_CELL`] (the cell's last value), [`CAUSE_REGION`] + region type (the value's
     /// last place), [`CAUSE_RULE`] (another rule's elimination).
@@ -58,15 +69,11 @@ struct Pot {
     nested: u32,
 }
 
-/// An implication's parents: most have one, so none is allocated for up to one; more are
-/// a list of [`Chainer::many`] (so that an implication is 16 bytes, no destructor: the
-/// chains make them by the hundred thousand).
-#[derive(Clone, Copy)]
-enum Parents {
-    None,
-    One(u32),
-    Many(u32),
-}
+const _: () = assert!(std::mem::size_of::<Pot>() == 16);
+
+const PARENTS_NONE: u8 = 0;
+const PARENTS_ONE: u8 = 1;
+const PARENTS_MANY: u8 = 2;
 
 const CAUSE_NONE: u8 = 0;
 const CAUSE_CELL: u8 = 1;
@@ -877,7 +884,9 @@ pub(super) fn nishio_may(g: &Grid, v: usize) -> bool {
                 cell,
                 value: v as u8,
                 on,
-                parents: Parents::None,
+                parents: PARENTS_NONE,
+                depth: 1,
+                parent: 0,
                 cause: CAUSE_NONE,
                 nested: NONE,
             };
@@ -1071,7 +1080,7 @@ struct Chainer {
     /// which also follow those of whole chaining rules.
     level: u8,
     nested: Vec<Nested>,
-    /// The parents of the implications with several ([`Parents::Many`]), and how many
+    /// The parents of the implications with several ([`PARENTS_MANY`]), and how many
     /// of its lists are this rule's (the others, past them, are cleared ones kept from
     /// an earlier rule for their capacity).
     many: (Vec<Vec<u32>>, usize),
@@ -1163,12 +1172,21 @@ impl Chainer {
         parent: Option<u32>,
         cause: u8,
     ) -> u32 {
-        let parents = parent.map_or(Parents::None, Parents::One);
+        let (parents, depth, parent) = match parent {
+            None => (PARENTS_NONE, 1, 0),
+            Some(p) => (
+                PARENTS_ONE,
+                self.pots[p as usize].depth.saturating_add(1),
+                p,
+            ),
+        };
         self.pots.push(Pot {
             cell: cell as u8,
             value: value as u8,
             on,
             parents,
+            depth,
+            parent,
             cause,
             nested: NONE,
         });
@@ -1240,10 +1258,11 @@ impl Chainer {
 
     /// The parents of implication `id`.
     fn parents(&self, id: u32) -> &[u32] {
-        match &self.pots[id as usize].parents {
-            Parents::None => &[],
-            Parents::One(p) => std::slice::from_ref(p),
-            Parents::Many(i) => &self.many.0[*i as usize],
+        let p = &self.pots[id as usize];
+        match p.parents {
+            PARENTS_NONE => &[],
+            PARENTS_ONE => std::slice::from_ref(&p.parent),
+            _ => &self.many.0[p.parent as usize],
         }
     }
 
@@ -1254,15 +1273,20 @@ impl Chainer {
 
     /// Adds `parent` to the parents of implication `id`.
     fn push_parent(&mut self, id: u32, parent: u32) {
-        let pp = &mut self.pots[id as usize].parents;
-        *pp = match *pp {
-            Parents::None => Parents::One(parent),
-            Parents::One(q) => Parents::Many(new_many(&mut self.many, &[q, parent])),
-            Parents::Many(i) => {
-                self.many.0[i as usize].push(parent);
-                Parents::Many(i)
+        let depth = self.pots[parent as usize].depth.saturating_add(1);
+        let p = &mut self.pots[id as usize];
+        match p.parents {
+            PARENTS_NONE => {
+                p.parents = PARENTS_ONE;
+                p.parent = parent;
+                p.depth = depth;
             }
-        };
+            PARENTS_ONE => {
+                p.parents = PARENTS_MANY;
+                p.parent = new_many(&mut self.many, &[p.parent, parent]);
+            }
+            _ => self.many.0[p.parent as usize].push(parent),
+        }
     }
 
     /// The queues of the implications to follow, starting with `to_on` and `to_off`: the
@@ -1343,6 +1367,14 @@ impl Chainer {
             (true, Some(b)) => b.1,
             _ => usize::MAX,
         };
+        // (Each target's depth is no more than its ancestors' count: a quick no.)
+        let least: usize = targets
+            .iter()
+            .map(|&t| self.pots[t as usize].depth as usize)
+            .sum();
+        if least > most {
+            return None;
+        }
         let mut total = 0usize;
         for &t in targets {
             total += self.ancestors_upto(t, most - total)?;
@@ -1793,15 +1825,21 @@ impl Chainer {
         for (c, m) in removals {
             for v in 1..=9 {
                 if m >> v & 1 != 0 {
+                    let (parents, parent) = match parent_ids.as_slice() {
+                        [] => (PARENTS_NONE, 0),
+                        [one] => (PARENTS_ONE, *one),
+                        _ => (PARENTS_MANY, new_many(&mut self.many, &parent_ids)),
+                    };
+                    let depth = parent_ids
+                        .first()
+                        .map_or(1, |&p| self.pots[p as usize].depth.saturating_add(1));
                     self.pots.push(Pot {
                         cell: c,
                         value: v as u8,
                         on: false,
-                        parents: match parent_ids.as_slice() {
-                            [] => Parents::None,
-                            [one] => Parents::One(*one),
-                            _ => Parents::Many(new_many(&mut self.many, &parent_ids)),
-                        },
+                        parents,
+                        depth,
+                        parent,
                         cause: CAUSE_RULE,
                         nested,
                     });
