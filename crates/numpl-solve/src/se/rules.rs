@@ -873,15 +873,26 @@ pub(super) fn aligned_exclusion(g: &Grid, degree: usize, since: Option<&Grid>) -
         }
     };
     // The pairs in `pairs` order: (0, 1), (0, 2), (1, 2), (0, 3), ...
-    for i1 in 1..n {
-        let c1 = cand_list[i1] as usize;
+    for &c1 in &cand_list[1..n] {
+        let c1 = c1 as usize;
         let ex1 = ex_set[c1];
-        for &c0 in &cand_list[..i1] {
-            let c0 = c0 as usize;
-            // Every set of cells below needs two excluders in common: so do its first two.
-            if !several(ex_set[c0] & ex1) {
-                continue;
-            }
+        // Every set of cells below needs two excluders in common: so do its first two. The
+        // cells of the list before c1 with two of its excluders or more among their own
+        // are those that see two of them (an excluder is a cell of 2 to `degree`
+        // candidates the cell sees), gone through in cell order, the list's.
+        let (mut one, mut two) = (0u128, 0u128);
+        let mut m = ex1;
+        while m != 0 {
+            let sees = t.sees[m.trailing_zeros() as usize];
+            m &= m - 1;
+            two |= one & sees;
+            one |= sees;
+        }
+        let mut firsts = two & in_list & !(!0u128 << c1);
+        while firsts != 0 {
+            let c0 = firsts.trailing_zeros() as usize;
+            firsts &= firsts - 1;
+            debug_assert!(several(ex_set[c0] & ex1));
             // Whether a pair or triplet of these two cells may remove something new: it
             // holds a fresh cell, or a changed cell sees all its cells (`near`: the cells
             // that see a changed cell that sees both).
@@ -902,6 +913,11 @@ pub(super) fn aligned_exclusion(g: &Grid, degree: usize, since: Option<&Grid>) -
             let mut tails = [0u8; 40];
             let mut n_tails = 0;
             if degree == 3 {
+                // (No third cell is wanted when none may be: a quick no before the rest.)
+                let may = (ex_set[c0] | ex_set[c1]) & in_list;
+                if !pair_fresh && may & (fresh | near) == 0 {
+                    continue;
+                }
                 // Only those that see two of c0 and c1's common excluders at least are kept:
                 // a cell of the list sees a common excluder exactly when it is one of its own
                 // excluders (2 or 3 candidates), so the others would have fewer than two
