@@ -1471,8 +1471,7 @@ impl Chainer {
         // two places has one more.)
         let others = now.with(value) & !BIT[cell];
         let gone_of = now.gone_of(value);
-        for ty in TYPES {
-            let members = t.members[t.of[cell][ty] as usize];
+        for (ty, &members) in t.regions_of[cell].iter().enumerate() {
             let pos = others & members;
             if pos == 0 || several(pos) {
                 continue;
@@ -1694,8 +1693,8 @@ impl Chainer {
                 }
             } else if let Some(p) = pending_off.pop_front() {
                 let new = |k: usize| to_off.contains(k - 1) || !to_on.contains(k);
-                let made = match (self.dynamic, self.links.clone()) {
-                    (false, Some(links)) => self.linked_ons(p, &links, new),
+                let made = match &self.links {
+                    Some(links) if !self.dynamic => self.linked_ons(p, &Rc::clone(links), new),
                     _ => self.off_to_on(&now, p, to_off, !self.nishio, new),
                 };
                 if self.dynamic {

@@ -29,6 +29,9 @@ pub(super) struct Tables {
     pub(super) parts: [[u128; 3]; 81],
     /// `members[r]`: the cells of region `r` as a set.
     pub(super) members: [u128; 27],
+    /// `regions_of[c][t]`: the cells of `c`'s region of type `t` as a set
+    /// (`members[of[c][t]]`, one look-up where the chains ask it at every implication).
+    pub(super) regions_of: [[u128; 3]; 81],
     /// `shared[a][b]`: the indexes (in region `a`) of the cells region `a` shares with
     /// region `b`.
     pub(super) shared: [[u16; 27]; 27],
@@ -45,6 +48,7 @@ pub(super) fn tables() -> &'static Tables {
             sees: [0; 81],
             parts: [[0; 3]; 81],
             members: [0; 27],
+            regions_of: [[0; 3]; 81],
             shared: [[0; 27]; 27],
         };
         for n in 0..9 {
@@ -79,6 +83,11 @@ pub(super) fn tables() -> &'static Tables {
                 let m = t.members[t.of[c][ty] as usize];
                 t.parts[c][ty] = m & !before;
                 before |= m;
+            }
+        }
+        for c in 0..81 {
+            for ty in 0..3 {
+                t.regions_of[c][ty] = t.members[t.of[c][ty] as usize];
             }
         }
         for a in 0..27 {
