@@ -145,6 +145,15 @@ impl LSet {
         }
         s
     }
+    /// Whether the two sets hold a key in common.
+    fn meets(&self, other: &LSet) -> bool {
+        let (small, large) = if self.order.len() <= other.order.len() {
+            (self, other)
+        } else {
+            (other, self)
+        };
+        small.order.iter().any(|&k| large.contains(k as usize))
+    }
     fn retain_all(&mut self, other: &LSet) {
         let map = &mut self.map;
         self.order.retain(|&k| {
@@ -2064,13 +2073,16 @@ impl Chainer {
                 result.extend(self.binary_hint(g, a, b, p_off, p_off, true, true));
             }
         }
-        if reduction {
+        // (Most pairs of sets share nothing: the smaller's keys asked of the larger first.)
+        if reduction && on_to_on.meets(&off_to_on) {
             for from_on in on_to_on.iter() {
                 if let Some(from_off) = off_to_on.get(self.k(from_on)) {
                     result
                         .extend(self.binary_hint(g, from_on, from_off, p_on, from_on, false, true));
                 }
             }
+        }
+        if reduction && on_to_off.meets(&off_to_off) {
             for from_on in on_to_off.iter() {
                 if let Some(from_off) = off_to_off.get(self.k(from_on)) {
                     result.extend(
