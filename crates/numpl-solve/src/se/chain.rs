@@ -145,6 +145,14 @@ impl LSet {
         }
         s
     }
+    /// The implications of the set, in its order, whose keys `keep` accepts.
+    fn kept(&self, keep: impl Fn(usize) -> bool) -> Vec<u32> {
+        self.order
+            .iter()
+            .filter(|&&k| keep(k as usize))
+            .map(|&k| self.map[k as usize])
+            .collect()
+    }
     /// Whether the two sets hold a key in common.
     fn meets(&self, other: &LSet) -> bool {
         let (small, large) = if self.order.len() <= other.order.len() {
@@ -153,17 +161,6 @@ impl LSet {
             (other, self)
         };
         small.order.iter().any(|&k| large.contains(k as usize))
-    }
-    fn retain_all(&mut self, other: &LSet) {
-        let map = &mut self.map;
-        self.order.retain(|&k| {
-            if other.map[k as usize] == NONE {
-                map[k as usize] = NONE;
-                false
-            } else {
-                true
-            }
-        });
     }
 }
 
@@ -2118,8 +2115,6 @@ impl Chainer {
             // What follows from each position (`None`: this cell's, `on_to_on` and
             // `on_to_off`), in region order.
             let mut outcomes: Vec<Option<Rc<OnChain>>> = Vec::with_capacity(n as usize);
-            let mut region_on = LSet::copy_of(on_to_on);
-            let mut region_off = LSet::copy_of(on_to_off);
             for i in 0..9 {
                 if pos >> i & 1 == 0 {
                     continue;
@@ -2129,12 +2124,13 @@ impl Chainer {
                     outcomes.push(None);
                 } else {
                     let p = self.new_pot(other, value, true, None);
-                    let m = self.shared_on_chain(g, p);
-                    region_on.retain_all(&m.on);
-                    region_off.retain_all(&m.off);
-                    outcomes.push(Some(m));
+                    outcomes.push(Some(self.shared_on_chain(g, p)));
                 }
             }
+            // What follows from every position (this cell's implications, in its order).
+            let others = || outcomes.iter().flatten();
+            let region_on = on_to_on.kept(|k| others().all(|m| m.on.contains(k)));
+            let region_off = on_to_off.kept(|k| others().all(|m| m.off.contains(k)));
             // (Each target's chains in one buffer, copied only into the hints made.)
             let mut chains: Vec<u32> = Vec::with_capacity(n as usize);
             for (set, on) in [(&region_on, true), (&region_off, false)] {
@@ -2148,7 +2144,7 @@ impl Chainer {
                     };
                     set.get(k).unwrap()
                 };
-                for p in set.iter() {
+                for &p in set {
                     let Some(removal) = self.target_removal(g, p) else {
                         continue;
                     };
@@ -2195,8 +2191,6 @@ impl Chainer {
             let may_cell = self.may.as_ref().is_none_or(|m| m.cell(cell));
             let mut value_on: Vec<(usize, LSet)> = Vec::with_capacity(card as usize);
             let mut value_off: Vec<(usize, LSet)> = Vec::with_capacity(card as usize);
-            let mut cell_on: Option<LSet> = None;
-            let mut cell_off: Option<LSet> = None;
             // A cell of two values in the dynamic forcing chains: what follows from one
             // value off is what follows from the other on (the other is on at once, and
             // the one is off at once the other way; nothing else differs at level 0,
@@ -2250,26 +2244,19 @@ impl Chainer {
                 if !may_cell {
                     continue;
                 }
-                match (&mut cell_on, &mut cell_off) {
-                    (Some(a), Some(b)) => {
-                        a.retain_all(&on_to_on);
-                        b.retain_all(&on_to_off);
-                    }
-                    _ => {
-                        cell_on = Some(LSet::copy_of(&on_to_on));
-                        cell_off = Some(LSet::copy_of(&on_to_off));
-                    }
-                }
                 value_on.push((v, on_to_on));
                 value_off.push((v, on_to_off));
             }
             if !self.nishio && may_cell && (card == 2 || (self.multiple && card > 2)) {
                 let mut chains: Vec<u32> = Vec::with_capacity(card as usize);
-                for (set, outcomes) in [
-                    (cell_on.as_ref().unwrap(), &value_on),
-                    (cell_off.as_ref().unwrap(), &value_off),
-                ] {
-                    for p in set.iter() {
+                for outcomes in [&value_on, &value_off] {
+                    // What follows from every value (the first's implications, in its
+                    // order).
+                    let Some(((_, first), rest)) = outcomes.split_first() else {
+                        continue;
+                    };
+                    let set = first.kept(|k| rest.iter().all(|(_, s)| s.contains(k)));
+                    for p in set {
                         let Some(removal) = self.target_removal(g, p) else {
                             continue;
                         };
