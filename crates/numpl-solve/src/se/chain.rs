@@ -34,7 +34,6 @@
 //! serves only a grid asked twice in a row (about 1% of the inner rules' grids);
 //! [`inner_hints`] keeps the hints of every grid (until 4,096), a quarter of them.
 
-use std::collections::VecDeque;
 use std::rc::Rc;
 
 use super::grid::{ones, several, tables, two, Grid, BLOCK, COLUMN, ROW};
@@ -1010,6 +1009,33 @@ static BIT: [u128; 81] = {
     b
 };
 
+/// A queue of implications: what is pushed is kept until the queue is cleared, and read
+/// once in order (a search's queue holds a few dozen implications to a few thousand:
+/// a list and a place in it, with none of a ring buffer's wrapping).
+#[derive(Default)]
+struct Fifo {
+    items: Vec<u32>,
+    head: usize,
+}
+
+impl Fifo {
+    fn push(&mut self, id: u32) {
+        self.items.push(id);
+    }
+    fn pop(&mut self) -> Option<u32> {
+        let id = self.items.get(self.head).copied();
+        self.head += usize::from(id.is_some());
+        id
+    }
+    fn is_empty(&self) -> bool {
+        self.head == self.items.len()
+    }
+    fn clear(&mut self) {
+        self.items.clear();
+        self.head = 0;
+    }
+}
+
 /// What [`Chainer::on_to_off`] reads of a grid: a cell's candidates, a value's cells.
 trait Cands {
     fn cand(&self, cell: usize) -> u16;
@@ -1091,7 +1117,7 @@ struct Chainer {
     /// an earlier rule for their capacity).
     many: (Vec<Vec<u32>>, usize),
     /// The buffers of the searches' queues, between searches ([`Chainer::queues`]).
-    pending: (VecDeque<u32>, VecDeque<u32>),
+    pending: (Fifo, Fifo),
     /// The level-0 searches' lists of the ons and the offs to follow next, between
     /// searches ([`Chainer::lists`]).
     lists: (Vec<u32>, Vec<u32>),
@@ -1302,17 +1328,17 @@ impl Chainer {
         &mut self,
         to_on: impl Iterator<Item = u32>,
         to_off: impl Iterator<Item = u32>,
-    ) -> (VecDeque<u32>, VecDeque<u32>) {
+    ) -> (Fifo, Fifo) {
         let (mut on, mut off) = std::mem::take(&mut self.pending);
         on.clear();
         off.clear();
         // (Pushed one by one: most searches start from one implication, and `extend`'s
         // set-up cost more than the pushes.)
         for id in to_on {
-            on.push_back(id);
+            on.push(id);
         }
         for id in to_off {
-            off.push_back(id);
+            off.push(id);
         }
         (on, off)
     }
@@ -1682,7 +1708,7 @@ impl Chainer {
         'outer: while !pending_on.is_empty() || !pending_off.is_empty() {
             // (Only the implications that change something are made: a new one, or one
             // whose opposite holds. The others would be passed over.)
-            if let Some(p) = pending_on.pop_front() {
+            if let Some(p) = pending_on.pop() {
                 let new = |k: usize| to_on.contains(k + 1) || !to_off.contains(k);
                 for off in self.on_to_off(&now, p, !self.nishio, u128::MAX, new) {
                     let o = &self.pots[off as usize];
@@ -1694,10 +1720,10 @@ impl Chainer {
                     let k = self.k(off);
                     if !to_off.contains(k) {
                         to_off.add(k, off);
-                        pending_off.push_back(off);
+                        pending_off.push(off);
                     }
                 }
-            } else if let Some(p) = pending_off.pop_front() {
+            } else if let Some(p) = pending_off.pop() {
                 let new = |k: usize| to_off.contains(k - 1) || !to_on.contains(k);
                 let made = match &self.links {
                     Some(links) if !self.dynamic => self.linked_ons(p, &Rc::clone(links), new),
@@ -1717,7 +1743,7 @@ impl Chainer {
                     let k = self.k(on);
                     if !to_on.contains(k) {
                         to_on.add(k, on);
-                        pending_on.push_back(on);
+                        pending_on.push(on);
                     }
                 }
             }
@@ -1726,7 +1752,7 @@ impl Chainer {
                     let k = self.k(off);
                     if !to_off.contains(k) {
                         to_off.add(k, off);
-                        pending_off.push_back(off);
+                        pending_off.push(off);
                     }
                 }
             }
