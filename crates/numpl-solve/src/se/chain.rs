@@ -1953,7 +1953,7 @@ impl Chainer {
     /// made once.
     fn on_chain(
         &mut self,
-        g: &mut Grid,
+        g: &Grid,
         p_on: u32,
         to_on: &mut LSet,
         to_off: &mut LSet,
@@ -1984,7 +1984,7 @@ impl Chainer {
 
     /// [`Chainer::on_chain`] for a region's forcing chains: the sets followed from `p_on`,
     /// kept for the other regions and the cell's own chains.
-    fn shared_on_chain(&mut self, g: &mut Grid, p_on: u32) -> Rc<OnChain> {
+    fn shared_on_chain(&mut self, g: &Grid, p_on: u32) -> Rc<OnChain> {
         let slot = {
             let p = &self.pots[p_on as usize];
             p.cell as usize * 10 + p.value as usize
@@ -2056,7 +2056,7 @@ impl Chainer {
     #[allow(clippy::too_many_arguments)]
     fn binary_chaining(
         &mut self,
-        g: &mut Grid,
+        g: &Grid,
         p_on: u32,
         p_off: u32,
         result: &mut Vec<Candidate>,
@@ -2119,7 +2119,7 @@ impl Chainer {
 
     fn region_chainings(
         &mut self,
-        g: &mut Grid,
+        g: &Grid,
         result: &mut Vec<Candidate>,
         cell: usize,
         value: usize,
@@ -2199,7 +2199,7 @@ impl Chainer {
         }
     }
 
-    fn multiple_chains(&mut self, g: &mut Grid) -> Vec<Candidate> {
+    fn multiple_chains(&mut self, g: &Grid) -> Vec<Candidate> {
         let mut result = Vec::new();
         self.on_memo.clear();
         self.on_memo.resize_with(810, || None);
@@ -2856,8 +2856,7 @@ impl Chainer {
                 }
                 self.links = Some(links);
             }
-            let mut work = g.clone();
-            result = self.multiple_chains(&mut work);
+            result = self.multiple_chains(g);
         }
         result
     }
@@ -2919,8 +2918,7 @@ mod tests {
                         } else {
                             to_off.add(ch.k(p), p);
                         }
-                        let mut work = g.clone();
-                        let absurd = ch.do_chaining(&mut work, &mut to_on, &mut to_off);
+                        let absurd = ch.do_chaining(&g, &mut to_on, &mut to_off);
                         assert_eq!(absurd.is_some(), nishio_absurd(&g, &ch.pots[p as usize]));
                     }
                 }
@@ -3047,7 +3045,7 @@ mod tests {
             let links = Rc::new(links);
             let mut ch = Chainer::new(Level::Multiple);
             ch.links = Some(Rc::clone(&links));
-            let hints = ch.multiple_chains(&mut g.clone());
+            let hints = ch.multiple_chains(&g);
             if !hints.is_empty() {
                 assert!(may, "{} hints where none may be", hints.len());
                 hinted += 1;
@@ -3056,10 +3054,7 @@ mod tests {
             let mut pruned = Chainer::new(Level::Multiple);
             pruned.links = Some(links);
             pruned.may = Some(reach);
-            assert_eq!(
-                shown(&pruned.multiple_chains(&mut g.clone())),
-                shown(&hints)
-            );
+            assert_eq!(shown(&pruned.multiple_chains(&g)), shown(&hints));
         }
         // (2,777 and 656 when written.)
         assert!(
