@@ -642,12 +642,17 @@ pub(super) fn bug(g: &Grid) -> Option<Hint> {
             if n == 0 || n == 2 {
                 continue;
             }
-            let new: Vec<usize> = bits(pos as u32)
-                .map(|i| t.region[r][i] as usize)
-                .filter(|&c| g.count(c) >= 3)
-                .collect();
-            if new.len() == 1 {
-                let c = new[0];
+            // The places in cells of three values or more: how many, and the last.
+            let (mut new, mut last) = (0, 0);
+            for i in bits(pos as u32) {
+                let c = t.region[r][i] as usize;
+                if g.count(c) >= 3 {
+                    new += 1;
+                    last = c;
+                }
+            }
+            if new == 1 {
+                let c = last;
                 if !bug_cells.contains(&c) {
                     bug_cells.push(c);
                 }
@@ -662,7 +667,7 @@ pub(super) fn bug(g: &Grid) -> Option<Hint> {
                     return None;
                 }
             }
-            if new.is_empty() {
+            if new == 0 {
                 return None;
             }
         }
