@@ -119,6 +119,28 @@ fn check_for_loops(
     lp.pop();
 }
 
+/// The cells of `cells` each of which sees two others of the result (the cells that may
+/// lie on a cycle of cells each sharing a region with the next).
+fn two_core(mut cells: u128) -> u128 {
+    let t = tables();
+    loop {
+        let mut next = cells;
+        let mut m = cells;
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let near = t.sees[c] & cells;
+            if near & near.wrapping_sub(1) == 0 {
+                next &= !(1u128 << c);
+            }
+        }
+        if next == cells {
+            return cells;
+        }
+        cells = next;
+    }
+}
+
 fn is_valid_loop(lp: &[usize]) -> bool {
     let t = tables();
     let mut odd = 0u32;
@@ -153,6 +175,7 @@ pub(super) fn unique_loops(g: &Grid) -> Option<Hint> {
         }
         result.push(f);
     };
+    let mut cores: [Option<u128>; 100] = [None; 100];
     for cell in 0..81 {
         if g.count(cell) != 2 {
             continue;
@@ -161,6 +184,12 @@ pub(super) fn unique_loops(g: &Grid) -> Option<Hint> {
         let v2 = (g.cand[cell] & !(1 << v1)).trailing_zeros() as usize;
         let mut loops = Vec::new();
         let both = g.cells_with(v1) & g.cells_with(v2);
+        // (A loop's cells each share a region with two others of it: no loop goes through
+        // a cell outside the 2-core of the cells holding both values.)
+        let core = cores[v1 * 10 + v2].get_or_insert_with(|| two_core(both));
+        if *core >> cell & 1 == 0 {
+            continue;
+        }
         check_for_loops(
             g,
             cell,
