@@ -28,7 +28,15 @@
 //! - a Nishio chain is followed only when it meets a contradiction, its rule's only
 //!   hints ([`nishio_absurd`]), and the rule is not asked on a grid where none does
 //!   ([`nishio_may`], value by value, kept along a path while the value's cells stay);
-//! - the nested forcing chains' inner rules are asked once a grid ([`inner_hints`]).
+//! - the nested forcing chains' inner rules are asked once a grid ([`inner_hints`]);
+//! - a dynamic chain's grid is the step's grid less what its offs removed ([`Now`]), not
+//!   a grid copied, changed and restored;
+//! - a hint is refused, without its ancestors counted, when its targets' paths of first
+//!   parents already hold more implications than the best so far's complexity
+//!   ([`Pot::depth`]); the double forcing chains' walks are made only when what follows
+//!   from the candidate on and off share a key ([`LSet::meets`]);
+//! - what follows from every place of a region or value of a cell is listed from the
+//!   first's set ([`LSet::kept`]), not copied and narrowed set by set.
 //!
 //! SE's own cache (`Chaining.getHints` keeps the hints of the last grid it was asked on)
 //! serves only a grid asked twice in a row (about 1% of the inner rules' grids);
@@ -759,10 +767,15 @@ impl MultipleReach {
         let t = tables();
         // Each component's own nodes' and those of the components it reaches (numbered
         // before it, so final).
-        let mut reached = vec![[[0u128; 10]; 2]; gr.size.len()];
+        // (Each component's entry is made when its first member is met: the members come
+        // component by component, in their numbers' order.)
+        let mut reached: Vec<[[u128; 10]; 2]> = Vec::with_capacity(gr.size.len());
         for &u in &gr.members {
             let u = u as usize;
             let c = gr.comp[u] as usize;
+            if c == reached.len() {
+                reached.push([[0; 10]; 2]);
+            }
             let (done, rest) = reached.split_at_mut(c);
             let mine = &mut rest[0];
             let slot = gr.slots[u] as usize;
@@ -815,16 +828,25 @@ impl MultipleReach {
     /// Whether some target (an off, or an on in a cell of several candidates) may follow
     /// from every one of `slots` (cell * 10 + value) assumed on.
     fn common(&self, slots: impl Iterator<Item = usize>) -> bool {
-        let mut both = [[!0u128; 10]; 2];
+        // (Value by value, each slot's reach narrowing the last's until nothing is left.)
+        let mut reach = [0usize; 9];
+        let mut n = 0;
         for slot in slots {
-            let r = &self.reached[self.graph.comp[self.graph.on_node[slot] as usize] as usize];
-            for side in 0..2 {
-                for v in 1..10 {
-                    both[side][v] &= r[side][v];
+            reach[n] = self.graph.comp[self.graph.on_node[slot] as usize] as usize;
+            n += 1;
+        }
+        (1..10).any(|v| {
+            let (mut offs, mut ons) = (!0u128, self.several);
+            for &c in &reach[..n] {
+                let r = &self.reached[c];
+                offs &= r[0][v];
+                ons &= r[1][v];
+                if offs == 0 && ons == 0 {
+                    return false;
                 }
             }
-        }
-        (1..10).any(|v| both[1][v] & self.several != 0 || both[0][v] != 0)
+            true
+        })
     }
 
     /// Whether cell `cell`'s values (it has three or more) may make a cell forcing chain.
