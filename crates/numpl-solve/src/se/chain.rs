@@ -1525,7 +1525,9 @@ impl Chainer {
         // two places has one more.)
         let others = now.with(value) & !BIT[cell];
         let gone_of = now.gone_of(value);
-        for (ty, &members) in t.regions_of[cell].iter().enumerate() {
+        let regions = &t.regions_of[cell];
+        for ty in TYPES {
+            let members = regions[ty];
             let pos = others & members;
             if pos == 0 || several(pos) {
                 continue;
