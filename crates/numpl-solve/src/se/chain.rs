@@ -101,17 +101,24 @@ fn key(cell: usize, value: usize, on: bool) -> usize {
 /// An insertion-ordered set of implications, one per (cell, value, on), as SE's
 /// `LinkedSet`: adding an equal one replaces the stored implication in place.
 ///
-/// A set's table (one slot per key) is taken from a per-thread pool of cleared tables and
-/// given back, cleared through its own keys, when the set is dropped: the chains make and
-/// drop sets by the thousand (three per candidate for each kind of forcing chain), and
-/// most hold a few dozen implications, so clearing what was set costs less than filling
-/// a new table.
+/// A set holds implications of one polarity (a chain's ons, or its offs: `on`), so its
+/// table has a slot per cell and value (3.2 KB, where one per key would take twice the
+/// cache lines for the same implications); a key of the other polarity is never in it.
+///
+/// A set's table is taken from a per-thread pool of cleared tables and given back,
+/// cleared through its own keys, when the set is dropped: the chains make and drop sets
+/// by the thousand (three per candidate for each kind of forcing chain), and most hold a
+/// few dozen implications, so clearing what was set costs less than filling a new table.
 struct LSet {
     map: Vec<u32>,
     order: Vec<u16>,
+    on: bool,
 }
 
 const NONE: u32 = u32::MAX;
+
+/// A key's slot: its cell and value (`key` without the polarity).
+const NSLOTS: usize = NKEYS / 2;
 
 /// How many cleared tables the pool keeps (the most sets alive at once, in practice).
 const POOL_MAX: usize = 4096;
@@ -122,33 +129,46 @@ thread_local! {
 }
 
 impl LSet {
-    fn new() -> LSet {
+    /// An empty set of ons (`on`) or offs.
+    fn new(on: bool) -> LSet {
         let (map, order) = POOL
             .with(|p| p.borrow_mut().pop())
-            .unwrap_or_else(|| (vec![NONE; NKEYS], Vec::new()));
-        LSet { map, order }
+            .unwrap_or_else(|| (vec![NONE; NSLOTS], Vec::new()));
+        LSet { map, order, on }
     }
+    fn ons() -> LSet {
+        LSet::new(true)
+    }
+    fn offs() -> LSet {
+        LSet::new(false)
+    }
+    #[inline]
     fn add(&mut self, k: usize, id: u32) {
-        if self.map[k] == NONE {
+        debug_assert_eq!(k & 1 != 0, self.on, "a set holds one polarity");
+        let s = k >> 1;
+        if self.map[s] == NONE {
             self.order.push(k as u16);
         }
-        self.map[k] = id;
+        self.map[s] = id;
     }
     fn contains(&self, k: usize) -> bool {
-        self.map[k] != NONE
+        debug_assert_eq!(k & 1 != 0, self.on, "a set is asked of its polarity");
+        self.map[k >> 1] != NONE
     }
     fn get(&self, k: usize) -> Option<u32> {
-        let v = self.map[k];
+        debug_assert_eq!(k & 1 != 0, self.on, "a set is asked of its polarity");
+        let v = self.map[k >> 1];
         (v != NONE).then_some(v)
     }
     fn iter(&self) -> impl Iterator<Item = u32> + '_ {
-        self.order.iter().map(|&k| self.map[k as usize])
+        self.order.iter().map(|&k| self.map[k as usize >> 1])
     }
     fn copy_of(other: &LSet) -> LSet {
-        let mut s = LSet::new();
+        let mut s = LSet::new(other.on);
         s.order.extend_from_slice(&other.order);
         for &k in &other.order {
-            s.map[k as usize] = other.map[k as usize];
+            let k = k as usize >> 1;
+            s.map[k] = other.map[k];
         }
         s
     }
@@ -157,7 +177,7 @@ impl LSet {
         self.order
             .iter()
             .filter(|&&k| keep(k as usize))
-            .map(|&k| self.map[k as usize])
+            .map(|&k| self.map[k as usize >> 1])
             .collect()
     }
     /// Whether the two sets hold a key in common.
@@ -176,7 +196,7 @@ impl LSet {
     /// the table clear).
     fn clear(&mut self) {
         for &k in &self.order {
-            self.map[k as usize] = NONE;
+            self.map[k as usize >> 1] = NONE;
         }
         self.order.clear();
     }
@@ -1165,10 +1185,44 @@ struct Chainer {
 /// What follows from one candidate assumed on, in the grid of one
 /// [`Chainer::multiple_chains`]: its implications on and off, and the contradiction met,
 /// if any.
+///
+/// The sets' keys are also kept as bits (`on_bits`, `off_bits`): the region forcing
+/// chains ask which keys every other place's sets hold, and a set's table (6.5 KB, one
+/// of hundreds) is seldom in the cache when they do, where its bits (104 bytes) are
+/// read in a few words.
 struct OnChain {
     on: LSet,
     off: LSet,
     absurd: Option<(u32, u32)>,
+    on_bits: Slots,
+    off_bits: Slots,
+}
+
+/// A set of slots (cell * 10 + value, a key's half: its polarity left out) as bits.
+#[derive(Clone, Copy)]
+struct Slots([u64; 13]);
+
+impl Slots {
+    const ALL: Slots = Slots([!0; 13]);
+    /// The slots of the keys of `set`.
+    fn of(set: &LSet) -> Slots {
+        let mut b = [0u64; 13];
+        for &k in &set.order {
+            let s = k as usize / 2;
+            b[s / 64] |= 1 << (s % 64);
+        }
+        Slots(b)
+    }
+    /// Whether the slot of key `k` is in the set.
+    fn has(&self, k: usize) -> bool {
+        let s = k / 2;
+        self.0[s / 64] >> (s % 64) & 1 != 0
+    }
+    fn and(&mut self, other: &Slots) {
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            *a &= b;
+        }
+    }
 }
 
 struct Candidate {
@@ -2016,11 +2070,17 @@ impl Chainer {
         if let Some(m) = &self.on_memo[slot] {
             return Rc::clone(m);
         }
-        let mut on = LSet::new();
-        let mut off = LSet::new();
+        let mut on = LSet::ons();
+        let mut off = LSet::offs();
         on.add(self.k(p_on), p_on);
         let absurd = self.do_chaining(g, &mut on, &mut off);
-        let m = Rc::new(OnChain { on, off, absurd });
+        let m = Rc::new(OnChain {
+            on_bits: Slots::of(&on),
+            off_bits: Slots::of(&off),
+            on,
+            off,
+            absurd,
+        });
         self.on_memo[slot] = Some(Rc::clone(&m));
         m
     }
@@ -2111,8 +2171,8 @@ impl Chainer {
         {
             return on_absurd;
         }
-        let mut off_to_on = LSet::new();
-        let mut off_to_off = LSet::new();
+        let mut off_to_on = LSet::ons();
+        let mut off_to_off = LSet::offs();
         off_to_off.add(self.k(p_off), p_off);
         let absurd = self.do_chaining(g, &mut off_to_on, &mut off_to_off);
         if contradiction {
@@ -2179,8 +2239,14 @@ impl Chainer {
             }
             // What follows from every position (this cell's implications, in its order).
             let others = || outcomes.iter().flatten();
-            let region_on = on_to_on.kept(|k| others().all(|m| m.on.contains(k)));
-            let region_off = on_to_off.kept(|k| others().all(|m| m.off.contains(k)));
+            // (An on set holds only ons, an off set only offs: a key's slot tells it.)
+            let (mut all_on, mut all_off) = (Slots::ALL, Slots::ALL);
+            for m in others() {
+                all_on.and(&m.on_bits);
+                all_off.and(&m.off_bits);
+            }
+            let region_on = on_to_on.kept(|k| all_on.has(k));
+            let region_off = on_to_off.kept(|k| all_off.has(k));
             // (Each target's chains in one buffer, copied only into the hints made.)
             let mut chains: Vec<u32> = Vec::with_capacity(n as usize);
             for (set, on) in [(&region_on, true), (&region_off, false)] {
@@ -2261,8 +2327,8 @@ impl Chainer {
                 }
                 let p_on = self.new_pot(cell, v, true, None);
                 let p_off = self.new_pot(cell, v, false, None);
-                let mut on_to_on = LSet::new();
-                let mut on_to_off = LSet::new();
+                let mut on_to_on = LSet::ons();
+                let mut on_to_off = LSet::offs();
                 let double = card >= 3 && !self.nishio && self.dynamic;
                 let contradiction = self.dynamic || self.nishio;
                 let off_may = !pair
@@ -2305,7 +2371,12 @@ impl Chainer {
                     let Some(((_, first), rest)) = outcomes.split_first() else {
                         continue;
                     };
-                    let set = first.kept(|k| rest.iter().all(|(_, s)| s.contains(k)));
+                    // (An on set holds only ons, an off set only offs: a key's slot tells.)
+                    let mut all = Slots::ALL;
+                    for (_, s) in rest {
+                        all.and(&Slots::of(s));
+                    }
+                    let set = first.kept(|k| all.has(k));
                     for p in set {
                         let Some(removal) = self.target_removal(g, p) else {
                             continue;
@@ -2936,7 +3007,7 @@ mod tests {
                     }
                     for on in [true, false] {
                         let p = ch.new_pot(cell, v, on, None);
-                        let (mut to_on, mut to_off) = (LSet::new(), LSet::new());
+                        let (mut to_on, mut to_off) = (LSet::ons(), LSet::offs());
                         if on {
                             to_on.add(ch.k(p), p);
                         } else {
