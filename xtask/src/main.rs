@@ -441,6 +441,9 @@ pub(crate) struct SebenchArgs {
     /// The serate script (`none`: numpl only) [default: ../shared/tools/serate/serate].
     #[arg(long, value_name = "PATH")]
     pub(crate) serate: Option<String>,
+    /// numpl rates the puzzles R times over; each puzzle's time is the median of its R.
+    #[arg(long, value_name = "R", default_value_t = 3)]
+    pub(crate) runs: usize,
 }
 
 /// `selist`.

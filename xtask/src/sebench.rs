@@ -9,7 +9,11 @@
 //! - the puzzles: every `--every`-th (default 1) line puzzle of `--file` (default
 //!   `top1465.txt` of `../shared/data`), at most `--max` (default 20);
 //! - numpl: each rated in-process on the main thread ([`numpl_solve::se::rate`]), timed by
-//!   the thread's CPU clock;
+//!   the thread's CPU clock; the whole list `--runs` times over (default 3), numpl's time
+//!   the median run's and each puzzle's (in the bands below) the median of its runs (the
+//!   machine is shared: a run a few seconds long can meet a busy moment that serate's
+//!   minutes average out), each run's total printed, and the ratings checked to be the
+//!   same every run;
 //! - serate (`--serate`, default `../shared/tools/serate/serate`; `none` skips it): the
 //!   same file, run once pinned to one core (`taskset -c 0`: serate's chains otherwise
 //!   run on several threads), timed by serate's own per-puzzle clock (`%e`, so the JVM's
@@ -43,37 +47,59 @@ pub(crate) fn run(a: &crate::SebenchArgs) -> Result<(), String> {
         .take(a.max)
         .collect();
     println!("sebench: {} puzzles of {}", puzzles.len(), file.display());
-    let mut ours = Vec::new();
+    let runs = a.runs.max(1);
+    let mut ours: Vec<Option<String>> = Vec::new();
     let mut ers = Vec::new();
-    let mut numpl_secs = Vec::new();
-    let mut numpl_wall = Vec::new();
-    for p in &puzzles {
-        let mut cells = [0u8; 81];
-        for (i, b) in p.bytes().enumerate() {
-            cells[i] = if b.is_ascii_digit() { b - b'0' } else { 0 };
+    // Each puzzle's wall seconds, run by run.
+    let mut wall_runs = vec![Vec::with_capacity(runs); puzzles.len()];
+    let mut run_totals = Vec::new();
+    for run in 0..runs {
+        let mut total = 0.0;
+        for (i, p) in puzzles.iter().enumerate() {
+            let mut cells = [0u8; 81];
+            for (j, b) in p.bytes().enumerate() {
+                cells[j] = if b.is_ascii_digit() { b - b'0' } else { 0 };
+            }
+            let wall = Instant::now();
+            let cpu = thread_cpu();
+            let r = numpl_solve::se::rate(&cells);
+            let secs = match (cpu, thread_cpu()) {
+                (Some(a), Some(b)) => b - a,
+                _ => wall.elapsed().as_secs_f64(),
+            };
+            wall_runs[i].push(wall.elapsed().as_secs_f64());
+            let rating = r.as_ref().ok().map(|r| {
+                format!(
+                    "{}/{}/{}",
+                    numpl_solve::se::format_tenths(r.er),
+                    numpl_solve::se::format_tenths(r.ep),
+                    numpl_solve::se::format_tenths(r.ed)
+                )
+            });
+            if run == 0 {
+                ers.push(r.as_ref().map_or(0, |r| r.er));
+                ours.push(rating);
+            } else if ours[i] != rating {
+                return Err(format!("puzzle {}: rated {rating:?}, then {:?}", i + 1, ours[i]));
+            }
+            if ours[i].is_some() {
+                total += secs;
+            }
         }
-        let wall = Instant::now();
-        let cpu = thread_cpu();
-        let r = numpl_solve::se::rate(&cells);
-        let secs = match (cpu, thread_cpu()) {
-            (Some(a), Some(b)) => b - a,
-            _ => wall.elapsed().as_secs_f64(),
-        };
-        numpl_secs.push(secs);
-        numpl_wall.push(wall.elapsed().as_secs_f64());
-        ers.push(r.as_ref().map_or(0, |r| r.er));
-        ours.push(match r {
-            Ok(r) => Some(format!(
-                "{}/{}/{}",
-                numpl_solve::se::format_tenths(r.er),
-                numpl_solve::se::format_tenths(r.ep),
-                numpl_solve::se::format_tenths(r.ed)
-            )),
-            Err(_) => None,
-        });
+        run_totals.push(total);
     }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let numpl_wall: Vec<f64> = wall_runs.iter_mut().map(median).collect();
     let rated: Vec<usize> = (0..puzzles.len()).filter(|&i| ours[i].is_some()).collect();
-    let numpl_total: f64 = rated.iter().map(|&i| numpl_secs[i]).sum();
+    // (The median run's total: the sum of each puzzle's median would be a little less.)
+    let numpl_total = median(&mut run_totals.clone());
+    if runs > 1 {
+        let each: Vec<String> = run_totals.iter().map(|t| format!("{t:.3}")).collect();
+        println!("numpl runs: {} s CPU (the median below)", each.join(", "));
+    }
     println!(
         "numpl:  {} rated, {} not; {:.3} s CPU, {:.1} ms a puzzle, {:.1} puzzles/s",
         rated.len(),
