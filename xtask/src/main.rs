@@ -444,6 +444,10 @@ pub(crate) struct SebenchArgs {
     /// numpl rates the puzzles R times over; each puzzle's time is the median of its R.
     #[arg(long, value_name = "R", default_value_t = 3)]
     pub(crate) runs: usize,
+    /// Runs of numpl before those timed, not counted (the first run after an idle spell
+    /// is slower on this shared machine).
+    #[arg(long, value_name = "W", default_value_t = 1)]
+    pub(crate) warmup: usize,
 }
 
 /// `selist`.

@@ -9,7 +9,9 @@
 //! - the puzzles: every `--every`-th (default 1) line puzzle of `--file` (default
 //!   `top1465.txt` of `../shared/data`), at most `--max` (default 20);
 //! - numpl: each rated in-process on the main thread ([`numpl_solve::se::rate`]), timed by
-//!   the thread's CPU clock; the whole list `--runs` times over (default 3), numpl's time
+//!   the thread's CPU clock; the whole list `--runs` times over (default 3) after
+//!   `--warmup` runs not counted (default 1; the first run after an idle spell was 6-10%
+//!   slower than the next ones on this machine, whatever the binary), numpl's time
 //!   the median run's and each puzzle's (in the bands below) the median of its runs (the
 //!   machine is shared: a run a few seconds long can meet a busy moment that serate's
 //!   minutes average out), each run's total printed, and the ratings checked to be the
@@ -53,7 +55,7 @@ pub(crate) fn run(a: &crate::SebenchArgs) -> Result<(), String> {
     // Each puzzle's wall seconds, run by run.
     let mut wall_runs = vec![Vec::with_capacity(runs); puzzles.len()];
     let mut run_totals = Vec::new();
-    for run in 0..runs {
+    for run in 0..a.warmup + runs {
         let mut total = 0.0;
         for (i, p) in puzzles.iter().enumerate() {
             let mut cells = [0u8; 81];
@@ -67,7 +69,7 @@ pub(crate) fn run(a: &crate::SebenchArgs) -> Result<(), String> {
                 (Some(a), Some(b)) => b - a,
                 _ => wall.elapsed().as_secs_f64(),
             };
-            wall_runs[i].push(wall.elapsed().as_secs_f64());
+            let elapsed = wall.elapsed().as_secs_f64();
             let rating = r.as_ref().ok().map(|r| {
                 format!(
                     "{}/{}/{}",
@@ -80,13 +82,19 @@ pub(crate) fn run(a: &crate::SebenchArgs) -> Result<(), String> {
                 ers.push(r.as_ref().map_or(0, |r| r.er));
                 ours.push(rating);
             } else if ours[i] != rating {
-                return Err(format!("puzzle {}: rated {rating:?}, then {:?}", i + 1, ours[i]));
+                return Err(format!("puzzle {}: rated {:?}, then {rating:?}", i + 1, ours[i]));
             }
+            if run < a.warmup {
+                continue;
+            }
+            wall_runs[i].push(elapsed);
             if ours[i].is_some() {
                 total += secs;
             }
         }
-        run_totals.push(total);
+        if run >= a.warmup {
+            run_totals.push(total);
+        }
     }
     let median = |v: &mut Vec<f64>| {
         v.sort_by(f64::total_cmp);
