@@ -82,7 +82,11 @@ pub(crate) fn run(a: &crate::SebenchArgs) -> Result<(), String> {
                 ers.push(r.as_ref().map_or(0, |r| r.er));
                 ours.push(rating);
             } else if ours[i] != rating {
-                return Err(format!("puzzle {}: rated {:?}, then {rating:?}", i + 1, ours[i]));
+                return Err(format!(
+                    "puzzle {}: rated {:?}, then {rating:?}",
+                    i + 1,
+                    ours[i]
+                ));
             }
             if run < a.warmup {
                 continue;

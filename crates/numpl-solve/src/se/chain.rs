@@ -36,7 +36,10 @@
 //!   ([`Pot::depth`]); the double forcing chains' walks are made only when what follows
 //!   from the candidate on and off share a key ([`LSet::meets`]);
 //! - what follows from every place of a region or value of a cell is listed from the
-//!   first's set ([`LSet::kept`]), not copied and narrowed set by set.
+//!   first's set ([`LSet::kept`]), not copied and narrowed set by set, asking the others'
+//!   keys as bits ([`Slots`]) rather than their tables (seldom in the cache);
+//! - a set holds one polarity, its table a slot per cell and value (half the cache lines
+//!   of one per key).
 //!
 //! SE's own cache (`Chaining.getHints` keeps the hints of the last grid it was asked on)
 //! serves only a grid asked twice in a row (about 1% of the inner rules' grids);
