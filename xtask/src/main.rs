@@ -441,7 +441,8 @@ pub(crate) struct SebenchArgs {
     /// The serate script (`none`: numpl only) [default: ../shared/tools/serate/serate].
     #[arg(long, value_name = "PATH")]
     pub(crate) serate: Option<String>,
-    /// numpl rates the puzzles R times over; each puzzle's time is the median of its R.
+    /// numpl rates the puzzles R times over; its time is the median run's (each puzzle's
+    /// in the bands, the median of its R).
     #[arg(long, value_name = "R", default_value_t = 3)]
     pub(crate) runs: usize,
     /// Runs of numpl before those timed, not counted (the first run after an idle spell

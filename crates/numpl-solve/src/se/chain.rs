@@ -1191,7 +1191,7 @@ struct Chainer {
 /// if any.
 ///
 /// The sets' keys are also kept as bits (`on_bits`, `off_bits`): the region forcing
-/// chains ask which keys every other place's sets hold, and a set's table (6.5 KB, one
+/// chains ask which keys every other place's sets hold, and a set's table (3.2 KB, one
 /// of hundreds) is seldom in the cache when they do, where its bits (104 bytes) are
 /// read in a few words.
 struct OnChain {
