@@ -224,8 +224,20 @@ impl Walk<'_> {
     /// Whether the cells from `i` on can take distinct values outside `used` adding to
     /// `left`; each value of an assignment found counts as supported.
     fn go(&mut self, i: usize, used: Bits, left: u32) -> bool {
-        if i == self.masks.len() {
-            return left == 0;
+        if i + 1 >= self.masks.len() {
+            if i == self.masks.len() {
+                return left == 0;
+            }
+            // The last cell takes what is left, if it can: no loop over its values.
+            let v = match left {
+                1..=64 => self.masks[i] & !used & 1 << (left - 1),
+                _ => 0,
+            };
+            if v != 0 && self.support[i] & v == 0 {
+                self.support[i] |= v;
+                self.missing -= 1;
+            }
+            return v != 0;
         }
         if left < self.low[i] || left > self.high[i] {
             return false;
@@ -546,6 +558,55 @@ fn crossing(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cage_with_few_assignments_keeps_what_brute_force_keeps() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(41);
+        let n = 9;
+        let mut checked = 0;
+        for _ in 0..3000 {
+            let k = rng.gen_range(1..=4usize);
+            let cells: Vec<Bits> = (0..k).map(|_| rng.gen_range(1..1u64 << n)).collect();
+            let product: u32 = cells.iter().map(|m| m.count_ones()).product();
+            if product > EXACT {
+                continue;
+            }
+            let sum = rng.gen_range(1..=30u32);
+            // Brute force: every assignment of different values reaching the sum.
+            let mut support = vec![0 as Bits; k];
+            for code in 0..(n as u32).pow(k as u32) {
+                let values: Vec<u32> = (0..k)
+                    .map(|i| code / (n as u32).pow(i as u32) % 9)
+                    .collect();
+                let fits = (0..k).all(|i| cells[i] >> values[i] & 1 != 0);
+                let differ = (0..k).all(|i| (0..i).all(|j| values[i] != values[j]));
+                if fits && differ && values.iter().map(|v| v + 1).sum::<u32>() == sum {
+                    for i in 0..k {
+                        support[i] |= 1 << values[i];
+                    }
+                }
+            }
+            let cage = Combos {
+                cells: (0..k as u16).collect(),
+                sum,
+                combos: combinations(n, k, sum),
+                complement: Vec::new(),
+                all: (1 << n) - 1,
+                seen: vec![vec![0]; k],
+            };
+            let mut st = State::of(cells.clone());
+            let got = cage.run(&mut st);
+            if support.contains(&0) {
+                assert!(got.is_err(), "{cells:?} {sum}");
+            } else {
+                assert!(got.is_ok(), "{cells:?} {sum}");
+                assert_eq!(st.cells, support, "{cells:?} {sum}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 100, "{checked}");
+    }
 
     #[test]
     fn an_equation_and_its_negation_are_kept_once() {

@@ -238,9 +238,6 @@ impl Peers {
     }
 }
 
-/// Words of a bitset over the biggest grid (64x64 cells).
-const MAX_WORDS: usize = 64;
-
 /// Values `need` that `cells` (which differ) must hold: each goes to its one place, or
 /// leaves every cell outside that sees all its places (`seen[i]`: what `cells[i]` sees
 /// outside them, from [`Peers::outside`]).
@@ -265,22 +262,28 @@ pub(crate) fn required(
             0 => return Err(Contradiction),
             1 => st.restrict(cells[last], v)?,
             _ => {
+                // The cells that see every place, four words of the bitset at a time (a
+                // 9x9 grid's are two): a fixed array, not one for the biggest grid set
+                // each time. (They are outside `cells`, so what goes does not move the
+                // places.)
                 let words = seen[0].len();
-                let mut common = [u64::MAX; MAX_WORDS];
-                let common = &mut common[..words];
-                for (i, &c) in cells.iter().enumerate() {
-                    if st.get(c) & v != 0 {
-                        for (w, s) in common.iter_mut().zip(&seen[i]) {
-                            *w &= s;
+                for from in (0..words).step_by(4) {
+                    let to = (from + 4).min(words);
+                    let mut common = [u64::MAX; 4];
+                    for (i, &c) in cells.iter().enumerate() {
+                        if st.get(c) & v != 0 {
+                            for (w, s) in common.iter_mut().zip(&seen[i][from..to]) {
+                                *w &= s;
+                            }
                         }
                     }
-                }
-                for (w, &word) in common.iter().enumerate() {
-                    let mut bits = word;
-                    while bits != 0 {
-                        let c = (w * 64) as u16 + bits.trailing_zeros() as u16;
-                        bits &= bits - 1;
-                        st.restrict(c, !v)?;
+                    for (w, &word) in common[..to - from].iter().enumerate() {
+                        let mut bits = word;
+                        while bits != 0 {
+                            let c = ((from + w) * 64) as u16 + bits.trailing_zeros() as u16;
+                            bits &= bits - 1;
+                            st.restrict(c, !v)?;
+                        }
                     }
                 }
             }

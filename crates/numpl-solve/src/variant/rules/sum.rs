@@ -65,25 +65,26 @@ fn range(m: Bits, coef: i64) -> (i64, i64) {
     }
 }
 
-/// The values of `bits` added up.
-#[inline]
-fn total_of(mut bits: Bits) -> i64 {
-    let mut t = 0;
-    while bits != 0 {
-        t += bits.trailing_zeros() as i64 + 1;
-        bits &= bits - 1;
-    }
-    t
+/// The least and greatest sets of values cells that must differ can take ([`spread`]),
+/// and their totals.
+#[derive(Debug, PartialEq)]
+struct Spread {
+    least: Bits,
+    most: Bits,
+    low: i64,
+    high: i64,
 }
 
 /// For cells that must differ: the least set of values they can take going by each
 /// cell's least value alone (each takes the least value not yet taken at or above its
-/// own), and the greatest likewise. A lower and an upper bound of the group's sum, since
+/// own), and the greatest likewise, with their totals (added up as the values are taken,
+/// not counted from the sets after). A lower and an upper bound of the group's sum, since
 /// with one-sided limits taking greedily is best. `None`: more cells than values (the
 /// least set reaching above every candidate, or the greatest below 1).
 #[inline]
-fn spread(masks: impl Iterator<Item = Bits>) -> Option<(Bits, Bits)> {
+fn spread(masks: impl Iterator<Item = Bits>) -> Option<Spread> {
     let (mut least, mut most, mut union) = (0 as Bits, 0 as Bits, 0 as Bits);
+    let (mut low, mut high) = (0u32, 0u32);
     for m in masks {
         union |= m;
         let lo = m & m.wrapping_neg();
@@ -92,15 +93,23 @@ fn spread(masks: impl Iterator<Item = Bits>) -> Option<(Bits, Bits)> {
             return None;
         }
         least |= free & free.wrapping_neg();
+        low += free.trailing_zeros() + 1;
         let hi_bit = 63 - m.leading_zeros();
         let below = (if hi_bit == 63 { !0 } else { (2 << hi_bit) - 1 }) & !most;
         if below == 0 {
             return None;
         }
-        most |= 1 << (63 - below.leading_zeros());
+        let top = 63 - below.leading_zeros();
+        most |= 1 << top;
+        high += top + 1;
     }
     // Values above every candidate: the cells cannot all differ.
-    (least.leading_zeros() >= union.leading_zeros()).then_some((least, most))
+    (least.leading_zeros() >= union.leading_zeros()).then_some(Spread {
+        least,
+        most,
+        low: low as i64,
+        high: high as i64,
+    })
 }
 
 /// Groups of terms (indexes into `cells`), greedily: the largest set of terms of one
@@ -148,12 +157,12 @@ pub(crate) fn sum_bounds(
     let ones = vec![1; cells.len()];
     let (mut lo, mut hi) = (0, 0);
     for g in greedy_groups(cells, &ones, differ) {
-        let (least, most) = spread(g.iter().map(|_| all))?;
-        if (least | most) & !all != 0 {
+        let sp = spread(g.iter().map(|_| all))?;
+        if (sp.least | sp.most) & !all != 0 {
             return None;
         }
-        lo += total_of(least);
-        hi += total_of(most);
+        lo += sp.low;
+        hi += sp.high;
     }
     Some((lo, hi))
 }
@@ -213,13 +222,17 @@ impl Prop for Linear {
                 swing = swing.max(y - x);
             } else {
                 let mut union = 0;
-                let (least, most) = spread(self.cells[a..b].iter().map(|&c| {
+                let Spread {
+                    least,
+                    most,
+                    low: x,
+                    high: y,
+                } = spread(self.cells[a..b].iter().map(|&c| {
                     let m = st.get(c);
                     union |= m;
                     m
                 }))
                 .ok_or(Contradiction)?;
-                let (x, y) = (total_of(least), total_of(most));
                 if k > 0 {
                     lo += x;
                     hi += y;
@@ -272,10 +285,9 @@ impl Prop for Linear {
             if rise >= 64 && fall >= 64 {
                 continue;
             }
-            let (least, most) =
-                spread(self.cells[a..b].iter().map(|&c| st.get(c))).ok_or(Contradiction)?;
-            let top = high(least);
-            let bottom = low(most);
+            let sp = spread(self.cells[a..b].iter().map(|&c| st.get(c))).ok_or(Contradiction)?;
+            let top = high(sp.least);
+            let bottom = low(sp.most);
             let mut keep: Bits = !0;
             if top + rise < 64 {
                 keep &= (1 << (top + rise)) - 1;
@@ -365,6 +377,24 @@ impl Assign<'_> {
         while before != 0 {
             m &= !self.taken[before.trailing_zeros() as usize];
             before &= before - 1;
+        }
+        if p + 1 == self.masks.len() {
+            // The last term takes what is left, if it can: no loop over its values.
+            // (Most coefficients are 1 or -1: no division for those.)
+            let value = match self.coefs[p] {
+                1 => Some(left),
+                -1 => Some(-left),
+                k => (k != 0 && left % k == 0).then(|| left / k),
+            };
+            let v = match value {
+                Some(value @ 1..=64) => m & 1 << (value - 1),
+                _ => 0,
+            };
+            if v != 0 && self.support[p] & v == 0 {
+                self.support[p] |= v;
+                self.missing -= 1;
+            }
+            return v != 0;
         }
         let mut found = false;
         while m != 0 {
@@ -549,12 +579,16 @@ mod tests {
 
     #[test]
     fn spread_takes_the_least_and_greatest_distinct_values() {
+        let sets = |s: Spread| (s.least, s.most, s.low, s.high);
         // Three cells of 1..9: 1+2+3 and 9+8+7.
-        assert_eq!(spread([0x1ff; 3].into_iter()), Some((0b111, 0b111 << 6)));
+        assert_eq!(
+            spread([0x1ff; 3].into_iter()).map(sets),
+            Some((0b111, 0b111 << 6, 6, 24))
+        );
         // Least values 2, 2, 5: 2, 3, 5; greatest 4, 9, 9: 4, 9, 8.
         assert_eq!(
-            spread([0b1010, 0b1_0000_0010, 0b1_0001_0000].into_iter()),
-            Some((0b10110, 0b1_1000_1000))
+            spread([0b1010, 0b1_0000_0010, 0b1_0001_0000].into_iter()).map(sets),
+            Some((0b10110, 0b1_1000_1000, 10, 21))
         );
         // Two cells that can only be 1.
         assert_eq!(spread([1, 1].into_iter()), None);
@@ -658,7 +692,7 @@ mod tests {
                     (
                         i as u16,
                         if rng.gen_bool(0.2) {
-                            -1
+                            rng.gen_range(-2..=-1)
                         } else {
                             rng.gen_range(1..=2)
                         },
