@@ -102,8 +102,14 @@ const EXACT: u32 = 512;
 /// Whether the cells from `i` on can take distinct values of `masks` outside `used`; each
 /// value of an assignment found is marked in `support`.
 fn assign(masks: &[Bits], i: usize, used: Bits, support: &mut [Bits]) -> bool {
-    if i == masks.len() {
-        return true;
+    if i + 1 >= masks.len() {
+        if i == masks.len() {
+            return true;
+        }
+        // The last cell: each value left to it ends an assignment.
+        let left = masks[i] & !used;
+        support[i] |= left;
+        return left != 0;
     }
     let mut found = false;
     let mut bits = masks[i] & !used;
