@@ -225,23 +225,17 @@ impl Walk<'_> {
     /// `left`; each value of an assignment found counts as supported.
     fn go(&mut self, i: usize, used: Bits, left: u32) -> bool {
         if i + 1 >= self.masks.len() {
-            if i == self.masks.len() {
-                return left == 0;
-            }
-            // The last cell takes what is left, if it can: no loop over its values.
-            let v = match left {
-                1..=64 => self.masks[i] & !used & 1 << (left - 1),
-                _ => 0,
+            return if i == self.masks.len() {
+                left == 0
+            } else {
+                self.last(i, used, left)
             };
-            if v != 0 && self.support[i] & v == 0 {
-                self.support[i] |= v;
-                self.missing -= 1;
-            }
-            return v != 0;
         }
         if left < self.low[i] || left > self.high[i] {
             return false;
         }
+        // The cell before the last looks at the last itself (no call a value).
+        let next_is_last = i + 2 == self.masks.len();
         let mut found = false;
         let mut bits = self.masks[i] & !used;
         while bits != 0 {
@@ -251,7 +245,12 @@ impl Walk<'_> {
             if value > left {
                 break;
             }
-            if self.go(i + 1, used | v, left - value) {
+            let fits = if next_is_last {
+                self.last(i + 1, used | v, left - value)
+            } else {
+                self.go(i + 1, used | v, left - value)
+            };
+            if fits {
                 if self.support[i] & v == 0 {
                     self.support[i] |= v;
                     self.missing -= 1;
@@ -263,6 +262,20 @@ impl Walk<'_> {
             }
         }
         found
+    }
+
+    /// The last cell takes what is left, if it can: no loop over its values.
+    #[inline(always)]
+    fn last(&mut self, i: usize, used: Bits, left: u32) -> bool {
+        let v = match left {
+            1..=64 => self.masks[i] & !used & 1 << (left - 1),
+            _ => 0,
+        };
+        if v != 0 && self.support[i] & v == 0 {
+            self.support[i] |= v;
+            self.missing -= 1;
+        }
+        v != 0
     }
 }
 

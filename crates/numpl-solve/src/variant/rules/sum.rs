@@ -366,43 +366,32 @@ struct Assign<'a> {
 
 impl Assign<'_> {
     fn go(&mut self, p: usize, left: i64) -> bool {
-        if p == self.masks.len() {
-            return left == 0;
+        if p + 1 >= self.masks.len() {
+            return if p == self.masks.len() {
+                left == 0
+            } else {
+                self.last(p, left)
+            };
         }
         if left < self.low[p] || left > self.high[p] {
             return false;
         }
-        let mut m = self.masks[p];
-        let mut before = self.earlier[p];
-        while before != 0 {
-            m &= !self.taken[before.trailing_zeros() as usize];
-            before &= before - 1;
-        }
-        if p + 1 == self.masks.len() {
-            // The last term takes what is left, if it can: no loop over its values.
-            // (Most coefficients are 1 or -1: no division for those.)
-            let value = match self.coefs[p] {
-                1 => Some(left),
-                -1 => Some(-left),
-                k => (k != 0 && left % k == 0).then(|| left / k),
-            };
-            let v = match value {
-                Some(value @ 1..=64) => m & 1 << (value - 1),
-                _ => 0,
-            };
-            if v != 0 && self.support[p] & v == 0 {
-                self.support[p] |= v;
-                self.missing -= 1;
-            }
-            return v != 0;
-        }
+        let m = self.free(p);
+        // The term before the last looks at the last itself (no call a value).
+        let next_is_last = p + 2 == self.masks.len();
         let mut found = false;
-        while m != 0 {
-            let v = m & m.wrapping_neg();
-            m &= m - 1;
+        let mut each = m;
+        while each != 0 {
+            let v = each & each.wrapping_neg();
+            each &= each - 1;
             self.taken[p] = v;
             let term = self.coefs[p] * (v.trailing_zeros() as i64 + 1);
-            if self.go(p + 1, left - term) {
+            let fits = if next_is_last {
+                self.last(p + 1, left - term)
+            } else {
+                self.go(p + 1, left - term)
+            };
+            if fits {
                 if self.support[p] & v == 0 {
                     self.support[p] |= v;
                     self.missing -= 1;
@@ -414,6 +403,38 @@ impl Assign<'_> {
             }
         }
         found
+    }
+
+    /// Term `p`'s candidates less the values the earlier terms it must differ from took.
+    #[inline(always)]
+    fn free(&self, p: usize) -> Bits {
+        let mut m = self.masks[p];
+        let mut before = self.earlier[p];
+        while before != 0 {
+            m &= !self.taken[before.trailing_zeros() as usize];
+            before &= before - 1;
+        }
+        m
+    }
+
+    /// The last term takes what is left, if it can: no loop over its values. (Most
+    /// coefficients are 1 or -1: no division for those.)
+    #[inline(always)]
+    fn last(&mut self, p: usize, left: i64) -> bool {
+        let value = match self.coefs[p] {
+            1 => Some(left),
+            -1 => Some(-left),
+            k => (k != 0 && left % k == 0).then(|| left / k),
+        };
+        let v = match value {
+            Some(value @ 1..=64) => self.free(p) & 1 << (value - 1),
+            _ => 0,
+        };
+        if v != 0 && self.support[p] & v == 0 {
+            self.support[p] |= v;
+            self.missing -= 1;
+        }
+        v != 0
     }
 }
 
