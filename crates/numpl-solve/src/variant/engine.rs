@@ -537,12 +537,19 @@ impl Model {
                 out.guesses += 1;
                 st.cells.copy_from_slice(&other);
                 pool.push(other);
+                // The values the branch left the cell, read before the propagation: what a
+                // failed propagation leaves depends on the order its rules ran in.
+                let left = st.get(cell);
                 st.touch(cell);
                 if self.propagate(&mut st, &mut scratch).is_ok() {
                     break;
                 }
-                let m = st.get(cell);
-                heat.failed(cell, m & m.wrapping_neg());
+                let mut each = left & (left - 1);
+                while each != 0 {
+                    heat.values[each.trailing_zeros() as usize] += 1;
+                    each &= each - 1;
+                }
+                heat.failed(cell, left & left.wrapping_neg());
                 scratch.clear();
                 st.clear_queue();
             }
