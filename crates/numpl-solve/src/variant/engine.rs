@@ -204,10 +204,18 @@ impl Heat {
         }
     }
 
-    /// A branch on `cell` failed, `value` the least value the branch left it.
-    fn failed(&mut self, cell: u16, value: Bits) {
+    /// A branch on `cell` failed with `values` the values it gave the cell (one for a
+    /// first branch, those left for the other half): one failure for the cell, one for
+    /// each value (ISS counts a failure for each value it tries). The values are read
+    /// before the propagation, so that the weights do not depend on the order the rules
+    /// ran in before they failed.
+    fn failed(&mut self, cell: u16, values: Bits) {
         self.cells[cell as usize] += 1;
-        self.values[value.trailing_zeros() as usize] += 1;
+        let mut each = values;
+        while each != 0 {
+            self.values[each.trailing_zeros() as usize] += 1;
+            each &= each - 1;
+        }
         self.countdown -= 1;
         if self.countdown == 0 {
             self.countdown = DECAY;
@@ -537,19 +545,14 @@ impl Model {
                 out.guesses += 1;
                 st.cells.copy_from_slice(&other);
                 pool.push(other);
-                // The values the branch left the cell, read before the propagation: what a
-                // failed propagation leaves depends on the order its rules ran in.
+                // The values the branch left the cell, read before the propagation (see
+                // `Heat::failed`).
                 let left = st.get(cell);
                 st.touch(cell);
                 if self.propagate(&mut st, &mut scratch).is_ok() {
                     break;
                 }
-                let mut each = left & (left - 1);
-                while each != 0 {
-                    heat.values[each.trailing_zeros() as usize] += 1;
-                    each &= each - 1;
-                }
-                heat.failed(cell, left & left.wrapping_neg());
+                heat.failed(cell, left);
                 scratch.clear();
                 st.clear_queue();
             }

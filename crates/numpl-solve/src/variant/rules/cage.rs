@@ -72,6 +72,7 @@ fn add_sum(b: &mut Builder<'_>, peers: &Peers, sum: u32, cells: &[u16]) {
         cells: cells.to_vec(),
         sum,
         combos,
+        watched: cells.iter().chain(&complement).copied().collect(),
         complement,
         all,
         seen,
@@ -117,9 +118,13 @@ struct Combos {
     cells: Vec<u16>,
     sum: u32,
     combos: Vec<Bits>,
-    /// The rest of the smallest house holding the cage (empty: none). Not watched: read
-    /// when the cage's cells change (watching it too cost more time than it saved).
+    /// The rest of the smallest house holding the cage (empty: none).
     complement: Vec<u16>,
+    /// The cage's cells and its complement: a rule that reads cells it does not watch
+    /// can stop short of its fixed point, and then what the propagation leaves (and the
+    /// search's node counts) depend on the order the rules ran in. Watched, ISS's
+    /// EXTREME_KILLERS took 93k nodes rather than 145k (TAREK_ALL 51.5k -> 51.3k).
+    watched: Vec<u16>,
     all: Bits,
     /// For each cage cell, the cells outside the cage that see it, as a bitset.
     seen: Vec<Vec<u64>>,
@@ -281,7 +286,7 @@ impl Walk<'_> {
 
 impl Prop for Combos {
     fn watches(&self) -> &[u16] {
-        &self.cells
+        &self.watched
     }
 
     /// The cage's weight is its sum's ([`Linear`]'s).
@@ -605,6 +610,7 @@ mod tests {
                 sum,
                 combos: combinations(n, k, sum),
                 complement: Vec::new(),
+                watched: (0..k as u16).collect(),
                 all: (1 << n) - 1,
                 seen: vec![vec![0]; k],
             };
