@@ -161,6 +161,7 @@ impl Builder<'_> {
                 houses_of[c as usize].push(k as u32);
             }
         }
+        let sums = self.props.iter().any(|p| p.is_sum());
         let mut slow_words = vec![0u64; self.props.len().div_ceil(64)];
         for (k, p) in self.props.iter().enumerate() {
             if p.expensive() {
@@ -168,7 +169,8 @@ impl Builder<'_> {
             }
         }
         Model {
-            house_pairs: !self.props.iter().any(|p| p.is_sum()),
+            house_pairs: !sums,
+            last_conflict: !sums,
             slow_words,
             watch_words: super::engine::words_of(&props_of),
             bound_words: super::engine::words_of(&bounds_of),
