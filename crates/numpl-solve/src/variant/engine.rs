@@ -110,8 +110,8 @@ pub(crate) trait Prop: Send + Sync {
     fn bounds_only(&self) -> bool {
         false
     }
-    /// Whether it is a sum ([`super::rules`]' `Linear`): a model with one branches on
-    /// cells only ([`Model::house_pairs`]).
+    /// Whether it is a sum ([`super::rules`]' `Linear`): a model with one searches
+    /// otherwise ([`Model::sums`]).
     fn is_sum(&self) -> bool {
         false
     }
@@ -159,20 +159,12 @@ pub(crate) struct Model {
     pub(crate) bound_words: Vec<Vec<(u32, u64)>>,
     /// The expensive propagators (run when no cheap one is due), as a bitset.
     pub(crate) slow_words: Vec<u64>,
-    /// Whether the search may branch on a value's two places in a house (ISS's house
-    /// candidates; see [`Model::choose`]): in puzzles without sums.
-    pub(crate) house_pairs: bool,
-    /// Whether the search branches first on the cell whose first value failed last, once
-    /// it has backtracked to a choice whose other half holds (Lecoutre, Sais, Tabary and
-    /// Vidal's last-conflict reasoning, 2009: the search goes back up to the choice that
-    /// caused the conflict): in puzzles without sums. On ISS's collections (`numpl solve
-    /// --threads 1`, nodes): HARD_THERMOS 302k -> 59k, HARD_RENBAN 681k -> 285k, the
-    /// examples 1.32M -> 598k in all (a sandwich 88k -> 9.9k; some 10-50% more); with
-    /// sums it drew the search away (MATHEMAGIC_KILLERS 2.60M
-    /// -> 3.00M, LITTLE_KILLER_SNIPES' 12 278k -> 586k). Dropping the cell once its other
-    /// half fails too (the conflict kept only while the search stays at that choice)
-    /// gained nothing: the gain is in going back up with it.
-    pub(crate) last_conflict: bool,
+    /// Whether the puzzle has sums (cages, little killers, arrows...). Without, the
+    /// search goes back to its last conflict ([`Model::search`]), may branch on a value's
+    /// two places in a house, and weighs the cells that may hold the value that failed
+    /// most ([`Model::choose`]); with sums each of the three drew the search away, so it
+    /// does none of them.
+    pub(crate) sums: bool,
 }
 
 /// `lists[c]` (propagator indexes) as the words of a bitset that have a bit, in order.
@@ -551,8 +543,18 @@ impl Model {
     /// square of its candidates (its rules and failed branches: where the puzzle is hard)
     /// takes its least value; when that fails, the node goes on with the value removed,
     /// propagated at once, and chooses again (the failure's weight may now point
-    /// elsewhere; without sums, the failed cell first: [`Model::last_conflict`]). Each
-    /// choice splits the search in two, so no solution is found twice.
+    /// elsewhere). Each choice splits the search in two, so no solution is found twice.
+    ///
+    /// Without sums, the cell whose first value failed last is branched on first once
+    /// the search has backtracked to a choice whose other half holds (Lecoutre, Sais,
+    /// Tabary and Vidal's last-conflict reasoning, 2009): the search goes back up to the
+    /// choice that caused the conflict. On ISS's collections (`numpl solve --threads 1`,
+    /// nodes): HARD_THERMOS 302k -> 59k, HARD_RENBAN 681k -> 285k, the examples 1.32M ->
+    /// 598k in all (a sandwich 88k -> 9.9k; some 10-50% more); with sums it drew the
+    /// search away (MATHEMAGIC_KILLERS 2.60M -> 3.00M, LITTLE_KILLER_SNIPES' 12 278k ->
+    /// 586k). Dropping the cell once its other half fails too (the conflict kept only
+    /// while the search stays at that choice) gained nothing: the gain is in going back
+    /// up with it.
     pub(crate) fn search(&self, limit: usize, budget: u64) -> Searched {
         let mut out = Searched {
             solutions: Vec::new(),
@@ -571,11 +573,11 @@ impl Model {
         // tried removed from its cell, not yet propagated.
         let mut others: Vec<(Vec<Bits>, u16)> = Vec::new();
         let mut pool: Vec<Vec<Bits>> = Vec::new();
-        // The cell whose first value failed last ([`Model::last_conflict`]).
+        // The cell whose first value failed last (without sums).
         let mut conflict: Option<u16> = None;
         loop {
             let pick = match conflict.take() {
-                Some(c) if self.last_conflict && st.get(c) & (st.get(c) - 1) != 0 => {
+                Some(c) if !self.sums && st.get(c) & (st.get(c) - 1) != 0 => {
                     Some((c, st.get(c) & st.get(c).wrapping_neg()))
                 }
                 _ => self.choose(&st.cells, &heat),
@@ -646,10 +648,13 @@ impl Model {
     }
 
     /// The open cell to branch on and the value it tries first: the most weight (its
-    /// rules and failures, the blame of its rules' contradictions, and a fifth of the hot
-    /// value's failures more where the cell may hold it) for the square of its
-    /// candidates, on a tie the fewest candidates, and its least value. Where that cell
-    /// has three candidates or more and the puzzle has no sums ([`Model::house_pairs`]),
+    /// rules and failures, the blame of its rules' contradictions, and without sums a
+    /// fifth of the hot value's failures more where the cell may hold it) for the square
+    /// of its candidates, on a tie the fewest candidates, and its least value. (The hot
+    /// value with sums, now that the rules are blamed: MATHEMAGIC_KILLERS 2.54M -> 2.60M
+    /// nodes, EXTREME_KILLERS 55k -> 72k, TAREK_ALL 54k -> 63k; without sums it helps:
+    /// HARD_RENBAN 358k -> 285k, HARD_THERMOS 69k -> 59k.) Where that cell
+    /// has three candidates or more and the puzzle has no sums ([`Model::sums`]),
     /// a value with two places in a house is a choice of two as well (ISS's house
     /// candidates), weighed as a cell of two candidates with the heavier place's weight:
     /// the heaviest such pair at least as heavy as the cell is taken instead, its heavier
@@ -659,7 +664,7 @@ impl Model {
     /// LITTLE_KILLER_SNIPES' 12 340k -> 468k), hence none there. `None` when every cell
     /// is fixed.
     fn choose(&self, cells: &[Bits], heat: &Heat) -> Option<(u16, Bits)> {
-        let (hot, failures) = heat.hot_value();
+        let (hot, failures) = if self.sums { (0, 0) } else { heat.hot_value() };
         let weight = |i: usize| {
             5 * heat.cells[i] + heat.blamed[i] + if cells[i] & hot != 0 { failures } else { 0 }
         };
@@ -680,7 +685,7 @@ impl Model {
         }
         let (k, w, cell) = best?;
         let least = cells[cell as usize] & cells[cell as usize].wrapping_neg();
-        if k <= 2 || !self.house_pairs {
+        if k <= 2 || self.sums {
             return Some((cell, least));
         }
         // A value with two places in a house is a choice of two (ISS's house candidates):
@@ -741,10 +746,9 @@ mod tests {
         assert_eq!(due, vec![0; 3]);
     }
 
-    /// Without sums the search goes back to the last conflict and branches on pairs of
-    /// places in a house; with sums it does neither.
+    /// Sums (a cage) set the search's tactics ([`Model::sums`]); a thermometer does not.
     #[test]
-    fn last_conflict_and_house_pairs_are_for_puzzles_without_sums() {
+    fn the_search_s_tactics_follow_whether_the_puzzle_has_sums() {
         let model = |text: &str| {
             let p = numpl_core::variant::json::read(text).expect("a puzzle");
             crate::variant::rules::compile(&p.givens, &p.variant)
@@ -752,11 +756,11 @@ mod tests {
         let thermo = model(
             r#"{"box":"2x2","constraints":[{"type":"thermo","cells":["r1c1","r2c2","r3c2"]}]}"#,
         );
-        assert!(thermo.last_conflict && thermo.house_pairs);
+        assert!(!thermo.sums);
         let killer = model(
             r#"{"box":"2x2","constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]}"#,
         );
-        assert!(!killer.last_conflict && !killer.house_pairs);
+        assert!(killer.sums);
     }
 
     /// The rule that finds a contradiction is named, and blaming it weighs its cells alone.

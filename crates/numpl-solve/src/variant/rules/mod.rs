@@ -169,8 +169,7 @@ impl Builder<'_> {
             }
         }
         Model {
-            house_pairs: !sums,
-            last_conflict: !sums,
+            sums,
             slow_words,
             watch_words: super::engine::words_of(&props_of),
             bound_words: super::engine::words_of(&bounds_of),
