@@ -51,13 +51,7 @@ struct Part<'a> {
 impl Part<'_> {
     /// Cell `i`'s values not taken by an earlier cell that must differ from it.
     fn free(&self, i: usize) -> Bits {
-        let mut m = self.masks[i];
-        let mut e = self.earlier[i];
-        while e != 0 {
-            m &= !self.taken[e.trailing_zeros() as usize];
-            e &= e - 1;
-        }
-        m
+        super::sum::untaken(self.masks[i], self.earlier[i], &self.taken)
     }
 
     /// The totals the cells from `i` on can bring `total` to.

@@ -350,6 +350,18 @@ impl ExactSum {
 
 /// The search for the assignments of an [`ExactSum`]'s open cells, fewest candidates
 /// first.
+/// `mask` less the values `taken[j]` of the earlier terms `j` in `earlier` (a bitset of
+/// term indexes): what a term of an assignment search may still take when it must differ
+/// from those terms.
+#[inline(always)]
+pub(super) fn untaken(mut mask: Bits, mut earlier: u64, taken: &[Bits]) -> Bits {
+    while earlier != 0 {
+        mask &= !taken[earlier.trailing_zeros() as usize];
+        earlier &= earlier - 1;
+    }
+    mask
+}
+
 struct Assign<'a> {
     masks: &'a [Bits],
     coefs: &'a [i64],
@@ -408,13 +420,7 @@ impl Assign<'_> {
     /// Term `p`'s candidates less the values the earlier terms it must differ from took.
     #[inline(always)]
     fn free(&self, p: usize) -> Bits {
-        let mut m = self.masks[p];
-        let mut before = self.earlier[p];
-        while before != 0 {
-            m &= !self.taken[before.trailing_zeros() as usize];
-            before &= before - 1;
-        }
-        m
+        untaken(self.masks[p], self.earlier[p], &self.taken)
     }
 
     /// The last term takes what is left, if it can: no loop over its values. (Most
