@@ -356,6 +356,23 @@ fn a_value_every_set_needs_leaves_the_cells_seeing_its_places() {
     assert_eq!(cells[8].len(), 9);
 }
 
+/// A cage of one cell is its sum: the cell is fixed at the root (by the sum's bounds
+/// alone, the cage has no combinations rule), and its peers lose the value; a peer
+/// given that value is a contradiction at once.
+#[test]
+fn a_cage_of_one_cell_fixes_it() {
+    let cells = root(r#"{"box":"3x3","constraints":[{"type":"cage","sum":6,"cells":["r5c5"]}]}"#);
+    assert_eq!(cells[40], vec![6]);
+    assert_eq!(cells[41], vec![1, 2, 3, 4, 5, 7, 8, 9]);
+    assert_eq!(cells[4], vec![1, 2, 3, 4, 5, 7, 8, 9]);
+    let (g, v) = puzzle(&format!(
+        r#"{{"box":"3x3","givens":"{}6{}","constraints":[{{"type":"cage","sum":6,"cells":["r5c5"]}}]}}"#,
+        ".".repeat(39),
+        ".".repeat(41)
+    ));
+    assert!(super::rules::compile(&g, &v).root().is_none());
+}
+
 /// The 45 rule with cells that differ: three cages of 23, each three cells of row 1 and
 /// one of row 2 (r2c1, r2c4, r2c7), cover row 1, so those three add up to 3 * 23 - 45 =
 /// 24. They share row 2, so they are 7, 8 and 9 (cell by cell, 24 in three cells of 1..9

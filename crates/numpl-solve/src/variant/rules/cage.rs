@@ -48,6 +48,12 @@ fn add_sum(b: &mut Builder<'_>, peers: &Peers, sum: u32, cells: &[u16]) {
         cells.iter().map(|&c| (c, 1)).collect(),
         sum as i64,
     ));
+    // A cage of one cell is its sum: the bounds fix the cell at the root, and its
+    // combinations would only be woken for nothing by the rest of its house (ISS's
+    // MATHEMAGIC_KILLERS: 0.7 runs a node, never narrowing).
+    if cells.len() == 1 {
+        return;
+    }
     let combos = combinations(b.n, cells.len(), sum);
     if combos.len() > MAX_COMBOS || cells.len() > MAX_CELLS {
         return;
@@ -140,6 +146,19 @@ impl Combos {
     /// Each open cell keeps the values of some assignment of distinct values, one a cell
     /// from its candidates, that reaches the sum (when there are few such assignments).
     fn exact(&self, st: &mut State) -> Result<(), Contradiction> {
+        // Arrays of the cage's size (zeroed at each run): most cages have few cells.
+        if self.cells.len() <= 16 {
+            self.exact_in::<16, 17>(st)
+        } else {
+            self.exact_in::<MAX_CELLS, { MAX_CELLS + 1 }>(st)
+        }
+    }
+
+    /// [`Combos::exact`] with arrays of `N` cells (at least the cage's; `N1` is `N + 1`).
+    fn exact_in<const N: usize, const N1: usize>(
+        &self,
+        st: &mut State,
+    ) -> Result<(), Contradiction> {
         let mut fixed: Bits = 0;
         let mut fixed_sum = 0u32;
         for &c in &self.cells {
@@ -152,8 +171,8 @@ impl Combos {
         if fixed_sum > self.sum {
             return Err(Contradiction);
         }
-        let mut open = [0u16; MAX_CELLS];
-        let mut masks = [0 as Bits; MAX_CELLS];
+        let mut open = [0u16; N];
+        let mut masks = [0 as Bits; N];
         let mut k = 0;
         let mut product = 1u32;
         for &c in &self.cells {
@@ -166,7 +185,7 @@ impl Combos {
                 return Err(Contradiction);
             }
             product = product.saturating_mul(m.count_ones());
-            if product > EXACT || k == MAX_CELLS {
+            if product > EXACT || k == N {
                 return Ok(());
             }
             open[k] = c;
@@ -190,8 +209,8 @@ impl Combos {
                 j -= 1;
             }
         }
-        let mut low = [0u32; MAX_CELLS + 1];
-        let mut high = [0u32; MAX_CELLS + 1];
+        let mut low = [0u32; N1];
+        let mut high = [0u32; N1];
         for i in (0..k).rev() {
             low[i] = low[i + 1] + masks[i].trailing_zeros() + 1;
             high[i] = high[i + 1] + 64 - masks[i].leading_zeros();
@@ -200,7 +219,7 @@ impl Combos {
             masks: &masks[..k],
             low: &low[..=k],
             high: &high[..=k],
-            support: [0; MAX_CELLS],
+            support: [0; N],
             missing: masks[..k].iter().map(|m| m.count_ones()).sum(),
         };
         if !walk.go(0, 0, self.sum - fixed_sum) {
@@ -215,17 +234,17 @@ impl Combos {
 }
 
 /// The search for the assignments of a cage's open cells.
-struct Walk<'a> {
+struct Walk<'a, const N: usize> {
     masks: &'a [Bits],
     /// The least and greatest sums of the cells from `i` on (values need not differ).
     low: &'a [u32],
     high: &'a [u32],
-    support: [Bits; MAX_CELLS],
+    support: [Bits; N],
     /// Candidates no assignment found uses yet: none left ends the search.
     missing: u32,
 }
 
-impl Walk<'_> {
+impl<const N: usize> Walk<'_, N> {
     /// Whether the cells from `i` on can take distinct values outside `used` adding to
     /// `left`; each value of an assignment found counts as supported.
     fn go(&mut self, i: usize, used: Bits, left: u32) -> bool {
@@ -625,6 +644,57 @@ mod tests {
             }
         }
         assert!(checked > 100, "{checked}");
+    }
+
+    /// The exact step of a cage longer than the small arrays (`Combos::exact_in`'s
+    /// 64-cell ones): 14 cells fixed at 12 to 25 (25 values) beside up to four open cells
+    /// of 1 to 9 keep what brute force keeps for the open cells alone.
+    #[test]
+    fn a_long_cage_s_exact_step_keeps_what_brute_force_keeps() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(43);
+        let mut checked = 0;
+        for _ in 0..500 {
+            let k = rng.gen_range(1..=4usize);
+            let open: Vec<Bits> = (0..k).map(|_| rng.gen_range(1..1u64 << 9)).collect();
+            let product: u32 = open.iter().map(|m| m.count_ones()).product();
+            if product > EXACT {
+                continue;
+            }
+            let sum = rng.gen_range(1..=30u32);
+            let mut support = vec![0 as Bits; k];
+            for code in 0..9u32.pow(k as u32) {
+                let values: Vec<u32> = (0..k).map(|i| code / 9u32.pow(i as u32) % 9).collect();
+                let fits = (0..k).all(|i| open[i] >> values[i] & 1 != 0);
+                let differ = (0..k).all(|i| (0..i).all(|j| values[i] != values[j]));
+                if fits && differ && values.iter().map(|v| v + 1).sum::<u32>() == sum {
+                    for i in 0..k {
+                        support[i] |= 1 << values[i];
+                    }
+                }
+            }
+            let fixed: Vec<Bits> = (11..25).map(|b| 1 << b).collect();
+            let cells: Vec<u16> = (0..(k + fixed.len()) as u16).collect();
+            let cage = Combos {
+                sum: sum + (12..=25).sum::<u32>(),
+                combos: Vec::new(),
+                complement: Vec::new(),
+                watched: cells.clone(),
+                all: (1 << 25) - 1,
+                seen: vec![vec![0]; cells.len()],
+                cells,
+            };
+            let mut st = State::of(open.iter().chain(&fixed).copied().collect());
+            let got = cage.exact(&mut st);
+            if support.contains(&0) {
+                assert!(got.is_err(), "{open:?} {sum}");
+            } else {
+                assert!(got.is_ok(), "{open:?} {sum}");
+                assert_eq!(st.cells[..k], support, "{open:?} {sum}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 20, "{checked}");
     }
 
     #[test]

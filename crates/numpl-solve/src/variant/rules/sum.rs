@@ -348,8 +348,6 @@ impl ExactSum {
     }
 }
 
-/// The search for the assignments of an [`ExactSum`]'s open cells, fewest candidates
-/// first.
 /// `mask` less the values `taken[j]` of the earlier terms `j` in `earlier` (a bitset of
 /// term indexes): what a term of an assignment search may still take when it must differ
 /// from those terms.
@@ -362,7 +360,9 @@ pub(super) fn untaken(mut mask: Bits, mut earlier: u64, taken: &[Bits]) -> Bits 
     mask
 }
 
-struct Assign<'a> {
+/// The search for the assignments of an [`ExactSum`]'s open cells, fewest candidates
+/// first.
+struct Assign<'a, const N: usize> {
     masks: &'a [Bits],
     coefs: &'a [i64],
     /// `earlier[p]`: the open cells before `p` (bits) that must differ from it.
@@ -370,13 +370,13 @@ struct Assign<'a> {
     /// The least and greatest totals of the cells from `p` on (values need not differ).
     low: &'a [i64],
     high: &'a [i64],
-    taken: [Bits; 64],
-    support: [Bits; 64],
+    taken: [Bits; N],
+    support: [Bits; N],
     /// Candidates no assignment found uses yet: none left ends the search.
     missing: u32,
 }
 
-impl Assign<'_> {
+impl<const N: usize> Assign<'_, N> {
     fn go(&mut self, p: usize, left: i64) -> bool {
         if p + 1 >= self.masks.len() {
             return if p == self.masks.len() {
@@ -496,7 +496,25 @@ impl Prop for ExactSum {
                 return Ok(());
             }
         }
-        let mut masks = [0 as Bits; 64];
+        // Arrays of the terms' size (zeroed at each run): most equations have few terms.
+        if n <= 16 {
+            self.assign::<16, 17>(st, fixed)
+        } else {
+            self.assign::<64, 65>(st, fixed)
+        }
+    }
+}
+
+impl ExactSum {
+    /// The exact step once few assignments are left, with arrays of `N` terms (at least
+    /// the equation's; `N1` is `N + 1`).
+    fn assign<const N: usize, const N1: usize>(
+        &self,
+        st: &mut State,
+        fixed: u64,
+    ) -> Result<(), Contradiction> {
+        let n = self.cells.len();
+        let mut masks = [0 as Bits; N];
         for (i, &c) in self.cells.iter().enumerate() {
             masks[i] = st.get(c);
         }
@@ -523,7 +541,7 @@ impl Prop for ExactSum {
                 masks[j] &= !m;
             }
         }
-        let mut open = [0u8; 64];
+        let mut open = [0u8; N];
         let mut k = 0;
         // (A cell fixed by that is still open: its one value must reach the total.)
         for (i, &m) in masks[..n].iter().enumerate() {
@@ -553,13 +571,13 @@ impl Prop for ExactSum {
                 j -= 1;
             }
         }
-        let mut at = [u8::MAX; 64];
+        let mut at = [u8::MAX; N];
         for (p, &i) in open.iter().enumerate() {
             at[i as usize] = p as u8;
         }
-        let mut om = [0 as Bits; 64];
-        let mut coefs = [0i64; 64];
-        let mut earlier = [0u64; 64];
+        let mut om = [0 as Bits; N];
+        let mut coefs = [0i64; N];
+        let mut earlier = [0u64; N];
         for (p, &i) in open.iter().enumerate() {
             let i = i as usize;
             om[p] = masks[i];
@@ -573,8 +591,8 @@ impl Prop for ExactSum {
                 }
             }
         }
-        let mut low = [0i64; 65];
-        let mut high = [0i64; 65];
+        let mut low = [0i64; N1];
+        let mut high = [0i64; N1];
         for p in (0..k).rev() {
             let (x, y) = range(om[p], coefs[p]);
             low[p] = low[p + 1] + x;
@@ -586,8 +604,8 @@ impl Prop for ExactSum {
             earlier: &earlier[..k],
             low: &low[..=k],
             high: &high[..=k],
-            taken: [0; 64],
-            support: [0; 64],
+            taken: [0; N],
+            support: [0; N],
             missing: om[..k].iter().map(|m| m.count_ones()).sum(),
         };
         if !walk.go(0, left) {
@@ -753,14 +771,26 @@ mod tests {
                     }
                 }
             }
-            let e = exact(&terms, total, &differ);
-            let mut st = State::of(cells.clone());
-            let got = e.run(&mut st);
-            if support.contains(&0) {
-                assert!(got.is_err(), "{terms:?} {cells:?} {pairs:?} {total}");
-            } else {
-                assert!(got.is_ok(), "{terms:?} {cells:?} {pairs:?} {total}");
-                assert_eq!(st.cells, support, "{terms:?} {cells:?} {pairs:?} {total}");
+            // The same equation again with 16 more terms, each fixed at 3 and differing
+            // from none (past the small arrays: `ExactSum::assign`'s 64-term ones).
+            for pad in [0, 16] {
+                let mut terms = terms.clone();
+                terms.extend((0..pad).map(|i| ((n + i) as u16, 1)));
+                let e = exact(&terms, total + 3 * pad as i64, &differ);
+                let mut start = cells.clone();
+                start.extend(std::iter::repeat_n(0b100, pad));
+                let mut st = State::of(start);
+                let got = e.run(&mut st);
+                if support.contains(&0) {
+                    assert!(got.is_err(), "{terms:?} {cells:?} {pairs:?} {total}");
+                } else {
+                    assert!(got.is_ok(), "{terms:?} {cells:?} {pairs:?} {total}");
+                    assert_eq!(
+                        st.cells[..n],
+                        support,
+                        "{terms:?} {cells:?} {pairs:?} {total}"
+                    );
+                }
             }
         }
     }
