@@ -104,7 +104,9 @@ pub(super) fn check_all(v: &Variant) -> Result<(), VariantError> {
                 n = shape.size()
             )));
         }
-        if !matches!(c, Constraint::Jigsaw { .. }) {
+        // A whisper line may come back to a cell (a loop, or a line crossing itself): its
+        // rule is on each two cells side by side along it.
+        if !matches!(c, Constraint::Jigsaw { .. } | Constraint::Whisper { .. }) {
             let mut seen = HashSet::new();
             if let Some(&dup) = cells.iter().find(|&&c| !seen.insert(c)) {
                 return Err(fail(format!("{} is listed twice", name(shape, dup))));

@@ -35,6 +35,16 @@ fn iss_cell(name: &str, n: usize) -> Result<u16, String> {
 /// Whether `t` (a trimmed line) is an ISS text: a constraint string (`.` then a type and
 /// `~`, or `.~` givens), a killer shorthand line, or sudocue's long killer form.
 pub fn detect(t: &str) -> bool {
+    // Empty items (`..Cage~...`) are empty lists of givens to ISS: the first item that
+    // is not says what the line is.
+    let b = t.trim_start_matches('.').as_bytes();
+    if t.starts_with('.')
+        && t.contains('~')
+        && b.first()
+            .is_some_and(|&c| c == b'~' || c.is_ascii_uppercase())
+    {
+        return true;
+    }
     let b = t.as_bytes();
     if b.first() == Some(&b'.') && b.len() > 1 && (b[1] == b'~' || b[1].is_ascii_uppercase()) {
         // `~` never appears in a classic line; without it, only whole words (`.NoBoxes`).
@@ -56,6 +66,43 @@ fn shorthand_like(t: &str) -> bool {
             b.is_ascii_alphanumeric()
                 || matches!(b, b'<' | b'>' | b'^' | b'`' | b'\'' | b',' | b'.')
         })
+}
+
+/// The clues of an ISS dot, X or V item over a set of cells, as ISS places them: one on
+/// every two cells of the set side by side (a 2x2 block of four cells has four), taken
+/// in the order the cells are listed (each with its later neighbours, top, left, right,
+/// bottom). A cell with no neighbour in the set is an error.
+fn neighbour_pairs(cells: &[u16], n: usize) -> Result<Vec<[u16; 2]>, String> {
+    let n16 = n as u16;
+    let side_by_side =
+        |a: u16, b: u16| (a / n16).abs_diff(b / n16) + (a % n16).abs_diff(b % n16) == 1;
+    let mut set: Vec<u16> = Vec::new();
+    for &c in cells {
+        if !set.contains(&c) {
+            set.push(c);
+        }
+    }
+    if let Some(&lone) = set
+        .iter()
+        .find(|&&a| !set.iter().any(|&b| side_by_side(a, b)))
+    {
+        return Err(format!(
+            "R{}C{} is side by side with none of the other cells",
+            lone / n16 + 1,
+            lone % n16 + 1
+        ));
+    }
+    let mut pairs = Vec::new();
+    for (i, &a) in set.iter().enumerate() {
+        let mut later: Vec<u16> = set[i + 1..]
+            .iter()
+            .copied()
+            .filter(|&b| side_by_side(a, b))
+            .collect();
+        later.sort_unstable();
+        pairs.extend(later.into_iter().map(|b| [a, b]));
+    }
+    Ok(pairs)
 }
 
 /// Reads an ISS puzzle text.
@@ -237,8 +284,7 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
                 if c.len() < 2 {
                     return Err(fail("a dot joins two cells".into()));
                 }
-                for w in c.windows(2) {
-                    let pair = [w[0], w[1]];
+                for pair in neighbour_pairs(&c, n).map_err(fail)? {
                     out.push(match kind {
                         "WhiteDot" => Constraint::Kropki {
                             black: false,

@@ -141,6 +141,18 @@ fn iss_texts_read_as_the_json_records_do() {
             ".WhiteDot~R1C1~R1C2~R1C3.X~R2C1~R2C2.StrictKropki.LittleKiller~12~R1C3.Sandwich~8~C2",
             r#"{"constraints":[{"type":"white-dot","cells":["r1c1","r1c2"]},{"type":"white-dot","cells":["r1c2","r1c3"]},{"type":"x","cells":["r2c1","r2c2"]},{"type":"kropki-negative"},{"type":"little-killer","sum":12,"cells":["r1c3","r2c2","r3c1"]},{"type":"sandwich","sum":8,"col":2}]}"#,
         ),
+        // A dot over a set of cells is a dot on every two of them side by side, as ISS
+        // places them (a 2x2 block: four), not only on those listed one after the other.
+        (
+            ".BlackDot~R1C1~R1C2~R2C2~R2C1",
+            r#"{"constraints":[{"type":"black-dot","cells":["r1c1","r1c2"]},{"type":"black-dot","cells":["r1c1","r2c1"]},{"type":"black-dot","cells":["r1c2","r2c2"]},{"type":"black-dot","cells":["r2c2","r2c1"]}]}"#,
+        ),
+        // Empty items (ISS's examples start some strings with `..`), and a whisper line
+        // that comes back to its first cell (a loop).
+        (
+            "..Cage~10~R1C2~R1C3.Whisper~5~R1C1~R1C2~R2C2~R2C1~R1C1",
+            r#"{"constraints":[{"type":"cage","sum":10,"cells":["r1c2","r1c3"]},{"type":"whisper","cells":["r1c1","r1c2","r2c2","r2c1","r1c1"]}]}"#,
+        ),
         (
             ".Shape~6x6.NoBoxes.Jigsaw~000111000111222333222333444555444555",
             r#"{"box":"2x3","constraints":[{"type":"jigsaw","layout":"000111000111222333222333444555444555"}]}"#,
@@ -237,6 +249,10 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
         ),
         (".Shape~7x7", "ISS shape `7x7`: numpl supports square grids"),
         (".~R1C1_12", "ISS item 1 (Given): value `12` is not in 1..9"),
+        (
+            ".BlackDot~R1C1~R1C2~R3C3",
+            "ISS item 1 (BlackDot): R3C3 is side by side with none of the other cells",
+        ),
     ];
     for (text, want) in iss_cases {
         let err = iss::read(text).unwrap_err();

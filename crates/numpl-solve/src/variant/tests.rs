@@ -78,7 +78,7 @@ fn puzzle(text: &str) -> (Grid, Variant) {
 
 /// One hand-made case per constraint, each with a sum or shape that cuts the grids down
 /// without ruling them all out.
-const CASES: [&str; 28] = [
+const CASES: [&str; 29] = [
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","cells":["r1c2","r2c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":9,"cells":["r2c2","r3c2","r3c3"]}]}"#,
@@ -103,6 +103,8 @@ const CASES: [&str; 28] = [
     r#"{"box":"2x2","constraints":[{"type":"v","cells":["r2c2","r2c3"]},{"type":"xv-negative"}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"palindrome","cells":["r1c1","r2c1","r3c2","r4c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"whisper","cells":["r1c1","r2c2","r1c3"]}]}"#,
+    // A whisper line that comes back to its first cell (a loop over two boxes).
+    r#"{"box":"2x2","constraints":[{"type":"whisper","difference":2,"cells":["r1c2","r1c3","r2c3","r2c2","r1c2"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"renban","cells":["r1c1","r2c2","r3c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"between","cells":["r1c1","r2c2","r3c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"region-sum-line","cells":["r1c2","r1c3","r2c3"]}]}"#,
