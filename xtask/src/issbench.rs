@@ -217,6 +217,22 @@ fn theirs(
     Ok(out)
 }
 
+/// How the table of unsupported puzzles counts a refusal of `input` with message `msg`
+/// (`PATH:LINE: what`): by the constraint type it names (`... does not support ...
+/// (TYPE)`), by what else it is about ([`unsupported_key`]), or, for ISS's examples made
+/// by a script (`/data/scripts/NAME.js`, no puzzle text to read), as a script.
+fn refusal_key(input: &str, msg: &str) -> String {
+    if input.trim_end().ends_with(".js") {
+        return "an ISS script (a JavaScript file, no puzzle text)".to_string();
+    }
+    let what = msg.split_once(": ").map_or(msg, |(_, w)| w);
+    what.split_once(" (")
+        .and_then(|(_, rest)| rest.split_once(')'))
+        .filter(|_| what.contains("does not support"))
+        .map(|(t, _)| t.to_string())
+        .unwrap_or_else(|| unsupported_key(what))
+}
+
 /// What a refusal other than an unsupported constraint type is about, without the
 /// puzzle's particulars: `ISS shape `6x8`: numpl supports ...` as `ISS shape 6x8`, `a
 /// line puzzle has 40 cells; ...` as `a line puzzle has ... cells`.
@@ -284,17 +300,13 @@ pub(crate) fn run(a: &crate::IssbenchArgs) -> Result<(), String> {
         let puzzles = dump(&iss_dir, c)?;
         let rows = ours(&numpl, &puzzles, a.budget)?;
         let wanted: Vec<bool> = rows.iter().map(|r| r.status != "invalid").collect();
-        for r in rows.iter().filter(|r| r.status == "invalid") {
-            let msg = r.error.clone().unwrap_or_default();
-            // (The message names the file and line first: `PATH:LINE: what`.)
-            let what = msg.split_once(": ").map_or(msg.as_str(), |(_, w)| w);
-            let key = what
-                .split_once(" (")
-                .and_then(|(_, rest)| rest.split_once(')'))
-                .filter(|_| what.contains("does not support"))
-                .map(|(t, _)| t.to_string())
-                .unwrap_or_else(|| unsupported_key(what));
-            *unsupported.entry(key).or_default() += 1;
+        for (r, p) in rows
+            .iter()
+            .zip(&puzzles)
+            .filter(|(r, _)| r.status == "invalid")
+        {
+            let msg = r.error.as_deref().unwrap_or_default();
+            *unsupported.entry(refusal_key(&p.input, msg)).or_default() += 1;
         }
         let iss = theirs(&iss_dir, c, &puzzles, &wanted)?;
         let (mut read, mut same, mut checked, mut t_ours, mut t_theirs) = (0, 0, 0, 0.0, 0.0);
@@ -467,6 +479,28 @@ mod tests {
         assert_ne!(values_of(&ours, false), values_of(&wrong, true));
         // 9x9: digits on both sides.
         assert_eq!(values_of("123", false), values_of("123", true));
+    }
+
+    #[test]
+    fn a_refusal_counts_by_its_type_its_reason_or_as_a_script() {
+        assert_eq!(
+            refusal_key(
+                ".Skyscraper~R1~3",
+                "-:1: ISS item 1 (Skyscraper): numpl does not support this constraint type"
+            ),
+            "Skyscraper"
+        );
+        assert_eq!(
+            refusal_key(
+                "/data/scripts/nordschleife.js",
+                "-:1: a line puzzle has 29 cells; ..."
+            ),
+            "an ISS script (a JavaScript file, no puzzle text)"
+        );
+        assert_eq!(
+            refusal_key("1234", "-:1: a line puzzle has 4 cells; expected N*N cells"),
+            "a line puzzle has ... cells"
+        );
     }
 
     #[test]
