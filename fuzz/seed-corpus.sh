@@ -31,6 +31,11 @@ done
 # Variant lines: f-puzzles links (numpl-core's test links, read as variant puzzles).
 { printf '\x00'; cut -f2 "$here/../crates/numpl-core/src/variant/fpuzzles_links.tsv"; } \
     >"$corpus/reader/fpuzzles-links-00"
+# ISS texts: a constraint string with a dot over a set of cells and an empty item, a
+# whisper loop, and a 4x4 jigsaw line (givens, then the layout).
+{ printf '\x00'; printf '..Cage~10~R1C2~R1C3.BlackDot~R4C4~R4C5~R5C5~R5C4\n'; \
+    printf '.Whisper~5~R1C1~R1C2~R2C2~R2C1~R1C1\n1...............0011001122332233\n'; } \
+    >"$corpus/reader/iss-00"
 { printf '\x03'; cat "$fixtures/positions/detail.txt"; } >"$corpus/reader/positions-detail-03"
 { printf '\x60abcd\n'; printf 'a.b.\n..c.\n.d..\n....\n\nab..cd..........\n'; } \
     >"$corpus/reader/custom-abcd-60"

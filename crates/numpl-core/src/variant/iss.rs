@@ -1,7 +1,8 @@
 //! The Interactive Sudoku Solver's puzzle texts: its constraint string
 //! (`.Shape~6x6.~R1C1_5.Cage~15~R1C1~R1C2.Thermo~R2C2~R2C3...`), the killer shorthand of
-//! 81 characters (a cage's sum at one cell, arrows `<>^v` pointing the others to it) and
-//! sudocue's long killer form (`3x3::k:...`). [`read`] takes any of them; [`detect`] says
+//! 81 characters (a cage's sum at one cell, arrows `<>^v` pointing the others to it),
+//! sudocue's long killer form (`3x3::k:...`) and the jigsaw line (the givens, then the
+//! layout, one character a cell each). [`read`] takes any of them; [`detect`] says
 //! whether a line is one.
 //!
 //! Constraint types numpl has no model for (Skyscraper, Sum without uniqueness, chaos
@@ -55,7 +56,61 @@ pub fn detect(t: &str) -> bool {
                     && p.chars().all(|c| c.is_ascii_alphanumeric())
             });
     }
-    shorthand_like(t) || (t.starts_with("3x3:") && t.contains(":k:"))
+    shorthand_like(t) || (t.starts_with("3x3:") && t.contains(":k:")) || jigsaw_line(t).is_some()
+}
+
+/// ISS's jigsaw line: the givens of an NxN grid (one character a cell) then its layout
+/// (N*N characters, N different ones N times each, one a region): `N` and where the
+/// layout starts. (No other line puzzle has 2*N*N characters and such a second half: a
+/// position with pencil marks of 512 = 8*8*8 characters holds 9 different ones at most.)
+fn jigsaw_line(t: &str) -> Option<(usize, usize)> {
+    if !t.is_ascii() || !t.len().is_multiple_of(2) {
+        return None;
+    }
+    let half = t.len() / 2;
+    let n = half.isqrt();
+    if n * n != half || n < 4 {
+        return None;
+    }
+    let mut counts = [0usize; 128];
+    for b in t[half..].bytes() {
+        counts[b as usize] += 1;
+    }
+    let kinds = counts.iter().filter(|&&c| c > 0).count();
+    (kinds == n && counts.iter().all(|&c| c == 0 || c == n)).then_some((n, half))
+}
+
+/// Reads ISS's jigsaw line ([`jigsaw_line`]): values as ISS writes them (digits up to
+/// 9x9, letters from `A` for 1 on bigger grids), any one other character a blank.
+fn jigsaw(t: &str, n: usize, half: usize) -> Result<VariantPuzzle, String> {
+    let shape = Shape::from_size(n).map_err(|e| format!("ISS jigsaw line of {n}x{n}: {e}"))?;
+    let regions =
+        layout_regions(&t[half..], shape).map_err(|e| format!("ISS jigsaw layout: {e}"))?;
+    let mut blank = None;
+    let mut values = Vec::with_capacity(half);
+    for (i, ch) in t[..half].chars().enumerate() {
+        let v = match ch {
+            '1'..='9' if n < 10 => ch as u32 - '0' as u32,
+            'A'..='Z' if n >= 10 => ch as u32 - 'A' as u32 + 1,
+            _ => 0,
+        };
+        if v == 0 || v as usize > n {
+            if *blank.get_or_insert(ch) != ch {
+                return Err(format!(
+                    "ISS jigsaw line: `{ch}` at column {} is neither a value of 1..{n} nor the blank `{}`",
+                    i + 1,
+                    blank.unwrap_or(ch)
+                ));
+            }
+            values.push(0);
+        } else {
+            values.push(v as u8);
+        }
+    }
+    let givens = Grid::from_values(shape, values).map_err(|e| format!("ISS jigsaw line: {e}"))?;
+    let variant = Variant::new(shape, false, vec![Constraint::Jigsaw { regions }])
+        .map_err(|e| format!("ISS jigsaw line: {e}"))?;
+    Ok(VariantPuzzle { givens, variant })
 }
 
 fn shorthand_like(t: &str) -> bool {
@@ -125,6 +180,9 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
     let t: String = text.split_whitespace().collect();
     if shorthand_like(&t) {
         return shorthand(&t);
+    }
+    if let Some((n, half)) = jigsaw_line(&t) {
+        return jigsaw(&t, n, half);
     }
     if t.starts_with("3x3:") {
         return long_killer(&t);

@@ -167,6 +167,39 @@ fn iss_texts_read_as_the_json_records_do() {
 }
 
 #[test]
+fn iss_jigsaw_lines_read_their_givens_and_layout() {
+    // 4x4: the givens, then the layout.
+    let line = format!("1{}{}", ".".repeat(15), "0011001122332233");
+    assert!(iss::detect(&line));
+    let want = json::read(
+        r#"{"box":"2x2","boxes":false,"givens":"1...............","constraints":[{"type":"jigsaw","layout":"0011001122332233"}]}"#,
+    )
+    .unwrap();
+    assert_eq!(iss::read(&line).unwrap(), want);
+    // 16x16 (512 characters, as many as an 8x8 position with pencil marks): letters from
+    // `A` for 1, the boxes as the layout.
+    let layout: String = (0..256)
+        .map(|i| char::from(b"ABCDEFGHIJKLMNOP"[(i / 64) * 4 + (i % 16) / 4]))
+        .collect();
+    let line = format!("AP{}{layout}", "0".repeat(254));
+    let p = iss::read(&line).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        (p.givens.get(0), p.givens.get(1), p.givens.get(2)),
+        (1, 16, 0)
+    );
+    assert!(!p.variant.boxes());
+    // Two kinds of blank.
+    let bad = format!("1x{}{}", ".".repeat(14), "0011001122332233");
+    assert_eq!(
+        iss::read(&bad).unwrap_err(),
+        "ISS jigsaw line: `.` at column 3 is neither a value of 1..4 nor the blank `x`"
+    );
+    // Lines of other lengths, or whose second half is no layout, are not jigsaw lines.
+    assert!(!iss::detect(&".".repeat(162)));
+    assert!(!iss::detect(&"123456789".repeat(81)));
+}
+
+#[test]
 fn iss_names_cells_past_nine_in_base_36() {
     let p = iss::read(".Shape~16x16.~RaC1_5~R1Cg_16.Cage~20~ReC1~RfC1").unwrap();
     assert_eq!(p.givens.get(9 * 16), 5);
