@@ -34,7 +34,8 @@ fn iss_cell(name: &str, n: usize) -> Result<u16, String> {
 }
 
 /// Whether `t` (a trimmed line) is an ISS text: a constraint string (`.` then a type and
-/// `~`, or `.~` givens), a killer shorthand line, or sudocue's long killer form.
+/// `~`, or `.~` givens, after any empty items), a killer shorthand line, sudocue's long
+/// killer form, or a jigsaw line.
 pub fn detect(t: &str) -> bool {
     // Empty items (`..Cage~...`) are empty lists of givens to ISS: the first item that
     // is not says what the line is.
