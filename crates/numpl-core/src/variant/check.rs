@@ -74,7 +74,8 @@ fn king_neighbours(shape: Shape, a: u16, b: u16) -> bool {
     a != b && ra.abs_diff(rb) <= 1 && ca.abs_diff(cb) <= 1
 }
 
-fn orthogonal_neighbours(shape: Shape, a: u16, b: u16) -> bool {
+/// Whether cells `a` and `b` are side by side (a row or a column apart by one).
+pub(super) fn orthogonal_neighbours(shape: Shape, a: u16, b: u16) -> bool {
     let (ra, ca) = (shape.row_of(Cell::new(a)), shape.col_of(Cell::new(a)));
     let (rb, cb) = (shape.row_of(Cell::new(b)), shape.col_of(Cell::new(b)));
     ra.abs_diff(rb) + ca.abs_diff(cb) == 1

@@ -11,6 +11,7 @@
 
 use std::collections::HashMap;
 
+use super::check::orthogonal_neighbours;
 use super::json::{cell_index, default_whisper, layout_regions, VariantPuzzle};
 use super::{Constraint, Line, Variant};
 use crate::{Grid, Mask, Shape};
@@ -128,10 +129,7 @@ fn shorthand_like(t: &str) -> bool {
 /// every two cells of the set side by side (a 2x2 block of four cells has four), taken
 /// in the order the cells are listed (each with its later neighbours, top, left, right,
 /// bottom). A cell with no neighbour in the set is an error.
-fn neighbour_pairs(cells: &[u16], n: usize) -> Result<Vec<[u16; 2]>, String> {
-    let n16 = n as u16;
-    let side_by_side =
-        |a: u16, b: u16| (a / n16).abs_diff(b / n16) + (a % n16).abs_diff(b % n16) == 1;
+fn neighbour_pairs(cells: &[u16], shape: Shape) -> Result<Vec<[u16; 2]>, String> {
     let mut set: Vec<u16> = Vec::new();
     for &c in cells {
         if !set.contains(&c) {
@@ -140,12 +138,12 @@ fn neighbour_pairs(cells: &[u16], n: usize) -> Result<Vec<[u16; 2]>, String> {
     }
     if let Some(&lone) = set
         .iter()
-        .find(|&&a| !set.iter().any(|&b| side_by_side(a, b)))
+        .find(|&&a| !set.iter().any(|&b| orthogonal_neighbours(shape, a, b)))
     {
         return Err(format!(
             "R{}C{} is side by side with none of the other cells",
-            lone / n16 + 1,
-            lone % n16 + 1
+            lone as usize / shape.size() + 1,
+            lone as usize % shape.size() + 1
         ));
     }
     let mut pairs = Vec::new();
@@ -153,7 +151,7 @@ fn neighbour_pairs(cells: &[u16], n: usize) -> Result<Vec<[u16; 2]>, String> {
         let mut later: Vec<u16> = set[i + 1..]
             .iter()
             .copied()
-            .filter(|&b| side_by_side(a, b))
+            .filter(|&b| orthogonal_neighbours(shape, a, b))
             .collect();
         later.sort_unstable();
         pairs.extend(later.into_iter().map(|b| [a, b]));
@@ -343,7 +341,7 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
                 if c.len() < 2 {
                     return Err(fail("a dot joins two cells".into()));
                 }
-                for pair in neighbour_pairs(&c, n).map_err(fail)? {
+                for pair in neighbour_pairs(&c, shape).map_err(fail)? {
                     out.push(match kind {
                         "WhiteDot" => Constraint::Kropki {
                             black: false,

@@ -12,7 +12,7 @@
 
 use std::collections::HashSet;
 
-use super::sum::{sum_bounds, ExactSum, Linear};
+use super::sum::{sum_bounds, ExactSum, Linear, SMALL};
 use super::{required, Builder, Peers};
 use crate::variant::engine::{Bits, Contradiction, Prop, State};
 
@@ -146,9 +146,8 @@ impl Combos {
     /// Each open cell keeps the values of some assignment of distinct values, one a cell
     /// from its candidates, that reaches the sum (when there are few such assignments).
     fn exact(&self, st: &mut State) -> Result<(), Contradiction> {
-        // Arrays of the cage's size (zeroed at each run): most cages have few cells.
-        if self.cells.len() <= 16 {
-            self.exact_in::<16, 17>(st)
+        if self.cells.len() <= SMALL {
+            self.exact_in::<SMALL, { SMALL + 1 }>(st)
         } else {
             self.exact_in::<MAX_CELLS, { MAX_CELLS + 1 }>(st)
         }

@@ -348,6 +348,11 @@ impl ExactSum {
     }
 }
 
+/// Terms (cells) the exact steps' arrays hold when an equation or a cage has no more
+/// ([`ExactSum`], `cage::Combos`): their arrays are zeroed at each run, so most runs set
+/// 16 rather than 64 of each.
+pub(super) const SMALL: usize = 16;
+
 /// `mask` less the values `taken[j]` of the earlier terms `j` in `earlier` (a bitset of
 /// term indexes): what a term of an assignment search may still take when it must differ
 /// from those terms.
@@ -496,9 +501,8 @@ impl Prop for ExactSum {
                 return Ok(());
             }
         }
-        // Arrays of the terms' size (zeroed at each run): most equations have few terms.
-        if n <= 16 {
-            self.assign::<16, 17>(st, fixed)
+        if n <= SMALL {
+            self.assign::<SMALL, { SMALL + 1 }>(st, fixed)
         } else {
             self.assign::<64, 65>(st, fixed)
         }
