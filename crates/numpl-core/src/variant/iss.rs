@@ -38,27 +38,23 @@ fn iss_cell(name: &str, n: usize) -> Result<u16, String> {
 /// `~`, or `.~` givens, after any empty items), a killer shorthand line, sudocue's long
 /// killer form, or a jigsaw line.
 pub fn detect(t: &str) -> bool {
-    // Empty items (`..Cage~...`) are empty lists of givens to ISS: the first item that
-    // is not says what the line is.
-    let b = t.trim_start_matches('.').as_bytes();
-    if t.starts_with('.')
-        && t.contains('~')
-        && b.first()
-            .is_some_and(|&c| c == b'~' || c.is_ascii_uppercase())
-    {
-        return true;
-    }
-    let b = t.as_bytes();
-    if b.first() == Some(&b'.') && b.len() > 1 && (b[1] == b'~' || b[1].is_ascii_uppercase()) {
-        // `~` never appears in a classic line; without it, only whole words (`.NoBoxes`).
-        return t.contains('~')
+    // A constraint string: `.`, then a type or `~` givens (after any empty items,
+    // `..Cage~...`, which ISS reads as empty lists of givens). `~` never appears in a
+    // classic line; without it, only whole words (`.NoBoxes`). Any other line starting so
+    // (`.A...`: a jigsaw line's blank then a letter) may still be one of the other forms.
+    let constraint_string = t.starts_with('.')
+        && t.trim_start_matches('.')
+            .starts_with(|c: char| c == '~' || c.is_ascii_uppercase())
+        && (t.contains('~')
             || t[1..].split('.').all(|p| {
                 p.len() > 1
                     && p.starts_with(|c: char| c.is_ascii_uppercase())
                     && p.chars().all(|c| c.is_ascii_alphanumeric())
-            });
-    }
-    shorthand_like(t) || (t.starts_with("3x3:") && t.contains(":k:")) || jigsaw_line(t).is_some()
+            }));
+    constraint_string
+        || shorthand_like(t)
+        || (t.starts_with("3x3:") && t.contains(":k:"))
+        || jigsaw_line(t).is_some()
 }
 
 /// ISS's jigsaw line: the givens of an NxN grid (one character a cell) then its layout

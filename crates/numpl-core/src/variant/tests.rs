@@ -188,6 +188,12 @@ fn iss_jigsaw_lines_read_their_givens_and_layout() {
         (1, 16, 0)
     );
     assert!(!p.variant.boxes());
+    // Starting with a blank then a letter (`.A`, as a constraint string starts): still
+    // a jigsaw line.
+    let line = format!(".A{}{layout}", ".".repeat(254));
+    assert!(iss::detect(&line));
+    let p = iss::read(&line).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((p.givens.get(0), p.givens.get(1)), (0, 1));
     // Two kinds of blank.
     let bad = format!("1x{}{}", ".".repeat(14), "0011001122332233");
     assert_eq!(
