@@ -144,6 +144,8 @@ pub(crate) struct Model {
     /// Houses holding every value exactly once; `houses_of[c]` those holding cell `c`.
     pub(crate) houses: Vec<Vec<u16>>,
     pub(crate) houses_of: Vec<Vec<u32>>,
+    /// `houses_of` as words of a bitset, as `watch_words`.
+    pub(crate) house_words: Vec<Vec<(u32, u64)>>,
     /// Pair relations; `pairs_of[c]` the indexes of those touching cell `c`.
     pub(crate) pairs: Vec<Pair>,
     pub(crate) pairs_of: Vec<Vec<u32>>,
@@ -308,8 +310,8 @@ struct Scratch {
     due: Vec<u64>,
     /// What found the last contradiction.
     culprit: Culprit,
-    house_dirty: Vec<bool>,
-    house_work: Vec<u32>,
+    /// The houses to scan for hidden singles, as a bitset.
+    houses_due: Vec<u64>,
 }
 
 impl Scratch {
@@ -323,8 +325,7 @@ impl Scratch {
         Scratch {
             due,
             culprit: Culprit::None,
-            house_dirty: vec![false; model.houses.len()],
-            house_work: Vec::new(),
+            houses_due: vec![0; model.houses.len().div_ceil(64)],
         }
     }
 
@@ -332,9 +333,7 @@ impl Scratch {
     fn clear(&mut self) {
         self.culprit = Culprit::None;
         self.due.fill(0);
-        for k in self.house_work.drain(..) {
-            self.house_dirty[k as usize] = false;
-        }
+        self.houses_due.fill(0);
     }
 }
 
@@ -390,8 +389,7 @@ impl Model {
         let Scratch {
             due,
             culprit,
-            house_dirty,
-            house_work,
+            houses_due,
         } = scratch;
         // Runs `step`; a contradiction names `who` as its culprit.
         let blame = |culprit: &mut Culprit, step: Result<(), Contradiction>, who: Culprit| {
@@ -405,11 +403,8 @@ impl Model {
         loop {
             while let Some(c) = st.queue.pop() {
                 st.queued[c as usize] = false;
-                for &h in &self.houses_of[c as usize] {
-                    if !house_dirty[h as usize] {
-                        house_dirty[h as usize] = true;
-                        house_work.push(h);
-                    }
+                for &(w, m) in &self.house_words[c as usize] {
+                    houses_due[w as usize] |= m;
                 }
                 let m = st.get(c);
                 if m & (m - 1) == 0 {
@@ -443,37 +438,42 @@ impl Model {
             }
             // Hidden singles first (cheap, and they settle what the propagators read),
             // then the cheap propagators, then the expensive ones.
-            if house_work.is_empty() {
+            if houses_due.iter().all(|&d| d == 0) {
                 if let Some(k) = next_due(due, &self.slow_words) {
                     blame(culprit, self.props[k].run(st), Culprit::Prop(k as u32))?;
                     continue;
                 }
             }
             // Hidden singles in the houses that changed: a value with one place goes there.
-            while let Some(k) = house_work.pop() {
-                house_dirty[k as usize] = false;
-                let h = &self.houses[k as usize];
-                let (mut once, mut twice) = (0u64, 0u64);
-                let mut fixed = 0u64;
-                for &c in h {
-                    let m = st.get(c);
-                    twice |= once & m;
-                    once |= m;
-                    if m & (m - 1) == 0 {
-                        fixed |= m;
-                    }
-                }
-                if once != all {
-                    *culprit = Culprit::House(k);
-                    return Err(Contradiction);
-                }
-                let mut singles = once & !twice & !fixed;
-                while singles != 0 {
-                    let v = singles & singles.wrapping_neg();
-                    singles &= singles - 1;
+            // (The lowest first; a house marked while scanning waits for its cells' turn in
+            // the queue.)
+            for w in 0..houses_due.len() {
+                while houses_due[w] != 0 {
+                    let k = (w * 64) as u32 + houses_due[w].trailing_zeros();
+                    houses_due[w] &= houses_due[w] - 1;
+                    let h = &self.houses[k as usize];
+                    let (mut once, mut twice) = (0u64, 0u64);
+                    let mut fixed = 0u64;
                     for &c in h {
-                        if st.get(c) & v != 0 {
-                            blame(culprit, st.restrict(c, v), Culprit::House(k))?;
+                        let m = st.get(c);
+                        twice |= once & m;
+                        once |= m;
+                        if m & (m - 1) == 0 {
+                            fixed |= m;
+                        }
+                    }
+                    if once != all {
+                        *culprit = Culprit::House(k);
+                        return Err(Contradiction);
+                    }
+                    let mut singles = once & !twice & !fixed;
+                    while singles != 0 {
+                        let v = singles & singles.wrapping_neg();
+                        singles &= singles - 1;
+                        for &c in h {
+                            if st.get(c) & v != 0 {
+                                blame(culprit, st.restrict(c, v), Culprit::House(k))?;
+                            }
                         }
                     }
                 }

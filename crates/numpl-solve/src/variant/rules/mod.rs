@@ -178,6 +178,7 @@ impl Builder<'_> {
             start: self.start,
             peers,
             houses: self.houses,
+            house_words: super::engine::words_of(&houses_of),
             houses_of,
             pairs,
             pairs_of,
