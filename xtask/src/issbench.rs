@@ -328,7 +328,7 @@ pub(crate) fn run(a: &crate::IssbenchArgs) -> Result<(), String> {
                 ));
             }
             if let Some(sol) = &r.solution {
-                match check(&p.input, sol, &p.solution) {
+                match check(&p.input, sol, &p.solution, r.status == "multiple") {
                     Ok(()) => checked += 1,
                     Err(e) => problems.push(format!("{c} / {}: {e}", p.name)),
                 }
@@ -417,7 +417,10 @@ fn steps(iss_dir: &Path, numpl: &Path, collections: &[String], budget: u64) -> R
 }
 
 /// numpl's solution against the rules (numpl-core's check, not the engine), the givens
-/// and the solution ISS lists (if any).
+/// and the solution ISS lists (if any). Of a puzzle with several solutions (`several`)
+/// ISS lists one, and numpl may find another ("Sandwich snipe 18": 1 and 9 swapped
+/// throughout is a solution too): the rules and givens alone judge it, where numpl can
+/// read them.
 /// A solution's values: numpl writes 1-9 then A, B, ... (10, 11, ...); ISS writes a grid
 /// of more than nine values with letters from A (1).
 fn values_of(solution: &str, iss: bool) -> Vec<u32> {
@@ -432,8 +435,12 @@ fn values_of(solution: &str, iss: bool) -> Vec<u32> {
         .collect()
 }
 
-fn check(input: &str, solution: &str, listed: &str) -> Result<(), String> {
-    if !listed.is_empty() && values_of(listed, true) != values_of(solution, false) {
+fn check(input: &str, solution: &str, listed: &str, several: bool) -> Result<(), String> {
+    let judged_by_rules = several && iss::detect(input);
+    if !listed.is_empty()
+        && !judged_by_rules
+        && values_of(listed, true) != values_of(solution, false)
+    {
         return Err(format!("numpl's solution {solution} is not ISS's {listed}"));
     }
     if !iss::detect(input) {
@@ -468,6 +475,40 @@ fn check(input: &str, solution: &str, listed: &str) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A puzzle with several solutions: numpl's, another than the one ISS lists, is judged
+    /// by the rules; a unique puzzle's must be ISS's.
+    #[test]
+    fn a_solution_of_a_puzzle_with_several_is_judged_by_the_rules() {
+        let sandwich = ".Sandwich~18~C1.Sandwich~18~C2.Sandwich~18~C3.Sandwich~18~R1.Sandwich~18~R2.Sandwich~18~R3.Sandwich~18~R4.Sandwich~18~R5.Sandwich~18~R6.Sandwich~18~C4.Sandwich~18~C5.Sandwich~18~C7.Sandwich~18~C9.";
+        let listed =
+            "584137269239684157167592843396751428845923671721846935952478316673219584418365792";
+        // The same with 1 and 9 swapped.
+        let swapped: String = listed
+            .chars()
+            .map(|c| match c {
+                '1' => '9',
+                '9' => '1',
+                c => c,
+            })
+            .collect();
+        assert_eq!(check(sandwich, &swapped, listed, true), Ok(()));
+        assert!(check(sandwich, &swapped, listed, false)
+            .unwrap_err()
+            .contains("is not ISS's"));
+        // Swapping 1 and 2 breaks the sandwiches: the rules say so.
+        let broken: String = listed
+            .chars()
+            .map(|c| match c {
+                '1' => '2',
+                '2' => '1',
+                c => c,
+            })
+            .collect();
+        assert!(check(sandwich, &broken, listed, true)
+            .unwrap_err()
+            .contains("breaks a rule"));
+    }
 
     #[test]
     fn sixteen_value_solutions_compare_across_the_two_alphabets() {
