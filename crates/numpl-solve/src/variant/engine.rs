@@ -447,10 +447,10 @@ impl Model {
             // Hidden singles in the houses that changed: a value with one place goes there.
             // (The lowest first; a house marked while scanning waits for its cells' turn in
             // the queue.)
-            for w in 0..houses_due.len() {
-                while houses_due[w] != 0 {
-                    let k = (w * 64) as u32 + houses_due[w].trailing_zeros();
-                    houses_due[w] &= houses_due[w] - 1;
+            for (w, word) in houses_due.iter_mut().enumerate() {
+                while *word != 0 {
+                    let k = (w * 64) as u32 + word.trailing_zeros();
+                    *word &= *word - 1;
                     let h = &self.houses[k as usize];
                     let (mut once, mut twice) = (0u64, 0u64);
                     let mut fixed = 0u64;
