@@ -483,28 +483,25 @@ mod tests {
         let sandwich = ".Sandwich~18~C1.Sandwich~18~C2.Sandwich~18~C3.Sandwich~18~R1.Sandwich~18~R2.Sandwich~18~R3.Sandwich~18~R4.Sandwich~18~R5.Sandwich~18~R6.Sandwich~18~C4.Sandwich~18~C5.Sandwich~18~C7.Sandwich~18~C9.";
         let listed =
             "584137269239684157167592843396751428845923671721846935952478316673219584418365792";
-        // The same with 1 and 9 swapped.
-        let swapped: String = listed
-            .chars()
-            .map(|c| match c {
-                '1' => '9',
-                '9' => '1',
-                c => c,
-            })
-            .collect();
+        // ISS's solution with two values swapped throughout.
+        let swap = |x: char, y: char| -> String {
+            listed
+                .chars()
+                .map(|c| match c {
+                    c if c == x => y,
+                    c if c == y => x,
+                    c => c,
+                })
+                .collect()
+        };
+        // 1 and 9 swapped: every sandwich keeps its sum.
+        let swapped = swap('1', '9');
         assert_eq!(check(sandwich, &swapped, listed, true), Ok(()));
         assert!(check(sandwich, &swapped, listed, false)
             .unwrap_err()
             .contains("is not ISS's"));
-        // Swapping 1 and 2 breaks the sandwiches: the rules say so.
-        let broken: String = listed
-            .chars()
-            .map(|c| match c {
-                '1' => '2',
-                '2' => '1',
-                c => c,
-            })
-            .collect();
+        // 1 and 2 swapped breaks the sandwiches: the rules say so.
+        let broken = swap('1', '2');
         assert!(check(sandwich, &broken, listed, true)
             .unwrap_err()
             .contains("breaks a rule"));
