@@ -29,6 +29,7 @@ const WHISPER: Rgb = Rgb(103, 208, 103);
 const RENBAN: Rgb = Rgb(214, 121, 232);
 const BETWEEN: Rgb = Rgb(160, 160, 160);
 const REGION_SUM: Rgb = Rgb(46, 160, 255);
+const ZIPPER: Rgb = Rgb(150, 120, 255);
 const DIAGONAL: Rgb = Rgb(120, 150, 190);
 const ARROW: Rgb = Rgb(130, 130, 130);
 const JIGSAW_BOTH: Rgb = Rgb(38, 92, 178);
@@ -415,11 +416,13 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
             }
             // Lines that differ only in colour.
             Constraint::Palindrome { cells }
+            | Constraint::Zipper { cells }
             | Constraint::Whisper { cells, .. }
             | Constraint::Renban { cells }
             | Constraint::RegionSumLine { cells } => {
                 let colour = match c {
                     Constraint::Palindrome { .. } => PALINDROME,
+                    Constraint::Zipper { .. } => ZIPPER,
                     Constraint::Whisper { .. } => WHISPER,
                     Constraint::Renban { .. } => RENBAN,
                     _ => REGION_SUM,

@@ -139,6 +139,12 @@ fn drawn() -> Vec<(Constraint, &'static str)> {
             "path",
         ),
         (
+            Constraint::Zipper {
+                cells: vec![0, 1, 2],
+            },
+            "path",
+        ),
+        (
             Constraint::Whisper {
                 cells: vec![0, 1, 2],
                 diff: 5,

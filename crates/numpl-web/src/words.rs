@@ -184,6 +184,11 @@ pub(crate) fn variant_rules(v: &numpl_core::variant::Variant, unseen: Option<&st
                 "palindromes",
                 "the line reads the same both ways",
             ),
+            "zipper" => (
+                "zipper line",
+                "zipper lines",
+                "digits as far from the line's ends add up to its middle digit, or on an even line all to one total",
+            ),
             "whisper" => (
                 "whisper line",
                 "whisper lines",

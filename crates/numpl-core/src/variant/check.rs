@@ -50,6 +50,7 @@ pub(crate) fn cells_of(c: &Constraint) -> Vec<u16> {
         | Constraint::LittleKiller { cells, .. }
         | Constraint::Thermo { cells, .. }
         | Constraint::Palindrome { cells }
+        | Constraint::Zipper { cells }
         | Constraint::Whisper { cells, .. }
         | Constraint::Renban { cells }
         | Constraint::Between { cells }
@@ -300,7 +301,9 @@ fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), St
                 }
             }
         }
-        Constraint::Palindrome { cells } | Constraint::RegionSumLine { cells } => {
+        Constraint::Palindrome { cells }
+        | Constraint::Zipper { cells }
+        | Constraint::RegionSumLine { cells } => {
             line_of_neighbours(shape, cells, 2)?;
         }
         Constraint::Whisper { cells, diff } => {
@@ -319,7 +322,7 @@ fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), St
             }
         }
         Constraint::Between { cells } => {
-            line_of_neighbours(shape, cells, 3)?;
+            line_of_neighbours(shape, cells, 2)?;
             if cells.len() > n {
                 return Err(format!(
                     "{} cells cannot fit between two values of 1..{n}",
@@ -574,6 +577,24 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
                             nm(cells[k - 1 - i])
                         )
                     })
+            }
+            Constraint::Zipper { cells } => {
+                let k = cells.len();
+                let pair = |i: usize| at(cells[i]) + at(cells[k - 1 - i]);
+                // Odd: each pair adds up to the middle; even: to the first pair's total.
+                let want = if k % 2 == 1 {
+                    at(cells[k / 2])
+                } else {
+                    pair(0)
+                };
+                (0..k / 2).find(|&i| pair(i) != want).map(|i| {
+                    format!(
+                        "{} and {} add up to {}, not {want}, on the zipper",
+                        nm(cells[i]),
+                        nm(cells[k - 1 - i]),
+                        pair(i)
+                    )
+                })
             }
             Constraint::Whisper { cells, diff } => cells
                 .windows(2)

@@ -823,6 +823,9 @@ pub fn to_json(givens: &Grid, variant: &Variant) -> Result<String, String> {
             Constraint::Palindrome { cells } => {
                 add("palindrome", json!({ "lines": [names(cells)] }))
             }
+            Constraint::Zipper { .. } => {
+                return Err("f-puzzles: a zipper line has no f-puzzles form".into())
+            }
             Constraint::Whisper { cells, diff } => {
                 if *diff != default_whisper(n) {
                     return Err(format!(

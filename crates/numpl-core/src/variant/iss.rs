@@ -361,6 +361,9 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
             "Palindrome" => out.push(Constraint::Palindrome {
                 cells: cells(&args)?,
             }),
+            "Zipper" => out.push(Constraint::Zipper {
+                cells: cells(&args)?,
+            }),
             "Whisper" => {
                 let (diff, rest) = match args.first().map(|a| a.parse::<u8>()) {
                     Some(Ok(d)) => (d, &args[1..]),

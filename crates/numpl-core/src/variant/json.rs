@@ -114,6 +114,9 @@ enum WireC {
     Palindrome {
         cells: Names,
     },
+    Zipper {
+        cells: Names,
+    },
     Whisper {
         cells: Names,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -325,6 +328,9 @@ fn from_wire(w: WireC, shape: Shape) -> Result<Constraint, String> {
         WireC::Palindrome { cells: c } => Constraint::Palindrome {
             cells: cells(&c, n)?,
         },
+        WireC::Zipper { cells: c } => Constraint::Zipper {
+            cells: cells(&c, n)?,
+        },
         WireC::Whisper {
             cells: c,
             difference,
@@ -449,6 +455,7 @@ fn to_wire(c: &Constraint, shape: Shape) -> WireC {
         Constraint::Xv { cells, .. } => WireC::V { cells: nm(cells) },
         Constraint::XvNegative => WireC::XvNegative,
         Constraint::Palindrome { cells } => WireC::Palindrome { cells: nm(cells) },
+        Constraint::Zipper { cells } => WireC::Zipper { cells: nm(cells) },
         Constraint::Whisper { cells, diff } => WireC::Whisper {
             cells: nm(cells),
             difference: (*diff != default_whisper(shape.size())).then_some(*diff),

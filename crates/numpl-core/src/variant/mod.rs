@@ -176,6 +176,12 @@ pub enum Constraint {
         /// The line's cells.
         cells: Vec<u16>,
     },
+    /// A zipper line: cells at the same distance from either end add up to the value at
+    /// its middle (a line of odd length), or all to the same total (even length).
+    Zipper {
+        /// The line's cells.
+        cells: Vec<u16>,
+    },
     /// German whispers (difference 5 on 9x9): neighbours on the line differ by at least
     /// `diff`.
     Whisper {
@@ -231,6 +237,7 @@ impl Constraint {
             Constraint::Xv { .. } => "v",
             Constraint::XvNegative => "xv-negative",
             Constraint::Palindrome { .. } => "palindrome",
+            Constraint::Zipper { .. } => "zipper",
             Constraint::Whisper { .. } => "whisper",
             Constraint::Renban { .. } => "renban",
             Constraint::Between { .. } => "between",

@@ -86,6 +86,9 @@ fn every_constraint() -> Vec<Constraint> {
         Constraint::Palindrome {
             cells: vec![60, 61, 62],
         },
+        Constraint::Zipper {
+            cells: vec![63, 64, 65, 66],
+        },
         Constraint::Whisper {
             cells: vec![70, 71],
             diff: 5,
@@ -152,6 +155,10 @@ fn iss_texts_read_as_the_json_records_do() {
         (
             "..Cage~10~R1C2~R1C3.Whisper~5~R1C1~R1C2~R2C2~R2C1~R1C1",
             r#"{"constraints":[{"type":"cage","sum":10,"cells":["r1c2","r1c3"]},{"type":"whisper","cells":["r1c1","r1c2","r2c2","r2c1","r1c1"]}]}"#,
+        ),
+        (
+            ".Zipper~R1C1~R2C2~R2C1.Zipper~R3C1~R3C2~R3C3~R3C4",
+            r#"{"constraints":[{"type":"zipper","cells":["r1c1","r2c2","r2c1"]},{"type":"zipper","cells":["r3c1","r3c2","r3c3","r3c4"]}]}"#,
         ),
         (
             ".Shape~6x6.NoBoxes.Jigsaw~000111000111222333222333444555444555",
@@ -264,6 +271,8 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
         (r#"{"constraints":[{"type":"sandwich","sum":50,"row":1}]}"#, "constraint 1 (sandwich): a sum of 50 is more than the values between 1 and 9 can make (35)"),
         (r#"{"constraints":[{"type":"sandwich","sum":5}]}"#, "constraint 1 (sandwich): a sandwich needs a `row` or a `col` (1-based), not both"),
         (r#"{"constraints":[{"type":"whisper","difference":9,"cells":["r1c1","r1c2"]}]}"#, "constraint 1 (whisper r1c1): a difference of 9 is not within 1..8"),
+        (r#"{"constraints":[{"type":"zipper","cells":["r1c1"]}]}"#, "constraint 1 (zipper r1c1): a line needs at least 2 cells, it has 1"),
+        (r#"{"constraints":[{"type":"zipper","cells":["r1c1","r1c2","r1c4"]}]}"#, "constraint 1 (zipper r1c1): r1c2 and r1c4 are not neighbours"),
         (r#"{"constraints":[{"type":"arrow","circle":["r1c1"],"line":[]}]}"#, "constraint 1 (arrow r1c1): an arrow needs a line"),
         (r#"{"constraints":[{"type":"allowed","cell":"r1c1","values":[0]}]}"#, "constraint 1 (allowed): value 0 is out of range 1..9"),
         (r#"{"box":"3x3","constraints":[{"type":"jigsaw","layout":"0"}]}"#, "constraint 1 (jigsaw): a layout of 1 cells for a grid of 81"),
@@ -350,6 +359,13 @@ fn the_rule_check_accepts_a_solution_and_names_what_a_broken_grid_breaks() {
             Constraint::Palindrome {
                 cells: vec![0, 10, 20],
             },
+            // 1 + 4 = 5 (r1c1, r2c1 and the middle r2c2); 1 + 4 = 2 + 3 (r1c1-r1c4).
+            Constraint::Zipper {
+                cells: vec![0, 10, 9],
+            },
+            Constraint::Zipper {
+                cells: vec![0, 1, 2, 3],
+            },
             Constraint::Sandwich {
                 sum: 35,
                 line: Line::Row(0),
@@ -414,6 +430,18 @@ fn the_rule_check_accepts_a_solution_and_names_what_a_broken_grid_breaks() {
         ),
         (Constraint::KropkiNegative, "need a dot between them"),
         (Constraint::XvNegative, "need an X or V between them"),
+        (
+            Constraint::Zipper {
+                cells: vec![0, 1, 2],
+            },
+            "r1c1 and r1c3 add up to 4, not 2, on the zipper",
+        ),
+        (
+            Constraint::Zipper {
+                cells: vec![0, 1, 2, 11],
+            },
+            "r1c2 and r1c3 add up to 5, not 7, on the zipper",
+        ),
         (
             Constraint::RegionSumLine { cells: vec![2, 3] },
             "the line's part at r1c3 adds up to 3, the part at r1c4 to 4",

@@ -78,7 +78,7 @@ fn puzzle(text: &str) -> (Grid, Variant) {
 
 /// One hand-made case per constraint, each with a sum or shape that cuts the grids down
 /// without ruling them all out.
-const CASES: [&str; 29] = [
+const CASES: [&str; 31] = [
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","cells":["r1c2","r2c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":9,"cells":["r2c2","r3c2","r3c3"]}]}"#,
@@ -102,6 +102,9 @@ const CASES: [&str; 29] = [
     r#"{"box":"2x2","constraints":[{"type":"x","cells":["r1c1","r1c2"]},{"type":"v","cells":["r2c2","r2c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"v","cells":["r2c2","r2c3"]},{"type":"xv-negative"}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"palindrome","cells":["r1c1","r2c1","r3c2","r4c3"]}]}"#,
+    // Zipper lines: odd (pairs add up to the middle), even (pairs add up alike).
+    r#"{"box":"2x2","constraints":[{"type":"zipper","cells":["r1c1","r2c1","r3c2","r4c3","r4c4"]}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"zipper","cells":["r1c2","r2c2","r2c3","r1c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"whisper","cells":["r1c1","r2c2","r1c3"]}]}"#,
     // A whisper line that comes back to its first cell (a loop over two boxes).
     r#"{"box":"2x2","constraints":[{"type":"whisper","difference":2,"cells":["r1c2","r1c3","r2c3","r2c2","r1c2"]}]}"#,
@@ -260,6 +263,7 @@ fn constraint() -> impl Strategy<Value = Constraint> {
             cells
         }),
         line(2..5).prop_map(|cells| Constraint::Palindrome { cells }),
+        line(2..6).prop_map(|cells| Constraint::Zipper { cells }),
         line(2..4).prop_map(|cells| Constraint::Whisper { cells, diff: 2 }),
         line(2..4).prop_map(|cells| Constraint::Renban { cells }),
         line(3..5).prop_map(|cells| Constraint::Between { cells }),

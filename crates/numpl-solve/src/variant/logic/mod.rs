@@ -96,6 +96,8 @@ variant_techniques! {
     Arrow: "arrow", "Arrow Sum", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Arrow);
     /// A palindrome reads the same both ways.
     Palindrome: "palindrome", "Palindrome", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Palindrome);
+    /// A zipper line's pairs add up to its middle (or to one total).
+    Zipper: "zipper", "Zipper Line", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Zipper);
     /// A renban line holds a run of consecutive values.
     Renban: "renban", "Renban Set", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Renban);
     /// A between line's values lie between its ends'.

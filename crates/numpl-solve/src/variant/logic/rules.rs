@@ -23,6 +23,7 @@ pub(super) fn technique(c: &Constraint) -> Option<VariantTechnique> {
         Constraint::Whisper { .. } => T::Whisper,
         Constraint::Arrow { .. } => T::Arrow,
         Constraint::Palindrome { .. } => T::Palindrome,
+        Constraint::Zipper { .. } => T::Zipper,
         Constraint::Renban { .. } => T::Renban,
         Constraint::Between { .. } => T::Between,
         Constraint::LittleKiller { .. } => T::LittleKiller,
@@ -110,6 +111,15 @@ fn words(c: &Constraint, shape: Shape) -> String {
         Constraint::Palindrome { cells } => {
             format!("the palindrome {} reads the same both ways", line(cells))
         }
+        Constraint::Zipper { cells } if cells.len() % 2 == 1 => format!(
+            "on the zipper line {} each two cells as far from its ends add up to its middle {}",
+            line(cells),
+            cell(cells[cells.len() / 2])
+        ),
+        Constraint::Zipper { cells } => format!(
+            "on the zipper line {} each two cells as far from its ends add up to the same",
+            line(cells)
+        ),
         Constraint::Renban { cells } => format!(
             "the renban line {} holds {} consecutive values",
             line(cells),

@@ -341,6 +341,13 @@ fn each_constraint_rule_on_a_hand_worked_position() {
             VariantTechnique::Palindrome,
             "Palindrome: the palindrome r1c3-r2c5 reads the same both ways => r2c5 <> 1/2/3/4/5/6/8/9",
         ),
+        // A zipper's middle of 3 (seeing neither end): its ends add up to 3, 1 and 2.
+        (
+            "r3c3=3",
+            r#"{"type":"zipper","cells":["r4c2","r3c3","r2c4"]}"#,
+            VariantTechnique::Zipper,
+            "Zipper Line: on the zipper line r4c2-r2c4 each two cells as far from its ends add up to its middle r3c3 => r2c4, r4c2 <> 3/4/5/6/7/8/9",
+        ),
         // Three consecutive values with 9: 7, 8, 9.
         (
             "r1c1=9",

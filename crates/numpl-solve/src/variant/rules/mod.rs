@@ -19,6 +19,7 @@ pub(crate) mod sum;
 mod thermo;
 mod whisper;
 mod xv;
+mod zipper;
 
 use std::collections::HashMap;
 
@@ -391,6 +392,7 @@ fn add(b: &mut Builder<'_>, c: &Constraint) {
         Constraint::Xv { sum, cells } => xv::compile(b, *sum, *cells),
         Constraint::XvNegative => xv::compile_negative(b),
         Constraint::Palindrome { cells } => palindrome::compile(b, cells),
+        Constraint::Zipper { cells } => zipper::compile(b, cells),
         Constraint::Whisper { cells, diff } => whisper::compile(b, cells, *diff),
         Constraint::Renban { cells } => renban::compile(b, cells),
         Constraint::Between { cells } => between::compile(b, cells),
