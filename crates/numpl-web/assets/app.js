@@ -645,7 +645,9 @@
     const twoCols = window.innerWidth >= 900;
     const controls = twoCols ? 21 * 16 + 16 : 0;
     const room = Math.max(200, play.clientWidth - controls - 6);
-    const tall = window.innerHeight - (twoCols ? 80 : 20);
+    // (Less the frame's 6 pixels of padding: a board of the frame's whole height
+    // overflowed it by those, and scrolled both ways.)
+    const tall = window.innerHeight - (twoCols ? 80 : 20) - 6;
     // A variant's outside clues (little killers, sandwiches) take cells of room around it.
     const [ml, mt, mr, mb] = game.variant ? game.variant.margin : [0, 0, 0, 0];
     const across = game.n + ml + mr, down = game.n + mt + mb;
