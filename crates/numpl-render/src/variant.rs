@@ -30,6 +30,10 @@ const RENBAN: Rgb = Rgb(214, 121, 232);
 const BETWEEN: Rgb = Rgb(160, 160, 160);
 const REGION_SUM: Rgb = Rgb(46, 160, 255);
 const ZIPPER: Rgb = Rgb(150, 120, 255);
+/// Indexing cells: column indexing rose, row indexing pale green (SudokuPad setters shade
+/// 159 columns so).
+const INDEXING_COLUMNS: Rgb = Rgb(250, 205, 205);
+const INDEXING_ROWS: Rgb = Rgb(205, 240, 205);
 const DIAGONAL: Rgb = Rgb(120, 150, 190);
 const ARROW: Rgb = Rgb(130, 130, 130);
 const JIGSAW_BOTH: Rgb = Rgb(38, 92, 178);
@@ -277,6 +281,14 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                     .flatten()
                     .collect();
                 push(&mut d, Layer::Shade, name, shade(n, &cells, WINDOKU));
+            }
+            Constraint::Indexing { rows, cells } => {
+                let fill = if *rows {
+                    INDEXING_ROWS
+                } else {
+                    INDEXING_COLUMNS
+                };
+                push(&mut d, Layer::Shade, name, shade(n, cells, fill));
             }
             Constraint::Region { cells } => {
                 let fill = REGION_FILLS[regions % REGION_FILLS.len()];

@@ -145,6 +145,13 @@ fn drawn() -> Vec<(Constraint, &'static str)> {
             "path",
         ),
         (
+            Constraint::Indexing {
+                rows: false,
+                cells: vec![0, 4, 8],
+            },
+            "rect",
+        ),
+        (
             Constraint::Whisper {
                 cells: vec![0, 1, 2],
                 diff: 5,

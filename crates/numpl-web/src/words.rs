@@ -184,6 +184,16 @@ pub(crate) fn variant_rules(v: &numpl_core::variant::Variant, unseen: Option<&st
                 "palindromes",
                 "the line reads the same both ways",
             ),
+            "column-indexing" => (
+                "column-indexing cell",
+                "column-indexing cells",
+                "a digit d in column c says where c is in its row: column d of that row holds c",
+            ),
+            "row-indexing" => (
+                "row-indexing cell",
+                "row-indexing cells",
+                "a digit d in row r says where r is in its column: row d of that column holds r",
+            ),
             "zipper" => (
                 "zipper line",
                 "zipper lines",

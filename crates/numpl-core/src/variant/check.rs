@@ -51,6 +51,7 @@ pub(crate) fn cells_of(c: &Constraint) -> Vec<u16> {
         | Constraint::Thermo { cells, .. }
         | Constraint::Palindrome { cells }
         | Constraint::Zipper { cells }
+        | Constraint::Indexing { cells, .. }
         | Constraint::Whisper { cells, .. }
         | Constraint::Renban { cells }
         | Constraint::Between { cells }
@@ -578,6 +579,23 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
                         )
                     })
             }
+            Constraint::Indexing { rows, cells } => cells.iter().find_map(|&c| {
+                let (r, k) = (c as usize / n, c as usize % n);
+                let v = at(c) as usize;
+                // The cell the value points at, and what it must hold (1-based).
+                let (to, want) = if *rows {
+                    ((v - 1) * n + k, r + 1)
+                } else {
+                    (r * n + v - 1, k + 1)
+                };
+                (at(to as u16) as usize != want).then(|| {
+                    format!(
+                        "{} holds {v}, so {} should hold {want}",
+                        nm(c),
+                        nm(to as u16)
+                    )
+                })
+            }),
             Constraint::Zipper { cells } => {
                 let k = cells.len();
                 let pair = |i: usize| at(cells[i]) + at(cells[k - 1 - i]);

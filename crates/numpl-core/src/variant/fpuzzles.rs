@@ -826,6 +826,9 @@ pub fn to_json(givens: &Grid, variant: &Variant) -> Result<String, String> {
             Constraint::Zipper { .. } => {
                 return Err("f-puzzles: a zipper line has no f-puzzles form".into())
             }
+            Constraint::Indexing { .. } => {
+                return Err("f-puzzles: indexing cells have no f-puzzles form".into())
+            }
             Constraint::Whisper { cells, diff } => {
                 if *diff != default_whisper(n) {
                     return Err(format!(

@@ -364,6 +364,23 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
             "Zipper" => out.push(Constraint::Zipper {
                 cells: cells(&args)?,
             }),
+            // `Indexing~C~cells` (column indexing) or `Indexing~R~cells`.
+            "Indexing" => {
+                let rows = match args.first().copied() {
+                    Some("C") => false,
+                    Some("R") => true,
+                    other => {
+                        return Err(fail(format!(
+                            "`{}` is not an indexing type (C for columns, R for rows)",
+                            other.unwrap_or_default()
+                        )))
+                    }
+                };
+                out.push(Constraint::Indexing {
+                    rows,
+                    cells: cells(&args[1..])?,
+                });
+            }
             "Whisper" => {
                 let (diff, rest) = match args.first().map(|a| a.parse::<u8>()) {
                     Some(Ok(d)) => (d, &args[1..]),

@@ -117,6 +117,12 @@ enum WireC {
     Zipper {
         cells: Names,
     },
+    ColumnIndexing {
+        cells: Names,
+    },
+    RowIndexing {
+        cells: Names,
+    },
     Whisper {
         cells: Names,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -331,6 +337,14 @@ fn from_wire(w: WireC, shape: Shape) -> Result<Constraint, String> {
         WireC::Zipper { cells: c } => Constraint::Zipper {
             cells: cells(&c, n)?,
         },
+        WireC::ColumnIndexing { cells: c } => Constraint::Indexing {
+            rows: false,
+            cells: cells(&c, n)?,
+        },
+        WireC::RowIndexing { cells: c } => Constraint::Indexing {
+            rows: true,
+            cells: cells(&c, n)?,
+        },
         WireC::Whisper {
             cells: c,
             difference,
@@ -456,6 +470,8 @@ fn to_wire(c: &Constraint, shape: Shape) -> WireC {
         Constraint::XvNegative => WireC::XvNegative,
         Constraint::Palindrome { cells } => WireC::Palindrome { cells: nm(cells) },
         Constraint::Zipper { cells } => WireC::Zipper { cells: nm(cells) },
+        Constraint::Indexing { rows: false, cells } => WireC::ColumnIndexing { cells: nm(cells) },
+        Constraint::Indexing { rows: true, cells } => WireC::RowIndexing { cells: nm(cells) },
         Constraint::Whisper { cells, diff } => WireC::Whisper {
             cells: nm(cells),
             difference: (*diff != default_whisper(shape.size())).then_some(*diff),

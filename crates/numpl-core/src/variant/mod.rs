@@ -176,6 +176,15 @@ pub enum Constraint {
         /// The line's cells.
         cells: Vec<u16>,
     },
+    /// Indexing cells (159 sudoku: columns 1, 5 and 9): a cell in column `c` holding `v`
+    /// says where `c` is in its row: the cell in column `v` of that row holds `c`
+    /// (`rows`: the same down its column, the cell in row `v` holding the cell's row).
+    Indexing {
+        /// Row indexing rather than column indexing.
+        rows: bool,
+        /// The indexing cells.
+        cells: Vec<u16>,
+    },
     /// A zipper line: cells at the same distance from either end add up to the value at
     /// its middle (a line of odd length), or all to the same total (even length).
     Zipper {
@@ -238,6 +247,8 @@ impl Constraint {
             Constraint::XvNegative => "xv-negative",
             Constraint::Palindrome { .. } => "palindrome",
             Constraint::Zipper { .. } => "zipper",
+            Constraint::Indexing { rows: false, .. } => "column-indexing",
+            Constraint::Indexing { rows: true, .. } => "row-indexing",
             Constraint::Whisper { .. } => "whisper",
             Constraint::Renban { .. } => "renban",
             Constraint::Between { .. } => "between",

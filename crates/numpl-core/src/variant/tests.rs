@@ -89,6 +89,14 @@ fn every_constraint() -> Vec<Constraint> {
         Constraint::Zipper {
             cells: vec![63, 64, 65, 66],
         },
+        Constraint::Indexing {
+            rows: false,
+            cells: vec![0, 9, 18],
+        },
+        Constraint::Indexing {
+            rows: true,
+            cells: vec![1, 2],
+        },
         Constraint::Whisper {
             cells: vec![70, 71],
             diff: 5,
@@ -155,6 +163,10 @@ fn iss_texts_read_as_the_json_records_do() {
         (
             "..Cage~10~R1C2~R1C3.Whisper~5~R1C1~R1C2~R2C2~R2C1~R1C1",
             r#"{"constraints":[{"type":"cage","sum":10,"cells":["r1c2","r1c3"]},{"type":"whisper","cells":["r1c1","r1c2","r2c2","r2c1","r1c1"]}]}"#,
+        ),
+        (
+            ".Indexing~C~R1C1~R2C1.Indexing~R~R1C5",
+            r#"{"constraints":[{"type":"column-indexing","cells":["r1c1","r2c1"]},{"type":"row-indexing","cells":["r1c5"]}]}"#,
         ),
         (
             ".Zipper~R1C1~R2C2~R2C1.Zipper~R3C1~R3C2~R3C3~R3C4",
@@ -271,6 +283,7 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
         (r#"{"constraints":[{"type":"sandwich","sum":50,"row":1}]}"#, "constraint 1 (sandwich): a sum of 50 is more than the values between 1 and 9 can make (35)"),
         (r#"{"constraints":[{"type":"sandwich","sum":5}]}"#, "constraint 1 (sandwich): a sandwich needs a `row` or a `col` (1-based), not both"),
         (r#"{"constraints":[{"type":"whisper","difference":9,"cells":["r1c1","r1c2"]}]}"#, "constraint 1 (whisper r1c1): a difference of 9 is not within 1..8"),
+        (r#"{"constraints":[{"type":"column-indexing","cells":[]}]}"#, "constraint 1 (column-indexing): it has no cells"),
         (r#"{"constraints":[{"type":"zipper","cells":["r1c1"]}]}"#, "constraint 1 (zipper r1c1): a line needs at least 2 cells, it has 1"),
         (r#"{"constraints":[{"type":"zipper","cells":["r1c1","r1c2","r1c4"]}]}"#, "constraint 1 (zipper r1c1): r1c2 and r1c4 are not neighbours"),
         (r#"{"constraints":[{"type":"arrow","circle":["r1c1"],"line":[]}]}"#, "constraint 1 (arrow r1c1): an arrow needs a line"),
@@ -291,6 +304,10 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
             "ISS item 1 (Skyscraper): numpl does not support this constraint type",
         ),
         (".Cage~x~R1C1", "ISS item 1 (Cage): `x` is not a number"),
+        (
+            ".Indexing~X~R1C1",
+            "ISS item 1 (Indexing): `X` is not an indexing type (C for columns, R for rows)",
+        ),
         (
             ".LittleKiller~10~R5C5",
             "ISS item 1 (LittleKiller): no little killer diagonal starts at R5C5",
@@ -358,6 +375,16 @@ fn the_rule_check_accepts_a_solution_and_names_what_a_broken_grid_breaks() {
             },
             Constraint::Palindrome {
                 cells: vec![0, 10, 20],
+            },
+            // Row 1 is 1..9: each of its cells points at itself. r2c1 holds 4 and r4c1
+            // holds 2: row indexing there holds.
+            Constraint::Indexing {
+                rows: false,
+                cells: vec![0, 4, 8],
+            },
+            Constraint::Indexing {
+                rows: true,
+                cells: vec![9],
             },
             // 1 + 4 = 5 (r1c1, r2c1 and the middle r2c2); 1 + 4 = 2 + 3 (r1c1-r1c4).
             Constraint::Zipper {
@@ -430,6 +457,20 @@ fn the_rule_check_accepts_a_solution_and_names_what_a_broken_grid_breaks() {
         ),
         (Constraint::KropkiNegative, "need a dot between them"),
         (Constraint::XvNegative, "need an X or V between them"),
+        (
+            Constraint::Indexing {
+                rows: false,
+                cells: vec![9],
+            },
+            "r2c1 holds 4, so r2c4 should hold 1",
+        ),
+        (
+            Constraint::Indexing {
+                rows: true,
+                cells: vec![1],
+            },
+            "r1c2 holds 2, so r2c2 should hold 1",
+        ),
         (
             Constraint::Zipper {
                 cells: vec![0, 1, 2],

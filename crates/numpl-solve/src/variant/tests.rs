@@ -78,7 +78,7 @@ fn puzzle(text: &str) -> (Grid, Variant) {
 
 /// One hand-made case per constraint, each with a sum or shape that cuts the grids down
 /// without ruling them all out.
-const CASES: [&str; 31] = [
+const CASES: [&str; 33] = [
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","cells":["r1c2","r2c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":9,"cells":["r2c2","r3c2","r3c3"]}]}"#,
@@ -102,6 +102,9 @@ const CASES: [&str; 31] = [
     r#"{"box":"2x2","constraints":[{"type":"x","cells":["r1c1","r1c2"]},{"type":"v","cells":["r2c2","r2c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"v","cells":["r2c2","r2c3"]},{"type":"xv-negative"}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"palindrome","cells":["r1c1","r2c1","r3c2","r4c3"]}]}"#,
+    // Indexing: a column's cells point along their rows; two of a row along columns.
+    r#"{"box":"2x2","constraints":[{"type":"column-indexing","cells":["r1c1","r2c1","r3c1","r4c1"]}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"row-indexing","cells":["r1c2","r1c3"]}]}"#,
     // Zipper lines: odd (pairs add up to the middle), even (pairs add up alike).
     r#"{"box":"2x2","constraints":[{"type":"zipper","cells":["r1c1","r2c1","r3c2","r4c3","r4c4"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"zipper","cells":["r1c2","r2c2","r2c3","r1c3"]}]}"#,
@@ -264,6 +267,12 @@ fn constraint() -> impl Strategy<Value = Constraint> {
         }),
         line(2..5).prop_map(|cells| Constraint::Palindrome { cells }),
         line(2..6).prop_map(|cells| Constraint::Zipper { cells }),
+        (any::<bool>(), proptest::collection::btree_set(cell(), 1..4)).prop_map(|(rows, c)| {
+            Constraint::Indexing {
+                rows,
+                cells: c.into_iter().collect(),
+            }
+        }),
         line(2..4).prop_map(|cells| Constraint::Whisper { cells, diff: 2 }),
         line(2..4).prop_map(|cells| Constraint::Renban { cells }),
         line(3..5).prop_map(|cells| Constraint::Between { cells }),

@@ -96,6 +96,8 @@ variant_techniques! {
     Arrow: "arrow", "Arrow Sum", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Arrow);
     /// A palindrome reads the same both ways.
     Palindrome: "palindrome", "Palindrome", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Palindrome);
+    /// An indexing cell's value and the cell it points at.
+    Indexing: "indexing", "Indexing", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Indexing);
     /// A zipper line's pairs add up to its middle (or to one total).
     Zipper: "zipper", "Zipper Line", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Zipper);
     /// A renban line holds a run of consecutive values.

@@ -24,6 +24,7 @@ pub(super) fn technique(c: &Constraint) -> Option<VariantTechnique> {
         Constraint::Arrow { .. } => T::Arrow,
         Constraint::Palindrome { .. } => T::Palindrome,
         Constraint::Zipper { .. } => T::Zipper,
+        Constraint::Indexing { .. } => T::Indexing,
         Constraint::Renban { .. } => T::Renban,
         Constraint::Between { .. } => T::Between,
         Constraint::LittleKiller { .. } => T::LittleKiller,
@@ -111,6 +112,14 @@ fn words(c: &Constraint, shape: Shape) -> String {
         Constraint::Palindrome { cells } => {
             format!("the palindrome {} reads the same both ways", line(cells))
         }
+        Constraint::Indexing { rows: false, cells } => format!(
+            "a digit d of {} in column c puts c in column d of its row",
+            names(shape, cells)
+        ),
+        Constraint::Indexing { rows: true, cells } => format!(
+            "a digit d of {} in row r puts r in row d of its column",
+            names(shape, cells)
+        ),
         Constraint::Zipper { cells } if cells.len() % 2 == 1 => format!(
             "on the zipper line {} each two cells as far from its ends add up to its middle {}",
             line(cells),

@@ -341,6 +341,14 @@ fn each_constraint_rule_on_a_hand_worked_position() {
             VariantTechnique::Palindrome,
             "Palindrome: the palindrome r1c3-r2c5 reads the same both ways => r2c5 <> 1/2/3/4/5/6/8/9",
         ),
+        // r5c1 (column indexing) holds 3: r5c3 holds 1 (3 is gone already, a peer of the
+        // given), and no other cell of row 5 holds 1 (read from the rule alone).
+        (
+            "r5c1=3",
+            r#"{"type":"column-indexing","cells":["r5c1"]}"#,
+            VariantTechnique::Indexing,
+            "Indexing: a digit d of r5c1 in column c puts c in column d of its row => r5c2, r5c4, r5c5, r5c6, r5c7, r5c8, r5c9 <> 1, r5c3 <> 2/4/5/6/7/8/9",
+        ),
         // A zipper's middle of 3 (seeing neither end): its ends add up to 3, 1 and 2.
         (
             "r3c3=3",

@@ -5,6 +5,7 @@ mod arrow;
 mod between;
 pub(crate) mod cage;
 mod chess;
+mod indexing;
 mod intersect;
 mod kropki;
 mod little_killer;
@@ -393,6 +394,7 @@ fn add(b: &mut Builder<'_>, c: &Constraint) {
         Constraint::XvNegative => xv::compile_negative(b),
         Constraint::Palindrome { cells } => palindrome::compile(b, cells),
         Constraint::Zipper { cells } => zipper::compile(b, cells),
+        Constraint::Indexing { rows, cells } => indexing::compile(b, *rows, cells),
         Constraint::Whisper { cells, diff } => whisper::compile(b, cells, *diff),
         Constraint::Renban { cells } => renban::compile(b, cells),
         Constraint::Between { cells } => between::compile(b, cells),
