@@ -32,9 +32,10 @@ done
 { printf '\x00'; cut -f2 "$here/../crates/numpl-core/src/variant/fpuzzles_links.tsv"; } \
     >"$corpus/reader/fpuzzles-links-00"
 # ISS texts: a constraint string with a dot over a set of cells and an empty item, a
-# whisper loop, and a 4x4 jigsaw line (givens, then the layout).
+# whisper loop, a 4x4 jigsaw line (givens, then the layout), zipper lines and indexing.
 { printf '\x00'; printf '..Cage~10~R1C2~R1C3.BlackDot~R4C4~R4C5~R5C5~R5C4\n'; \
-    printf '.Whisper~5~R1C1~R1C2~R2C2~R2C1~R1C1\n1...............0011001122332233\n'; } \
+    printf '.Whisper~5~R1C1~R1C2~R2C2~R2C1~R1C1\n1...............0011001122332233\n'; \
+    printf '.Zipper~R1C1~R2C2~R3C1.Indexing~C~R1C1~R9C1.Indexing~R~R1C5\n'; } \
     >"$corpus/reader/iss-00"
 { printf '\x03'; cat "$fixtures/positions/detail.txt"; } >"$corpus/reader/positions-detail-03"
 { printf '\x60abcd\n'; printf 'a.b.\n..c.\n.d..\n....\n\nab..cd..........\n'; } \
