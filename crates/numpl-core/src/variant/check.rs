@@ -323,7 +323,7 @@ fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), St
             }
         }
         Constraint::Between { cells } => {
-            line_of_neighbours(shape, cells, 2)?;
+            line_of_neighbours(shape, cells, 3)?;
             if cells.len() > n {
                 return Err(format!(
                     "{} cells cannot fit between two values of 1..{n}",

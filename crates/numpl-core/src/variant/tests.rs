@@ -284,6 +284,7 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
         (r#"{"constraints":[{"type":"sandwich","sum":5}]}"#, "constraint 1 (sandwich): a sandwich needs a `row` or a `col` (1-based), not both"),
         (r#"{"constraints":[{"type":"whisper","difference":9,"cells":["r1c1","r1c2"]}]}"#, "constraint 1 (whisper r1c1): a difference of 9 is not within 1..8"),
         (r#"{"constraints":[{"type":"column-indexing","cells":[]}]}"#, "constraint 1 (column-indexing): it has no cells"),
+        (r#"{"constraints":[{"type":"between","cells":["r1c1","r1c2"]}]}"#, "constraint 1 (between r1c1): a line needs at least 3 cells, it has 2"),
         (r#"{"constraints":[{"type":"zipper","cells":["r1c1"]}]}"#, "constraint 1 (zipper r1c1): a line needs at least 2 cells, it has 1"),
         (r#"{"constraints":[{"type":"zipper","cells":["r1c1","r1c2","r1c4"]}]}"#, "constraint 1 (zipper r1c1): r1c2 and r1c4 are not neighbours"),
         (r#"{"constraints":[{"type":"arrow","circle":["r1c1"],"line":[]}]}"#, "constraint 1 (arrow r1c1): an arrow needs a line"),

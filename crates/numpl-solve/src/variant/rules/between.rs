@@ -6,11 +6,6 @@ use super::Builder;
 use crate::variant::engine::{Contradiction, Prop, State};
 
 pub(super) fn compile(b: &mut Builder<'_>, cells: &[u16]) {
-    // A line of two cells has nothing between its ends: no rule (the propagator would
-    // ask its ends for room for a middle cell).
-    if cells.len() < 3 {
-        return;
-    }
     b.prop(Between {
         cells: cells.to_vec(),
     });
