@@ -933,6 +933,13 @@ fn read_line_puzzle(opts: &ParseOptions, line: usize, t: &str) -> Result<Parsed,
     let err = |kind| ParseError { line, kind };
     if let Some(read) = variant_reader(t) {
         let p = read(t).map_err(|message| err(ParseErrorKind::Variant { message }))?;
+        // Givens that repeat a value in a house of the rules: no solution, and a front end
+        // would draw a clash as given.
+        if let Some(why) = p.variant.givens_clash(&p.givens) {
+            return Err(err(ParseErrorKind::Variant {
+                message: format!("givens: {why}"),
+            }));
+        }
         if let Some(shape) = opts.shape.filter(|&s| s != p.givens.shape()) {
             return Err(err(ParseErrorKind::Variant {
                 message: format!(

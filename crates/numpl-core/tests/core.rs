@@ -1158,3 +1158,29 @@ fn f_puzzles_json_and_links_read_as_variant_puzzles_among_other_lines() {
         "{err}"
     );
 }
+
+/// Variant givens that repeat a value in a house of the rules (a column; a diagonal with
+/// the boxes off) are refused by name; the same givens under a jigsaw whose regions allow
+/// them, and boxes off, read (a box may then repeat a value).
+#[test]
+fn variant_givens_that_clash_in_a_house_are_refused() {
+    let text = [
+        r#"{"box":"2x2","givens":"1...1...........","constraints":[]}"#,
+        r#"{"box":"2x2","boxes":false,"givens":"1....1..........","constraints":[{"type":"diagonal"}]}"#,
+        r#"{"box":"2x2","boxes":false,"givens":"1....1..........","constraints":[{"type":"jigsaw","layout":"0001220123112333"}]}"#,
+    ]
+    .join("\n");
+    let all = parse_all(&text, &opts());
+    let err = |i: usize| all[i].as_ref().unwrap_err().to_string();
+    assert!(
+        err(0).ends_with("givens: r1c1 and r2c1 both hold 1"),
+        "{}",
+        err(0)
+    );
+    assert!(
+        err(1).ends_with("givens: r1c1 and r2c2 both hold 1"),
+        "{}",
+        err(1)
+    );
+    assert!(all[2].is_ok(), "{:?}", all[2]);
+}

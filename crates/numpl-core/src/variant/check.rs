@@ -396,6 +396,31 @@ pub fn region_segments(cells: &[u16], region: &[u16]) -> Vec<Vec<u16>> {
     out
 }
 
+pub(super) fn givens_clash(v: &Variant, givens: &Grid) -> Option<String> {
+    let shape = v.shape;
+    let n = shape.size();
+    let geo = shape.geometry();
+    let mut houses: Vec<Vec<u16>> = (0..2 * n).map(|u| geo.unit(u).to_vec()).collect();
+    houses.extend(v.houses());
+    for h in &houses {
+        let mut seen = vec![None; n + 1];
+        for &c in h {
+            let x = givens.get(c as usize) as usize;
+            if x == 0 || x > n {
+                continue;
+            }
+            if let Some(prev) = seen[x].replace(c) {
+                return Some(format!(
+                    "{} and {} both hold {x}",
+                    name(shape, prev),
+                    name(shape, c)
+                ));
+            }
+        }
+    }
+    None
+}
+
 pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
     let shape = v.shape;
     let n = shape.size();

@@ -407,6 +407,12 @@ impl Variant {
     pub fn violation(&self, grid: &Grid) -> Option<String> {
         check::violation(self, grid)
     }
+
+    /// Two givens of one value in a row, a column or a house of these rules (boxes,
+    /// jigsaw regions, diagonals, extra regions), in words naming them (`None`: none).
+    pub fn givens_clash(&self, givens: &Grid) -> Option<String> {
+        check::givens_clash(self, givens)
+    }
 }
 
 impl Constraint {
