@@ -396,6 +396,8 @@ pub fn region_segments(cells: &[u16], region: &[u16]) -> Vec<Vec<u16>> {
     out
 }
 
+/// The first two cells of a row, a column or a house of `v` holding the same value in
+/// `givens` (blanks skipped).
 pub(super) fn givens_clash(v: &Variant, givens: &Grid) -> Option<String> {
     let shape = v.shape;
     let n = shape.size();
@@ -436,16 +438,9 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
     if let Some(i) = grid.values().iter().position(|&x| x == 0) {
         return Some(format!("{} is empty", nm(i as u16)));
     }
-    let geo = shape.geometry();
-    let mut houses: Vec<Vec<u16>> = (0..2 * n).map(|u| geo.unit(u).to_vec()).collect();
-    houses.extend(v.houses());
-    for h in &houses {
-        let mut seen = vec![None; n + 1];
-        for &c in h {
-            if let Some(prev) = seen[at(c) as usize].replace(c) {
-                return Some(format!("{} and {} both hold {}", nm(prev), nm(c), at(c)));
-            }
-        }
+    // A full grid's repeats are its givens' clashes, every cell given.
+    if let Some(why) = givens_clash(v, grid) {
+        return Some(why);
     }
     let pair_ok = |f: &dyn Fn(u32, u32) -> bool, [a, b]: [u16; 2]| f(at(a), at(b));
     let dotted: HashSet<[u16; 2]> = v
