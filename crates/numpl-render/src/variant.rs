@@ -30,6 +30,8 @@ const RENBAN: Rgb = Rgb(214, 121, 232);
 const BETWEEN: Rgb = Rgb(160, 160, 160);
 const REGION_SUM: Rgb = Rgb(46, 160, 255);
 const ZIPPER: Rgb = Rgb(150, 120, 255);
+const SUM_LINE: Rgb = Rgb(120, 196, 214);
+const LUNCHBOX: Rgb = Rgb(90, 90, 90);
 /// Indexing cells: column indexing rose, row indexing pale green (SudokuPad setters shade
 /// 159 columns so).
 const INDEXING_COLUMNS: Rgb = Rgb(250, 205, 205);
@@ -200,6 +202,10 @@ fn rule_words(name: &'static str) -> &'static str {
         "xv-negative" => "all X and V are given",
         "disjoint-sets" => "disjoint sets: cells at the same place in each box differ",
         "slow-thermo" => "slow thermometers: values never decrease from the bulb",
+        "skyscraper" => {
+            "skyscrapers: a clue counts the values seen from it, each hiding the smaller ones behind it"
+        }
+        "x-sum" => "X-sums: the first X values from a clue add up to it, X the first of them",
         _ => name,
     }
 }
@@ -370,6 +376,58 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                     fill: INK,
                 };
                 push(&mut d, Layer::Top, name, vec![item]);
+            }
+            // Numbers outside the grid at the clue's end; the caption tells the two kinds
+            // apart (SudokuPad writes both as plain numbers).
+            Constraint::Skyscraper { side, .. } | Constraint::XSum { side, .. } => {
+                let value = match c {
+                    Constraint::Skyscraper { count, .. } => *count,
+                    Constraint::XSum { sum, .. } => *sum,
+                    _ => 0,
+                };
+                let (x, y) = match (side.line, side.back) {
+                    (Line::Row(r), false) => (-0.5, r as f32 + 0.5),
+                    (Line::Row(r), true) => (n as f32 + 0.5, r as f32 + 0.5),
+                    (Line::Col(c), false) => (c as f32 + 0.5, -0.5),
+                    (Line::Col(c), true) => (c as f32 + 0.5, n as f32 + 0.5),
+                };
+                let item = Item::Text {
+                    x,
+                    y,
+                    size: 0.5,
+                    bold: false,
+                    centred: true,
+                    text: value.to_string(),
+                    fill: INK,
+                };
+                push(&mut d, Layer::Top, name, vec![item]);
+                if !d.rules.contains(&name) {
+                    d.rules.push(name);
+                }
+            }
+            // A solid box (a cage's outline, not dashed) with its sum in the corner.
+            Constraint::Lunchbox { sum, cells } => {
+                let mut items = cage(n, Some(*sum), cells);
+                if let Some(Item::Path { pen, .. }) = items.first_mut() {
+                    pen.dash = None;
+                    pen.width = 0.04;
+                    pen.color = LUNCHBOX;
+                }
+                push(&mut d, Layer::Top, name, items);
+            }
+            // A line (closed for a loop) with its sum in its first cell's corner.
+            Constraint::SumLine { sum, cells, looped } => {
+                let mut path = cells.clone();
+                if *looped {
+                    path.push(cells[0]);
+                }
+                push(
+                    &mut d,
+                    Layer::Line,
+                    name,
+                    vec![thick_line(n, &path, SUM_LINE)],
+                );
+                push(&mut d, Layer::Top, name, corner_label(n, cells[0], sum));
             }
             Constraint::Thermo { cells, slow } => {
                 let pts: Vec<_> = cells.iter().map(|&c| centre(n, c)).collect();
@@ -699,11 +757,19 @@ fn cage(n: usize, sum: Option<u32>, cells: &[u16]) -> Vec<Item> {
         fill: None,
     }];
     if let (Some(sum), Some(&first)) = (sum, cells.iter().min()) {
-        let (r, c) = rc(n, first);
-        let text = sum.to_string();
-        let size = 0.26;
-        let w = size * 0.56 * text.len() as f32;
-        items.push(Item::Rect {
+        items.extend(corner_label(n, first, &sum));
+    }
+    items
+}
+
+/// A small number on white in a cell's top left corner (a cage's sum).
+fn corner_label(n: usize, cell: u16, value: &u32) -> Vec<Item> {
+    let (r, c) = rc(n, cell);
+    let text = value.to_string();
+    let size = 0.26;
+    let w = size * 0.56 * text.len() as f32;
+    vec![
+        Item::Rect {
             x: c as f32 + 0.04,
             y: r as f32 + 0.04,
             w: w + 0.08,
@@ -711,8 +777,8 @@ fn cage(n: usize, sum: Option<u32>, cells: &[u16]) -> Vec<Item> {
             rx: 0.0,
             fill: Some(WHITE),
             pen: None,
-        });
-        items.push(Item::Text {
+        },
+        Item::Text {
             x: c as f32 + 0.07,
             y: r as f32 + 0.06 + size / 2.0,
             size,
@@ -720,9 +786,8 @@ fn cage(n: usize, sum: Option<u32>, cells: &[u16]) -> Vec<Item> {
             centred: false,
             text,
             fill: INK,
-        });
-    }
-    items
+        },
+    ]
 }
 
 /// Where a little killer clue goes: the cell before its diagonal's first, outside the

@@ -4,7 +4,7 @@
 //! without boxes draws no box lines; digits come after every shape; a PDF sheet of variant
 //! puzzles with their solutions opens.
 
-use numpl_core::variant::{Constraint, Line, Variant};
+use numpl_core::variant::{Constraint, Line, Outside, Variant};
 use numpl_core::{Grid, Mask, Shape};
 use numpl_render::{sheet_pdf, Picture, SheetOptions, SheetPuzzle, SvgOptions};
 use roxmltree::Document;
@@ -176,6 +176,41 @@ fn drawn() -> Vec<(Constraint, &'static str)> {
             },
             "path",
         ),
+        (
+            Constraint::Skyscraper {
+                count: 3,
+                side: Outside {
+                    line: Line::Row(2),
+                    back: true,
+                },
+            },
+            "text",
+        ),
+        (
+            Constraint::XSum {
+                sum: 12,
+                side: Outside {
+                    line: Line::Col(2),
+                    back: false,
+                },
+            },
+            "text",
+        ),
+        (
+            Constraint::Lunchbox {
+                sum: 7,
+                cells: vec![0, 1, 2, 3],
+            },
+            "path",
+        ),
+        (
+            Constraint::SumLine {
+                sum: 10,
+                cells: vec![10, 11, 20, 19],
+                looped: true,
+            },
+            "path",
+        ),
     ]
 }
 
@@ -294,6 +329,37 @@ fn outside_clues_widen_the_picture() {
     assert!((s[3] - p[3]).abs() < 0.2);
     // A little killer clue above the grid: one cell taller.
     assert!((k[3] - p[3] - 40.0).abs() < 0.2, "{k:?} {p:?}");
+    // A skyscraper clue on the right and an X-sum below: one cell wider and taller, and
+    // both named in the caption.
+    let both = Variant::new(
+        Shape::NINE,
+        true,
+        vec![
+            Constraint::Skyscraper {
+                count: 3,
+                side: Outside {
+                    line: Line::Row(4),
+                    back: true,
+                },
+            },
+            Constraint::XSum {
+                sum: 12,
+                side: Outside {
+                    line: Line::Col(4),
+                    back: true,
+                },
+            },
+        ],
+    )
+    .unwrap();
+    let svg = svg_of(&both);
+    let b = view_box(&svg);
+    assert!((b[2] - p[2] - 40.0).abs() < 0.2, "{b:?} {p:?}");
+    // (Taller by the clue's row and the caption under the grid.)
+    assert!(b[3] - p[3] > 40.0, "{b:?} {p:?}");
+    let doc = Document::parse(&svg).unwrap();
+    let rules = doc.root_element().attribute("data-rules").unwrap_or_default();
+    assert_eq!(rules, "skyscraper x-sum");
 }
 
 #[test]
@@ -350,8 +416,9 @@ fn a_sheet_of_variant_puzzles_opens() {
     );
     let pdf = sheet_pdf(&puzzles, &SheetOptions::new().solutions(true)).unwrap();
     let doc = lopdf::Document::load_mem(&pdf).unwrap();
-    // 27 puzzles 4 a page: 7 pages, and 2 pages of solutions (20 a page).
-    assert_eq!(doc.get_pages().len(), 9);
+    // 32 puzzles 4 a page: 8 pages, and 2 pages of solutions (20 a page).
+    assert_eq!(puzzles.len(), 32);
+    assert_eq!(doc.get_pages().len(), 10);
 }
 
 #[test]

@@ -173,6 +173,26 @@ pub(crate) fn variant_rules(v: &numpl_core::variant::Variant, unseen: Option<&st
                 "sandwich clues",
                 "the digits between the 1 and the 9 add up to the clue",
             ),
+            "skyscraper" => (
+                "skyscraper clue",
+                "skyscraper clues",
+                "digits are buildings of their height: the clue counts those seen from it, a taller one hiding the lower ones behind it",
+            ),
+            "x-sum" => (
+                "X-sum clue",
+                "X-sum clues",
+                "the first X digits from the clue add up to it, X being the first of them",
+            ),
+            "lunchbox" => (
+                "lunchbox",
+                "lunchboxes",
+                "its digits differ, and those between its least and its greatest digit add up to its number",
+            ),
+            "sum-line" => (
+                "sum line",
+                "sum lines",
+                "the line divides into segments that each add up to its number",
+            ),
             "white-dot" => ("white dot", "white dots", "the two digits are consecutive"),
             "black-dot" => ("black dot", "black dots", "one digit is double the other"),
             "x" => ("X", "X clues", "the two digits add up to 10"),

@@ -55,6 +55,8 @@ pub(crate) fn cells_of(c: &Constraint) -> Vec<u16> {
         | Constraint::Whisper { cells, .. }
         | Constraint::Renban { cells }
         | Constraint::Between { cells }
+        | Constraint::Lunchbox { cells, .. }
+        | Constraint::SumLine { cells, .. }
         | Constraint::RegionSumLine { cells } => cells.clone(),
         Constraint::Allowed { cell, .. } => vec![*cell],
         Constraint::Arrow { circle, line } => circle.iter().chain(line).copied().collect(),
@@ -89,16 +91,24 @@ pub(super) fn check_all(v: &Variant) -> Result<(), VariantError> {
     let mut jigsaws = 0;
     for (i, c) in v.constraints.iter().enumerate() {
         let cells = cells_of(c);
-        let what = match cells.first() {
-            Some(&first) => format!("{} {}", c.name(), name(shape, first)),
-            None => c.name().to_string(),
+        let what = match (c, cells.first()) {
+            (Constraint::Sandwich { line, .. }, _) => format!("{} {line}", c.name()),
+            (Constraint::Skyscraper { side, .. } | Constraint::XSum { side, .. }, _) => {
+                format!("{} {side}", c.name())
+            }
+            (_, Some(&first)) => format!("{} {}", c.name(), name(shape, first)),
+            (_, None) => c.name().to_string(),
         };
         let fail = |message: String| VariantError {
             constraint: i + 1,
             what: what.clone(),
             message,
         };
-        if cells.is_empty() && !is_global(c) && !matches!(c, Constraint::Sandwich { .. }) {
+        let outside = matches!(
+            c,
+            Constraint::Sandwich { .. } | Constraint::Skyscraper { .. } | Constraint::XSum { .. }
+        );
+        if cells.is_empty() && !is_global(c) && !outside {
             return Err(fail("it has no cells".into()));
         }
         if let Some(&bad) = cells.iter().find(|&&c| c as usize >= shape.cells()) {
@@ -152,6 +162,18 @@ fn line_of_neighbours(shape: Shape, cells: &[u16], min: usize) -> Result<(), Str
                 name(shape, w[1])
             ));
         }
+    }
+    Ok(())
+}
+
+/// The greatest sum a sum line's segments may have (the solver keeps its partial sums
+/// as the bits of a 128-bit word).
+pub const SUM_LINE_MAX: u32 = 127;
+
+fn line_in_grid(n: usize, line: Line) -> Result<(), String> {
+    let (Line::Row(i) | Line::Col(i)) = line;
+    if i as usize >= n {
+        return Err(format!("{line} is outside the {n}x{n} grid"));
     }
     Ok(())
 }
@@ -248,17 +270,53 @@ fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), St
             }
         }
         Constraint::Sandwich { sum, line } => {
-            let idx = match line {
-                Line::Row(i) | Line::Col(i) => *i as usize,
-            };
-            if idx >= n {
-                return Err(format!("{line} is outside the {n}x{n} grid"));
-            }
+            line_in_grid(n, *line)?;
             let max: u32 = (2..n as u32).sum();
             if *sum > max {
                 return Err(format!(
                     "a sum of {sum} is more than the values between 1 and {n} can make ({max})"
                 ));
+            }
+        }
+        Constraint::Skyscraper { count, side } => {
+            line_in_grid(n, side.line)?;
+            if *count == 0 || *count as usize > n {
+                return Err(format!("{count} seen is not within 1..{n}"));
+            }
+        }
+        Constraint::XSum { sum, side } => {
+            line_in_grid(n, side.line)?;
+            let max = (n * (n + 1) / 2) as u32;
+            if *sum == 0 || *sum > max {
+                return Err(format!("a sum of {sum} is not within 1..{max}"));
+            }
+        }
+        Constraint::Lunchbox { sum, cells } => {
+            line_of_neighbours(shape, cells, 2)?;
+            if cells.len() > n {
+                return Err(format!("{} cells cannot all differ in 1..{n}", cells.len()));
+            }
+            // The most between: the values just under the greatest, the least just
+            // under them.
+            let max: u32 = (n + 2 - cells.len()..n).map(|v| v as u32).sum();
+            if *sum > max {
+                return Err(format!(
+                    "a sum of {sum} is more than {} values between the least and the greatest can make ({max})",
+                    cells.len() - 2
+                ));
+            }
+        }
+        Constraint::SumLine { sum, cells, looped } => {
+            line_of_neighbours(shape, cells, 2)?;
+            if *looped && !king_neighbours(shape, cells[cells.len() - 1], cells[0]) {
+                return Err(format!(
+                    "the loop's ends {} and {} are not neighbours",
+                    name(shape, cells[cells.len() - 1]),
+                    name(shape, cells[0])
+                ));
+            }
+            if *sum == 0 || *sum > SUM_LINE_MAX {
+                return Err(format!("a sum of {sum} is not within 1..{SUM_LINE_MAX}"));
             }
         }
         Constraint::Thermo { cells, slow } => {
@@ -377,6 +435,42 @@ pub fn orthogonal_pairs(shape: Shape) -> impl Iterator<Item = [u16; 2]> {
         let down = (r + 1 < n).then_some([i as u16, (i + n) as u16]);
         right.into_iter().chain(down)
     })
+}
+
+/// How many of `heights`, seen from the first, are not hidden by a greater one before
+/// them (a skyscraper clue).
+pub fn skyscrapers_seen(heights: impl IntoIterator<Item = u32>) -> u32 {
+    let mut top = 0;
+    let mut seen = 0;
+    for h in heights {
+        if h > top {
+            top = h;
+            seen += 1;
+        }
+    }
+    seen
+}
+
+/// Whether `values` (a sum line's, in order; a loop's from any cell) divide into runs of
+/// neighbours each adding up to `sum`.
+pub fn sum_line_divides(values: &[u32], sum: u32, looped: bool) -> bool {
+    let from = |start: usize| {
+        let mut acc = 0;
+        for i in 0..values.len() {
+            acc += values[(start + i) % values.len()];
+            if acc == sum {
+                acc = 0;
+            } else if acc > sum {
+                return false;
+            }
+        }
+        acc == 0
+    };
+    if looped {
+        (0..values.len()).any(from)
+    } else {
+        from(0)
+    }
 }
 
 /// The number a circle (pill) reads: its values as decimal digits, first to last.
@@ -527,6 +621,43 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
                 let (lo, hi) = (p1.min(pn), p1.max(pn));
                 let total: u32 = cells[lo + 1..hi].iter().map(|&x| at(x)).sum();
                 (total != *sum).then(|| format!("{line} has {total} between 1 and {n}, not {sum}"))
+            }
+            Constraint::Skyscraper { count, side } => {
+                let seen = skyscrapers_seen(side.cells(shape).iter().map(|&x| at(x)));
+                (seen != *count).then(|| format!("{seen} are seen from {side}, not {count}"))
+            }
+            Constraint::XSum { sum, side } => {
+                let cells = side.cells(shape);
+                let x = at(cells[0]) as usize;
+                let total: u32 = cells[..x].iter().map(|&c| at(c)).sum();
+                (total != *sum)
+                    .then(|| format!("the first {x} of {side} add up to {total}, not {sum}"))
+            }
+            Constraint::Lunchbox { sum, cells } => {
+                let mut seen = HashSet::new();
+                if let Some(&x) = cells.iter().find(|&&x| !seen.insert(at(x))) {
+                    Some(format!("the lunchbox at {} repeats {}", nm(cells[0]), at(x)))
+                } else {
+                    let lo = (0..cells.len()).min_by_key(|&i| at(cells[i])).unwrap_or(0);
+                    let hi = (0..cells.len()).max_by_key(|&i| at(cells[i])).unwrap_or(0);
+                    let (a, b) = (lo.min(hi), lo.max(hi));
+                    let total: u32 = cells[a + 1..b].iter().map(|&x| at(x)).sum();
+                    (total != *sum).then(|| {
+                        format!(
+                            "the lunchbox at {} has {total} between its least and greatest values, not {sum}",
+                            nm(cells[0])
+                        )
+                    })
+                }
+            }
+            Constraint::SumLine { sum, cells, looped } => {
+                let values: Vec<u32> = cells.iter().map(|&x| at(x)).collect();
+                (!sum_line_divides(&values, *sum, *looped)).then(|| {
+                    format!(
+                        "the sum line at {} does not divide into segments adding up to {sum}",
+                        nm(cells[0])
+                    )
+                })
             }
             Constraint::Thermo { cells, slow } => cells.windows(2).find_map(|w| {
                 let bad = if *slow {

@@ -829,6 +829,18 @@ pub fn to_json(givens: &Grid, variant: &Variant) -> Result<String, String> {
             Constraint::Indexing { .. } => {
                 return Err("f-puzzles: indexing cells have no f-puzzles form".into())
             }
+            Constraint::Skyscraper { .. } => {
+                return Err("f-puzzles: a skyscraper clue has no f-puzzles form".into())
+            }
+            Constraint::XSum { .. } => {
+                return Err("f-puzzles: an X-sum clue has no f-puzzles form".into())
+            }
+            Constraint::Lunchbox { .. } => {
+                return Err("f-puzzles: a lunchbox has no f-puzzles form".into())
+            }
+            Constraint::SumLine { .. } => {
+                return Err("f-puzzles: a sum line has no f-puzzles form".into())
+            }
             Constraint::Whisper { cells, diff } => {
                 if *diff != default_whisper(n) {
                     return Err(format!(

@@ -347,6 +347,34 @@ fn forms_f_puzzles_lacks_are_written_as_equivalent_ones_or_refused() {
             .unwrap(),
             "f-puzzles: the little killer from r2c2 is not a whole diagonal from outside the grid",
         ),
+        (
+            Variant::new(
+                nine,
+                true,
+                vec![Constraint::SumLine {
+                    sum: 10,
+                    cells: vec![0, 1],
+                    looped: false,
+                }],
+            )
+            .unwrap(),
+            "f-puzzles: a sum line has no f-puzzles form",
+        ),
+        (
+            Variant::new(
+                nine,
+                true,
+                vec![Constraint::Skyscraper {
+                    count: 3,
+                    side: crate::variant::Outside {
+                        line: Line::Row(0),
+                        back: true,
+                    },
+                }],
+            )
+            .unwrap(),
+            "f-puzzles: a skyscraper clue has no f-puzzles form",
+        ),
     ] {
         assert_eq!(to_json(&g, &v).unwrap_err(), err);
     }

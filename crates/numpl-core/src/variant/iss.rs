@@ -5,7 +5,7 @@
 //! layout, one character a cell each). [`read`] takes any of them; [`detect`] says
 //! whether a line is one.
 //!
-//! Constraint types numpl has no model for (Skyscraper, Sum without uniqueness, chaos
+//! Constraint types numpl has no model for (Quad, Sum without uniqueness, chaos
 //! construction, ...) are refused by name, so a collection's unsupported puzzles can be
 //! counted.
 
@@ -13,7 +13,7 @@ use std::collections::HashMap;
 
 use super::check::orthogonal_neighbours;
 use super::json::{cell_index, default_whisper, layout_regions, VariantPuzzle};
-use super::{Constraint, Line, Variant};
+use super::{Constraint, Line, Outside, Variant};
 use crate::{Grid, Mask, Shape};
 
 /// An ISS cell name: `R1C1` (any case), or on grids past 9x9 one base-36 character per
@@ -168,8 +168,8 @@ fn neighbour_pairs(cells: &[u16], shape: Shape) -> Result<Vec<[u16; 2]>, String>
 /// let p = iss::read(".~R1C1_5.Cage~10~R1C2~R1C3.Diagonal~-1").unwrap();
 /// assert_eq!(p.givens.get(0), 5);
 /// assert_eq!(p.variant.constraints().len(), 2);
-/// let err = iss::read(".Skyscraper~C5~5").unwrap_err();
-/// assert_eq!(err, "ISS item 1 (Skyscraper): numpl does not support this constraint type");
+/// let err = iss::read(".Quad~R1C1~1~2").unwrap_err();
+/// assert_eq!(err, "ISS item 1 (Quad): numpl does not support this constraint type");
 /// ```
 pub fn read(text: &str) -> Result<VariantPuzzle, String> {
     let t: String = text.split_whitespace().collect();
@@ -289,17 +289,54 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
                 out.push(Constraint::LittleKiller { sum, cells });
             }
             "Sandwich" => {
-                let (sum, id) = match args[..] {
-                    [s, id] => (num(s)?, id.to_ascii_uppercase()),
+                let (sum, line) = match args[..] {
+                    [s, id] => (num(s)?, line_id(id, n).map_err(fail)?),
                     _ => return Err(fail("a sandwich is a sum and a row or column".into())),
                 };
-                let k = id[1..].parse::<usize>().ok().filter(|&k| k >= 1 && k <= n);
-                let line = match (id.as_bytes().first(), k) {
-                    (Some(b'R'), Some(k)) => Line::Row(k as u8 - 1),
-                    (Some(b'C'), Some(k)) => Line::Col(k as u8 - 1),
-                    _ => return Err(fail(format!("`{id}` is not a row or column"))),
-                };
                 out.push(Constraint::Sandwich { sum, line });
+            }
+            // `Skyscraper~C5~3~4`: column 5, 3 seen from the top and 4 from the bottom
+            // (rows: from the left, then the right); either may be empty.
+            "Skyscraper" | "XSum" => {
+                let (id, clues) = args
+                    .split_first()
+                    .ok_or_else(|| fail("no row or column".into()))?;
+                let line = line_id(id, n).map_err(fail)?;
+                if clues.is_empty() || clues.len() > 2 {
+                    return Err(fail("a clue at one end or both".into()));
+                }
+                for (k, clue) in clues.iter().enumerate() {
+                    if clue.is_empty() {
+                        continue;
+                    }
+                    let value = num(clue)?;
+                    let side = Outside { line, back: k == 1 };
+                    out.push(if kind == "Skyscraper" {
+                        Constraint::Skyscraper { count: value, side }
+                    } else {
+                        Constraint::XSum { sum: value, side }
+                    });
+                }
+            }
+            "Lunchbox" => {
+                let (sum, rest) = args.split_first().ok_or_else(|| fail("no sum".into()))?;
+                out.push(Constraint::Lunchbox {
+                    sum: num(sum)?,
+                    cells: cells(rest)?,
+                });
+            }
+            // `SumLine~10~cells`, `~LOOP` last for a loop.
+            "SumLine" => {
+                let (sum, rest) = args.split_first().ok_or_else(|| fail("no sum".into()))?;
+                let (rest, looped) = match rest.split_last() {
+                    Some((&"LOOP", before)) => (before, true),
+                    _ => (rest, false),
+                };
+                out.push(Constraint::SumLine {
+                    sum: num(sum)?,
+                    cells: cells(rest)?,
+                    looped,
+                });
             }
             "Thermo" => out.push(Constraint::Thermo {
                 cells: cells(&args)?,
@@ -406,6 +443,20 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
     let givens = Grid::from_values(shape, givens).map_err(|e| e.to_string())?;
     let variant = Variant::new(shape, boxes, out).map_err(|e| format!("ISS: {e}"))?;
     Ok(VariantPuzzle { givens, variant })
+}
+
+/// A row or column as ISS names it: `R3`, `C5`.
+fn line_id(id: &str, n: usize) -> Result<Line, String> {
+    let up = id.to_ascii_uppercase();
+    let k = up
+        .get(1..)
+        .and_then(|k| k.parse::<usize>().ok())
+        .filter(|&k| k >= 1 && k <= n);
+    match (up.as_bytes().first(), k) {
+        (Some(b'R'), Some(k)) => Ok(Line::Row(k as u8 - 1)),
+        (Some(b'C'), Some(k)) => Ok(Line::Col(k as u8 - 1)),
+        _ => Err(format!("`{id}` is not a row or column")),
+    }
 }
 
 /// ISS's little killer diagonals by their first cell: from the left edge going down-right,

@@ -17,7 +17,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Constraint, Line, Variant};
+use super::{Constraint, Line, Outside, Variant};
 use crate::symbols::{Symbol, Symbols};
 use crate::{Cell, Grid, Mask, Shape};
 
@@ -87,6 +87,24 @@ enum WireC {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         col: Option<u8>,
     },
+    Skyscraper {
+        count: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        row: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        col: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        side: Option<String>,
+    },
+    XSum {
+        sum: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        row: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        col: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        side: Option<String>,
+    },
     Thermo {
         cells: Names,
     },
@@ -134,9 +152,47 @@ enum WireC {
     Between {
         cells: Names,
     },
+    Lunchbox {
+        sum: u32,
+        cells: Names,
+    },
+    SumLine {
+        sum: u32,
+        cells: Names,
+        #[serde(rename = "loop", default, skip_serializing_if = "std::ops::Not::not")]
+        looped: bool,
+    },
     RegionSumLine {
         cells: Names,
     },
+}
+
+/// An outside clue's `row` or `col` (1-based) and `side` (`left` or `right` of a row,
+/// `top` or `bottom` of a column; the first by default).
+fn outside(row: Option<u8>, col: Option<u8>, side: Option<&str>) -> Result<Outside, String> {
+    let line = match (row, col) {
+        (Some(r), None) if r >= 1 => Line::Row(r - 1),
+        (None, Some(c)) if c >= 1 => Line::Col(c - 1),
+        _ => return Err("an outside clue needs a `row` or a `col` (1-based), not both".into()),
+    };
+    let back = match (line, side) {
+        (_, None) | (Line::Row(_), Some("left")) | (Line::Col(_), Some("top")) => false,
+        (Line::Row(_), Some("right")) | (Line::Col(_), Some("bottom")) => true,
+        (Line::Row(_), Some(s)) => return Err(format!("a row's clue is `left` or `right`, not `{s}`")),
+        (Line::Col(_), Some(s)) => {
+            return Err(format!("a column's clue is `top` or `bottom`, not `{s}`"))
+        }
+    };
+    Ok(Outside { line, back })
+}
+
+/// `outside`'s fields written back (the side only when it is the far end).
+fn outside_fields(side: Outside) -> (Option<u8>, Option<u8>, Option<String>) {
+    let back = side.back.then(|| side.side().to_string());
+    match side.line {
+        Line::Row(r) => (Some(r + 1), None, back),
+        Line::Col(c) => (None, Some(c + 1), back),
+    }
 }
 
 /// Reads a cell name (`r1c1`, any case) of a grid of side `n`.
@@ -301,6 +357,37 @@ fn from_wire(w: WireC, shape: Shape) -> Result<Constraint, String> {
             };
             Constraint::Sandwich { sum, line }
         }
+        WireC::Skyscraper {
+            count,
+            row,
+            col,
+            side,
+        } => Constraint::Skyscraper {
+            count,
+            side: outside(row, col, side.as_deref())?,
+        },
+        WireC::XSum {
+            sum,
+            row,
+            col,
+            side,
+        } => Constraint::XSum {
+            sum,
+            side: outside(row, col, side.as_deref())?,
+        },
+        WireC::Lunchbox { sum, cells: c } => Constraint::Lunchbox {
+            sum,
+            cells: cells(&c, n)?,
+        },
+        WireC::SumLine {
+            sum,
+            cells: c,
+            looped,
+        } => Constraint::SumLine {
+            sum,
+            cells: cells(&c, n)?,
+            looped,
+        },
         WireC::Thermo { cells: c } => Constraint::Thermo {
             cells: cells(&c, n)?,
             slow: false,
@@ -452,6 +539,33 @@ fn to_wire(c: &Constraint, shape: Shape) -> WireC {
                 row: None,
                 col: Some(c + 1),
             },
+        },
+        Constraint::Skyscraper { count, side } => {
+            let (row, col, side) = outside_fields(*side);
+            WireC::Skyscraper {
+                count: *count,
+                row,
+                col,
+                side,
+            }
+        }
+        Constraint::XSum { sum, side } => {
+            let (row, col, side) = outside_fields(*side);
+            WireC::XSum {
+                sum: *sum,
+                row,
+                col,
+                side,
+            }
+        }
+        Constraint::Lunchbox { sum, cells } => WireC::Lunchbox {
+            sum: *sum,
+            cells: nm(cells),
+        },
+        Constraint::SumLine { sum, cells, looped } => WireC::SumLine {
+            sum: *sum,
+            cells: nm(cells),
+            looped: *looped,
         },
         Constraint::Thermo { cells, slow: false } => WireC::Thermo { cells: nm(cells) },
         Constraint::Thermo { cells, slow: true } => WireC::SlowThermo { cells: nm(cells) },

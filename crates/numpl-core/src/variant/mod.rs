@@ -32,10 +32,11 @@ use std::fmt;
 use crate::{Grid, Mask, Shape};
 
 pub use check::{
-    circle_number, distinct_sum_range, jumps, orthogonal_pairs, region_segments, VariantError,
+    circle_number, distinct_sum_range, jumps, orthogonal_pairs, region_segments,
+    skyscrapers_seen, sum_line_divides, VariantError, SUM_LINE_MAX,
 };
 
-/// A row or a column, for outside clues (sandwich).
+/// A row or a column, for outside clues (sandwich, skyscraper, X-sum).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Line {
     /// The row with this 0-based index.
@@ -61,6 +62,43 @@ impl fmt::Display for Line {
             Line::Row(r) => write!(f, "row {}", r + 1),
             Line::Col(c) => write!(f, "column {}", c + 1),
         }
+    }
+}
+
+/// Where a clue outside the grid stands: a row or column, read from one of its ends
+/// (skyscrapers, X-sums).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outside {
+    /// The row or column.
+    pub line: Line,
+    /// Read from its far end: the right of a row, the bottom of a column.
+    pub back: bool,
+}
+
+impl Outside {
+    /// The line's cells from the clue inward.
+    pub fn cells(self, shape: Shape) -> Vec<u16> {
+        let mut cells = self.line.cells(shape);
+        if self.back {
+            cells.reverse();
+        }
+        cells
+    }
+
+    /// The end the clue stands at: `left`, `right`, `top` or `bottom`.
+    pub fn side(self) -> &'static str {
+        match (self.line, self.back) {
+            (Line::Row(_), false) => "left",
+            (Line::Row(_), true) => "right",
+            (Line::Col(_), false) => "top",
+            (Line::Col(_), true) => "bottom",
+        }
+    }
+}
+
+impl fmt::Display for Outside {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} from the {}", self.line, self.side())
     }
 }
 
@@ -134,6 +172,22 @@ pub enum Constraint {
         sum: u32,
         /// The row or column.
         line: Line,
+    },
+    /// A skyscraper clue: seen from its end of the row or column, a value hides every
+    /// smaller one behind it; `count` values are seen.
+    Skyscraper {
+        /// How many are seen.
+        count: u32,
+        /// The row or column and the end it is seen from.
+        side: Outside,
+    },
+    /// An X-sum clue: the first cell from its end of the row or column holds X, and the
+    /// first X cells (that one included) add up to `sum`.
+    XSum {
+        /// The sum.
+        sum: u32,
+        /// The row or column and the end it is read from.
+        side: Outside,
     },
     /// A thermometer: values increase from the bulb (the first cell); `slow` allows equal
     /// neighbours.
@@ -209,6 +263,25 @@ pub enum Constraint {
         /// The line's cells, ends included.
         cells: Vec<u16>,
     },
+    /// A lunchbox: its values differ, and those lying along it between its least and its
+    /// greatest value add up to `sum`.
+    Lunchbox {
+        /// The sum between.
+        sum: u32,
+        /// Its cells, in order.
+        cells: Vec<u16>,
+    },
+    /// A sum line: the line divides into segments of neighbouring cells each adding up to
+    /// `sum` (a loop divides likewise around its whole length); values may repeat where
+    /// no other rule forbids it.
+    SumLine {
+        /// Each segment's sum.
+        sum: u32,
+        /// The line's cells, in order.
+        cells: Vec<u16>,
+        /// The line closes on itself (its last cell is beside its first).
+        looped: bool,
+    },
     /// Region-sum line: the line's values in each box (or region) it crosses add up to
     /// the same sum; each separate pass through a box counts on its own.
     RegionSumLine {
@@ -236,6 +309,8 @@ impl Constraint {
             Constraint::Cage { .. } => "cage",
             Constraint::LittleKiller { .. } => "little-killer",
             Constraint::Sandwich { .. } => "sandwich",
+            Constraint::Skyscraper { .. } => "skyscraper",
+            Constraint::XSum { .. } => "x-sum",
             Constraint::Thermo { slow: false, .. } => "thermo",
             Constraint::Thermo { slow: true, .. } => "slow-thermo",
             Constraint::Arrow { .. } => "arrow",
@@ -252,6 +327,8 @@ impl Constraint {
             Constraint::Whisper { .. } => "whisper",
             Constraint::Renban { .. } => "renban",
             Constraint::Between { .. } => "between",
+            Constraint::Lunchbox { .. } => "lunchbox",
+            Constraint::SumLine { .. } => "sum-line",
             Constraint::RegionSumLine { .. } => "region-sum-line",
         }
     }

@@ -3,7 +3,7 @@
 //! message naming the constraint and the cell; the rule check accepts a solution and
 //! names what a broken grid breaks.
 
-use super::{iss, json, Constraint, Line, Variant};
+use super::{iss, json, sum_line_divides, Constraint, Line, Outside, Variant};
 use crate::{Grid, Mask, Shape};
 
 /// A 9x9 solution (the seed's) to check rules against.
@@ -114,6 +114,41 @@ fn every_constraint() -> Vec<Constraint> {
         Constraint::RegionSumLine {
             cells: vec![5, 6, 7],
         },
+        Constraint::Skyscraper {
+            count: 3,
+            side: Outside {
+                line: Line::Row(4),
+                back: false,
+            },
+        },
+        Constraint::Skyscraper {
+            count: 2,
+            side: Outside {
+                line: Line::Col(6),
+                back: true,
+            },
+        },
+        Constraint::XSum {
+            sum: 15,
+            side: Outside {
+                line: Line::Row(8),
+                back: true,
+            },
+        },
+        Constraint::Lunchbox {
+            sum: 7,
+            cells: vec![36, 37, 38, 39],
+        },
+        Constraint::SumLine {
+            sum: 10,
+            cells: vec![45, 46, 47],
+            looped: false,
+        },
+        Constraint::SumLine {
+            sum: 10,
+            cells: vec![48, 49, 58, 57],
+            looped: true,
+        },
     ]
 }
 
@@ -171,6 +206,11 @@ fn iss_texts_read_as_the_json_records_do() {
         (
             ".Zipper~R1C1~R2C2~R2C1.Zipper~R3C1~R3C2~R3C3~R3C4",
             r#"{"constraints":[{"type":"zipper","cells":["r1c1","r2c2","r2c1"]},{"type":"zipper","cells":["r3c1","r3c2","r3c3","r3c4"]}]}"#,
+        ),
+        // Outside clues at either end (or both); a lunchbox; a sum line and a loop.
+        (
+            ".Skyscraper~C5~3~4.Skyscraper~R2~~5.XSum~R1~6~.Lunchbox~0~R9C1~R9C2.SumLine~10~R8C1~R8C2.SumLine~5~R6C1~R6C2~R7C2~R7C1~LOOP",
+            r#"{"constraints":[{"type":"skyscraper","count":3,"col":5},{"type":"skyscraper","count":4,"col":5,"side":"bottom"},{"type":"skyscraper","count":5,"row":2,"side":"right"},{"type":"x-sum","sum":6,"row":1},{"type":"lunchbox","sum":0,"cells":["r9c1","r9c2"]},{"type":"sum-line","sum":10,"cells":["r8c1","r8c2"]},{"type":"sum-line","sum":5,"loop":true,"cells":["r6c1","r6c2","r7c2","r7c1"]}]}"#,
         ),
         (
             ".Shape~6x6.NoBoxes.Jigsaw~000111000111222333222333444555444555",
@@ -280,7 +320,16 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
         (r#"{"constraints":[{"type":"white-dot","cells":["r1c1"]}]}"#, "constraint 1 (white-dot): a dot joins 2 cells, not 1"),
         (r#"{"constraints":[{"type":"diagonal"},{"type":"diagonal"}]}"#, "constraint 2 (diagonal): it is given twice"),
         (r#"{"constraints":[{"type":"little-killer","sum":5,"cells":["r1c1","r2c2","r3c4"]}]}"#, "constraint 1 (little-killer r1c1): r3c4 does not continue the diagonal"),
-        (r#"{"constraints":[{"type":"sandwich","sum":50,"row":1}]}"#, "constraint 1 (sandwich): a sum of 50 is more than the values between 1 and 9 can make (35)"),
+        (r#"{"constraints":[{"type":"skyscraper","count":10,"row":1}]}"#, "constraint 1 (skyscraper row 1 from the left): 10 seen is not within 1..9"),
+        (r#"{"constraints":[{"type":"skyscraper","count":2,"col":10,"side":"bottom"}]}"#, "constraint 1 (skyscraper column 10 from the bottom): column 10 is outside the 9x9 grid"),
+        (r#"{"constraints":[{"type":"skyscraper","count":2,"row":1,"side":"top"}]}"#, "constraint 1 (skyscraper): a row's clue is `left` or `right`, not `top`"),
+        (r#"{"constraints":[{"type":"x-sum","sum":46,"col":3}]}"#, "constraint 1 (x-sum column 3 from the top): a sum of 46 is not within 1..45"),
+        (r#"{"constraints":[{"type":"x-sum","sum":6,"row":1,"col":2}]}"#, "constraint 1 (x-sum): an outside clue needs a `row` or a `col` (1-based), not both"),
+        (r#"{"constraints":[{"type":"lunchbox","sum":30,"cells":["r1c1","r1c2","r1c3","r1c4"]}]}"#, "constraint 1 (lunchbox r1c1): a sum of 30 is more than 2 values between the least and the greatest can make (15)"),
+        (r#"{"constraints":[{"type":"lunchbox","sum":3,"cells":["r1c1","r1c3"]}]}"#, "constraint 1 (lunchbox r1c1): r1c1 and r1c3 are not neighbours"),
+        (r#"{"constraints":[{"type":"sum-line","sum":0,"cells":["r1c1","r1c2"]}]}"#, "constraint 1 (sum-line r1c1): a sum of 0 is not within 1..127"),
+        (r#"{"constraints":[{"type":"sum-line","sum":10,"loop":true,"cells":["r1c1","r1c2","r1c3"]}]}"#, "constraint 1 (sum-line r1c1): the loop's ends r1c3 and r1c1 are not neighbours"),
+        (r#"{"constraints":[{"type":"sandwich","sum":50,"row":1}]}"#, "constraint 1 (sandwich row 1): a sum of 50 is more than the values between 1 and 9 can make (35)"),
         (r#"{"constraints":[{"type":"sandwich","sum":5}]}"#, "constraint 1 (sandwich): a sandwich needs a `row` or a `col` (1-based), not both"),
         (r#"{"constraints":[{"type":"whisper","difference":9,"cells":["r1c1","r1c2"]}]}"#, "constraint 1 (whisper r1c1): a difference of 9 is not within 1..8"),
         (r#"{"constraints":[{"type":"column-indexing","cells":[]}]}"#, "constraint 1 (column-indexing): it has no cells"),
@@ -301,9 +350,12 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
     }
     let iss_cases = [
         (
-            ".Skyscraper~C5~5",
-            "ISS item 1 (Skyscraper): numpl does not support this constraint type",
+            ".Quad~R1C1~1~2",
+            "ISS item 1 (Quad): numpl does not support this constraint type",
         ),
+        (".Skyscraper~C5", "ISS item 1 (Skyscraper): a clue at one end or both"),
+        (".XSum~D5~5", "ISS item 1 (XSum): `D5` is not a row or column"),
+        (".Sandwich~5~", "ISS item 1 (Sandwich): `` is not a row or column"),
         (".Cage~x~R1C1", "ISS item 1 (Cage): `x` is not a number"),
         (
             ".Indexing~X~R1C1",
@@ -405,6 +457,50 @@ fn the_rule_check_accepts_a_solution_and_names_what_a_broken_grid_breaks() {
                 cells: vec![2, 12],
                 diff: 2,
             },
+            // Row 1 from the left: 1 alone; from the right 9 hides all; column 1 from
+            // the top: 1, 4, 7, 8, 9.
+            Constraint::XSum {
+                sum: 1,
+                side: Outside {
+                    line: Line::Row(0),
+                    back: false,
+                },
+            },
+            Constraint::XSum {
+                sum: 45,
+                side: Outside {
+                    line: Line::Row(0),
+                    back: true,
+                },
+            },
+            Constraint::Skyscraper {
+                count: 1,
+                side: Outside {
+                    line: Line::Row(0),
+                    back: true,
+                },
+            },
+            Constraint::Skyscraper {
+                count: 5,
+                side: Outside {
+                    line: Line::Col(0),
+                    back: false,
+                },
+            },
+            // 1 2 3: 2 between; down column 1, 1 4 7: 4 between.
+            Constraint::Lunchbox {
+                sum: 2,
+                cells: vec![0, 1, 2],
+            },
+            Constraint::Lunchbox {
+                sum: 4,
+                cells: vec![0, 9, 18],
+            },
+            Constraint::SumLine {
+                sum: 10,
+                cells: vec![0, 1, 2, 3],
+                looped: false,
+            },
         ],
     )
     .unwrap();
@@ -488,6 +584,50 @@ fn the_rule_check_accepts_a_solution_and_names_what_a_broken_grid_breaks() {
             Constraint::RegionSumLine { cells: vec![2, 3] },
             "the line's part at r1c3 adds up to 3, the part at r1c4 to 4",
         ),
+        // Column 1 reads 1 4 7 2 3 8 5 6 9 from the top: 1, 4, 7, 8 and 9 are seen.
+        (
+            Constraint::Skyscraper {
+                count: 4,
+                side: Outside {
+                    line: Line::Col(0),
+                    back: false,
+                },
+            },
+            "5 are seen from column 1 from the top, not 4",
+        ),
+        // Row 2 from the left: 4, so 4 + 5 + 6 + 7.
+        (
+            Constraint::XSum {
+                sum: 20,
+                side: Outside {
+                    line: Line::Row(1),
+                    back: false,
+                },
+            },
+            "the first 4 of row 2 from the left add up to 22, not 20",
+        ),
+        (
+            Constraint::Lunchbox {
+                sum: 3,
+                cells: vec![0, 9, 18],
+            },
+            "the lunchbox at r1c1 has 4 between its least and greatest values, not 3",
+        ),
+        (
+            Constraint::Lunchbox {
+                sum: 3,
+                cells: vec![0, 10, 20, 21],
+            },
+            "the lunchbox at r1c1 repeats 1",
+        ),
+        (
+            Constraint::SumLine {
+                sum: 3,
+                cells: vec![0, 1, 2, 3],
+                looped: false,
+            },
+            "the sum line at r1c1 does not divide into segments adding up to 3",
+        ),
     ];
     for (c, want) in checks {
         let v = Variant::new(Shape::NINE, true, vec![c.clone()]).unwrap();
@@ -497,4 +637,15 @@ fn the_rule_check_accepts_a_solution_and_names_what_a_broken_grid_breaks() {
     let mut holed = g.clone();
     holed.set(40, 0);
     assert_eq!(fixed.violation(&holed), Some("r5c5 is empty".into()));
+}
+
+#[test]
+fn a_sum_loop_may_divide_across_its_ends() {
+    // 3 5 1 4 2: as a line 3 + 5 passes 5; as a loop 5 | 1 4 | 2 3.
+    assert!(!sum_line_divides(&[3, 5, 1, 4, 2], 5, false));
+    assert!(sum_line_divides(&[3, 5, 1, 4, 2], 5, true));
+    assert!(sum_line_divides(&[2, 3, 5, 1, 4], 5, false));
+    // A segment left open at the end does not count.
+    assert!(!sum_line_divides(&[2, 3, 1], 5, false));
+    assert!(!sum_line_divides(&[2, 3, 1], 5, true));
 }

@@ -4,7 +4,7 @@
 //! equal the number left, for hand-made cases of every constraint and for random sets of
 //! constraints. Each solution the engine finds passes the rule check.
 
-use numpl_core::variant::{json, Constraint, Line, Variant};
+use numpl_core::variant::{json, Constraint, Line, Outside, Variant};
 use numpl_core::{Grid, Shape};
 use proptest::prelude::*;
 
@@ -78,7 +78,7 @@ fn puzzle(text: &str) -> (Grid, Variant) {
 
 /// One hand-made case per constraint, each with a sum or shape that cuts the grids down
 /// without ruling them all out.
-const CASES: [&str; 33] = [
+const CASES: [&str; 38] = [
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","cells":["r1c2","r2c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":9,"cells":["r2c2","r3c2","r3c3"]}]}"#,
@@ -115,6 +115,13 @@ const CASES: [&str; 33] = [
     r#"{"box":"2x2","constraints":[{"type":"between","cells":["r1c1","r2c2","r3c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"region-sum-line","cells":["r1c2","r1c3","r2c3"]}]}"#,
     r#"{"box":"2x2","givens":"1...............","constraints":[{"type":"windoku"}]}"#,
+    // Skyscrapers from each end; X-sums from the far ends.
+    r#"{"box":"2x2","constraints":[{"type":"skyscraper","count":3,"col":1},{"type":"skyscraper","count":2,"row":2,"side":"right"}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"x-sum","sum":6,"row":3,"side":"right"},{"type":"x-sum","sum":1,"col":2,"side":"bottom"}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"lunchbox","sum":2,"cells":["r1c1","r2c1","r2c2"]}]}"#,
+    // Sum lines: a line and a loop.
+    r#"{"box":"2x2","constraints":[{"type":"sum-line","sum":5,"cells":["r1c1","r1c2","r2c3","r3c3"]}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"sum-line","sum":4,"loop":true,"cells":["r2c2","r2c3","r3c3","r3c2"]}]}"#,
 ];
 
 #[test]
@@ -280,6 +287,32 @@ fn constraint() -> impl Strategy<Value = Constraint> {
         (0u32..6, 0u8..4, any::<bool>()).prop_map(|(sum, i, row)| Constraint::Sandwich {
             sum,
             line: if row { Line::Row(i) } else { Line::Col(i) }
+        }),
+        (1u32..5, 0u8..4, any::<bool>(), any::<bool>()).prop_map(|(count, i, row, back)| {
+            Constraint::Skyscraper {
+                count,
+                side: Outside {
+                    line: if row { Line::Row(i) } else { Line::Col(i) },
+                    back,
+                },
+            }
+        }),
+        (1u32..11, 0u8..4, any::<bool>(), any::<bool>()).prop_map(|(sum, i, row, back)| {
+            Constraint::XSum {
+                sum,
+                side: Outside {
+                    line: if row { Line::Row(i) } else { Line::Col(i) },
+                    back,
+                },
+            }
+        }),
+        (0u32..6, line(2..5)).prop_map(|(sum, cells)| Constraint::Lunchbox { sum, cells }),
+        (1u32..10, line(2..7), any::<bool>()).prop_map(|(sum, cells, looped)| {
+            Constraint::SumLine {
+                sum,
+                cells,
+                looped,
+            }
         }),
         Just(Constraint::NonConsecutive),
         Just(Constraint::AntiKing),

@@ -108,8 +108,16 @@ variant_techniques! {
     LittleKiller: "little_killer", "Little Killer Sum", Medium, 40, |l, b| rules::find(l, b, VariantTechnique::LittleKiller);
     /// A region-sum line's segments add up alike.
     RegionSum: "region_sum", "Region Sum Line", Medium, 40, |l, b| rules::find(l, b, VariantTechnique::RegionSum);
+    /// A sum line divides into segments adding up to its sum.
+    SumLine: "sum_line", "Sum Line", Medium, 40, |l, b| rules::find(l, b, VariantTechnique::SumLine);
+    /// An X-sum clue: the first X values of its row or column add up to it.
+    XSum: "x_sum", "X-Sum", Medium, 40, |l, b| rules::find(l, b, VariantTechnique::XSum);
     /// A sandwich clue: the values between 1 and N add up to it.
     Sandwich: "sandwich", "Sandwich Sum", Medium, 50, |l, b| rules::find(l, b, VariantTechnique::Sandwich);
+    /// A lunchbox: the values between its least and greatest add up to its sum.
+    Lunchbox: "lunchbox", "Lunchbox Sum", Medium, 50, |l, b| rules::find(l, b, VariantTechnique::Lunchbox);
+    /// A skyscraper clue: how many values its row or column shows from its end.
+    Skyscraper: "skyscraper", "Skyscraper", Medium, 50, |l, b| rules::find(l, b, VariantTechnique::Skyscraper);
     /// A group that must hold a value has its places inside another's reach (pointing,
     /// claiming, a cage's digit locked in a house).
     LockedCandidates: "locked_candidates", "Locked Candidates", Medium, 50, locked::find;

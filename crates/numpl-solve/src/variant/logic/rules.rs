@@ -30,6 +30,10 @@ pub(super) fn technique(c: &Constraint) -> Option<VariantTechnique> {
         Constraint::LittleKiller { .. } => T::LittleKiller,
         Constraint::RegionSumLine { .. } => T::RegionSum,
         Constraint::Sandwich { .. } => T::Sandwich,
+        Constraint::Skyscraper { .. } => T::Skyscraper,
+        Constraint::XSum { .. } => T::XSum,
+        Constraint::Lunchbox { .. } => T::Lunchbox,
+        Constraint::SumLine { .. } => T::SumLine,
         _ => return None,
     })
 }
@@ -38,6 +42,7 @@ pub(super) fn technique(c: &Constraint) -> Option<VariantTechnique> {
 pub(super) fn cells(c: &Constraint, shape: Shape) -> Vec<u16> {
     match c {
         Constraint::Sandwich { line, .. } => line.cells(shape),
+        Constraint::Skyscraper { side, .. } | Constraint::XSum { side, .. } => side.cells(shape),
         _ => match c.cells() {
             v if v.is_empty() => (0..(shape.size() * shape.size()) as u16).collect(),
             v => v,
@@ -153,6 +158,21 @@ fn words(c: &Constraint, shape: Shape) -> String {
                 shape.size()
             )
         }
+        Constraint::Skyscraper { count, side } => {
+            format!("{side} sees {count} (a value hides the smaller ones behind it)")
+        }
+        Constraint::XSum { sum, side } => {
+            format!("in {side} the first X values add up to {sum}, X the first of them")
+        }
+        Constraint::Lunchbox { sum, cells } => format!(
+            "the lunchbox {} has {sum} between its least and greatest values",
+            line(cells)
+        ),
+        Constraint::SumLine { sum, cells, looped } => format!(
+            "the sum {} {} divides into segments adding up to {sum}",
+            if *looped { "loop" } else { "line" },
+            line(cells)
+        ),
         Constraint::Cage { sum, cells } => super::cage_name(shape, cells, *sum),
         _ => String::new(),
     }

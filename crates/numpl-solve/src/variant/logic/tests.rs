@@ -384,6 +384,35 @@ fn each_constraint_rule_on_a_hand_worked_position() {
             VariantTechnique::LittleKiller,
             "Little Killer Sum: the little killer diagonal r1c2-r2c1 adds up to 3 => r1c2, r2c1 <> 3/4/5/6/7/8/9",
         ),
+        // Seen alone, the first cell is the 9, hiding the rest.
+        (
+            "",
+            r#"{"type":"skyscraper","count":1,"row":1}"#,
+            VariantTechnique::Skyscraper,
+            "Skyscraper: row 1 from the left sees 1 (a value hides the smaller ones behind it) => r1c1 <> 1/2/3/4/5/6/7/8, r1c2, r1c3, r1c4, r1c5, r1c6, r1c7, r1c8, r1c9 <> 9",
+        ),
+        // 3: X is 2 and the next cell 1 (X = 1 adds up to 1, X = 3 to at least 4).
+        (
+            "",
+            r#"{"type":"x-sum","sum":3,"row":1}"#,
+            VariantTechnique::XSum,
+            "X-Sum: in row 1 from the left the first X values add up to 3, X the first of them => r1c1 <> 1, r1c2 <> 2, r1c1, r1c2 <> 3/4/5/6/7/8/9",
+        ),
+        // Three cells with 8 between the least and the greatest: the middle is 8, an
+        // end the 9.
+        (
+            "",
+            r#"{"type":"lunchbox","sum":8,"cells":["r1c1","r1c2","r1c3"]}"#,
+            VariantTechnique::Lunchbox,
+            "Lunchbox Sum: the lunchbox r1c1-r1c3 has 8 between its least and greatest values => r1c2 <> 1/2/3/4/5/6/7/9, r1c1, r1c3 <> 8",
+        ),
+        // Segments of 3 on two cells: 1 + 2, 2 + 1 or 3 | 3.
+        (
+            "",
+            r#"{"type":"sum-line","sum":3,"cells":["r1c1","r1c2"]}"#,
+            VariantTechnique::SumLine,
+            "Sum Line: the sum line r1c1-r1c2 divides into segments adding up to 3 => r1c1, r1c2 <> 4/5/6/7/8/9",
+        ),
     ];
     for &(givens, rule, t, want) in cases {
         let mut grid = vec!['.'; 81];

@@ -9,6 +9,7 @@ mod indexing;
 mod intersect;
 mod kropki;
 mod little_killer;
+mod lunchbox;
 mod nonconsecutive;
 mod palindrome;
 mod parity;
@@ -16,9 +17,12 @@ mod region;
 mod region_sum;
 mod renban;
 mod sandwich;
+mod skyscraper;
 pub(crate) mod sum;
+mod sum_line;
 mod thermo;
 mod whisper;
+mod xsum;
 mod xv;
 mod zipper;
 
@@ -386,6 +390,10 @@ fn add(b: &mut Builder<'_>, c: &Constraint) {
         Constraint::Cage { sum, cells } => cage::compile(b, *sum, cells),
         Constraint::LittleKiller { sum, cells } => little_killer::compile(b, *sum, cells),
         Constraint::Sandwich { sum, line } => sandwich::compile(b, *sum, *line),
+        Constraint::Skyscraper { count, side } => skyscraper::compile(b, *count, *side),
+        Constraint::XSum { sum, side } => xsum::compile(b, *sum, *side),
+        Constraint::Lunchbox { sum, cells } => lunchbox::compile(b, *sum, cells),
+        Constraint::SumLine { sum, cells, looped } => sum_line::compile(b, *sum, cells, *looped),
         Constraint::Thermo { cells, slow } => thermo::compile(b, cells, *slow),
         Constraint::Arrow { circle, line } => arrow::compile(b, circle, line),
         Constraint::Kropki { black, cells } => kropki::compile(b, *black, *cells),
