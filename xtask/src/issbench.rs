@@ -523,10 +523,10 @@ mod tests {
     fn a_refusal_counts_by_its_type_its_reason_or_as_a_script() {
         assert_eq!(
             refusal_key(
-                ".Skyscraper~R1~3",
-                "-:1: ISS item 1 (Skyscraper): numpl does not support this constraint type"
+                ".Quad~R1C1~1~2",
+                "-:1: ISS item 1 (Quad): numpl does not support this constraint type"
             ),
-            "Skyscraper"
+            "Quad"
         );
         assert_eq!(
             refusal_key(

@@ -1694,11 +1694,11 @@ async fn a_variant_numpl_cannot_play_is_refused_naming_the_constraint() {
     let r = post(
         srv.addr,
         "/api/play",
-        json!({"puzzle": ".Skyscraper~R1~3~2"}),
+        json!({"puzzle": ".Quad~R1C1~1~2"}),
     )
     .await;
     assert_eq!(r.status, 422);
-    assert!(r.json()["error"].as_str().unwrap().contains("Skyscraper"));
+    assert!(r.json()["error"].as_str().unwrap().contains("Quad"));
     srv.stop().await;
 }
 
