@@ -503,7 +503,8 @@ pub struct VariantLayer {
     /// Whether the boxes count (false: jigsaw regions replace them; the page draws no box
     /// lines, the layer draws the regions' borders).
     pub boxes: bool,
-    /// The rules no shape shows (anti-knight, non-consecutive ...), in a sentence.
+    /// The rules no shape shows (anti-knight, non-consecutive ...), in a sentence (not the
+    /// outside clues' kinds a picture's caption names: the play page words those).
     pub rules: Option<String>,
 }
 
@@ -556,7 +557,7 @@ pub fn variant_layer(v: &numpl_core::variant::Variant) -> VariantLayer {
         top: svg(&[Layer::Top]),
         margin: [ml, mt, mr, mb],
         boxes: d.boxes,
-        rules: d.rules_sentence(),
+        rules: d.shapeless_sentence(),
     }
 }
 

@@ -32,6 +32,7 @@ const REGION_SUM: Rgb = Rgb(46, 160, 255);
 const ZIPPER: Rgb = Rgb(150, 120, 255);
 const SUM_LINE: Rgb = Rgb(120, 196, 214);
 const LUNCHBOX: Rgb = Rgb(90, 90, 90);
+const LUNCHBOX_FILL: Rgb = Rgb(238, 234, 222);
 /// Indexing cells: column indexing rose, row indexing pale green (SudokuPad setters shade
 /// 159 columns so).
 const INDEXING_COLUMNS: Rgb = Rgb(250, 205, 205);
@@ -179,10 +180,21 @@ impl Drawing {
 
     /// The rules in words for the caption (`Anti-knight; non-consecutive.`), if any.
     pub(crate) fn rules_sentence(&self) -> Option<String> {
-        if self.rules.is_empty() {
+        Self::sentence_of(self.rules.iter().copied())
+    }
+
+    /// [`Drawing::rules_sentence`] without the clue kinds named only to tell their
+    /// numbers apart ([`LEGEND`]): the rules no shape shows at all (the play page words
+    /// every drawn constraint itself).
+    pub(crate) fn shapeless_sentence(&self) -> Option<String> {
+        Self::sentence_of(self.rules.iter().copied().filter(|r| !LEGEND.contains(r)))
+    }
+
+    fn sentence_of<'a>(rules: impl Iterator<Item = &'a str>) -> Option<String> {
+        let words: Vec<&str> = rules.map(rule_words).collect();
+        if words.is_empty() {
             return None;
         }
-        let words: Vec<&str> = self.rules.iter().map(|r| rule_words(r)).collect();
         let mut s = words.join("; ");
         if let Some(first) = s.get(..1) {
             s = first.to_uppercase() + &s[1..];
@@ -192,8 +204,12 @@ impl Drawing {
     }
 }
 
+/// Outside clues drawn as plain numbers (as SudokuPad draws them), named in the caption
+/// to tell one kind from another.
+const LEGEND: &[&str] = &["skyscraper", "x-sum"];
+
 /// A rule without a shape, in words (a rule this list does not know: its name).
-fn rule_words(name: &'static str) -> &'static str {
+fn rule_words(name: &str) -> &str {
     match name {
         "anti-knight" => "anti-knight: cells a knight's move apart differ",
         "anti-king" => "anti-king: diagonal neighbours differ",
@@ -405,8 +421,10 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                     d.rules.push(name);
                 }
             }
-            // A solid box (a cage's outline, not dashed) with its sum in the corner.
+            // Pale shading under a solid box (a cage's outline, not dashed) with its sum in
+            // the corner.
             Constraint::Lunchbox { sum, cells } => {
+                push(&mut d, Layer::Shade, name, shade(n, cells, LUNCHBOX_FILL));
                 let mut items = cage(n, Some(*sum), cells);
                 if let Some(Item::Path { pen, .. }) = items.first_mut() {
                     pen.dash = None;
