@@ -197,11 +197,12 @@ fn drawn() -> Vec<(Constraint, &'static str)> {
             "text",
         ),
         (
+            // (Its shading first, its outline in the top layer.)
             Constraint::Lunchbox {
                 sum: 7,
                 cells: vec![0, 1, 2, 3],
             },
-            "path",
+            "rect",
         ),
         (
             Constraint::SumLine {
