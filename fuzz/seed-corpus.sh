@@ -35,7 +35,8 @@ done
 # whisper loop, a 4x4 jigsaw line (givens, then the layout), zipper lines and indexing.
 { printf '\x00'; printf '..Cage~10~R1C2~R1C3.BlackDot~R4C4~R4C5~R5C5~R5C4\n'; \
     printf '.Whisper~5~R1C1~R1C2~R2C2~R2C1~R1C1\n1...............0011001122332233\n'; \
-    printf '.Zipper~R1C1~R2C2~R3C1.Indexing~C~R1C1~R9C1.Indexing~R~R1C5\n'; } \
+    printf '.Zipper~R1C1~R2C2~R3C1.Indexing~C~R1C1~R9C1.Indexing~R~R1C5\n'; \
+    printf '.Skyscraper~C5~3~4.XSum~R2~~16.Lunchbox~5~R9C1~R9C2~R9C3.SumLine~10~R5C1~R5C2~R6C2~R6C1~LOOP\n'; } \
     >"$corpus/reader/iss-00"
 { printf '\x03'; cat "$fixtures/positions/detail.txt"; } >"$corpus/reader/positions-detail-03"
 { printf '\x60abcd\n'; printf 'a.b.\n..c.\n.d..\n....\n\nab..cd..........\n'; } \
