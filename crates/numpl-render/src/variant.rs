@@ -312,6 +312,16 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                 };
                 push(&mut d, Layer::Shade, name, shade(n, cells, fill));
             }
+            // Clones: every set of one constraint in one tint.
+            Constraint::SameValues { sets } => {
+                let fill = REGION_FILLS[regions % REGION_FILLS.len()];
+                regions += 1;
+                let mut items = Vec::new();
+                for set in sets {
+                    items.extend(shade(n, set, fill));
+                }
+                push(&mut d, Layer::Shade, name, items);
+            }
             Constraint::Region { cells } => {
                 let fill = REGION_FILLS[regions % REGION_FILLS.len()];
                 regions += 1;

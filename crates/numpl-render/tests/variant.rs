@@ -197,6 +197,12 @@ fn drawn() -> Vec<(Constraint, &'static str)> {
             "text",
         ),
         (
+            Constraint::SameValues {
+                sets: vec![vec![0, 1], vec![30, 31]],
+            },
+            "rect",
+        ),
+        (
             // (Its shading first, its outline in the top layer.)
             Constraint::Lunchbox {
                 sum: 7,
@@ -417,9 +423,9 @@ fn a_sheet_of_variant_puzzles_opens() {
     );
     let pdf = sheet_pdf(&puzzles, &SheetOptions::new().solutions(true)).unwrap();
     let doc = lopdf::Document::load_mem(&pdf).unwrap();
-    // 32 puzzles 4 a page: 8 pages, and 2 pages of solutions (20 a page).
-    assert_eq!(puzzles.len(), 32);
-    assert_eq!(doc.get_pages().len(), 10);
+    // 33 puzzles 4 a page: 9 pages, and 2 pages of solutions (20 a page).
+    assert_eq!(puzzles.len(), 33);
+    assert_eq!(doc.get_pages().len(), 11);
 }
 
 #[test]

@@ -193,6 +193,11 @@ pub(crate) fn variant_rules(v: &numpl_core::variant::Variant, unseen: Option<&st
                 "sum lines",
                 "the line divides into segments that each add up to its number",
             ),
+            "same-values" => (
+                "set of clones",
+                "sets of clones",
+                "the shaded groups of one colour hold the same digits, as many times each",
+            ),
             "white-dot" => ("white dot", "white dots", "the two digits are consecutive"),
             "black-dot" => ("black dot", "black dots", "one digit is double the other"),
             "x" => ("X", "X clues", "the two digits add up to 10"),

@@ -42,7 +42,9 @@ pub(super) fn name(shape: Shape, cell: u16) -> String {
 /// The constraint's cells as listed (empty for global rules).
 pub(crate) fn cells_of(c: &Constraint) -> Vec<u16> {
     match c {
-        Constraint::Jigsaw { regions } => regions.iter().flatten().copied().collect(),
+        Constraint::Jigsaw { regions } | Constraint::SameValues { sets: regions } => {
+            regions.iter().flatten().copied().collect()
+        }
         Constraint::Region { cells }
         | Constraint::Even { cells }
         | Constraint::Odd { cells }
@@ -317,6 +319,19 @@ fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), St
             }
             if *sum == 0 || *sum > SUM_LINE_MAX {
                 return Err(format!("a sum of {sum} is not within 1..{SUM_LINE_MAX}"));
+            }
+        }
+        Constraint::SameValues { sets } => {
+            if sets.len() < 2 {
+                return Err(format!("{} set: clones need two or more", sets.len()));
+            }
+            if let Some(k) = sets.iter().position(|s| s.len() != sets[0].len()) {
+                return Err(format!(
+                    "set {} has {} cells, set 1 has {}",
+                    k + 1,
+                    sets[k].len(),
+                    sets[0].len()
+                ));
             }
         }
         Constraint::Thermo { cells, slow } => {
@@ -656,6 +671,21 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
                     format!(
                         "the sum line at {} does not divide into segments adding up to {sum}",
                         nm(cells[0])
+                    )
+                })
+            }
+            Constraint::SameValues { sets } => {
+                let values = |set: &[u16]| {
+                    let mut v: Vec<u32> = set.iter().map(|&x| at(x)).collect();
+                    v.sort_unstable();
+                    v
+                };
+                let first = values(&sets[0]);
+                sets.iter().skip(1).find(|s| values(s) != first).map(|s| {
+                    format!(
+                        "the clone at {} does not hold the values of the one at {}",
+                        nm(s[0]),
+                        nm(sets[0][0])
                     )
                 })
             }

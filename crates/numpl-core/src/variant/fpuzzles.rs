@@ -841,6 +841,12 @@ pub fn to_json(givens: &Grid, variant: &Variant) -> Result<String, String> {
             Constraint::SumLine { .. } => {
                 return Err("f-puzzles: a sum line has no f-puzzles form".into())
             }
+            Constraint::SameValues { .. } => {
+                return Err(
+                    "f-puzzles: same-value sets have no f-puzzles form (its clones match cell by cell)"
+                        .into(),
+                )
+            }
             Constraint::Whisper { cells, diff } => {
                 if *diff != default_whisper(n) {
                     return Err(format!(

@@ -338,6 +338,18 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
                     looped,
                 });
             }
+            // `SameValues~3~cells`: the cells in 3 sets of one size, in order.
+            "SameValues" => {
+                let (k, rest) = args.split_first().ok_or_else(|| fail("no count".into()))?;
+                let k = num(k)? as usize;
+                let c = cells(rest)?;
+                if k < 2 || c.is_empty() || !c.len().is_multiple_of(k) {
+                    return Err(fail(format!("{} cells do not split into {k} sets", c.len())));
+                }
+                out.push(Constraint::SameValues {
+                    sets: c.chunks(c.len() / k).map(<[u16]>::to_vec).collect(),
+                });
+            }
             "Thermo" => out.push(Constraint::Thermo {
                 cells: cells(&args)?,
                 slow: false,

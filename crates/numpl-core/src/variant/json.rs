@@ -165,6 +165,9 @@ enum WireC {
     RegionSumLine {
         cells: Names,
     },
+    SameValues {
+        sets: Vec<Names>,
+    },
 }
 
 /// An outside clue's `row` or `col` (1-based) and `side` (`left` or `right` of a row,
@@ -388,6 +391,12 @@ fn from_wire(w: WireC, shape: Shape) -> Result<Constraint, String> {
             cells: cells(&c, n)?,
             looped,
         },
+        WireC::SameValues { sets } => Constraint::SameValues {
+            sets: sets
+                .iter()
+                .map(|s| cells(s, n))
+                .collect::<Result<_, _>>()?,
+        },
         WireC::Thermo { cells: c } => Constraint::Thermo {
             cells: cells(&c, n)?,
             slow: false,
@@ -566,6 +575,9 @@ fn to_wire(c: &Constraint, shape: Shape) -> WireC {
             sum: *sum,
             cells: nm(cells),
             looped: *looped,
+        },
+        Constraint::SameValues { sets } => WireC::SameValues {
+            sets: sets.iter().map(|s| nm(s)).collect(),
         },
         Constraint::Thermo { cells, slow: false } => WireC::Thermo { cells: nm(cells) },
         Constraint::Thermo { cells, slow: true } => WireC::SlowThermo { cells: nm(cells) },

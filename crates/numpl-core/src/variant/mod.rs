@@ -282,6 +282,12 @@ pub enum Constraint {
         /// The line closes on itself (its last cell is beside its first).
         looped: bool,
     },
+    /// Clones: sets of cells of one size holding the same values, as many times each
+    /// (ISS's same-value sets; sets of one cell each hold one value).
+    SameValues {
+        /// The sets, each in order.
+        sets: Vec<Vec<u16>>,
+    },
     /// Region-sum line: the line's values in each box (or region) it crosses add up to
     /// the same sum; each separate pass through a box counts on its own.
     RegionSumLine {
@@ -329,6 +335,7 @@ impl Constraint {
             Constraint::Between { .. } => "between",
             Constraint::Lunchbox { .. } => "lunchbox",
             Constraint::SumLine { .. } => "sum-line",
+            Constraint::SameValues { .. } => "same-values",
             Constraint::RegionSumLine { .. } => "region-sum-line",
         }
     }

@@ -149,6 +149,9 @@ fn every_constraint() -> Vec<Constraint> {
             cells: vec![48, 49, 58, 57],
             looped: true,
         },
+        Constraint::SameValues {
+            sets: vec![vec![50, 51], vec![52, 53], vec![54, 55]],
+        },
     ]
 }
 
@@ -211,6 +214,10 @@ fn iss_texts_read_as_the_json_records_do() {
         (
             ".Skyscraper~C5~3~4.Skyscraper~R2~~5.XSum~R1~6~.Lunchbox~0~R9C1~R9C2.SumLine~10~R8C1~R8C2.SumLine~5~R6C1~R6C2~R7C2~R7C1~LOOP",
             r#"{"constraints":[{"type":"skyscraper","count":3,"col":5},{"type":"skyscraper","count":4,"col":5,"side":"bottom"},{"type":"skyscraper","count":5,"row":2,"side":"right"},{"type":"x-sum","sum":6,"row":1},{"type":"lunchbox","sum":0,"cells":["r9c1","r9c2"]},{"type":"sum-line","sum":10,"cells":["r8c1","r8c2"]},{"type":"sum-line","sum":5,"loop":true,"cells":["r6c1","r6c2","r7c2","r7c1"]}]}"#,
+        ),
+        (
+            ".SameValues~2~R1C1~R1C2~R5C5~R5C6.SameValues~3~R9C1~R9C5~R9C9",
+            r#"{"constraints":[{"type":"same-values","sets":[["r1c1","r1c2"],["r5c5","r5c6"]]},{"type":"same-values","sets":[["r9c1"],["r9c5"],["r9c9"]]}]}"#,
         ),
         (
             ".Shape~6x6.NoBoxes.Jigsaw~000111000111222333222333444555444555",
@@ -329,6 +336,8 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
         (r#"{"constraints":[{"type":"lunchbox","sum":3,"cells":["r1c1","r1c3"]}]}"#, "constraint 1 (lunchbox r1c1): r1c1 and r1c3 are not neighbours"),
         (r#"{"constraints":[{"type":"sum-line","sum":0,"cells":["r1c1","r1c2"]}]}"#, "constraint 1 (sum-line r1c1): a sum of 0 is not within 1..127"),
         (r#"{"constraints":[{"type":"sum-line","sum":10,"loop":true,"cells":["r1c1","r1c2","r1c3"]}]}"#, "constraint 1 (sum-line r1c1): the loop's ends r1c3 and r1c1 are not neighbours"),
+        (r#"{"constraints":[{"type":"same-values","sets":[["r1c1","r1c2"],["r5c5"]]}]}"#, "constraint 1 (same-values r1c1): set 2 has 1 cells, set 1 has 2"),
+        (r#"{"constraints":[{"type":"same-values","sets":[["r1c1"]]}]}"#, "constraint 1 (same-values r1c1): 1 set: clones need two or more"),
         (r#"{"constraints":[{"type":"sandwich","sum":50,"row":1}]}"#, "constraint 1 (sandwich row 1): a sum of 50 is more than the values between 1 and 9 can make (35)"),
         (r#"{"constraints":[{"type":"sandwich","sum":5}]}"#, "constraint 1 (sandwich): a sandwich needs a `row` or a `col` (1-based), not both"),
         (r#"{"constraints":[{"type":"whisper","difference":9,"cells":["r1c1","r1c2"]}]}"#, "constraint 1 (whisper r1c1): a difference of 9 is not within 1..8"),
@@ -354,6 +363,11 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
             "ISS item 1 (Quad): numpl does not support this constraint type",
         ),
         (".Skyscraper~C5", "ISS item 1 (Skyscraper): a clue at one end or both"),
+        (
+            ".SameValues~2~R1C1~R1C2~R1C3",
+            "ISS item 1 (SameValues): 3 cells do not split into 2 sets",
+        ),
+        (".SameValues~2", "ISS item 1 (SameValues): 0 cells do not split into 2 sets"),
         (".XSum~D5~5", "ISS item 1 (XSum): `D5` is not a row or column"),
         (".Sandwich~5~", "ISS item 1 (Sandwich): `` is not a row or column"),
         (".Cage~x~R1C1", "ISS item 1 (Cage): `x` is not a number"),
@@ -501,6 +515,10 @@ fn the_rule_check_accepts_a_solution_and_names_what_a_broken_grid_breaks() {
                 cells: vec![0, 1, 2, 3],
                 looped: false,
             },
+            // r1c1 r1c2 hold 1 2; r4c1 r4c2 hold 2 1.
+            Constraint::SameValues {
+                sets: vec![vec![0, 1], vec![27, 28]],
+            },
         ],
     )
     .unwrap();
@@ -627,6 +645,13 @@ fn the_rule_check_accepts_a_solution_and_names_what_a_broken_grid_breaks() {
                 looped: false,
             },
             "the sum line at r1c1 does not divide into segments adding up to 3",
+        ),
+        // r1c1 r1c2 hold 1 2, r2c4 r2c5 hold 7 8.
+        (
+            Constraint::SameValues {
+                sets: vec![vec![0, 1], vec![12, 13]],
+            },
+            "the clone at r2c4 does not hold the values of the one at r1c1",
         ),
     ];
     for (c, want) in checks {

@@ -78,7 +78,7 @@ fn puzzle(text: &str) -> (Grid, Variant) {
 
 /// One hand-made case per constraint, each with a sum or shape that cuts the grids down
 /// without ruling them all out.
-const CASES: [&str; 38] = [
+const CASES: [&str; 40] = [
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","cells":["r1c2","r2c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":9,"cells":["r2c2","r3c2","r3c3"]}]}"#,
@@ -122,6 +122,9 @@ const CASES: [&str; 38] = [
     // Sum lines: a line and a loop.
     r#"{"box":"2x2","constraints":[{"type":"sum-line","sum":5,"cells":["r1c1","r1c2","r2c3","r3c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"sum-line","sum":4,"loop":true,"cells":["r2c2","r2c3","r3c3","r3c2"]}]}"#,
+    // Clones: two cells alike; two pairs holding the same two values.
+    r#"{"box":"2x2","constraints":[{"type":"same-values","sets":[["r1c1"],["r2c3"]]}]}"#,
+    r#"{"box":"2x2","boxes":false,"constraints":[{"type":"same-values","sets":[["r1c1","r2c2"],["r3c3","r4c4"]]}]}"#,
 ];
 
 #[test]
@@ -312,6 +315,13 @@ fn constraint() -> impl Strategy<Value = Constraint> {
                 sum,
                 cells,
                 looped,
+            }
+        }),
+        (1usize..3, proptest::collection::btree_set(cell(), 2..7)).prop_map(|(k, c)| {
+            let c: Vec<u16> = c.into_iter().collect();
+            let size = (c.len() / (k + 1)).max(1);
+            Constraint::SameValues {
+                sets: c.chunks(size).filter(|s| s.len() == size).map(<[u16]>::to_vec).collect(),
             }
         }),
         Just(Constraint::NonConsecutive),

@@ -100,6 +100,8 @@ variant_techniques! {
     Indexing: "indexing", "Indexing", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Indexing);
     /// A zipper line's pairs add up to its middle (or to one total).
     Zipper: "zipper", "Zipper Line", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Zipper);
+    /// Clones hold the same values.
+    Clone: "clone", "Clone", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Clone);
     /// A renban line holds a run of consecutive values.
     Renban: "renban", "Renban Set", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Renban);
     /// A between line's values lie between its ends'.

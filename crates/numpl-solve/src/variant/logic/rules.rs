@@ -34,6 +34,7 @@ pub(super) fn technique(c: &Constraint) -> Option<VariantTechnique> {
         Constraint::XSum { .. } => T::XSum,
         Constraint::Lunchbox { .. } => T::Lunchbox,
         Constraint::SumLine { .. } => T::SumLine,
+        Constraint::SameValues { .. } => T::Clone,
         _ => return None,
     })
 }
@@ -172,6 +173,13 @@ fn words(c: &Constraint, shape: Shape) -> String {
             "the sum {} {} divides into segments adding up to {sum}",
             if *looped { "loop" } else { "line" },
             line(cells)
+        ),
+        Constraint::SameValues { sets } => format!(
+            "the clones {} hold the same values",
+            sets.iter()
+                .map(|s| names(shape, s))
+                .collect::<Vec<_>>()
+                .join(" and ")
         ),
         Constraint::Cage { sum, cells } => super::cage_name(shape, cells, *sum),
         _ => String::new(),

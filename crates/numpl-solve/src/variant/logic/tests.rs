@@ -406,6 +406,13 @@ fn each_constraint_rule_on_a_hand_worked_position() {
             VariantTechnique::Lunchbox,
             "Lunchbox Sum: the lunchbox r1c1-r1c3 has 8 between its least and greatest values => r1c2 <> 1/2/3/4/5/6/7/9, r1c1, r1c3 <> 8",
         ),
+        // r1c1 is 5: its clone r5c5 too.
+        (
+            "r1c1=5",
+            r#"{"type":"same-values","sets":[["r1c1"],["r5c5"]]}"#,
+            VariantTechnique::Clone,
+            "Clone: the clones r1c1 and r5c5 hold the same values => r5c5 <> 1/2/3/4/6/7/8/9",
+        ),
         // Segments of 3 on two cells: 1 + 2, 2 + 1 or 3 | 3.
         (
             "",

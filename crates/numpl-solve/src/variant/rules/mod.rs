@@ -16,6 +16,7 @@ mod parity;
 mod region;
 mod region_sum;
 mod renban;
+mod same_values;
 mod sandwich;
 mod skyscraper;
 pub(crate) mod sum;
@@ -394,6 +395,7 @@ fn add(b: &mut Builder<'_>, c: &Constraint) {
         Constraint::XSum { sum, side } => xsum::compile(b, *sum, *side),
         Constraint::Lunchbox { sum, cells } => lunchbox::compile(b, *sum, cells),
         Constraint::SumLine { sum, cells, looped } => sum_line::compile(b, *sum, cells, *looped),
+        Constraint::SameValues { sets } => same_values::compile(b, sets),
         Constraint::Thermo { cells, slow } => thermo::compile(b, cells, *slow),
         Constraint::Arrow { circle, line } => arrow::compile(b, circle, line),
         Constraint::Kropki { black, cells } => kropki::compile(b, *black, *cells),
