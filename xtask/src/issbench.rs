@@ -523,10 +523,10 @@ mod tests {
     fn a_refusal_counts_by_its_type_its_reason_or_as_a_script() {
         assert_eq!(
             refusal_key(
-                ".Quad~R1C1~1~2",
-                "-:1: ISS item 1 (Quad): numpl does not support this constraint type"
+                ".Lockout~1~R1C1~R1C2",
+                "-:1: ISS item 1 (Lockout): numpl does not support this constraint type"
             ),
-            "Quad"
+            "Lockout"
         );
         assert_eq!(
             refusal_key(

@@ -312,6 +312,33 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                 };
                 push(&mut d, Layer::Shade, name, shade(n, cells, fill));
             }
+            // A white circle on the corner the four cells share, its values small inside
+            // (two rows of two), as SudokuPad draws them.
+            Constraint::Quadruple { cells, values } => {
+                let (r, c) = rc(n, cells[0]);
+                let (x, y) = (c as f32 + 1.0, r as f32 + 1.0);
+                let mut items = vec![Item::Circle {
+                    c: (x, y),
+                    r: 0.3,
+                    fill: Some(WHITE),
+                    pen: Some(Pen::new(INK, 0.025)),
+                }];
+                let rows: Vec<&[u8]> = values.chunks(2).collect();
+                for (i, row) in rows.iter().enumerate() {
+                    let dy = if rows.len() == 1 { 0.0 } else { (i as f32 - 0.5) * 0.22 };
+                    let text: Vec<String> = row.iter().map(u8::to_string).collect();
+                    items.push(Item::Text {
+                        x,
+                        y: y + dy,
+                        size: 0.2,
+                        bold: false,
+                        centred: true,
+                        text: text.join(" "),
+                        fill: INK,
+                    });
+                }
+                push(&mut d, Layer::Top, name, items);
+            }
             // Clones: every set of one constraint in one tint.
             Constraint::SameValues { sets } => {
                 let fill = REGION_FILLS[regions % REGION_FILLS.len()];

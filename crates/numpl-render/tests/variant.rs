@@ -203,6 +203,13 @@ fn drawn() -> Vec<(Constraint, &'static str)> {
             "rect",
         ),
         (
+            Constraint::Quadruple {
+                cells: [0, 1, 9, 10],
+                values: vec![1, 2, 3],
+            },
+            "circle",
+        ),
+        (
             // (Its shading first, its outline in the top layer.)
             Constraint::Lunchbox {
                 sum: 7,
@@ -423,8 +430,8 @@ fn a_sheet_of_variant_puzzles_opens() {
     );
     let pdf = sheet_pdf(&puzzles, &SheetOptions::new().solutions(true)).unwrap();
     let doc = lopdf::Document::load_mem(&pdf).unwrap();
-    // 33 puzzles 4 a page: 9 pages, and 2 pages of solutions (20 a page).
-    assert_eq!(puzzles.len(), 33);
+    // 34 puzzles 4 a page: 9 pages, and 2 pages of solutions (20 a page).
+    assert_eq!(puzzles.len(), 34);
     assert_eq!(doc.get_pages().len(), 11);
 }
 

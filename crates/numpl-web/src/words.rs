@@ -193,6 +193,11 @@ pub(crate) fn variant_rules(v: &numpl_core::variant::Variant, unseen: Option<&st
                 "sum lines",
                 "the line divides into segments that each add up to its number",
             ),
+            "quadruple" => (
+                "quadruple",
+                "quadruples",
+                "the digits in the circle appear among the four cells around it",
+            ),
             "same-values" => (
                 "set of clones",
                 "sets of clones",

@@ -63,6 +63,7 @@ pub(crate) fn cells_of(c: &Constraint) -> Vec<u16> {
         Constraint::Allowed { cell, .. } => vec![*cell],
         Constraint::Arrow { circle, line } => circle.iter().chain(line).copied().collect(),
         Constraint::Kropki { cells, .. } | Constraint::Xv { cells, .. } => cells.to_vec(),
+        Constraint::Quadruple { cells, .. } => cells.to_vec(),
         _ => Vec::new(),
     }
 }
@@ -319,6 +320,28 @@ fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), St
             }
             if *sum == 0 || *sum > SUM_LINE_MAX {
                 return Err(format!("a sum of {sum} is not within 1..{SUM_LINE_MAX}"));
+            }
+        }
+        Constraint::Quadruple { cells, values } => {
+            let [a, b, c, d] = *cells;
+            let square = a as usize % n + 1 < n
+                && b == a + 1
+                && c as usize == a as usize + n
+                && d == c + 1;
+            if !square {
+                return Err(format!(
+                    "{}, {}, {} and {} are not a 2x2 block in reading order",
+                    name(shape, a),
+                    name(shape, b),
+                    name(shape, c),
+                    name(shape, d)
+                ));
+            }
+            if values.is_empty() || values.len() > 4 {
+                return Err(format!("{} values: a quadruple has 1 to 4", values.len()));
+            }
+            if let Some(v) = values.iter().find(|&&v| v == 0 || v as usize > n) {
+                return Err(format!("value {v} is not within 1..{n}"));
             }
         }
         Constraint::SameValues { sets } => {
@@ -672,6 +695,26 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
                         "the sum line at {} does not divide into segments adding up to {sum}",
                         nm(cells[0])
                     )
+                })
+            }
+            Constraint::Quadruple { cells, values } => {
+                let mut held: Vec<u32> = cells.iter().map(|&x| at(x)).collect();
+                values.iter().find_map(|&v| {
+                    match held.iter().position(|&h| h == v as u32) {
+                        Some(i) => {
+                            held.swap_remove(i);
+                            None
+                        }
+                        None => Some(format!(
+                            "the quadruple at {} lacks {}{v}",
+                            nm(cells[0]),
+                            if values.iter().filter(|&&w| w == v).count() > 1 {
+                                "a second "
+                            } else {
+                                ""
+                            }
+                        )),
+                    }
                 })
             }
             Constraint::SameValues { sets } => {

@@ -20,15 +20,16 @@
 //!   none), `ratio` (black dots, `value` 2 or none), `xv` (`value` `X` or `V`);
 //! - lines, each entry's `lines` a list of lines of cells: `thermometer`, `palindrome`,
 //!   `renban`, `whispers` (German whispers, difference 5 on 9x9), `betweenline`,
-//!   `regionsumline`; `arrow` (`cells` the circle, each line of `lines` starting in the
+//!   `regionsumline`; `quadruple` (`cells` the four, `values` the numbers in the circle);
+//!   `arrow` (`cells` the circle, each line of `lines` starting in the
 //!   circle: one arrow constraint a line);
 //! - `negative`: `xv` (every X and V given: xv-negative), `ratio` with `nonconsecutive`
 //!   (every kropki dot given: kropki-negative); `nonconsecutive` alone (no white dots):
 //!   non-consecutive.
 //!
 //! `title`, `author`, `ruleset`, `solution` and f-puzzles' settings are ignored. Any other
-//! key that holds something (`quadruple`, `clone`, cosmetic `line`, `cage`, `text` ...) is
-//! refused by name: `f-puzzles: `quadruple` is not supported`; empty ones are fine.
+//! key that holds something (`clone`, `minimum`, cosmetic `line`, `cage`, `text` ...) is
+//! refused by name: `f-puzzles: `clone` is not supported`; empty ones are fine.
 //!
 //! Written: the same keys, cell values as numbers, sums as strings (as f-puzzles writes
 //! them). Windoku regions and boxes kept beside a jigsaw are written as `extraregion`s, a
@@ -148,8 +149,8 @@ fn unescape(s: &str) -> String {
 ///   "killercage":[{"cells":["R1C2","R1C3"],"value":"5"}],"diagonal-":true}"#).unwrap();
 /// assert_eq!(p.givens.get(0), 1);
 /// assert_eq!(p.variant.constraints().len(), 2);
-/// let err = fpuzzles::read(r#"{"size":9,"grid":[],"quadruple":[{"cells":["R1C1"]}]}"#).unwrap_err();
-/// assert_eq!(err, "f-puzzles: `quadruple` is not supported");
+/// let err = fpuzzles::read(r#"{"size":9,"grid":[],"clone":[{"cells":["R1C1"]}]}"#).unwrap_err();
+/// assert_eq!(err, "f-puzzles: `clone` is not supported");
 /// ```
 pub fn read(text: &str) -> Result<VariantPuzzle, String> {
     let t = text.trim();
@@ -274,6 +275,7 @@ const LISTS: &[&str] = &[
     "renban",
     "betweenline",
     "regionsumline",
+    "quadruple",
 ];
 
 struct Reader {
@@ -526,6 +528,33 @@ impl Reader {
             "odd" | "even" => {
                 let cell = self.cell(e.get("cell").unwrap_or(&Value::Null))?;
                 if key == "odd" { odd } else { even }.push(cell);
+            }
+            "quadruple" => {
+                let mut cells = self.cells(e.get("cells"))?;
+                cells.sort_unstable();
+                let [a, b, c, d] = cells[..] else {
+                    return Err(format!("a quadruple has 4 cells, not {}", cells.len()));
+                };
+                let values = match e.get("values") {
+                    Some(Value::Array(vs)) => vs
+                        .iter()
+                        .map(|v| {
+                            v.as_u64()
+                                .and_then(|x| u8::try_from(x).ok())
+                                .ok_or_else(|| format!("`{v}` is not a value"))
+                        })
+                        .collect::<Result<Vec<u8>, String>>()?,
+                    other => {
+                        return Err(format!(
+                            "`{}` is not a list of values",
+                            other.unwrap_or(&Value::Null)
+                        ))
+                    }
+                };
+                out.push(Constraint::Quadruple {
+                    cells: [a, b, c, d],
+                    values,
+                });
             }
             "killercage" => out.push(Constraint::Cage {
                 sum: value()?.filter(|&s| s != 0),
@@ -841,6 +870,10 @@ pub fn to_json(givens: &Grid, variant: &Variant) -> Result<String, String> {
             Constraint::SumLine { .. } => {
                 return Err("f-puzzles: a sum line has no f-puzzles form".into())
             }
+            Constraint::Quadruple { cells, values } => add(
+                "quadruple",
+                json!({ "cells": names(cells), "values": values }),
+            ),
             Constraint::SameValues { .. } => {
                 return Err(
                     "f-puzzles: same-value sets have no f-puzzles form (its clones match cell by cell)"

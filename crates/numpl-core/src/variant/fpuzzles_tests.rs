@@ -197,6 +197,10 @@ fn samples() -> Vec<(Grid, Variant)> {
         Constraint::RegionSumLine {
             cells: cs("r1c5 r1c6 r1c7"),
         },
+        Constraint::Quadruple {
+            cells: [c("r8c7"), c("r8c8"), c("r9c7"), c("r9c8")],
+            values: vec![1, 7, 7],
+        },
         Constraint::Kropki {
             black: false,
             cells: [c("r2c5"), c("r2c6")],
@@ -467,8 +471,16 @@ fn f_puzzles_fields_read_as_f_puzzles_means_them() {
 fn malformed_or_unsupported_puzzles_are_refused_by_name() {
     for (text, err) in [
         (
-            with(r#","quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[1]}]"#),
-            "f-puzzles: `quadruple` is not supported",
+            with(r#","clone":[{"cells":["R1C1"],"cloneCells":["R2C2"]}]"#),
+            "f-puzzles: `clone` is not supported",
+        ),
+        (
+            with(r#","quadruple":[{"cells":["R1C1","R1C2","R2C1"],"values":[1]}]"#),
+            "f-puzzles: quadruple 1: a quadruple has 4 cells, not 3",
+        ),
+        (
+            with(r#","quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C3"],"values":[1]}]"#),
+            "f-puzzles: constraint 1 (quadruple r1c1): r1c1, r1c2, r2c1 and r2c3 are not a 2x2 block in reading order",
         ),
         (
             with(r#","killercage":[{"cells":["R1C1","R1C10"],"value":"5"}]"#),

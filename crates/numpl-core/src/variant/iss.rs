@@ -5,7 +5,7 @@
 //! layout, one character a cell each). [`read`] takes any of them; [`detect`] says
 //! whether a line is one.
 //!
-//! Constraint types numpl has no model for (Quad, Sum without uniqueness, chaos
+//! Constraint types numpl has no model for (Lockout, Sum without uniqueness, chaos
 //! construction, ...) are refused by name, so a collection's unsupported puzzles can be
 //! counted.
 
@@ -168,8 +168,8 @@ fn neighbour_pairs(cells: &[u16], shape: Shape) -> Result<Vec<[u16; 2]>, String>
 /// let p = iss::read(".~R1C1_5.Cage~10~R1C2~R1C3.Diagonal~-1").unwrap();
 /// assert_eq!(p.givens.get(0), 5);
 /// assert_eq!(p.variant.constraints().len(), 2);
-/// let err = iss::read(".Quad~R1C1~1~2").unwrap_err();
-/// assert_eq!(err, "ISS item 1 (Quad): numpl does not support this constraint type");
+/// let err = iss::read(".Lockout~1~R1C1~R1C2").unwrap_err();
+/// assert_eq!(err, "ISS item 1 (Lockout): numpl does not support this constraint type");
 /// ```
 pub fn read(text: &str) -> Result<VariantPuzzle, String> {
     let t: String = text.split_whitespace().collect();
@@ -336,6 +336,26 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
                     sum: num(sum)?,
                     cells: cells(rest)?,
                     looped,
+                });
+            }
+            // `Quad~R1C1~1~2`: the 2x2 block from r1c1 holds 1 and 2.
+            "Quad" => {
+                let (at, rest) = args.split_first().ok_or_else(|| fail("no cell".into()))?;
+                let a = iss_cell(at, n).map_err(fail)?;
+                if a as usize % n + 1 >= n || a as usize / n + 1 >= n {
+                    return Err(fail(format!("no 2x2 block starts at {at}")));
+                }
+                let values = rest
+                    .iter()
+                    .map(|v| match v.parse::<u8>() {
+                        Ok(v) if v >= 1 && v as usize <= n => Ok(v),
+                        _ => Err(fail(format!("value `{v}` is not in 1..{n}"))),
+                    })
+                    .collect::<Result<_, _>>()?;
+                let nn = n as u16;
+                out.push(Constraint::Quadruple {
+                    cells: [a, a + 1, a + nn, a + nn + 1],
+                    values,
                 });
             }
             // `SameValues~3~cells`: the cells in 3 sets of one size, in order.

@@ -168,6 +168,10 @@ enum WireC {
     SameValues {
         sets: Vec<Names>,
     },
+    Quadruple {
+        cells: Names,
+        values: Vec<u8>,
+    },
 }
 
 /// An outside clue's `row` or `col` (1-based) and `side` (`left` or `right` of a row,
@@ -391,6 +395,17 @@ fn from_wire(w: WireC, shape: Shape) -> Result<Constraint, String> {
             cells: cells(&c, n)?,
             looped,
         },
+        WireC::Quadruple { cells: c, values } => {
+            let mut c = cells(&c, n)?;
+            c.sort_unstable();
+            match c[..] {
+                [a, b, c, d] => Constraint::Quadruple {
+                    cells: [a, b, c, d],
+                    values,
+                },
+                _ => return Err(format!("a quadruple has 4 cells, not {}", c.len())),
+            }
+        }
         WireC::SameValues { sets } => Constraint::SameValues {
             sets: sets
                 .iter()
@@ -575,6 +590,10 @@ fn to_wire(c: &Constraint, shape: Shape) -> WireC {
             sum: *sum,
             cells: nm(cells),
             looped: *looped,
+        },
+        Constraint::Quadruple { cells, values } => WireC::Quadruple {
+            cells: nm(cells),
+            values: values.clone(),
         },
         Constraint::SameValues { sets } => WireC::SameValues {
             sets: sets.iter().map(|s| nm(s)).collect(),

@@ -288,6 +288,15 @@ pub enum Constraint {
         /// The sets, each in order.
         sets: Vec<Vec<u16>>,
     },
+    /// A quadruple: the values in the circle where four cells meet are among those cells'
+    /// values (a value listed twice, twice).
+    Quadruple {
+        /// The four cells in reading order (top left, top right, bottom left, bottom
+        /// right).
+        cells: [u16; 4],
+        /// The values, 1 to 4 of them.
+        values: Vec<u8>,
+    },
     /// Region-sum line: the line's values in each box (or region) it crosses add up to
     /// the same sum; each separate pass through a box counts on its own.
     RegionSumLine {
@@ -336,6 +345,7 @@ impl Constraint {
             Constraint::Lunchbox { .. } => "lunchbox",
             Constraint::SumLine { .. } => "sum-line",
             Constraint::SameValues { .. } => "same-values",
+            Constraint::Quadruple { .. } => "quadruple",
             Constraint::RegionSumLine { .. } => "region-sum-line",
         }
     }

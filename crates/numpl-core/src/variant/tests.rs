@@ -152,6 +152,10 @@ fn every_constraint() -> Vec<Constraint> {
         Constraint::SameValues {
             sets: vec![vec![50, 51], vec![52, 53], vec![54, 55]],
         },
+        Constraint::Quadruple {
+            cells: [60, 61, 69, 70],
+            values: vec![3, 3, 8],
+        },
     ]
 }
 
@@ -216,8 +220,8 @@ fn iss_texts_read_as_the_json_records_do() {
             r#"{"constraints":[{"type":"skyscraper","count":3,"col":5},{"type":"skyscraper","count":4,"col":5,"side":"bottom"},{"type":"skyscraper","count":5,"row":2,"side":"right"},{"type":"x-sum","sum":6,"row":1},{"type":"lunchbox","sum":0,"cells":["r9c1","r9c2"]},{"type":"sum-line","sum":10,"cells":["r8c1","r8c2"]},{"type":"sum-line","sum":5,"loop":true,"cells":["r6c1","r6c2","r7c2","r7c1"]}]}"#,
         ),
         (
-            ".SameValues~2~R1C1~R1C2~R5C5~R5C6.SameValues~3~R9C1~R9C5~R9C9",
-            r#"{"constraints":[{"type":"same-values","sets":[["r1c1","r1c2"],["r5c5","r5c6"]]},{"type":"same-values","sets":[["r9c1"],["r9c5"],["r9c9"]]}]}"#,
+            ".SameValues~2~R1C1~R1C2~R5C5~R5C6.SameValues~3~R9C1~R9C5~R9C9.Quad~R8C8~1~9",
+            r#"{"constraints":[{"type":"same-values","sets":[["r1c1","r1c2"],["r5c5","r5c6"]]},{"type":"same-values","sets":[["r9c1"],["r9c5"],["r9c9"]]},{"type":"quadruple","cells":["r9c9","r8c9","r9c8","r8c8"],"values":[1,9]}]}"#,
         ),
         (
             ".Shape~6x6.NoBoxes.Jigsaw~000111000111222333222333444555444555",
@@ -337,6 +341,10 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
         (r#"{"constraints":[{"type":"sum-line","sum":0,"cells":["r1c1","r1c2"]}]}"#, "constraint 1 (sum-line r1c1): a sum of 0 is not within 1..127"),
         (r#"{"constraints":[{"type":"sum-line","sum":10,"loop":true,"cells":["r1c1","r1c2","r1c3"]}]}"#, "constraint 1 (sum-line r1c1): the loop's ends r1c3 and r1c1 are not neighbours"),
         (r#"{"constraints":[{"type":"same-values","sets":[["r1c1","r1c2"],["r5c5"]]}]}"#, "constraint 1 (same-values r1c1): set 2 has 1 cells, set 1 has 2"),
+        (r#"{"constraints":[{"type":"quadruple","cells":["r1c1","r1c2","r2c2","r2c3"],"values":[1]}]}"#, "constraint 1 (quadruple r1c1): r1c1, r1c2, r2c2 and r2c3 are not a 2x2 block in reading order"),
+        (r#"{"constraints":[{"type":"quadruple","cells":["r1c9","r1c10","r2c9","r2c10"],"values":[1]}]}"#, "constraint 1 (quadruple): r1c10 is outside the 9x9 grid"),
+        (r#"{"constraints":[{"type":"quadruple","cells":["r1c1","r1c2","r2c1","r2c2"],"values":[1,2,3,4,5]}]}"#, "constraint 1 (quadruple r1c1): 5 values: a quadruple has 1 to 4"),
+        (r#"{"constraints":[{"type":"quadruple","cells":["r1c1","r1c2","r2c1","r2c2"],"values":[10]}]}"#, "constraint 1 (quadruple r1c1): value 10 is not within 1..9"),
         (r#"{"constraints":[{"type":"same-values","sets":[["r1c1"]]}]}"#, "constraint 1 (same-values r1c1): 1 set: clones need two or more"),
         (r#"{"constraints":[{"type":"sandwich","sum":50,"row":1}]}"#, "constraint 1 (sandwich row 1): a sum of 50 is more than the values between 1 and 9 can make (35)"),
         (r#"{"constraints":[{"type":"sandwich","sum":5}]}"#, "constraint 1 (sandwich): a sandwich needs a `row` or a `col` (1-based), not both"),
@@ -359,8 +367,8 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
     }
     let iss_cases = [
         (
-            ".Quad~R1C1~1~2",
-            "ISS item 1 (Quad): numpl does not support this constraint type",
+            ".Lockout~1~R1C1~R1C2",
+            "ISS item 1 (Lockout): numpl does not support this constraint type",
         ),
         (".Skyscraper~C5", "ISS item 1 (Skyscraper): a clue at one end or both"),
         (
@@ -368,6 +376,8 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
             "ISS item 1 (SameValues): 3 cells do not split into 2 sets",
         ),
         (".SameValues~2", "ISS item 1 (SameValues): 0 cells do not split into 2 sets"),
+        (".Quad~R9C1~1", "ISS item 1 (Quad): no 2x2 block starts at R9C1"),
+        (".Quad~R1C1~0", "ISS item 1 (Quad): value `0` is not in 1..9"),
         (".XSum~D5~5", "ISS item 1 (XSum): `D5` is not a row or column"),
         (".Sandwich~5~", "ISS item 1 (Sandwich): `` is not a row or column"),
         (".Cage~x~R1C1", "ISS item 1 (Cage): `x` is not a number"),
@@ -515,6 +525,11 @@ fn the_rule_check_accepts_a_solution_and_names_what_a_broken_grid_breaks() {
                 cells: vec![0, 1, 2, 3],
                 looped: false,
             },
+            // r1c1 r1c2 / r2c1 r2c2 hold 1 2 / 4 5.
+            Constraint::Quadruple {
+                cells: [0, 1, 9, 10],
+                values: vec![5, 1],
+            },
             // r1c1 r1c2 hold 1 2; r4c1 r4c2 hold 2 1.
             Constraint::SameValues {
                 sets: vec![vec![0, 1], vec![27, 28]],
@@ -645,6 +660,20 @@ fn the_rule_check_accepts_a_solution_and_names_what_a_broken_grid_breaks() {
                 looped: false,
             },
             "the sum line at r1c1 does not divide into segments adding up to 3",
+        ),
+        (
+            Constraint::Quadruple {
+                cells: [0, 1, 9, 10],
+                values: vec![3],
+            },
+            "the quadruple at r1c1 lacks 3",
+        ),
+        (
+            Constraint::Quadruple {
+                cells: [0, 1, 9, 10],
+                values: vec![1, 1],
+            },
+            "the quadruple at r1c1 lacks a second 1",
         ),
         // r1c1 r1c2 hold 1 2, r2c4 r2c5 hold 7 8.
         (

@@ -78,7 +78,7 @@ fn puzzle(text: &str) -> (Grid, Variant) {
 
 /// One hand-made case per constraint, each with a sum or shape that cuts the grids down
 /// without ruling them all out.
-const CASES: [&str; 40] = [
+const CASES: [&str; 42] = [
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","cells":["r1c2","r2c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":9,"cells":["r2c2","r3c2","r3c3"]}]}"#,
@@ -125,6 +125,9 @@ const CASES: [&str; 40] = [
     // Clones: two cells alike; two pairs holding the same two values.
     r#"{"box":"2x2","constraints":[{"type":"same-values","sets":[["r1c1"],["r2c3"]]}]}"#,
     r#"{"box":"2x2","boxes":false,"constraints":[{"type":"same-values","sets":[["r1c1","r2c2"],["r3c3","r4c4"]]}]}"#,
+    // Quadruples: one value; a value twice (on a diagonal of the block).
+    r#"{"box":"2x2","constraints":[{"type":"quadruple","cells":["r2c2","r2c3","r3c2","r3c3"],"values":[4,1]}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"quadruple","cells":["r1c2","r1c3","r2c2","r2c3"],"values":[3,3]}]}"#,
 ];
 
 #[test]
@@ -322,6 +325,13 @@ fn constraint() -> impl Strategy<Value = Constraint> {
             let size = (c.len() / (k + 1)).max(1);
             Constraint::SameValues {
                 sets: c.chunks(size).filter(|s| s.len() == size).map(<[u16]>::to_vec).collect(),
+            }
+        }),
+        (0u16..3, 0u16..3, proptest::collection::vec(1u8..5, 1..5)).prop_map(|(r, c, values)| {
+            let a = r * 4 + c;
+            Constraint::Quadruple {
+                cells: [a, a + 1, a + 4, a + 5],
+                values,
             }
         }),
         Just(Constraint::NonConsecutive),

@@ -100,6 +100,8 @@ variant_techniques! {
     Indexing: "indexing", "Indexing", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Indexing);
     /// A zipper line's pairs add up to its middle (or to one total).
     Zipper: "zipper", "Zipper Line", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Zipper);
+    /// A quadruple's values are among its four cells'.
+    Quadruple: "quadruple", "Quadruple", Easy, 20, |l, b| rules::find(l, b, VariantTechnique::Quadruple);
     /// Clones hold the same values.
     Clone: "clone", "Clone", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Clone);
     /// A renban line holds a run of consecutive values.

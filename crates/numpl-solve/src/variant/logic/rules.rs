@@ -35,6 +35,7 @@ pub(super) fn technique(c: &Constraint) -> Option<VariantTechnique> {
         Constraint::Lunchbox { .. } => T::Lunchbox,
         Constraint::SumLine { .. } => T::SumLine,
         Constraint::SameValues { .. } => T::Clone,
+        Constraint::Quadruple { .. } => T::Quadruple,
         _ => return None,
     })
 }
@@ -173,6 +174,15 @@ fn words(c: &Constraint, shape: Shape) -> String {
             "the sum {} {} divides into segments adding up to {sum}",
             if *looped { "loop" } else { "line" },
             line(cells)
+        ),
+        Constraint::Quadruple { cells, values } => format!(
+            "the quadruple at {} holds {}",
+            names(shape, cells),
+            values
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
         Constraint::SameValues { sets } => format!(
             "the clones {} hold the same values",

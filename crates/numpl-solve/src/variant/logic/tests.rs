@@ -406,6 +406,13 @@ fn each_constraint_rule_on_a_hand_worked_position() {
             VariantTechnique::Lunchbox,
             "Lunchbox Sum: the lunchbox r1c1-r1c3 has 8 between its least and greatest values => r1c2 <> 1/2/3/4/5/6/7/9, r1c1, r1c3 <> 8",
         ),
+        // 1, 2, 3 and 4 around r1c1's corner: no other value there.
+        (
+            "",
+            r#"{"type":"quadruple","cells":["r1c1","r1c2","r2c1","r2c2"],"values":[1,2,3,4]}"#,
+            VariantTechnique::Quadruple,
+            "Quadruple: the quadruple at r1c1, r1c2, r2c1, r2c2 holds 1, 2, 3, 4 => r1c1, r1c2, r2c1, r2c2 <> 5/6/7/8/9",
+        ),
         // r1c1 is 5: its clone r5c5 too.
         (
             "r1c1=5",

@@ -12,6 +12,7 @@ mod little_killer;
 mod lunchbox;
 mod nonconsecutive;
 mod palindrome;
+mod quadruple;
 mod parity;
 mod region;
 mod region_sum;
@@ -396,6 +397,7 @@ fn add(b: &mut Builder<'_>, c: &Constraint) {
         Constraint::Lunchbox { sum, cells } => lunchbox::compile(b, *sum, cells),
         Constraint::SumLine { sum, cells, looped } => sum_line::compile(b, *sum, cells, *looped),
         Constraint::SameValues { sets } => same_values::compile(b, sets),
+        Constraint::Quadruple { cells, values } => quadruple::compile(b, cells, values),
         Constraint::Thermo { cells, slow } => thermo::compile(b, cells, *slow),
         Constraint::Arrow { circle, line } => arrow::compile(b, circle, line),
         Constraint::Kropki { black, cells } => kropki::compile(b, *black, *cells),
