@@ -312,6 +312,22 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                 };
                 push(&mut d, Layer::Shade, name, shade(n, cells, fill));
             }
+            // A chevron on the edge between the cells, its point towards the smaller.
+            Constraint::GreaterThan { cells: [a, b] } => {
+                let (pa, pb) = (centre(n, *a), centre(n, *b));
+                let mid = ((pa.0 + pb.0) / 2.0, (pa.1 + pb.1) / 2.0);
+                let u = unit(pa, pb);
+                let (px, py) = (-u.1, u.0);
+                let tip = (mid.0 + u.0 * 0.09, mid.1 + u.1 * 0.09);
+                let back = |s: f32| (mid.0 - u.0 * 0.09 + px * s, mid.1 - u.1 * 0.09 + py * s);
+                let item = Item::Path {
+                    lines: vec![vec![back(0.13), tip, back(-0.13)]],
+                    closed: false,
+                    pen: Pen::new(INK, 0.035),
+                    fill: None,
+                };
+                push(&mut d, Layer::Top, name, vec![item]);
+            }
             // A white circle on the corner the four cells share, its values small inside
             // (two rows of two), as SudokuPad draws them.
             Constraint::Quadruple { cells, values } => {

@@ -209,6 +209,7 @@ fn drawn() -> Vec<(Constraint, &'static str)> {
             },
             "circle",
         ),
+        (Constraint::GreaterThan { cells: [20, 29] }, "path"),
         (
             // (Its shading first, its outline in the top layer.)
             Constraint::Lunchbox {
@@ -430,8 +431,8 @@ fn a_sheet_of_variant_puzzles_opens() {
     );
     let pdf = sheet_pdf(&puzzles, &SheetOptions::new().solutions(true)).unwrap();
     let doc = lopdf::Document::load_mem(&pdf).unwrap();
-    // 34 puzzles 4 a page: 9 pages, and 2 pages of solutions (20 a page).
-    assert_eq!(puzzles.len(), 34);
+    // 35 puzzles 4 a page: 9 pages, and 2 pages of solutions (20 a page).
+    assert_eq!(puzzles.len(), 35);
     assert_eq!(doc.get_pages().len(), 11);
 }
 

@@ -193,6 +193,11 @@ pub(crate) fn variant_rules(v: &numpl_core::variant::Variant, unseen: Option<&st
                 "sum lines",
                 "the line divides into segments that each add up to its number",
             ),
+            "greater-than" => (
+                "greater-than sign",
+                "greater-than signs",
+                "the digit at the sign's open side is greater than the one at its point",
+            ),
             "quadruple" => (
                 "quadruple",
                 "quadruples",

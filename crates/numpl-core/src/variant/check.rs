@@ -62,7 +62,9 @@ pub(crate) fn cells_of(c: &Constraint) -> Vec<u16> {
         | Constraint::RegionSumLine { cells } => cells.clone(),
         Constraint::Allowed { cell, .. } => vec![*cell],
         Constraint::Arrow { circle, line } => circle.iter().chain(line).copied().collect(),
-        Constraint::Kropki { cells, .. } | Constraint::Xv { cells, .. } => cells.to_vec(),
+        Constraint::Kropki { cells, .. }
+        | Constraint::Xv { cells, .. }
+        | Constraint::GreaterThan { cells } => cells.to_vec(),
         Constraint::Quadruple { cells, .. } => cells.to_vec(),
         _ => Vec::new(),
     }
@@ -384,7 +386,9 @@ fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), St
                 ));
             }
         }
-        Constraint::Kropki { cells, .. } | Constraint::Xv { cells, .. } => {
+        Constraint::Kropki { cells, .. }
+        | Constraint::Xv { cells, .. }
+        | Constraint::GreaterThan { cells } => {
             if !orthogonal_neighbours(shape, cells[0], cells[1]) {
                 return Err(format!(
                     "{} and {} are not side by side",
@@ -697,6 +701,8 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
                     )
                 })
             }
+            Constraint::GreaterThan { cells: [a, b] } => (at(*a) <= at(*b))
+                .then(|| format!("{} is not greater than {}", nm(*a), nm(*b))),
             Constraint::Quadruple { cells, values } => {
                 let mut held: Vec<u32> = cells.iter().map(|&x| at(x)).collect();
                 values.iter().find_map(|&v| {

@@ -46,6 +46,18 @@ use super::lz_string;
 use super::{windoku_regions, Constraint, Line, Variant};
 use crate::{Cell, Grid, Mask, Shape};
 
+/// The cells side by side with `cell` (up, left, right, down).
+fn orthogonal_neighbours_of(shape: Shape, cell: u16) -> impl Iterator<Item = u16> {
+    let n = shape.size() as i64;
+    let (r, c) = (cell as i64 / n, cell as i64 % n);
+    [(-1, 0), (0, -1), (0, 1), (1, 0)]
+        .into_iter()
+        .filter_map(move |(dr, dc)| {
+            let (rr, cc) = (r + dr, c + dc);
+            (rr >= 0 && cc >= 0 && rr < n && cc < n).then_some((rr * n + cc) as u16)
+        })
+}
+
 /// Where f-puzzles' links start.
 pub const FPUZZLES_PREFIX: &str = "https://www.f-puzzles.com/?load=";
 /// Where SudokuPad's links to an f-puzzles puzzle start.
@@ -276,6 +288,8 @@ const LISTS: &[&str] = &[
     "betweenline",
     "regionsumline",
     "quadruple",
+    "maximum",
+    "minimum",
 ];
 
 struct Reader {
@@ -529,6 +543,19 @@ impl Reader {
                 let cell = self.cell(e.get("cell").unwrap_or(&Value::Null))?;
                 if key == "odd" { odd } else { even }.push(cell);
             }
+            // A fortress cell: greater (smaller) than each orthogonal neighbour.
+            "maximum" | "minimum" => {
+                let cell = self.cell(e.get("cell").unwrap_or(&Value::Null))?;
+                for nb in orthogonal_neighbours_of(self.shape, cell) {
+                    out.push(Constraint::GreaterThan {
+                        cells: if key == "maximum" {
+                            [cell, nb]
+                        } else {
+                            [nb, cell]
+                        },
+                    });
+                }
+            }
             "quadruple" => {
                 let mut cells = self.cells(e.get("cells"))?;
                 cells.sort_unstable();
@@ -741,9 +768,39 @@ pub fn to_json(givens: &Grid, variant: &Variant) -> Result<String, String> {
     {
         return Err("f-puzzles: non-consecutive with white dots has no f-puzzles form (f-puzzles reads it as every white dot given)".into());
     }
+    // Greater-than signs: a cell greater (smaller) than each of its neighbours is
+    // f-puzzles' maximum (minimum); other signs have no f-puzzles form.
+    let signs: Vec<[u16; 2]> = variant
+        .constraints()
+        .iter()
+        .filter_map(|c| match c {
+            Constraint::GreaterThan { cells } => Some(*cells),
+            _ => None,
+        })
+        .collect();
+    let mut covered = std::collections::HashSet::new();
+    for cell in 0..shape.cells() as u16 {
+        let around: Vec<u16> = orthogonal_neighbours_of(shape, cell).collect();
+        for (key, sign) in [
+            ("maximum", &(|nb: u16| [cell, nb]) as &dyn Fn(u16) -> [u16; 2]),
+            ("minimum", &|nb: u16| [nb, cell]),
+        ] {
+            if around.iter().all(|&nb| signs.contains(&sign(nb))) {
+                add(key, json!({ "cell": nm(&cell) }));
+                covered.extend(around.iter().map(|&nb| sign(nb)));
+            }
+        }
+    }
+    if let Some([a, b]) = signs.iter().find(|s| !covered.contains(*s)) {
+        return Err(format!(
+            "f-puzzles: the greater-than sign between {} and {} has no f-puzzles form (only a cell greater or smaller than all its neighbours: maximum, minimum)",
+            shape.cell_name(Cell::new(*a)),
+            shape.cell_name(Cell::new(*b))
+        ));
+    }
     for c in variant.constraints() {
         match c {
-            Constraint::Jigsaw { .. } => {}
+            Constraint::Jigsaw { .. } | Constraint::GreaterThan { .. } => {}
             Constraint::Diagonal { anti: false } => {
                 root.insert("diagonal-".into(), Value::Bool(true));
             }

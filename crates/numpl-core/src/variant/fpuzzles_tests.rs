@@ -201,6 +201,25 @@ fn samples() -> Vec<(Grid, Variant)> {
             cells: [c("r8c7"), c("r8c8"), c("r9c7"), c("r9c8")],
             values: vec![1, 7, 7],
         },
+        // A fortress cell in the corner (maximum) and one in the middle (minimum).
+        Constraint::GreaterThan {
+            cells: [c("r9c1"), c("r8c1")],
+        },
+        Constraint::GreaterThan {
+            cells: [c("r9c1"), c("r9c2")],
+        },
+        Constraint::GreaterThan {
+            cells: [c("r4c6"), c("r5c6")],
+        },
+        Constraint::GreaterThan {
+            cells: [c("r5c5"), c("r5c6")],
+        },
+        Constraint::GreaterThan {
+            cells: [c("r5c7"), c("r5c6")],
+        },
+        Constraint::GreaterThan {
+            cells: [c("r6c6"), c("r5c6")],
+        },
         Constraint::Kropki {
             black: false,
             cells: [c("r2c5"), c("r2c6")],
@@ -355,6 +374,15 @@ fn forms_f_puzzles_lacks_are_written_as_equivalent_ones_or_refused() {
             Variant::new(
                 nine,
                 true,
+                vec![Constraint::GreaterThan { cells: [0, 1] }],
+            )
+            .unwrap(),
+            "f-puzzles: the greater-than sign between r1c1 and r1c2 has no f-puzzles form (only a cell greater or smaller than all its neighbours: maximum, minimum)",
+        ),
+        (
+            Variant::new(
+                nine,
+                true,
                 vec![Constraint::SumLine {
                     sum: 10,
                     cells: vec![0, 1],
@@ -473,6 +501,10 @@ fn malformed_or_unsupported_puzzles_are_refused_by_name() {
         (
             with(r#","clone":[{"cells":["R1C1"],"cloneCells":["R2C2"]}]"#),
             "f-puzzles: `clone` is not supported",
+        ),
+        (
+            with(r#","maximum":[{"cell":"R10C1"}]"#),
+            "f-puzzles: maximum 1: R10C1 is outside the 9x9 grid",
         ),
         (
             with(r#","quadruple":[{"cells":["R1C1","R1C2","R2C1"],"values":[1]}]"#),

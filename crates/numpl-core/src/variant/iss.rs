@@ -338,6 +338,12 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
                     looped,
                 });
             }
+            // A cell greater than its later neighbours in the list (ISS's fortress cells).
+            "GreaterThan" => {
+                for cells in neighbour_pairs(&cells(&args)?, shape).map_err(fail)? {
+                    out.push(Constraint::GreaterThan { cells });
+                }
+            }
             // `Quad~R1C1~1~2`: the 2x2 block from r1c1 holds 1 and 2.
             "Quad" => {
                 let (at, rest) = args.split_first().ok_or_else(|| fail("no cell".into()))?;

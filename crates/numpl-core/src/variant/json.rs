@@ -129,6 +129,9 @@ enum WireC {
         cells: Names,
     },
     XvNegative,
+    GreaterThan {
+        cells: Names,
+    },
     Palindrome {
         cells: Names,
     },
@@ -395,6 +398,9 @@ fn from_wire(w: WireC, shape: Shape) -> Result<Constraint, String> {
             cells: cells(&c, n)?,
             looped,
         },
+        WireC::GreaterThan { cells: c } => Constraint::GreaterThan {
+            cells: pair(&c, n)?,
+        },
         WireC::Quadruple { cells: c, values } => {
             let mut c = cells(&c, n)?;
             c.sort_unstable();
@@ -591,6 +597,7 @@ fn to_wire(c: &Constraint, shape: Shape) -> WireC {
             cells: nm(cells),
             looped: *looped,
         },
+        Constraint::GreaterThan { cells } => WireC::GreaterThan { cells: nm(cells) },
         Constraint::Quadruple { cells, values } => WireC::Quadruple {
             cells: nm(cells),
             values: values.clone(),

@@ -225,6 +225,12 @@ pub enum Constraint {
     },
     /// Every X and V is given: neighbours without one add up to neither 5 nor 10.
     XvNegative,
+    /// A greater-than sign between two neighbours: the first holds the greater value
+    /// (fortress cells, f-puzzles' maximum and minimum, are signs towards each neighbour).
+    GreaterThan {
+        /// The greater cell, then the smaller.
+        cells: [u16; 2],
+    },
     /// The values along the line read the same both ways.
     Palindrome {
         /// The line's cells.
@@ -335,6 +341,7 @@ impl Constraint {
             Constraint::Xv { sum: 10, .. } => "x",
             Constraint::Xv { .. } => "v",
             Constraint::XvNegative => "xv-negative",
+            Constraint::GreaterThan { .. } => "greater-than",
             Constraint::Palindrome { .. } => "palindrome",
             Constraint::Zipper { .. } => "zipper",
             Constraint::Indexing { rows: false, .. } => "column-indexing",

@@ -78,7 +78,7 @@ fn puzzle(text: &str) -> (Grid, Variant) {
 
 /// One hand-made case per constraint, each with a sum or shape that cuts the grids down
 /// without ruling them all out.
-const CASES: [&str; 42] = [
+const CASES: [&str; 43] = [
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","cells":["r1c2","r2c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":9,"cells":["r2c2","r3c2","r3c3"]}]}"#,
@@ -128,6 +128,7 @@ const CASES: [&str; 42] = [
     // Quadruples: one value; a value twice (on a diagonal of the block).
     r#"{"box":"2x2","constraints":[{"type":"quadruple","cells":["r2c2","r2c3","r3c2","r3c3"],"values":[4,1]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"quadruple","cells":["r1c2","r1c3","r2c2","r2c3"],"values":[3,3]}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"greater-than","cells":["r2c2","r2c3"]},{"type":"greater-than","cells":["r2c2","r3c2"]}]}"#,
 ];
 
 #[test]
@@ -274,6 +275,9 @@ fn constraint() -> impl Strategy<Value = Constraint> {
         }),
         (any::<bool>(), neighbours())
             .prop_map(|(black, cells)| Constraint::Kropki { black, cells }),
+        (any::<bool>(), neighbours()).prop_map(|(flip, [a, b])| Constraint::GreaterThan {
+            cells: if flip { [b, a] } else { [a, b] }
+        }),
         (any::<bool>(), neighbours()).prop_map(|(x, cells)| Constraint::Xv {
             sum: if x { 5 } else { 10 },
             cells

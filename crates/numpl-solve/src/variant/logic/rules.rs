@@ -36,6 +36,7 @@ pub(super) fn technique(c: &Constraint) -> Option<VariantTechnique> {
         Constraint::SumLine { .. } => T::SumLine,
         Constraint::SameValues { .. } => T::Clone,
         Constraint::Quadruple { .. } => T::Quadruple,
+        Constraint::GreaterThan { .. } => T::GreaterThan,
         _ => return None,
     })
 }
@@ -175,6 +176,9 @@ fn words(c: &Constraint, shape: Shape) -> String {
             if *looped { "loop" } else { "line" },
             line(cells)
         ),
+        Constraint::GreaterThan { cells: [a, b] } => {
+            format!("{} is greater than {}", cell(*a), cell(*b))
+        }
         Constraint::Quadruple { cells, values } => format!(
             "the quadruple at {} holds {}",
             names(shape, cells),

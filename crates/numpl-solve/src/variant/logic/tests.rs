@@ -406,6 +406,13 @@ fn each_constraint_rule_on_a_hand_worked_position() {
             VariantTechnique::Lunchbox,
             "Lunchbox Sum: the lunchbox r1c1-r1c3 has 8 between its least and greatest values => r1c2 <> 1/2/3/4/5/6/7/9, r1c1, r1c3 <> 8",
         ),
+        // r1c1 > r1c2: r1c1 is not 1, r1c2 not 9.
+        (
+            "",
+            r#"{"type":"greater-than","cells":["r1c1","r1c2"]}"#,
+            VariantTechnique::GreaterThan,
+            "Greater Than: r1c1 is greater than r1c2 => r1c1 <> 1, r1c2 <> 9",
+        ),
         // 1, 2, 3 and 4 around r1c1's corner: no other value there.
         (
             "",

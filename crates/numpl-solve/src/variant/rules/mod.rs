@@ -5,6 +5,7 @@ mod arrow;
 mod between;
 pub(crate) mod cage;
 mod chess;
+mod greater_than;
 mod indexing;
 mod intersect;
 mod kropki;
@@ -398,6 +399,7 @@ fn add(b: &mut Builder<'_>, c: &Constraint) {
         Constraint::SumLine { sum, cells, looped } => sum_line::compile(b, *sum, cells, *looped),
         Constraint::SameValues { sets } => same_values::compile(b, sets),
         Constraint::Quadruple { cells, values } => quadruple::compile(b, cells, values),
+        Constraint::GreaterThan { cells } => greater_than::compile(b, *cells),
         Constraint::Thermo { cells, slow } => thermo::compile(b, cells, *slow),
         Constraint::Arrow { circle, line } => arrow::compile(b, circle, line),
         Constraint::Kropki { black, cells } => kropki::compile(b, *black, *cells),
