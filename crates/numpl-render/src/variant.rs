@@ -420,6 +420,21 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
             Constraint::Cage { sum, cells } => {
                 push(&mut d, Layer::Top, name, cage(n, *sum, cells));
             }
+            // A sum without a cage's rule: a cage's outline dotted grey, its sum in the
+            // corner.
+            Constraint::Sum { sum, cells } => {
+                let mut distinct = cells.clone();
+                distinct.sort_unstable();
+                distinct.dedup();
+                let mut items = cage(n, Some(*sum), &distinct);
+                if let Some(Item::Path { pen, .. }) = items.first_mut() {
+                    pen.dash = Some((0.025, 0.06));
+                    pen.width = 0.035;
+                    pen.color = ARROW;
+                    pen.round = true;
+                }
+                push(&mut d, Layer::Top, name, items);
+            }
             Constraint::LittleKiller { sum, cells } => {
                 let place = clue_place(n, cells).map(|p| p.0);
                 let shared = clue_places.iter().filter(|&&p| Some(p) == place).count() > 1;

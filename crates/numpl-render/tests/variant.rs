@@ -211,6 +211,13 @@ fn drawn() -> Vec<(Constraint, &'static str)> {
         ),
         (Constraint::GreaterThan { cells: [20, 29] }, "path"),
         (
+            Constraint::Sum {
+                sum: 10,
+                cells: vec![40, 42],
+            },
+            "path",
+        ),
+        (
             // (Its shading first, its outline in the top layer.)
             Constraint::Lunchbox {
                 sum: 7,
@@ -431,8 +438,8 @@ fn a_sheet_of_variant_puzzles_opens() {
     );
     let pdf = sheet_pdf(&puzzles, &SheetOptions::new().solutions(true)).unwrap();
     let doc = lopdf::Document::load_mem(&pdf).unwrap();
-    // 35 puzzles 4 a page: 9 pages, and 2 pages of solutions (20 a page).
-    assert_eq!(puzzles.len(), 35);
+    // 36 puzzles 4 a page: 9 pages, and 2 pages of solutions (20 a page).
+    assert_eq!(puzzles.len(), 36);
     assert_eq!(doc.get_pages().len(), 11);
 }
 

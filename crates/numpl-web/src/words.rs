@@ -168,6 +168,11 @@ pub(crate) fn variant_rules(v: &numpl_core::variant::Variant, unseen: Option<&st
                 "little killer clues",
                 "the digits along the arrow's diagonal add up to the clue",
             ),
+            "sum" => (
+                "sum",
+                "sums",
+                "the digits in the dotted cells add up to the number, repeats allowed",
+            ),
             "sandwich" => (
                 "sandwich clue",
                 "sandwich clues",

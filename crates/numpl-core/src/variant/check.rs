@@ -50,6 +50,7 @@ pub(crate) fn cells_of(c: &Constraint) -> Vec<u16> {
         | Constraint::Odd { cells }
         | Constraint::Cage { cells, .. }
         | Constraint::LittleKiller { cells, .. }
+        | Constraint::Sum { cells, .. }
         | Constraint::Thermo { cells, .. }
         | Constraint::Palindrome { cells }
         | Constraint::Zipper { cells }
@@ -124,7 +125,11 @@ pub(super) fn check_all(v: &Variant) -> Result<(), VariantError> {
         }
         // A whisper line may come back to a cell (a loop, or a line crossing itself): its
         // rule is on each two cells side by side along it.
-        if !matches!(c, Constraint::Jigsaw { .. } | Constraint::Whisper { .. }) {
+        // A sum counts a cell listed twice twice (ISS's sums do).
+        if !matches!(
+            c,
+            Constraint::Jigsaw { .. } | Constraint::Whisper { .. } | Constraint::Sum { .. }
+        ) {
             let mut seen = HashSet::new();
             if let Some(&dup) = cells.iter().find(|&&c| !seen.insert(c)) {
                 return Err(fail(format!("{} is listed twice", name(shape, dup))));
@@ -280,6 +285,15 @@ fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), St
             if *sum > max {
                 return Err(format!(
                     "a sum of {sum} is more than the values between 1 and {n} can make ({max})"
+                ));
+            }
+        }
+        Constraint::Sum { sum, cells } => {
+            let (lo, hi) = (cells.len() as u32, (cells.len() * n) as u32);
+            if *sum < lo || *sum > hi {
+                return Err(format!(
+                    "a sum of {sum} is out of reach of {} values ({lo} to {hi})",
+                    cells.len()
                 ));
             }
         }
@@ -654,6 +668,12 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
                         "the diagonal from {} adds up to {total}, not {sum}",
                         nm(cells[0])
                     )
+                })
+            }
+            Constraint::Sum { sum, cells } => {
+                let total: u32 = cells.iter().map(|&x| at(x)).sum();
+                (total != *sum).then(|| {
+                    format!("the sum at {} adds up to {total}, not {sum}", nm(cells[0]))
                 })
             }
             Constraint::Sandwich { sum, line } => {

@@ -288,6 +288,19 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
                 })?;
                 out.push(Constraint::LittleKiller { sum, cells });
             }
+            // `Sum~23~cells`; its forms with coefficients (`0_=_1_1_-10`) are not read.
+            "Sum" => {
+                let (sum, rest) = args.split_first().ok_or_else(|| fail("no sum".into()))?;
+                if sum.contains('_') {
+                    return Err(fail(format!(
+                        "a sum with coefficients (`{sum}`) is not supported"
+                    )));
+                }
+                out.push(Constraint::Sum {
+                    sum: num(sum)?,
+                    cells: cells(rest)?,
+                });
+            }
             "Sandwich" => {
                 let (sum, line) = match args[..] {
                     [s, id] => (num(s)?, line_id(id, n).map_err(fail)?),

@@ -80,6 +80,10 @@ enum WireC {
         sum: u32,
         cells: Names,
     },
+    Sum {
+        sum: u32,
+        cells: Names,
+    },
     Sandwich {
         sum: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -359,6 +363,10 @@ fn from_wire(w: WireC, shape: Shape) -> Result<Constraint, String> {
             sum,
             cells: cells(&c, n)?,
         },
+        WireC::Sum { sum, cells: c } => Constraint::Sum {
+            sum,
+            cells: cells(&c, n)?,
+        },
         WireC::Sandwich { sum, row, col } => {
             let line = match (row, col) {
                 (Some(r), None) if r >= 1 => Line::Row(r - 1),
@@ -555,6 +563,10 @@ fn to_wire(c: &Constraint, shape: Shape) -> WireC {
             cells: nm(cells),
         },
         Constraint::LittleKiller { sum, cells } => WireC::LittleKiller {
+            sum: *sum,
+            cells: nm(cells),
+        },
+        Constraint::Sum { sum, cells } => WireC::Sum {
             sum: *sum,
             cells: nm(cells),
         },

@@ -158,6 +158,14 @@ pub enum Constraint {
         /// Its cells (orthogonally connected).
         cells: Vec<u16>,
     },
+    /// A sum over any cells: their values (repeats allowed where no other rule forbids
+    /// them) add up to `sum`; a cell listed twice counts twice (ISS's `Sum`).
+    Sum {
+        /// The sum.
+        sum: u32,
+        /// The cells.
+        cells: Vec<u16>,
+    },
     /// A little killer clue: the values along a diagonal (repeats allowed) add up to `sum`.
     LittleKiller {
         /// The sum.
@@ -329,6 +337,7 @@ impl Constraint {
             Constraint::Allowed { .. } => "allowed",
             Constraint::Cage { .. } => "cage",
             Constraint::LittleKiller { .. } => "little-killer",
+            Constraint::Sum { .. } => "sum",
             Constraint::Sandwich { .. } => "sandwich",
             Constraint::Skyscraper { .. } => "skyscraper",
             Constraint::XSum { .. } => "x-sum",

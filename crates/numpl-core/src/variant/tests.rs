@@ -157,6 +157,10 @@ fn every_constraint() -> Vec<Constraint> {
             values: vec![3, 3, 8],
         },
         Constraint::GreaterThan { cells: [75, 74] },
+        Constraint::Sum {
+            sum: 20,
+            cells: vec![76, 3, 76],
+        },
     ]
 }
 
@@ -221,8 +225,8 @@ fn iss_texts_read_as_the_json_records_do() {
             r#"{"constraints":[{"type":"skyscraper","count":3,"col":5},{"type":"skyscraper","count":4,"col":5,"side":"bottom"},{"type":"skyscraper","count":5,"row":2,"side":"right"},{"type":"x-sum","sum":6,"row":1},{"type":"lunchbox","sum":0,"cells":["r9c1","r9c2"]},{"type":"sum-line","sum":10,"cells":["r8c1","r8c2"]},{"type":"sum-line","sum":5,"loop":true,"cells":["r6c1","r6c2","r7c2","r7c1"]}]}"#,
         ),
         (
-            ".SameValues~2~R1C1~R1C2~R5C5~R5C6.SameValues~3~R9C1~R9C5~R9C9.Quad~R8C8~1~9.GreaterThan~R2C2~R1C2~R2C3",
-            r#"{"constraints":[{"type":"same-values","sets":[["r1c1","r1c2"],["r5c5","r5c6"]]},{"type":"same-values","sets":[["r9c1"],["r9c5"],["r9c9"]]},{"type":"quadruple","cells":["r9c9","r8c9","r9c8","r8c8"],"values":[1,9]},{"type":"greater-than","cells":["r2c2","r1c2"]},{"type":"greater-than","cells":["r2c2","r2c3"]}]}"#,
+            ".SameValues~2~R1C1~R1C2~R5C5~R5C6.SameValues~3~R9C1~R9C5~R9C9.Quad~R8C8~1~9.GreaterThan~R2C2~R1C2~R2C3.Sum~12~R4C4~R6C6~R4C4",
+            r#"{"constraints":[{"type":"same-values","sets":[["r1c1","r1c2"],["r5c5","r5c6"]]},{"type":"same-values","sets":[["r9c1"],["r9c5"],["r9c9"]]},{"type":"quadruple","cells":["r9c9","r8c9","r9c8","r8c8"],"values":[1,9]},{"type":"greater-than","cells":["r2c2","r1c2"]},{"type":"greater-than","cells":["r2c2","r2c3"]},{"type":"sum","sum":12,"cells":["r4c4","r6c6","r4c4"]}]}"#,
         ),
         (
             ".Shape~6x6.NoBoxes.Jigsaw~000111000111222333222333444555444555",
@@ -342,6 +346,7 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
         (r#"{"constraints":[{"type":"sum-line","sum":0,"cells":["r1c1","r1c2"]}]}"#, "constraint 1 (sum-line r1c1): a sum of 0 is not within 1..127"),
         (r#"{"constraints":[{"type":"sum-line","sum":10,"loop":true,"cells":["r1c1","r1c2","r1c3"]}]}"#, "constraint 1 (sum-line r1c1): the loop's ends r1c3 and r1c1 are not neighbours"),
         (r#"{"constraints":[{"type":"same-values","sets":[["r1c1","r1c2"],["r5c5"]]}]}"#, "constraint 1 (same-values r1c1): set 2 has 1 cells, set 1 has 2"),
+        (r#"{"constraints":[{"type":"sum","sum":28,"cells":["r1c1","r5c5","r1c1"]}]}"#, "constraint 1 (sum r1c1): a sum of 28 is out of reach of 3 values (3 to 27)"),
         (r#"{"constraints":[{"type":"greater-than","cells":["r1c1","r2c2"]}]}"#, "constraint 1 (greater-than r1c1): r1c1 and r2c2 are not side by side"),
         (r#"{"constraints":[{"type":"quadruple","cells":["r1c1","r1c2","r2c2","r2c3"],"values":[1]}]}"#, "constraint 1 (quadruple r1c1): r1c1, r1c2, r2c2 and r2c3 are not a 2x2 block in reading order"),
         (r#"{"constraints":[{"type":"quadruple","cells":["r1c9","r1c10","r2c9","r2c10"],"values":[1]}]}"#, "constraint 1 (quadruple): r1c10 is outside the 9x9 grid"),
@@ -379,6 +384,10 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
         ),
         (".SameValues~2", "ISS item 1 (SameValues): 0 cells do not split into 2 sets"),
         (".Quad~R9C1~1", "ISS item 1 (Quad): no 2x2 block starts at R9C1"),
+        (
+            ".Sum~0_=_1_1_-10~R1C1~R1C2",
+            "ISS item 1 (Sum): a sum with coefficients (`0_=_1_1_-10`) is not supported",
+        ),
         (".Quad~R1C1~0", "ISS item 1 (Quad): value `0` is not in 1..9"),
         (".XSum~D5~5", "ISS item 1 (XSum): `D5` is not a row or column"),
         (".Sandwich~5~", "ISS item 1 (Sandwich): `` is not a row or column"),
@@ -527,6 +536,11 @@ fn the_rule_check_accepts_a_solution_and_names_what_a_broken_grid_breaks() {
                 cells: vec![0, 1, 2, 3],
                 looped: false,
             },
+            // 1 + 5 + 1 (r1c1 twice, r2c2).
+            Constraint::Sum {
+                sum: 7,
+                cells: vec![0, 10, 0],
+            },
             // r2c1 (4) above r1c1 (1).
             Constraint::GreaterThan { cells: [9, 0] },
             // r1c1 r1c2 / r2c1 r2c2 hold 1 2 / 4 5.
@@ -668,6 +682,13 @@ fn the_rule_check_accepts_a_solution_and_names_what_a_broken_grid_breaks() {
         (
             Constraint::GreaterThan { cells: [0, 1] },
             "r1c1 is not greater than r1c2",
+        ),
+        (
+            Constraint::Sum {
+                sum: 7,
+                cells: vec![0, 80],
+            },
+            "the sum at r1c1 adds up to 3, not 7",
         ),
         (
             Constraint::Quadruple {

@@ -78,7 +78,7 @@ fn puzzle(text: &str) -> (Grid, Variant) {
 
 /// One hand-made case per constraint, each with a sum or shape that cuts the grids down
 /// without ruling them all out.
-const CASES: [&str; 43] = [
+const CASES: [&str; 44] = [
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","cells":["r1c2","r2c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":9,"cells":["r2c2","r3c2","r3c3"]}]}"#,
@@ -129,6 +129,8 @@ const CASES: [&str; 43] = [
     r#"{"box":"2x2","constraints":[{"type":"quadruple","cells":["r2c2","r2c3","r3c2","r3c3"],"values":[4,1]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"quadruple","cells":["r1c2","r1c3","r2c2","r2c3"],"values":[3,3]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"greater-than","cells":["r2c2","r2c3"]},{"type":"greater-than","cells":["r2c2","r3c2"]}]}"#,
+    // A sum over cells apart, one counted twice.
+    r#"{"box":"2x2","constraints":[{"type":"sum","sum":9,"cells":["r1c1","r4c3","r1c1"]}]}"#,
 ];
 
 #[test]
@@ -268,6 +270,8 @@ fn constraint() -> impl Strategy<Value = Constraint> {
             }
         }),
         line(2..4).prop_map(|cells| Constraint::Thermo { cells, slow: false }),
+        (1u32..13, proptest::collection::vec(cell(), 1..4))
+            .prop_map(|(sum, cells)| Constraint::Sum { sum, cells }),
         line(2..5).prop_map(|cells| Constraint::Thermo { cells, slow: true }),
         line(2..4).prop_map(|l| Constraint::Arrow {
             circle: l[..1].to_vec(),

@@ -112,6 +112,8 @@ variant_techniques! {
     Between: "between", "Between Line", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Between);
     /// A little killer diagonal adds up to its clue.
     LittleKiller: "little_killer", "Little Killer Sum", Medium, 40, |l, b| rules::find(l, b, VariantTechnique::LittleKiller);
+    /// Cells that add up to a sum (repeats allowed).
+    Sum: "sum", "Cell Sum", Medium, 40, |l, b| rules::find(l, b, VariantTechnique::Sum);
     /// A region-sum line's segments add up alike.
     RegionSum: "region_sum", "Region Sum Line", Medium, 40, |l, b| rules::find(l, b, VariantTechnique::RegionSum);
     /// A sum line divides into segments adding up to its sum.

@@ -28,6 +28,7 @@ pub(super) fn technique(c: &Constraint) -> Option<VariantTechnique> {
         Constraint::Renban { .. } => T::Renban,
         Constraint::Between { .. } => T::Between,
         Constraint::LittleKiller { .. } => T::LittleKiller,
+        Constraint::Sum { .. } => T::Sum,
         Constraint::RegionSumLine { .. } => T::RegionSum,
         Constraint::Sandwich { .. } => T::Sandwich,
         Constraint::Skyscraper { .. } => T::Skyscraper,
@@ -150,6 +151,9 @@ fn words(c: &Constraint, shape: Shape) -> String {
                 "the little killer diagonal {} adds up to {sum}",
                 line(cells)
             )
+        }
+        Constraint::Sum { sum, cells } => {
+            format!("{} add up to {sum}", names(shape, cells))
         }
         Constraint::RegionSumLine { cells } => format!(
             "the region-sum line {} has equal sums in each box it crosses",

@@ -406,6 +406,13 @@ fn each_constraint_rule_on_a_hand_worked_position() {
             VariantTechnique::Lunchbox,
             "Lunchbox Sum: the lunchbox r1c1-r1c3 has 8 between its least and greatest values => r1c2 <> 1/2/3/4/5/6/7/9, r1c1, r1c3 <> 8",
         ),
+        // 4 over r1c1 and r9c9: each at most 3.
+        (
+            "",
+            r#"{"type":"sum","sum":4,"cells":["r1c1","r9c9"]}"#,
+            VariantTechnique::Sum,
+            "Cell Sum: r1c1, r9c9 add up to 4 => r1c1, r9c9 <> 4/5/6/7/8/9",
+        ),
         // r1c1 > r1c2: r1c1 is not 1, r1c2 not 9.
         (
             "",

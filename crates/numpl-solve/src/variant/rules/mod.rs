@@ -391,7 +391,9 @@ fn add(b: &mut Builder<'_>, c: &Constraint) {
             parity::compile(b, c)
         }
         Constraint::Cage { sum, cells } => cage::compile(b, *sum, cells),
-        Constraint::LittleKiller { sum, cells } => little_killer::compile(b, *sum, cells),
+        Constraint::LittleKiller { sum, cells } | Constraint::Sum { sum, cells } => {
+            little_killer::compile(b, *sum, cells)
+        }
         Constraint::Sandwich { sum, line } => sandwich::compile(b, *sum, *line),
         Constraint::Skyscraper { count, side } => skyscraper::compile(b, *count, *side),
         Constraint::XSum { sum, side } => xsum::compile(b, *sum, *side),
