@@ -31,6 +31,8 @@ const BETWEEN: Rgb = Rgb(160, 160, 160);
 const REGION_SUM: Rgb = Rgb(46, 160, 255);
 const ZIPPER: Rgb = Rgb(150, 120, 255);
 const SUM_LINE: Rgb = Rgb(120, 196, 214);
+const ENTROPIC: Rgb = Rgb(255, 165, 70);
+const MODULAR: Rgb = Rgb(70, 180, 160);
 const LUNCHBOX: Rgb = Rgb(90, 90, 90);
 const LUNCHBOX_FILL: Rgb = Rgb(238, 234, 222);
 /// Indexing cells: column indexing rose, row indexing pale green (SudokuPad setters shade
@@ -218,6 +220,10 @@ fn rule_words(name: &str) -> &str {
         "xv-negative" => "all X and V are given",
         "disjoint-sets" => "disjoint sets: cells at the same place in each box differ",
         "slow-thermo" => "slow thermometers: values never decrease from the bulb",
+        "global-entropy" => "global entropy: every 2x2 block holds a low, a middle and a high value",
+        "global-modular" => {
+            "global modular: every 2x2 block holds one of 1 4 7, one of 2 5 8 and one of 3 6 9"
+        }
         "skyscraper" => {
             "skyscrapers: a clue counts the values seen from it, each hiding the smaller ones behind it"
         }
@@ -575,8 +581,12 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
             | Constraint::Zipper { cells }
             | Constraint::Whisper { cells, .. }
             | Constraint::Renban { cells }
+            | Constraint::EntropicLine { cells }
+            | Constraint::ModularLine { cells, .. }
             | Constraint::RegionSumLine { cells } => {
                 let colour = match c {
+                    Constraint::EntropicLine { .. } => ENTROPIC,
+                    Constraint::ModularLine { .. } => MODULAR,
                     Constraint::Palindrome { .. } => PALINDROME,
                     Constraint::Zipper { .. } => ZIPPER,
                     Constraint::Whisper { .. } => WHISPER,

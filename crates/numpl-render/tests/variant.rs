@@ -211,6 +211,19 @@ fn drawn() -> Vec<(Constraint, &'static str)> {
         ),
         (Constraint::GreaterThan { cells: [20, 29] }, "path"),
         (
+            Constraint::EntropicLine {
+                cells: vec![3, 4, 5],
+            },
+            "path",
+        ),
+        (
+            Constraint::ModularLine {
+                modulus: 3,
+                cells: vec![6, 7, 8],
+            },
+            "path",
+        ),
+        (
             Constraint::Sum {
                 sum: 10,
                 cells: vec![40, 42],
@@ -303,6 +316,8 @@ fn rules_without_shapes_are_named() {
         Constraint::KropkiNegative,
         Constraint::XvNegative,
         Constraint::DisjointSets,
+        Constraint::GlobalEntropy,
+        Constraint::GlobalModular,
     ] {
         let name = c.name();
         let svg = svg_of(&variant(true, c));
@@ -438,9 +453,9 @@ fn a_sheet_of_variant_puzzles_opens() {
     );
     let pdf = sheet_pdf(&puzzles, &SheetOptions::new().solutions(true)).unwrap();
     let doc = lopdf::Document::load_mem(&pdf).unwrap();
-    // 36 puzzles 4 a page: 9 pages, and 2 pages of solutions (20 a page).
-    assert_eq!(puzzles.len(), 36);
-    assert_eq!(doc.get_pages().len(), 11);
+    // 38 puzzles 4 a page: 10 pages, and 2 pages of solutions (20 a page).
+    assert_eq!(puzzles.len(), 38);
+    assert_eq!(doc.get_pages().len(), 12);
 }
 
 #[test]

@@ -244,6 +244,16 @@ pub(crate) fn variant_rules(v: &numpl_core::variant::Variant, unseen: Option<&st
                 "whisper lines",
                 "neighbours on the line differ by at least half the grid size (5 on 9x9)",
             ),
+            "entropic-line" => (
+                "entropic line",
+                "entropic lines",
+                "every three digits in a row along it are one low (1-3), one middle (4-6) and one high (7-9)",
+            ),
+            "modular-line" => (
+                "modular line",
+                "modular lines",
+                "every three digits in a row along it leave different remainders divided by 3 (one of 147, 258, 369)",
+            ),
             "renban" => (
                 "renban line",
                 "renban lines",

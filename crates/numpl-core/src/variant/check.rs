@@ -59,6 +59,8 @@ pub(crate) fn cells_of(c: &Constraint) -> Vec<u16> {
         | Constraint::Renban { cells }
         | Constraint::Between { cells }
         | Constraint::Lunchbox { cells, .. }
+        | Constraint::EntropicLine { cells }
+        | Constraint::ModularLine { cells, .. }
         | Constraint::SumLine { cells, .. }
         | Constraint::RegionSumLine { cells } => cells.clone(),
         Constraint::Allowed { cell, .. } => vec![*cell],
@@ -154,6 +156,8 @@ fn is_global(c: &Constraint) -> bool {
             | Constraint::NonConsecutive
             | Constraint::KropkiNegative
             | Constraint::XvNegative
+            | Constraint::GlobalEntropy
+            | Constraint::GlobalModular
     )
 }
 
@@ -286,6 +290,21 @@ fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), St
                 return Err(format!(
                     "a sum of {sum} is more than the values between 1 and {n} can make ({max})"
                 ));
+            }
+        }
+        Constraint::EntropicLine { cells } => {
+            line_of_neighbours(shape, cells, 2)?;
+            if n % 3 != 0 {
+                return Err(format!("a {n}x{n} grid's values do not split into thirds"));
+            }
+        }
+        Constraint::GlobalEntropy | Constraint::GlobalModular if n % 3 != 0 => {
+            return Err(format!("a {n}x{n} grid's values do not split into thirds"));
+        }
+        Constraint::ModularLine { modulus, cells } => {
+            line_of_neighbours(shape, cells, 2)?;
+            if *modulus < 2 || *modulus as usize > n {
+                return Err(format!("a modulus of {modulus} is not within 2..{n}"));
             }
         }
         Constraint::Sum { sum, cells } => {
@@ -668,6 +687,54 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
                         "the diagonal from {} adds up to {total}, not {sum}",
                         nm(cells[0])
                     )
+                })
+            }
+            Constraint::EntropicLine { cells } | Constraint::ModularLine { cells, .. } => {
+                let (classes, size, what) = match c {
+                    Constraint::ModularLine { modulus, .. } => (
+                        super::remainders(n, *modulus as usize),
+                        *modulus as usize,
+                        format!("the same remainder modulo {modulus}"),
+                    ),
+                    _ => (
+                        super::thirds(n).unwrap_or_default(),
+                        3,
+                        "values of the same third".to_string(),
+                    ),
+                };
+                let class = |x: u16| classes.iter().position(|k| k.contains(&(at(x) as u8)));
+                cells.iter().enumerate().find_map(|(i, &a)| {
+                    cells[i + 1..(i + size).min(cells.len())]
+                        .iter()
+                        .find(|&&b| class(a) == class(b))
+                        .map(|&b| {
+                            format!(
+                                "{} and {} hold {what} on the {} at {}",
+                                nm(a),
+                                nm(b),
+                                c.name().replace('-', " "),
+                                nm(cells[0])
+                            )
+                        })
+                })
+            }
+            Constraint::GlobalEntropy | Constraint::GlobalModular => {
+                let classes = if matches!(c, Constraint::GlobalEntropy) {
+                    super::thirds(n).unwrap_or_default()
+                } else {
+                    super::remainders(n, 3)
+                };
+                super::blocks_2x2(shape).into_iter().find_map(|block| {
+                    classes
+                        .iter()
+                        .find(|k| !block.iter().any(|&x| k.contains(&(at(x) as u8))))
+                        .map(|k| {
+                            format!(
+                                "the 2x2 block at {} holds none of {}",
+                                nm(block[0]),
+                                k.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+                            )
+                        })
                 })
             }
             Constraint::Sum { sum, cells } => {

@@ -918,6 +918,15 @@ pub fn to_json(givens: &Grid, variant: &Variant) -> Result<String, String> {
             Constraint::Skyscraper { .. } => {
                 return Err("f-puzzles: a skyscraper clue has no f-puzzles form".into())
             }
+            Constraint::EntropicLine { .. }
+            | Constraint::ModularLine { .. }
+            | Constraint::GlobalEntropy
+            | Constraint::GlobalModular => {
+                return Err(format!(
+                    "f-puzzles: the {} rule has no f-puzzles form",
+                    c.name().replace('-', " ")
+                ))
+            }
             Constraint::Sum { .. } => {
                 return Err("f-puzzles: a sum without a cage has no f-puzzles form".into())
             }

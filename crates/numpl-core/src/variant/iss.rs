@@ -479,6 +479,20 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
                     diff,
                 });
             }
+            "Entropic" => out.push(Constraint::EntropicLine {
+                cells: cells(&args)?,
+            }),
+            "Modular" => {
+                let (m, rest) = args.split_first().ok_or_else(|| fail("no modulus".into()))?;
+                out.push(Constraint::ModularLine {
+                    modulus: m
+                        .parse::<u8>()
+                        .map_err(|_| fail(format!("`{m}` is not a modulus")))?,
+                    cells: cells(rest)?,
+                });
+            }
+            "GlobalEntropy" => out.push(Constraint::GlobalEntropy),
+            "GlobalMod" => out.push(Constraint::GlobalModular),
             "Renban" => out.push(Constraint::Renban {
                 cells: cells(&args)?,
             }),

@@ -156,6 +156,16 @@ enum WireC {
     Renban {
         cells: Names,
     },
+    EntropicLine {
+        cells: Names,
+    },
+    ModularLine {
+        #[serde(default = "three")]
+        modulus: u8,
+        cells: Names,
+    },
+    GlobalEntropy,
+    GlobalModular,
     Between {
         cells: Names,
     },
@@ -179,6 +189,10 @@ enum WireC {
         cells: Names,
         values: Vec<u8>,
     },
+}
+
+fn three() -> u8 {
+    3
 }
 
 /// An outside clue's `row` or `col` (1-based) and `side` (`left` or `right` of a row,
@@ -363,6 +377,15 @@ fn from_wire(w: WireC, shape: Shape) -> Result<Constraint, String> {
             sum,
             cells: cells(&c, n)?,
         },
+        WireC::EntropicLine { cells: c } => Constraint::EntropicLine {
+            cells: cells(&c, n)?,
+        },
+        WireC::ModularLine { modulus, cells: c } => Constraint::ModularLine {
+            modulus,
+            cells: cells(&c, n)?,
+        },
+        WireC::GlobalEntropy => Constraint::GlobalEntropy,
+        WireC::GlobalModular => Constraint::GlobalModular,
         WireC::Sum { sum, cells: c } => Constraint::Sum {
             sum,
             cells: cells(&c, n)?,
@@ -566,6 +589,13 @@ fn to_wire(c: &Constraint, shape: Shape) -> WireC {
             sum: *sum,
             cells: nm(cells),
         },
+        Constraint::EntropicLine { cells } => WireC::EntropicLine { cells: nm(cells) },
+        Constraint::ModularLine { modulus, cells } => WireC::ModularLine {
+            modulus: *modulus,
+            cells: nm(cells),
+        },
+        Constraint::GlobalEntropy => WireC::GlobalEntropy,
+        Constraint::GlobalModular => WireC::GlobalModular,
         Constraint::Sum { sum, cells } => WireC::Sum {
             sum: *sum,
             cells: nm(cells),

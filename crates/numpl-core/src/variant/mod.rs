@@ -267,6 +267,24 @@ pub enum Constraint {
         /// The least difference.
         diff: u8,
     },
+    /// An entropic line: every three cells in a row along it hold a low, a middle and a
+    /// high value (1-3, 4-6, 7-9 on 9x9: the values in thirds).
+    EntropicLine {
+        /// The line's cells.
+        cells: Vec<u16>,
+    },
+    /// A modular line: every `modulus` cells in a row along it hold values of different
+    /// remainders modulo `modulus` (3: one of 1 4 7, one of 2 5 8, one of 3 6 9).
+    ModularLine {
+        /// The modulus (2 or more).
+        modulus: u8,
+        /// The line's cells.
+        cells: Vec<u16>,
+    },
+    /// Every 2x2 block of the grid holds a low, a middle and a high value (thirds).
+    GlobalEntropy,
+    /// Every 2x2 block of the grid holds values of all three remainders modulo 3.
+    GlobalModular,
     /// Renban: the line's values are distinct and consecutive, in any order.
     Renban {
         /// The line's cells.
@@ -357,6 +375,10 @@ impl Constraint {
             Constraint::Indexing { rows: true, .. } => "row-indexing",
             Constraint::Whisper { .. } => "whisper",
             Constraint::Renban { .. } => "renban",
+            Constraint::EntropicLine { .. } => "entropic-line",
+            Constraint::ModularLine { .. } => "modular-line",
+            Constraint::GlobalEntropy => "global-entropy",
+            Constraint::GlobalModular => "global-modular",
             Constraint::Between { .. } => "between",
             Constraint::Lunchbox { .. } => "lunchbox",
             Constraint::SumLine { .. } => "sum-line",
@@ -523,6 +545,41 @@ impl Variant {
     pub fn givens_clash(&self, givens: &Grid) -> Option<String> {
         check::givens_clash(self, givens)
     }
+}
+
+/// The classes of values the entropic rules use: the values in thirds (1-3, 4-6, 7-9
+/// on 9x9); `None` where N is not a multiple of 3.
+pub fn thirds(n: usize) -> Option<Vec<Vec<u8>>> {
+    (n % 3 == 0 && n > 0).then(|| {
+        (0..3)
+            .map(|k| ((k * n / 3 + 1)..=((k + 1) * n / 3)).map(|v| v as u8).collect())
+            .collect()
+    })
+}
+
+/// The classes of values modulo `m`: remainder 1 first (1 4 7 ...), 0 last.
+pub fn remainders(n: usize, m: usize) -> Vec<Vec<u8>> {
+    (0..m)
+        .map(|k| {
+            (1..=n)
+                .filter(|v| v % m == (k + 1) % m)
+                .map(|v| v as u8)
+                .collect()
+        })
+        .collect()
+}
+
+/// The 2x2 blocks of a grid, each as its four cells in reading order.
+pub fn blocks_2x2(shape: Shape) -> Vec<[u16; 4]> {
+    let n = shape.size();
+    let mut out = Vec::new();
+    for r in 0..n.saturating_sub(1) {
+        for c in 0..n - 1 {
+            let a = (r * n + c) as u16;
+            out.push([a, a + 1, a + n as u16, a + n as u16 + 1]);
+        }
+    }
+    out
 }
 
 impl Constraint {

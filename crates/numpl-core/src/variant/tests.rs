@@ -161,6 +161,19 @@ fn every_constraint() -> Vec<Constraint> {
             sum: 20,
             cells: vec![76, 3, 76],
         },
+        Constraint::EntropicLine {
+            cells: vec![30, 31, 32],
+        },
+        Constraint::ModularLine {
+            modulus: 3,
+            cells: vec![33, 34, 35],
+        },
+        Constraint::ModularLine {
+            modulus: 2,
+            cells: vec![42, 43],
+        },
+        Constraint::GlobalEntropy,
+        Constraint::GlobalModular,
     ]
 }
 
@@ -225,8 +238,8 @@ fn iss_texts_read_as_the_json_records_do() {
             r#"{"constraints":[{"type":"skyscraper","count":3,"col":5},{"type":"skyscraper","count":4,"col":5,"side":"bottom"},{"type":"skyscraper","count":5,"row":2,"side":"right"},{"type":"x-sum","sum":6,"row":1},{"type":"lunchbox","sum":0,"cells":["r9c1","r9c2"]},{"type":"sum-line","sum":10,"cells":["r8c1","r8c2"]},{"type":"sum-line","sum":5,"loop":true,"cells":["r6c1","r6c2","r7c2","r7c1"]}]}"#,
         ),
         (
-            ".SameValues~2~R1C1~R1C2~R5C5~R5C6.SameValues~3~R9C1~R9C5~R9C9.Quad~R8C8~1~9.GreaterThan~R2C2~R1C2~R2C3.Sum~12~R4C4~R6C6~R4C4",
-            r#"{"constraints":[{"type":"same-values","sets":[["r1c1","r1c2"],["r5c5","r5c6"]]},{"type":"same-values","sets":[["r9c1"],["r9c5"],["r9c9"]]},{"type":"quadruple","cells":["r9c9","r8c9","r9c8","r8c8"],"values":[1,9]},{"type":"greater-than","cells":["r2c2","r1c2"]},{"type":"greater-than","cells":["r2c2","r2c3"]},{"type":"sum","sum":12,"cells":["r4c4","r6c6","r4c4"]}]}"#,
+            ".SameValues~2~R1C1~R1C2~R5C5~R5C6.SameValues~3~R9C1~R9C5~R9C9.Quad~R8C8~1~9.GreaterThan~R2C2~R1C2~R2C3.Sum~12~R4C4~R6C6~R4C4.Entropic~R7C1~R7C2.Modular~2~R7C3~R7C4.GlobalEntropy.GlobalMod",
+            r#"{"constraints":[{"type":"same-values","sets":[["r1c1","r1c2"],["r5c5","r5c6"]]},{"type":"same-values","sets":[["r9c1"],["r9c5"],["r9c9"]]},{"type":"quadruple","cells":["r9c9","r8c9","r9c8","r8c8"],"values":[1,9]},{"type":"greater-than","cells":["r2c2","r1c2"]},{"type":"greater-than","cells":["r2c2","r2c3"]},{"type":"sum","sum":12,"cells":["r4c4","r6c6","r4c4"]},{"type":"entropic-line","cells":["r7c1","r7c2"]},{"type":"modular-line","modulus":2,"cells":["r7c3","r7c4"]},{"type":"global-entropy"},{"type":"global-modular"}]}"#,
         ),
         (
             ".Shape~6x6.NoBoxes.Jigsaw~000111000111222333222333444555444555",
@@ -347,6 +360,9 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
         (r#"{"constraints":[{"type":"sum-line","sum":10,"loop":true,"cells":["r1c1","r1c2","r1c3"]}]}"#, "constraint 1 (sum-line r1c1): the loop's ends r1c3 and r1c1 are not neighbours"),
         (r#"{"constraints":[{"type":"same-values","sets":[["r1c1","r1c2"],["r5c5"]]}]}"#, "constraint 1 (same-values r1c1): set 2 has 1 cells, set 1 has 2"),
         (r#"{"constraints":[{"type":"sum","sum":28,"cells":["r1c1","r5c5","r1c1"]}]}"#, "constraint 1 (sum r1c1): a sum of 28 is out of reach of 3 values (3 to 27)"),
+        (r#"{"box":"2x2","constraints":[{"type":"entropic-line","cells":["r1c1","r1c2"]}]}"#, "constraint 1 (entropic-line r1c1): a 4x4 grid's values do not split into thirds"),
+        (r#"{"box":"2x2","constraints":[{"type":"global-entropy"}]}"#, "constraint 1 (global-entropy): a 4x4 grid's values do not split into thirds"),
+        (r#"{"constraints":[{"type":"modular-line","modulus":1,"cells":["r1c1","r1c2"]}]}"#, "constraint 1 (modular-line r1c1): a modulus of 1 is not within 2..9"),
         (r#"{"constraints":[{"type":"greater-than","cells":["r1c1","r2c2"]}]}"#, "constraint 1 (greater-than r1c1): r1c1 and r2c2 are not side by side"),
         (r#"{"constraints":[{"type":"quadruple","cells":["r1c1","r1c2","r2c2","r2c3"],"values":[1]}]}"#, "constraint 1 (quadruple r1c1): r1c1, r1c2, r2c2 and r2c3 are not a 2x2 block in reading order"),
         (r#"{"constraints":[{"type":"quadruple","cells":["r1c9","r1c10","r2c9","r2c10"],"values":[1]}]}"#, "constraint 1 (quadruple): r1c10 is outside the 9x9 grid"),
@@ -536,6 +552,15 @@ fn the_rule_check_accepts_a_solution_and_names_what_a_broken_grid_breaks() {
                 cells: vec![0, 1, 2, 3],
                 looped: false,
             },
+            // 3 4 7 (r1c3, r1c4, r2c4): a low, a middle and a high value.
+            Constraint::EntropicLine {
+                cells: vec![2, 3, 12],
+            },
+            // 1 2 3 along row 1: one of each remainder.
+            Constraint::ModularLine {
+                modulus: 3,
+                cells: vec![0, 1, 2, 3],
+            },
             // 1 + 5 + 1 (r1c1 twice, r2c2).
             Constraint::Sum {
                 sum: 7,
@@ -682,6 +707,23 @@ fn the_rule_check_accepts_a_solution_and_names_what_a_broken_grid_breaks() {
         (
             Constraint::GreaterThan { cells: [0, 1] },
             "r1c1 is not greater than r1c2",
+        ),
+        (
+            Constraint::EntropicLine {
+                cells: vec![0, 1, 2],
+            },
+            "r1c1 and r1c2 hold values of the same third on the entropic line at r1c1",
+        ),
+        (
+            Constraint::ModularLine {
+                modulus: 2,
+                cells: vec![0, 10],
+            },
+            "r1c1 and r2c2 hold the same remainder modulo 2 on the modular line at r1c1",
+        ),
+        (
+            Constraint::GlobalEntropy,
+            "the 2x2 block at r1c1 holds none of 7 8 9",
         ),
         (
             Constraint::Sum {

@@ -106,6 +106,10 @@ variant_techniques! {
     Quadruple: "quadruple", "Quadruple", Easy, 20, |l, b| rules::find(l, b, VariantTechnique::Quadruple);
     /// Clones hold the same values.
     Clone: "clone", "Clone", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Clone);
+    /// Values in thirds: entropic lines' windows and 2x2 blocks hold one of each.
+    Entropy: "entropy", "Entropy", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Entropy);
+    /// Values by remainder: modular lines' windows and 2x2 blocks hold one of each.
+    Modular: "modular", "Modular", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Modular);
     /// A renban line holds a run of consecutive values.
     Renban: "renban", "Renban Set", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Renban);
     /// A between line's values lie between its ends'.

@@ -26,6 +26,8 @@ pub(super) fn technique(c: &Constraint) -> Option<VariantTechnique> {
         Constraint::Zipper { .. } => T::Zipper,
         Constraint::Indexing { .. } => T::Indexing,
         Constraint::Renban { .. } => T::Renban,
+        Constraint::EntropicLine { .. } | Constraint::GlobalEntropy => T::Entropy,
+        Constraint::ModularLine { .. } | Constraint::GlobalModular => T::Modular,
         Constraint::Between { .. } => T::Between,
         Constraint::LittleKiller { .. } => T::LittleKiller,
         Constraint::Sum { .. } => T::Sum,
@@ -154,6 +156,20 @@ fn words(c: &Constraint, shape: Shape) -> String {
         }
         Constraint::Sum { sum, cells } => {
             format!("{} add up to {sum}", names(shape, cells))
+        }
+        Constraint::EntropicLine { cells } => format!(
+            "every three cells in a row on the entropic line {} hold a low, a middle and a high value",
+            line(cells)
+        ),
+        Constraint::ModularLine { modulus, cells } => format!(
+            "every {modulus} cells in a row on the modular line {} differ modulo {modulus}",
+            line(cells)
+        ),
+        Constraint::GlobalEntropy => {
+            "every 2x2 block holds a low, a middle and a high value".to_string()
+        }
+        Constraint::GlobalModular => {
+            "every 2x2 block holds each remainder modulo 3".to_string()
         }
         Constraint::RegionSumLine { cells } => format!(
             "the region-sum line {} has equal sums in each box it crosses",

@@ -406,6 +406,14 @@ fn each_constraint_rule_on_a_hand_worked_position() {
             VariantTechnique::Lunchbox,
             "Lunchbox Sum: the lunchbox r1c1-r1c3 has 8 between its least and greatest values => r1c2 <> 1/2/3/4/5/6/7/9, r1c1, r1c3 <> 8",
         ),
+        // A low and a middle value on an entropic line: the third cell is high (1 and 5
+        // already gone from it, its row's).
+        (
+            "r1c1=1 r1c2=5",
+            r#"{"type":"entropic-line","cells":["r1c1","r1c2","r1c3"]}"#,
+            VariantTechnique::Entropy,
+            "Entropy: every three cells in a row on the entropic line r1c1-r1c3 hold a low, a middle and a high value => r1c3 <> 2/3/4/6",
+        ),
         // 4 over r1c1 and r9c9: each at most 3.
         (
             "",

@@ -5,6 +5,7 @@ mod arrow;
 mod between;
 pub(crate) mod cage;
 mod chess;
+mod classes;
 mod greater_than;
 mod indexing;
 mod intersect;
@@ -402,6 +403,14 @@ fn add(b: &mut Builder<'_>, c: &Constraint) {
         Constraint::SameValues { sets } => same_values::compile(b, sets),
         Constraint::Quadruple { cells, values } => quadruple::compile(b, cells, values),
         Constraint::GreaterThan { cells } => greater_than::compile(b, *cells),
+        Constraint::EntropicLine { cells } => {
+            classes::compile_line(b, cells, classes::entropic(b.n))
+        }
+        Constraint::ModularLine { modulus, cells } => {
+            classes::compile_line(b, cells, classes::modular(b.n, *modulus as usize))
+        }
+        Constraint::GlobalEntropy => classes::compile_global(b, classes::entropic(b.n)),
+        Constraint::GlobalModular => classes::compile_global(b, classes::modular(b.n, 3)),
         Constraint::Thermo { cells, slow } => thermo::compile(b, cells, *slow),
         Constraint::Arrow { circle, line } => arrow::compile(b, circle, line),
         Constraint::Kropki { black, cells } => kropki::compile(b, *black, *cells),
