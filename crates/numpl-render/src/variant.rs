@@ -347,7 +347,11 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                 }];
                 let rows: Vec<&[u8]> = values.chunks(2).collect();
                 for (i, row) in rows.iter().enumerate() {
-                    let dy = if rows.len() == 1 { 0.0 } else { (i as f32 - 0.5) * 0.22 };
+                    let dy = if rows.len() == 1 {
+                        0.0
+                    } else {
+                        (i as f32 - 0.5) * 0.22
+                    };
                     let text: Vec<String> = row.iter().map(u8::to_string).collect();
                     items.push(Item::Text {
                         x,

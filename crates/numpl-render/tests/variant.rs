@@ -395,7 +395,10 @@ fn outside_clues_widen_the_picture() {
     // (Taller by the clue's row and the caption under the grid.)
     assert!(b[3] - p[3] > 40.0, "{b:?} {p:?}");
     let doc = Document::parse(&svg).unwrap();
-    let rules = doc.root_element().attribute("data-rules").unwrap_or_default();
+    let rules = doc
+        .root_element()
+        .attribute("data-rules")
+        .unwrap_or_default();
     assert_eq!(rules, "skyscraper x-sum");
 }
 

@@ -294,11 +294,11 @@ fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), St
         }
         Constraint::EntropicLine { cells } => {
             line_of_neighbours(shape, cells, 2)?;
-            if n % 3 != 0 {
+            if !n.is_multiple_of(3) {
                 return Err(format!("a {n}x{n} grid's values do not split into thirds"));
             }
         }
-        Constraint::GlobalEntropy | Constraint::GlobalModular if n % 3 != 0 => {
+        Constraint::GlobalEntropy | Constraint::GlobalModular if !n.is_multiple_of(3) => {
             return Err(format!("a {n}x{n} grid's values do not split into thirds"));
         }
         Constraint::ModularLine { modulus, cells } => {
@@ -359,10 +359,8 @@ fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), St
         }
         Constraint::Quadruple { cells, values } => {
             let [a, b, c, d] = *cells;
-            let square = a as usize % n + 1 < n
-                && b == a + 1
-                && c as usize == a as usize + n
-                && d == c + 1;
+            let square =
+                a as usize % n + 1 < n && b == a + 1 && c as usize == a as usize + n && d == c + 1;
             if !square {
                 return Err(format!(
                     "{}, {}, {} and {} are not a 2x2 block in reading order",
@@ -739,9 +737,8 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
             }
             Constraint::Sum { sum, cells } => {
                 let total: u32 = cells.iter().map(|&x| at(x)).sum();
-                (total != *sum).then(|| {
-                    format!("the sum at {} adds up to {total}, not {sum}", nm(cells[0]))
-                })
+                (total != *sum)
+                    .then(|| format!("the sum at {} adds up to {total}, not {sum}", nm(cells[0])))
             }
             Constraint::Sandwich { sum, line } => {
                 let cells = line.cells(shape);
@@ -765,7 +762,11 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
             Constraint::Lunchbox { sum, cells } => {
                 let mut seen = HashSet::new();
                 if let Some(&x) = cells.iter().find(|&&x| !seen.insert(at(x))) {
-                    Some(format!("the lunchbox at {} repeats {}", nm(cells[0]), at(x)))
+                    Some(format!(
+                        "the lunchbox at {} repeats {}",
+                        nm(cells[0]),
+                        at(x)
+                    ))
                 } else {
                     let lo = (0..cells.len()).min_by_key(|&i| at(cells[i])).unwrap_or(0);
                     let hi = (0..cells.len()).max_by_key(|&i| at(cells[i])).unwrap_or(0);
@@ -788,12 +789,14 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
                     )
                 })
             }
-            Constraint::GreaterThan { cells: [a, b] } => (at(*a) <= at(*b))
-                .then(|| format!("{} is not greater than {}", nm(*a), nm(*b))),
+            Constraint::GreaterThan { cells: [a, b] } => {
+                (at(*a) <= at(*b)).then(|| format!("{} is not greater than {}", nm(*a), nm(*b)))
+            }
             Constraint::Quadruple { cells, values } => {
                 let mut held: Vec<u32> = cells.iter().map(|&x| at(x)).collect();
-                values.iter().find_map(|&v| {
-                    match held.iter().position(|&h| h == v as u32) {
+                values
+                    .iter()
+                    .find_map(|&v| match held.iter().position(|&h| h == v as u32) {
                         Some(i) => {
                             held.swap_remove(i);
                             None
@@ -807,8 +810,7 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
                                 ""
                             }
                         )),
-                    }
-                })
+                    })
             }
             Constraint::SameValues { sets } => {
                 let values = |set: &[u16]| {

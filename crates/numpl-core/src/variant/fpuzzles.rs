@@ -782,7 +782,10 @@ pub fn to_json(givens: &Grid, variant: &Variant) -> Result<String, String> {
     for cell in 0..shape.cells() as u16 {
         let around: Vec<u16> = orthogonal_neighbours_of(shape, cell).collect();
         for (key, sign) in [
-            ("maximum", &(|nb: u16| [cell, nb]) as &dyn Fn(u16) -> [u16; 2]),
+            (
+                "maximum",
+                &(|nb: u16| [cell, nb]) as &dyn Fn(u16) -> [u16; 2],
+            ),
             ("minimum", &|nb: u16| [nb, cell]),
         ] {
             if around.iter().all(|&nb| signs.contains(&sign(nb))) {
@@ -943,12 +946,10 @@ pub fn to_json(givens: &Grid, variant: &Variant) -> Result<String, String> {
                 "quadruple",
                 json!({ "cells": names(cells), "values": values }),
             ),
-            Constraint::SameValues { .. } => {
-                return Err(
-                    "f-puzzles: same-value sets have no f-puzzles form (its clones match cell by cell)"
-                        .into(),
-                )
-            }
+            Constraint::SameValues { .. } => return Err(
+                "f-puzzles: same-value sets have no f-puzzles form (its clones match cell by cell)"
+                    .into(),
+            ),
             Constraint::Whisper { cells, diff } => {
                 if *diff != default_whisper(n) {
                     return Err(format!(

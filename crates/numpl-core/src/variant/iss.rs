@@ -383,7 +383,10 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
                 let k = num(k)? as usize;
                 let c = cells(rest)?;
                 if k < 2 || c.is_empty() || !c.len().is_multiple_of(k) {
-                    return Err(fail(format!("{} cells do not split into {k} sets", c.len())));
+                    return Err(fail(format!(
+                        "{} cells do not split into {k} sets",
+                        c.len()
+                    )));
                 }
                 out.push(Constraint::SameValues {
                     sets: c.chunks(c.len() / k).map(<[u16]>::to_vec).collect(),
@@ -483,7 +486,9 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
                 cells: cells(&args)?,
             }),
             "Modular" => {
-                let (m, rest) = args.split_first().ok_or_else(|| fail("no modulus".into()))?;
+                let (m, rest) = args
+                    .split_first()
+                    .ok_or_else(|| fail("no modulus".into()))?;
                 out.push(Constraint::ModularLine {
                     modulus: m
                         .parse::<u8>()

@@ -206,7 +206,9 @@ fn outside(row: Option<u8>, col: Option<u8>, side: Option<&str>) -> Result<Outsi
     let back = match (line, side) {
         (_, None) | (Line::Row(_), Some("left")) | (Line::Col(_), Some("top")) => false,
         (Line::Row(_), Some("right")) | (Line::Col(_), Some("bottom")) => true,
-        (Line::Row(_), Some(s)) => return Err(format!("a row's clue is `left` or `right`, not `{s}`")),
+        (Line::Row(_), Some(s)) => {
+            return Err(format!("a row's clue is `left` or `right`, not `{s}`"))
+        }
         (Line::Col(_), Some(s)) => {
             return Err(format!("a column's clue is `top` or `bottom`, not `{s}`"))
         }
@@ -444,10 +446,7 @@ fn from_wire(w: WireC, shape: Shape) -> Result<Constraint, String> {
             }
         }
         WireC::SameValues { sets } => Constraint::SameValues {
-            sets: sets
-                .iter()
-                .map(|s| cells(s, n))
-                .collect::<Result<_, _>>()?,
+            sets: sets.iter().map(|s| cells(s, n)).collect::<Result<_, _>>()?,
         },
         WireC::Thermo { cells: c } => Constraint::Thermo {
             cells: cells(&c, n)?,

@@ -32,8 +32,8 @@ use std::fmt;
 use crate::{Grid, Mask, Shape};
 
 pub use check::{
-    circle_number, distinct_sum_range, jumps, orthogonal_pairs, region_segments,
-    skyscrapers_seen, sum_line_divides, VariantError, SUM_LINE_MAX,
+    circle_number, distinct_sum_range, jumps, orthogonal_pairs, region_segments, skyscrapers_seen,
+    sum_line_divides, VariantError, SUM_LINE_MAX,
 };
 
 /// A row or a column, for outside clues (sandwich, skyscraper, X-sum).
@@ -550,9 +550,13 @@ impl Variant {
 /// The classes of values the entropic rules use: the values in thirds (1-3, 4-6, 7-9
 /// on 9x9); `None` where N is not a multiple of 3.
 pub fn thirds(n: usize) -> Option<Vec<Vec<u8>>> {
-    (n % 3 == 0 && n > 0).then(|| {
+    (n.is_multiple_of(3) && n > 0).then(|| {
         (0..3)
-            .map(|k| ((k * n / 3 + 1)..=((k + 1) * n / 3)).map(|v| v as u8).collect())
+            .map(|k| {
+                ((k * n / 3 + 1)..=((k + 1) * n / 3))
+                    .map(|v| v as u8)
+                    .collect()
+            })
             .collect()
     })
 }

@@ -393,20 +393,38 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
             ".Lockout~1~R1C1~R1C2",
             "ISS item 1 (Lockout): numpl does not support this constraint type",
         ),
-        (".Skyscraper~C5", "ISS item 1 (Skyscraper): a clue at one end or both"),
+        (
+            ".Skyscraper~C5",
+            "ISS item 1 (Skyscraper): a clue at one end or both",
+        ),
         (
             ".SameValues~2~R1C1~R1C2~R1C3",
             "ISS item 1 (SameValues): 3 cells do not split into 2 sets",
         ),
-        (".SameValues~2", "ISS item 1 (SameValues): 0 cells do not split into 2 sets"),
-        (".Quad~R9C1~1", "ISS item 1 (Quad): no 2x2 block starts at R9C1"),
+        (
+            ".SameValues~2",
+            "ISS item 1 (SameValues): 0 cells do not split into 2 sets",
+        ),
+        (
+            ".Quad~R9C1~1",
+            "ISS item 1 (Quad): no 2x2 block starts at R9C1",
+        ),
         (
             ".Sum~0_=_1_1_-10~R1C1~R1C2",
             "ISS item 1 (Sum): a sum with coefficients (`0_=_1_1_-10`) is not supported",
         ),
-        (".Quad~R1C1~0", "ISS item 1 (Quad): value `0` is not in 1..9"),
-        (".XSum~D5~5", "ISS item 1 (XSum): `D5` is not a row or column"),
-        (".Sandwich~5~", "ISS item 1 (Sandwich): `` is not a row or column"),
+        (
+            ".Quad~R1C1~0",
+            "ISS item 1 (Quad): value `0` is not in 1..9",
+        ),
+        (
+            ".XSum~D5~5",
+            "ISS item 1 (XSum): `D5` is not a row or column",
+        ),
+        (
+            ".Sandwich~5~",
+            "ISS item 1 (Sandwich): `` is not a row or column",
+        ),
         (".Cage~x~R1C1", "ISS item 1 (Cage): `x` is not a number"),
         (
             ".Indexing~X~R1C1",

@@ -323,18 +323,17 @@ fn constraint() -> impl Strategy<Value = Constraint> {
             }
         }),
         (0u32..6, line(2..5)).prop_map(|(sum, cells)| Constraint::Lunchbox { sum, cells }),
-        (1u32..10, line(2..7), any::<bool>()).prop_map(|(sum, cells, looped)| {
-            Constraint::SumLine {
-                sum,
-                cells,
-                looped,
-            }
-        }),
+        (1u32..10, line(2..7), any::<bool>())
+            .prop_map(|(sum, cells, looped)| { Constraint::SumLine { sum, cells, looped } }),
         (1usize..3, proptest::collection::btree_set(cell(), 2..7)).prop_map(|(k, c)| {
             let c: Vec<u16> = c.into_iter().collect();
             let size = (c.len() / (k + 1)).max(1);
             Constraint::SameValues {
-                sets: c.chunks(size).filter(|s| s.len() == size).map(<[u16]>::to_vec).collect(),
+                sets: c
+                    .chunks(size)
+                    .filter(|s| s.len() == size)
+                    .map(<[u16]>::to_vec)
+                    .collect(),
             }
         }),
         (0u16..3, 0u16..3, proptest::collection::vec(1u8..5, 1..5)).prop_map(|(r, c, values)| {
@@ -609,8 +608,7 @@ fn brute_any(givens: &Grid, v: &Variant) -> usize {
         for x in 1..=n as u8 {
             let clash = (0..cells.len()).any(|j| {
                 let (rj, cj) = (j / n, j % n);
-                cells[j] == x
-                    && (rj == r || cj == c || (rj / br == r / br && cj / bc == c / bc))
+                cells[j] == x && (rj == r || cj == c || (rj / br == r / br && cj / bc == c / bc))
             });
             if !clash {
                 cells[i] = x;
@@ -652,12 +650,18 @@ fn class_rules_count_as_brute_force_does_on_6x6() {
         for round in 0..4 {
             let mut values = solution.clone();
             for cell in values.iter_mut() {
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                if (seed >> 33) % 3 == 0 || (round == 3 && (seed >> 40) % 2 == 0) {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                if (seed >> 33).is_multiple_of(3) || (round == 3 && (seed >> 40).is_multiple_of(2))
+                {
                     *cell = 0;
                 }
             }
-            let givens: String = values.iter().map(|&x| if x == 0 { '.' } else { (b'0' + x) as char }).collect();
+            let givens: String = values
+                .iter()
+                .map(|&x| if x == 0 { '.' } else { (b'0' + x) as char })
+                .collect();
             let (g, v) = puzzle(&format!(
                 r#"{{"box":"2x3","givens":"{givens}","constraints":[{rule}]}}"#
             ));
@@ -669,7 +673,11 @@ fn class_rules_count_as_brute_force_does_on_6x6() {
             if want > 0 {
                 kept += 1;
             }
-            assert_eq!(count(&g, &v, 100_000), want, "rule {k} round {round}: {givens}");
+            assert_eq!(
+                count(&g, &v, 100_000),
+                want,
+                "rule {k} round {round}: {givens}"
+            );
             let out = solve(&g, &v, &SolveOptions::default());
             if let Some(s) = &out.solution {
                 assert_eq!(v.violation(s), None);

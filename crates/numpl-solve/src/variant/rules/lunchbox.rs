@@ -24,7 +24,10 @@ pub(super) fn compile(b: &mut Builder<'_>, sum: u32, cells: &[u16]) {
             if k + 2 > cells.len() {
                 continue;
             }
-            let total: u32 = (0..n as u32).filter(|v| set >> v & 1 != 0).map(|v| v + 1).sum();
+            let total: u32 = (0..n as u32)
+                .filter(|v| set >> v & 1 != 0)
+                .map(|v| v + 1)
+                .sum();
             if total == sum {
                 by_size[k].push(set);
             }
@@ -48,7 +51,11 @@ struct Lunchbox {
 impl Lunchbox {
     /// A full box (every cell fixed) checked (big grids).
     fn check_full(&self, st: &State) -> Result<(), Contradiction> {
-        let values: Vec<u32> = self.cells.iter().map(|&c| st.get(c).trailing_zeros()).collect();
+        let values: Vec<u32> = self
+            .cells
+            .iter()
+            .map(|&c| st.get(c).trailing_zeros())
+            .collect();
         let lo = (0..values.len()).min_by_key(|&i| values[i]).unwrap_or(0);
         let hi = (0..values.len()).max_by_key(|&i| values[i]).unwrap_or(0);
         let (a, b) = (lo.min(hi), lo.max(hi));
@@ -106,12 +113,12 @@ impl Prop for Lunchbox {
                                 let mut cover = 0;
                                 let mut fits = true;
                                 let mut outer = 0;
-                                for x in 0..len {
+                                for (x, &mx) in m.iter().enumerate() {
                                     if x == i || x == j {
                                         continue;
                                     }
                                     let between = x > i && x < j;
-                                    let v = m[x] & if between { set } else { rest };
+                                    let v = mx & if between { set } else { rest };
                                     if v == 0 {
                                         fits = false;
                                         break;

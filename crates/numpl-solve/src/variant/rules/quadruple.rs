@@ -21,7 +21,14 @@ struct Quadruple {
 
 impl Quadruple {
     /// Gives `values[k..]` to cells not in `used`; each complete way adds to `keep`.
-    fn place(&self, m: &[Bits; 4], k: usize, used: u8, given: &mut [Bits; 4], keep: &mut [Bits; 4]) {
+    fn place(
+        &self,
+        m: &[Bits; 4],
+        k: usize,
+        used: u8,
+        given: &mut [Bits; 4],
+        keep: &mut [Bits; 4],
+    ) {
         if k == self.values.len() {
             for i in 0..4 {
                 keep[i] |= if used >> i & 1 != 0 { given[i] } else { m[i] };

@@ -24,7 +24,10 @@ pub(super) fn compile(b: &mut Builder<'_>, sum: u32, side: Outside) {
             if k > n || set >> (k - 1) & 1 != 0 {
                 continue;
             }
-            let total: u32 = (0..n as u32).filter(|v| set >> v & 1 != 0).map(|v| v + 1).sum();
+            let total: u32 = (0..n as u32)
+                .filter(|v| set >> v & 1 != 0)
+                .map(|v| v + 1)
+                .sum();
             if total + k as u32 == sum {
                 sets[k].push(set);
             }
