@@ -208,7 +208,7 @@ impl Drawing {
 
 /// Outside clues drawn as plain numbers (as SudokuPad draws them), named in the caption
 /// to tell one kind from another.
-const LEGEND: &[&str] = &["skyscraper", "x-sum"];
+const LEGEND: &[&str] = &["skyscraper", "x-sum", "numbered-room"];
 
 /// A rule without a shape, in words (a rule this list does not know: its name).
 fn rule_words(name: &str) -> &str {
@@ -228,6 +228,9 @@ fn rule_words(name: &str) -> &str {
             "skyscrapers: a clue counts the values seen from it, each hiding the smaller ones behind it"
         }
         "x-sum" => "X-sums: the first X values from a clue add up to it, X the first of them",
+        "numbered-room" => {
+            "numbered rooms: the first value X from a clue puts the clue in the X-th cell"
+        }
         _ => name,
     }
 }
@@ -473,10 +476,13 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
             }
             // Numbers outside the grid at the clue's end; the caption tells the two kinds
             // apart (SudokuPad writes both as plain numbers).
-            Constraint::Skyscraper { side, .. } | Constraint::XSum { side, .. } => {
+            Constraint::Skyscraper { side, .. }
+            | Constraint::XSum { side, .. }
+            | Constraint::NumberedRoom { side, .. } => {
                 let value = match c {
                     Constraint::Skyscraper { count, .. } => *count,
                     Constraint::XSum { sum, .. } => *sum,
+                    Constraint::NumberedRoom { value, .. } => *value,
                     _ => 0,
                 };
                 let (x, y) = match (side.line, side.back) {

@@ -211,6 +211,16 @@ fn drawn() -> Vec<(Constraint, &'static str)> {
         ),
         (Constraint::GreaterThan { cells: [20, 29] }, "path"),
         (
+            Constraint::NumberedRoom {
+                value: 4,
+                side: Outside {
+                    line: Line::Col(5),
+                    back: false,
+                },
+            },
+            "text",
+        ),
+        (
             Constraint::EntropicLine {
                 cells: vec![3, 4, 5],
             },
@@ -456,8 +466,8 @@ fn a_sheet_of_variant_puzzles_opens() {
     );
     let pdf = sheet_pdf(&puzzles, &SheetOptions::new().solutions(true)).unwrap();
     let doc = lopdf::Document::load_mem(&pdf).unwrap();
-    // 38 puzzles 4 a page: 10 pages, and 2 pages of solutions (20 a page).
-    assert_eq!(puzzles.len(), 38);
+    // 39 puzzles 4 a page: 10 pages, and 2 pages of solutions (20 a page).
+    assert_eq!(puzzles.len(), 39);
     assert_eq!(doc.get_pages().len(), 12);
 }
 

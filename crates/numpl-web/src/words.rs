@@ -188,6 +188,11 @@ pub(crate) fn variant_rules(v: &numpl_core::variant::Variant, unseen: Option<&st
                 "X-sum clues",
                 "the first X digits from the clue add up to it, X being the first of them",
             ),
+            "numbered-room" => (
+                "numbered room",
+                "numbered rooms",
+                "the first digit X from the clue puts the clue's digit in the X-th cell from it",
+            ),
             "lunchbox" => (
                 "lunchbox",
                 "lunchboxes",

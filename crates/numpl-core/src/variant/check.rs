@@ -101,7 +101,12 @@ pub(super) fn check_all(v: &Variant) -> Result<(), VariantError> {
         let cells = cells_of(c);
         let what = match (c, cells.first()) {
             (Constraint::Sandwich { line, .. }, _) => format!("{} {line}", c.name()),
-            (Constraint::Skyscraper { side, .. } | Constraint::XSum { side, .. }, _) => {
+            (
+                Constraint::Skyscraper { side, .. }
+                | Constraint::XSum { side, .. }
+                | Constraint::NumberedRoom { side, .. },
+                _,
+            ) => {
                 format!("{} {side}", c.name())
             }
             (_, Some(&first)) => format!("{} {}", c.name(), name(shape, first)),
@@ -114,7 +119,10 @@ pub(super) fn check_all(v: &Variant) -> Result<(), VariantError> {
         };
         let outside = matches!(
             c,
-            Constraint::Sandwich { .. } | Constraint::Skyscraper { .. } | Constraint::XSum { .. }
+            Constraint::Sandwich { .. }
+                | Constraint::Skyscraper { .. }
+                | Constraint::XSum { .. }
+                | Constraint::NumberedRoom { .. }
         );
         if cells.is_empty() && !is_global(c) && !outside {
             return Err(fail("it has no cells".into()));
@@ -320,6 +328,12 @@ fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), St
             line_in_grid(n, side.line)?;
             if *count == 0 || *count as usize > n {
                 return Err(format!("{count} seen is not within 1..{n}"));
+            }
+        }
+        Constraint::NumberedRoom { value, side } => {
+            line_in_grid(n, side.line)?;
+            if *value == 0 || *value as usize > n {
+                return Err(format!("value {value} is not within 1..{n}"));
             }
         }
         Constraint::XSum { sum, side } => {
@@ -751,6 +765,14 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
             Constraint::Skyscraper { count, side } => {
                 let seen = skyscrapers_seen(side.cells(shape).iter().map(|&x| at(x)));
                 (seen != *count).then(|| format!("{seen} are seen from {side}, not {count}"))
+            }
+            Constraint::NumberedRoom { value, side } => {
+                let cells = side.cells(shape);
+                let x = at(cells[0]) as usize;
+                let got = at(cells[x - 1]);
+                (got != *value).then(|| {
+                    format!("{side} starts with {x}, and its cell {x} holds {got}, not {value}")
+                })
             }
             Constraint::XSum { sum, side } => {
                 let cells = side.cells(shape);

@@ -310,7 +310,7 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
             }
             // `Skyscraper~C5~3~4`: column 5, 3 seen from the top and 4 from the bottom
             // (rows: from the left, then the right); either may be empty.
-            "Skyscraper" | "XSum" => {
+            "Skyscraper" | "XSum" | "NumberedRoom" => {
                 let (id, clues) = args
                     .split_first()
                     .ok_or_else(|| fail("no row or column".into()))?;
@@ -324,10 +324,10 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
                     }
                     let value = num(clue)?;
                     let side = Outside { line, back: k == 1 };
-                    out.push(if kind == "Skyscraper" {
-                        Constraint::Skyscraper { count: value, side }
-                    } else {
-                        Constraint::XSum { sum: value, side }
+                    out.push(match kind {
+                        "Skyscraper" => Constraint::Skyscraper { count: value, side },
+                        "XSum" => Constraint::XSum { sum: value, side },
+                        _ => Constraint::NumberedRoom { value, side },
                     });
                 }
             }

@@ -100,6 +100,15 @@ enum WireC {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         side: Option<String>,
     },
+    NumberedRoom {
+        value: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        row: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        col: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        side: Option<String>,
+    },
     XSum {
         sum: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -418,6 +427,15 @@ fn from_wire(w: WireC, shape: Shape) -> Result<Constraint, String> {
             sum,
             side: outside(row, col, side.as_deref())?,
         },
+        WireC::NumberedRoom {
+            value,
+            row,
+            col,
+            side,
+        } => Constraint::NumberedRoom {
+            value,
+            side: outside(row, col, side.as_deref())?,
+        },
         WireC::Lunchbox { sum, cells: c } => Constraint::Lunchbox {
             sum,
             cells: cells(&c, n)?,
@@ -624,6 +642,15 @@ fn to_wire(c: &Constraint, shape: Shape) -> WireC {
             let (row, col, side) = outside_fields(*side);
             WireC::XSum {
                 sum: *sum,
+                row,
+                col,
+                side,
+            }
+        }
+        Constraint::NumberedRoom { value, side } => {
+            let (row, col, side) = outside_fields(*side);
+            WireC::NumberedRoom {
+                value: *value,
                 row,
                 col,
                 side,

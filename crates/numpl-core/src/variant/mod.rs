@@ -197,6 +197,14 @@ pub enum Constraint {
         /// The row or column and the end it is read from.
         side: Outside,
     },
+    /// A numbered room: the first cell from the clue's end holds X, and the X-th cell
+    /// from that end holds the clue.
+    NumberedRoom {
+        /// The value the X-th cell holds.
+        value: u32,
+        /// The row or column and the end it is read from.
+        side: Outside,
+    },
     /// A thermometer: values increase from the bulb (the first cell); `slow` allows equal
     /// neighbours.
     Thermo {
@@ -359,6 +367,7 @@ impl Constraint {
             Constraint::Sandwich { .. } => "sandwich",
             Constraint::Skyscraper { .. } => "skyscraper",
             Constraint::XSum { .. } => "x-sum",
+            Constraint::NumberedRoom { .. } => "numbered-room",
             Constraint::Thermo { slow: false, .. } => "thermo",
             Constraint::Thermo { slow: true, .. } => "slow-thermo",
             Constraint::Arrow { .. } => "arrow",

@@ -78,7 +78,7 @@ fn puzzle(text: &str) -> (Grid, Variant) {
 
 /// One hand-made case per constraint, each with a sum or shape that cuts the grids down
 /// without ruling them all out.
-const CASES: [&str; 45] = [
+const CASES: [&str; 46] = [
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","cells":["r1c2","r2c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":9,"cells":["r2c2","r3c2","r3c3"]}]}"#,
@@ -133,6 +133,7 @@ const CASES: [&str; 45] = [
     r#"{"box":"2x2","constraints":[{"type":"sum","sum":9,"cells":["r1c1","r4c3","r1c1"]}]}"#,
     // Parity alternating along a line (modulo 2).
     r#"{"box":"2x2","constraints":[{"type":"modular-line","modulus":2,"cells":["r1c1","r2c2","r3c3","r4c3"]}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"numbered-room","value":3,"row":2},{"type":"numbered-room","value":1,"col":4,"side":"bottom"}]}"#,
 ];
 
 #[test]
@@ -323,6 +324,15 @@ fn constraint() -> impl Strategy<Value = Constraint> {
             }
         }),
         (0u32..6, line(2..5)).prop_map(|(sum, cells)| Constraint::Lunchbox { sum, cells }),
+        (1u32..5, 0u8..4, any::<bool>(), any::<bool>()).prop_map(|(value, i, row, back)| {
+            Constraint::NumberedRoom {
+                value,
+                side: Outside {
+                    line: if row { Line::Row(i) } else { Line::Col(i) },
+                    back,
+                },
+            }
+        }),
         (1u32..10, line(2..7), any::<bool>())
             .prop_map(|(sum, cells, looped)| { Constraint::SumLine { sum, cells, looped } }),
         (1usize..3, proptest::collection::btree_set(cell(), 2..7)).prop_map(|(k, c)| {

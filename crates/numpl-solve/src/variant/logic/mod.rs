@@ -122,6 +122,8 @@ variant_techniques! {
     RegionSum: "region_sum", "Region Sum Line", Medium, 40, |l, b| rules::find(l, b, VariantTechnique::RegionSum);
     /// A sum line divides into segments adding up to its sum.
     SumLine: "sum_line", "Sum Line", Medium, 40, |l, b| rules::find(l, b, VariantTechnique::SumLine);
+    /// A numbered room: the first value X puts the clue in the X-th cell.
+    NumberedRoom: "numbered_room", "Numbered Room", Medium, 40, |l, b| rules::find(l, b, VariantTechnique::NumberedRoom);
     /// An X-sum clue: the first X values of its row or column add up to it.
     XSum: "x_sum", "X-Sum", Medium, 40, |l, b| rules::find(l, b, VariantTechnique::XSum);
     /// A sandwich clue: the values between 1 and N add up to it.

@@ -35,6 +35,7 @@ pub(super) fn technique(c: &Constraint) -> Option<VariantTechnique> {
         Constraint::Sandwich { .. } => T::Sandwich,
         Constraint::Skyscraper { .. } => T::Skyscraper,
         Constraint::XSum { .. } => T::XSum,
+        Constraint::NumberedRoom { .. } => T::NumberedRoom,
         Constraint::Lunchbox { .. } => T::Lunchbox,
         Constraint::SumLine { .. } => T::SumLine,
         Constraint::SameValues { .. } => T::Clone,
@@ -48,7 +49,9 @@ pub(super) fn technique(c: &Constraint) -> Option<VariantTechnique> {
 pub(super) fn cells(c: &Constraint, shape: Shape) -> Vec<u16> {
     match c {
         Constraint::Sandwich { line, .. } => line.cells(shape),
-        Constraint::Skyscraper { side, .. } | Constraint::XSum { side, .. } => side.cells(shape),
+        Constraint::Skyscraper { side, .. }
+        | Constraint::XSum { side, .. }
+        | Constraint::NumberedRoom { side, .. } => side.cells(shape),
         _ => match c.cells() {
             v if v.is_empty() => (0..(shape.size() * shape.size()) as u16).collect(),
             v => v,
@@ -183,6 +186,9 @@ fn words(c: &Constraint, shape: Shape) -> String {
         }
         Constraint::Skyscraper { count, side } => {
             format!("{side} sees {count} (a value hides the smaller ones behind it)")
+        }
+        Constraint::NumberedRoom { value, side } => {
+            format!("in {side} the first value X puts {value} in the X-th cell")
         }
         Constraint::XSum { sum, side } => {
             format!("in {side} the first X values add up to {sum}, X the first of them")

@@ -414,6 +414,14 @@ fn each_constraint_rule_on_a_hand_worked_position() {
             VariantTechnique::Entropy,
             "Entropy: every three cells in a row on the entropic line r1c1-r1c3 hold a low, a middle and a high value => r1c3 <> 2/3/4/6",
         ),
+        // 9 in the X-th cell: r1c1 is not 1 (it would have to hold 9 too) nor 9 (the 9th
+        // cell would too), so no X names r1c9 for the 9.
+        (
+            "",
+            r#"{"type":"numbered-room","value":9,"row":1}"#,
+            VariantTechnique::NumberedRoom,
+            "Numbered Room: in row 1 from the left the first value X puts 9 in the X-th cell => r1c1 <> 1, r1c1, r1c9 <> 9",
+        ),
         // 4 over r1c1 and r9c9: each at most 3.
         (
             "",

@@ -13,6 +13,7 @@ mod kropki;
 mod little_killer;
 mod lunchbox;
 mod nonconsecutive;
+mod numbered_room;
 mod palindrome;
 mod parity;
 mod quadruple;
@@ -398,6 +399,7 @@ fn add(b: &mut Builder<'_>, c: &Constraint) {
         Constraint::Sandwich { sum, line } => sandwich::compile(b, *sum, *line),
         Constraint::Skyscraper { count, side } => skyscraper::compile(b, *count, *side),
         Constraint::XSum { sum, side } => xsum::compile(b, *sum, *side),
+        Constraint::NumberedRoom { value, side } => numbered_room::compile(b, *value, *side),
         Constraint::Lunchbox { sum, cells } => lunchbox::compile(b, *sum, cells),
         Constraint::SumLine { sum, cells, looped } => sum_line::compile(b, *sum, cells, *looped),
         Constraint::SameValues { sets } => same_values::compile(b, sets),
