@@ -32,6 +32,7 @@ const REGION_SUM: Rgb = Rgb(46, 160, 255);
 const ZIPPER: Rgb = Rgb(150, 120, 255);
 const SUM_LINE: Rgb = Rgb(120, 196, 214);
 const ENTROPIC: Rgb = Rgb(255, 165, 70);
+const RELLIK: Rgb = Rgb(200, 40, 40);
 const MODULAR: Rgb = Rgb(70, 180, 160);
 const LUNCHBOX: Rgb = Rgb(90, 90, 90);
 const LUNCHBOX_FILL: Rgb = Rgb(238, 234, 222);
@@ -208,7 +209,7 @@ impl Drawing {
 
 /// Outside clues drawn as plain numbers (as SudokuPad draws them), named in the caption
 /// to tell one kind from another.
-const LEGEND: &[&str] = &["skyscraper", "x-sum", "numbered-room"];
+const LEGEND: &[&str] = &["skyscraper", "x-sum", "numbered-room", "rellik-cage"];
 
 /// A rule without a shape, in words (a rule this list does not know: its name).
 fn rule_words(name: &str) -> &str {
@@ -228,6 +229,7 @@ fn rule_words(name: &str) -> &str {
             "skyscrapers: a clue counts the values seen from it, each hiding the smaller ones behind it"
         }
         "x-sum" => "X-sums: the first X values from a clue add up to it, X the first of them",
+        "rellik-cage" => "rellik cages (red): no values of a cage add up to its number",
         "numbered-room" => {
             "numbered rooms: the first value X from a clue puts the clue in the X-th cell"
         }
@@ -432,6 +434,17 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
             }
             Constraint::Cage { sum, cells } => {
                 push(&mut d, Layer::Top, name, cage(n, *sum, cells));
+            }
+            // A cage's outline in red with its number: the number no values make.
+            Constraint::RellikCage { sum, cells } => {
+                let mut items = cage(n, Some(*sum), cells);
+                if let Some(Item::Path { pen, .. }) = items.first_mut() {
+                    pen.color = RELLIK;
+                }
+                push(&mut d, Layer::Top, name, items);
+                if !d.rules.contains(&name) {
+                    d.rules.push(name);
+                }
             }
             // A sum without a cage's rule: a cage's outline dotted grey, its sum in the
             // corner.

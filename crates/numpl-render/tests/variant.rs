@@ -211,6 +211,13 @@ fn drawn() -> Vec<(Constraint, &'static str)> {
         ),
         (Constraint::GreaterThan { cells: [20, 29] }, "path"),
         (
+            Constraint::RellikCage {
+                sum: 7,
+                cells: vec![50, 51],
+            },
+            "path",
+        ),
+        (
             Constraint::NumberedRoom {
                 value: 4,
                 side: Outside {
@@ -466,8 +473,8 @@ fn a_sheet_of_variant_puzzles_opens() {
     );
     let pdf = sheet_pdf(&puzzles, &SheetOptions::new().solutions(true)).unwrap();
     let doc = lopdf::Document::load_mem(&pdf).unwrap();
-    // 39 puzzles 4 a page: 10 pages, and 2 pages of solutions (20 a page).
-    assert_eq!(puzzles.len(), 39);
+    // 40 puzzles 4 a page: 10 pages, and 2 pages of solutions (20 a page).
+    assert_eq!(puzzles.len(), 40);
     assert_eq!(doc.get_pages().len(), 12);
 }
 

@@ -168,6 +168,11 @@ pub(crate) fn variant_rules(v: &numpl_core::variant::Variant, unseen: Option<&st
                 "little killer clues",
                 "the digits along the arrow's diagonal add up to the clue",
             ),
+            "rellik-cage" => (
+                "rellik cage",
+                "rellik cages",
+                "its digits differ, and no one or more of them add up to its number",
+            ),
             "sum" => (
                 "sum",
                 "sums",

@@ -51,6 +51,7 @@ pub(crate) fn cells_of(c: &Constraint) -> Vec<u16> {
         | Constraint::Cage { cells, .. }
         | Constraint::LittleKiller { cells, .. }
         | Constraint::Sum { cells, .. }
+        | Constraint::RellikCage { cells, .. }
         | Constraint::Thermo { cells, .. }
         | Constraint::Palindrome { cells }
         | Constraint::Zipper { cells }
@@ -313,6 +314,14 @@ fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), St
             line_of_neighbours(shape, cells, 2)?;
             if *modulus < 2 || *modulus as usize > n {
                 return Err(format!("a modulus of {modulus} is not within 2..{n}"));
+            }
+        }
+        Constraint::RellikCage { sum, cells } => {
+            if cells.len() > n {
+                return Err(format!("{} cells cannot all differ in 1..{n}", cells.len()));
+            }
+            if *sum == 0 {
+                return Err("a sum of 0 rules nothing out".into());
             }
         }
         Constraint::Sum { sum, cells } => {
@@ -748,6 +757,33 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
                             )
                         })
                 })
+            }
+            Constraint::RellikCage { sum, cells } => {
+                let mut seen = HashSet::new();
+                if let Some(&x) = cells.iter().find(|&&x| !seen.insert(at(x))) {
+                    Some(format!(
+                        "the rellik cage at {} repeats {}",
+                        nm(cells[0]),
+                        at(x)
+                    ))
+                } else {
+                    // The sums some values of the cage make, up to the clue.
+                    let target = *sum as usize;
+                    let mut made = vec![false; target + 1];
+                    made[0] = true;
+                    for &x in cells {
+                        let v = at(x) as usize;
+                        for s in (v..=target).rev() {
+                            made[s] |= made[s - v];
+                        }
+                    }
+                    made[target].then(|| {
+                        format!(
+                            "some values of the rellik cage at {} add up to {sum}",
+                            nm(cells[0])
+                        )
+                    })
+                }
             }
             Constraint::Sum { sum, cells } => {
                 let total: u32 = cells.iter().map(|&x| at(x)).sum();

@@ -288,6 +288,13 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
                 })?;
                 out.push(Constraint::LittleKiller { sum, cells });
             }
+            "RellikCage" => {
+                let (sum, rest) = args.split_first().ok_or_else(|| fail("no sum".into()))?;
+                out.push(Constraint::RellikCage {
+                    sum: num(sum)?,
+                    cells: cells(rest)?,
+                });
+            }
             // `Sum~23~cells`; its forms with coefficients (`0_=_1_1_-10`) are not read.
             "Sum" => {
                 let (sum, rest) = args.split_first().ok_or_else(|| fail("no sum".into()))?;

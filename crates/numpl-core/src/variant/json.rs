@@ -84,6 +84,10 @@ enum WireC {
         sum: u32,
         cells: Names,
     },
+    RellikCage {
+        sum: u32,
+        cells: Names,
+    },
     Sandwich {
         sum: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -397,6 +401,10 @@ fn from_wire(w: WireC, shape: Shape) -> Result<Constraint, String> {
         },
         WireC::GlobalEntropy => Constraint::GlobalEntropy,
         WireC::GlobalModular => Constraint::GlobalModular,
+        WireC::RellikCage { sum, cells: c } => Constraint::RellikCage {
+            sum,
+            cells: cells(&c, n)?,
+        },
         WireC::Sum { sum, cells: c } => Constraint::Sum {
             sum,
             cells: cells(&c, n)?,
@@ -613,6 +621,10 @@ fn to_wire(c: &Constraint, shape: Shape) -> WireC {
         },
         Constraint::GlobalEntropy => WireC::GlobalEntropy,
         Constraint::GlobalModular => WireC::GlobalModular,
+        Constraint::RellikCage { sum, cells } => WireC::RellikCage {
+            sum: *sum,
+            cells: nm(cells),
+        },
         Constraint::Sum { sum, cells } => WireC::Sum {
             sum: *sum,
             cells: nm(cells),

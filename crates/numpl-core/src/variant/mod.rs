@@ -158,6 +158,14 @@ pub enum Constraint {
         /// Its cells (orthogonally connected).
         cells: Vec<u16>,
     },
+    /// A rellik cage (killer backwards): its values differ, and no one or more of them add
+    /// up to `sum`.
+    RellikCage {
+        /// The sum no values of the cage make.
+        sum: u32,
+        /// Its cells.
+        cells: Vec<u16>,
+    },
     /// A sum over any cells: their values (repeats allowed where no other rule forbids
     /// them) add up to `sum`; a cell listed twice counts twice (ISS's `Sum`).
     Sum {
@@ -364,6 +372,7 @@ impl Constraint {
             Constraint::Cage { .. } => "cage",
             Constraint::LittleKiller { .. } => "little-killer",
             Constraint::Sum { .. } => "sum",
+            Constraint::RellikCage { .. } => "rellik-cage",
             Constraint::Sandwich { .. } => "sandwich",
             Constraint::Skyscraper { .. } => "skyscraper",
             Constraint::XSum { .. } => "x-sum",

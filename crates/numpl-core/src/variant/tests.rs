@@ -181,6 +181,10 @@ fn every_constraint() -> Vec<Constraint> {
                 back: true,
             },
         },
+        Constraint::RellikCage {
+            sum: 9,
+            cells: vec![77, 78],
+        },
     ]
 }
 
@@ -245,8 +249,8 @@ fn iss_texts_read_as_the_json_records_do() {
             r#"{"constraints":[{"type":"skyscraper","count":3,"col":5},{"type":"skyscraper","count":4,"col":5,"side":"bottom"},{"type":"skyscraper","count":5,"row":2,"side":"right"},{"type":"x-sum","sum":6,"row":1},{"type":"lunchbox","sum":0,"cells":["r9c1","r9c2"]},{"type":"sum-line","sum":10,"cells":["r8c1","r8c2"]},{"type":"sum-line","sum":5,"loop":true,"cells":["r6c1","r6c2","r7c2","r7c1"]}]}"#,
         ),
         (
-            ".SameValues~2~R1C1~R1C2~R5C5~R5C6.SameValues~3~R9C1~R9C5~R9C9.Quad~R8C8~1~9.GreaterThan~R2C2~R1C2~R2C3.Sum~12~R4C4~R6C6~R4C4.Entropic~R7C1~R7C2.Modular~2~R7C3~R7C4.GlobalEntropy.GlobalMod.NumberedRoom~R3~~6",
-            r#"{"constraints":[{"type":"same-values","sets":[["r1c1","r1c2"],["r5c5","r5c6"]]},{"type":"same-values","sets":[["r9c1"],["r9c5"],["r9c9"]]},{"type":"quadruple","cells":["r9c9","r8c9","r9c8","r8c8"],"values":[1,9]},{"type":"greater-than","cells":["r2c2","r1c2"]},{"type":"greater-than","cells":["r2c2","r2c3"]},{"type":"sum","sum":12,"cells":["r4c4","r6c6","r4c4"]},{"type":"entropic-line","cells":["r7c1","r7c2"]},{"type":"modular-line","modulus":2,"cells":["r7c3","r7c4"]},{"type":"global-entropy"},{"type":"global-modular"},{"type":"numbered-room","value":6,"row":3,"side":"right"}]}"#,
+            ".SameValues~2~R1C1~R1C2~R5C5~R5C6.SameValues~3~R9C1~R9C5~R9C9.Quad~R8C8~1~9.GreaterThan~R2C2~R1C2~R2C3.Sum~12~R4C4~R6C6~R4C4.Entropic~R7C1~R7C2.Modular~2~R7C3~R7C4.GlobalEntropy.GlobalMod.NumberedRoom~R3~~6.RellikCage~5~R6C1~R6C2",
+            r#"{"constraints":[{"type":"same-values","sets":[["r1c1","r1c2"],["r5c5","r5c6"]]},{"type":"same-values","sets":[["r9c1"],["r9c5"],["r9c9"]]},{"type":"quadruple","cells":["r9c9","r8c9","r9c8","r8c8"],"values":[1,9]},{"type":"greater-than","cells":["r2c2","r1c2"]},{"type":"greater-than","cells":["r2c2","r2c3"]},{"type":"sum","sum":12,"cells":["r4c4","r6c6","r4c4"]},{"type":"entropic-line","cells":["r7c1","r7c2"]},{"type":"modular-line","modulus":2,"cells":["r7c3","r7c4"]},{"type":"global-entropy"},{"type":"global-modular"},{"type":"numbered-room","value":6,"row":3,"side":"right"},{"type":"rellik-cage","sum":5,"cells":["r6c1","r6c2"]}]}"#,
         ),
         (
             ".Shape~6x6.NoBoxes.Jigsaw~000111000111222333222333444555444555",
@@ -359,6 +363,7 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
         (r#"{"constraints":[{"type":"skyscraper","count":10,"row":1}]}"#, "constraint 1 (skyscraper row 1 from the left): 10 seen is not within 1..9"),
         (r#"{"constraints":[{"type":"skyscraper","count":2,"col":10,"side":"bottom"}]}"#, "constraint 1 (skyscraper column 10 from the bottom): column 10 is outside the 9x9 grid"),
         (r#"{"constraints":[{"type":"skyscraper","count":2,"row":1,"side":"top"}]}"#, "constraint 1 (skyscraper): a row's clue is `left` or `right`, not `top`"),
+        (r#"{"constraints":[{"type":"rellik-cage","sum":0,"cells":["r1c1","r1c2"]}]}"#, "constraint 1 (rellik-cage r1c1): a sum of 0 rules nothing out"),
         (r#"{"constraints":[{"type":"numbered-room","value":0,"col":3}]}"#, "constraint 1 (numbered-room column 3 from the top): value 0 is not within 1..9"),
         (r#"{"constraints":[{"type":"x-sum","sum":46,"col":3}]}"#, "constraint 1 (x-sum column 3 from the top): a sum of 46 is not within 1..45"),
         (r#"{"constraints":[{"type":"x-sum","sum":6,"row":1,"col":2}]}"#, "constraint 1 (x-sum): an outside clue needs a `row` or a `col` (1-based), not both"),
@@ -587,6 +592,11 @@ fn the_rule_check_accepts_a_solution_and_names_what_a_broken_grid_breaks() {
                 modulus: 3,
                 cells: vec![0, 1, 2, 3],
             },
+            // 1 and 2 make 1, 2 and 3, not 4.
+            Constraint::RellikCage {
+                sum: 4,
+                cells: vec![0, 1],
+            },
             // Row 2 from the left starts with 4; its fourth cell holds 7.
             Constraint::NumberedRoom {
                 value: 7,
@@ -741,6 +751,13 @@ fn the_rule_check_accepts_a_solution_and_names_what_a_broken_grid_breaks() {
         (
             Constraint::GreaterThan { cells: [0, 1] },
             "r1c1 is not greater than r1c2",
+        ),
+        (
+            Constraint::RellikCage {
+                sum: 3,
+                cells: vec![0, 1],
+            },
+            "some values of the rellik cage at r1c1 add up to 3",
         ),
         (
             Constraint::NumberedRoom {

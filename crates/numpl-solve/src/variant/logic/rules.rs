@@ -31,6 +31,7 @@ pub(super) fn technique(c: &Constraint) -> Option<VariantTechnique> {
         Constraint::Between { .. } => T::Between,
         Constraint::LittleKiller { .. } => T::LittleKiller,
         Constraint::Sum { .. } => T::Sum,
+        Constraint::RellikCage { .. } => T::Rellik,
         Constraint::RegionSumLine { .. } => T::RegionSum,
         Constraint::Sandwich { .. } => T::Sandwich,
         Constraint::Skyscraper { .. } => T::Skyscraper,
@@ -160,6 +161,10 @@ fn words(c: &Constraint, shape: Shape) -> String {
         Constraint::Sum { sum, cells } => {
             format!("{} add up to {sum}", names(shape, cells))
         }
+        Constraint::RellikCage { sum, cells } => format!(
+            "no values of the rellik cage {} add up to {sum}",
+            names(shape, cells)
+        ),
         Constraint::EntropicLine { cells } => format!(
             "every three cells in a row on the entropic line {} hold a low, a middle and a high value",
             line(cells)

@@ -422,6 +422,13 @@ fn each_constraint_rule_on_a_hand_worked_position() {
             VariantTechnique::NumberedRoom,
             "Numbered Room: in row 1 from the left the first value X puts 9 in the X-th cell => r1c1 <> 1, r1c1, r1c9 <> 9",
         ),
+        // r1c1 is 2: no 5 (2 + 3 = 5 would do it) or 3 beside it, nor 5 alone.
+        (
+            "r1c1=2",
+            r#"{"type":"rellik-cage","sum":5,"cells":["r1c1","r1c2"]}"#,
+            VariantTechnique::Rellik,
+            "Rellik Cage: no values of the rellik cage r1c1, r1c2 add up to 5 => r1c2 <> 3/5",
+        ),
         // 4 over r1c1 and r9c9: each at most 3.
         (
             "",

@@ -19,6 +19,7 @@ mod parity;
 mod quadruple;
 mod region;
 mod region_sum;
+mod rellik;
 mod renban;
 mod same_values;
 mod sandwich;
@@ -397,6 +398,7 @@ fn add(b: &mut Builder<'_>, c: &Constraint) {
             little_killer::compile(b, *sum, cells)
         }
         Constraint::Sandwich { sum, line } => sandwich::compile(b, *sum, *line),
+        Constraint::RellikCage { sum, cells } => rellik::compile(b, *sum, cells),
         Constraint::Skyscraper { count, side } => skyscraper::compile(b, *count, *side),
         Constraint::XSum { sum, side } => xsum::compile(b, *sum, *side),
         Constraint::NumberedRoom { value, side } => numbered_room::compile(b, *value, *side),
