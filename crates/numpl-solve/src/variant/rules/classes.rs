@@ -7,13 +7,34 @@
 //! block) is also a propagator that, over at most four cells, tries every way of giving
 //! its cells classes (each cell a class it has a value of): distinct for a window, every
 //! class present in a block, and each cell keeps the values of the classes some way gives
-//! it. A longer window as long as the classes are many puts a class with one place left
-//! there.
+//! it; where every class must be present, a class with one value left among the cells
+//! has that value in the set, and the cells outside seeing all its places lose it. A
+//! longer window as long as the classes are many puts a class with one place left there.
 
 use numpl_core::variant::{blocks_2x2, remainders, thirds};
 
-use super::Builder;
+use super::{required, Builder, Peers};
 use crate::variant::engine::{Bits, Contradiction, Prop, State};
+
+/// A window or block waiting for the peers (to know which cells see its cells).
+pub(crate) struct Pending {
+    cells: Vec<u16>,
+    classes: Vec<Bits>,
+    distinct: bool,
+}
+
+/// The windows and blocks as propagators, each knowing what its cells see outside it.
+pub(super) fn finish(b: &mut Builder<'_>, peers: &Peers) {
+    for p in std::mem::take(&mut b.class_sets) {
+        let seen = peers.outside(&p.cells);
+        b.prop(ClassSet {
+            cells: p.cells,
+            classes: p.classes,
+            distinct: p.distinct,
+            seen,
+        });
+    }
+}
 
 /// A line whose every `classes.len()` cells in a row differ in class.
 pub(super) fn compile_line(b: &mut Builder<'_>, cells: &[u16], classes: Vec<Vec<u8>>) {
@@ -26,7 +47,7 @@ pub(super) fn compile_line(b: &mut Builder<'_>, cells: &[u16], classes: Vec<Vec<
         }
     }
     for window in cells.windows(size) {
-        b.prop(ClassSet {
+        b.class_sets.push(Pending {
             cells: window.to_vec(),
             classes: masks.clone(),
             distinct: true,
@@ -38,7 +59,7 @@ pub(super) fn compile_line(b: &mut Builder<'_>, cells: &[u16], classes: Vec<Vec<
 pub(super) fn compile_global(b: &mut Builder<'_>, classes: Vec<Vec<u8>>) {
     let masks = masks(&classes);
     for block in blocks_2x2(b.variant.shape()) {
-        b.prop(ClassSet {
+        b.class_sets.push(Pending {
             cells: block.to_vec(),
             classes: masks.clone(),
             distinct: false,
@@ -83,6 +104,8 @@ struct ClassSet {
     classes: Vec<Bits>,
     /// A window: the cells' classes differ (else a block: every class present).
     distinct: bool,
+    /// What each cell sees outside the set ([`Peers::outside`]).
+    seen: Vec<Vec<u64>>,
 }
 
 impl ClassSet {
@@ -121,6 +144,22 @@ impl Prop for ClassSet {
             self.go(&m, 0, 0, &mut [0; 4], &mut keep);
             for (j, &c) in self.cells.iter().enumerate() {
                 st.restrict(c, keep[j])?;
+            }
+            // A class present with one value left among the cells: that value is in the
+            // set, so the cells seeing all its places lose it (as ISS's 2x2 handlers).
+            if m.len() >= self.classes.len() {
+                let mut any: Bits = 0;
+                for &c in &self.cells {
+                    any |= st.get(c);
+                }
+                let mut need: Bits = 0;
+                for &class in &self.classes {
+                    let left = any & class;
+                    if left.count_ones() == 1 {
+                        need |= left;
+                    }
+                }
+                required(st, &self.cells, &self.seen, need)?;
             }
             return Ok(());
         }

@@ -52,6 +52,8 @@ pub(crate) struct Builder<'a> {
     pub(crate) cages: Vec<(u32, Vec<u16>)>,
     /// Renban lines (`renban.rs`).
     pub(crate) renbans: Vec<Vec<u16>>,
+    /// Windows and 2x2 blocks of the rules on classes of values (`classes.rs`).
+    pub(crate) class_sets: Vec<classes::Pending>,
 }
 
 impl Builder<'_> {
@@ -343,6 +345,7 @@ impl<'a> Builder<'a> {
             props: Vec::new(),
             cages: Vec::new(),
             renbans: Vec::new(),
+            class_sets: Vec::new(),
         };
         b.start = vec![b.all(); n * n];
         b
@@ -373,6 +376,7 @@ fn builder<'a>(givens: &Grid, variant: &'a Variant) -> Builder<'a> {
     let peers = Peers::new(&b);
     cage::finish(&mut b, &peers);
     renban::finish(&mut b, &peers);
+    classes::finish(&mut b, &peers);
     intersect::compile(&mut b);
     peers.teach(&mut b);
     b
@@ -441,6 +445,7 @@ pub(crate) fn compile_one(variant: &Variant, c: &Constraint) -> Model {
     let peers = Peers::new(&b);
     cage::finish_sums(&mut b, &peers);
     renban::finish(&mut b, &peers);
+    classes::finish(&mut b, &peers);
     peers.teach(&mut b);
     b.build()
 }
