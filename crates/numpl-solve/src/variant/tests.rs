@@ -265,6 +265,14 @@ fn line(len: std::ops::Range<usize>) -> impl Strategy<Value = Vec<u16>> {
     })
 }
 
+/// An outside clue's place: a row or column, either end.
+fn side() -> impl Strategy<Value = Outside> {
+    (0u8..4, any::<bool>(), any::<bool>()).prop_map(|(i, row, back)| Outside {
+        line: if row { Line::Row(i) } else { Line::Col(i) },
+        back,
+    })
+}
+
 fn constraint() -> impl Strategy<Value = Constraint> {
     prop_oneof![
         (1u32..11, proptest::collection::btree_set(cell(), 1..4)).prop_map(|(s, c)| {
@@ -306,35 +314,11 @@ fn constraint() -> impl Strategy<Value = Constraint> {
             sum,
             line: if row { Line::Row(i) } else { Line::Col(i) }
         }),
-        (1u32..5, 0u8..4, any::<bool>(), any::<bool>()).prop_map(|(count, i, row, back)| {
-            Constraint::Skyscraper {
-                count,
-                side: Outside {
-                    line: if row { Line::Row(i) } else { Line::Col(i) },
-                    back,
-                },
-            }
-        }),
-        (1u32..11, 0u8..4, any::<bool>(), any::<bool>()).prop_map(|(sum, i, row, back)| {
-            Constraint::XSum {
-                sum,
-                side: Outside {
-                    line: if row { Line::Row(i) } else { Line::Col(i) },
-                    back,
-                },
-            }
-        }),
+        (1u32..5, side()).prop_map(|(count, side)| Constraint::Skyscraper { count, side }),
+        (1u32..11, side()).prop_map(|(sum, side)| Constraint::XSum { sum, side }),
         (0u32..6, line(2..5)).prop_map(|(sum, cells)| Constraint::Lunchbox { sum, cells }),
         (1u32..8, line(1..4)).prop_map(|(sum, cells)| Constraint::RellikCage { sum, cells }),
-        (1u32..5, 0u8..4, any::<bool>(), any::<bool>()).prop_map(|(value, i, row, back)| {
-            Constraint::NumberedRoom {
-                value,
-                side: Outside {
-                    line: if row { Line::Row(i) } else { Line::Col(i) },
-                    back,
-                },
-            }
-        }),
+        (1u32..5, side()).prop_map(|(value, side)| Constraint::NumberedRoom { value, side }),
         (1u32..10, line(2..7), any::<bool>())
             .prop_map(|(sum, cells, looped)| { Constraint::SumLine { sum, cells, looped } }),
         (1usize..3, proptest::collection::btree_set(cell(), 2..7)).prop_map(|(k, c)| {
