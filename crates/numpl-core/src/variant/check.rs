@@ -320,8 +320,12 @@ fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), St
             if cells.len() > n {
                 return Err(format!("{} cells cannot all differ in 1..{n}", cells.len()));
             }
-            if *sum == 0 {
-                return Err("a sum of 0 rules nothing out".into());
+            let (_, hi) = distinct_sum_range(cells.len(), n);
+            if *sum == 0 || *sum > hi {
+                return Err(format!(
+                    "a sum of {sum} rules nothing out ({} different values make 1 to {hi})",
+                    cells.len()
+                ));
             }
         }
         Constraint::Sum { sum, cells } => {
