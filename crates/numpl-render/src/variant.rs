@@ -207,8 +207,8 @@ impl Drawing {
     }
 }
 
-/// Outside clues drawn as plain numbers (as SudokuPad draws them), named in the caption
-/// to tell one kind from another.
+/// Constraints whose shape does not say which rule it is (outside clues drawn as plain
+/// numbers, as SudokuPad draws them; a rellik cage's outline), named in the caption too.
 const LEGEND: &[&str] = &["skyscraper", "x-sum", "numbered-room", "rellik-cage"];
 
 /// A rule without a shape, in words (a rule this list does not know: its name).
@@ -487,8 +487,8 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                 };
                 push(&mut d, Layer::Top, name, vec![item]);
             }
-            // Numbers outside the grid at the clue's end; the caption tells the two kinds
-            // apart (SudokuPad writes both as plain numbers).
+            // Numbers outside the grid at the clue's end; the caption tells the kinds apart
+            // (SudokuPad writes them all as plain numbers).
             Constraint::Skyscraper { side, .. }
             | Constraint::XSum { side, .. }
             | Constraint::NumberedRoom { side, .. } => {
