@@ -209,7 +209,13 @@ impl Drawing {
 
 /// Constraints whose shape does not say which rule it is (outside clues drawn as plain
 /// numbers, as SudokuPad draws them; a rellik cage's outline), named in the caption too.
-const LEGEND: &[&str] = &["skyscraper", "x-sum", "numbered-room", "rellik-cage"];
+const LEGEND: &[&str] = &[
+    "skyscraper",
+    "x-sum",
+    "numbered-room",
+    "rellik-cage",
+    "counting-circles",
+];
 
 /// A rule without a shape, in words (a rule this list does not know: its name).
 fn rule_words(name: &str) -> &str {
@@ -230,6 +236,7 @@ fn rule_words(name: &str) -> &str {
         }
         "x-sum" => "X-sums: the first X values from a clue add up to it, X the first of them",
         "rellik-cage" => "rellik cages (red): no values of a cage add up to its number",
+        "counting-circles" => "counting circles: a value in a circle says how many circles hold it",
         "numbered-room" => {
             "numbered rooms: the first value X from a clue puts the clue in the X-th cell"
         }
@@ -338,6 +345,22 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                     fill: None,
                 };
                 push(&mut d, Layer::Top, name, vec![item]);
+            }
+            // An open circle in each cell, named in the caption.
+            Constraint::CountingCircles { cells } => {
+                let items = cells
+                    .iter()
+                    .map(|&c| Item::Circle {
+                        c: centre(n, c),
+                        r: 0.42,
+                        fill: None,
+                        pen: Some(Pen::new(INK, 0.03)),
+                    })
+                    .collect();
+                push(&mut d, Layer::Top, name, items);
+                if !d.rules.contains(&name) {
+                    d.rules.push(name);
+                }
             }
             // A white circle on the corner the four cells share, its values small inside
             // (two rows of two), as SudokuPad draws them.

@@ -211,6 +211,12 @@ fn drawn() -> Vec<(Constraint, &'static str)> {
         ),
         (Constraint::GreaterThan { cells: [20, 29] }, "path"),
         (
+            Constraint::CountingCircles {
+                cells: vec![60, 70],
+            },
+            "circle",
+        ),
+        (
             Constraint::RellikCage {
                 sum: 7,
                 cells: vec![50, 51],
@@ -473,9 +479,9 @@ fn a_sheet_of_variant_puzzles_opens() {
     );
     let pdf = sheet_pdf(&puzzles, &SheetOptions::new().solutions(true)).unwrap();
     let doc = lopdf::Document::load_mem(&pdf).unwrap();
-    // 40 puzzles 4 a page: 10 pages, and 2 pages of solutions (20 a page).
-    assert_eq!(puzzles.len(), 40);
-    assert_eq!(doc.get_pages().len(), 12);
+    // 41 puzzles 4 a page: 11 pages, and 3 pages of solutions (20 a page).
+    assert_eq!(puzzles.len(), 41);
+    assert_eq!(doc.get_pages().len(), 14);
 }
 
 #[test]

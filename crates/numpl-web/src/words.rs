@@ -168,6 +168,11 @@ pub(crate) fn variant_rules(v: &numpl_core::variant::Variant, unseen: Option<&st
                 "little killer clues",
                 "the digits along the arrow's diagonal add up to the clue",
             ),
+            "counting-circles" => (
+                "set of counting circles",
+                "sets of counting circles",
+                "a digit in a circle says how many of the circles hold it",
+            ),
             "rellik-cage" => (
                 "rellik cage",
                 "rellik cages",

@@ -52,6 +52,7 @@ pub(crate) fn cells_of(c: &Constraint) -> Vec<u16> {
         | Constraint::LittleKiller { cells, .. }
         | Constraint::Sum { cells, .. }
         | Constraint::RellikCage { cells, .. }
+        | Constraint::CountingCircles { cells }
         | Constraint::Thermo { cells, .. }
         | Constraint::Palindrome { cells }
         | Constraint::Zipper { cells }
@@ -850,6 +851,19 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
                         nm(cells[0])
                     )
                 })
+            }
+            Constraint::CountingCircles { cells } => {
+                let count = |v: u32| cells.iter().filter(|&&x| at(x) == v).count() as u32;
+                cells
+                    .iter()
+                    .map(|&x| at(x))
+                    .find(|&v| count(v) != v)
+                    .map(|v| {
+                        format!(
+                            "{} of the counting circles hold {v}, where {v} should",
+                            count(v)
+                        )
+                    })
             }
             Constraint::GreaterThan { cells: [a, b] } => {
                 (at(*a) <= at(*b)).then(|| format!("{} is not greater than {}", nm(*a), nm(*b)))

@@ -933,6 +933,9 @@ pub fn to_json(givens: &Grid, variant: &Variant) -> Result<String, String> {
             Constraint::Sum { .. } => {
                 return Err("f-puzzles: a sum without a cage has no f-puzzles form".into())
             }
+            Constraint::CountingCircles { .. } => {
+                return Err("f-puzzles: counting circles have no f-puzzles form".into())
+            }
             Constraint::RellikCage { .. } => {
                 return Err("f-puzzles: a rellik cage has no f-puzzles form".into())
             }

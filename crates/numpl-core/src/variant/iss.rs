@@ -288,6 +288,9 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
                 })?;
                 out.push(Constraint::LittleKiller { sum, cells });
             }
+            "CountingCircles" => out.push(Constraint::CountingCircles {
+                cells: cells(&args)?,
+            }),
             "RellikCage" => {
                 let (sum, rest) = args.split_first().ok_or_else(|| fail("no sum".into()))?;
                 out.push(Constraint::RellikCage {

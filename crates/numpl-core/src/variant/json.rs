@@ -202,6 +202,9 @@ enum WireC {
         cells: Names,
         values: Vec<u8>,
     },
+    CountingCircles {
+        cells: Names,
+    },
 }
 
 fn three() -> u8 {
@@ -457,6 +460,9 @@ fn from_wire(w: WireC, shape: Shape) -> Result<Constraint, String> {
             cells: cells(&c, n)?,
             looped,
         },
+        WireC::CountingCircles { cells: c } => Constraint::CountingCircles {
+            cells: cells(&c, n)?,
+        },
         WireC::GreaterThan { cells: c } => Constraint::GreaterThan {
             cells: pair(&c, n)?,
         },
@@ -678,6 +684,7 @@ fn to_wire(c: &Constraint, shape: Shape) -> WireC {
             looped: *looped,
         },
         Constraint::GreaterThan { cells } => WireC::GreaterThan { cells: nm(cells) },
+        Constraint::CountingCircles { cells } => WireC::CountingCircles { cells: nm(cells) },
         Constraint::Quadruple { cells, values } => WireC::Quadruple {
             cells: nm(cells),
             values: values.clone(),

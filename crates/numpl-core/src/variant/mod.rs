@@ -336,6 +336,12 @@ pub enum Constraint {
         /// The sets, each in order.
         sets: Vec<Vec<u16>>,
     },
+    /// Counting circles: a value in one of the circles says how many of the circles hold
+    /// it (each value there appears as many times as it says, or not at all).
+    CountingCircles {
+        /// The circled cells.
+        cells: Vec<u16>,
+    },
     /// A quadruple: the values in the circle where four cells meet are among those cells'
     /// values (a value listed twice, twice).
     Quadruple {
@@ -402,6 +408,7 @@ impl Constraint {
             Constraint::SumLine { .. } => "sum-line",
             Constraint::SameValues { .. } => "same-values",
             Constraint::Quadruple { .. } => "quadruple",
+            Constraint::CountingCircles { .. } => "counting-circles",
             Constraint::RegionSumLine { .. } => "region-sum-line",
         }
     }

@@ -185,6 +185,9 @@ fn every_constraint() -> Vec<Constraint> {
             sum: 9,
             cells: vec![77, 78],
         },
+        Constraint::CountingCircles {
+            cells: vec![79, 62],
+        },
     ]
 }
 
@@ -249,8 +252,8 @@ fn iss_texts_read_as_the_json_records_do() {
             r#"{"constraints":[{"type":"skyscraper","count":3,"col":5},{"type":"skyscraper","count":4,"col":5,"side":"bottom"},{"type":"skyscraper","count":5,"row":2,"side":"right"},{"type":"x-sum","sum":6,"row":1},{"type":"lunchbox","sum":0,"cells":["r9c1","r9c2"]},{"type":"sum-line","sum":10,"cells":["r8c1","r8c2"]},{"type":"sum-line","sum":5,"loop":true,"cells":["r6c1","r6c2","r7c2","r7c1"]}]}"#,
         ),
         (
-            ".SameValues~2~R1C1~R1C2~R5C5~R5C6.SameValues~3~R9C1~R9C5~R9C9.Quad~R8C8~1~9.GreaterThan~R2C2~R1C2~R2C3.Sum~12~R4C4~R6C6~R4C4.Entropic~R7C1~R7C2.Modular~2~R7C3~R7C4.GlobalEntropy.GlobalMod.NumberedRoom~R3~~6.RellikCage~5~R6C1~R6C2",
-            r#"{"constraints":[{"type":"same-values","sets":[["r1c1","r1c2"],["r5c5","r5c6"]]},{"type":"same-values","sets":[["r9c1"],["r9c5"],["r9c9"]]},{"type":"quadruple","cells":["r9c9","r8c9","r9c8","r8c8"],"values":[1,9]},{"type":"greater-than","cells":["r2c2","r1c2"]},{"type":"greater-than","cells":["r2c2","r2c3"]},{"type":"sum","sum":12,"cells":["r4c4","r6c6","r4c4"]},{"type":"entropic-line","cells":["r7c1","r7c2"]},{"type":"modular-line","modulus":2,"cells":["r7c3","r7c4"]},{"type":"global-entropy"},{"type":"global-modular"},{"type":"numbered-room","value":6,"row":3,"side":"right"},{"type":"rellik-cage","sum":5,"cells":["r6c1","r6c2"]}]}"#,
+            ".SameValues~2~R1C1~R1C2~R5C5~R5C6.SameValues~3~R9C1~R9C5~R9C9.Quad~R8C8~1~9.GreaterThan~R2C2~R1C2~R2C3.Sum~12~R4C4~R6C6~R4C4.Entropic~R7C1~R7C2.Modular~2~R7C3~R7C4.GlobalEntropy.GlobalMod.NumberedRoom~R3~~6.RellikCage~5~R6C1~R6C2.CountingCircles~R1C9~R9C1",
+            r#"{"constraints":[{"type":"same-values","sets":[["r1c1","r1c2"],["r5c5","r5c6"]]},{"type":"same-values","sets":[["r9c1"],["r9c5"],["r9c9"]]},{"type":"quadruple","cells":["r9c9","r8c9","r9c8","r8c8"],"values":[1,9]},{"type":"greater-than","cells":["r2c2","r1c2"]},{"type":"greater-than","cells":["r2c2","r2c3"]},{"type":"sum","sum":12,"cells":["r4c4","r6c6","r4c4"]},{"type":"entropic-line","cells":["r7c1","r7c2"]},{"type":"modular-line","modulus":2,"cells":["r7c3","r7c4"]},{"type":"global-entropy"},{"type":"global-modular"},{"type":"numbered-room","value":6,"row":3,"side":"right"},{"type":"rellik-cage","sum":5,"cells":["r6c1","r6c2"]},{"type":"counting-circles","cells":["r1c9","r9c1"]}]}"#,
         ),
         (
             ".Shape~6x6.NoBoxes.Jigsaw~000111000111222333222333444555444555",
@@ -593,6 +596,8 @@ fn the_rule_check_accepts_a_solution_and_names_what_a_broken_grid_breaks() {
                 modulus: 3,
                 cells: vec![0, 1, 2, 3],
             },
+            // r1c1 holds 1, once.
+            Constraint::CountingCircles { cells: vec![0] },
             // 1 and 2 make 1, 2 and 3, not 4.
             Constraint::RellikCage {
                 sum: 4,
@@ -752,6 +757,10 @@ fn the_rule_check_accepts_a_solution_and_names_what_a_broken_grid_breaks() {
         (
             Constraint::GreaterThan { cells: [0, 1] },
             "r1c1 is not greater than r1c2",
+        ),
+        (
+            Constraint::CountingCircles { cells: vec![0, 1] },
+            "1 of the counting circles hold 2, where 2 should",
         ),
         (
             Constraint::RellikCage {

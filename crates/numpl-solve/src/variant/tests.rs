@@ -78,7 +78,7 @@ fn puzzle(text: &str) -> (Grid, Variant) {
 
 /// One hand-made case per constraint, each with a sum or shape that cuts the grids down
 /// without ruling them all out.
-const CASES: [&str; 47] = [
+const CASES: [&str; 48] = [
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","cells":["r1c2","r2c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":9,"cells":["r2c2","r3c2","r3c3"]}]}"#,
@@ -135,6 +135,7 @@ const CASES: [&str; 47] = [
     r#"{"box":"2x2","constraints":[{"type":"modular-line","modulus":2,"cells":["r1c1","r2c2","r3c3","r4c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"numbered-room","value":3,"row":2},{"type":"numbered-room","value":1,"col":4,"side":"bottom"}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"rellik-cage","sum":4,"cells":["r1c2","r1c3","r2c3"]}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"counting-circles","cells":["r1c1","r2c3","r3c2","r4c4"]}]}"#,
 ];
 
 #[test]
@@ -318,6 +319,9 @@ fn constraint() -> impl Strategy<Value = Constraint> {
         (1u32..11, side()).prop_map(|(sum, side)| Constraint::XSum { sum, side }),
         (0u32..6, line(2..5)).prop_map(|(sum, cells)| Constraint::Lunchbox { sum, cells }),
         (1u32..8, line(1..4)).prop_map(|(sum, cells)| Constraint::RellikCage { sum, cells }),
+        proptest::collection::btree_set(cell(), 1..6).prop_map(|c| Constraint::CountingCircles {
+            cells: c.into_iter().collect()
+        }),
         (1u32..5, side()).prop_map(|(value, side)| Constraint::NumberedRoom { value, side }),
         (1u32..10, line(2..7), any::<bool>())
             .prop_map(|(sum, cells, looped)| { Constraint::SumLine { sum, cells, looped } }),

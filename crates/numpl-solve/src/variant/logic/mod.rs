@@ -116,6 +116,8 @@ variant_techniques! {
     Between: "between", "Between Line", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Between);
     /// A little killer diagonal adds up to its clue.
     LittleKiller: "little_killer", "Little Killer Sum", Medium, 40, |l, b| rules::find(l, b, VariantTechnique::LittleKiller);
+    /// Counting circles: each value in them as many times as it says.
+    CountingCircles: "counting_circles", "Counting Circles", Medium, 40, |l, b| rules::find(l, b, VariantTechnique::CountingCircles);
     /// A rellik cage: no values of it add up to its clue.
     Rellik: "rellik", "Rellik Cage", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Rellik);
     /// Cells that add up to a sum (repeats allowed).

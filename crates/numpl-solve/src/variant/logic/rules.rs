@@ -41,6 +41,7 @@ pub(super) fn technique(c: &Constraint) -> Option<VariantTechnique> {
         Constraint::SumLine { .. } => T::SumLine,
         Constraint::SameValues { .. } => T::Clone,
         Constraint::Quadruple { .. } => T::Quadruple,
+        Constraint::CountingCircles { .. } => T::CountingCircles,
         Constraint::GreaterThan { .. } => T::GreaterThan,
         _ => return None,
     })
@@ -210,6 +211,10 @@ fn words(c: &Constraint, shape: Shape) -> String {
         Constraint::GreaterThan { cells: [a, b] } => {
             format!("{} is greater than {}", cell(*a), cell(*b))
         }
+        Constraint::CountingCircles { cells } => format!(
+            "each value in the counting circles {} is in as many of them as it says",
+            names(shape, cells)
+        ),
         Constraint::Quadruple { cells, values } => format!(
             "the quadruple at {} holds {}",
             names(shape, cells),

@@ -422,6 +422,14 @@ fn each_constraint_rule_on_a_hand_worked_position() {
             VariantTechnique::NumberedRoom,
             "Numbered Room: in row 1 from the left the first value X puts 9 in the X-th cell => r1c1 <> 1, r1c1, r1c9 <> 9",
         ),
+        // Two circles: a 1 would leave the other circle a value held once, another 1
+        // (then two 1s): both hold 2.
+        (
+            "",
+            r#"{"type":"counting-circles","cells":["r1c1","r9c9"]}"#,
+            VariantTechnique::CountingCircles,
+            "Counting Circles: each value in the counting circles r1c1, r9c9 is in as many of them as it says => r1c1, r9c9 <> 1/3/4/5/6/7/8/9",
+        ),
         // r1c1 is 2: no 5 (2 + 3 = 5 would do it) or 3 beside it, nor 5 alone.
         (
             "r1c1=2",

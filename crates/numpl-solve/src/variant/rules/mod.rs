@@ -6,6 +6,7 @@ mod between;
 pub(crate) mod cage;
 mod chess;
 mod classes;
+mod counting;
 mod greater_than;
 mod indexing;
 mod intersect;
@@ -54,6 +55,8 @@ pub(crate) struct Builder<'a> {
     pub(crate) renbans: Vec<Vec<u16>>,
     /// Windows and 2x2 blocks of the rules on classes of values (`classes.rs`).
     pub(crate) class_sets: Vec<classes::Pending>,
+    /// Sets of counting circles (`counting.rs`).
+    pub(crate) countings: Vec<Vec<u16>>,
 }
 
 impl Builder<'_> {
@@ -346,6 +349,7 @@ impl<'a> Builder<'a> {
             cages: Vec::new(),
             renbans: Vec::new(),
             class_sets: Vec::new(),
+            countings: Vec::new(),
         };
         b.start = vec![b.all(); n * n];
         b
@@ -377,6 +381,7 @@ fn builder<'a>(givens: &Grid, variant: &'a Variant) -> Builder<'a> {
     cage::finish(&mut b, &peers);
     renban::finish(&mut b, &peers);
     classes::finish(&mut b, &peers);
+    counting::finish(&mut b, &peers);
     intersect::compile(&mut b);
     peers.teach(&mut b);
     b
@@ -411,6 +416,7 @@ fn add(b: &mut Builder<'_>, c: &Constraint) {
         Constraint::SameValues { sets } => same_values::compile(b, sets),
         Constraint::Quadruple { cells, values } => quadruple::compile(b, cells, values),
         Constraint::GreaterThan { cells } => greater_than::compile(b, *cells),
+        Constraint::CountingCircles { cells } => counting::compile(b, cells),
         Constraint::EntropicLine { cells } => {
             classes::compile_line(b, cells, classes::entropic(b.n))
         }
@@ -446,6 +452,7 @@ pub(crate) fn compile_one(variant: &Variant, c: &Constraint) -> Model {
     cage::finish_sums(&mut b, &peers);
     renban::finish(&mut b, &peers);
     classes::finish(&mut b, &peers);
+    counting::finish(&mut b, &peers);
     peers.teach(&mut b);
     b.build()
 }
