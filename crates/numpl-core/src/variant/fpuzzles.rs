@@ -21,6 +21,8 @@
 //! - lines, each entry's `lines` a list of lines of cells: `thermometer`, `palindrome`,
 //!   `renban`, `whispers` (German whispers, difference 5 on 9x9), `betweenline`,
 //!   `regionsumline`; `quadruple` (`cells` the four, `values` the numbers in the circle);
+//!   `maximum`, `minimum` (`cell`: fortress cells, greater-than signs to or from each
+//!   orthogonal neighbour, written back where a cell's signs cover its neighbours);
 //!   `arrow` (`cells` the circle, each line of `lines` starting in the
 //!   circle: one arrow constraint a line);
 //! - `negative`: `xv` (every X and V given: xv-negative), `ratio` with `nonconsecutive`
@@ -28,7 +30,7 @@
 //!   non-consecutive.
 //!
 //! `title`, `author`, `ruleset`, `solution` and f-puzzles' settings are ignored. Any other
-//! key that holds something (`clone`, `minimum`, cosmetic `line`, `cage`, `text` ...) is
+//! key that holds something (`clone`, cosmetic `line`, `cage`, `text` ...) is
 //! refused by name: `f-puzzles: `clone` is not supported`; empty ones are fine.
 //!
 //! Written: the same keys, cell values as numbers, sums as strings (as f-puzzles writes

@@ -116,10 +116,10 @@ variant_techniques! {
     Between: "between", "Between Line", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Between);
     /// A little killer diagonal adds up to its clue.
     LittleKiller: "little_killer", "Little Killer Sum", Medium, 40, |l, b| rules::find(l, b, VariantTechnique::LittleKiller);
-    /// Counting circles: each value in them as many times as it says.
-    CountingCircles: "counting_circles", "Counting Circles", Medium, 40, |l, b| rules::find(l, b, VariantTechnique::CountingCircles);
     /// A rellik cage: no values of it add up to its clue.
     Rellik: "rellik", "Rellik Cage", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Rellik);
+    /// Counting circles: each value in them as many times as it says.
+    CountingCircles: "counting_circles", "Counting Circles", Medium, 40, |l, b| rules::find(l, b, VariantTechnique::CountingCircles);
     /// Cells that add up to a sum (repeats allowed).
     Sum: "sum", "Cell Sum", Medium, 40, |l, b| rules::find(l, b, VariantTechnique::Sum);
     /// A region-sum line's segments add up alike.
