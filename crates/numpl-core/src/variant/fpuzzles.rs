@@ -48,16 +48,11 @@ use super::lz_string;
 use super::{windoku_regions, Constraint, Line, Variant};
 use crate::{Cell, Grid, Mask, Shape};
 
-/// The cells side by side with `cell` (up, left, right, down).
+/// The cells side by side with `cell` (up, left, right, down): its king moves that are
+/// orthogonal.
 fn orthogonal_neighbours_of(shape: Shape, cell: u16) -> impl Iterator<Item = u16> {
-    let n = shape.size() as i64;
-    let (r, c) = (cell as i64 / n, cell as i64 % n);
-    [(-1, 0), (0, -1), (0, 1), (1, 0)]
-        .into_iter()
-        .filter_map(move |(dr, dc)| {
-            let (rr, cc) = (r + dr, c + dc);
-            (rr >= 0 && cc >= 0 && rr < n && cc < n).then_some((rr * n + cc) as u16)
-        })
+    super::jumps(shape, cell, false)
+        .filter(move |&nb| super::check::orthogonal_neighbours(shape, cell, nb))
 }
 
 /// Where f-puzzles' links start.
