@@ -150,9 +150,36 @@ pub(super) fn check_all(v: &Variant) -> Result<(), VariantError> {
         if is_global(c) && !singles.insert(c.name()) {
             return Err(fail("it is given twice".into()));
         }
-        check_one(shape, c, &mut jigsaws).map_err(fail)?;
+        if v.first == 0 && !from_zero(c) {
+            return Err(fail(format!(
+                "numpl reads a {} with values from 1 only (this grid's are {})",
+                c.name().replace('-', " "),
+                v.values_text()
+            )));
+        }
+        check_one(shape, v.first, c, &mut jigsaws).map_err(fail)?;
     }
     Ok(())
+}
+
+/// Whether numpl keeps the constraint's rule over values from 0
+/// ([`Variant::new_from`]): not those reading a value as a count, a place or a
+/// run of cells to add up, nor skyscrapers (a 0 is no building): their propagators
+/// count from 1.
+fn from_zero(c: &Constraint) -> bool {
+    !matches!(
+        c,
+        Constraint::Sandwich { .. }
+            | Constraint::Skyscraper { .. }
+            | Constraint::XSum { .. }
+            | Constraint::NumberedRoom { .. }
+            | Constraint::Lunchbox { .. }
+            | Constraint::SumLine { .. }
+            | Constraint::RellikCage { .. }
+            | Constraint::CountingCircles { .. }
+            | Constraint::Indexing { .. }
+            | Constraint::RegionSumLine { .. }
+    )
 }
 
 fn is_global(c: &Constraint) -> bool {
@@ -202,7 +229,10 @@ fn line_in_grid(n: usize, line: Line) -> Result<(), String> {
     Ok(())
 }
 
-fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), String> {
+fn check_one(shape: Shape, first: u8, c: &Constraint, jigsaws: &mut usize) -> Result<(), String> {
+    // Values from 0 take 1 off each cell's value: `k` cells' sums fall by `k`.
+    let below = |k: usize| k as u32 * (1 - first as u32);
+    let (least, greatest) = (first as u32, first as u32 + shape.size() as u32 - 1);
     let n = shape.size();
     match c {
         Constraint::Jigsaw { regions } => {
@@ -238,7 +268,10 @@ fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), St
             return Err(format!("a {n}x{n} grid has no room for windoku regions"));
         }
         Constraint::Region { cells } if cells.len() > n => {
-            return Err(format!("{} cells cannot all differ in 1..{n}", cells.len()));
+            return Err(format!(
+                "{} cells cannot all differ in {least}..{greatest}",
+                cells.len()
+            ));
         }
         Constraint::Allowed { values, .. }
             if values.is_empty() || !(*values & !shape.all_values()).is_empty() =>
@@ -249,10 +282,14 @@ fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), St
         }
         Constraint::Cage { sum, cells } => {
             if cells.len() > n {
-                return Err(format!("{} cells cannot all differ in 1..{n}", cells.len()));
+                return Err(format!(
+                    "{} cells cannot all differ in {least}..{greatest}",
+                    cells.len()
+                ));
             }
             if let Some(sum) = *sum {
                 let (lo, hi) = distinct_sum_range(cells.len(), n);
+                let (lo, hi) = (lo - below(cells.len()), hi - below(cells.len()));
                 if sum < lo || sum > hi {
                     return Err(format!(
                         "a sum of {sum} is out of reach of {} different values ({lo} to {hi})",
@@ -285,7 +322,8 @@ fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), St
                     }
                 }
             }
-            let (lo, hi) = (cells.len() as u32, (cells.len() * n) as u32);
+            let k = cells.len() as u32;
+            let (lo, hi) = (k * least, k * greatest);
             if *sum < lo || *sum > hi {
                 return Err(format!(
                     "a sum of {sum} is out of reach of {} values ({lo} to {hi})",
@@ -319,7 +357,10 @@ fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), St
         }
         Constraint::RellikCage { sum, cells } => {
             if cells.len() > n {
-                return Err(format!("{} cells cannot all differ in 1..{n}", cells.len()));
+                return Err(format!(
+                    "{} cells cannot all differ in {least}..{greatest}",
+                    cells.len()
+                ));
             }
             let (_, hi) = distinct_sum_range(cells.len(), n);
             if *sum == 0 || *sum > hi {
@@ -330,7 +371,8 @@ fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), St
             }
         }
         Constraint::Sum { sum, cells } => {
-            let (lo, hi) = (cells.len() as u32, (cells.len() * n) as u32);
+            let k = cells.len() as u32;
+            let (lo, hi) = (k * least, k * greatest);
             if *sum < lo || *sum > hi {
                 return Err(format!(
                     "a sum of {sum} is out of reach of {} values ({lo} to {hi})",
@@ -360,7 +402,10 @@ fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), St
         Constraint::Lunchbox { sum, cells } => {
             line_of_neighbours(shape, cells, 2)?;
             if cells.len() > n {
-                return Err(format!("{} cells cannot all differ in 1..{n}", cells.len()));
+                return Err(format!(
+                    "{} cells cannot all differ in {least}..{greatest}",
+                    cells.len()
+                ));
             }
             // The most between: the values just under the greatest, the least just
             // under them.
@@ -401,8 +446,11 @@ fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), St
             if values.is_empty() || values.len() > 4 {
                 return Err(format!("{} values: a quadruple has 1 to 4", values.len()));
             }
-            if let Some(v) = values.iter().find(|&&v| v == 0 || v as usize > n) {
-                return Err(format!("value {v} is not within 1..{n}"));
+            if let Some(v) = values
+                .iter()
+                .find(|&&v| (v as u32) < least || v as u32 > greatest)
+            {
+                return Err(format!("value {v} is not within {least}..{greatest}"));
             }
         }
         Constraint::SameValues { sets } => {
@@ -422,7 +470,7 @@ fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), St
             line_of_neighbours(shape, cells, 2)?;
             if !slow && cells.len() > n {
                 return Err(format!(
-                    "{} cells cannot increase within 1..{n}",
+                    "{} cells cannot increase within {least}..{greatest}",
                     cells.len()
                 ));
             }
@@ -476,7 +524,7 @@ fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), St
             line_of_neighbours(shape, cells, 2)?;
             if cells.len() > n {
                 return Err(format!(
-                    "{} cells cannot be consecutive within 1..{n}",
+                    "{} cells cannot be consecutive within {least}..{greatest}",
                     cells.len()
                 ));
             }
@@ -485,7 +533,7 @@ fn check_one(shape: Shape, c: &Constraint, jigsaws: &mut usize) -> Result<(), St
             line_of_neighbours(shape, cells, 3)?;
             if cells.len() > n {
                 return Err(format!(
-                    "{} cells cannot fit between two values of 1..{n}",
+                    "{} cells cannot fit between two values of {least}..{greatest}",
                     cells.len()
                 ));
             }
@@ -608,9 +656,10 @@ pub(super) fn givens_clash(v: &Variant, givens: &Grid) -> Option<String> {
             }
             if let Some(prev) = seen[x].replace(c) {
                 return Some(format!(
-                    "{} and {} both hold {x}",
+                    "{} and {} both hold {}",
                     name(shape, prev),
-                    name(shape, c)
+                    name(shape, c),
+                    v.value(x as u8)
                 ));
             }
         }
@@ -621,7 +670,10 @@ pub(super) fn givens_clash(v: &Variant, givens: &Grid) -> Option<String> {
 pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
     let shape = v.shape;
     let n = shape.size();
-    let at = |c: u16| grid.get(c as usize) as u32;
+    // The puzzle's values (from 0 or 1); `held` the grid's own (1..N), for the rules
+    // that read only the values' order or classes.
+    let at = |c: u16| v.value(grid.get(c as usize));
+    let held = |c: u16| grid.get(c as usize);
     let nm = |c: u16| name(shape, c);
     if grid.shape() != shape {
         return Some(format!(
@@ -686,8 +738,15 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
                 .iter()
                 .find(|&&x| at(x) % 2 == 0)
                 .map(|&x| format!("{} is even", nm(x))),
-            Constraint::Allowed { cell, values } => (!values.contains(at(*cell) as u8))
-                .then(|| format!("{} holds {}, not one of {values}", nm(*cell), at(*cell))),
+            Constraint::Allowed { cell, values } => (!values.contains(held(*cell))).then(|| {
+                let list: Vec<String> = values.iter().map(|x| v.value(x).to_string()).collect();
+                format!(
+                    "{} holds {}, not one of {{{}}}",
+                    nm(*cell),
+                    at(*cell),
+                    list.join(",")
+                )
+            }),
             Constraint::Region { cells } => {
                 let mut seen = HashSet::new();
                 cells
@@ -728,7 +787,7 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
                         "values of the same third".to_string(),
                     ),
                 };
-                let class = |x: u16| classes.iter().position(|k| k.contains(&(at(x) as u8)));
+                let class = |x: u16| classes.iter().position(|k| k.contains(&held(x)));
                 cells.iter().enumerate().find_map(|(i, &a)| {
                     cells[i + 1..(i + size).min(cells.len())]
                         .iter()
@@ -753,12 +812,15 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
                 super::blocks_2x2(shape).into_iter().find_map(|block| {
                     classes
                         .iter()
-                        .find(|k| !block.iter().any(|&x| k.contains(&(at(x) as u8))))
+                        .find(|k| !block.iter().any(|&x| k.contains(&held(x))))
                         .map(|k| {
                             format!(
                                 "the 2x2 block at {} holds none of {}",
                                 nm(block[0]),
-                                k.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+                                k.iter()
+                                    .map(|&x| v.value(x).to_string())
+                                    .collect::<Vec<_>>()
+                                    .join(" ")
                             )
                         })
                 })

@@ -706,10 +706,16 @@ fn name(shape: Shape, cell: u16) -> String {
 ///
 /// # Errors
 ///
-/// A message naming what f-puzzles cannot express (a slow thermometer, whispers of another
-/// difference, a grid without boxes or regions, a little killer that is not a whole
-/// diagonal, ...).
+/// A message naming what f-puzzles cannot express (values from 0, a slow thermometer,
+/// whispers of another difference, a grid without boxes or regions, a little killer that
+/// is not a whole diagonal, ...).
 pub fn to_json(givens: &Grid, variant: &Variant) -> Result<String, String> {
+    if variant.first_value() != 1 {
+        return Err(format!(
+            "f-puzzles has no grid of values {} (its values start at 1)",
+            variant.values_text()
+        ));
+    }
     let shape = variant.shape();
     let n = shape.size();
     let nm = |c: &u16| Value::String(name(shape, *c));

@@ -188,22 +188,39 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
     let items: Vec<&str> = rest.split('.').collect();
     // The shape first: every other item's cells depend on it.
     let mut shape = Shape::NINE;
+    let mut first = 1;
     for item in &items {
         if let Some(spec) = item.strip_prefix("Shape~") {
-            let dims = spec.split('~').next().unwrap_or("");
+            let mut parts = spec.split('~');
+            let dims = parts.next().unwrap_or("");
             let n = match dims.split_once('x') {
                 Some((r, c)) if r == c => r.parse::<usize>().ok(),
                 Some(_) => None,
                 None => dims.parse::<usize>().ok(),
             };
-            let extra = spec.split('~').skip(1).any(|s| !s.is_empty() && s != "1-9");
+            let refuse = || {
+                format!("ISS shape `{spec}`: numpl supports square grids with boxes (4x4 to 64x64) and values 1..N or 0..N-1")
+            };
             shape = match n.map(Shape::from_size) {
-                Some(Ok(s)) if !extra => s,
-                _ => return Err(format!("ISS shape `{spec}`: numpl supports square grids with boxes (4x4 to 64x64) and values 1..N")),
+                Some(Ok(s)) => s,
+                _ => return Err(refuse()),
+            };
+            // The values: `1-9` (the default) or `0-8`.
+            let ranges: Vec<&str> = parts.filter(|s| !s.is_empty()).collect();
+            first = match ranges[..] {
+                [] => 1,
+                [range] => super::json::first_of(range, shape.size()).map_err(|_| refuse())?,
+                _ => return Err(refuse()),
             };
         }
     }
     let n = shape.size();
+    // Values as written (from `first`) to the grid's 1..N, and their range in messages.
+    let last = first as usize + n - 1;
+    let held = |v: &str| match v.parse::<usize>() {
+        Ok(v) if v >= first as usize && v <= last => Some((v + 1 - first as usize) as u8),
+        _ => None,
+    };
     let mut givens = vec![0u8; shape.cells()];
     let mut boxes = true;
     let mut out: Vec<Constraint> = Vec::new();
@@ -230,9 +247,11 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
                     let cell = iss_cell(bits.next().unwrap_or(""), n).map_err(fail)?;
                     let mut values = Mask::EMPTY;
                     for v in bits {
-                        match v.parse::<u8>() {
-                            Ok(v) if v >= 1 && v as usize <= n => values.insert(v),
-                            _ => return Err(fail(format!("value `{v}` is not in 1..{n}"))),
+                        match held(v) {
+                            Some(v) => values.insert(v),
+                            None => {
+                                return Err(fail(format!("value `{v}` is not in {first}..{last}")))
+                            }
                         }
                     }
                     match values.single_value() {
@@ -377,8 +396,8 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
                 let values = rest
                     .iter()
                     .map(|v| match v.parse::<u8>() {
-                        Ok(v) if v >= 1 && v as usize <= n => Ok(v),
-                        _ => Err(fail(format!("value `{v}` is not in 1..{n}"))),
+                        Ok(x) if held(v).is_some() => Ok(x),
+                        _ => Err(fail(format!("value `{v}` is not in {first}..{last}"))),
                     })
                     .collect::<Result<_, _>>()?;
                 let nn = n as u16;
@@ -521,7 +540,7 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
         }
     }
     let givens = Grid::from_values(shape, givens).map_err(|e| e.to_string())?;
-    let variant = Variant::new(shape, boxes, out).map_err(|e| format!("ISS: {e}"))?;
+    let variant = Variant::new_from(first, shape, boxes, out).map_err(|e| format!("ISS: {e}"))?;
     Ok(VariantPuzzle { givens, variant })
 }
 

@@ -39,6 +39,8 @@ struct Wire {
     givens: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     boxes: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    values: Option<String>,
     #[serde(default)]
     constraints: Vec<WireC>,
 }
@@ -271,8 +273,29 @@ fn pair(names: &[String], n: usize) -> Result<[u16; 2], String> {
     }
 }
 
-/// The givens of a line (standard alphabet, `.` or `0` blank) without any rule check.
-pub(crate) fn read_givens(text: &str, shape: Shape) -> Result<Grid, String> {
+/// The least value of a `values` range, `1-9` or `0-8` (`N` values from 0 or 1).
+pub(crate) fn first_of(range: &str, n: usize) -> Result<u8, String> {
+    let bad = || format!("values `{range}`: expected 1-{n} or 0-{}", n - 1);
+    let (a, b) = range.trim().split_once('-').ok_or_else(bad)?;
+    let (a, b): (usize, usize) = (
+        a.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
+    );
+    match (a, b) {
+        (1, b) if b == n => Ok(1),
+        (0, b) if b + 1 == n => Ok(0),
+        _ => Err(bad()),
+    }
+}
+
+/// The givens of a line in `symbols` (`.` blank; `0` too in the standard alphabet)
+/// without any rule check; values from `first` in its messages.
+pub(crate) fn read_givens(
+    text: &str,
+    shape: Shape,
+    symbols: &Symbols,
+    first: u8,
+) -> Result<Grid, String> {
     let n = shape.size();
     let chars: Vec<char> = text.trim().chars().collect();
     if chars.len() != shape.cells() {
@@ -282,7 +305,6 @@ pub(crate) fn read_givens(text: &str, shape: Shape) -> Result<Grid, String> {
             shape.cells()
         ));
     }
-    let symbols = Symbols::standard();
     let mut values = Vec::with_capacity(chars.len());
     for (i, &ch) in chars.iter().enumerate() {
         let at = || shape.cell_name(Cell::new(i as u16));
@@ -290,10 +312,13 @@ pub(crate) fn read_givens(text: &str, shape: Shape) -> Result<Grid, String> {
             Symbol::Blank => 0,
             Symbol::Value(v) if (v as usize) <= n => v,
             Symbol::Value(v) => {
+                let f = first as usize;
                 return Err(format!(
-                    "givens: value {v} at {} is out of range 1..{n}",
-                    at()
-                ))
+                    "givens: value {} at {} is out of range {f}..{}",
+                    v as usize + f - 1,
+                    at(),
+                    n + f - 1
+                ));
             }
             Symbol::Unknown => {
                 return Err(format!(
@@ -328,20 +353,27 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
         Some(s) => s.parse().map_err(|e| format!("box: {e}"))?,
     };
     let n = shape.size();
+    let first = match &wire.values {
+        None => 1,
+        Some(range) => first_of(range, n)?,
+    };
+    let symbols = Variant::new_from(first, shape, true, Vec::new())
+        .map_err(|e| e.to_string())?
+        .symbols();
     let givens = match &wire.givens {
         None => Grid::empty(shape),
-        Some(g) => read_givens(g, shape)?,
+        Some(g) => read_givens(g, shape, &symbols, first)?,
     };
     let mut out = Vec::with_capacity(wire.constraints.len());
     for (i, w) in wire.constraints.into_iter().enumerate() {
         let kind = type_name(&w);
-        let c = from_wire(w, shape).map_err(|e| format!("constraint {} ({kind}): {e}", i + 1))?;
+        let c = from_wire(w, shape, first)
+            .map_err(|e| format!("constraint {} ({kind}): {e}", i + 1))?;
         out.push(c);
     }
-    let _ = n;
     let jigsaw = out.iter().any(|c| matches!(c, Constraint::Jigsaw { .. }));
     let boxes = wire.boxes.unwrap_or(!jigsaw);
-    let variant = Variant::new(shape, boxes, out).map_err(|e| e.to_string())?;
+    let variant = Variant::new_from(first, shape, boxes, out).map_err(|e| e.to_string())?;
     Ok(VariantPuzzle { givens, variant })
 }
 
@@ -352,7 +384,7 @@ fn type_name(w: &WireC) -> String {
         .unwrap_or_default()
 }
 
-fn from_wire(w: WireC, shape: Shape) -> Result<Constraint, String> {
+fn from_wire(w: WireC, shape: Shape, first: u8) -> Result<Constraint, String> {
     let n = shape.size();
     Ok(match w {
         WireC::Jigsaw { layout } => Constraint::Jigsaw {
@@ -376,11 +408,12 @@ fn from_wire(w: WireC, shape: Shape) -> Result<Constraint, String> {
         },
         WireC::Allowed { cell, values } => {
             let mut m = Mask::EMPTY;
+            let last = first as usize + n - 1;
             for v in values {
-                if v == 0 || v as usize > n {
-                    return Err(format!("value {v} is out of range 1..{n}"));
+                if v < first || v as usize > last {
+                    return Err(format!("value {v} is out of range {first}..{last}"));
                 }
-                m.insert(v);
+                m.insert(v + 1 - first);
             }
             Constraint::Allowed {
                 cell: cell_index(&cell, n)?,
@@ -584,7 +617,7 @@ fn names(cells: &[u16], shape: Shape) -> Names {
         .collect()
 }
 
-fn to_wire(c: &Constraint, shape: Shape) -> WireC {
+fn to_wire(c: &Constraint, shape: Shape, first: u8) -> WireC {
     let nm = |c: &[u16]| names(c, shape);
     match c {
         Constraint::Jigsaw { regions } => {
@@ -610,7 +643,7 @@ fn to_wire(c: &Constraint, shape: Shape) -> WireC {
         Constraint::Odd { cells } => WireC::Odd { cells: nm(cells) },
         Constraint::Allowed { cell, values } => WireC::Allowed {
             cell: shape.cell_name(Cell::new(*cell)),
-            values: values.iter().collect(),
+            values: values.iter().map(|v| v + first - 1).collect(),
         },
         Constraint::Cage { sum, cells } => WireC::Cage {
             sum: *sum,
@@ -725,7 +758,7 @@ impl Variant {
     /// The puzzle as numpl's variant JSON record (one line), read back by [`read`].
     pub fn to_json(&self, givens: &Grid) -> String {
         let shape = self.shape;
-        let symbols = Symbols::standard();
+        let symbols = self.symbols();
         let g: String = givens
             .values()
             .iter()
@@ -747,7 +780,12 @@ impl Variant {
                     .any(|c| matches!(c, Constraint::Jigsaw { .. }));
                 (self.boxes == jigsaw).then_some(self.boxes)
             },
-            constraints: self.constraints.iter().map(|c| to_wire(c, shape)).collect(),
+            values: (self.first != 1).then(|| self.values_text()),
+            constraints: self
+                .constraints
+                .iter()
+                .map(|c| to_wire(c, shape, self.first))
+                .collect(),
         };
         serde_json::to_string(&wire).unwrap_or_default()
     }

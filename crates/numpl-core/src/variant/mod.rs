@@ -421,6 +421,8 @@ pub struct Variant {
     shape: Shape,
     boxes: bool,
     constraints: Vec<Constraint>,
+    /// The least value: 1 (values 1..N) or 0 (values 0..N-1, as ISS's `~0-8`).
+    first: u8,
 }
 
 impl Variant {
@@ -447,13 +449,100 @@ impl Variant {
         boxes: bool,
         constraints: Vec<Constraint>,
     ) -> Result<Variant, VariantError> {
+        Variant::new_from(1, shape, boxes, constraints)
+    }
+
+    /// [`Variant::new`] over values from `first`: 1 (values 1..N, as `new`) or 0 (values
+    /// 0..N-1, a "0-8" grid on 9x9). Every number in the constraints (sums, clue values,
+    /// a quadruple's values) is then a value of that range; a grid ([`Grid`]) still holds
+    /// 1..N, value `v` of the puzzle as `v - first + 1` ([`Variant::value`]; an
+    /// [`Constraint::Allowed`] mask likewise), and is written with [`Variant::symbols`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Variant::new`], the ranges counted from `first`; and when `first` is neither
+    /// 0 nor 1, when values from 0 meet a grid of more than 36 values (their alphabet is
+    /// `0`-`9`, `A`-`Z`), or a constraint whose rule numpl keeps only from 1 (those reading
+    /// a value as a count or a place, or adding up runs of cells whose length varies:
+    /// sandwich, X-sum, numbered room, skyscraper, lunchbox, sum line, rellik cage,
+    /// counting circles, indexing, region-sum line), naming it.
+    ///
+    /// ```
+    /// use numpl_core::variant::{Constraint, Variant};
+    /// use numpl_core::Shape;
+    ///
+    /// // Two cells of 0..8 adding up to 1: 0 and 1.
+    /// let cage = Constraint::Cage { sum: Some(1), cells: vec![0, 1] };
+    /// let zero = Variant::new_from(0, Shape::NINE, true, vec![cage.clone()]).unwrap();
+    /// assert_eq!(zero.value(1), 0);
+    /// assert_eq!(zero.symbols().write(1), Some('0'));
+    /// assert_eq!(zero.values_text(), "0-8");
+    /// // From 1, the same cage is out of reach.
+    /// let err = Variant::new(Shape::NINE, true, vec![cage]).unwrap_err();
+    /// assert!(err.to_string().contains("out of reach"));
+    /// ```
+    pub fn new_from(
+        first: u8,
+        shape: Shape,
+        boxes: bool,
+        constraints: Vec<Constraint>,
+    ) -> Result<Variant, VariantError> {
+        let whole = |message: String| VariantError {
+            constraint: 0,
+            what: "values".into(),
+            message,
+        };
+        let n = shape.size();
+        if first > 1 {
+            return Err(whole(format!(
+                "values start at 0 or 1, not {first} (0-{} or 1-{n})",
+                n - 1
+            )));
+        }
+        if first == 0 && n > ZERO_ALPHABET.len() {
+            return Err(whole(format!(
+                "values from 0 need a grid of at most {} values (0-9, A-Z); this one has {n}",
+                ZERO_ALPHABET.len()
+            )));
+        }
         let v = Variant {
             shape,
             boxes,
             constraints,
+            first,
         };
         check::check_all(&v)?;
         Ok(v)
+    }
+
+    /// The least value: 1, or 0 for a grid of values 0..N-1 ([`Variant::new_from`]).
+    pub fn first_value(&self) -> u8 {
+        self.first
+    }
+
+    /// The puzzle's value that a grid's `held` (1..N) stands for: `held` itself, or one
+    /// less for values from 0.
+    pub fn value(&self, held: u8) -> u32 {
+        held as u32 + self.first as u32 - 1
+    }
+
+    /// The values as ISS and numpl's JSON write them: `1-9`, `0-8`.
+    pub fn values_text(&self) -> String {
+        let first = self.first as usize;
+        format!("{first}-{}", first + self.shape.size() - 1)
+    }
+
+    /// The alphabet the puzzle's grids are written in: the standard one (`1`-`9`, `A`-...)
+    /// from 1; from 0, `0`-`9` then `A`-`Z` (so `0` is a value, not a blank).
+    pub fn symbols(&self) -> crate::Symbols {
+        if self.first == 1 {
+            return crate::Symbols::standard();
+        }
+        let chars: String = ZERO_ALPHABET[..self.shape.size()]
+            .iter()
+            .map(|&b| b as char)
+            .collect();
+        crate::Symbols::custom(&chars).unwrap_or_default()
     }
 
     /// The grid's shape.
@@ -571,6 +660,9 @@ impl Variant {
         check::givens_clash(self, givens)
     }
 }
+
+/// The characters of values from 0 ([`Variant::symbols`]).
+const ZERO_ALPHABET: &[u8; 36] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /// The classes of values the entropic rules use: the values in thirds (1-3, 4-6, 7-9
 /// on 9x9); `None` where N is not a multiple of 3.

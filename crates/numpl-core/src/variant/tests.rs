@@ -845,3 +845,169 @@ fn a_sum_loop_may_divide_across_its_ends() {
     assert!(!sum_line_divides(&[2, 3, 1], 5, false));
     assert!(!sum_line_divides(&[2, 3, 1], 5, true));
 }
+
+/// The seed's solution read as values from 0 (each one less: row 1 is 0 1 2 ... 8).
+fn from_zero(c: Vec<Constraint>) -> Result<Variant, super::VariantError> {
+    Variant::new_from(0, Shape::NINE, true, c)
+}
+
+#[test]
+fn values_from_zero_count_in_every_number_of_the_rules() {
+    let g = grid(SOLUTION);
+    // Row 1 holds 0..8, r2c9 holds 2 (the grid's 3).
+    let rules = vec![
+        Constraint::Cage {
+            sum: Some(1),
+            cells: vec![0, 1],
+        },
+        Constraint::Sum {
+            sum: 3,
+            cells: vec![0, 1, 2],
+        },
+        Constraint::Even { cells: vec![0, 2] },
+        Constraint::Odd { cells: vec![1] },
+        Constraint::Kropki {
+            black: false,
+            cells: [0, 1],
+        },
+        Constraint::Kropki {
+            black: true,
+            cells: [1, 2],
+        },
+        Constraint::Xv {
+            sum: 5,
+            cells: [2, 3],
+        },
+        Constraint::Xv {
+            sum: 10,
+            cells: [8, 17],
+        },
+        Constraint::Arrow {
+            circle: vec![3],
+            line: vec![1, 2],
+        },
+        Constraint::Quadruple {
+            cells: [0, 1, 9, 10],
+            values: vec![0, 4],
+        },
+        Constraint::Allowed {
+            cell: 0,
+            values: Mask::from_bits(0b100001),
+        },
+        Constraint::Thermo {
+            cells: vec![0, 1, 2],
+            slow: false,
+        },
+    ];
+    let v = from_zero(rules.clone()).expect("the rules from 0");
+    assert_eq!((v.first_value(), v.values_text()), (0, "0-8".to_string()));
+    assert_eq!((v.value(1), v.value(9)), (0, 8));
+    assert_eq!(v.violation(&g), None);
+    // The same rules from 1 read the grid's own values: the cage of 1 is out of reach.
+    assert!(Variant::new(Shape::NINE, true, rules.clone()).is_err());
+    // Broken from 0, the messages name the puzzle's values.
+    let broken = |c: Constraint| from_zero(vec![c]).unwrap().violation(&g);
+    assert_eq!(
+        broken(Constraint::Cage {
+            sum: Some(2),
+            cells: vec![0, 1]
+        }),
+        Some("the cage at r1c1 adds up to 1, not 2".into())
+    );
+    assert_eq!(
+        broken(Constraint::Even { cells: vec![1] }),
+        Some("r1c2 is odd".into())
+    );
+    assert_eq!(
+        broken(Constraint::Allowed {
+            cell: 1,
+            values: Mask::from_bits(0b101)
+        }),
+        Some("r1c2 holds 1, not one of {0,2}".into())
+    );
+    assert_eq!(
+        broken(Constraint::Quadruple {
+            cells: [0, 1, 9, 10],
+            values: vec![5],
+        }),
+        Some("the quadruple at r1c1 lacks 5".into())
+    );
+    let mut twice = g.clone();
+    twice.set(1, 1);
+    assert_eq!(
+        from_zero(Vec::new()).unwrap().violation(&twice),
+        Some("r1c1 and r1c2 both hold 0".into())
+    );
+    // The ranges move down: two cells from 0 add up to 1 to 15; a quadruple's values are
+    // 0..8.
+    let refused = |c: Constraint| from_zero(vec![c]).unwrap_err().to_string();
+    assert_eq!(
+        refused(Constraint::Cage {
+            sum: Some(16),
+            cells: vec![0, 1]
+        }),
+        "constraint 1 (cage r1c1): a sum of 16 is out of reach of 2 different values (1 to 15)"
+    );
+    assert_eq!(
+        refused(Constraint::Quadruple {
+            cells: [0, 1, 9, 10],
+            values: vec![9],
+        }),
+        "constraint 1 (quadruple r1c1): value 9 is not within 0..8"
+    );
+}
+
+#[test]
+fn values_from_zero_read_and_write_in_their_own_alphabet() {
+    // `0` is a value (not a blank) in the givens of a grid from 0.
+    let text = r#"{"givens":"0...............................................................................8","values":"0-8","constraints":[{"type":"cage","sum":1,"cells":["r1c1","r1c2"]},{"type":"allowed","cell":"r5c5","values":[0,3]}]}"#;
+    let p = json::read(text).expect("a puzzle from 0");
+    assert_eq!((p.givens.get(0), p.givens.get(80)), (1, 9));
+    assert_eq!(p.variant.first_value(), 0);
+    let Constraint::Allowed { values, .. } = &p.variant.constraints()[1] else {
+        panic!("allowed values");
+    };
+    assert_eq!(values.bits(), 0b1001);
+    // Written back (its fields in their order), read back alike.
+    let written = p.variant.to_json(&p.givens);
+    assert_eq!(
+        written,
+        text.replace(r#""values":"0-8","constraints""#, r#""constraints""#)
+            .replace(r#"8","constraints""#, r#"8","values":"0-8","constraints""#)
+    );
+    assert_eq!(json::read(&written).unwrap(), p);
+    // ISS's shape `9x9~0-8` and its givens from 0 read as the same puzzle.
+    let iss = iss::read(".Shape~9x9~0-8.~R1C1_0~R9C9_8~R5C5_0_3.Cage~1~R1C1~R1C2").unwrap();
+    assert_eq!(iss.givens, p.givens);
+    assert_eq!(iss.variant.first_value(), 0);
+    // Refused: other ranges, a grid too big for one character a value, rules kept only
+    // from 1, and f-puzzles (whose values start at 1).
+    let err = |t: &str| json::read(t).unwrap_err();
+    assert_eq!(
+        err(r#"{"values":"0-9"}"#),
+        "values `0-9`: expected 1-9 or 0-8"
+    );
+    assert_eq!(
+        err(
+            r#"{"values":"0-8","givens":"9................................................................................"}"#
+        ),
+        "givens: unknown symbol `9` at r1c1"
+    );
+    assert_eq!(
+        err(r#"{"values":"0-8","constraints":[{"type":"sandwich","sum":5,"row":1}]}"#),
+        "constraint 1 (sandwich row 1): numpl reads a sandwich with values from 1 only (this grid's are 0-8)"
+    );
+    let big = Shape::from_size(49).unwrap();
+    assert_eq!(
+        Variant::new_from(0, big, true, Vec::new())
+            .unwrap_err()
+            .to_string(),
+        "values: values from 0 need a grid of at most 36 values (0-9, A-Z); this one has 49"
+    );
+    assert!(iss::read(".Shape~9x9~0-9").is_err());
+    assert!(iss::read(".Shape~9x9~1-9.~R1C1_9").is_ok());
+    assert_eq!(
+        super::fpuzzles::to_json(&p.givens, &p.variant).unwrap_err(),
+        "f-puzzles has no grid of values 0-8 (its values start at 1)"
+    );
+}
