@@ -417,6 +417,10 @@ impl<'a> Logic<'a> {
 
     /// The next step, trying the techniques up to level `max` in order.
     pub(crate) fn next_step(&self, board: &Board, max: Level) -> Option<VariantStep> {
+        // Values from 0: no step (`steps_refused`).
+        if self.variant.first_value() != 1 {
+            return None;
+        }
         TABLE
             .iter()
             .filter(|row| row.level <= max)

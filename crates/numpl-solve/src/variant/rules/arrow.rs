@@ -12,8 +12,9 @@ pub(super) fn compile(b: &mut Builder<'_>, circle: &[u16], line: &[u16]) {
         .map(|(i, &c)| (c, -(10i64.pow(k - 1 - i as u32))))
         .collect();
     terms.extend(line.iter().map(|&c| (c, 1)));
-    if let Some(exact) = ExactSum::new(&terms, 0) {
+    let total = b.grid_total(&terms, 0);
+    if let Some(exact) = ExactSum::new(&terms, total) {
         b.prop(exact);
     }
-    b.prop(Linear::new(terms, 0));
+    b.prop(Linear::new(terms, total));
 }

@@ -22,6 +22,8 @@ const MAX_COMBOS: usize = 5000;
 pub(super) fn compile(b: &mut Builder<'_>, sum: Option<u32>, cells: &[u16]) {
     b.distinct(cells);
     if let Some(sum) = sum {
+        // Over the grid's values 1..N (the 45 rule's and the combinations' too).
+        let sum = sum + b.off() * cells.len() as u32;
         b.cages.push((sum, cells.to_vec()));
     }
 }

@@ -41,9 +41,15 @@ pub(super) fn compile_line(b: &mut Builder<'_>, cells: &[u16], classes: Vec<Vec<
     let size = classes.len().min(cells.len());
     let masks = masks(&classes);
     let class_of = class_table(b.n, &masks);
+    // The classes are of the grid's values 1..N (from 0, the puzzle's thirds and
+    // remainders fall on the same sets of cells' values); the relation reads the
+    // puzzle's.
+    let off = b.off() as usize;
     for (i, &a) in cells.iter().enumerate() {
         for &c in &cells[i + 1..(i + size).min(cells.len())] {
-            b.relation(a, c, |x, y| class_of[x as usize] != class_of[y as usize]);
+            b.relation(a, c, |x, y| {
+                class_of[x as usize + off] != class_of[y as usize + off]
+            });
         }
     }
     for window in cells.windows(size) {

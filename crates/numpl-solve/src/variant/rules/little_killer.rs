@@ -13,8 +13,9 @@ pub(super) fn compile(b: &mut Builder<'_>, sum: u32, cells: &[u16]) {
             None => terms.push((c, 1)),
         }
     }
-    if let Some(exact) = ExactSum::new(&terms, sum as i64) {
+    let total = b.grid_total(&terms, sum as i64);
+    if let Some(exact) = ExactSum::new(&terms, total) {
         b.prop(exact);
     }
-    b.prop(Linear::new(terms, sum as i64));
+    b.prop(Linear::new(terms, total));
 }

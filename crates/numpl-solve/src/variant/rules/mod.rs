@@ -87,9 +87,25 @@ impl Builder<'_> {
         self.start[c as usize] &= keep;
     }
 
-    /// Cells `a` and `b` hold values `x`, `y` with `ok(x, y)` (1-based values).
+    /// How much the grid's values (1..N) exceed the puzzle's: 1 for values from 0
+    /// (`Variant::first_value`), else 0. A rule reading values (sums, parity, dots)
+    /// reads the puzzle's.
+    pub(crate) fn off(&self) -> u32 {
+        1 - self.variant.first_value() as u32
+    }
+
+    /// The total of `sum of coef * value = total` (the puzzle's values) as the same
+    /// equation over the grid's values 1..N, which the propagators read.
+    pub(crate) fn grid_total(&self, terms: &[(u16, i64)], total: i64) -> i64 {
+        total + self.off() as i64 * terms.iter().map(|t| t.1).sum::<i64>()
+    }
+
+    /// Cells `a` and `b` hold values `x`, `y` with `ok(x, y)` (the puzzle's values: from
+    /// 1, or from 0).
     pub(crate) fn relation(&mut self, a: u16, b: u16, ok: impl Fn(u32, u32) -> bool) {
         let n = self.n as u32;
+        let off = self.off();
+        let ok = |x: u32, y: u32| ok(x - off, y - off);
         let (key, flip) = if a < b {
             ((a, b), false)
         } else {

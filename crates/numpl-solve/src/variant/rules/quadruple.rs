@@ -7,9 +7,11 @@ use super::Builder;
 use crate::variant::engine::{Bits, Contradiction, Prop, State};
 
 pub(super) fn compile(b: &mut Builder<'_>, cells: &[u16; 4], values: &[u8]) {
+    // The puzzle's value v is the grid's v + off: bit v + off - 1.
+    let off = b.off();
     b.prop(Quadruple {
         cells: cells.to_vec(),
-        values: values.iter().map(|&v| 1 << (v - 1)).collect(),
+        values: values.iter().map(|&v| 1 << (v as u32 + off - 1)).collect(),
     });
 }
 

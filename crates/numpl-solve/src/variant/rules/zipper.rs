@@ -11,10 +11,11 @@ pub(super) fn compile(b: &mut Builder<'_>, cells: &[u16]) {
     let k = cells.len();
     let pairs: Vec<(u16, u16)> = (0..k / 2).map(|i| (cells[i], cells[k - 1 - i])).collect();
     let mut equal = |terms: Vec<(u16, i64)>| {
-        if let Some(exact) = ExactSum::new(&terms, 0) {
+        let total = b.grid_total(&terms, 0);
+        if let Some(exact) = ExactSum::new(&terms, total) {
             b.prop(exact);
         }
-        b.prop(Linear::new(terms, 0));
+        b.prop(Linear::new(terms, total));
     };
     if k % 2 == 1 {
         let middle = cells[k / 2];
