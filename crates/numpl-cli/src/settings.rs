@@ -108,6 +108,19 @@ pub(crate) struct Pictures {
 }
 
 impl Output {
+    /// The output for puzzle `p`: where its values start at 0 (a variant's `0-8`), its
+    /// grids are written in its own alphabet (`0`-`8`: `0` a value, not a blank); this
+    /// one otherwise.
+    pub(crate) fn for_puzzle(&self, p: &numpl_core::Parsed) -> std::borrow::Cow<'_, Output> {
+        match p.variant() {
+            Some(v) if v.first_value() != 1 => std::borrow::Cow::Owned(Output {
+                symbols: v.symbols(),
+                ..self.clone()
+            }),
+            _ => std::borrow::Cow::Borrowed(self),
+        }
+    }
+
     /// Whether records are pictures.
     pub(crate) fn is_svg(&self) -> bool {
         self.format == Some(Format::Svg)

@@ -17,8 +17,20 @@ fn micros(start: Instant) -> u64 {
     u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX)
 }
 
+/// The alphabet of `p`'s grids: standard, or a variant's own where its values start at 0.
+fn symbols(p: &Parsed) -> Symbols {
+    p.variant().map_or_else(Symbols::standard, |v| v.symbols())
+}
+
 fn of_puzzle(p: &Parsed) -> Record {
-    Record::of_parsed(p, &Symbols::standard())
+    Record::of_parsed(p, &symbols(p))
+}
+
+/// The record of a variant puzzle the step solver does not take (values from 0), with
+/// its reason; `None` for the others.
+fn steps_refused(p: &Parsed) -> Option<Record> {
+    let why = p.variant().and_then(numpl_solve::variant::steps_refused)?;
+    Some(of_puzzle(p).invalid(&why).algo(Algorithm::Human))
 }
 
 /// The record of a puzzle that could not be read.
@@ -35,14 +47,15 @@ pub(crate) fn solved(p: &Parsed, algo: Algorithm, first: bool, budget: Option<u6
     let start = Instant::now();
     let out = puzzle::solve(p, algo, &options::solve(first, budget));
     let t = micros(start);
-    of_puzzle(p)
-        .outcome(&out, algo, &Symbols::standard())
-        .micros(t)
+    of_puzzle(p).outcome(&out, algo, &symbols(p)).micros(t)
 }
 
 /// `numpl rate`.
 pub(crate) fn rated(p: &Parsed, opts: &SolveOptions) -> Record {
     let start = Instant::now();
+    if let Some(refused) = steps_refused(p) {
+        return refused;
+    }
     if let Some(v) = p.variant() {
         let out = numpl_solve::variant::rate(p.grid(), v, opts);
         return of_puzzle(p)
@@ -67,6 +80,9 @@ pub(crate) fn rated_se(p: &Parsed) -> Record {
 /// `numpl explain`: the rating and every step, described.
 pub(crate) fn explained(p: &Parsed, opts: &SolveOptions) -> Record {
     let start = Instant::now();
+    if let Some(refused) = steps_refused(p) {
+        return refused;
+    }
     if let Some(v) = p.variant() {
         let out = numpl_solve::variant::rate(p.grid(), v, opts);
         return of_puzzle(p)
@@ -83,6 +99,9 @@ pub(crate) fn explained(p: &Parsed, opts: &SolveOptions) -> Record {
 /// `numpl hint`: the next step, or the status that says why there is none.
 pub(crate) fn hinted(p: &Parsed, opts: &SolveOptions) -> Record {
     let start = Instant::now();
+    if let Some(refused) = steps_refused(p) {
+        return refused;
+    }
     if let Some(v) = p.variant() {
         let step = numpl_solve::variant::hint(p.grid(), v, opts);
         return of_puzzle(p)

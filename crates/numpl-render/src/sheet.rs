@@ -19,7 +19,7 @@ use numpl_core::{Grid, Symbols};
 use numpl_solve::Level;
 
 use crate::font::{self, Metrics, FONT_BOLD, FONT_REGULAR};
-use crate::svg::symbol;
+use crate::svg::{own_symbols, symbol};
 use crate::variant::{self, Drawing, Item, Layer, Pen, Rgb};
 
 /// Paper sizes.
@@ -469,6 +469,8 @@ pub fn sheet_pdf(puzzles: &[SheetPuzzle], opts: &SheetOptions) -> Result<Vec<u8>
             let (c, r) = (k % cols, k / cols);
             let drawing = p.variant.as_ref().map(variant::marks);
             let d = drawing.as_ref();
+            let symbols = own_symbols(p.variant.as_ref());
+            let symbols = symbols.as_ref().unwrap_or(&opts.symbols);
             // Up to three lines more under the label for the rules no shape shows.
             let rules_h = if d.is_some_and(|d| !d.rules.is_empty()) {
                 label_fs * 3.4
@@ -480,16 +482,7 @@ pub fn sheet_pdf(puzzles: &[SheetPuzzle], opts: &SheetOptions) -> Result<Vec<u8>
             let y = body_top + r as f32 * sh + 4.0;
             let (grid_side, ox, oy) = fit(p.puzzle.size(), d, side);
             let (gx, gy) = (x + ox, y + oy);
-            painter.grid(
-                &mut s,
-                gx,
-                gy,
-                grid_side,
-                &p.puzzle,
-                &p.puzzle,
-                &opts.symbols,
-                d,
-            );
+            painter.grid(&mut s, gx, gy, grid_side, &p.puzzle, &p.puzzle, symbols, d);
             if let Some(rules) = d.and_then(Drawing::rules_sentence) {
                 s.set_fill(Some(color(60, 60, 60)));
                 let lines = font::wrap(&rules, label_fs * 0.9, side, font::regular());
@@ -534,6 +527,8 @@ pub fn sheet_pdf(puzzles: &[SheetPuzzle], opts: &SheetOptions) -> Result<Vec<u8>
             if let Some(sol) = &p.solution {
                 let drawing = p.variant.as_ref().map(variant::marks);
                 let d = drawing.as_ref();
+                let symbols = own_symbols(p.variant.as_ref());
+                let symbols = symbols.as_ref().unwrap_or(&opts.symbols);
                 let (grid_side, ox, oy) = fit(sol.size(), d, side);
                 painter.grid(
                     &mut s,
@@ -542,7 +537,7 @@ pub fn sheet_pdf(puzzles: &[SheetPuzzle], opts: &SheetOptions) -> Result<Vec<u8>
                     grid_side,
                     sol,
                     &p.puzzle,
-                    &opts.symbols,
+                    symbols,
                     d,
                 );
             }

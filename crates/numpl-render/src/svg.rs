@@ -53,6 +53,14 @@ impl SvgOptions {
 }
 
 /// The text of value `v` on an N x N grid: the alphabet's symbol, else the number.
+/// A variant's own alphabet where its values start at 0 (`0`-`8`), which the picture
+/// writes its values in whatever alphabet was asked for; `None` otherwise.
+pub(crate) fn own_symbols(variant: Option<&numpl_core::variant::Variant>) -> Option<Symbols> {
+    variant
+        .filter(|v| v.first_value() != 1)
+        .map(|v| v.symbols())
+}
+
 pub(crate) fn symbol(v: u8, n: usize, symbols: &Symbols) -> String {
     if symbols.covers(n) {
         symbols
@@ -178,8 +186,10 @@ impl Picture {
             x0,
             y0,
         };
-        let sym = |v: u8| symbol(v, n, &opts.symbols);
-        let wide = !opts.symbols.covers(n) && n > 9;
+        let own = own_symbols(self.variant.as_ref());
+        let symbols = own.as_ref().unwrap_or(&opts.symbols);
+        let sym = |v: u8| symbol(v, n, symbols);
+        let wide = !symbols.covers(n) && n > 9;
         // Value and candidate font sizes: smaller for two-character numbers.
         let vfs = cs * if wide { 0.46 } else { 0.62 };
         let (sw, sh) = (cs / bc as f32, cs / br as f32);

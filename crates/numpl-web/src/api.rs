@@ -463,6 +463,14 @@ fn record_of(p: &Parsed) -> Record {
 fn read_any(text: &str, shape: Option<&str>) -> Result<Parsed, ApiError> {
     let opts = ParseOptions::new().shape(shape_arg(shape)?);
     match numpl_core::PuzzleReader::new(text.as_bytes(), opts).next() {
+        // The page's digits, pad and keys are 1..N.
+        Some(Ok(p)) if p.variant().is_some_and(|v| v.first_value() != 1) => {
+            Err(ApiError::invalid(format!(
+                "line {}: the play page takes values from 1; this puzzle's are {} (`numpl solve` takes it)",
+                p.line,
+                p.variant().map(|v| v.values_text()).unwrap_or_default()
+            )))
+        }
         Some(Ok(p)) => Ok(p),
         Some(Err(e)) => Err(ApiError::invalid(format!("line {}: {}", e.line, e.kind))),
         None => Err(ApiError::invalid("line 1: no puzzle in the text")),

@@ -62,7 +62,8 @@ impl Job for ShowJob {
         };
         let p: &Parsed = &p;
         let g = p.grid();
-        let sym = &self.output.symbols;
+        let output = self.output.for_puzzle(p);
+        let sym = &output.symbols;
         // A position's marks have no place in the seed's grid layout: it is shown with them.
         let text = match self.output.format_for(p.format) {
             Format::Line => puzzle_line(p, sym) + "\n",
@@ -70,7 +71,7 @@ impl Job for ShowJob {
             Format::Grid | Format::Detail => puzzle_detail(p, sym) + "\n",
             Format::Json => record_of(item, p, sym).to_line(),
             Format::Csv => {
-                let row = format!("{},\n", puzzle_csv_field(p, &self.output));
+                let row = format!("{},\n", puzzle_csv_field(p, &output));
                 return Done::new(row, Kind::Shown).with_header(Some(SHOW_CSV));
             }
             Format::Svg => {

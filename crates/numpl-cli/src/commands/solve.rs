@@ -26,7 +26,7 @@ pub(crate) struct SolveJob {
 
 impl SolveJob {
     fn json(&self, item: &Item, p: &Parsed, out: &Outcome, micros: u64) -> String {
-        let sym = &self.output.symbols;
+        let sym = &self.output.for_puzzle(p).symbols;
         record_of(item, p, sym)
             .outcome(out, self.algo, sym)
             .micros(micros)
@@ -37,7 +37,7 @@ impl SolveJob {
     /// (the puzzle, two empty lines, the solution), with a comment line saying why when
     /// the puzzle did not end `solved`. A position is shown with its pencil marks.
     fn text(&self, format: Format, p: &Parsed, out: &Outcome) -> String {
-        let sym = &self.output.symbols;
+        let sym = &self.output.for_puzzle(p).symbols;
         let status = out.status;
         if format == Format::Line {
             return match (&out.solution, status) {
@@ -138,7 +138,7 @@ impl Job for SolveJob {
         let text = match format {
             Format::Json => self.json(item, p, &out, micros),
             Format::Csv => {
-                let o = &self.output;
+                let o: &Output = &self.output.for_puzzle(p);
                 let row = format!(
                     "{},{},{}\n",
                     puzzle_csv_field(p, o),
