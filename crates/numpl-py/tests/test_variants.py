@@ -136,3 +136,24 @@ def test_generate_variant_puzzles_solve_back_unique():
         except ValueError:
             continue
         raise AssertionError(f"{bad} accepted")
+
+
+# The same 4x4 killer over values 0..3: every value one less, every cage's sum one less a
+# cell (0123/2301/1032/3210).
+ZERO_KILLER = {
+    "box": "2x2",
+    "values": "0-3",
+    "constraints": [{"type": "cage", "sum": s - len(c), "cells": c} for s, c in CAGES],
+}
+
+
+def test_values_from_zero_solve_in_their_own_alphabet_and_refuse_the_step_solver():
+    rec = numpl.solve(ZERO_KILLER)
+    assert rec["status"] == "solved"
+    assert rec["solution"] == "0123230110323210"
+    assert rec["variant"]["values"] == "0-3"
+    assert numpl.count(ZERO_KILLER)["count"] == 1
+    # The variant techniques read values from 1: rate says so rather than rating.
+    rated = numpl.rate(ZERO_KILLER)
+    assert rated["status"] == "invalid"
+    assert "values from 1 only" in rated["error"]

@@ -1699,6 +1699,21 @@ async fn a_variant_numpl_cannot_play_is_refused_naming_the_constraint() {
     .await;
     assert_eq!(r.status, 422);
     assert!(r.json()["error"].as_str().unwrap().contains("Lockout"));
+    // Values from 0: the page's digits are 1..N, so its API says so (the CLI solves it).
+    for path in ["/api/play", "/api/solve"] {
+        let r = post(
+            srv.addr,
+            path,
+            json!({"puzzle": ".Shape~9x9~0-8.Cage~1~R1C1~R1C2"}),
+        )
+        .await;
+        assert_eq!(r.status, 422, "{path}");
+        let e = r.json()["error"].as_str().unwrap().to_string();
+        assert!(
+            e.contains("the play page takes values from 1; this puzzle's are 0-8"),
+            "{path}: {e}"
+        );
+    }
     srv.stop().await;
 }
 

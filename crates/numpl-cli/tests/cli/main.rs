@@ -1539,3 +1539,55 @@ fn generate_variant_puzzles_read_back_unique() {
         assert_has(&out.stderr, says);
     }
 }
+
+/// A grid of values from 0 (ISS's `Shape~4x4~0-3`, numpl's `"values":"0-3"`): `solve`
+/// writes its solution in its own alphabet (`0` a value), in lines, JSON and the grid
+/// layout; `show` writes it back as its record; `rate`, `hint` and `explain` refuse it
+/// naming why (the variant techniques read values from 1); f-puzzles' export refuses it.
+#[test]
+fn values_from_zero_solve_in_their_own_alphabet() {
+    // A 4x4 killer from 0 (0123/2301/1032/3210): r1c1 and r1c2 add up to 1, r1c1 is 0
+    // or 2, r4c4 is given 0.
+    let iss = concat!(
+        ".Shape~4x4~0-3.~R4C4_0~R1C1_0_2.Cage~1~R1C1~R1C2.Cage~5~R1C3~R1C4.Cage~3~R2C1~R3C1",
+        ".Cage~3~R2C2~R2C3.Cage~3~R2C4~R3C4.Cage~2~R3C2~R4C2.Cage~4~R3C3~R4C3~R4C4.Cage~3~R4C1\n"
+    );
+    let solved = numpl(&["solve"], iss);
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+    let line = solved.stdout.trim().to_string();
+    assert_eq!(line, "0123230110323210");
+    let rec = &json_lines(&numpl(&["solve", "-f", "json"], iss))[0];
+    assert_eq!(rec["solution"], line);
+    assert_eq!(rec["variant"]["values"], "0-3");
+    assert_eq!(rec["puzzle"], "...............0");
+    // Its record reads back as the same puzzle.
+    let shown = numpl(&["show"], iss);
+    assert!(
+        shown.stdout.contains(r#""values":"0-3""#),
+        "{}",
+        shown.stdout
+    );
+    assert_eq!(numpl(&["solve"], &shown.stdout).stdout.trim(), line);
+    let grid = numpl(&["solve", "-f", "grid"], iss);
+    assert!(grid.stdout.contains("  0  1   2  3"), "{}", grid.stdout);
+    for cmd in ["rate", "hint", "explain"] {
+        let out = numpl(&[cmd, "-f", "json"], iss);
+        let r = &json_lines(&out)[0];
+        assert_eq!(r["status"], "invalid", "{cmd}");
+        assert!(
+            r["error"]
+                .as_str()
+                .unwrap()
+                .contains("values from 1 only (this puzzle's are 0-3)"),
+            "{cmd}: {r}"
+        );
+    }
+    let export = numpl(&["show", "--export", "fpuzzles"], iss);
+    assert!(
+        export
+            .stderr
+            .contains("f-puzzles has no grid of values 0-3"),
+        "{}",
+        export.stderr
+    );
+}
