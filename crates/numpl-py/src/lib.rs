@@ -289,9 +289,8 @@ fn one<'py>(
 /// prints. A position is solved within its marks, and hints and ratings start from it.
 /// A variant puzzle (killer, jigsaw, thermo, ...) is numpl's variant record, as a dict or
 /// its JSON text, or an ISS constraint string (docs/FORMATS.md, "Variant puzzles"); its
-/// record carries the rules as `variant`. `rate`, `hint` and `explain` give a variant
-/// puzzle of values from 0 (`"values": "0-8"`) the status `invalid` with the reason (the
-/// variant techniques read values from 1). `algo` is `"fast"` (bitmask search), `"full"` (the
+/// record carries the rules as `variant`; `rate`, `hint` and `explain` take it with
+/// numpl's variant techniques. `algo` is `"fast"` (bitmask search), `"full"` (the
 /// plain backtracking search, bounded) or `"human"` (techniques only). `first` stops at the
 /// first solution without checking uniqueness; `budget` stops `fast` and `full` after that
 /// many search nodes (status `budget`); `box` fixes the box shape (`"2x3"`).

@@ -26,13 +26,6 @@ fn of_puzzle(p: &Parsed) -> Record {
     Record::of_parsed(p, &symbols(p))
 }
 
-/// The record of a variant puzzle the step solver does not take (values from 0), with
-/// its reason; `None` for the others.
-fn steps_refused(p: &Parsed) -> Option<Record> {
-    let why = p.variant().and_then(numpl_solve::variant::steps_refused)?;
-    Some(of_puzzle(p).invalid(&why).algo(Algorithm::Human))
-}
-
 /// The record of a puzzle that could not be read.
 pub(crate) fn invalid(msg: &str, algo: Option<Algorithm>) -> Record {
     let rec = Record::new().invalid(msg);
@@ -53,9 +46,6 @@ pub(crate) fn solved(p: &Parsed, algo: Algorithm, first: bool, budget: Option<u6
 /// `numpl rate`.
 pub(crate) fn rated(p: &Parsed, opts: &SolveOptions) -> Record {
     let start = Instant::now();
-    if let Some(refused) = steps_refused(p) {
-        return refused;
-    }
     if let Some(v) = p.variant() {
         let out = numpl_solve::variant::rate(p.grid(), v, opts);
         return of_puzzle(p)
@@ -80,9 +70,6 @@ pub(crate) fn rated_se(p: &Parsed) -> Record {
 /// `numpl explain`: the rating and every step, described.
 pub(crate) fn explained(p: &Parsed, opts: &SolveOptions) -> Record {
     let start = Instant::now();
-    if let Some(refused) = steps_refused(p) {
-        return refused;
-    }
     if let Some(v) = p.variant() {
         let out = numpl_solve::variant::rate(p.grid(), v, opts);
         return of_puzzle(p)
@@ -99,9 +86,6 @@ pub(crate) fn explained(p: &Parsed, opts: &SolveOptions) -> Record {
 /// `numpl hint`: the next step, or the status that says why there is none.
 pub(crate) fn hinted(p: &Parsed, opts: &SolveOptions) -> Record {
     let start = Instant::now();
-    if let Some(refused) = steps_refused(p) {
-        return refused;
-    }
     if let Some(v) = p.variant() {
         let step = numpl_solve::variant::hint(p.grid(), v, opts);
         return of_puzzle(p)

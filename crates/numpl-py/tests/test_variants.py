@@ -147,13 +147,15 @@ ZERO_KILLER = {
 }
 
 
-def test_values_from_zero_solve_in_their_own_alphabet_and_refuse_the_step_solver():
+def test_values_from_zero_solve_and_rate_in_their_own_values():
     rec = numpl.solve(ZERO_KILLER)
     assert rec["status"] == "solved"
     assert rec["solution"] == "0123230110323210"
     assert rec["variant"]["values"] == "0-3"
     assert numpl.count(ZERO_KILLER)["count"] == 1
-    # The variant techniques read values from 1: rate says so rather than rating.
+    # The variant techniques rate it as its values-from-1 twin, in its own values.
     rated = numpl.rate(ZERO_KILLER)
-    assert rated["status"] == "invalid"
-    assert "values from 1 only" in rated["error"]
+    assert rated["status"] == "solved"
+    assert rated["level"] == numpl.rate(KILLER)["level"]
+    steps = numpl.explain(ZERO_KILLER)["steps"]
+    assert any("(1 in 2 cells) is 0+1" in s for s in steps), steps

@@ -154,12 +154,7 @@ impl<C: HumanCommand> Job for HumanJob<C> {
     fn process(&self, item: &Item) -> Done {
         let format = self.output.format_or_line(item.format);
         let csv = self.command.csv();
-        let refused = |p: &Parsed| p.variant().and_then(numpl_solve::variant::steps_refused);
         match item.puzzle() {
-            Ok(p) if refused(&p).is_some() => {
-                let msg = refused(&p).unwrap_or_default();
-                invalid(item, &msg, format, Some(Algorithm::Human), csv)
-            }
             Ok(p) if p.variant().is_some() => self
                 .command
                 .variant_record(item, &p, format, &self.output.for_puzzle(&p))

@@ -1542,8 +1542,8 @@ fn generate_variant_puzzles_read_back_unique() {
 
 /// A grid of values from 0 (ISS's `Shape~4x4~0-3`, numpl's `"values":"0-3"`): `solve`
 /// writes its solution in its own alphabet (`0` a value), in lines, JSON and the grid
-/// layout; `show` writes it back as its record; `rate`, `hint` and `explain` refuse it
-/// naming why (the variant techniques read values from 1); f-puzzles' export refuses it.
+/// layout; `show` writes it back as its record; `rate`, `hint` and `explain` speak its
+/// values; f-puzzles' export refuses it.
 #[test]
 fn values_from_zero_solve_in_their_own_alphabet() {
     // A 4x4 killer from 0 (0123/2301/1032/3210): r1c1 and r1c2 add up to 1, r1c1 is 0
@@ -1570,18 +1570,24 @@ fn values_from_zero_solve_in_their_own_alphabet() {
     assert_eq!(numpl(&["solve"], &shown.stdout).stdout.trim(), line);
     let grid = numpl(&["solve", "-f", "grid"], iss);
     assert!(grid.stdout.contains("  0  1   2  3"), "{}", grid.stdout);
-    for cmd in ["rate", "hint", "explain"] {
-        let out = numpl(&[cmd, "-f", "json"], iss);
-        let r = &json_lines(&out)[0];
-        assert_eq!(r["status"], "invalid", "{cmd}");
-        assert!(
-            r["error"]
-                .as_str()
-                .unwrap()
-                .contains("values from 1 only (this puzzle's are 0-3)"),
-            "{cmd}: {r}"
-        );
-    }
+    // The variant techniques speak the puzzle's values.
+    let rated = &json_lines(&numpl(&["rate", "-f", "json"], iss))[0];
+    assert_eq!(rated["status"], "solved");
+    assert_eq!(rated["level"], "easy");
+    assert_eq!(rated["solution"], line);
+    let explained = numpl(&["explain"], iss);
+    assert!(
+        explained
+            .stdout
+            .contains("Cage Combination: cage r1c1 (1 in 2 cells) is 0+1"),
+        "{}",
+        explained.stdout
+    );
+    let hint = &json_lines(&numpl(&["hint", "-f", "json"], iss))[0];
+    assert_eq!(
+        hint["hint"],
+        "Even and Odd Cells: r1c1 is one of {0,2} => r1c1 <> 1/3"
+    );
     let export = numpl(&["show", "--export", "fpuzzles"], iss);
     assert!(
         export

@@ -119,8 +119,7 @@ pub fn rate(givens: &Grid, variant: &Variant, opts: &SolveOptions) -> VariantRat
         level: None,
         score: None,
     };
-    // Values from 0: the count's verdict alone ([`steps_refused`]).
-    if counted.status != Status::Solved || steps_refused(variant).is_some() {
+    if counted.status != Status::Solved {
         return out;
     }
     let logic = logic::Logic::new(variant);
@@ -140,20 +139,6 @@ pub fn rate(givens: &Grid, variant: &Variant, opts: &SolveOptions) -> VariantRat
     }
     out.steps = steps;
     out
-}
-
-/// Why the step-by-step solver ([`rate`]'s steps, [`hint`], [`next_step`],
-/// [`solve_within`]) does not take `variant`'s puzzles: its techniques' arithmetic and
-/// words count values from 1, so a grid of values from 0 (`Variant::first_value`) gets
-/// no steps (`rate` gives the count's verdict alone, `hint` and `next_step` no step);
-/// front ends say so with this message. `None`: it takes them.
-pub fn steps_refused(variant: &Variant) -> Option<String> {
-    (variant.first_value() != 1).then(|| {
-        format!(
-            "the variant techniques read values from 1 only (this puzzle's are {}); solve and count take it",
-            variant.values_text()
-        )
-    })
 }
 
 /// The next step from `givens` (a puzzle, or a player's grid: givens and entries) under

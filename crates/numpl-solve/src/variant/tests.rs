@@ -556,12 +556,29 @@ fn a_renban_keeps_only_values_of_an_assignment_of_a_run() {
 /// for all of them.
 #[test]
 fn variant_steps_hold_for_every_solution() {
+    let seen = steps_hold(1);
+    assert!(seen > 500, "{seen} steps: the cases should give many");
+}
+
+/// The same over values from 0 (the cases whose rules and numbers it keeps): the cages'
+/// digit sets, the 45 rule's totals and every rule's step read the puzzle's values.
+#[test]
+fn variant_steps_hold_for_every_solution_from_zero() {
+    let seen = steps_hold(0);
+    assert!(seen > 300, "{seen} steps: the cases should give many");
+}
+
+/// [`variant_steps_hold_for_every_solution`] over values from `first`: the steps taken.
+fn steps_hold(first: u8) -> usize {
     use crate::variant::logic::{run, Logic};
     use crate::Level;
     let (boxed, free) = (all_grids(true), all_grids(false));
     let mut steps_seen = 0;
     for text in CASES {
         let (start, v) = puzzle(text);
+        let Ok(v) = Variant::new_from(first, v.shape(), v.boxes(), v.constraints().to_vec()) else {
+            continue;
+        };
         let grids = if v.boxes() { &boxed } else { &free };
         let fits = |g: &Grid, s: &Grid| {
             g.values()
@@ -613,10 +630,7 @@ fn variant_steps_hold_for_every_solution() {
             }
         }
     }
-    assert!(
-        steps_seen > 500,
-        "{steps_seen} steps: the cases should give many"
-    );
+    steps_seen
 }
 
 /// The completions of `givens` on any grid shape, by plain backtracking (rows, columns
@@ -718,4 +732,26 @@ fn class_rules_count_as_brute_force_does_on_6x6() {
     // The rules cut the completions somewhere (the test can tell a rule from none), and
     // leave some (it can tell a rule from a contradiction).
     assert!(cut >= 4 && kept >= 4, "{cut} cut, {kept} kept");
+}
+
+/// From 0, the steps speak the puzzle's values: a cage of two cells adding up to 1 is
+/// 0+1, a cell's allowed values and the placements are written as the puzzle has them.
+#[test]
+fn steps_from_zero_speak_the_puzzle_s_values() {
+    let text = r#"{"box":"2x2","givens":"...............0","values":"0-3","constraints":[{"type":"allowed","cell":"r1c1","values":[0,2]},{"type":"cage","sum":1,"cells":["r1c1","r1c2"]},{"type":"cage","sum":5,"cells":["r1c3","r1c4"]},{"type":"cage","sum":3,"cells":["r2c1","r3c1"]},{"type":"cage","sum":3,"cells":["r2c2","r2c3"]},{"type":"cage","sum":3,"cells":["r2c4","r3c4"]},{"type":"cage","sum":2,"cells":["r3c2","r4c2"]},{"type":"cage","sum":4,"cells":["r3c3","r4c3","r4c4"]},{"type":"cage","sum":3,"cells":["r4c1"]}]}"#;
+    let (g, v) = puzzle(text);
+    let rated = super::rate(&g, &v, &SolveOptions::default());
+    assert_eq!(rated.status, Status::Solved);
+    let said: Vec<String> = rated.steps.iter().map(|s| s.describe(four())).collect();
+    assert_eq!(
+        said[..3],
+        [
+            "Even and Odd Cells: r1c1 is one of {0,2} => r1c1 <> 1/3",
+            "Cage Combination: cage r1c1 (1 in 2 cells) is 0+1 => r1c2 <> 0/3, r1c1, r1c2 <> 2",
+            "Naked Single: r1c1 = 0 (only candidate left)",
+        ]
+    );
+    // The placements themselves hold the grid's values (1..N), as every grid does.
+    assert_eq!(rated.steps[2].placements[0].1, 1);
+    assert_eq!(rated.steps[2].first_value, 0);
 }

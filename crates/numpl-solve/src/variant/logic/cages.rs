@@ -8,22 +8,24 @@ use super::{Board, Logic, VariantStep, VariantTechnique};
 use crate::variant::engine::Bits;
 use crate::variant::rules::cage::combinations;
 
-/// The digit sets of a cage of `cells` adding up to `sum` that the candidates `cand`
-/// still allow: every cell can take one of the set's values, and the cells' candidates
-/// together hold all of them.
-pub(super) fn fitting(n: usize, cand: &[Bits], cells: &[u16], sum: u32) -> Vec<Bits> {
+/// The digit sets of a cage of `cells` adding up to `sum` (the puzzle's values) that the
+/// candidates `cand` still allow: every cell can take one of the set's values, and the
+/// cells' candidates together hold all of them. Sets of the grid's values 1..N.
+pub(super) fn fitting(l: &Logic<'_>, cand: &[Bits], cells: &[u16], sum: u32) -> Vec<Bits> {
     let union = cells.iter().fold(0, |m, &c| m | cand[c as usize]);
-    combinations(n, cells.len(), sum)
+    // Over the grid's values: from 0, each cell's value is one more.
+    let sum = sum + (1 - l.variant.first_value() as u32) * cells.len() as u32;
+    combinations(l.n, cells.len(), sum)
         .into_iter()
         .filter(|&set| set & !union == 0 && cells.iter().all(|&c| cand[c as usize] & set != 0))
         .collect()
 }
 
-/// A digit set written as a sum, `6+8+9`.
-fn plus(set: Bits) -> String {
-    (0..64)
+/// A digit set written as a sum of the puzzle's values, `6+8+9`.
+fn plus(l: &Logic<'_>, set: Bits) -> String {
+    (0..64u8)
         .filter(|i| set >> i & 1 != 0)
-        .map(|i| (i + 1).to_string())
+        .map(|i| l.shown(i + 1).to_string())
         .collect::<Vec<_>>()
         .join("+")
 }
@@ -49,8 +51,8 @@ pub(super) fn find(l: &Logic<'_>, b: &Board) -> Option<VariantStep> {
         else {
             continue;
         };
-        let sets = fitting(l.n, &narrowed, cells, *sum);
-        let shown: Vec<String> = sets.iter().take(4).map(|&s| plus(s)).collect();
+        let sets = fitting(l, &narrowed, cells, *sum);
+        let shown: Vec<String> = sets.iter().take(4).map(|&s| plus(l, s)).collect();
         let what = match sets.len() {
             0 => "cannot be filled".to_string(),
             1..=4 => format!("is {}", shown.join(" or ")),

@@ -62,7 +62,8 @@ pub(super) fn find(l: &Logic<'_>, b: &Board) -> Option<VariantStep> {
                         ("columns", "rows")
                     };
                     let why = format!(
-                        "{v} in {base} {} and {} only in {lines} {} and {} ({})",
+                        "{} in {base} {} and {} only in {lines} {} and {} ({})",
+                        l.shown(v),
                         i + 1,
                         k + 1,
                         cover[0] + 1,

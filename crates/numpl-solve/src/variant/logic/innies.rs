@@ -140,7 +140,9 @@ pub(super) fn equations(l: &Logic<'_>) -> Vec<Equation> {
     if cages.is_empty() {
         return out;
     }
-    let per_house = (n * (n + 1) / 2) as i64;
+    // A house's total in the puzzle's values (from 0: N less); the cages' sums are too.
+    let off = 1 - l.variant.first_value() as i64;
+    let per_house = (n * (n + 1) / 2) as i64 - off * n as i64;
     for (name, region) in regions(l) {
         let mut inside = vec![false; cells_n];
         for &c in &region {
@@ -183,7 +185,7 @@ pub(super) fn equations(l: &Logic<'_>) -> Vec<Equation> {
                 names(l.shape, &innies),
                 total - sum_in
             );
-            push(&mut out, innies, 0, total - sum_in, why);
+            push(off, &mut out, innies, 0, total - sum_in, why);
         }
         if region.iter().all(|&c| covered[c as usize]) && (1..=MAX_CELLS).contains(&outies.len()) {
             outies.sort_unstable();
@@ -193,7 +195,7 @@ pub(super) fn equations(l: &Logic<'_>) -> Vec<Equation> {
                 names(l.shape, &outies),
                 cages_sum - total
             );
-            push(&mut out, outies, 0, cages_sum - total, why);
+            push(off, &mut out, outies, 0, cages_sum - total, why);
         }
         // Cages mostly inside: their cells outside (outies) less the region's cells
         // they leave (innies) make their sums less the region's total.
@@ -228,6 +230,7 @@ pub(super) fn equations(l: &Logic<'_>) -> Vec<Equation> {
             );
             let minus = ins.len();
             push(
+                off,
                 &mut out,
                 [ins, out_cells].concat(),
                 minus,
@@ -240,8 +243,17 @@ pub(super) fn equations(l: &Logic<'_>) -> Vec<Equation> {
 }
 
 /// Keeps an equation that can make a step: some cells, and a positive sum when all count
-/// positive.
-fn push(out: &mut Vec<Equation>, cells: Vec<u16>, minus: usize, target: i64, why: String) {
+/// positive. `target` is the puzzle's; kept as the grid's (values from 0: each cell's one
+/// more, `off` 1).
+fn push(
+    off: i64,
+    out: &mut Vec<Equation>,
+    cells: Vec<u16>,
+    minus: usize,
+    target: i64,
+    why: String,
+) {
+    let target = target + off * (cells.len() as i64 - 2 * minus as i64);
     if minus > 0 || target > 0 {
         out.push(Equation {
             cells,

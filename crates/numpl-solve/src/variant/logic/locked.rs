@@ -20,7 +20,7 @@ pub(super) fn find(l: &Logic<'_>, b: &Board) -> Option<VariantStep> {
         let need = if g.house {
             g.cells.iter().fold(0, |m, &c| m | b.cells[c as usize])
         } else if let Some(sum) = g.sum {
-            fitting(l.n, &b.cells, &g.cells, sum)
+            fitting(l, &b.cells, &g.cells, sum)
                 .into_iter()
                 .reduce(|a, s| a & s)
                 .unwrap_or(0)
@@ -57,14 +57,16 @@ pub(super) fn find(l: &Logic<'_>, b: &Board) -> Option<VariantStep> {
                 .find(|h| h.name != g.name && places.iter().all(|p| h.cells.contains(p)));
             let why = match within {
                 Some(h) => format!(
-                    "{v} in {} is confined to {} ({})",
+                    "{} in {} is confined to {} ({})",
+                    l.shown(v),
                     g.name,
                     h.name,
                     names(l.shape, &places)
                 ),
                 None => format!(
-                    "{} must hold {v}, only in {}, and every cell that sees them all loses it",
+                    "{} must hold {}, only in {}, and every cell that sees them all loses it",
                     g.name,
+                    l.shown(v),
                     names(l.shape, &places)
                 ),
             };

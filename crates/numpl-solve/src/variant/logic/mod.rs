@@ -218,6 +218,10 @@ pub struct VariantStep {
     pub cells: Vec<Cell>,
     /// Why, in words (without the conclusions): `cage r1c1 (23, 3 cells) is 6+8+9`.
     pub why: String,
+    /// The puzzle's least value (`Variant::first_value`): `placements` and
+    /// `eliminations` hold the grid's values 1..N, [`VariantStep::describe`] and `why`
+    /// the puzzle's (from 0: one less).
+    pub first_value: u8,
 }
 
 impl VariantStep {
@@ -228,6 +232,7 @@ impl VariantStep {
             eliminations: Vec::new(),
             cells: cells.iter().map(|&c| Cell::new(c)).collect(),
             why,
+            first_value: 1,
         }
     }
 
@@ -235,21 +240,24 @@ impl VariantStep {
     /// `Cage Combination: cage r1c1 (17 in 2 cells) is 8+9 => r1c1, r1c2 <> 1/2/3/4/5/6/7`.
     pub fn describe(&self, shape: Shape) -> String {
         let title = self.technique.title();
+        // The puzzle's values (from 0: one less than the grid's).
+        let shown = |list: &[(Cell, u8)]| -> Vec<(Cell, u8)> {
+            list.iter()
+                .map(|&(c, v)| (c, v + self.first_value - 1))
+                .collect()
+        };
+        let (placements, eliminations) = (shown(&self.placements), shown(&self.eliminations));
         match self.technique {
             VariantTechnique::FullHouse
             | VariantTechnique::NakedSingle
             | VariantTechnique::HiddenSingle => {
-                let (c, v) = self
-                    .placements
-                    .first()
-                    .copied()
-                    .unwrap_or((Cell::new(0), 0));
+                let (c, v) = placements.first().copied().unwrap_or((Cell::new(0), 0));
                 format!("{title}: {} = {v} ({})", shape.cell_name(c), self.why)
             }
             _ => format!(
                 "{title}: {} => {}",
                 self.why,
-                crate::human::conclusions(shape, &self.placements, &self.eliminations)
+                crate::human::conclusions(shape, &placements, &eliminations)
             ),
         }
     }
@@ -417,14 +425,26 @@ impl<'a> Logic<'a> {
 
     /// The next step, trying the techniques up to level `max` in order.
     pub(crate) fn next_step(&self, board: &Board, max: Level) -> Option<VariantStep> {
-        // Values from 0: no step (`steps_refused`).
-        if self.variant.first_value() != 1 {
-            return None;
-        }
-        TABLE
+        let mut step = TABLE
             .iter()
             .filter(|row| row.level <= max)
-            .find_map(|row| (row.find)(self, board))
+            .find_map(|row| (row.find)(self, board))?;
+        step.first_value = self.variant.first_value();
+        Some(step)
+    }
+
+    /// The puzzle's value of the grid's `v` (1..N): from 0, one less.
+    pub(crate) fn shown(&self, v: u8) -> u32 {
+        self.variant.value(v)
+    }
+
+    /// The puzzle's values of a mask of the grid's, `{1,2,4}`.
+    pub(crate) fn shown_set(&self, m: Bits) -> String {
+        let v: Vec<String> = (0..64u8)
+            .filter(|i| m >> i & 1 != 0)
+            .map(|i| self.shown(i + 1).to_string())
+            .collect();
+        format!("{{{}}}", v.join(","))
     }
 }
 
@@ -451,15 +471,6 @@ pub(crate) fn names(shape: Shape, cells: &[u16]) -> String {
         .map(|&c| shape.cell_name(Cell::new(c)))
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// Values of a mask, `{1,2,4}`.
-pub(crate) fn values(m: Bits) -> String {
-    let v: Vec<String> = (0..64)
-        .filter(|i| m >> i & 1 != 0)
-        .map(|i| (i + 1).to_string())
-        .collect();
-    format!("{{{}}}", v.join(","))
 }
 
 /// The candidate grid the techniques read.

@@ -62,7 +62,7 @@ pub(super) fn cells(c: &Constraint, shape: Shape) -> Vec<u16> {
 }
 
 /// The rule in words, naming where it is.
-fn words(c: &Constraint, shape: Shape) -> String {
+fn words(l: &Logic<'_>, c: &Constraint, shape: Shape) -> String {
     let cell = |c: u16| shape.cell_name(numpl_core::Cell::new(c));
     let line = |cells: &[u16]| {
         format!(
@@ -83,7 +83,7 @@ fn words(c: &Constraint, shape: Shape) -> String {
             }
         ),
         Constraint::Allowed { cell: c, values } => {
-            format!("{} is one of {values}", cell(*c))
+            format!("{} is one of {}", cell(*c), l.shown_set(values.bits()))
         }
         Constraint::Thermo { cells, slow: false } => {
             format!("the thermometer {} rises from its bulb", line(cells))
@@ -245,7 +245,7 @@ pub(super) fn find(l: &Logic<'_>, b: &Board, t: VariantTechnique) -> Option<Vari
         let gone = b.removed(&narrowed);
         if !gone.is_empty() {
             let c = &l.variant.constraints()[rule.constraint];
-            let mut step = VariantStep::new(t, &rule.cells, words(c, l.shape));
+            let mut step = VariantStep::new(t, &rule.cells, words(l, c, l.shape));
             step.eliminations = gone;
             return Some(step);
         }

@@ -56,7 +56,7 @@ pub(super) fn hidden_single(l: &Logic<'_>, b: &Board) -> Option<VariantStep> {
                 .cells
                 .iter()
                 .find(|&&c| b.open(c) && b.cells[c as usize] & bit != 0)?;
-            let why = format!("only place for {v} in {}", h.name);
+            let why = format!("only place for {} in {}", l.shown(v), h.name);
             return placed(VariantTechnique::HiddenSingle, &h.cells, c, v, why);
         }
     }

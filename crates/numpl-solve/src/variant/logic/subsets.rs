@@ -6,7 +6,7 @@
 
 use numpl_core::Cell;
 
-use super::{names, values, Board, Logic, VariantStep, VariantTechnique};
+use super::{names, Board, Logic, VariantStep, VariantTechnique};
 
 /// Calls `f` with every `k`-subset of `0..len` (as indexes, increasing) until it returns
 /// a step.
@@ -78,7 +78,7 @@ pub(super) fn naked(l: &Logic<'_>, b: &Board, k: usize) -> Option<VariantStep> {
             let why = format!(
                 "{} hold {} between them in {}",
                 names(l.shape, &subset),
-                values(union),
+                l.shown_set(union),
                 g.name
             );
             let mut step = VariantStep::new(technique(k, true), &subset, why);
@@ -137,7 +137,7 @@ pub(super) fn hidden(l: &Logic<'_>, b: &Board, k: usize) -> Option<VariantStep> 
             }
             let why = format!(
                 "{} go only in {} of {}",
-                values(keep),
+                l.shown_set(keep),
                 names(l.shape, &cells),
                 h.name
             );
