@@ -15,6 +15,8 @@
   // read (Auto marks fills them), `corner` the player's own notes; `colours` 0 or 1..9.
   const game = {
     n: 0, br: 0, bc: 0, box: "",
+    // The least value shown: 1, or 0 for a variant of values from 0 (`sym`, `valueOf`).
+    first: 1,
     givens: [], values: [], centre: [], corner: [], colours: [],
     // A position loaded with pencil marks: its position line (what the API is sent for
     // explain, rate and pictures) and its marks (where explanations start); else null.
@@ -46,14 +48,19 @@
     try { localStorage.setItem(key, JSON.stringify(v)); return true; } catch (_) { return false; }
   }
 
-  // Symbols: 1-9, then A-Z for 10-35, as numpl writes them.
-  const sym = (v) => (v <= 9 ? String(v) : String.fromCharCode(55 + v));
+  // Symbols: 1-9, then A-Z for 10-35, as numpl writes them; a grid of values from 0 (a
+  // variant's `"values": "0-8"`, game.first 0) shows the grid's value v as v - 1: 0-9, A-Z.
+  // Values inside the page are the grid's, 1..N, whatever it shows.
+  const char = (x) => (x <= 9 ? String(x) : String.fromCharCode(55 + x));
+  const stdSym = (v) => char(v);
+  const sym = (v) => char(v - 1 + game.first);
   const valueOf = (key) => {
     const k = key.toUpperCase();
     if (k.length !== 1) return 0;
-    if (k >= "1" && k <= "9") return k.charCodeAt(0) - 48;
-    if (k >= "A" && k <= "Z") return k.charCodeAt(0) - 55;
-    return 0;
+    let x = -1;
+    if (k >= "0" && k <= "9") x = k.charCodeAt(0) - 48;
+    else if (k >= "A" && k <= "Z") x = k.charCodeAt(0) - 55;
+    return x < game.first ? 0 : x + 1 - game.first;
   };
   const has = (m, v) => ((m >>> v) & 1) === 1;
   const listOf = (m) => { const out = []; for (let v = 1; v <= game.n; v++) if (has(m, v)) out.push(v); return out; };
@@ -223,6 +230,8 @@
     const sizeChanged = n !== game.n || br !== game.br || !!game.variant || !!rec.play;
     game.n = n; game.br = br; game.bc = bc; game.box = rec.box;
     game.variant = rec.play || null;
+    // Values from 0: the record's strings are written 0-8 (its variant says `0-8`).
+    game.first = rec.variant && /^0-/.test(rec.variant.values || "") ? 0 : 1;
     if (rec.puzzle.length === n * n * n) {
       game.givens = new Array(n * n).fill(0);
       game.startMarks = game.givens.map((_, i) => {
@@ -469,7 +478,7 @@
     }
     return rows.map((row) => row.map((c) => {
       const v = c && (c.given === false ? 0 : pick(c, "value", "v"));
-      return Number(v) >= 1 && Number(v) <= 35 ? sym(Number(v)) : ".";
+      return Number(v) >= 1 && Number(v) <= 35 ? stdSym(Number(v)) : ".";
     }).join("")).join("");
   }
 
@@ -960,7 +969,7 @@
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     if (moves[k]) { e.preventDefault(); move(...moves[k]); return; }
     if (k === " ") { e.preventDefault(); setMode(MODES[(MODES.indexOf(game.mode) + 1) % MODES.length]); return; }
-    if (k === "Backspace" || k === "Delete" || k === "0" || k === ".") { e.preventDefault(); erase(); return; }
+    if (k === "Backspace" || k === "Delete" || (k === "0" && game.first === 1) || k === ".") { e.preventDefault(); erase(); return; }
     if (k === "Escape") { if (explainer) closeExplain(); game.view = null; hintState = null; render(); return; }
     // SudokuPad's mode keys; C is a value from 12x12 up, so centre mode is on C up to 9x9.
     const modeKeys = { z: "normal", x: "corner", v: "colour" };
@@ -969,9 +978,10 @@
     if (modeKeys[low] && !(game.n > 9 && valueOf(k) <= game.n)) { e.preventDefault(); setMode(modeKeys[low]); return; }
     // Shift with a digit: a corner mark (the key is then `!`, `@` ...: read the code).
     const digit = /^Digit(\d)$/.exec(e.code || "");
-    if (e.shiftKey && digit && Number(digit[1]) >= 1) {
+    const shifted = digit ? valueOf(digit[1]) : 0;
+    if (e.shiftKey && shifted >= 1 && shifted <= game.n) {
       e.preventDefault();
-      enter(Number(digit[1]), game.mode === "corner" ? "centre" : "corner");
+      enter(shifted, game.mode === "corner" ? "centre" : "corner");
       return;
     }
     const v = valueOf(k);

@@ -838,6 +838,36 @@ test("a killer pasted as an ISS string and a thermo from a SudokuPad link play t
   await p.context().close();
 });
 
+// The killer over values 0-8 (ISS's `Shape~9x9~0-8`): each cage's sum less a cell's one
+// for each cell, each value one less.
+const ZERO_KILLER = ".Shape~9x9~0-8" + KILLER.replace(/Cage~(\d+)((?:~R\dC\d)+)/g,
+  (_, sum, cells) => "Cage~" + (Number(sum) - (cells.split("~").length - 1)) + cells);
+const ZERO_SOLUTION = Array.from(KILLER_SOLUTION, (d) => String(Number(d) - 1)).join("");
+
+test("a 0-8 killer shows, takes and checks 0-8: keys, marks, a hint, played to the end", async () => {
+  const p = await open({ viewport: { width: 390, height: 844 } });
+  await p.goto(base);
+  await p.locator("#message", { hasText: "Loaded a 9x9" }).waitFor();
+  await paste(ZERO_KILLER, p);
+  await waitMessage("Loaded a 9x9 killer puzzle.", p);
+  // 0 is a value here (not erase), and Shift+0 a corner mark of 0.
+  await cell("r1c1", p).click();
+  await p.keyboard.press("Shift+Digit0");
+  assert.equal(await cell("r1c1", p).locator(".corner").first().getAttribute("data-s"), "0");
+  await p.keyboard.press("Delete");
+  await p.keyboard.press("0");
+  assert.equal(await cell("r1c1", p).innerText(), "0");
+  // A wrong 0 (the solution has 1 there): the hint names it, in the puzzle's values.
+  await p.click("#hint");
+  await p.locator("#message.error", { hasText: "r1c1 should not be 0" }).waitFor();
+  await p.keyboard.press("Control+z");
+  await shot("variant-zero-killer-phone.png", p);
+  await typeSolution(ZERO_SOLUTION, p);
+  await waitMessage("Solved in", p);
+  assert.equal(await boardText(p), ZERO_SOLUTION);
+  await p.context().close();
+});
+
 test("a 16x16 puzzle plays with letters, readable marks and steps in its symbols", async () => {
   await page.selectOption("#genSize", "16");
   await page.selectOption("#genLevel", "");

@@ -455,7 +455,14 @@ fn shape_arg(s: Option<&str>) -> Result<Option<Shape>, ApiError> {
 /// The record of what a request's `puzzle` held (a puzzle, or a position: docs/FORMATS.md,
 /// "Positions"), with the line it starts on.
 fn record_of(p: &Parsed) -> Record {
-    Record::of_parsed(p, &Symbols::standard()).from_line(None, p.line)
+    Record::of_parsed(p, &symbols_of(p)).from_line(None, p.line)
+}
+
+/// The alphabet `p`'s grids are written in: the standard one, or a variant's own where its
+/// values start at 0 (`0`-`8`); the page reads the record's strings in it.
+fn symbols_of(p: &Parsed) -> Symbols {
+    p.variant()
+        .map_or_else(Symbols::standard, numpl_core::variant::Variant::symbols)
 }
 
 /// The puzzle or position of a request: 422 `invalid` when it cannot be read or its givens
@@ -463,14 +470,6 @@ fn record_of(p: &Parsed) -> Record {
 fn read_any(text: &str, shape: Option<&str>) -> Result<Parsed, ApiError> {
     let opts = ParseOptions::new().shape(shape_arg(shape)?);
     match numpl_core::PuzzleReader::new(text.as_bytes(), opts).next() {
-        // The page's digits, pad and keys are 1..N.
-        Some(Ok(p)) if p.variant().is_some_and(|v| v.first_value() != 1) => {
-            Err(ApiError::invalid(format!(
-                "line {}: the play page takes values from 1; this puzzle's are {} (`numpl solve` takes it)",
-                p.line,
-                p.variant().map(|v| v.values_text()).unwrap_or_default()
-            )))
-        }
         Some(Ok(p)) => Ok(p),
         Some(Err(e)) => Err(ApiError::invalid(format!("line {}: {}", e.line, e.kind))),
         None => Err(ApiError::invalid("line 1: no puzzle in the text")),
@@ -647,8 +646,7 @@ async fn solve_h(
     let job = move |read: &Parsed, opts: &SolveOptions| {
         let start = Instant::now();
         let out = puzzle::solve(read, algo, opts);
-        let sym = Symbols::standard();
-        let rec = record_of(read).outcome(&out, algo, &sym);
+        let rec = record_of(read).outcome(&out, algo, &symbols_of(read));
         (out.status, rec.micros(micros(start)))
     };
     // A 9x9 fast search mostly takes microseconds: try it here with a small budget first,
@@ -696,7 +694,7 @@ async fn rate_h(
                 let opts = SolveOptions::new().budget(Some(budget));
                 let out = numpl_solve::variant::rate(read.grid(), v, &opts);
                 record_of(&read)
-                    .variant_rated(&out, &Symbols::standard())
+                    .variant_rated(&out, &symbols_of(&read))
                     .micros(micros(start))
             })
             .await?;
@@ -772,12 +770,12 @@ fn values_sentence(error: &str) -> String {
 /// The player's position: the puzzle's givens, their values and their pencil marks, as a
 /// position (the values, each open cell limited to its marks) when marks are given.
 fn position(req: &HintRequest, g: &Grid) -> Result<Parsed, ApiError> {
-    position_of(req, g, false)
+    position_of(req, g, None)
 }
 
 /// The player's values as a line of the grid's symbols, read without the classic rules (a
 /// variant's boxes may not count: two equal values in a box of a jigsaw are no clash).
-fn values_line(text: &str, shape: Shape) -> Result<Grid, ApiError> {
+fn values_line(text: &str, shape: Shape, symbols: &Symbols) -> Result<Grid, ApiError> {
     let n = shape.size();
     let chars: Vec<char> = text.trim().chars().collect();
     if chars.len() != shape.cells() {
@@ -787,10 +785,9 @@ fn values_line(text: &str, shape: Shape) -> Result<Grid, ApiError> {
             shape.cells()
         )));
     }
-    let standard = Symbols::standard();
     let mut cells = Vec::with_capacity(chars.len());
     for (i, &ch) in chars.iter().enumerate() {
-        cells.push(match standard.read(ch, n) {
+        cells.push(match symbols.read(ch, n) {
             numpl_core::Symbol::Blank => 0,
             numpl_core::Symbol::Value(v) if (v as usize) <= n => v,
             _ => {
@@ -804,20 +801,27 @@ fn values_line(text: &str, shape: Shape) -> Result<Grid, ApiError> {
     Grid::from_values(shape, cells).map_err(|e| ApiError::invalid(format!("values: {e}")))
 }
 
-/// [`position`]; `variant`: the values are read without the classic rules.
-fn position_of(req: &HintRequest, g: &Grid, variant: bool) -> Result<Parsed, ApiError> {
+/// [`position`]; `variant`: the values are read without the classic rules, in the
+/// variant's alphabet.
+fn position_of(
+    req: &HintRequest,
+    g: &Grid,
+    variant: Option<&numpl_core::variant::Variant>,
+) -> Result<Parsed, ApiError> {
     let n = g.size();
     let shape = g.shape();
     let values = match &req.values {
         None => g.clone(),
-        Some(text) if variant => {
-            let v = values_line(text, shape)?;
+        Some(text) if variant.is_some() => {
+            let symbols = variant.map_or_else(Symbols::standard, |v| v.symbols());
+            let v = values_line(text, shape, &symbols)?;
             for i in 0..shape.cells() {
                 let given = g.get(i);
                 if given != 0 && v.get(i) != given {
                     return Err(ApiError::invalid(format!(
-                        "values: {} holds the given {given}",
-                        shape.cell_name(Cell::new(i as u16))
+                        "values: {} holds the given {}",
+                        shape.cell_name(Cell::new(i as u16)),
+                        sym_in(&symbols, given)
                     )));
                 }
             }
@@ -1085,9 +1089,8 @@ async fn play_h(
             let start = Instant::now();
             let opts = SolveOptions::new().limit(2).budget(Some(budget));
             let out = puzzle::solve(&read, Algorithm::Fast, &opts);
-            let sym = Symbols::standard();
             let record = record_of(&read)
-                .outcome(&out, Algorithm::Fast, &sym)
+                .outcome(&out, Algorithm::Fast, &symbols_of(&read))
                 .micros(micros(start));
             let play = read.variant().map(|v| {
                 let layer = numpl_render::variant_layer(v);
@@ -1149,7 +1152,7 @@ async fn variant_hint(
 ) -> Result<Json<HintResponse>, ApiError> {
     let g = read.grid().clone();
     let shape = g.shape();
-    let at = position_of(&req, &g, true)?;
+    let at = position_of(&req, &g, read.variant())?;
     let marked = req.candidates.is_some();
     let budget = st.config.solve_budget;
     let lane = match lane_for(g.size()) {
@@ -1161,6 +1164,7 @@ async fn variant_hint(
         .run(lane, move || {
             let start = Instant::now();
             let v = read.variant().expect("a variant puzzle");
+            let symbols = v.symbols();
             let values = at.grid();
             let answer = |status: Status, mistake, reveal, note| HintResponse {
                 record: record_of(&read)
@@ -1183,7 +1187,7 @@ async fn variant_hint(
                     kind: "clash",
                     text: format!(
                         "{tn} and {on} can't both hold {}: one of them is wrong.",
-                        sym(x)
+                        sym_in(&symbols, x)
                     ),
                     cell: Some(tn),
                     index: Some(theirs),
@@ -1198,7 +1202,7 @@ async fn variant_hint(
                 (Status::Solved, Some(s)) => s,
                 (status, _) => return answer(status, None, None, None),
             };
-            if let Some(m) = mistake_against(&solution, &g, &at, marked) {
+            if let Some(m) = mistake_against(&solution, &g, &at, marked, &symbols) {
                 return answer(Status::Unsolvable, Some(m), None, None);
             }
             // A step of the variant techniques from the player's values (they agree with
@@ -1229,7 +1233,7 @@ async fn variant_hint(
             let note = format!(
                 "No variant technique finds a step from here, so here is one cell of the \
                  solution: {name} is {}.",
-                sym(x)
+                sym_in(&symbols, x)
             );
             answer(
                 Status::Stuck,
@@ -1249,6 +1253,14 @@ async fn variant_hint(
 /// A value's symbol as the grid shows it (`7`, `G` for 16).
 fn sym(v: u8) -> String {
     crate::words::sym(v)
+}
+
+/// A value's symbol in `symbols` (a variant's from 0: `0` for the grid's 1).
+fn sym_in(symbols: &Symbols, v: u8) -> String {
+    symbols
+        .write(v)
+        .map(String::from)
+        .unwrap_or_else(|| v.to_string())
 }
 
 /// The first clash among the player's values, when `values` is a line of the grid's size
@@ -1285,7 +1297,7 @@ fn mistake(givens: &Grid, at: &Parsed, marked: bool, budget: u64) -> Option<Mist
         (Status::Solved, Some(s)) => s,
         _ => return None,
     };
-    mistake_against(&solution, givens, at, marked)
+    mistake_against(&solution, givens, at, marked, &Symbols::standard())
 }
 
 /// The player's first mistake against a known `solution` (see [`mistake`]).
@@ -1294,6 +1306,7 @@ fn mistake_against(
     givens: &Grid,
     at: &Parsed,
     marked: bool,
+    symbols: &Symbols,
 ) -> Option<MistakeJson> {
     let shape = givens.shape();
     let values = at.grid();
@@ -1303,7 +1316,10 @@ fn mistake_against(
             let cell = shape.cell_name(Cell::new(i as u16));
             return Some(MistakeJson {
                 kind: "value",
-                text: format!("{cell} should not be {}: that digit is wrong.", sym(v)),
+                text: format!(
+                    "{cell} should not be {}: that digit is wrong.",
+                    sym_in(symbols, v)
+                ),
                 cell: Some(cell),
                 index: Some(i),
                 value: Some(v),
@@ -1320,7 +1336,7 @@ fn mistake_against(
                 kind: "candidate",
                 text: format!(
                     "{cell} lost the pencil mark {}, which it needs: put it back.",
-                    sym(right)
+                    sym_in(symbols, right)
                 ),
                 cell: Some(cell),
                 index: Some(i),
@@ -1404,7 +1420,7 @@ async fn explain_h(
                 let out = numpl_solve::variant::rate(read.grid(), v, &SolveOptions::default());
                 return ExplainResponse {
                     record: record_of(&read)
-                        .variant_explained(&out, shape, &Symbols::standard())
+                        .variant_explained(&out, shape, &symbols_of(&read))
                         .micros(micros(start)),
                     moves: out
                         .steps
@@ -1637,7 +1653,7 @@ async fn svg_h(
             svg: false,
             cell: None,
         };
-        Some(position_of(&as_hint, &g, read.variant().is_some())?)
+        Some(position_of(&as_hint, &g, read.variant())?)
     } else {
         None
     };

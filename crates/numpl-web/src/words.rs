@@ -305,6 +305,11 @@ pub(crate) fn variant_rules(v: &numpl_core::variant::Variant, unseen: Option<&st
         "rows and columns"
     };
     let mut s = format!("Each of the {classic} holds every digit once.");
+    if v.first_value() != 1 {
+        // The digits are 0..N-1: said first, as every sum below counts them.
+        let n = v.shape().size();
+        s = format!("The digits are 0 to {}. {s}", n - 1);
+    }
     if !parts.is_empty() {
         s.push_str(" Also: ");
         s.push_str(&parts.join("; "));

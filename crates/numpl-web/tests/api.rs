@@ -1699,21 +1699,36 @@ async fn a_variant_numpl_cannot_play_is_refused_naming_the_constraint() {
     .await;
     assert_eq!(r.status, 422);
     assert!(r.json()["error"].as_str().unwrap().contains("Lockout"));
-    // Values from 0: the page's digits are 1..N, so its API says so (the CLI solves it).
-    for path in ["/api/play", "/api/solve"] {
-        let r = post(
-            srv.addr,
-            path,
-            json!({"puzzle": ".Shape~9x9~0-8.Cage~1~R1C1~R1C2"}),
-        )
-        .await;
-        assert_eq!(r.status, 422, "{path}");
-        let e = r.json()["error"].as_str().unwrap().to_string();
-        assert!(
-            e.contains("the play page takes values from 1; this puzzle's are 0-8"),
-            "{path}: {e}"
-        );
-    }
+    srv.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_grid_of_values_from_zero_plays_in_its_own_digits() {
+    let srv = Server::default().await;
+    // Values from 0: the record's strings in 0-8, the rules saying so, the player's values
+    // read in that alphabet (a 0 is a value: r1c1 and r1c2 add up to 1 as 0 and 1).
+    let zero = ".Shape~9x9~0-8.Cage~1~R1C1~R1C2";
+    let r = post(srv.addr, "/api/play", json!({"puzzle": zero})).await;
+    assert_eq!(r.status, 200);
+    let j = r.json();
+    assert_eq!(j["variant"]["values"], "0-8");
+    let rules = j["play"]["rules"].as_str().unwrap();
+    assert!(rules.starts_with("The digits are 0 to 8. "), "{rules}");
+    let solution = j["solution"].as_str().unwrap_or("");
+    assert!(solution.is_empty() || solution.contains('0'), "{solution}");
+    let values = format!("00{}", ".".repeat(79));
+    let r = post(
+        srv.addr,
+        "/api/hint",
+        json!({"puzzle": zero, "values": values}),
+    )
+    .await;
+    assert_eq!(r.status, 200);
+    let m = r.json()["mistake"]["text"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    assert_eq!(m, "r1c2 and r1c1 can't both hold 0: one of them is wrong.");
     srv.stop().await;
 }
 
