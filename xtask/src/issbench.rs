@@ -453,9 +453,14 @@ fn check(input: &str, solution: &str, listed: &str, several: bool) -> Result<(),
     }
     let p = iss::read(input).map_err(|e| format!("re-read: {e}"))?;
     let shape = p.givens.shape();
+    // numpl writes the grid in the puzzle's alphabet (`0`-`8` for values from 0).
+    let symbols = p.variant.symbols();
     let values: Vec<u8> = solution
         .chars()
-        .map(|ch| ch.to_digit(36).unwrap_or(0) as u8)
+        .map(|ch| match symbols.read(ch, shape.size()) {
+            numpl_core::Symbol::Value(v) => v,
+            _ => 0,
+        })
         .collect();
     let grid = numpl_core::Grid::from_values(shape, values).map_err(|e| e.to_string())?;
     if let Some(why) = p.variant.violation(&grid) {
@@ -475,6 +480,20 @@ fn check(input: &str, solution: &str, listed: &str, several: bool) -> Result<(),
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A grid of values from 0: numpl's solution is read in its alphabet (`0` a value).
+    #[test]
+    fn a_solution_from_zero_is_read_in_its_own_alphabet() {
+        let killer = concat!(
+            ".Shape~4x4~0-3.~R4C4_0.Cage~1~R1C1~R1C2.Cage~5~R1C3~R1C4.Cage~3~R2C1~R3C1",
+            ".Cage~3~R2C2~R2C3.Cage~3~R2C4~R3C4.Cage~2~R3C2~R4C2.Cage~4~R3C3~R4C3~R4C4.Cage~3~R4C1"
+        );
+        let solution = "0123230110323210";
+        assert_eq!(check(killer, solution, solution, false), Ok(()));
+        // The cage r1c1 r1c2 made 1 + 0 the other way round breaks the column's 0s.
+        let broken = "1023230110323210";
+        assert!(check(killer, broken, "", false).is_err());
+    }
 
     /// A puzzle with several solutions: numpl's, another than the one ISS lists, is judged
     /// by the rules; a unique puzzle's must be ISS's.

@@ -163,20 +163,18 @@ pub(super) fn check_all(v: &Variant) -> Result<(), VariantError> {
 }
 
 /// Whether numpl keeps the constraint's rule over values from 0
-/// ([`Variant::new_from`]): not those reading a value as a count, a place or a
-/// run of cells to add up, nor skyscrapers (a 0 is no building): their propagators
-/// count from 1.
+/// ([`Variant::new_from`]): not those reading a value as a place or adding up runs of
+/// cells whose length varies (their propagators count from 1). (Skyscrapers from 0: a 0 is
+/// no building, as ISS has it; counting circles: a circle of 0 cannot be.)
 fn from_zero(c: &Constraint) -> bool {
     !matches!(
         c,
         Constraint::Sandwich { .. }
-            | Constraint::Skyscraper { .. }
             | Constraint::XSum { .. }
             | Constraint::NumberedRoom { .. }
             | Constraint::Lunchbox { .. }
             | Constraint::SumLine { .. }
             | Constraint::RellikCage { .. }
-            | Constraint::CountingCircles { .. }
             | Constraint::Indexing { .. }
             | Constraint::RegionSumLine { .. }
     )

@@ -29,7 +29,8 @@ pub(super) fn finish(b: &mut Builder<'_>, peers: &Peers) {
                 None => groups.push(vec![c]),
             }
         }
-        b.prop(Counting { cells, groups });
+        let off = b.off() as usize;
+        b.prop(Counting { cells, groups, off });
     }
 }
 
@@ -37,6 +38,8 @@ struct Counting {
     cells: Vec<u16>,
     /// The circles in groups whose cells all see one another (a value once a group).
     groups: Vec<Vec<u16>>,
+    /// 1 for values from 0 (the grid's v says v - 1), else 0.
+    off: usize,
 }
 
 impl Prop for Counting {
@@ -51,12 +54,15 @@ impl Prop for Counting {
             any |= st.get(c);
         }
         // Each value's count: fixed circles and circles that may hold it.
+        // The count a value says: the puzzle's value (from 0, a circle of 0 says no circle
+        // holds 0, itself included: it never fits).
+        let value = |bit: Bits| bit.trailing_zeros() as usize + 1 - self.off;
         let (mut fits, mut used) = (0 as Bits, 0 as Bits);
         let mut each = any;
         while each != 0 {
             let bit = each & each.wrapping_neg();
             each &= each - 1;
-            let v = bit.trailing_zeros() as usize + 1;
+            let v = value(bit);
             let fixed = self.cells.iter().filter(|&&c| st.get(c) == bit).count();
             // The groups with a circle that may hold it (a value once a group).
             let may = self
@@ -67,7 +73,7 @@ impl Prop for Counting {
             if fixed > v {
                 return Err(Contradiction);
             }
-            if may < v {
+            if may < v || v == 0 {
                 if fixed > 0 {
                     return Err(Contradiction);
                 }
@@ -79,7 +85,6 @@ impl Prop for Counting {
             }
         }
         // The values used add up to the number of circles: which of those that fit can be.
-        let value = |bit: Bits| bit.trailing_zeros() as usize + 1;
         let base: usize = bits(used).map(value).sum();
         if base > total {
             return Err(Contradiction);

@@ -4,7 +4,8 @@
 //! pass from the clue records, after each cell, the tallest value so far for each count
 //! seen; a pass from the far end records which of those can still end with the clue's
 //! count and the grid's greatest value seen last; a value stays where some state before
-//! it and some state after it join.
+//! it and some state after it join. Over values from 0, a 0 is no building (ISS): heights
+//! are the puzzle's values, and a 0 is never seen.
 
 use numpl_core::variant::Outside;
 
@@ -17,6 +18,7 @@ pub(super) fn compile(b: &mut Builder<'_>, count: u32, side: Outside) {
         cells,
         count: count as usize,
         n: b.n,
+        zero: b.off() == 1,
     });
 }
 
@@ -25,6 +27,8 @@ struct Skyscraper {
     cells: Vec<u16>,
     count: usize,
     n: usize,
+    /// Values from 0: a cell's height is its value less 1, and height 0 is no building.
+    zero: bool,
 }
 
 /// Heights as bits: bit `h` for the tallest value so far being `h` (bit 0: none yet).
@@ -36,6 +40,24 @@ fn above_least(h: Heights) -> Heights {
         0
     } else {
         !((h & h.wrapping_neg()) << 1).wrapping_sub(1) & !(h & h.wrapping_neg())
+    }
+}
+
+/// The heights at or above `h`'s least (none when `h` is empty).
+fn from_least(h: Heights) -> Heights {
+    if h == 0 {
+        0
+    } else {
+        !((h & h.wrapping_neg()).wrapping_sub(1))
+    }
+}
+
+/// The heights at or below `h`'s greatest.
+fn to_greatest(h: Heights) -> Heights {
+    if h == 0 {
+        0
+    } else {
+        (1u128 << (127 - h.leading_zeros()) << 1).wrapping_sub(1)
     }
 }
 
@@ -55,12 +77,30 @@ impl Prop for Skyscraper {
 
     fn run(&self, st: &mut State) -> Result<(), Contradiction> {
         let (len, k) = (self.cells.len(), self.count);
-        // A cell's candidates as heights (value v is bit v).
+        // A cell's candidates as heights (value v is bit v; from 0, the grid's v is bit
+        // v - 1, and bit 0, no building, is also the height before the first cell).
+        let shift = if self.zero { 0 } else { 1 };
         let cand: Vec<Heights> = self
             .cells
             .iter()
-            .map(|&c| (st.get(c) as Heights) << 1)
+            .map(|&c| (st.get(c) as Heights) << shift)
             .collect();
+        // Hidden behind the tallest so far: lower (from 0, a 0 is hidden behind nothing
+        // too: the tallest so far may equal it, as only a 0 can).
+        let hides_under = |least_v: Heights| {
+            if self.zero {
+                from_least(least_v)
+            } else {
+                above_least(least_v)
+            }
+        };
+        let hidden_below = |stay: Heights| {
+            if self.zero {
+                to_greatest(stay)
+            } else {
+                below_greatest(stay)
+            }
+        };
         // fwd[i][s]: the tallest heights possible after i cells with s seen.
         let width = k + 1;
         let mut fwd = vec![0 as Heights; (len + 1) * width];
@@ -78,11 +118,11 @@ impl Prop for Skyscraper {
                     fwd[(i + 1) * width + s + 1] |= v & above_least(h);
                 }
                 // Hidden: the tallest so far stays, taller than some value of the cell.
-                fwd[(i + 1) * width + s] |= h & above_least(least_v);
+                fwd[(i + 1) * width + s] |= h & hides_under(least_v);
             }
         }
         // The end: the clue's count seen, the greatest value among them.
-        let top: Heights = 1 << self.n;
+        let top: Heights = 1 << (self.n - 1 + shift);
         let mut bwd = vec![0 as Heights; (len + 1) * width];
         bwd[len * width + k] = fwd[len * width + k] & top;
         if bwd[len * width + k] == 0 {
@@ -105,14 +145,14 @@ impl Prop for Skyscraper {
                     back |= h & below_greatest(next);
                 }
                 // Hidden: the height stays, above the cell's value.
-                let stay = h & bwd[(i + 1) * width + s] & above_least(least_v);
-                keep[i] |= v & below_greatest(stay);
+                let stay = h & bwd[(i + 1) * width + s] & hides_under(least_v);
+                keep[i] |= v & hidden_below(stay);
                 back |= stay;
                 bwd[i * width + s] = back;
             }
         }
         for (i, &c) in self.cells.iter().enumerate() {
-            st.restrict(c, (keep[i] >> 1) as Bits)?;
+            st.restrict(c, (keep[i] >> shift) as Bits)?;
         }
         Ok(())
     }
