@@ -292,10 +292,30 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
                     Some(num(sum)?)
                 };
                 // ISS reads a sum of 0 as "no sum".
-                out.push(Constraint::Cage {
-                    sum: sum.filter(|&s| s != 0),
-                    cells: cells(rest)?,
-                });
+                let sum = sum.filter(|&s| s != 0);
+                let listed = cells(rest)?;
+                let mut distinct = listed.clone();
+                distinct.sort_unstable();
+                distinct.dedup();
+                if distinct.len() == listed.len() {
+                    out.push(Constraint::Cage { sum, cells: listed });
+                } else {
+                    // A cell listed twice counts twice in ISS's sum, and the cells differ
+                    // ("Event Horizon"): a sum over the list, and a cage over its cells.
+                    if let Some(sum) = sum {
+                        out.push(Constraint::Sum {
+                            sum,
+                            cells: listed.clone(),
+                        });
+                    }
+                    let mut cells = Vec::new();
+                    for c in listed {
+                        if !cells.contains(&c) {
+                            cells.push(c);
+                        }
+                    }
+                    out.push(Constraint::Cage { sum: None, cells });
+                }
             }
             "LittleKiller" => {
                 let (sum, start) = match args[..] {

@@ -232,6 +232,11 @@ fn iss_texts_read_as_the_json_records_do() {
             ".BlackDot~R1C1~R1C2~R2C2~R2C1",
             r#"{"constraints":[{"type":"black-dot","cells":["r1c1","r1c2"]},{"type":"black-dot","cells":["r1c1","r2c1"]},{"type":"black-dot","cells":["r1c2","r2c2"]},{"type":"black-dot","cells":["r2c2","r2c1"]}]}"#,
         ),
+        // A cage listing a cell twice: ISS's sum counts it twice, and the cells differ.
+        (
+            ".Cage~20~R4C2~R4C3~R4C4~R4C4.Cage~0~R1C1~R1C2",
+            r#"{"constraints":[{"type":"sum","sum":20,"cells":["r4c2","r4c3","r4c4","r4c4"]},{"type":"cage","cells":["r4c2","r4c3","r4c4"]},{"type":"cage","cells":["r1c1","r1c2"]}]}"#,
+        ),
         // Empty items (ISS's examples start some strings with `..`), and a whisper line
         // that comes back to its first cell (a loop).
         (
