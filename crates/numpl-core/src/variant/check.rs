@@ -164,7 +164,7 @@ pub(super) fn check_all(v: &Variant) -> Result<(), VariantError> {
 
 /// Whether numpl keeps the constraint's rule over values from 0
 /// ([`Variant::new_from`]): not those reading a value as a place or adding up runs of
-/// cells whose length varies (their propagators count from 1). (Skyscrapers from 0: a 0 is
+/// cells bounded by values (their propagators count from 1). (Skyscrapers from 0: a 0 is
 /// no building, as ISS has it; counting circles: a circle of 0 cannot be.)
 fn from_zero(c: &Constraint) -> bool {
     !matches!(
@@ -176,7 +176,6 @@ fn from_zero(c: &Constraint) -> bool {
             | Constraint::SumLine { .. }
             | Constraint::RellikCage { .. }
             | Constraint::Indexing { .. }
-            | Constraint::RegionSumLine { .. }
     )
 }
 

@@ -463,9 +463,8 @@ impl Variant {
     /// As [`Variant::new`], the ranges counted from `first`; and when `first` is neither
     /// 0 nor 1, when values from 0 meet a grid of more than 36 values (their alphabet is
     /// `0`-`9`, `A`-`Z`), or a constraint whose rule numpl keeps only from 1 (those reading
-    /// a value as a place, or adding up runs of cells whose length varies: sandwich,
-    /// X-sum, numbered room, lunchbox, sum line, rellik cage, indexing, region-sum line),
-    /// naming it. From 0, a skyscraper of 0 is no building (ISS's rule), and no counting
+    /// a value as a place, or adding up runs of cells bounded by values: sandwich, X-sum,
+    /// numbered room, lunchbox, sum line, rellik cage, indexing), naming it. From 0, a skyscraper of 0 is no building (ISS's rule), and no counting
     /// circle holds 0 (it would say that none does).
     ///
     /// ```

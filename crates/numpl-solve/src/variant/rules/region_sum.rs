@@ -4,7 +4,9 @@
 //! (else its bounds are taken); the common sum is one every part can reach, and each cell
 //! keeps the values of some assignment of its part reaching such a sum (or, for a part
 //! with many assignments, the values its part can still balance against the common
-//! sum's bounds). Grids over 16x16 take every part's bounds.
+//! sum's bounds). Grids over 16x16 take every part's bounds. Over values from 0 the sums
+//! are of the puzzle's values (each cell's one less than the grid's): parts of different
+//! lengths move by different amounts.
 
 use numpl_core::variant::region_segments;
 
@@ -22,6 +24,7 @@ pub(super) fn compile(b: &mut Builder<'_>, cells: &[u16]) {
         earlier: segments.iter().map(|s| vec![0; s.len()]).collect(),
         segments,
         n: b.n,
+        off: b.off() as i64,
     });
 }
 
@@ -32,6 +35,8 @@ struct RegionSum {
     /// that must differ from it ([`Prop::learn_distinct`]; none until told).
     earlier: Vec<Vec<u64>>,
     n: usize,
+    /// 1 for values from 0 (a cell's value is its grid value less 1), else 0.
+    off: i64,
 }
 
 /// A part's assignments listed at most (the product of its cells' candidate counts).
@@ -46,6 +51,8 @@ struct Part<'a> {
     masks: &'a [Bits],
     earlier: &'a [u64],
     taken: [Bits; 64],
+    /// [`RegionSum::off`].
+    off: usize,
 }
 
 impl Part<'_> {
@@ -65,7 +72,11 @@ impl Part<'_> {
             let v = m & m.wrapping_neg();
             m &= m - 1;
             self.taken[i] = v;
-            self.reach(i + 1, total + v.trailing_zeros() as usize + 1, out);
+            self.reach(
+                i + 1,
+                total + v.trailing_zeros() as usize + 1 - self.off,
+                out,
+            );
         }
     }
 
@@ -81,7 +92,7 @@ impl Part<'_> {
             let v = m & m.wrapping_neg();
             m &= m - 1;
             self.taken[i] = v;
-            let t = total + v.trailing_zeros() as usize + 1;
+            let t = total + v.trailing_zeros() as usize + 1 - self.off;
             if self.supported(i + 1, t, want, support) {
                 support[i] |= v;
                 found = true;
@@ -119,14 +130,15 @@ impl RegionSum {
                     masks: &masks,
                     earlier,
                     taken: [0; 64],
+                    off: self.off as usize,
                 }
                 .reach(0, 0, &mut t);
                 lists.push(Some(masks));
                 t
             } else {
-                let (lo, hi) = masks
-                    .iter()
-                    .fold((0, 0), |(a, b), &m| (a + low(m), b + high(m)));
+                let (lo, hi) = masks.iter().fold((0, 0), |(a, b), &m| {
+                    (a + low(m) - self.off, b + high(m) - self.off)
+                });
                 lists.push(None);
                 between(lo, hi)
             };
@@ -149,6 +161,7 @@ impl RegionSum {
                         masks: &masks,
                         earlier,
                         taken: [0; 64],
+                        off: self.off as usize,
                     };
                     if !part.supported(0, 0, &common, &mut support) {
                         return Err(Contradiction);
@@ -157,7 +170,7 @@ impl RegionSum {
                         st.restrict(c, keep)?;
                     }
                 }
-                None => narrow(st, seg, s_lo, s_hi)?,
+                None => narrow(st, seg, s_lo, s_hi, self.off)?,
             }
         }
         Ok(())
@@ -165,19 +178,25 @@ impl RegionSum {
 }
 
 /// Each cell of `seg` keeps the values its part can still balance against a total from
-/// `s_lo` to `s_hi`.
-fn narrow(st: &mut State, seg: &[u16], s_lo: i64, s_hi: i64) -> Result<(), Contradiction> {
+/// `s_lo` to `s_hi` (the puzzle's values: the grid's less `off`).
+fn narrow(
+    st: &mut State,
+    seg: &[u16],
+    s_lo: i64,
+    s_hi: i64,
+    off: i64,
+) -> Result<(), Contradiction> {
     let (lo, hi) = seg.iter().fold((0, 0), |(a, b), &c| {
-        (a + low(st.get(c)), b + high(st.get(c)))
+        (a + low(st.get(c)) - off, b + high(st.get(c)) - off)
     });
     for &c in seg {
         let m = st.get(c);
-        let (others_lo, others_hi) = (lo - low(m), hi - high(m));
+        let (others_lo, others_hi) = (lo - low(m) + off, hi - high(m) + off);
         let (want_lo, want_hi) = (s_lo - others_hi, s_hi - others_lo);
         let mut keep = 0;
         let mut bits = m;
         while bits != 0 {
-            let v = bits.trailing_zeros() as i64 + 1;
+            let v = bits.trailing_zeros() as i64 + 1 - off;
             if v >= want_lo && v <= want_hi {
                 keep |= bits & bits.wrapping_neg();
             }
@@ -220,7 +239,10 @@ impl Prop for RegionSum {
             .iter()
             .map(|s| {
                 s.iter().fold((0, 0), |(a, b), &c| {
-                    (a + low(st.get(c)), b + high(st.get(c)))
+                    (
+                        a + low(st.get(c)) - self.off,
+                        b + high(st.get(c)) - self.off,
+                    )
                 })
             })
             .collect();
@@ -230,7 +252,7 @@ impl Prop for RegionSum {
             return Err(Contradiction);
         }
         for seg in &self.segments {
-            narrow(st, seg, s_lo, s_hi)?;
+            narrow(st, seg, s_lo, s_hi, self.off)?;
         }
         Ok(())
     }
@@ -246,6 +268,7 @@ mod tests {
             earlier: segments.iter().map(|s| vec![0; s.len()]).collect(),
             segments,
             n: 9,
+            off: 0,
         };
         r.learn_distinct(differ);
         r
