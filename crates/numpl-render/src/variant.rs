@@ -211,6 +211,7 @@ impl Drawing {
 /// numbers, as SudokuPad draws them; a rellik cage's outline), named in the caption too.
 const LEGEND: &[&str] = &[
     "skyscraper",
+    "hidden-skyscraper",
     "x-sum",
     "numbered-room",
     "rellik-cage",
@@ -233,6 +234,9 @@ fn rule_words(name: &str) -> &str {
         }
         "skyscraper" => {
             "skyscrapers: a clue counts the values seen from it, each hiding the smaller ones behind it"
+        }
+        "hidden-skyscraper" => {
+            "hidden skyscrapers (|X|): the values rise from a clue to the first one hidden, X"
         }
         "x-sum" => "X-sums: the first X values from a clue add up to it, X the first of them",
         "rellik-cage" => "rellik cages (red): no values of a cage add up to its number",
@@ -513,13 +517,16 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
             // Numbers outside the grid at the clue's end; the caption tells the kinds apart
             // (SudokuPad writes them all as plain numbers).
             Constraint::Skyscraper { side, .. }
+            | Constraint::HiddenSkyscraper { side, .. }
             | Constraint::XSum { side, .. }
             | Constraint::NumberedRoom { side, .. } => {
-                let value = match c {
-                    Constraint::Skyscraper { count, .. } => *count,
-                    Constraint::XSum { sum, .. } => *sum,
-                    Constraint::NumberedRoom { value, .. } => *value,
-                    _ => 0,
+                let text = match c {
+                    Constraint::Skyscraper { count, .. } => count.to_string(),
+                    Constraint::XSum { sum, .. } => sum.to_string(),
+                    Constraint::NumberedRoom { value, .. } => value.to_string(),
+                    // Between bars, as ISS writes it: not a count of skyscrapers seen.
+                    Constraint::HiddenSkyscraper { value, .. } => format!("|{value}|"),
+                    _ => String::new(),
                 };
                 let (x, y) = match (side.line, side.back) {
                     (Line::Row(r), false) => (-0.5, r as f32 + 0.5),
@@ -533,7 +540,7 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                     size: 0.5,
                     bold: false,
                     centred: true,
-                    text: value.to_string(),
+                    text,
                     fill: INK,
                 };
                 push(&mut d, Layer::Top, name, vec![item]);

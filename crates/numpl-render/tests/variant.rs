@@ -234,6 +234,16 @@ fn drawn() -> Vec<(Constraint, &'static str)> {
             "text",
         ),
         (
+            Constraint::HiddenSkyscraper {
+                value: 3,
+                side: Outside {
+                    line: Line::Row(5),
+                    back: true,
+                },
+            },
+            "text",
+        ),
+        (
             Constraint::EntropicLine {
                 cells: vec![3, 4, 5],
             },
@@ -479,8 +489,8 @@ fn a_sheet_of_variant_puzzles_opens() {
     );
     let pdf = sheet_pdf(&puzzles, &SheetOptions::new().solutions(true)).unwrap();
     let doc = lopdf::Document::load_mem(&pdf).unwrap();
-    // 41 puzzles 4 a page: 11 pages, and 3 pages of solutions (20 a page).
-    assert_eq!(puzzles.len(), 41);
+    // 42 puzzles 4 a page: 11 pages, and 3 pages of solutions (20 a page).
+    assert_eq!(puzzles.len(), 42);
     assert_eq!(doc.get_pages().len(), 14);
 }
 

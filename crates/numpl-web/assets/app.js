@@ -76,7 +76,8 @@
   function variantName(vr) {
     const kinds = [];
     for (const m of (vr.svg + vr.svg_top).matchAll(/data-constraint="([a-z-]+)"/g)) {
-      const k = { cage: "killer", "slow-thermo": "thermo", "anti-diagonal": "diagonal", "white-dot": "kropki", "black-dot": "kropki", x: "XV", v: "XV" }[m[1]] || m[1];
+      // Other kinds by their name in words (`hidden skyscraper`, `numbered room`).
+      const k = { cage: "killer", "slow-thermo": "thermo", "anti-diagonal": "diagonal", "white-dot": "kropki", "black-dot": "kropki", x: "XV", v: "XV" }[m[1]] || m[1].replace(/-/g, " ");
       if (!kinds.includes(k)) kinds.push(k);
     }
     return kinds.length ? kinds.slice(0, 3).join(" ") : "variant";

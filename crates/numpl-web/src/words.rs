@@ -193,6 +193,11 @@ pub(crate) fn variant_rules(v: &numpl_core::variant::Variant, unseen: Option<&st
                 "skyscraper clues",
                 "digits are buildings of their height: the clue counts those seen from it, a taller one hiding the lower ones behind it",
             ),
+            "hidden-skyscraper" => (
+                "hidden skyscraper clue",
+                "hidden skyscraper clues",
+                "digits are buildings of their height: from the clue they rise, each seen, up to the first one hidden behind a taller one, which is the clue's digit",
+            ),
             "x-sum" => (
                 "X-sum clue",
                 "X-sum clues",

@@ -106,7 +106,8 @@ pub(super) fn check_all(v: &Variant) -> Result<(), VariantError> {
             (
                 Constraint::Skyscraper { side, .. }
                 | Constraint::XSum { side, .. }
-                | Constraint::NumberedRoom { side, .. },
+                | Constraint::NumberedRoom { side, .. }
+                | Constraint::HiddenSkyscraper { side, .. },
                 _,
             ) => {
                 format!("{} {side}", c.name())
@@ -125,6 +126,7 @@ pub(super) fn check_all(v: &Variant) -> Result<(), VariantError> {
                 | Constraint::Skyscraper { .. }
                 | Constraint::XSum { .. }
                 | Constraint::NumberedRoom { .. }
+                | Constraint::HiddenSkyscraper { .. }
         );
         if cells.is_empty() && !is_global(c) && !outside {
             return Err(fail("it has no cells".into()));
@@ -387,6 +389,16 @@ fn check_one(shape: Shape, first: u8, c: &Constraint, jigsaws: &mut usize) -> Re
             line_in_grid(n, side.line)?;
             if *value == 0 || *value as usize > n {
                 return Err(format!("value {value} is not within 1..{n}"));
+            }
+        }
+        Constraint::HiddenSkyscraper { value, side } => {
+            line_in_grid(n, side.line)?;
+            // The greatest value is never hidden: nothing stands taller.
+            if *value < least || *value >= greatest {
+                return Err(format!(
+                    "value {value} cannot be hidden (a hidden value is within {least}..{})",
+                    greatest - 1
+                ));
             }
         }
         Constraint::XSum { sum, side } => {
@@ -873,6 +885,25 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
                 (got != *value).then(|| {
                     format!("{side} starts with {x}, and its cell {x} holds {got}, not {value}")
                 })
+            }
+            Constraint::HiddenSkyscraper { value, side } => {
+                // The first value lower than the tallest before it.
+                let mut top = None;
+                let hidden = side.cells(shape).into_iter().find(|&x| {
+                    let h = at(x);
+                    let lower = top.is_some_and(|t| h < t);
+                    top = Some(top.map_or(h, |t: u32| t.max(h)));
+                    lower
+                });
+                match hidden {
+                    None => Some(format!("no skyscraper is hidden from {side}")),
+                    Some(x) if at(x) != *value => Some(format!(
+                        "the first hidden from {side} is {} at {}, not {value}",
+                        at(x),
+                        nm(x)
+                    )),
+                    Some(_) => None,
+                }
             }
             Constraint::XSum { sum, side } => {
                 let cells = side.cells(shape);

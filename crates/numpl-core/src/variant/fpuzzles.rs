@@ -945,6 +945,9 @@ pub fn to_json(givens: &Grid, variant: &Variant) -> Result<String, String> {
             Constraint::NumberedRoom { .. } => {
                 return Err("f-puzzles: a numbered room has no f-puzzles form".into())
             }
+            Constraint::HiddenSkyscraper { .. } => {
+                return Err("f-puzzles: a hidden skyscraper clue has no f-puzzles form".into())
+            }
             Constraint::XSum { .. } => {
                 return Err("f-puzzles: an X-sum clue has no f-puzzles form".into())
             }

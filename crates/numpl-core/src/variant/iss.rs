@@ -359,7 +359,7 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
             }
             // `Skyscraper~C5~3~4`: column 5, 3 seen from the top and 4 from the bottom
             // (rows: from the left, then the right); either may be empty.
-            "Skyscraper" | "XSum" | "NumberedRoom" => {
+            "Skyscraper" | "XSum" | "NumberedRoom" | "HiddenSkyscraper" => {
                 let (id, clues) = args
                     .split_first()
                     .ok_or_else(|| fail("no row or column".into()))?;
@@ -376,6 +376,7 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
                     out.push(match kind {
                         "Skyscraper" => Constraint::Skyscraper { count: value, side },
                         "XSum" => Constraint::XSum { sum: value, side },
+                        "HiddenSkyscraper" => Constraint::HiddenSkyscraper { value, side },
                         _ => Constraint::NumberedRoom { value, side },
                     });
                 }

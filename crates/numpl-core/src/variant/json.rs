@@ -106,6 +106,15 @@ enum WireC {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         side: Option<String>,
     },
+    HiddenSkyscraper {
+        value: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        row: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        col: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        side: Option<String>,
+    },
     NumberedRoom {
         value: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -480,6 +489,15 @@ fn from_wire(w: WireC, shape: Shape, first: u8) -> Result<Constraint, String> {
             value,
             side: outside(row, col, side.as_deref())?,
         },
+        WireC::HiddenSkyscraper {
+            value,
+            row,
+            col,
+            side,
+        } => Constraint::HiddenSkyscraper {
+            value,
+            side: outside(row, col, side.as_deref())?,
+        },
         WireC::Lunchbox { sum, cells: c } => Constraint::Lunchbox {
             sum,
             cells: cells(&c, n)?,
@@ -701,6 +719,15 @@ fn to_wire(c: &Constraint, shape: Shape, first: u8) -> WireC {
         Constraint::NumberedRoom { value, side } => {
             let (row, col, side) = outside_fields(*side);
             WireC::NumberedRoom {
+                value: *value,
+                row,
+                col,
+                side,
+            }
+        }
+        Constraint::HiddenSkyscraper { value, side } => {
+            let (row, col, side) = outside_fields(*side);
+            WireC::HiddenSkyscraper {
                 value: *value,
                 row,
                 col,

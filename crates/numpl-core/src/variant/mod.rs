@@ -213,6 +213,15 @@ pub enum Constraint {
         /// The row or column and the end it is read from.
         side: Outside,
     },
+    /// A hidden skyscraper clue: seen from its end of the row or column, the values rise
+    /// (each is seen) up to the first one lower than one before it (hidden behind it),
+    /// which is the clue's value. The first cell is always seen.
+    HiddenSkyscraper {
+        /// The value of the first hidden cell.
+        value: u32,
+        /// The row or column and the end it is read from.
+        side: Outside,
+    },
     /// A thermometer: values increase from the bulb (the first cell); `slow` allows equal
     /// neighbours.
     Thermo {
@@ -383,6 +392,7 @@ impl Constraint {
             Constraint::Skyscraper { .. } => "skyscraper",
             Constraint::XSum { .. } => "x-sum",
             Constraint::NumberedRoom { .. } => "numbered-room",
+            Constraint::HiddenSkyscraper { .. } => "hidden-skyscraper",
             Constraint::Thermo { slow: false, .. } => "thermo",
             Constraint::Thermo { slow: true, .. } => "slow-thermo",
             Constraint::Arrow { .. } => "arrow",

@@ -181,6 +181,13 @@ fn every_constraint() -> Vec<Constraint> {
                 back: true,
             },
         },
+        Constraint::HiddenSkyscraper {
+            value: 4,
+            side: Outside {
+                line: Line::Row(6),
+                back: true,
+            },
+        },
         Constraint::RellikCage {
             sum: 9,
             cells: vec![77, 78],
@@ -259,6 +266,10 @@ fn iss_texts_read_as_the_json_records_do() {
         (
             ".SameValues~2~R1C1~R1C2~R5C5~R5C6.SameValues~3~R9C1~R9C5~R9C9.Quad~R8C8~1~9.GreaterThan~R2C2~R1C2~R2C3.Sum~12~R4C4~R6C6~R4C4.Entropic~R7C1~R7C2.Modular~2~R7C3~R7C4.GlobalEntropy.GlobalMod.NumberedRoom~R3~~6.RellikCage~5~R6C1~R6C2.CountingCircles~R1C9~R9C1",
             r#"{"constraints":[{"type":"same-values","sets":[["r1c1","r1c2"],["r5c5","r5c6"]]},{"type":"same-values","sets":[["r9c1"],["r9c5"],["r9c9"]]},{"type":"quadruple","cells":["r9c9","r8c9","r9c8","r8c8"],"values":[1,9]},{"type":"greater-than","cells":["r2c2","r1c2"]},{"type":"greater-than","cells":["r2c2","r2c3"]},{"type":"sum","sum":12,"cells":["r4c4","r6c6","r4c4"]},{"type":"entropic-line","cells":["r7c1","r7c2"]},{"type":"modular-line","modulus":2,"cells":["r7c3","r7c4"]},{"type":"global-entropy"},{"type":"global-modular"},{"type":"numbered-room","value":6,"row":3,"side":"right"},{"type":"rellik-cage","sum":5,"cells":["r6c1","r6c2"]},{"type":"counting-circles","cells":["r1c9","r9c1"]}]}"#,
+        ),
+        (
+            ".HiddenSkyscraper~R4~1~.HiddenSkyscraper~C2~~3",
+            r#"{"constraints":[{"type":"hidden-skyscraper","value":1,"row":4},{"type":"hidden-skyscraper","value":3,"col":2,"side":"bottom"}]}"#,
         ),
         (
             ".Shape~6x6.NoBoxes.Jigsaw~000111000111222333222333444555444555",
@@ -374,6 +385,7 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
         (r#"{"constraints":[{"type":"rellik-cage","sum":0,"cells":["r1c1","r1c2"]}]}"#, "constraint 1 (rellik-cage r1c1): a sum of 0 rules nothing out (2 different values make 1 to 17)"),
         (r#"{"constraints":[{"type":"rellik-cage","sum":4000000000,"cells":["r1c1","r1c2"]}]}"#, "constraint 1 (rellik-cage r1c1): a sum of 4000000000 rules nothing out (2 different values make 1 to 17)"),
         (r#"{"constraints":[{"type":"numbered-room","value":0,"col":3}]}"#, "constraint 1 (numbered-room column 3 from the top): value 0 is not within 1..9"),
+        (r#"{"constraints":[{"type":"hidden-skyscraper","value":9,"row":2}]}"#, "constraint 1 (hidden-skyscraper row 2 from the left): value 9 cannot be hidden (a hidden value is within 1..8)"),
         (r#"{"constraints":[{"type":"x-sum","sum":46,"col":3}]}"#, "constraint 1 (x-sum column 3 from the top): a sum of 46 is not within 1..45"),
         (r#"{"constraints":[{"type":"x-sum","sum":6,"row":1,"col":2}]}"#, "constraint 1 (x-sum): an outside clue needs a `row` or a `col` (1-based), not both"),
         (r#"{"constraints":[{"type":"lunchbox","sum":30,"cells":["r1c1","r1c2","r1c3","r1c4"]}]}"#, "constraint 1 (lunchbox r1c1): a sum of 30 is more than 2 values between the least and the greatest can make (15)"),
@@ -623,6 +635,22 @@ fn the_rule_check_accepts_a_solution_and_names_what_a_broken_grid_breaks() {
             },
             // r2c1 (4) above r1c1 (1).
             Constraint::GreaterThan { cells: [9, 0] },
+            // Row 4 from the left: 2 seen, then 1 hidden; column 1 from the top: 1 4 7,
+            // then 2 hidden.
+            Constraint::HiddenSkyscraper {
+                value: 1,
+                side: Outside {
+                    line: Line::Row(3),
+                    back: false,
+                },
+            },
+            Constraint::HiddenSkyscraper {
+                value: 2,
+                side: Outside {
+                    line: Line::Col(0),
+                    back: false,
+                },
+            },
             // r1c1 r1c2 / r2c1 r2c2 hold 1 2 / 4 5.
             Constraint::Quadruple {
                 cells: [0, 1, 9, 10],
@@ -783,6 +811,26 @@ fn the_rule_check_accepts_a_solution_and_names_what_a_broken_grid_breaks() {
                 },
             },
             "row 2 from the left starts with 4, and its cell 4 holds 7, not 5",
+        ),
+        (
+            Constraint::HiddenSkyscraper {
+                value: 3,
+                side: Outside {
+                    line: Line::Row(3),
+                    back: false,
+                },
+            },
+            "the first hidden from row 4 from the left is 1 at r4c2, not 3",
+        ),
+        (
+            Constraint::HiddenSkyscraper {
+                value: 3,
+                side: Outside {
+                    line: Line::Row(0),
+                    back: false,
+                },
+            },
+            "no skyscraper is hidden from row 1 from the left",
         ),
         (
             Constraint::EntropicLine {

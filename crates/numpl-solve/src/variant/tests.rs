@@ -78,7 +78,7 @@ fn puzzle(text: &str) -> (Grid, Variant) {
 
 /// One hand-made case per constraint, each with a sum or shape that cuts the grids down
 /// without ruling them all out.
-const CASES: [&str; 48] = [
+const CASES: [&str; 49] = [
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","cells":["r1c2","r2c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":9,"cells":["r2c2","r3c2","r3c3"]}]}"#,
@@ -118,6 +118,8 @@ const CASES: [&str; 48] = [
     // Skyscrapers from each end; X-sums from the far ends.
     r#"{"box":"2x2","constraints":[{"type":"skyscraper","count":3,"col":1},{"type":"skyscraper","count":2,"row":2,"side":"right"}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"x-sum","sum":6,"row":3,"side":"right"},{"type":"x-sum","sum":1,"col":2,"side":"bottom"}]}"#,
+    // Hidden skyscrapers: a 2 first hidden from the left of row 1, a 1 from the bottom.
+    r#"{"box":"2x2","constraints":[{"type":"hidden-skyscraper","value":2,"row":1},{"type":"hidden-skyscraper","value":1,"col":3,"side":"bottom"}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"lunchbox","sum":2,"cells":["r1c1","r2c1","r2c2"]}]}"#,
     // Sum lines: a line and a loop.
     r#"{"box":"2x2","constraints":[{"type":"sum-line","sum":5,"cells":["r1c1","r1c2","r2c3","r3c3"]}]}"#,
@@ -344,6 +346,7 @@ fn constraint() -> impl Strategy<Value = Constraint> {
             line: if row { Line::Row(i) } else { Line::Col(i) }
         }),
         (1u32..5, side()).prop_map(|(count, side)| Constraint::Skyscraper { count, side }),
+        (0u32..4, side()).prop_map(|(value, side)| Constraint::HiddenSkyscraper { value, side }),
         (1u32..11, side()).prop_map(|(sum, side)| Constraint::XSum { sum, side }),
         (0u32..6, line(2..5)).prop_map(|(sum, cells)| Constraint::Lunchbox { sum, cells }),
         (1u32..8, line(1..4)).prop_map(|(sum, cells)| Constraint::RellikCage { sum, cells }),

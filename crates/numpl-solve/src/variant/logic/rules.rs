@@ -35,6 +35,7 @@ pub(super) fn technique(c: &Constraint) -> Option<VariantTechnique> {
         Constraint::RegionSumLine { .. } => T::RegionSum,
         Constraint::Sandwich { .. } => T::Sandwich,
         Constraint::Skyscraper { .. } => T::Skyscraper,
+        Constraint::HiddenSkyscraper { .. } => T::HiddenSkyscraper,
         Constraint::XSum { .. } => T::XSum,
         Constraint::NumberedRoom { .. } => T::NumberedRoom,
         Constraint::Lunchbox { .. } => T::Lunchbox,
@@ -52,6 +53,7 @@ pub(super) fn cells(c: &Constraint, shape: Shape) -> Vec<u16> {
     match c {
         Constraint::Sandwich { line, .. } => line.cells(shape),
         Constraint::Skyscraper { side, .. }
+        | Constraint::HiddenSkyscraper { side, .. }
         | Constraint::XSum { side, .. }
         | Constraint::NumberedRoom { side, .. } => side.cells(shape),
         _ => match c.cells() {
@@ -192,6 +194,9 @@ fn words(l: &Logic<'_>, c: &Constraint, shape: Shape) -> String {
         }
         Constraint::Skyscraper { count, side } => {
             format!("{side} sees {count} (a value hides the smaller ones behind it)")
+        }
+        Constraint::HiddenSkyscraper { value, side } => {
+            format!("{side} rises to its first hidden value, {value}")
         }
         Constraint::NumberedRoom { value, side } => {
             format!("in {side} the first value X puts {value} in the X-th cell")

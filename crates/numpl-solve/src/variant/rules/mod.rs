@@ -8,6 +8,7 @@ mod chess;
 mod classes;
 mod counting;
 mod greater_than;
+mod hidden_skyscraper;
 mod indexing;
 mod intersect;
 mod kropki;
@@ -425,6 +426,9 @@ fn add(b: &mut Builder<'_>, c: &Constraint) {
         Constraint::Sandwich { sum, line } => sandwich::compile(b, *sum, *line),
         Constraint::RellikCage { sum, cells } => rellik::compile(b, *sum, cells),
         Constraint::Skyscraper { count, side } => skyscraper::compile(b, *count, *side),
+        Constraint::HiddenSkyscraper { value, side } => {
+            hidden_skyscraper::compile(b, *value, *side)
+        }
         Constraint::XSum { sum, side } => xsum::compile(b, *sum, *side),
         Constraint::NumberedRoom { value, side } => numbered_room::compile(b, *value, *side),
         Constraint::Lunchbox { sum, cells } => lunchbox::compile(b, *sum, cells),
