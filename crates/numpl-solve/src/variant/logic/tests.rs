@@ -391,6 +391,14 @@ fn each_constraint_rule_on_a_hand_worked_position() {
             VariantTechnique::Skyscraper,
             "Skyscraper: row 1 from the left sees 1 (a value hides the smaller ones behind it) => r1c1 <> 1/2/3/4/5/6/7/8, r1c2, r1c3, r1c4, r1c5, r1c6, r1c7, r1c8, r1c9 <> 9",
         ),
+        // 8 first hidden: the first cell is seen (not 8), and after the 9 in r1c2 (the
+        // tallest) the next cell is hidden: it is the 8.
+        (
+            "r1c2=9",
+            r#"{"type":"hidden-skyscraper","value":8,"row":1}"#,
+            VariantTechnique::HiddenSkyscraper,
+            "Hidden Skyscraper: row 1 from the left rises to its first hidden value, 8 => r1c3 <> 1/2/3/4/5/6/7, r1c1 <> 8",
+        ),
         // 3: X is 2 and the next cell 1 (X = 1 adds up to 1, X = 3 to at least 4).
         (
             "",
