@@ -210,6 +210,7 @@ impl Drawing {
 /// Constraints whose shape does not say which rule it is (outside clues drawn as plain
 /// numbers, as SudokuPad draws them; a rellik cage's outline), named in the caption too.
 const LEGEND: &[&str] = &[
+    "or",
     "skyscraper",
     "hidden-skyscraper",
     "x-sum",
@@ -235,6 +236,7 @@ fn rule_words(name: &str) -> &str {
         "skyscraper" => {
             "skyscrapers: a clue counts the values seen from it, each hiding the smaller ones behind it"
         }
+        "or" => "either/or: of each group of rules drawn on the same cells, one holds",
         "hidden-skyscraper" => {
             "hidden skyscrapers (|X|): the values rise from a clue to the first one hidden, X"
         }
@@ -276,7 +278,24 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
             _ => None,
         })
         .collect();
-    for c in variant.constraints() {
+    // An either/or's sets are drawn as their rules are (the caption says that one set of
+    // each either/or holds, not all).
+    let drawn: Vec<&Constraint> = variant
+        .constraints()
+        .iter()
+        .flat_map(|c| match c {
+            Constraint::Or { options } => options.iter().flatten().collect(),
+            c => vec![c],
+        })
+        .collect();
+    if variant
+        .constraints()
+        .iter()
+        .any(|c| matches!(c, Constraint::Or { .. }))
+    {
+        d.rules.push("or");
+    }
+    for c in drawn {
         let name = c.name();
         match c {
             Constraint::Jigsaw { regions } => {

@@ -193,6 +193,11 @@ pub(crate) fn variant_rules(v: &numpl_core::variant::Variant, unseen: Option<&st
                 "skyscraper clues",
                 "digits are buildings of their height: the clue counts those seen from it, a taller one hiding the lower ones behind it",
             ),
+            "or" => (
+                "either/or",
+                "either/ors",
+                "of the rules drawn on the same cells, one set holds (not necessarily all)",
+            ),
             "hidden-skyscraper" => (
                 "hidden skyscraper clue",
                 "hidden skyscraper clues",

@@ -71,6 +71,18 @@ pub(crate) fn cells_of(c: &Constraint) -> Vec<u16> {
         | Constraint::Xv { cells, .. }
         | Constraint::GreaterThan { cells } => cells.to_vec(),
         Constraint::Quadruple { cells, .. } => cells.to_vec(),
+        // Each cell once, in the order the sets name them.
+        Constraint::Or { options } => {
+            let mut out: Vec<u16> = Vec::new();
+            for c in options.iter().flatten() {
+                for x in cells_of(c) {
+                    if !out.contains(&x) {
+                        out.push(x);
+                    }
+                }
+            }
+            out
+        }
         _ => Vec::new(),
     }
 }
@@ -127,6 +139,8 @@ pub(super) fn check_all(v: &Variant) -> Result<(), VariantError> {
                 | Constraint::XSum { .. }
                 | Constraint::NumberedRoom { .. }
                 | Constraint::HiddenSkyscraper { .. }
+                // Its sets' rules are checked on their own (`check_options`).
+                | Constraint::Or { .. }
         );
         if cells.is_empty() && !is_global(c) && !outside {
             return Err(fail("it has no cells".into()));
@@ -142,7 +156,10 @@ pub(super) fn check_all(v: &Variant) -> Result<(), VariantError> {
         // A sum counts a cell listed twice twice (ISS's sums do).
         if !matches!(
             c,
-            Constraint::Jigsaw { .. } | Constraint::Whisper { .. } | Constraint::Sum { .. }
+            Constraint::Jigsaw { .. }
+                | Constraint::Whisper { .. }
+                | Constraint::Sum { .. }
+                | Constraint::Or { .. }
         ) {
             let mut seen = HashSet::new();
             if let Some(&dup) = cells.iter().find(|&&c| !seen.insert(c)) {
@@ -160,6 +177,40 @@ pub(super) fn check_all(v: &Variant) -> Result<(), VariantError> {
             )));
         }
         check_one(shape, v.first, c, &mut jigsaws).map_err(fail)?;
+        if let Constraint::Or { options } = c {
+            check_options(v, options).map_err(fail)?;
+        }
+    }
+    Ok(())
+}
+
+/// An either/or's sets: two or more, none empty, each a rule on cells, each checked as a
+/// puzzle of its own rules would be (the message names the set and its rule).
+fn check_options(v: &Variant, options: &[Vec<Constraint>]) -> Result<(), String> {
+    if options.len() < 2 {
+        return Err(format!(
+            "{} set: either/or needs two or more",
+            options.len()
+        ));
+    }
+    for (k, set) in options.iter().enumerate() {
+        let at = |m: String| format!("set {}: {m}", k + 1);
+        if set.is_empty() {
+            return Err(at("it has no rules".into()));
+        }
+        if let Some(c) = set.iter().find(|c| {
+            is_global(c) || matches!(c, Constraint::Jigsaw { .. } | Constraint::Or { .. })
+        }) {
+            return Err(at(format!(
+                "an either/or's set holds rules on cells, not {}",
+                c.name()
+            )));
+        }
+        let alone = Variant {
+            constraints: set.clone(),
+            ..v.clone()
+        };
+        check_all(&alone).map_err(|e| at(e.to_string()))?;
     }
     Ok(())
 }
@@ -904,6 +955,22 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
                     )),
                     Some(_) => None,
                 }
+            }
+            Constraint::Or { options } => {
+                // A set holds when a puzzle of its rules alone has no break.
+                let holds = |set: &Vec<Constraint>| {
+                    let alone = Variant {
+                        constraints: set.clone(),
+                        ..v.clone()
+                    };
+                    violation(&alone, grid).is_none()
+                };
+                let at = cells_of(c)
+                    .first()
+                    .map(|&x| format!(" at {}", nm(x)))
+                    .unwrap_or_default();
+                (!options.iter().any(holds))
+                    .then(|| format!("none of the either/or's sets{at} holds"))
             }
             Constraint::XSum { sum, side } => {
                 let cells = side.cells(shape);

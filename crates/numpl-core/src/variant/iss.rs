@@ -3,7 +3,8 @@
 //! 81 characters (a cage's sum at one cell, arrows `<>^v` pointing the others to it),
 //! sudocue's long killer form (`3x3::k:...`) and the jigsaw line (the givens, then the
 //! layout, one character a cell each). [`read`] takes any of them; [`detect`] says
-//! whether a line is one.
+//! whether a line is one. `Shape~9x9~0-8` makes a grid of values from 0 (its givens and
+//! numbers then count from 0: [`Variant::new_from`]).
 //!
 //! Constraint types numpl has no model for (Lockout, Sum without uniqueness, chaos
 //! construction, ...) are refused by name, so a collection's unsupported puzzles can be
@@ -224,7 +225,50 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
     let mut givens = vec![0u8; shape.cells()];
     let mut boxes = true;
     let mut out: Vec<Constraint> = Vec::new();
-    for (i, item) in items.iter().enumerate() {
+    // Either/or groups (`.Or.A.B.End`, an item a set), each set read as a puzzle of its one
+    // item (a value given there is the cell's one allowed value); the other items below.
+    let shape_item = items.iter().find(|it| it.starts_with("Shape~")).copied();
+    let mut plain: Vec<(usize, &str)> = Vec::new();
+    let mut k = 0;
+    while k < items.len() {
+        if items[k] != "Or" {
+            plain.push((k, items[k]));
+            k += 1;
+            continue;
+        }
+        let fail = |e: String| format!("ISS item {} (Or): {e}", k + 1);
+        let end = items[k + 1..]
+            .iter()
+            .position(|it| *it == "End")
+            .map(|p| k + 1 + p)
+            .ok_or_else(|| fail("no End closes it".into()))?;
+        let mut options = Vec::new();
+        for (j, it) in items[k + 1..end].iter().enumerate() {
+            if it.is_empty() {
+                continue;
+            }
+            let text = match shape_item {
+                Some(sh) => format!(".{sh}.{it}"),
+                None => format!(".{it}"),
+            };
+            let p = read(&text).map_err(|e| fail(format!("set {}: {e}", j + 1)))?;
+            let mut set = p.variant.constraints().to_vec();
+            for (cell, &v) in p.givens.values().iter().enumerate() {
+                if v != 0 {
+                    let mut values = Mask::EMPTY;
+                    values.insert(v);
+                    set.push(Constraint::Allowed {
+                        cell: cell as u16,
+                        values,
+                    });
+                }
+            }
+            options.push(set);
+        }
+        out.push(Constraint::Or { options });
+        k = end + 1;
+    }
+    for (i, item) in plain {
         let mut parts = item.split('~');
         let kind = parts.next().unwrap_or("");
         let args: Vec<&str> = parts.collect();

@@ -10,8 +10,9 @@
 //! ```
 //!
 //! Fields: `box` (`RxC`, default `3x3`), `givens` (a line puzzle in the standard alphabet,
-//! default empty), `boxes` (whether the boxes count: by default yes, but not with a
-//! jigsaw, whose regions replace them),
+//! or `0`-`8` ... for values from 0; default empty), `boxes` (whether the boxes count: by
+//! default yes, but not with a jigsaw, whose regions replace them), `values` (`1-9`, the
+//! default, or `0-8`: [`Variant::new_from`]),
 //! `constraints` (each with its `type`, see docs/FORMATS.md "Variant puzzles"). Cells are
 //! `r1c1` names. Unknown fields and types are refused, naming them.
 
@@ -215,6 +216,9 @@ enum WireC {
     },
     CountingCircles {
         cells: Names,
+    },
+    Or {
+        options: Vec<Vec<WireC>>,
     },
 }
 
@@ -517,6 +521,21 @@ fn from_wire(w: WireC, shape: Shape, first: u8) -> Result<Constraint, String> {
         WireC::GreaterThan { cells: c } => Constraint::GreaterThan {
             cells: pair(&c, n)?,
         },
+        WireC::Or { options } => Constraint::Or {
+            options: options
+                .into_iter()
+                .enumerate()
+                .map(|(k, set)| {
+                    set.into_iter()
+                        .map(|w| {
+                            let kind = type_name(&w);
+                            from_wire(w, shape, first)
+                                .map_err(|e| format!("set {} ({kind}): {e}", k + 1))
+                        })
+                        .collect::<Result<Vec<_>, _>>()
+                })
+                .collect::<Result<Vec<_>, _>>()?,
+        },
         WireC::Quadruple { cells: c, values } => {
             let mut c = cells(&c, n)?;
             c.sort_unstable();
@@ -748,6 +767,12 @@ fn to_wire(c: &Constraint, shape: Shape, first: u8) -> WireC {
         Constraint::Quadruple { cells, values } => WireC::Quadruple {
             cells: nm(cells),
             values: values.clone(),
+        },
+        Constraint::Or { options } => WireC::Or {
+            options: options
+                .iter()
+                .map(|set| set.iter().map(|c| to_wire(c, shape, first)).collect())
+                .collect(),
         },
         Constraint::SameValues { sets } => WireC::SameValues {
             sets: sets.iter().map(|s| nm(s)).collect(),

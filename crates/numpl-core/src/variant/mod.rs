@@ -222,6 +222,13 @@ pub enum Constraint {
         /// The row or column and the end it is read from.
         side: Outside,
     },
+    /// Either/or: of several sets of rules, at least one holds in full (ISS's `Or` ...
+    /// `End`, an item a set). A set holds rules on cells (no houses, no rules over the whole
+    /// grid, no either/or of its own); a value in a cell is an [`Constraint::Allowed`] of one.
+    Or {
+        /// The sets of rules, two or more.
+        options: Vec<Vec<Constraint>>,
+    },
     /// A thermometer: values increase from the bulb (the first cell); `slow` allows equal
     /// neighbours.
     Thermo {
@@ -393,6 +400,7 @@ impl Constraint {
             Constraint::XSum { .. } => "x-sum",
             Constraint::NumberedRoom { .. } => "numbered-room",
             Constraint::HiddenSkyscraper { .. } => "hidden-skyscraper",
+            Constraint::Or { .. } => "or",
             Constraint::Thermo { slow: false, .. } => "thermo",
             Constraint::Thermo { slow: true, .. } => "slow-thermo",
             Constraint::Arrow { .. } => "arrow",
@@ -474,8 +482,9 @@ impl Variant {
     /// 0 nor 1, when values from 0 meet a grid of more than 36 values (their alphabet is
     /// `0`-`9`, `A`-`Z`), or a constraint whose rule numpl keeps only from 1 (those reading
     /// a value as a place, or adding up runs of cells bounded by values: sandwich, X-sum,
-    /// numbered room, lunchbox, sum line, rellik cage, indexing), naming it. From 0, a skyscraper of 0 is no building (ISS's rule), and no counting
-    /// circle holds 0 (it would say that none does).
+    /// numbered room, lunchbox, sum line, rellik cage, indexing), naming it. From 0, a
+    /// skyscraper of 0 is no building (ISS's rule), and no counting circle holds 0 (it
+    /// would say that none does).
     ///
     /// ```
     /// use numpl_core::variant::{Constraint, Variant};

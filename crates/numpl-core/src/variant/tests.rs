@@ -188,6 +188,24 @@ fn every_constraint() -> Vec<Constraint> {
                 back: true,
             },
         },
+        Constraint::Or {
+            options: vec![
+                vec![Constraint::Cage {
+                    sum: Some(10),
+                    cells: vec![63, 64],
+                }],
+                vec![
+                    Constraint::Kropki {
+                        black: true,
+                        cells: [63, 64],
+                    },
+                    Constraint::Allowed {
+                        cell: 63,
+                        values: Mask::from_bits(0b10),
+                    },
+                ],
+            ],
+        },
         Constraint::RellikCage {
             sum: 9,
             cells: vec![77, 78],
@@ -266,6 +284,11 @@ fn iss_texts_read_as_the_json_records_do() {
         (
             ".SameValues~2~R1C1~R1C2~R5C5~R5C6.SameValues~3~R9C1~R9C5~R9C9.Quad~R8C8~1~9.GreaterThan~R2C2~R1C2~R2C3.Sum~12~R4C4~R6C6~R4C4.Entropic~R7C1~R7C2.Modular~2~R7C3~R7C4.GlobalEntropy.GlobalMod.NumberedRoom~R3~~6.RellikCage~5~R6C1~R6C2.CountingCircles~R1C9~R9C1",
             r#"{"constraints":[{"type":"same-values","sets":[["r1c1","r1c2"],["r5c5","r5c6"]]},{"type":"same-values","sets":[["r9c1"],["r9c5"],["r9c9"]]},{"type":"quadruple","cells":["r9c9","r8c9","r9c8","r8c8"],"values":[1,9]},{"type":"greater-than","cells":["r2c2","r1c2"]},{"type":"greater-than","cells":["r2c2","r2c3"]},{"type":"sum","sum":12,"cells":["r4c4","r6c6","r4c4"]},{"type":"entropic-line","cells":["r7c1","r7c2"]},{"type":"modular-line","modulus":2,"cells":["r7c3","r7c4"]},{"type":"global-entropy"},{"type":"global-modular"},{"type":"numbered-room","value":6,"row":3,"side":"right"},{"type":"rellik-cage","sum":5,"cells":["r6c1","r6c2"]},{"type":"counting-circles","cells":["r1c9","r9c1"]}]}"#,
+        ),
+        // Either/or: an item a set; a value given in a set is its cell's one allowed value.
+        (
+            ".Or.Cage~10~R1C1~R1C2.~R1C1_2.End.Diagonal~1",
+            r#"{"constraints":[{"type":"or","options":[[{"type":"cage","sum":10,"cells":["r1c1","r1c2"]}],[{"type":"allowed","cell":"r1c1","values":[2]}]]},{"type":"anti-diagonal"}]}"#,
         ),
         (
             ".HiddenSkyscraper~R4~1~.HiddenSkyscraper~C2~~3",
@@ -385,6 +408,9 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
         (r#"{"constraints":[{"type":"rellik-cage","sum":0,"cells":["r1c1","r1c2"]}]}"#, "constraint 1 (rellik-cage r1c1): a sum of 0 rules nothing out (2 different values make 1 to 17)"),
         (r#"{"constraints":[{"type":"rellik-cage","sum":4000000000,"cells":["r1c1","r1c2"]}]}"#, "constraint 1 (rellik-cage r1c1): a sum of 4000000000 rules nothing out (2 different values make 1 to 17)"),
         (r#"{"constraints":[{"type":"numbered-room","value":0,"col":3}]}"#, "constraint 1 (numbered-room column 3 from the top): value 0 is not within 1..9"),
+        (r#"{"constraints":[{"type":"or","options":[[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]]}]}"#, "constraint 1 (or r1c1): 1 set: either/or needs two or more"),
+        (r#"{"constraints":[{"type":"or","options":[[{"type":"anti-knight"}],[{"type":"cage","cells":["r1c1","r1c2"]}]]}]}"#, "constraint 1 (or r1c1): set 1: an either/or's set holds rules on cells, not anti-knight"),
+        (r#"{"constraints":[{"type":"or","options":[[{"type":"cage","sum":30,"cells":["r1c1","r1c2"]}],[{"type":"cage","cells":["r1c1","r1c2"]}]]}]}"#, "constraint 1 (or r1c1): set 1: constraint 1 (cage r1c1): a sum of 30 is out of reach of 2 different values (3 to 17)"),
         (r#"{"constraints":[{"type":"hidden-skyscraper","value":9,"row":2}]}"#, "constraint 1 (hidden-skyscraper row 2 from the left): value 9 cannot be hidden (a hidden value is within 1..8)"),
         (r#"{"constraints":[{"type":"x-sum","sum":46,"col":3}]}"#, "constraint 1 (x-sum column 3 from the top): a sum of 46 is not within 1..45"),
         (r#"{"constraints":[{"type":"x-sum","sum":6,"row":1,"col":2}]}"#, "constraint 1 (x-sum): an outside clue needs a `row` or a `col` (1-based), not both"),
@@ -635,6 +661,19 @@ fn the_rule_check_accepts_a_solution_and_names_what_a_broken_grid_breaks() {
             },
             // r2c1 (4) above r1c1 (1).
             Constraint::GreaterThan { cells: [9, 0] },
+            // r1c1 + r1c2 is 3 (the first set), not 4 (the second, which fails).
+            Constraint::Or {
+                options: vec![
+                    vec![Constraint::Cage {
+                        sum: Some(4),
+                        cells: vec![0, 1],
+                    }],
+                    vec![Constraint::Cage {
+                        sum: Some(3),
+                        cells: vec![0, 1],
+                    }],
+                ],
+            },
             // Row 4 from the left: 2 seen, then 1 hidden; column 1 from the top: 1 4 7,
             // then 2 hidden.
             Constraint::HiddenSkyscraper {
@@ -831,6 +870,21 @@ fn the_rule_check_accepts_a_solution_and_names_what_a_broken_grid_breaks() {
                 },
             },
             "no skyscraper is hidden from row 1 from the left",
+        ),
+        (
+            Constraint::Or {
+                options: vec![
+                    vec![Constraint::Cage {
+                        sum: Some(4),
+                        cells: vec![0, 1],
+                    }],
+                    vec![Constraint::Kropki {
+                        black: true,
+                        cells: [1, 2],
+                    }],
+                ],
+            },
+            "none of the either/or's sets at r1c1 holds",
         ),
         (
             Constraint::EntropicLine {

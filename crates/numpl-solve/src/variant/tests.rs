@@ -78,7 +78,7 @@ fn puzzle(text: &str) -> (Grid, Variant) {
 
 /// One hand-made case per constraint, each with a sum or shape that cuts the grids down
 /// without ruling them all out.
-const CASES: [&str; 49] = [
+const CASES: [&str; 50] = [
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","cells":["r1c2","r2c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":9,"cells":["r2c2","r3c2","r3c3"]}]}"#,
@@ -118,6 +118,8 @@ const CASES: [&str; 49] = [
     // Skyscrapers from each end; X-sums from the far ends.
     r#"{"box":"2x2","constraints":[{"type":"skyscraper","count":3,"col":1},{"type":"skyscraper","count":2,"row":2,"side":"right"}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"x-sum","sum":6,"row":3,"side":"right"},{"type":"x-sum","sum":1,"col":2,"side":"bottom"}]}"#,
+    // Either/or: r1c1 and r1c2 add up to 3, or r1c1 is 4 and r2c3 odd.
+    r#"{"box":"2x2","constraints":[{"type":"or","options":[[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}],[{"type":"allowed","cell":"r1c1","values":[4]},{"type":"odd","cells":["r2c3"]}]]}]}"#,
     // Hidden skyscrapers: a 2 first hidden from the left of row 1, a 1 from the bottom.
     r#"{"box":"2x2","constraints":[{"type":"hidden-skyscraper","value":2,"row":1},{"type":"hidden-skyscraper","value":1,"col":3,"side":"bottom"}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"lunchbox","sum":2,"cells":["r1c1","r2c1","r2c2"]}]}"#,
@@ -374,6 +376,26 @@ fn constraint() -> impl Strategy<Value = Constraint> {
                 values,
             }
         }),
+        (
+            (1u32..8, line(2..4)),
+            (any::<bool>(), neighbours()),
+            (cell(), 1u8..5)
+        )
+            .prop_map(|((sum, cells), (black, pair), (c, v))| Constraint::Or {
+                options: vec![
+                    vec![Constraint::Cage {
+                        sum: Some(sum),
+                        cells
+                    }],
+                    vec![
+                        Constraint::Kropki { black, cells: pair },
+                        Constraint::Allowed {
+                            cell: c,
+                            values: numpl_core::Mask::from_bits(1 << (v - 1)),
+                        }
+                    ],
+                ],
+            }),
         Just(Constraint::NonConsecutive),
         Just(Constraint::AntiKing),
         Just(Constraint::Diagonal { anti: false }),

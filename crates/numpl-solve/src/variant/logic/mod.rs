@@ -136,6 +136,8 @@ variant_techniques! {
     Lunchbox: "lunchbox", "Lunchbox Sum", Medium, 50, |l, b| rules::find(l, b, VariantTechnique::Lunchbox);
     /// A skyscraper clue: how many values its row or column shows from its end.
     Skyscraper: "skyscraper", "Skyscraper", Medium, 50, |l, b| rules::find(l, b, VariantTechnique::Skyscraper);
+    /// An either/or: what every set of rules still standing leaves.
+    EitherOr: "either_or", "Either/Or", Medium, 50, |l, b| rules::find(l, b, VariantTechnique::EitherOr);
     /// A hidden skyscraper clue: the first value its row or column hides from its end.
     HiddenSkyscraper: "hidden_skyscraper", "Hidden Skyscraper", Medium, 50, |l, b| rules::find(l, b, VariantTechnique::HiddenSkyscraper);
     /// A group that must hold a value has its places inside another's reach (pointing,

@@ -36,6 +36,7 @@ pub(super) fn technique(c: &Constraint) -> Option<VariantTechnique> {
         Constraint::Sandwich { .. } => T::Sandwich,
         Constraint::Skyscraper { .. } => T::Skyscraper,
         Constraint::HiddenSkyscraper { .. } => T::HiddenSkyscraper,
+        Constraint::Or { .. } => T::EitherOr,
         Constraint::XSum { .. } => T::XSum,
         Constraint::NumberedRoom { .. } => T::NumberedRoom,
         Constraint::Lunchbox { .. } => T::Lunchbox,
@@ -56,6 +57,16 @@ pub(super) fn cells(c: &Constraint, shape: Shape) -> Vec<u16> {
         | Constraint::HiddenSkyscraper { side, .. }
         | Constraint::XSum { side, .. }
         | Constraint::NumberedRoom { side, .. } => side.cells(shape),
+        // Every set's cells, those of outside clues too.
+        Constraint::Or { options } => {
+            let mut out: Vec<u16> = Vec::new();
+            for x in options.iter().flatten().flat_map(|c| cells(c, shape)) {
+                if !out.contains(&x) {
+                    out.push(x);
+                }
+            }
+            out
+        }
         _ => match c.cells() {
             v if v.is_empty() => (0..(shape.size() * shape.size()) as u16).collect(),
             v => v,
@@ -198,6 +209,19 @@ fn words(l: &Logic<'_>, c: &Constraint, shape: Shape) -> String {
         Constraint::HiddenSkyscraper { value, side } => {
             format!("{side} rises to its first hidden value, {value}")
         }
+        Constraint::Or { options } => format!(
+            "one of {} sets of rules holds ({})",
+            options.len(),
+            options
+                .iter()
+                .map(|set| set
+                    .iter()
+                    .map(|c| words(l, c, shape))
+                    .collect::<Vec<_>>()
+                    .join(" and "))
+                .collect::<Vec<_>>()
+                .join("; or ")
+        ),
         Constraint::NumberedRoom { value, side } => {
             format!("in {side} the first value X puts {value} in the X-th cell")
         }

@@ -7,6 +7,7 @@ pub(crate) mod cage;
 mod chess;
 mod classes;
 mod counting;
+mod either_or;
 mod greater_than;
 mod hidden_skyscraper;
 mod indexing;
@@ -429,6 +430,7 @@ fn add(b: &mut Builder<'_>, c: &Constraint) {
         Constraint::HiddenSkyscraper { value, side } => {
             hidden_skyscraper::compile(b, *value, *side)
         }
+        Constraint::Or { options } => either_or::compile(b, options),
         Constraint::XSum { sum, side } => xsum::compile(b, *sum, *side),
         Constraint::NumberedRoom { value, side } => numbered_room::compile(b, *value, *side),
         Constraint::Lunchbox { sum, cells } => lunchbox::compile(b, *sum, cells),
@@ -466,8 +468,15 @@ fn add(b: &mut Builder<'_>, c: &Constraint) {
 /// its groups, relations and propagators over every cell, with no rows, columns or houses
 /// (so a cage keeps its combinations but not the 45 rule or its complement in a house).
 pub(crate) fn compile_one(variant: &Variant, c: &Constraint) -> Model {
+    compile_set(variant, std::slice::from_ref(c))
+}
+
+/// Several constraints together, as [`compile_one`] reads one (an either/or's set).
+pub(crate) fn compile_set(variant: &Variant, set: &[Constraint]) -> Model {
     let mut b = Builder::new(variant);
-    add(&mut b, c);
+    for c in set {
+        add(&mut b, c);
+    }
     let peers = Peers::new(&b);
     cage::finish_sums(&mut b, &peers);
     renban::finish(&mut b, &peers);
