@@ -9,6 +9,7 @@
 
 use numpl_core::variant::Outside;
 
+use super::skyscraper::{above_least, below_greatest, Heights};
 use super::Builder;
 use crate::variant::engine::{Bits, Contradiction, Prop, State};
 
@@ -25,28 +26,6 @@ struct HiddenSkyscraper {
     cells: Vec<u16>,
     /// The hidden value as a height: bit `v` for the grid's value `v`.
     target: Heights,
-}
-
-/// Heights as bits: bit `h` for the tallest value so far being `h` (bit 0: none yet).
-type Heights = u128;
-
-/// The heights above `h`'s least (none when `h` is empty).
-fn above_least(h: Heights) -> Heights {
-    if h == 0 {
-        0
-    } else {
-        let low = h & h.wrapping_neg();
-        !(low | (low - 1))
-    }
-}
-
-/// The heights below `h`'s greatest (none when `h` is empty).
-fn below_greatest(h: Heights) -> Heights {
-    if h == 0 {
-        0
-    } else {
-        (1u128 << (127 - h.leading_zeros())) - 1
-    }
 }
 
 impl Prop for HiddenSkyscraper {

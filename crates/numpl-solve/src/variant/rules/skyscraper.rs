@@ -32,10 +32,10 @@ struct Skyscraper {
 }
 
 /// Heights as bits: bit `h` for the tallest value so far being `h` (bit 0: none yet).
-type Heights = u128;
+pub(super) type Heights = u128;
 
-/// The heights above `h`'s least (all of them when `h` is empty).
-fn above_least(h: Heights) -> Heights {
+/// The heights above `h`'s least (none when `h` is empty).
+pub(super) fn above_least(h: Heights) -> Heights {
     if h == 0 {
         0
     } else {
@@ -61,8 +61,8 @@ fn to_greatest(h: Heights) -> Heights {
     }
 }
 
-/// The heights below `h`'s greatest.
-fn below_greatest(h: Heights) -> Heights {
+/// The heights below `h`'s greatest (none when `h` is empty).
+pub(super) fn below_greatest(h: Heights) -> Heights {
     if h == 0 {
         0
     } else {
