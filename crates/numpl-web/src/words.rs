@@ -196,7 +196,7 @@ pub(crate) fn variant_rules(v: &numpl_core::variant::Variant, unseen: Option<&st
             "or" => (
                 "either/or",
                 "either/ors",
-                "of the rules drawn on the same cells, one set holds (not necessarily all)",
+                "of the rules drawn together, one set holds, not necessarily all",
             ),
             "hidden-skyscraper" => (
                 "hidden skyscraper clue",
