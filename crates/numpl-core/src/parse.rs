@@ -187,6 +187,13 @@ impl Parsed {
         self.variant.as_deref()
     }
 
+    /// The alphabet its grids are written in by default: the standard one, or a variant's
+    /// own where its values start at 0 ([`crate::variant::Variant::symbols`]).
+    pub fn symbols(&self) -> Symbols {
+        self.variant()
+            .map_or_else(Symbols::standard, crate::variant::Variant::symbols)
+    }
+
     /// A position: `grid`'s givens with every cell's candidates cut to `marks`, one mark set
     /// per cell in reading order (a filled cell's: its value).
     ///

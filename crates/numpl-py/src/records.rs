@@ -17,13 +17,8 @@ fn micros(start: Instant) -> u64 {
     u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX)
 }
 
-/// The alphabet of `p`'s grids: standard, or a variant's own where its values start at 0.
-fn symbols(p: &Parsed) -> Symbols {
-    p.variant().map_or_else(Symbols::standard, |v| v.symbols())
-}
-
 fn of_puzzle(p: &Parsed) -> Record {
-    Record::of_parsed(p, &symbols(p))
+    Record::of_parsed(p, &p.symbols())
 }
 
 /// The record of a puzzle that could not be read.
@@ -40,7 +35,7 @@ pub(crate) fn solved(p: &Parsed, algo: Algorithm, first: bool, budget: Option<u6
     let start = Instant::now();
     let out = puzzle::solve(p, algo, &options::solve(first, budget));
     let t = micros(start);
-    of_puzzle(p).outcome(&out, algo, &symbols(p)).micros(t)
+    of_puzzle(p).outcome(&out, algo, &p.symbols()).micros(t)
 }
 
 /// `numpl rate`.

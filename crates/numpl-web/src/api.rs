@@ -455,14 +455,7 @@ fn shape_arg(s: Option<&str>) -> Result<Option<Shape>, ApiError> {
 /// The record of what a request's `puzzle` held (a puzzle, or a position: docs/FORMATS.md,
 /// "Positions"), with the line it starts on.
 fn record_of(p: &Parsed) -> Record {
-    Record::of_parsed(p, &symbols_of(p)).from_line(None, p.line)
-}
-
-/// The alphabet `p`'s grids are written in: the standard one, or a variant's own where its
-/// values start at 0 (`0`-`8`); the page reads the record's strings in it.
-fn symbols_of(p: &Parsed) -> Symbols {
-    p.variant()
-        .map_or_else(Symbols::standard, numpl_core::variant::Variant::symbols)
+    Record::of_parsed(p, &p.symbols()).from_line(None, p.line)
 }
 
 /// The puzzle or position of a request: 422 `invalid` when it cannot be read or its givens
@@ -646,7 +639,7 @@ async fn solve_h(
     let job = move |read: &Parsed, opts: &SolveOptions| {
         let start = Instant::now();
         let out = puzzle::solve(read, algo, opts);
-        let rec = record_of(read).outcome(&out, algo, &symbols_of(read));
+        let rec = record_of(read).outcome(&out, algo, &read.symbols());
         (out.status, rec.micros(micros(start)))
     };
     // A 9x9 fast search mostly takes microseconds: try it here with a small budget first,
@@ -694,7 +687,7 @@ async fn rate_h(
                 let opts = SolveOptions::new().budget(Some(budget));
                 let out = numpl_solve::variant::rate(read.grid(), v, &opts);
                 record_of(&read)
-                    .variant_rated(&out, &symbols_of(&read))
+                    .variant_rated(&out, &read.symbols())
                     .micros(micros(start))
             })
             .await?;
@@ -1090,7 +1083,7 @@ async fn play_h(
             let opts = SolveOptions::new().limit(2).budget(Some(budget));
             let out = puzzle::solve(&read, Algorithm::Fast, &opts);
             let record = record_of(&read)
-                .outcome(&out, Algorithm::Fast, &symbols_of(&read))
+                .outcome(&out, Algorithm::Fast, &read.symbols())
                 .micros(micros(start));
             let play = read.variant().map(|v| {
                 let layer = numpl_render::variant_layer(v);
@@ -1420,7 +1413,7 @@ async fn explain_h(
                 let out = numpl_solve::variant::rate(read.grid(), v, &SolveOptions::default());
                 return ExplainResponse {
                     record: record_of(&read)
-                        .variant_explained(&out, shape, &symbols_of(&read))
+                        .variant_explained(&out, shape, &read.symbols())
                         .micros(micros(start)),
                     moves: out
                         .steps

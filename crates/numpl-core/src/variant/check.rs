@@ -184,6 +184,16 @@ pub(super) fn check_all(v: &Variant) -> Result<(), VariantError> {
     Ok(())
 }
 
+/// The rules of an either/or's set alone, over `v`'s grid and values.
+fn alone(v: &Variant, set: &[Constraint]) -> Variant {
+    Variant {
+        shape: v.shape,
+        boxes: v.boxes,
+        first: v.first,
+        constraints: set.to_vec(),
+    }
+}
+
 /// An either/or's sets: two or more, none empty, each a rule on cells, each checked as a
 /// puzzle of its own rules would be (the message names the set and its rule).
 fn check_options(v: &Variant, options: &[Vec<Constraint>]) -> Result<(), String> {
@@ -206,11 +216,7 @@ fn check_options(v: &Variant, options: &[Vec<Constraint>]) -> Result<(), String>
                 c.name()
             )));
         }
-        let alone = Variant {
-            constraints: set.clone(),
-            ..v.clone()
-        };
-        check_all(&alone).map_err(|e| at(e.to_string()))?;
+        check_all(&alone(v, set)).map_err(|e| at(e.to_string()))?;
     }
     Ok(())
 }
@@ -958,13 +964,7 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
             }
             Constraint::Or { options } => {
                 // A set holds when a puzzle of its rules alone has no break.
-                let holds = |set: &Vec<Constraint>| {
-                    let alone = Variant {
-                        constraints: set.clone(),
-                        ..v.clone()
-                    };
-                    violation(&alone, grid).is_none()
-                };
+                let holds = |set: &Vec<Constraint>| violation(&alone(v, set), grid).is_none();
                 let at = cells_of(c)
                     .first()
                     .map(|&x| format!(" at {}", nm(x)))
