@@ -44,7 +44,7 @@ pub(crate) fn rated(p: &Parsed, opts: &SolveOptions) -> Record {
     if let Some(v) = p.variant() {
         let out = numpl_solve::variant::rate(p.grid(), v, opts);
         return of_puzzle(p)
-            .variant_rated(&out, &Symbols::standard())
+            .variant_rated(&out, &p.symbols())
             .micros(micros(start));
     }
     let out = puzzle::rate(p, None, opts);
@@ -68,7 +68,7 @@ pub(crate) fn explained(p: &Parsed, opts: &SolveOptions) -> Record {
     if let Some(v) = p.variant() {
         let out = numpl_solve::variant::rate(p.grid(), v, opts);
         return of_puzzle(p)
-            .variant_explained(&out, p.grid().shape(), &Symbols::standard())
+            .variant_explained(&out, p.grid().shape(), &p.symbols())
             .micros(micros(start));
     }
     let out = puzzle::explain(p, opts);

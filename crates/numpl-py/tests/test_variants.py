@@ -156,6 +156,7 @@ def test_values_from_zero_solve_and_rate_in_their_own_values():
     # The variant techniques rate it as its values-from-1 twin, in its own values.
     rated = numpl.rate(ZERO_KILLER)
     assert rated["status"] == "solved"
+    assert rated["solution"] == "0123230110323210"
     assert rated["level"] == numpl.rate(KILLER)["level"]
     steps = numpl.explain(ZERO_KILLER)["steps"]
     assert any("(1 in 2 cells) is 0+1" in s for s in steps), steps
