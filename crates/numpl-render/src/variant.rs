@@ -210,6 +210,7 @@ impl Drawing {
 /// Constraints whose shape does not say which rule it is (outside clues drawn as plain
 /// numbers, as SudokuPad draws them; a rellik cage's outline), named in the caption too.
 const LEGEND: &[&str] = &[
+    "values-from-0",
     "or",
     "skyscraper",
     "hidden-skyscraper",
@@ -236,6 +237,7 @@ fn rule_words(name: &str) -> &str {
         "skyscraper" => {
             "skyscrapers: a clue counts the values seen from it, each hiding the smaller ones behind it"
         }
+        "values-from-0" => "the digits start at 0 (0 to N-1 rather than 1 to N)",
         "or" => "either/or: of each group of rules drawn on the same cells, one holds",
         "hidden-skyscraper" => {
             "hidden skyscrapers (|X|): the values rise from a clue to the first one hidden, X"
@@ -288,6 +290,10 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
             c => vec![c],
         })
         .collect();
+    // A grid of values from 0 says so first: its digits and sums count from 0.
+    if variant.first_value() != 1 {
+        d.rules.push("values-from-0");
+    }
     if variant
         .constraints()
         .iter()

@@ -386,6 +386,31 @@ fn rules_without_shapes_are_named() {
     }
 }
 
+/// A grid of values from 0 says so in the caption, and writes its values from 0.
+#[test]
+fn a_grid_of_values_from_zero_says_so_and_writes_0() {
+    let cage = Constraint::Cage {
+        sum: Some(1),
+        cells: vec![0, 1],
+    };
+    let v = Variant::new_from(0, Shape::NINE, true, vec![cage]).unwrap();
+    let svg = svg_of(&v);
+    let doc = Document::parse(&svg).unwrap();
+    let rules = doc
+        .root_element()
+        .attribute("data-rules")
+        .unwrap_or_default();
+    assert_eq!(rules, "values-from-0");
+    assert!(svg.contains(">The digits start at 0 (0 to N-1 rather than 1 to N).<"));
+    // r5c5 holds the grid's 5: the puzzle's 4.
+    let texts: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "text")
+        .filter_map(|n| n.text())
+        .collect();
+    assert!(texts.contains(&"4") && !texts.contains(&"5"), "{texts:?}");
+}
+
 fn view_box(svg: &str) -> Vec<f32> {
     let doc = Document::parse(svg).unwrap();
     doc.root_element()
