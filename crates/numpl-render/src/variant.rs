@@ -43,6 +43,8 @@ const INDEXING_ROWS: Rgb = Rgb(205, 240, 205);
 const DIAGONAL: Rgb = Rgb(120, 150, 190);
 const ARROW: Rgb = Rgb(130, 130, 130);
 const JIGSAW_BOTH: Rgb = Rgb(38, 92, 178);
+/// Pairwise rules: a thin line, dots on its cells (ISS's custom lines).
+const PAIRWISE: Rgb = Rgb(170, 80, 40);
 const REGION_FILLS: [Rgb; 6] = [
     Rgb(253, 230, 190),
     Rgb(206, 236, 214),
@@ -173,6 +175,9 @@ pub(crate) struct Drawing {
     pub rules: Vec<&'static str>,
     /// Room outside the grid for outside clues, in cells: left, top, right, bottom.
     pub margin: (f32, f32, f32, f32),
+    /// The pairwise rules' relations in words, once each (a picture cannot show which
+    /// pairs a setter's relation allows), after the rules.
+    pub relations: Vec<String>,
 }
 
 impl Drawing {
@@ -183,14 +188,25 @@ impl Drawing {
 
     /// The rules in words for the caption (`Anti-knight; non-consecutive.`), if any.
     pub(crate) fn rules_sentence(&self) -> Option<String> {
-        Self::sentence_of(self.rules.iter().copied())
+        self.with_relations(Self::sentence_of(self.rules.iter().copied()))
     }
 
     /// [`Drawing::rules_sentence`] without the clue kinds named only to tell their
     /// numbers apart ([`LEGEND`]): the rules no shape shows at all (the play page words
     /// every drawn constraint itself).
     pub(crate) fn shapeless_sentence(&self) -> Option<String> {
-        Self::sentence_of(self.rules.iter().copied().filter(|r| !LEGEND.contains(r)))
+        self.with_relations(Self::sentence_of(
+            self.rules.iter().copied().filter(|r| !LEGEND.contains(r)),
+        ))
+    }
+
+    /// `sentence` followed by the pairwise rules' relations, a sentence each.
+    fn with_relations(&self, sentence: Option<String>) -> Option<String> {
+        let all: Vec<String> = sentence
+            .into_iter()
+            .chain(self.relations.iter().cloned())
+            .collect();
+        (!all.is_empty()).then(|| all.join(" "))
     }
 
     fn sentence_of<'a>(rules: impl Iterator<Item = &'a str>) -> Option<String> {
@@ -677,6 +693,48 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                     name,
                     vec![thick_line(n, cells, colour)],
                 );
+            }
+            Constraint::Pairwise {
+                all,
+                allowed,
+                label,
+                cells,
+            } => {
+                // A thin line through the cells, a dot on each: open along a line
+                // (neighbours), filled for a set (every two), as ISS draws them.
+                let pts: Vec<_> = cells.iter().map(|&c| centre(n, c)).collect();
+                let mut items = vec![Item::Path {
+                    lines: vec![pts.clone()],
+                    closed: false,
+                    pen: Pen::new(PAIRWISE, 0.07),
+                    fill: None,
+                }];
+                for p in pts {
+                    items.push(Item::Circle {
+                        c: p,
+                        r: 0.1,
+                        fill: Some(if *all { PAIRWISE } else { WHITE }),
+                        pen: Some(Pen::new(PAIRWISE, 0.04)),
+                    });
+                }
+                push(&mut d, Layer::Line, name, items);
+                let who = if label.is_empty() {
+                    "Pairwise".to_string()
+                } else {
+                    format!("Pairwise \"{label}\"")
+                };
+                let which = if *all {
+                    "every two dotted cells of a set (filled dots)"
+                } else {
+                    "neighbours on the line (open dots)"
+                };
+                let sentence = format!(
+                    "{who}: {which} hold a pair of these, the first cell's value with the second's: {}.",
+                    numpl_core::variant::relation_text(allowed, variant.first_value())
+                );
+                if !d.relations.contains(&sentence) {
+                    d.relations.push(sentence);
+                }
             }
             Constraint::Between { cells } => {
                 // Open circles on the ends (a shading under them shows), the line between

@@ -234,6 +234,15 @@ fn drawn() -> Vec<(Constraint, &'static str)> {
             "text",
         ),
         (
+            Constraint::Pairwise {
+                all: true,
+                allowed: vec![0b10; 9],
+                label: "up".into(),
+                cells: vec![30, 31, 40],
+            },
+            "circle",
+        ),
+        (
             Constraint::HiddenSkyscraper {
                 value: 3,
                 side: Outside {
@@ -386,6 +395,50 @@ fn rules_without_shapes_are_named() {
     }
 }
 
+/// A pairwise rule is drawn as a line with dots (open along a line, filled for a set),
+/// and its relation, which no shape shows, is written in the caption once.
+#[test]
+fn a_pairwise_rule_s_relation_is_written_in_the_caption() {
+    let rule = |all: bool, cells: Vec<u16>| Constraint::Pairwise {
+        all,
+        // 1 beside 2 or 3; 9 beside 1.
+        allowed: vec![0b110, 0, 0, 0, 0, 0, 0, 0, 0b1],
+        label: "Odd one".into(),
+        cells,
+    };
+    let v = Variant::new(
+        Shape::NINE,
+        true,
+        vec![rule(false, vec![0, 1, 2]), rule(false, vec![9, 10])],
+    )
+    .unwrap();
+    let svg = svg_of(&v);
+    let doc = Document::parse(&svg).unwrap();
+    let caption: String = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "text")
+        .filter_map(|n| n.text())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let sentence = "Pairwise \"Odd one\": neighbours on the line (open dots) hold a pair of these, the first cell's value with the second's: 1 with 2, 3; 9 with 1.";
+    assert_eq!(
+        caption.matches("1 with 2, 3; 9 with 1").count(),
+        1,
+        "{caption}"
+    );
+    assert!(
+        svg.contains(&sentence.replace('"', "&quot;")) || svg.contains(sentence),
+        "{svg}"
+    );
+    let dots: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.attribute("data-constraint") == Some("pairwise"))
+        .flat_map(|g| g.descendants().filter(|n| n.tag_name().name() == "circle"))
+        .collect();
+    assert_eq!(dots.len(), 5);
+    assert!(dots.iter().all(|d| d.attribute("fill") == Some("#ffffff")));
+}
+
 /// A grid of values from 0 says so in the caption, and writes its values from 0.
 #[test]
 fn a_grid_of_values_from_zero_says_so_and_writes_0() {
@@ -534,8 +587,8 @@ fn a_sheet_of_variant_puzzles_opens() {
     );
     let pdf = sheet_pdf(&puzzles, &SheetOptions::new().solutions(true)).unwrap();
     let doc = lopdf::Document::load_mem(&pdf).unwrap();
-    // 43 puzzles 4 a page: 11 pages, and 3 pages of solutions (20 a page).
-    assert_eq!(puzzles.len(), 43);
+    // 44 puzzles 4 a page: 11 pages, and 3 pages of solutions (20 a page).
+    assert_eq!(puzzles.len(), 44);
     assert_eq!(doc.get_pages().len(), 14);
 }
 

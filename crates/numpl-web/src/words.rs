@@ -294,6 +294,11 @@ pub(crate) fn variant_rules(v: &numpl_core::variant::Variant, unseen: Option<&st
                 "region-sum lines",
                 "the line adds up to the same in each box it crosses",
             ),
+            "pairwise" => (
+                "pairwise rule",
+                "pairwise rules",
+                "dotted cells hold pairs of digits the setter's relation allows, as listed below",
+            ),
             "region" => ("extra region", "extra regions", "its digits differ"),
             "allowed" => (
                 "cell with allowed digits",

@@ -64,6 +64,7 @@ pub(crate) fn cells_of(c: &Constraint) -> Vec<u16> {
         | Constraint::EntropicLine { cells }
         | Constraint::ModularLine { cells, .. }
         | Constraint::SumLine { cells, .. }
+        | Constraint::Pairwise { cells, .. }
         | Constraint::RegionSumLine { cells } => cells.clone(),
         Constraint::Allowed { cell, .. } => vec![*cell],
         Constraint::Arrow { circle, line } => circle.iter().chain(line).copied().collect(),
@@ -153,11 +154,13 @@ pub(super) fn check_all(v: &Variant) -> Result<(), VariantError> {
         }
         // A whisper line may come back to a cell (a loop, or a line crossing itself): its
         // rule is on each two cells side by side along it.
-        // A sum counts a cell listed twice twice (ISS's sums do).
+        // A sum counts a cell listed twice twice (ISS's sums do). A pairwise line may come
+        // back to a cell as a whisper may.
         if !matches!(
             c,
             Constraint::Jigsaw { .. }
                 | Constraint::Whisper { .. }
+                | Constraint::Pairwise { all: false, .. }
                 | Constraint::Sum { .. }
                 | Constraint::Or { .. }
         ) {
@@ -579,6 +582,34 @@ fn check_one(shape: Shape, first: u8, c: &Constraint, jigsaws: &mut usize) -> Re
         | Constraint::Zipper { cells }
         | Constraint::RegionSumLine { cells } => {
             line_of_neighbours(shape, cells, 2)?;
+        }
+        Constraint::Pairwise {
+            all,
+            allowed,
+            cells,
+            ..
+        } => {
+            if cells.len() < 2 {
+                return Err("a pairwise rule needs two cells or more".into());
+            }
+            if let Some(w) = cells.windows(2).find(|w| !all && w[0] == w[1]) {
+                return Err(format!("{} follows itself on the line", name(shape, w[0])));
+            }
+            if allowed.len() != n {
+                return Err(format!(
+                    "its relation lists {} values, the grid has {n}",
+                    allowed.len()
+                ));
+            }
+            let values: u64 = if n >= 64 { !0 } else { (1 << n) - 1 };
+            if allowed.iter().any(|&m| m & !values != 0) {
+                return Err(format!(
+                    "its relation names a value outside {least}..{greatest}"
+                ));
+            }
+            if allowed.iter().all(|&m| m == 0) {
+                return Err("its relation allows no pair of values".into());
+            }
         }
         Constraint::Whisper { cells, diff } => {
             line_of_neighbours(shape, cells, 2)?;
@@ -1165,6 +1196,40 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
                         pair(i)
                     )
                 })
+            }
+            Constraint::Pairwise {
+                all,
+                allowed,
+                label,
+                cells,
+            } => {
+                let pairs: Vec<(u16, u16)> = if *all {
+                    let mut out = Vec::new();
+                    for (i, &a) in cells.iter().enumerate() {
+                        out.extend(cells[i + 1..].iter().map(|&b| (a, b)));
+                    }
+                    out
+                } else {
+                    cells.windows(2).map(|w| (w[0], w[1])).collect()
+                };
+                let place = |x: u16| held(x) as usize - 1;
+                pairs
+                    .into_iter()
+                    .find(|&(a, b)| allowed[place(a)] >> place(b) & 1 == 0)
+                    .map(|(a, b)| {
+                        let rule = if label.is_empty() {
+                            "the pairwise rule".to_string()
+                        } else {
+                            format!("the pairwise rule \"{label}\"")
+                        };
+                        format!(
+                            "{} = {} and {} = {} are not a pair {rule} allows",
+                            nm(a),
+                            at(a),
+                            nm(b),
+                            at(b)
+                        )
+                    })
             }
             Constraint::Whisper { cells, diff } => cells
                 .windows(2)

@@ -543,6 +543,25 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
                     });
                 }
             }
+            // `Pair~KEY~_name~cells~~cells`: a relation (ISS's key, [`pair_key`]) between
+            // each cell and the next of each group; `PairX` between every two cells of
+            // a group; `Binary` and `BinaryX` the same with the key's `-` and `_`
+            // swapped (ISS's legacy form).
+            "Pair" | "PairX" | "Binary" | "BinaryX" => {
+                let (key, rest) = args
+                    .split_first()
+                    .ok_or_else(|| fail("no relation key".into()))?;
+                let allowed = pair_key(key, n, kind.starts_with("Binary")).map_err(fail)?;
+                let all = kind.ends_with('X');
+                for (label, group) in named_groups(rest) {
+                    out.push(Constraint::Pairwise {
+                        all,
+                        allowed: allowed.clone(),
+                        label,
+                        cells: cells(&group)?,
+                    });
+                }
+            }
             "Palindrome" => out.push(Constraint::Palindrome {
                 cells: cells(&args)?,
             }),
@@ -610,6 +629,88 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
 }
 
 /// A row or column as ISS names it: `R3`, `C5`.
+/// ISS's key of a pairwise relation on `n` values: URL-safe base64, each character six
+/// bits, the lowest first; bit `i * n + j` set when the first cell may hold the `i`-th
+/// value while the second holds the `j`-th. `legacy` (ISS's `Binary`): `-` and `_`
+/// swapped.
+fn pair_key(key: &str, n: usize, legacy: bool) -> Result<Vec<u64>, String> {
+    const CHARS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut allowed = vec![0u64; n];
+    for (k, ch) in key.bytes().enumerate() {
+        let ch = match (legacy, ch) {
+            (true, b'-') => b'_',
+            (true, b'_') => b'-',
+            _ => ch,
+        };
+        let six = CHARS
+            .iter()
+            .position(|&c| c == ch)
+            .ok_or_else(|| format!("`{}` in the relation key `{key}` is not base64", ch as char))?;
+        for b in 0..6 {
+            if six >> b & 1 == 0 {
+                continue;
+            }
+            let bit = 6 * k + b;
+            if bit >= n * n {
+                return Err(format!(
+                    "the relation key `{key}` is longer than a relation of {n} values"
+                ));
+            }
+            allowed[bit / n] |= 1 << (bit % n);
+        }
+    }
+    Ok(allowed)
+}
+
+/// ISS's named cell groups: an empty item ends a group, an item `_name` names the groups
+/// after it (its `%xx` escapes decoded); the groups in order, each with its name.
+fn named_groups<'a>(items: &[&'a str]) -> Vec<(String, Vec<&'a str>)> {
+    let mut out = Vec::new();
+    let mut label = String::new();
+    let mut group: Vec<&str> = Vec::new();
+    for &item in items {
+        if item.is_empty() || item.starts_with('_') {
+            if !group.is_empty() {
+                out.push((label.clone(), std::mem::take(&mut group)));
+            }
+            if let Some(name) = item.strip_prefix('_') {
+                label = percent_decode(name);
+            }
+        } else {
+            group.push(item);
+        }
+    }
+    if !group.is_empty() {
+        out.push((label, group));
+    }
+    out
+}
+
+/// `%xx` escapes (URI encoding) decoded; a malformed escape is kept as written.
+fn percent_decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = b
+            .get(i + 1..i + 3)
+            .filter(|h| h.iter().all(u8::is_ascii_hexdigit))
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (b[i], hex) {
+            (b'%', Some(x)) => {
+                out.push(x);
+                i += 3;
+            }
+            (c, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 fn line_id(id: &str, n: usize) -> Result<Line, String> {
     let up = id.to_ascii_uppercase();
     let k = up

@@ -217,6 +217,14 @@ enum WireC {
     CountingCircles {
         cells: Names,
     },
+    Pairwise {
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        name: String,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        all: bool,
+        pairs: Vec<[u32; 2]>,
+        cells: Names,
+    },
     Or {
         options: Vec<Vec<WireC>>,
     },
@@ -437,6 +445,30 @@ fn from_wire(w: WireC, shape: Shape, first: u8) -> Result<Constraint, String> {
             sum,
             cells: cells(&c, n)?,
         },
+        WireC::Pairwise {
+            name,
+            all,
+            pairs,
+            cells: c,
+        } => {
+            // The pairs in the puzzle's values; the table by the values' places.
+            let (lo, last) = (first as u32, first as u32 + n as u32 - 1);
+            let mut allowed = vec![0u64; n];
+            for [a, b] in pairs {
+                if let Some(v) = [a, b].into_iter().find(|&v| v < lo || v > last) {
+                    return Err(format!(
+                        "the pair [{a}, {b}]: {v} is out of range {lo}..{last}"
+                    ));
+                }
+                allowed[(a - lo) as usize] |= 1 << (b - lo);
+            }
+            Constraint::Pairwise {
+                all,
+                allowed,
+                label: name,
+                cells: cells(&c, n)?,
+            }
+        }
         WireC::LittleKiller { sum, cells: c } => Constraint::LittleKiller {
             sum,
             cells: cells(&c, n)?,
@@ -684,6 +716,25 @@ fn to_wire(c: &Constraint, shape: Shape, first: u8) -> WireC {
         },
         Constraint::Cage { sum, cells } => WireC::Cage {
             sum: *sum,
+            cells: nm(cells),
+        },
+        Constraint::Pairwise {
+            all,
+            allowed,
+            label,
+            cells,
+        } => WireC::Pairwise {
+            name: label.clone(),
+            all: *all,
+            pairs: allowed
+                .iter()
+                .enumerate()
+                .flat_map(|(i, &m)| {
+                    (0..64u32)
+                        .filter(move |&j| m >> j & 1 == 1)
+                        .map(move |j| [i as u32 + first as u32, j + first as u32])
+                })
+                .collect(),
             cells: nm(cells),
         },
         Constraint::LittleKiller { sum, cells } => WireC::LittleKiller {

@@ -373,6 +373,23 @@ pub enum Constraint {
         /// The line's cells.
         cells: Vec<u16>,
     },
+    /// A relation of the setter's own between cells (ISS's pairwise rules, `Pair` and
+    /// `PairX`): along a line each cell and the next (`all` false), or every two of a set
+    /// of cells, each with each later one (`all` true), hold a pair of values the relation
+    /// allows. `allowed[i]` has bit `j` set when the first of two cells may hold the
+    /// puzzle's `i`-th value (`first + i`, [`Variant::value`]) while the second holds its
+    /// `j`-th: the table does not move with the values' first.
+    Pairwise {
+        /// Every two cells, not only neighbours on the line.
+        all: bool,
+        /// For each value of the first cell (by its place among the values), the second
+        /// cell's allowed values (bit `j`: the `j`-th value).
+        allowed: Vec<u64>,
+        /// The rule's name as the setter gave it ("Nabner"), or empty.
+        label: String,
+        /// The cells, in the line's order.
+        cells: Vec<u16>,
+    },
 }
 
 impl Constraint {
@@ -428,6 +445,7 @@ impl Constraint {
             Constraint::Quadruple { .. } => "quadruple",
             Constraint::CountingCircles { .. } => "counting-circles",
             Constraint::RegionSumLine { .. } => "region-sum-line",
+            Constraint::Pairwise { .. } => "pairwise",
         }
     }
 }
@@ -682,6 +700,44 @@ impl Variant {
 
 /// The characters of values from 0 ([`Variant::symbols`]).
 const ZERO_ALPHABET: &[u8; 36] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// A pairwise relation ([`Constraint::Pairwise`]) in words, over values from `first`:
+/// each value of the first cell with those the second may hold beside it, runs written as
+/// ranges, values that allow nothing left out: `1 with 3-9; 2 with 4-9; 5 with 1, 3`.
+///
+/// ```
+/// // Values 1..4; 1 beside 2, 3 or 4, 3 beside 1.
+/// let t = numpl_core::variant::relation_text(&[0b1110, 0, 0b0001, 0], 1);
+/// assert_eq!(t, "1 with 2-4; 3 with 1");
+/// ```
+pub fn relation_text(allowed: &[u64], first: u8) -> String {
+    let first = first as usize;
+    let mut parts = Vec::new();
+    for (i, &m) in allowed.iter().enumerate() {
+        if m == 0 {
+            continue;
+        }
+        let mut runs: Vec<String> = Vec::new();
+        let mut j = 0;
+        while j < 64 {
+            if m >> j & 1 == 0 {
+                j += 1;
+                continue;
+            }
+            let start = j;
+            while j < 64 && m >> j & 1 == 1 {
+                j += 1;
+            }
+            runs.push(match j - start {
+                1 => format!("{}", start + first),
+                2 => format!("{}, {}", start + first, start + first + 1),
+                _ => format!("{}-{}", start + first, j - 1 + first),
+            });
+        }
+        parts.push(format!("{} with {}", i + first, runs.join(", ")));
+    }
+    parts.join("; ")
+}
 
 /// The classes of values the entropic rules use: the values in thirds (1-3, 4-6, 7-9
 /// on 9x9); `None` where N is not a multiple of 3.

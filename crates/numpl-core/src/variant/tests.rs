@@ -3,7 +3,7 @@
 //! message naming the constraint and the cell; the rule check accepts a solution and
 //! names what a broken grid breaks.
 
-use super::{iss, json, sum_line_divides, Constraint, Line, Outside, Variant};
+use super::{iss, json, relation_text, sum_line_divides, Constraint, Line, Outside, Variant};
 use crate::{Grid, Mask, Shape};
 
 /// A 9x9 solution (the seed's) to check rules against.
@@ -213,7 +213,151 @@ fn every_constraint() -> Vec<Constraint> {
         Constraint::CountingCircles {
             cells: vec![79, 62],
         },
+        Constraint::Pairwise {
+            all: false,
+            allowed: apart(9),
+            label: "Nabner".into(),
+            cells: vec![70, 71, 61, 70],
+        },
+        Constraint::Pairwise {
+            all: true,
+            allowed: vec![0b10, 0, 0, 0, 0, 0, 0, 0, 0b1_0000_0000],
+            label: String::new(),
+            cells: vec![72, 80],
+        },
     ]
+}
+
+/// The relation "neither equal nor consecutive" on `n` values (ISS's Nabner rule).
+fn apart(n: usize) -> Vec<u64> {
+    (0..n)
+        .map(|x| {
+            (0..n)
+                .filter(|&y| x.abs_diff(y) >= 2)
+                .fold(0, |m, y| m | 1 << y)
+        })
+        .collect()
+}
+
+/// Pairwise rules: ISS's four spellings (its key, the legacy key, names, groups), numpl's
+/// JSON, the checks, and the rule check both ways.
+#[test]
+fn pairwise_rules_read_check_and_judge() {
+    // "8H_xf8H_xf8H_B" is ISS's key of the Nabner relation on 9 values; `Binary` writes
+    // it with `-` and `_` swapped. A name (`_...`, its escapes decoded) covers the groups
+    // after it; an empty item ends a group.
+    let pair = iss::read(".PairX~8H_xf8H_xf8H_B~_Odd%20one~R1C1~R1C3~~R2C1~R2C2").unwrap();
+    let binary = iss::read(".BinaryX~8H-xf8H-xf8H-B~_Odd%20one~R1C1~R1C3~~R2C1~R2C2").unwrap();
+    assert_eq!(pair, binary);
+    let want = |cells: Vec<u16>| Constraint::Pairwise {
+        all: true,
+        allowed: apart(9),
+        label: "Odd one".into(),
+        cells,
+    };
+    assert_eq!(
+        pair.variant.constraints(),
+        &[want(vec![0, 2]), want(vec![9, 10])]
+    );
+    // `Pair` and `Binary`: neighbours on a line; without a name.
+    let line = iss::read(".Binary~EAEBEAAQAAAAE~~R3C6~R4C6~R4C7").unwrap();
+    let Constraint::Pairwise {
+        all: false,
+        allowed,
+        label,
+        cells,
+    } = &line.variant.constraints()[0]
+    else {
+        panic!("not a pairwise line: {:?}", line.variant.constraints());
+    };
+    assert_eq!(
+        (label.as_str(), cells.as_slice()),
+        ("", &[23u16, 32, 33][..])
+    );
+    assert_eq!(allowed.len(), 9);
+    // The JSON record round-trips, its pairs in the puzzle's values.
+    let text = line.variant.to_json(&line.givens);
+    assert_eq!(json::read(&text).unwrap(), line);
+    let from_json = json::read(r#"{"box":"2x2","values":"0-3","constraints":[{"type":"pairwise","name":"up","pairs":[[0,1],[1,2],[2,3]],"cells":["r1c1","r2c2"]}]}"#).unwrap();
+    assert_eq!(
+        from_json.variant.constraints(),
+        &[Constraint::Pairwise {
+            all: false,
+            allowed: vec![0b10, 0b100, 0b1000, 0],
+            label: "up".into(),
+            cells: vec![0, 5],
+        }]
+    );
+    assert!(from_json
+        .variant
+        .to_json(&from_json.givens)
+        .contains(r#""pairs":[[0,1],[1,2],[2,3]]"#));
+    assert_eq!(
+        relation_text(&apart(4), 1),
+        "1 with 3, 4; 2 with 4; 3 with 1; 4 with 1, 2"
+    );
+    // Refused, by name.
+    for (text, message) in [
+        (
+            r#"{"constraints":[{"type":"pairwise","pairs":[[1,2]],"cells":["r1c1"]}]}"#,
+            "constraint 1 (pairwise r1c1): a pairwise rule needs two cells or more",
+        ),
+        (
+            r#"{"constraints":[{"type":"pairwise","pairs":[],"cells":["r1c1","r1c2"]}]}"#,
+            "constraint 1 (pairwise r1c1): its relation allows no pair of values",
+        ),
+        (
+            r#"{"constraints":[{"type":"pairwise","pairs":[[1,10]],"cells":["r1c1","r1c2"]}]}"#,
+            "the pair [1, 10]: 10 is out of range 1..9",
+        ),
+        (
+            r#"{"constraints":[{"type":"pairwise","pairs":[[1,2]],"cells":["r1c1","r1c1","r1c2"]}]}"#,
+            "constraint 1 (pairwise r1c1): r1c1 follows itself on the line",
+        ),
+        (
+            r#"{"constraints":[{"type":"pairwise","all":true,"pairs":[[1,2]],"cells":["r1c1","r1c2","r1c1"]}]}"#,
+            "constraint 1 (pairwise r1c1): r1c1 is listed twice",
+        ),
+    ] {
+        let err = json::read(text).unwrap_err().to_string();
+        assert!(err.contains(message), "{text}: {err}");
+    }
+    for (text, message) in [
+        (".Pair~8H*~R1C1~R1C2", "ISS item 1 (Pair): `*` in the relation key `8H*` is not base64"),
+        (".PairX~AAAAAAAAAAAAAAB~R1C1~R1C2", "ISS item 1 (PairX): the relation key `AAAAAAAAAAAAAAB` is longer than a relation of 9 values"),
+        (".Pair", "ISS item 1 (Pair): no relation key"),
+    ] {
+        let err = iss::read(text).unwrap_err();
+        assert_eq!(err, message, "{text}");
+    }
+    // The rule check: row 1 of SOLUTION is 1..9. r1c1, r1c3, r1c5 (1, 3, 5) are
+    // pairwise apart; r1c5 and r1c6 (5, 6) are consecutive.
+    let g = grid(SOLUTION);
+    let judge = |all: bool, cells: Vec<u16>| {
+        Variant::new(
+            Shape::NINE,
+            true,
+            vec![Constraint::Pairwise {
+                all,
+                allowed: apart(9),
+                label: "Nabner".into(),
+                cells,
+            }],
+        )
+        .unwrap()
+        .violation(&g)
+    };
+    assert_eq!(judge(true, vec![0, 2, 4]), None);
+    assert_eq!(
+        judge(false, vec![0, 2, 4, 5]),
+        Some("r1c5 = 5 and r1c6 = 6 are not a pair the pairwise rule \"Nabner\" allows".into())
+    );
+    // Every two: r1c3 and r1c4 are not neighbours on the list, but both in the set.
+    assert_eq!(
+        judge(true, vec![2, 0, 3]),
+        Some("r1c3 = 3 and r1c4 = 4 are not a pair the pairwise rule \"Nabner\" allows".into())
+    );
+    assert_eq!(judge(false, vec![2, 0, 3]), None);
 }
 
 #[test]

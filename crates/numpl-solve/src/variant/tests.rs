@@ -78,7 +78,7 @@ fn puzzle(text: &str) -> (Grid, Variant) {
 
 /// One hand-made case per constraint, each with a sum or shape that cuts the grids down
 /// without ruling them all out.
-const CASES: [&str; 50] = [
+const CASES: [&str; 53] = [
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","cells":["r1c2","r2c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":9,"cells":["r2c2","r3c2","r3c3"]}]}"#,
@@ -122,6 +122,12 @@ const CASES: [&str; 50] = [
     r#"{"box":"2x2","constraints":[{"type":"or","options":[[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}],[{"type":"allowed","cell":"r1c1","values":[4]},{"type":"odd","cells":["r2c3"]}]]}]}"#,
     // Hidden skyscrapers: a 2 first hidden from the left of row 1, a 1 from the bottom.
     r#"{"box":"2x2","constraints":[{"type":"hidden-skyscraper","value":2,"row":1},{"type":"hidden-skyscraper","value":1,"col":3,"side":"bottom"}]}"#,
+    // Pairwise: a line whose neighbours are 1 apart or 3 apart; a set of four cells,
+    // every two of which differ by 2 or more (ISS's Nabner rule on 4x4: one way, 1 and 3
+    // with 2 and 4 apart), with a cell of the set given.
+    r#"{"box":"2x2","constraints":[{"type":"pairwise","pairs":[[1,2],[2,1],[2,3],[3,2],[3,4],[4,3],[1,4],[4,1]],"cells":["r1c1","r2c2","r3c2","r4c1"]}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"pairwise","name":"apart","all":true,"pairs":[[1,3],[3,1],[1,4],[4,1],[2,4],[4,2]],"cells":["r1c1","r2c3","r4c2"]}]}"#,
+    r#"{"box":"2x2","givens":".....3..........","constraints":[{"type":"pairwise","all":true,"pairs":[[1,3],[3,1],[1,4],[4,1],[2,4],[4,2],[1,2]],"cells":["r1c1","r2c2","r3c3","r4c4"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"lunchbox","sum":2,"cells":["r1c1","r2c1","r2c2"]}]}"#,
     // Sum lines: a line and a loop.
     r#"{"box":"2x2","constraints":[{"type":"sum-line","sum":5,"cells":["r1c1","r1c2","r2c3","r3c3"]}]}"#,
@@ -351,6 +357,20 @@ fn constraint() -> impl Strategy<Value = Constraint> {
         (0u32..4, side()).prop_map(|(value, side)| Constraint::HiddenSkyscraper { value, side }),
         (1u32..11, side()).prop_map(|(sum, side)| Constraint::XSum { sum, side }),
         (0u32..6, line(2..5)).prop_map(|(sum, cells)| Constraint::Lunchbox { sum, cells }),
+        // A random relation (each value's allowed partners), along a line or every two
+        // of a set of cells.
+        (
+            any::<bool>(),
+            proptest::collection::vec(1u64..16, 4),
+            proptest::collection::btree_set(cell(), 2..6),
+            line(2..5)
+        )
+            .prop_map(|(all, allowed, set, l)| Constraint::Pairwise {
+                all,
+                allowed,
+                label: String::new(),
+                cells: if all { set.into_iter().collect() } else { l },
+            }),
         (1u32..8, line(1..4)).prop_map(|(sum, cells)| Constraint::RellikCage { sum, cells }),
         proptest::collection::btree_set(cell(), 1..6).prop_map(|c| Constraint::CountingCircles {
             cells: c.into_iter().collect()

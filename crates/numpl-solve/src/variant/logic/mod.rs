@@ -100,6 +100,8 @@ variant_techniques! {
     Indexing: "indexing", "Indexing", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Indexing);
     /// A zipper line's pairs add up to its middle (or to one total).
     Zipper: "zipper", "Zipper Line", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Zipper);
+    /// A pairwise rule of the setter's own: the pairs of values its relation allows.
+    Pairwise: "pairwise", "Pairwise Relation", Easy, 20, |l, b| rules::find(l, b, VariantTechnique::Pairwise);
     /// A greater-than sign between neighbours.
     GreaterThan: "greater_than", "Greater Than", Easy, 20, |l, b| rules::find(l, b, VariantTechnique::GreaterThan);
     /// A quadruple's values are among its four cells'.

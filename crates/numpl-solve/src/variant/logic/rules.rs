@@ -45,6 +45,7 @@ pub(super) fn technique(c: &Constraint) -> Option<VariantTechnique> {
         Constraint::Quadruple { .. } => T::Quadruple,
         Constraint::CountingCircles { .. } => T::CountingCircles,
         Constraint::GreaterThan { .. } => T::GreaterThan,
+        Constraint::Pairwise { .. } => T::Pairwise,
         _ => return None,
     })
 }
@@ -138,6 +139,26 @@ fn words(l: &Logic<'_>, c: &Constraint, shape: Shape) -> String {
             cell(l[0]),
             names(shape, circle)
         ),
+        Constraint::Pairwise {
+            all, label, cells, ..
+        } => {
+            let rule = if label.is_empty() {
+                "the pairwise rule".to_string()
+            } else {
+                format!("the pairwise rule \"{label}\"")
+            };
+            if *all {
+                format!(
+                    "every two of {} hold a pair {rule} allows",
+                    names(shape, cells)
+                )
+            } else {
+                format!(
+                    "neighbours on the line {} hold pairs {rule} allows",
+                    line(cells)
+                )
+            }
+        }
         Constraint::Palindrome { cells } => {
             format!("the palindrome {} reads the same both ways", line(cells))
         }

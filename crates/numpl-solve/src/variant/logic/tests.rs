@@ -300,6 +300,14 @@ fn a_hidden_triple_keeps_its_three_values() {
 #[test]
 fn each_constraint_rule_on_a_hand_worked_position() {
     let cases: &[(&str, &str, VariantTechnique, &str)] = &[
+        // Five cells whose every two are neither equal nor consecutive (ISS's Nabner
+        // rule) can only hold 1, 3, 5, 7 and 9: no pair alone shows it, the set whole does.
+        (
+            "",
+            r#"{"type":"pairwise","name":"Nabner","all":true,"pairs":[[1,3],[1,4],[1,5],[1,6],[1,7],[1,8],[1,9],[2,4],[2,5],[2,6],[2,7],[2,8],[2,9],[3,1],[3,5],[3,6],[3,7],[3,8],[3,9],[4,1],[4,2],[4,6],[4,7],[4,8],[4,9],[5,1],[5,2],[5,3],[5,7],[5,8],[5,9],[6,1],[6,2],[6,3],[6,4],[6,8],[6,9],[7,1],[7,2],[7,3],[7,4],[7,5],[7,9],[8,1],[8,2],[8,3],[8,4],[8,5],[8,6],[9,1],[9,2],[9,3],[9,4],[9,5],[9,6],[9,7]],"cells":["r1c1","r3c3","r5c5","r7c7","r9c9"]}"#,
+            VariantTechnique::Pairwise,
+            "Pairwise Relation: every two of r1c1, r3c3, r5c5, r7c7, r9c9 hold a pair the pairwise rule \"Nabner\" allows => r1c1, r3c3, r5c5, r7c7, r9c9 <> 2/4/6/8",
+        ),
         // r1c1 = 3 and an X: r1c2 is 7.
         (
             "r1c1=3",

@@ -17,6 +17,7 @@ mod little_killer;
 mod lunchbox;
 mod nonconsecutive;
 mod numbered_room;
+mod pairwise;
 mod palindrome;
 mod parity;
 mod quadruple;
@@ -460,6 +461,12 @@ fn add(b: &mut Builder<'_>, c: &Constraint) {
         Constraint::Renban { cells } => renban::compile(b, cells),
         Constraint::Between { cells } => between::compile(b, cells),
         Constraint::RegionSumLine { cells } => region_sum::compile(b, cells),
+        Constraint::Pairwise {
+            all,
+            allowed,
+            cells,
+            ..
+        } => pairwise::compile(b, *all, allowed, cells),
         _ => {}
     }
 }
