@@ -225,8 +225,11 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
     let mut givens = vec![0u8; shape.cells()];
     let mut boxes = true;
     let mut out: Vec<Constraint> = Vec::new();
-    // Either/or groups (`.Or.A.B.End`, an item a set), each set read as a puzzle of its one
-    // item (a value given there is the cell's one allowed value); the other items below.
+    // Either/or groups (`.Or.A.B.End`, an item a set, or several between `And` and `End`),
+    // each set read as a puzzle of its items (a value given there is the cell's one
+    // allowed value); the other items below. A set that can never hold (a sum out of
+    // reach, a hidden skyscraper of the greatest value: [`never_holds`]) is left out, as
+    // ISS reads it false; an either/or of one set is its rules.
     let shape_item = items.iter().find(|it| it.starts_with("Shape~")).copied();
     let mut plain: Vec<(usize, &str)> = Vec::new();
     let mut k = 0;
@@ -237,36 +240,44 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
             continue;
         }
         let fail = |e: String| format!("ISS item {} (Or): {e}", k + 1);
-        let end = items[k + 1..]
-            .iter()
-            .position(|it| *it == "End")
-            .map(|p| k + 1 + p)
-            .ok_or_else(|| fail("no End closes it".into()))?;
+        let (sets, end) = or_sets(&items, k + 1).map_err(fail)?;
         let mut options = Vec::new();
-        for (j, it) in items[k + 1..end].iter().enumerate() {
-            if it.is_empty() {
-                continue;
+        let mut impossible = None;
+        for (j, set) in sets.iter().enumerate() {
+            let mut text = String::new();
+            for it in shape_item.iter().chain(set) {
+                text.push('.');
+                text.push_str(it);
             }
-            let text = match shape_item {
-                Some(sh) => format!(".{sh}.{it}"),
-                None => format!(".{it}"),
+            let p = match read(&text) {
+                Ok(p) => p,
+                Err(e) if never_holds(&e) => {
+                    impossible.get_or_insert(format!("set {}: {e}", j + 1));
+                    continue;
+                }
+                Err(e) => return Err(fail(format!("set {}: {e}", j + 1))),
             };
-            let p = read(&text).map_err(|e| fail(format!("set {}: {e}", j + 1)))?;
-            let mut set = p.variant.constraints().to_vec();
+            let mut rules = p.variant.constraints().to_vec();
             for (cell, &v) in p.givens.values().iter().enumerate() {
                 if v != 0 {
                     let mut values = Mask::EMPTY;
                     values.insert(v);
-                    set.push(Constraint::Allowed {
+                    rules.push(Constraint::Allowed {
                         cell: cell as u16,
                         values,
                     });
                 }
             }
-            options.push(set);
+            options.push(rules);
         }
-        out.push(Constraint::Or { options });
-        k = end + 1;
+        match options.len() {
+            0 => {
+                return Err(fail(impossible.unwrap_or_else(|| "it has no sets".into())));
+            }
+            1 => out.append(&mut options[0]),
+            _ => out.push(Constraint::Or { options }),
+        }
+        k = end;
     }
     for (i, item) in plain {
         let mut parts = item.split('~');
@@ -709,6 +720,55 @@ fn percent_decode(s: &str) -> String {
         }
     }
     String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Whether the check's message `e` says a rule can never hold, rather than that it is
+/// malformed: a sum out of reach of its cells, a value no hidden skyscraper can have.
+/// (These messages are the rule check's, `check.rs`; the either/or tests read both.)
+fn never_holds(e: &str) -> bool {
+    e.contains("is out of reach") || e.contains("cannot be hidden")
+}
+
+/// The sets of an ISS either/or whose items start at `from` (after its `Or`): an item a
+/// set, or the items between `And` and its `End`; and the place after the `End` that
+/// closes it.
+fn or_sets<'a>(items: &[&'a str], from: usize) -> Result<(Vec<Vec<&'a str>>, usize), String> {
+    let mut sets = Vec::new();
+    let mut j = from;
+    loop {
+        match items.get(j).copied() {
+            None => return Err("no End closes it".into()),
+            Some("End") => return Ok((sets, j + 1)),
+            Some("") => j += 1,
+            Some("Or") => return Err("an Or inside an Or (numpl keeps one level)".into()),
+            Some("And") => {
+                let close = items[j + 1..]
+                    .iter()
+                    .position(|it| matches!(*it, "End" | "And" | "Or"))
+                    .map(|p| j + 1 + p);
+                match close.map(|c| (c, items[c])) {
+                    Some((c, "End")) => {
+                        sets.push(
+                            items[j + 1..c]
+                                .iter()
+                                .copied()
+                                .filter(|it| !it.is_empty())
+                                .collect(),
+                        );
+                        j = c + 1;
+                    }
+                    Some((_, other)) => {
+                        return Err(format!("an {other} inside an And (numpl keeps one level)"))
+                    }
+                    None => return Err("no End closes an And".into()),
+                }
+            }
+            Some(item) => {
+                sets.push(vec![item]);
+                j += 1;
+            }
+        }
+    }
 }
 
 fn line_id(id: &str, n: usize) -> Result<Line, String> {

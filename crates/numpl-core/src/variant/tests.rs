@@ -434,6 +434,13 @@ fn iss_texts_read_as_the_json_records_do() {
             ".Or.Cage~10~R1C1~R1C2.~R1C1_2.End.Diagonal~1",
             r#"{"constraints":[{"type":"or","options":[[{"type":"cage","sum":10,"cells":["r1c1","r1c2"]}],[{"type":"allowed","cell":"r1c1","values":[2]}]]},{"type":"anti-diagonal"}]}"#,
         ),
+        // Several items a set between `And` and `End`; a set that can never hold (a cage
+        // of 3 over three cells, a hidden skyscraper of 9) is left out, as ISS reads it
+        // false, and an either/or left with one set is that set's rules.
+        (
+            ".Or.And.Cage~10~R1C1~R1C2.Thermo~R1C1~R1C2.End.And.Cage~3~R1C1~R1C2~R1C3.End.~R1C2_4.End.Or.HiddenSkyscraper~R9~~9.X~R9C1~R9C2.End",
+            r#"{"constraints":[{"type":"or","options":[[{"type":"cage","sum":10,"cells":["r1c1","r1c2"]},{"type":"thermo","cells":["r1c1","r1c2"]}],[{"type":"allowed","cell":"r1c2","values":[4]}]]},{"type":"x","cells":["r9c1","r9c2"]}]}"#,
+        ),
         (
             ".HiddenSkyscraper~R4~1~.HiddenSkyscraper~C2~~3",
             r#"{"constraints":[{"type":"hidden-skyscraper","value":1,"row":4},{"type":"hidden-skyscraper","value":3,"col":2,"side":"bottom"}]}"#,
@@ -643,6 +650,26 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
         (
             ".BlackDot~R1C1~R1C2~R3C3",
             "ISS item 1 (BlackDot): R3C3 is side by side with none of the other cells",
+        ),
+        (".Or.Cage~10~R1C1~R1C2", "ISS item 1 (Or): no End closes it"),
+        (".Or.And.X~R1C1~R1C2", "ISS item 1 (Or): no End closes an And"),
+        (
+            ".Or.And.Or.X~R1C1~R1C2.End.End.End",
+            "ISS item 1 (Or): an Or inside an And (numpl keeps one level)",
+        ),
+        (
+            ".Or.Or.X~R1C1~R1C2.End.End",
+            "ISS item 1 (Or): an Or inside an Or (numpl keeps one level)",
+        ),
+        // A malformed set is refused (only one that can never hold is left out); every
+        // set impossible, the first's reason.
+        (
+            ".Or.Thermo~R1C1~R3C3.X~R1C1~R1C2.End",
+            "ISS item 1 (Or): set 1: ISS: constraint 1 (thermo r1c1): r1c1 and r3c3 are not neighbours",
+        ),
+        (
+            ".Or.Cage~3~R1C1~R1C2~R1C3.Cage~50~R1C1~R1C2.End",
+            "ISS item 1 (Or): set 1: ISS: constraint 1 (cage r1c1): a sum of 3 is out of reach",
         ),
     ];
     for (text, want) in iss_cases {
