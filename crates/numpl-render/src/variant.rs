@@ -175,9 +175,10 @@ pub(crate) struct Drawing {
     pub rules: Vec<&'static str>,
     /// Room outside the grid for outside clues, in cells: left, top, right, bottom.
     pub margin: (f32, f32, f32, f32),
-    /// The pairwise rules' relations in words, once each (a picture cannot show which
-    /// pairs a setter's relation allows), after the rules.
-    pub relations: Vec<String>,
+    /// Rules in words that depend on the rule, once each, after the rules: the pairwise
+    /// rules' relations (a picture cannot show which pairs a setter's relation allows),
+    /// the full-rank tie rule.
+    pub notes: Vec<String>,
 }
 
 impl Drawing {
@@ -188,23 +189,23 @@ impl Drawing {
 
     /// The rules in words for the caption (`Anti-knight; non-consecutive.`), if any.
     pub(crate) fn rules_sentence(&self) -> Option<String> {
-        self.with_relations(Self::sentence_of(self.rules.iter().copied()))
+        self.with_notes(Self::sentence_of(self.rules.iter().copied()))
     }
 
     /// [`Drawing::rules_sentence`] without the clue kinds named only to tell their
     /// numbers apart ([`LEGEND`]): the rules no shape shows at all (the play page words
     /// every drawn constraint itself).
     pub(crate) fn shapeless_sentence(&self) -> Option<String> {
-        self.with_relations(Self::sentence_of(
+        self.with_notes(Self::sentence_of(
             self.rules.iter().copied().filter(|r| !LEGEND.contains(r)),
         ))
     }
 
-    /// `sentence` followed by the pairwise rules' relations, a sentence each.
-    fn with_relations(&self, sentence: Option<String>) -> Option<String> {
+    /// `sentence` followed by the notes, a sentence each.
+    fn with_notes(&self, sentence: Option<String>) -> Option<String> {
         let all: Vec<String> = sentence
             .into_iter()
-            .chain(self.relations.iter().cloned())
+            .chain(self.notes.iter().cloned())
             .collect();
         (!all.is_empty()).then(|| all.join(" "))
     }
@@ -230,6 +231,7 @@ const LEGEND: &[&str] = &[
     "or",
     "skyscraper",
     "hidden-skyscraper",
+    "full-rank",
     "x-sum",
     "numbered-room",
     "rellik-cage",
@@ -257,6 +259,9 @@ fn rule_words(name: &str) -> &str {
         "or" => "either/or: of each group of rules drawn on the same cells, one holds",
         "hidden-skyscraper" => {
             "hidden skyscrapers (|X|): the values rise from a clue to the first one hidden, X"
+        }
+        "full-rank" => {
+            "full rank: every row and column read as a number from each end, a clue is its rank among them all, the smallest 1"
         }
         "x-sum" => "X-sums: the first X values from a clue add up to it, X the first of them",
         "rellik-cage" => "rellik cages (red): no values of a cage add up to its number",
@@ -559,10 +564,12 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
             // (SudokuPad writes them all as plain numbers).
             Constraint::Skyscraper { side, .. }
             | Constraint::HiddenSkyscraper { side, .. }
+            | Constraint::FullRank { side, .. }
             | Constraint::XSum { side, .. }
             | Constraint::NumberedRoom { side, .. } => {
                 let text = match c {
                     Constraint::Skyscraper { count, .. } => count.to_string(),
+                    Constraint::FullRank { rank, .. } => rank.to_string(),
                     Constraint::XSum { sum, .. } => sum.to_string(),
                     Constraint::NumberedRoom { value, .. } => value.to_string(),
                     // Between bars, as ISS writes it: not a count of skyscrapers seen.
@@ -732,9 +739,23 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                     "{who}: {which} hold a pair of these, the first cell's value with the second's: {}.",
                     numpl_core::variant::relation_text(allowed, variant.first_value())
                 );
-                if !d.relations.contains(&sentence) {
-                    d.relations.push(sentence);
+                if !d.notes.contains(&sentence) {
+                    d.notes.push(sentence);
                 }
+            }
+            Constraint::FullRankTies { ties } => {
+                let words = match ties {
+                    numpl_core::variant::Ties::None => {
+                        "no two rows or columns read the same number, either way"
+                    }
+                    numpl_core::variant::Ties::Unclued => {
+                        "a clued row or column reads a number no other does"
+                    }
+                    numpl_core::variant::Ties::Any => {
+                        "equal numbers share a rank, one more than the numbers below them"
+                    }
+                };
+                d.notes.push(format!("Full-rank ties: {words}."));
             }
             Constraint::Between { cells } => {
                 // Open circles on the ends (a shading under them shows), the line between

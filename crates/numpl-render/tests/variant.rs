@@ -234,6 +234,16 @@ fn drawn() -> Vec<(Constraint, &'static str)> {
             "text",
         ),
         (
+            Constraint::FullRank {
+                rank: 12,
+                side: Outside {
+                    line: Line::Col(2),
+                    back: false,
+                },
+            },
+            "text",
+        ),
+        (
             Constraint::Pairwise {
                 all: true,
                 allowed: vec![0b10; 9],
@@ -587,9 +597,9 @@ fn a_sheet_of_variant_puzzles_opens() {
     );
     let pdf = sheet_pdf(&puzzles, &SheetOptions::new().solutions(true)).unwrap();
     let doc = lopdf::Document::load_mem(&pdf).unwrap();
-    // 44 puzzles 4 a page: 11 pages, and 3 pages of solutions (20 a page).
-    assert_eq!(puzzles.len(), 44);
-    assert_eq!(doc.get_pages().len(), 14);
+    // 45 puzzles 4 a page: 12 pages, and 3 pages of solutions (20 a page).
+    assert_eq!(puzzles.len(), 45);
+    assert_eq!(doc.get_pages().len(), 15);
 }
 
 #[test]

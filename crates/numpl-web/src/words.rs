@@ -203,6 +203,11 @@ pub(crate) fn variant_rules(v: &numpl_core::variant::Variant, unseen: Option<&st
                 "hidden skyscraper clues",
                 "digits are buildings of their height: from the clue they rise, each seen, up to the first one hidden behind a taller one, which is the clue's digit",
             ),
+            "full-rank" => (
+                "full-rank clue",
+                "full-rank clues",
+                "every row and column is read as a number from each end, and the clue is its number's rank among them all, the smallest 1",
+            ),
             "x-sum" => (
                 "X-sum clue",
                 "X-sum clues",

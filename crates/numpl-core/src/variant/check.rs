@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::fmt;
 
-use super::{Constraint, Line, Variant};
+use super::{Constraint, Line, Outside, Ties, Variant};
 use crate::{Cell, Grid, Shape};
 
 /// A constraint that does not fit its grid: which one (1-based, as read, with its name
@@ -118,6 +118,7 @@ pub(super) fn check_all(v: &Variant) -> Result<(), VariantError> {
             (Constraint::Sandwich { line, .. }, _) => format!("{} {line}", c.name()),
             (
                 Constraint::Skyscraper { side, .. }
+                | Constraint::FullRank { side, .. }
                 | Constraint::XSum { side, .. }
                 | Constraint::NumberedRoom { side, .. }
                 | Constraint::HiddenSkyscraper { side, .. },
@@ -137,6 +138,7 @@ pub(super) fn check_all(v: &Variant) -> Result<(), VariantError> {
             c,
             Constraint::Sandwich { .. }
                 | Constraint::Skyscraper { .. }
+                | Constraint::FullRank { .. }
                 | Constraint::XSum { .. }
                 | Constraint::NumberedRoom { .. }
                 | Constraint::HiddenSkyscraper { .. }
@@ -254,6 +256,7 @@ fn is_global(c: &Constraint) -> bool {
             | Constraint::XvNegative
             | Constraint::GlobalEntropy
             | Constraint::GlobalModular
+            | Constraint::FullRankTies { .. }
     )
 }
 
@@ -439,6 +442,13 @@ fn check_one(shape: Shape, first: u8, c: &Constraint, jigsaws: &mut usize) -> Re
                 ));
             }
         }
+        Constraint::FullRank { rank, side } => {
+            line_in_grid(n, side.line)?;
+            if *rank == 0 || *rank as usize > 4 * n {
+                return Err(format!("rank {rank} is not within 1..{}", 4 * n));
+            }
+        }
+        Constraint::FullRankTies { .. } => {}
         Constraint::Skyscraper { count, side } => {
             line_in_grid(n, side.line)?;
             if *count == 0 || *count as usize > n {
@@ -962,6 +972,37 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
                 let total: u32 = cells[lo + 1..hi].iter().map(|&x| at(x)).sum();
                 (total != *sum).then(|| format!("{line} has {total} between 1 and {n}, not {sum}"))
             }
+            Constraint::FullRank { rank, side } => {
+                let number =
+                    |o: Outside| -> Vec<u8> { o.cells(shape).iter().map(|&x| held(x)).collect() };
+                let mine = number(*side);
+                let others: Vec<Outside> = full_rank_sides(shape).filter(|o| o != side).collect();
+                let below = others.iter().filter(|&&o| number(o) < mine).count() as u32;
+                let tie = others.iter().find(|&&o| number(o) == mine);
+                match tie {
+                    Some(o) if full_rank_ties(v) != Ties::Any => Some(format!(
+                        "{side} reads the same number as {o}, and a clued rank does not tie"
+                    )),
+                    _ => (below + 1 != *rank).then(|| {
+                        format!(
+                            "{side} ranks {} among the rows and columns, not {rank}",
+                            below + 1
+                        )
+                    }),
+                }
+            }
+            Constraint::FullRankTies { ties: Ties::None } => {
+                let sides: Vec<Outside> = full_rank_sides(shape).collect();
+                let number =
+                    |o: Outside| -> Vec<u8> { o.cells(shape).iter().map(|&x| held(x)).collect() };
+                sides.iter().enumerate().find_map(|(i, &a)| {
+                    sides[i + 1..]
+                        .iter()
+                        .find(|&&b| number(a) == number(b))
+                        .map(|b| format!("{a} and {b} read the same number, and no two may"))
+                })
+            }
+            Constraint::FullRankTies { .. } => None,
             Constraint::Skyscraper { count, side } => {
                 let seen = skyscrapers_seen(side.cells(shape).iter().map(|&x| at(x)));
                 (seen != *count).then(|| format!("{seen} are seen from {side}, not {count}"))
@@ -1283,4 +1324,29 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
 
 fn sorted([a, b]: [u16; 2]) -> [u16; 2] {
     [a.min(b), a.max(b)]
+}
+
+/// Every row and column read from each end (the full-rank numbers, 4N of them): rows
+/// from the left, rows from the right, columns from the top, columns from the bottom.
+pub fn full_rank_sides(shape: Shape) -> impl Iterator<Item = Outside> {
+    let n = shape.size() as u8;
+    [false, true].into_iter().flat_map(move |cols| {
+        (0..n).flat_map(move |i| {
+            [false, true].map(|back| Outside {
+                line: if cols { Line::Col(i) } else { Line::Row(i) },
+                back,
+            })
+        })
+    })
+}
+
+/// The puzzle's tie rule for full-rank numbers (without one, [`Ties::Unclued`]).
+pub fn full_rank_ties(v: &Variant) -> Ties {
+    v.constraints
+        .iter()
+        .find_map(|c| match c {
+            Constraint::FullRankTies { ties } => Some(*ties),
+            _ => None,
+        })
+        .unwrap_or(Ties::Unclued)
 }

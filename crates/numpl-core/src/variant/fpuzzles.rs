@@ -948,6 +948,9 @@ pub fn to_json(givens: &Grid, variant: &Variant) -> Result<String, String> {
             Constraint::HiddenSkyscraper { .. } => {
                 return Err("f-puzzles: a hidden skyscraper clue has no f-puzzles form".into())
             }
+            Constraint::FullRank { .. } | Constraint::FullRankTies { .. } => {
+                return Err("f-puzzles: a full-rank clue has no f-puzzles form".into())
+            }
             Constraint::Pairwise { .. } => {
                 return Err("f-puzzles: a pairwise rule has no f-puzzles form".into())
             }

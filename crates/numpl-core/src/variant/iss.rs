@@ -414,7 +414,7 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
             }
             // `Skyscraper~C5~3~4`: column 5, 3 seen from the top and 4 from the bottom
             // (rows: from the left, then the right); either may be empty.
-            "Skyscraper" | "XSum" | "NumberedRoom" | "HiddenSkyscraper" => {
+            "Skyscraper" | "XSum" | "NumberedRoom" | "HiddenSkyscraper" | "FullRank" => {
                 let (id, clues) = args
                     .split_first()
                     .ok_or_else(|| fail("no row or column".into()))?;
@@ -432,6 +432,7 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
                         "Skyscraper" => Constraint::Skyscraper { count: value, side },
                         "XSum" => Constraint::XSum { sum: value, side },
                         "HiddenSkyscraper" => Constraint::HiddenSkyscraper { value, side },
+                        "FullRank" => Constraint::FullRank { rank: value, side },
                         _ => Constraint::NumberedRoom { value, side },
                     });
                 }
@@ -618,6 +619,17 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
                         .parse::<u8>()
                         .map_err(|_| fail(format!("`{m}` is not a modulus")))?,
                     cells: cells(rest)?,
+                });
+            }
+            // `FullRankTies~none` (`only-unclued`, `any`).
+            "FullRankTies" => {
+                let name = args.first().copied().unwrap_or_default();
+                out.push(Constraint::FullRankTies {
+                    ties: super::Ties::from_name(name).ok_or_else(|| {
+                        fail(format!(
+                            "`{name}` is not a tie rule (none, only-unclued or any)"
+                        ))
+                    })?,
                 });
             }
             "GlobalEntropy" => out.push(Constraint::GlobalEntropy),

@@ -18,7 +18,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Constraint, Line, Outside, Variant};
+use super::{Constraint, Line, Outside, Ties, Variant};
 use crate::symbols::{Symbol, Symbols};
 use crate::{Cell, Grid, Mask, Shape};
 
@@ -106,6 +106,18 @@ enum WireC {
         col: Option<u8>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         side: Option<String>,
+    },
+    FullRank {
+        rank: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        row: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        col: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        side: Option<String>,
+    },
+    FullRankTies {
+        ties: String,
     },
     HiddenSkyscraper {
         value: u32,
@@ -498,6 +510,19 @@ fn from_wire(w: WireC, shape: Shape, first: u8) -> Result<Constraint, String> {
             };
             Constraint::Sandwich { sum, line }
         }
+        WireC::FullRank {
+            rank,
+            row,
+            col,
+            side,
+        } => Constraint::FullRank {
+            rank,
+            side: outside(row, col, side.as_deref())?,
+        },
+        WireC::FullRankTies { ties } => Constraint::FullRankTies {
+            ties: Ties::from_name(&ties)
+                .ok_or_else(|| format!("`{ties}` is not a tie rule (none, only-unclued or any)"))?,
+        },
         WireC::Skyscraper {
             count,
             row,
@@ -767,6 +792,18 @@ fn to_wire(c: &Constraint, shape: Shape, first: u8) -> WireC {
                 row: None,
                 col: Some(c + 1),
             },
+        },
+        Constraint::FullRank { rank, side } => {
+            let (row, col, side) = outside_fields(*side);
+            WireC::FullRank {
+                rank: *rank,
+                row,
+                col,
+                side,
+            }
+        }
+        Constraint::FullRankTies { ties } => WireC::FullRankTies {
+            ties: ties.name().to_string(),
         },
         Constraint::Skyscraper { count, side } => {
             let (row, col, side) = outside_fields(*side);

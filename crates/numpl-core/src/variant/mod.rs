@@ -32,8 +32,8 @@ use std::fmt;
 use crate::{Grid, Mask, Shape};
 
 pub use check::{
-    circle_number, distinct_sum_range, jumps, orthogonal_pairs, region_segments, skyscrapers_seen,
-    sum_line_divides, VariantError, SUM_LINE_MAX,
+    circle_number, distinct_sum_range, full_rank_sides, full_rank_ties, jumps, orthogonal_pairs,
+    region_segments, skyscrapers_seen, sum_line_divides, VariantError, SUM_LINE_MAX,
 };
 
 /// A row or a column, for outside clues (sandwich, skyscraper, X-sum).
@@ -99,6 +99,35 @@ impl Outside {
 impl fmt::Display for Outside {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} from the {}", self.line, self.side())
+    }
+}
+
+/// When two full-rank numbers ([`Constraint::FullRank`]) may be equal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ties {
+    /// Never: every row and column reads a different number both ways.
+    None,
+    /// Only numbers without a clue may be equal (ISS's default, "only-unclued").
+    Unclued,
+    /// Any: a clue's rank is one more than the numbers below it, equal ones sharing it.
+    Any,
+}
+
+impl Ties {
+    /// ISS's and numpl's JSON name: `none`, `only-unclued`, `any`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ties::None => "none",
+            Ties::Unclued => "only-unclued",
+            Ties::Any => "any",
+        }
+    }
+
+    /// The rule of that name ([`Ties::name`]).
+    pub fn from_name(name: &str) -> Option<Ties> {
+        [Ties::None, Ties::Unclued, Ties::Any]
+            .into_iter()
+            .find(|t| t.name() == name)
     }
 }
 
@@ -228,6 +257,21 @@ pub enum Constraint {
     Or {
         /// The sets of rules, two or more.
         options: Vec<Vec<Constraint>>,
+    },
+    /// A full-rank clue: every row and column is read as a number from each of its ends
+    /// (4N numbers of N digits), and the numbers ranked from the smallest (rank 1); the
+    /// clue is the rank of its row or column read from its end. How numbers may tie:
+    /// [`Constraint::FullRankTies`].
+    FullRank {
+        /// The rank, 1 to 4N.
+        rank: u32,
+        /// The row or column and the end it is read from.
+        side: Outside,
+    },
+    /// How full-rank numbers may tie (one a puzzle; without it, [`Ties::Unclued`]).
+    FullRankTies {
+        /// The tie rule.
+        ties: Ties,
     },
     /// A thermometer: values increase from the bulb (the first cell); `slow` allows equal
     /// neighbours.
@@ -414,6 +458,8 @@ impl Constraint {
             Constraint::RellikCage { .. } => "rellik-cage",
             Constraint::Sandwich { .. } => "sandwich",
             Constraint::Skyscraper { .. } => "skyscraper",
+            Constraint::FullRank { .. } => "full-rank",
+            Constraint::FullRankTies { .. } => "full-rank-ties",
             Constraint::XSum { .. } => "x-sum",
             Constraint::NumberedRoom { .. } => "numbered-room",
             Constraint::HiddenSkyscraper { .. } => "hidden-skyscraper",

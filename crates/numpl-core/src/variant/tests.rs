@@ -3,7 +3,7 @@
 //! message naming the constraint and the cell; the rule check accepts a solution and
 //! names what a broken grid breaks.
 
-use super::{iss, json, relation_text, sum_line_divides, Constraint, Line, Outside, Variant};
+use super::{iss, json, relation_text, sum_line_divides, Constraint, Line, Outside, Ties, Variant};
 use crate::{Grid, Mask, Shape};
 
 /// A 9x9 solution (the seed's) to check rules against.
@@ -213,6 +213,14 @@ fn every_constraint() -> Vec<Constraint> {
         Constraint::CountingCircles {
             cells: vec![79, 62],
         },
+        Constraint::FullRank {
+            rank: 17,
+            side: Outside {
+                line: Line::Col(4),
+                back: true,
+            },
+        },
+        Constraint::FullRankTies { ties: Ties::None },
         Constraint::Pairwise {
             all: false,
             allowed: apart(9),
@@ -442,6 +450,10 @@ fn iss_texts_read_as_the_json_records_do() {
             r#"{"constraints":[{"type":"or","options":[[{"type":"cage","sum":10,"cells":["r1c1","r1c2"]},{"type":"thermo","cells":["r1c1","r1c2"]}],[{"type":"allowed","cell":"r1c2","values":[4]}]]},{"type":"x","cells":["r9c1","r9c2"]}]}"#,
         ),
         (
+            ".FullRank~C2~26~.FullRank~R8~~23.FullRankTies~any",
+            r#"{"constraints":[{"type":"full-rank","rank":26,"col":2},{"type":"full-rank","rank":23,"row":8,"side":"right"},{"type":"full-rank-ties","ties":"any"}]}"#,
+        ),
+        (
             ".HiddenSkyscraper~R4~1~.HiddenSkyscraper~C2~~3",
             r#"{"constraints":[{"type":"hidden-skyscraper","value":1,"row":4},{"type":"hidden-skyscraper","value":3,"col":2,"side":"bottom"}]}"#,
         ),
@@ -562,6 +574,9 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
         (r#"{"constraints":[{"type":"or","options":[[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]]}]}"#, "constraint 1 (or r1c1): 1 set: either/or needs two or more"),
         (r#"{"constraints":[{"type":"or","options":[[{"type":"anti-knight"}],[{"type":"cage","cells":["r1c1","r1c2"]}]]}]}"#, "constraint 1 (or r1c1): set 1: an either/or's set holds rules on cells, not anti-knight"),
         (r#"{"constraints":[{"type":"or","options":[[{"type":"cage","sum":30,"cells":["r1c1","r1c2"]}],[{"type":"cage","cells":["r1c1","r1c2"]}]]}]}"#, "constraint 1 (or r1c1): set 1: constraint 1 (cage r1c1): a sum of 30 is out of reach of 2 different values (3 to 17)"),
+        (r#"{"constraints":[{"type":"full-rank","rank":37,"row":2}]}"#, "constraint 1 (full-rank row 2 from the left): rank 37 is not within 1..36"),
+        (r#"{"constraints":[{"type":"full-rank-ties","ties":"some"}]}"#, "constraint 1 (full-rank-ties): `some` is not a tie rule (none, only-unclued or any)"),
+        (r#"{"constraints":[{"type":"full-rank-ties","ties":"any"},{"type":"full-rank-ties","ties":"none"}]}"#, "constraint 2 (full-rank-ties): it is given twice"),
         (r#"{"constraints":[{"type":"hidden-skyscraper","value":9,"row":2}]}"#, "constraint 1 (hidden-skyscraper row 2 from the left): value 9 cannot be hidden (a hidden value is within 1..8)"),
         (r#"{"constraints":[{"type":"x-sum","sum":46,"col":3}]}"#, "constraint 1 (x-sum column 3 from the top): a sum of 46 is not within 1..45"),
         (r#"{"constraints":[{"type":"x-sum","sum":6,"row":1,"col":2}]}"#, "constraint 1 (x-sum): an outside clue needs a `row` or a `col` (1-based), not both"),
@@ -1287,5 +1302,76 @@ fn values_from_zero_read_and_write_in_their_own_alphabet() {
     assert_eq!(
         super::fpuzzles::to_json(&p.givens, &p.variant).unwrap_err(),
         "f-puzzles has no grid of values 0-8 (its values start at 1)"
+    );
+}
+
+/// Full rank: SOLUTION's rows and columns read from each end, ranked; a clue's rank and
+/// the tie rules judged.
+#[test]
+fn full_rank_clues_are_judged_by_their_rank() {
+    let g = grid(SOLUTION);
+    let side = |line, back| Outside { line, back };
+    let judge = |cs: Vec<Constraint>| Variant::new(Shape::NINE, true, cs).unwrap().violation(&g);
+    // Row 1 from the left reads 123456789: the least number of all (rank 1).
+    let numbers: Vec<(Outside, Vec<u8>)> = crate::variant::full_rank_sides(Shape::NINE)
+        .map(|o| {
+            (
+                o,
+                o.cells(Shape::NINE)
+                    .iter()
+                    .map(|&c| g.get(c as usize))
+                    .collect(),
+            )
+        })
+        .collect();
+    let rank_of = |o: Outside| {
+        let mine = &numbers.iter().find(|(x, _)| *x == o).unwrap().1;
+        1 + numbers.iter().filter(|(_, n)| n < mine).count() as u32
+    };
+    let r1 = side(Line::Row(0), false);
+    assert_eq!(rank_of(r1), 1);
+    assert_eq!(
+        judge(vec![Constraint::FullRank { rank: 1, side: r1 }]),
+        None
+    );
+    assert_eq!(
+        judge(vec![Constraint::FullRank { rank: 2, side: r1 }]),
+        Some("row 1 from the left ranks 1 among the rows and columns, not 2".into())
+    );
+    // Every rank from 1 to 36 once: SOLUTION has no two equal numbers.
+    let mut ranks: Vec<u32> = numbers.iter().map(|(o, _)| rank_of(*o)).collect();
+    ranks.sort_unstable();
+    assert_eq!(ranks, (1..=36).collect::<Vec<u32>>());
+    assert_eq!(
+        judge(vec![Constraint::FullRankTies { ties: Ties::None }]),
+        None
+    );
+    // Equal numbers: a 4x4 Latin square (no boxes) whose row 1 from the left, column 1
+    // from the top, row 4 from the right and column 4 from the bottom all read 1234.
+    let four = Shape::new(2, 2).unwrap();
+    let g4 = Grid::from_values(four, vec![1, 2, 3, 4, 2, 1, 4, 3, 3, 4, 1, 2, 4, 3, 2, 1]).unwrap();
+    let judge4 = |cs: Vec<Constraint>| Variant::new(four, false, cs).unwrap().violation(&g4);
+    let row1 = side(Line::Row(0), false);
+    assert_eq!(
+        judge4(vec![Constraint::FullRankTies { ties: Ties::None }]),
+        Some(
+            "row 1 from the left and row 4 from the right read the same number, and no two may"
+                .into()
+        )
+    );
+    // Row 1 ties three others (1234 four times): clued, it may tie only under `any`.
+    assert_eq!(
+        judge4(vec![Constraint::FullRank { rank: 1, side: row1 }]),
+        Some("row 1 from the left reads the same number as row 4 from the right, and a clued rank does not tie".into())
+    );
+    assert_eq!(
+        judge4(vec![
+            Constraint::FullRank {
+                rank: 1,
+                side: row1
+            },
+            Constraint::FullRankTies { ties: Ties::Any }
+        ]),
+        None
     );
 }

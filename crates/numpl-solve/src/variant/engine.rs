@@ -533,6 +533,9 @@ impl Model {
     pub(crate) fn root(&self) -> Option<Vec<Bits>> {
         let mut scratch = Scratch::all_due(self);
         let mut st = self.fresh();
+        if st.cells.contains(&0) {
+            return None;
+        }
         self.propagate(&mut st, &mut scratch).ok()?;
         Some(st.cells)
     }
@@ -566,7 +569,8 @@ impl Model {
         let mut heat = Heat::new(self.weights(), self.n);
         let mut st = self.fresh();
         out.nodes += 1;
-        if self.propagate(&mut st, &mut scratch).is_err() {
+        // A cell its rules leave nothing (two clues fixing it to different values).
+        if st.cells.contains(&0) || self.propagate(&mut st, &mut scratch).is_err() {
             return out;
         }
         // The other halves of the choices made on the way down: the state with the value

@@ -4,7 +4,7 @@
 //! equal the number left, for hand-made cases of every constraint and for random sets of
 //! constraints. Each solution the engine finds passes the rule check.
 
-use numpl_core::variant::{json, Constraint, Line, Outside, Variant};
+use numpl_core::variant::{json, Constraint, Line, Outside, Ties, Variant};
 use numpl_core::{Grid, Shape};
 use proptest::prelude::*;
 
@@ -78,7 +78,7 @@ fn puzzle(text: &str) -> (Grid, Variant) {
 
 /// One hand-made case per constraint, each with a sum or shape that cuts the grids down
 /// without ruling them all out.
-const CASES: [&str; 53] = [
+const CASES: [&str; 56] = [
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","cells":["r1c2","r2c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":9,"cells":["r2c2","r3c2","r3c3"]}]}"#,
@@ -122,6 +122,11 @@ const CASES: [&str; 53] = [
     r#"{"box":"2x2","constraints":[{"type":"or","options":[[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}],[{"type":"allowed","cell":"r1c1","values":[4]},{"type":"odd","cells":["r2c3"]}]]}]}"#,
     // Hidden skyscrapers: a 2 first hidden from the left of row 1, a 1 from the bottom.
     r#"{"box":"2x2","constraints":[{"type":"hidden-skyscraper","value":2,"row":1},{"type":"hidden-skyscraper","value":1,"col":3,"side":"bottom"}]}"#,
+    // Full rank: clues alone (ties among unclued numbers), with no ties at all, and with
+    // any ties (two clues of one rank tie).
+    r#"{"box":"2x2","constraints":[{"type":"full-rank","rank":10,"col":1},{"type":"full-rank","rank":15,"col":2},{"type":"full-rank","rank":5,"row":4}]}"#,
+    r#"{"box":"2x2","givens":"...2..1.........","constraints":[{"type":"full-rank","rank":10,"col":1},{"type":"full-rank-ties","ties":"none"}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"full-rank","rank":5,"row":4},{"type":"full-rank","rank":5,"row":3,"side":"right"},{"type":"full-rank-ties","ties":"any"}]}"#,
     // Pairwise: a line whose neighbours are 1 apart or 3 apart; a set of four cells,
     // every two of which differ by 2 or more (ISS's Nabner rule on 4x4: one way, 1 and 3
     // with 2 and 4 apart), with a cell of the set given.
@@ -355,6 +360,9 @@ fn constraint() -> impl Strategy<Value = Constraint> {
         }),
         (1u32..5, side()).prop_map(|(count, side)| Constraint::Skyscraper { count, side }),
         (0u32..4, side()).prop_map(|(value, side)| Constraint::HiddenSkyscraper { value, side }),
+        (1u32..17, side()).prop_map(|(rank, side)| Constraint::FullRank { rank, side }),
+        prop_oneof![Just(Ties::None), Just(Ties::Unclued), Just(Ties::Any)]
+            .prop_map(|ties| Constraint::FullRankTies { ties }),
         (1u32..11, side()).prop_map(|(sum, side)| Constraint::XSum { sum, side }),
         (0u32..6, line(2..5)).prop_map(|(sum, cells)| Constraint::Lunchbox { sum, cells }),
         // A random relation (each value's allowed partners), along a line or every two
@@ -444,6 +452,32 @@ proptest! {
             g.set(c as usize, x);
         }
         check(&g, &v);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { max_global_rejects: 20_000, ..ProptestConfig::with_cases(300) })]
+
+    /// Full-rank clues (one to four, with each tie rule) and givens: the engine counts
+    /// what brute force counts (the rule's counts, group orders and ties interact).
+    #[test]
+    fn full_rank_clues_count_as_brute_force_does(
+        clues in proptest::collection::vec((1u32..17, side()), 1..5),
+        ties in prop_oneof![Just(None), Just(Some(Ties::None)), Just(Some(Ties::Any))],
+        given in proptest::collection::vec((cell(), 1u8..5), 0..3),
+    ) {
+        let mut cs: Vec<Constraint> = clues
+            .into_iter()
+            .map(|(rank, side)| Constraint::FullRank { rank, side })
+            .collect();
+        cs.extend(ties.map(|ties| Constraint::FullRankTies { ties }));
+        let v = Variant::new(four(), true, cs);
+        prop_assume!(v.is_ok());
+        let mut g = Grid::empty(four());
+        for (c, x) in given {
+            g.set(c as usize, x);
+        }
+        check(&g, &v.unwrap());
     }
 }
 

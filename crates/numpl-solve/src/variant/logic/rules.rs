@@ -46,6 +46,7 @@ pub(super) fn technique(c: &Constraint) -> Option<VariantTechnique> {
         Constraint::CountingCircles { .. } => T::CountingCircles,
         Constraint::GreaterThan { .. } => T::GreaterThan,
         Constraint::Pairwise { .. } => T::Pairwise,
+        Constraint::FullRank { .. } | Constraint::FullRankTies { .. } => T::FullRank,
         _ => return None,
     })
 }
@@ -55,6 +56,7 @@ pub(super) fn cells(c: &Constraint, shape: Shape) -> Vec<u16> {
     match c {
         Constraint::Sandwich { line, .. } => line.cells(shape),
         Constraint::Skyscraper { side, .. }
+        | Constraint::FullRank { side, .. }
         | Constraint::HiddenSkyscraper { side, .. }
         | Constraint::XSum { side, .. }
         | Constraint::NumberedRoom { side, .. } => side.cells(shape),
@@ -139,6 +141,15 @@ fn words(l: &Logic<'_>, c: &Constraint, shape: Shape) -> String {
             cell(l[0]),
             names(shape, circle)
         ),
+        Constraint::FullRank { rank, side } => format!(
+            "{side} ranks {rank} among the {} numbers the rows and columns read from each end",
+            4 * shape.size()
+        ),
+        Constraint::FullRankTies { ties } => match ties {
+            numpl_core::variant::Ties::None => "no two rows or columns read the same number".into(),
+            numpl_core::variant::Ties::Unclued => "a clued number equals no other".into(),
+            numpl_core::variant::Ties::Any => "equal numbers share a rank".into(),
+        },
         Constraint::Pairwise {
             all, label, cells, ..
         } => {

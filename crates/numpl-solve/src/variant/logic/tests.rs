@@ -300,6 +300,14 @@ fn a_hidden_triple_keeps_its_three_values() {
 #[test]
 fn each_constraint_rule_on_a_hand_worked_position() {
     let cases: &[(&str, &str, VariantTechnique, &str)] = &[
+        // A full-rank clue of 17 on row 5 from the left: its number starts with 5 (ranks
+        // 17-20 start with 5), and is the least of those four.
+        (
+            "",
+            r#"{"type":"full-rank","rank":17,"row":5}"#,
+            VariantTechnique::FullRank,
+            "Full Rank: row 5 from the left ranks 17 among the 36 numbers the rows and columns read from each end => r5c1 <> 1/2/3/4/6/7/8/9",
+        ),
         // Five cells whose every two are neither equal nor consecutive (ISS's Nabner
         // rule) can only hold 1, 3, 5, 7 and 9: no pair alone shows it, the set whole does.
         (

@@ -8,6 +8,7 @@ mod chess;
 mod classes;
 mod counting;
 mod either_or;
+mod full_rank;
 mod greater_than;
 mod hidden_skyscraper;
 mod indexing;
@@ -428,6 +429,8 @@ fn add(b: &mut Builder<'_>, c: &Constraint) {
         Constraint::Sandwich { sum, line } => sandwich::compile(b, *sum, *line),
         Constraint::RellikCage { sum, cells } => rellik::compile(b, *sum, cells),
         Constraint::Skyscraper { count, side } => skyscraper::compile(b, *count, *side),
+        Constraint::FullRank { rank, side } => full_rank::compile(b, *rank, *side),
+        Constraint::FullRankTies { ties } => full_rank::compile_ties(b, *ties),
         Constraint::HiddenSkyscraper { value, side } => {
             hidden_skyscraper::compile(b, *value, *side)
         }
