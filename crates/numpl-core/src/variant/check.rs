@@ -214,8 +214,13 @@ fn check_options(v: &Variant, options: &[Vec<Constraint>]) -> Result<(), String>
             return Err(at("it has no rules".into()));
         }
         if let Some(c) = set.iter().find(|c| {
-            is_global(c) || matches!(c, Constraint::Jigsaw { .. } | Constraint::Or { .. })
+            is_global(c)
+                || matches!(
+                    c,
+                    Constraint::Jigsaw { .. } | Constraint::Or { .. } | Constraint::FullRank { .. }
+                )
         }) {
+            // (A full-rank clue reads every row and column and the puzzle's other clues.)
             return Err(at(format!(
                 "an either/or's set holds rules on cells, not {}",
                 c.name()

@@ -651,7 +651,6 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
     Ok(VariantPuzzle { givens, variant })
 }
 
-/// A row or column as ISS names it: `R3`, `C5`.
 /// ISS's key of a pairwise relation on `n` values: URL-safe base64, each character six
 /// bits, the lowest first; bit `i * n + j` set when the first cell may hold the `i`-th
 /// value while the second holds the `j`-th. `legacy` (ISS's `Binary`): `-` and `_`
@@ -783,6 +782,7 @@ fn or_sets<'a>(items: &[&'a str], from: usize) -> Result<(Vec<Vec<&'a str>>, usi
     }
 }
 
+/// A row or column as ISS names it: `R3`, `C5`.
 fn line_id(id: &str, n: usize) -> Result<Line, String> {
     let up = id.to_ascii_uppercase();
     let k = up

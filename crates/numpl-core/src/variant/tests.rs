@@ -574,6 +574,7 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
         (r#"{"constraints":[{"type":"or","options":[[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]]}]}"#, "constraint 1 (or r1c1): 1 set: either/or needs two or more"),
         (r#"{"constraints":[{"type":"or","options":[[{"type":"anti-knight"}],[{"type":"cage","cells":["r1c1","r1c2"]}]]}]}"#, "constraint 1 (or r1c1): set 1: an either/or's set holds rules on cells, not anti-knight"),
         (r#"{"constraints":[{"type":"or","options":[[{"type":"cage","sum":30,"cells":["r1c1","r1c2"]}],[{"type":"cage","cells":["r1c1","r1c2"]}]]}]}"#, "constraint 1 (or r1c1): set 1: constraint 1 (cage r1c1): a sum of 30 is out of reach of 2 different values (3 to 17)"),
+        (r#"{"constraints":[{"type":"or","options":[[{"type":"full-rank","rank":3,"row":2}],[{"type":"x","cells":["r1c1","r1c2"]}]]}]}"#, "constraint 1 (or r1c1): set 1: an either/or's set holds rules on cells, not full-rank"),
         (r#"{"constraints":[{"type":"full-rank","rank":37,"row":2}]}"#, "constraint 1 (full-rank row 2 from the left): rank 37 is not within 1..36"),
         (r#"{"constraints":[{"type":"full-rank-ties","ties":"some"}]}"#, "constraint 1 (full-rank-ties): `some` is not a tie rule (none, only-unclued or any)"),
         (r#"{"constraints":[{"type":"full-rank-ties","ties":"any"},{"type":"full-rank-ties","ties":"none"}]}"#, "constraint 2 (full-rank-ties): it is given twice"),
