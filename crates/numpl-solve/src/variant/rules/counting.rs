@@ -5,7 +5,8 @@
 //! see one another (a group) hold a value once, so its copies lie in as many groups as it
 //! says (ISS's exclusion groups). And the values used add up to the number of circles: a
 //! value no such set of values (those fixed in, from those that fit) holds leaves them
-//! all.
+//! all, and a value every such set holds is in use: with as many groups as it says, each
+//! holds it, and the cells that see a whole group lose it.
 
 use super::{Builder, Peers};
 use crate::variant::engine::{Bits, Contradiction, Prop, State};
@@ -19,18 +20,49 @@ pub(super) fn compile(b: &mut Builder<'_>, cells: &[u16]) {
 /// each other, lie in different groups (as ISS's exclusion groups).
 pub(super) fn finish(b: &mut Builder<'_>, peers: &Peers) {
     for cells in std::mem::take(&mut b.countings) {
-        let mut groups: Vec<Vec<u16>> = Vec::new();
-        for &c in &cells {
-            match groups
-                .iter_mut()
-                .find(|g| g.iter().all(|&d| peers.sees(c, d)))
-            {
-                Some(g) => g.push(c),
-                None => groups.push(vec![c]),
+        // First fit over the circles as listed and in reading order; the grouping with
+        // the larger sum of squared sizes (fewer, larger groups: a tighter count) kept,
+        // as ISS scores its exclusion groups.
+        let first_fit = |order: &[u16]| {
+            let mut groups: Vec<Vec<u16>> = Vec::new();
+            for &c in order {
+                match groups
+                    .iter_mut()
+                    .find(|g| g.iter().all(|&d| peers.sees(c, d)))
+                {
+                    Some(g) => g.push(c),
+                    None => groups.push(vec![c]),
+                }
             }
-        }
+            groups
+        };
+        let score = |gs: &[Vec<u16>]| gs.iter().map(|g| g.len() * g.len()).sum::<usize>();
+        let mut sorted = cells.clone();
+        sorted.sort_unstable();
+        let (listed, read) = (first_fit(&cells), first_fit(&sorted));
+        let groups = if score(&read) > score(&listed) {
+            read
+        } else {
+            listed
+        };
+        // The cells outside each group that see all of it: a value the group must hold
+        // leaves them (ISS's exclusion complements).
+        let every = (b.n * b.n) as u16;
+        let outside: Vec<Vec<u16>> = groups
+            .iter()
+            .map(|g| {
+                (0..every)
+                    .filter(|x| !g.contains(x) && g.iter().all(|&c| peers.sees(*x, c)))
+                    .collect()
+            })
+            .collect();
         let off = b.off() as usize;
-        b.prop(Counting { cells, groups, off });
+        b.prop(Counting {
+            cells,
+            groups,
+            outside,
+            off,
+        });
     }
 }
 
@@ -38,6 +70,8 @@ struct Counting {
     cells: Vec<u16>,
     /// The circles in groups whose cells all see one another (a value once a group).
     groups: Vec<Vec<u16>>,
+    /// For each group, the cells outside it that see all of it.
+    outside: Vec<Vec<u16>>,
     /// 1 for values from 0 (the grid's v says v - 1), else 0.
     off: usize,
 }
@@ -107,18 +141,23 @@ impl Prop for Counting {
         if !reach(None)[total - base] {
             return Err(Contradiction);
         }
-        let mut keep = used;
+        // A value some set holds stays; a value every set holds (the total out of reach
+        // without it) is in use as a fixed one is.
+        let (mut keep, mut needed) = (used, used);
         for (i, &bit) in free.iter().enumerate() {
             let v = value(bit);
             if v <= total - base && reach(Some(i))[total - base - v] {
                 keep |= bit;
+            }
+            if !reach(Some(i))[total - base] {
+                needed |= bit;
             }
         }
         for &c in &self.cells {
             st.restrict(c, keep)?;
         }
         // A value in use: as many circles as it says, in as many groups.
-        for bit in bits(used) {
+        for bit in bits(needed) {
             let v = value(bit);
             let places: Vec<u16> = self
                 .cells
@@ -142,10 +181,18 @@ impl Prop for Counting {
                 return Err(Contradiction);
             }
             if open.len() == v {
-                // Each of those groups holds it once: a group with one place fills it.
-                for g in &open {
-                    if let [only] = g[..] {
-                        st.restrict(only, bit)?;
+                // Each of those groups holds it once: a group with one place fills it, and
+                // the cells that see a whole group lose it.
+                for (g, out) in self.groups.iter().zip(&self.outside) {
+                    let mut at = g.iter().copied().filter(|&c| st.get(c) & bit != 0);
+                    let Some(first) = at.next() else {
+                        continue;
+                    };
+                    if at.next().is_none() {
+                        st.restrict(first, bit)?;
+                    }
+                    for &x in out {
+                        st.restrict(x, !bit)?;
                     }
                 }
             }
