@@ -542,10 +542,10 @@ mod tests {
     fn a_refusal_counts_by_its_type_its_reason_or_as_a_script() {
         assert_eq!(
             refusal_key(
-                ".Lockout~1~R1C1~R1C2",
-                "-:1: ISS item 1 (Lockout): numpl does not support this constraint type"
+                ".LookAndSay~R1C1~R1C2",
+                "-:1: ISS item 1 (LookAndSay): numpl does not support this constraint type"
             ),
-            "Lockout"
+            "LookAndSay"
         );
         assert_eq!(
             refusal_key(

@@ -45,6 +45,9 @@ const ARROW: Rgb = Rgb(130, 130, 130);
 const JIGSAW_BOTH: Rgb = Rgb(38, 92, 178);
 /// Pairwise rules: a thin line, dots on its cells (ISS's custom lines).
 const PAIRWISE: Rgb = Rgb(170, 80, 40);
+/// Lockout lines: ISS's pale violet, diamonds at the ends.
+const LOCKOUT: Rgb = Rgb(200, 200, 255);
+const LOCKOUT_EDGE: Rgb = Rgb(110, 110, 190);
 const REGION_FILLS: [Rgb; 6] = [
     Rgb(253, 230, 190),
     Rgb(206, 236, 214),
@@ -232,6 +235,7 @@ const LEGEND: &[&str] = &[
     "skyscraper",
     "hidden-skyscraper",
     "full-rank",
+    "double-arrow",
     "x-sum",
     "numbered-room",
     "rellik-cage",
@@ -260,6 +264,7 @@ fn rule_words(name: &str) -> &str {
         "hidden-skyscraper" => {
             "hidden skyscrapers (|X|): the values rise from a clue to the first one hidden, X"
         }
+        "double-arrow" => "double arrows: the line between two circles adds up to their sum",
         "full-rank" => {
             "full rank: every row and column read as a number from each end, a clue is its rank among them all, the smallest 1"
         }
@@ -756,6 +761,55 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                     }
                 };
                 d.notes.push(format!("Full-rank ties: {words}."));
+            }
+            Constraint::Lockout { cells, diff } => {
+                // A thick line, a diamond on each end (drawn over it); the difference,
+                // which no shape shows, in the caption.
+                let note = format!("Lockout lines (diamonds at the ends): the ends differ by {diff} or more, and the values between them lie outside the ends' range.");
+                if !d.notes.contains(&note) {
+                    d.notes.push(note);
+                }
+                let mut items = vec![thick_line(n, cells, LOCKOUT)];
+                for end in [cells[0], cells[cells.len() - 1]] {
+                    let (x, y) = centre(n, end);
+                    const D: f32 = 0.36;
+                    items.push(Item::Path {
+                        lines: vec![vec![(x, y - D), (x + D, y), (x, y + D), (x - D, y)]],
+                        closed: true,
+                        pen: Pen::new(LOCKOUT_EDGE, 0.05),
+                        fill: Some(WHITE),
+                    });
+                }
+                push(&mut d, Layer::Line, name, items);
+            }
+            Constraint::DoubleArrow { cells } => {
+                // An arrow's thin line between two circles, no head; named in the caption.
+                const R: f32 = 0.4;
+                let pen = Pen::new(ARROW, 0.045);
+                let mut pts: Vec<_> = cells.iter().map(|&c| centre(n, c)).collect();
+                let k = pts.len();
+                let u = unit(pts[0], pts[1]);
+                pts[0] = (pts[0].0 + u.0 * R, pts[0].1 + u.1 * R);
+                let v = unit(pts[k - 2], pts[k - 1]);
+                pts[k - 1] = (pts[k - 1].0 - v.0 * R, pts[k - 1].1 - v.1 * R);
+                let mut items = vec![Item::Path {
+                    lines: vec![pts],
+                    closed: false,
+                    pen,
+                    fill: None,
+                }];
+                for end in [cells[0], cells[k - 1]] {
+                    items.push(Item::Circle {
+                        c: centre(n, end),
+                        r: R,
+                        fill: None,
+                        pen: Some(pen),
+                    });
+                }
+                push(&mut d, Layer::Line, name, items);
+                if !d.rules.contains(&name) {
+                    d.rules.push(name);
+                }
             }
             Constraint::Between { cells } => {
                 // Open circles on the ends (a shading under them shows), the line between

@@ -234,6 +234,19 @@ fn drawn() -> Vec<(Constraint, &'static str)> {
             "text",
         ),
         (
+            Constraint::Lockout {
+                cells: vec![50, 51, 52],
+                diff: 4,
+            },
+            "path",
+        ),
+        (
+            Constraint::DoubleArrow {
+                cells: vec![60, 61, 62],
+            },
+            "circle",
+        ),
+        (
             Constraint::FullRank {
                 rank: 12,
                 side: Outside {
@@ -597,8 +610,8 @@ fn a_sheet_of_variant_puzzles_opens() {
     );
     let pdf = sheet_pdf(&puzzles, &SheetOptions::new().solutions(true)).unwrap();
     let doc = lopdf::Document::load_mem(&pdf).unwrap();
-    // 45 puzzles 4 a page: 12 pages, and 3 pages of solutions (20 a page).
-    assert_eq!(puzzles.len(), 45);
+    // 47 puzzles 4 a page: 12 pages, and 3 pages of solutions (20 a page).
+    assert_eq!(puzzles.len(), 47);
     assert_eq!(doc.get_pages().len(), 15);
 }
 

@@ -203,6 +203,16 @@ pub(crate) fn variant_rules(v: &numpl_core::variant::Variant, unseen: Option<&st
                 "hidden skyscraper clues",
                 "digits are buildings of their height: from the clue they rise, each seen, up to the first one hidden behind a taller one, which is the clue's digit",
             ),
+            "lockout" => (
+                "lockout line",
+                "lockout lines",
+                "the diamonds at its ends differ by at least the difference given below, and the digits between them on the line lie outside the diamonds' range",
+            ),
+            "double-arrow" => (
+                "double arrow",
+                "double arrows",
+                "the digits on the line between the two circles add up to the circles' sum",
+            ),
             "full-rank" => (
                 "full-rank clue",
                 "full-rank clues",

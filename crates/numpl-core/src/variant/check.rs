@@ -65,6 +65,8 @@ pub(crate) fn cells_of(c: &Constraint) -> Vec<u16> {
         | Constraint::ModularLine { cells, .. }
         | Constraint::SumLine { cells, .. }
         | Constraint::Pairwise { cells, .. }
+        | Constraint::Lockout { cells, .. }
+        | Constraint::DoubleArrow { cells }
         | Constraint::RegionSumLine { cells } => cells.clone(),
         Constraint::Allowed { cell, .. } => vec![*cell],
         Constraint::Arrow { circle, line } => circle.iter().chain(line).copied().collect(),
@@ -625,6 +627,15 @@ fn check_one(shape: Shape, first: u8, c: &Constraint, jigsaws: &mut usize) -> Re
             if allowed.iter().all(|&m| m == 0) {
                 return Err("its relation allows no pair of values".into());
             }
+        }
+        Constraint::Lockout { cells, diff } => {
+            line_of_neighbours(shape, cells, 2)?;
+            if *diff == 0 || *diff as usize >= n {
+                return Err(format!("a difference of {diff} is not within 1..{}", n - 1));
+            }
+        }
+        Constraint::DoubleArrow { cells } => {
+            line_of_neighbours(shape, cells, 3)?;
         }
         Constraint::Whisper { cells, diff } => {
             line_of_neighbours(shape, cells, 2)?;
@@ -1276,6 +1287,39 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
                             at(b)
                         )
                     })
+            }
+            Constraint::Lockout { cells, diff } => {
+                let (a, b) = (at(cells[0]), at(cells[cells.len() - 1]));
+                let (lo, hi) = (a.min(b), a.max(b));
+                if hi - lo < *diff as u32 {
+                    Some(format!(
+                        "the lockout line's ends {} and {} differ by less than {diff}",
+                        nm(cells[0]),
+                        nm(cells[cells.len() - 1])
+                    ))
+                } else {
+                    cells[1..cells.len() - 1]
+                        .iter()
+                        .find(|&&x| (lo..=hi).contains(&at(x)))
+                        .map(|&x| {
+                            format!(
+                                "{} holds {}, within the lockout line's ends {lo} to {hi}",
+                                nm(x),
+                                at(x)
+                            )
+                        })
+                }
+            }
+            Constraint::DoubleArrow { cells } => {
+                let k = cells.len();
+                let ends = at(cells[0]) + at(cells[k - 1]);
+                let line: u32 = cells[1..k - 1].iter().map(|&x| at(x)).sum();
+                (line != ends).then(|| {
+                    format!(
+                        "the double arrow from {} adds up to {line}, not its circles' {ends}",
+                        nm(cells[0])
+                    )
+                })
             }
             Constraint::Whisper { cells, diff } => cells
                 .windows(2)

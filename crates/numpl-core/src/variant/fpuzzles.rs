@@ -951,6 +951,12 @@ pub fn to_json(givens: &Grid, variant: &Variant) -> Result<String, String> {
             Constraint::FullRank { .. } | Constraint::FullRankTies { .. } => {
                 return Err("f-puzzles: a full-rank clue has no f-puzzles form".into())
             }
+            Constraint::Lockout { .. } => {
+                return Err("f-puzzles: a lockout line has no f-puzzles form".into())
+            }
+            Constraint::DoubleArrow { .. } => {
+                return Err("f-puzzles: a double arrow has no f-puzzles form".into())
+            }
             Constraint::Pairwise { .. } => {
                 return Err("f-puzzles: a pairwise rule has no f-puzzles form".into())
             }

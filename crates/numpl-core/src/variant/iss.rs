@@ -597,6 +597,20 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
                     cells: cells(&args[1..])?,
                 });
             }
+            // `Lockout~4~cells`: the ends' least difference, then the line.
+            "Lockout" => {
+                let (diff, rest) = match args.first().map(|a| a.parse::<u8>()) {
+                    Some(Ok(d)) => (d, &args[1..]),
+                    _ => (super::json::default_lockout(n), &args[..]),
+                };
+                out.push(Constraint::Lockout {
+                    cells: cells(rest)?,
+                    diff,
+                });
+            }
+            "DoubleArrow" => out.push(Constraint::DoubleArrow {
+                cells: cells(&args)?,
+            }),
             "Whisper" => {
                 let (diff, rest) = match args.first().map(|a| a.parse::<u8>()) {
                     Some(Ok(d)) => (d, &args[1..]),

@@ -185,6 +185,14 @@ enum WireC {
     RowIndexing {
         cells: Names,
     },
+    Lockout {
+        cells: Names,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        difference: Option<u8>,
+    },
+    DoubleArrow {
+        cells: Names,
+    },
     Whisper {
         cells: Names,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -651,6 +659,16 @@ fn from_wire(w: WireC, shape: Shape, first: u8) -> Result<Constraint, String> {
             rows: true,
             cells: cells(&c, n)?,
         },
+        WireC::Lockout {
+            cells: c,
+            difference,
+        } => Constraint::Lockout {
+            cells: cells(&c, n)?,
+            diff: difference.unwrap_or(default_lockout(n)),
+        },
+        WireC::DoubleArrow { cells: c } => Constraint::DoubleArrow {
+            cells: cells(&c, n)?,
+        },
         WireC::Whisper {
             cells: c,
             difference,
@@ -668,6 +686,11 @@ fn from_wire(w: WireC, shape: Shape, first: u8) -> Result<Constraint, String> {
             cells: cells(&c, n)?,
         },
     })
+}
+
+/// A lockout line's least difference on a grid of side `n`: 4 on 9x9, (N - 1) / 2.
+pub fn default_lockout(n: usize) -> u8 {
+    ((n.max(2) - 1) / 2).max(1) as u8
 }
 
 /// German whispers' difference on a grid of side `n`: 5 on 9x9, half the side rounded up.
@@ -884,6 +907,11 @@ fn to_wire(c: &Constraint, shape: Shape, first: u8) -> WireC {
         Constraint::Zipper { cells } => WireC::Zipper { cells: nm(cells) },
         Constraint::Indexing { rows: false, cells } => WireC::ColumnIndexing { cells: nm(cells) },
         Constraint::Indexing { rows: true, cells } => WireC::RowIndexing { cells: nm(cells) },
+        Constraint::Lockout { cells, diff } => WireC::Lockout {
+            cells: nm(cells),
+            difference: (*diff != default_lockout(shape.size())).then_some(*diff),
+        },
+        Constraint::DoubleArrow { cells } => WireC::DoubleArrow { cells: nm(cells) },
         Constraint::Whisper { cells, diff } => WireC::Whisper {
             cells: nm(cells),
             difference: (*diff != default_whisper(shape.size())).then_some(*diff),

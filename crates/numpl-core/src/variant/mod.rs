@@ -343,6 +343,21 @@ pub enum Constraint {
         /// The least difference.
         diff: u8,
     },
+    /// A lockout line: its two ends (diamonds) differ by at least `diff`, and every value
+    /// between them on the line lies outside the ends' range (below the lesser end or
+    /// above the greater).
+    Lockout {
+        /// The line's cells, ends included.
+        cells: Vec<u16>,
+        /// The ends' least difference.
+        diff: u8,
+    },
+    /// A double arrow: the values between the line's two ends (circles) add up to the
+    /// ends' sum.
+    DoubleArrow {
+        /// The line's cells, ends included.
+        cells: Vec<u16>,
+    },
     /// An entropic line: every three cells in a row along it hold a low, a middle and a
     /// high value (1-3, 4-6, 7-9 on 9x9: the values in thirds).
     EntropicLine {
@@ -479,6 +494,8 @@ impl Constraint {
             Constraint::Indexing { rows: false, .. } => "column-indexing",
             Constraint::Indexing { rows: true, .. } => "row-indexing",
             Constraint::Whisper { .. } => "whisper",
+            Constraint::Lockout { .. } => "lockout",
+            Constraint::DoubleArrow { .. } => "double-arrow",
             Constraint::Renban { .. } => "renban",
             Constraint::EntropicLine { .. } => "entropic-line",
             Constraint::ModularLine { .. } => "modular-line",

@@ -221,6 +221,13 @@ fn every_constraint() -> Vec<Constraint> {
             },
         },
         Constraint::FullRankTies { ties: Ties::None },
+        Constraint::Lockout {
+            cells: vec![36, 37, 38],
+            diff: 5,
+        },
+        Constraint::DoubleArrow {
+            cells: vec![45, 46, 47, 48],
+        },
         Constraint::Pairwise {
             all: false,
             allowed: apart(9),
@@ -450,6 +457,10 @@ fn iss_texts_read_as_the_json_records_do() {
             r#"{"constraints":[{"type":"or","options":[[{"type":"cage","sum":10,"cells":["r1c1","r1c2"]},{"type":"thermo","cells":["r1c1","r1c2"]}],[{"type":"allowed","cell":"r1c2","values":[4]}]]},{"type":"x","cells":["r9c1","r9c2"]}]}"#,
         ),
         (
+            ".Lockout~4~R1C1~R1C2~R1C3.Lockout~3~R2C1~R2C2.DoubleArrow~R3C1~R3C2~R3C3",
+            r#"{"constraints":[{"type":"lockout","cells":["r1c1","r1c2","r1c3"]},{"type":"lockout","difference":3,"cells":["r2c1","r2c2"]},{"type":"double-arrow","cells":["r3c1","r3c2","r3c3"]}]}"#,
+        ),
+        (
             ".FullRank~C2~26~.FullRank~R8~~23.FullRankTies~any",
             r#"{"constraints":[{"type":"full-rank","rank":26,"col":2},{"type":"full-rank","rank":23,"row":8,"side":"right"},{"type":"full-rank-ties","ties":"any"}]}"#,
         ),
@@ -575,6 +586,9 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
         (r#"{"constraints":[{"type":"or","options":[[{"type":"anti-knight"}],[{"type":"cage","cells":["r1c1","r1c2"]}]]}]}"#, "constraint 1 (or r1c1): set 1: an either/or's set holds rules on cells, not anti-knight"),
         (r#"{"constraints":[{"type":"or","options":[[{"type":"cage","sum":30,"cells":["r1c1","r1c2"]}],[{"type":"cage","cells":["r1c1","r1c2"]}]]}]}"#, "constraint 1 (or r1c1): set 1: constraint 1 (cage r1c1): a sum of 30 is out of reach of 2 different values (3 to 17)"),
         (r#"{"constraints":[{"type":"or","options":[[{"type":"full-rank","rank":3,"row":2}],[{"type":"x","cells":["r1c1","r1c2"]}]]}]}"#, "constraint 1 (or r1c1): set 1: an either/or's set holds rules on cells, not full-rank"),
+        (r#"{"constraints":[{"type":"lockout","difference":9,"cells":["r1c1","r1c2"]}]}"#, "constraint 1 (lockout r1c1): a difference of 9 is not within 1..8"),
+        (r#"{"constraints":[{"type":"double-arrow","cells":["r1c1","r1c2"]}]}"#, "constraint 1 (double-arrow r1c1): a line needs at least 3 cells, it has 2"),
+        (r#"{"constraints":[{"type":"lockout","cells":["r1c1","r1c3"]}]}"#, "constraint 1 (lockout r1c1): r1c1 and r1c3 are not neighbours"),
         (r#"{"constraints":[{"type":"full-rank","rank":37,"row":2}]}"#, "constraint 1 (full-rank row 2 from the left): rank 37 is not within 1..36"),
         (r#"{"constraints":[{"type":"full-rank-ties","ties":"some"}]}"#, "constraint 1 (full-rank-ties): `some` is not a tie rule (none, only-unclued or any)"),
         (r#"{"constraints":[{"type":"full-rank-ties","ties":"any"},{"type":"full-rank-ties","ties":"none"}]}"#, "constraint 2 (full-rank-ties): it is given twice"),
@@ -617,8 +631,8 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
     }
     let iss_cases = [
         (
-            ".Lockout~1~R1C1~R1C2",
-            "ISS item 1 (Lockout): numpl does not support this constraint type",
+            ".LookAndSay~R1C1~R1C2",
+            "ISS item 1 (LookAndSay): numpl does not support this constraint type",
         ),
         (
             ".Skyscraper~C5",
@@ -1373,6 +1387,43 @@ fn full_rank_clues_are_judged_by_their_rank() {
             },
             Constraint::FullRankTies { ties: Ties::Any }
         ]),
+        None
+    );
+}
+
+/// Lockout lines and double arrows judged on SOLUTION (row 1: 1..9; r2c1 4, r2c2 5).
+#[test]
+fn lockout_lines_and_double_arrows_are_judged() {
+    let g = grid(SOLUTION);
+    let judge = |c: Constraint| {
+        Variant::new(Shape::NINE, true, vec![c])
+            .unwrap()
+            .violation(&g)
+    };
+    // r1c2 = 2 .. r1c6 = 6 apart by 4; between them r1c3.. r1c5 (3 4 5) lie inside.
+    let lockout = |cells: Vec<u16>, diff| Constraint::Lockout { cells, diff };
+    assert_eq!(
+        judge(lockout(vec![1, 2, 3, 4, 5], 4)),
+        Some("r1c3 holds 3, within the lockout line's ends 2 to 6".into())
+    );
+    assert_eq!(
+        judge(lockout(vec![1, 2], 4)),
+        Some("the lockout line's ends r1c2 and r1c3 differ by less than 4".into())
+    );
+    // Ends r2c1 (4) and r1c2 (2), 2 apart; the middle r1c1 (1) below both.
+    assert_eq!(judge(lockout(vec![9, 0, 1], 2)), None);
+    // r1c1, r1c2, r1c3: the middle 2 against the circles' 1 + 3.
+    assert_eq!(
+        judge(Constraint::DoubleArrow {
+            cells: vec![0, 1, 2]
+        }),
+        Some("the double arrow from r1c1 adds up to 2, not its circles' 4".into())
+    );
+    // r1c1 (1) and r1c4 (4): the middle r1c2 + r1c3 = 5.
+    assert_eq!(
+        judge(Constraint::DoubleArrow {
+            cells: vec![0, 1, 2, 3]
+        }),
         None
     );
 }

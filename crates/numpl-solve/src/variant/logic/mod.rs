@@ -138,6 +138,8 @@ variant_techniques! {
     Lunchbox: "lunchbox", "Lunchbox Sum", Medium, 50, |l, b| rules::find(l, b, VariantTechnique::Lunchbox);
     /// A skyscraper clue: how many values its row or column shows from its end.
     Skyscraper: "skyscraper", "Skyscraper", Medium, 50, |l, b| rules::find(l, b, VariantTechnique::Skyscraper);
+    /// A lockout line: its ends apart, the values between outside their range.
+    Lockout: "lockout", "Lockout Line", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Lockout);
     /// A full-rank clue: its number's first digit, and the numbers below and above it.
     FullRank: "full_rank", "Full Rank", Medium, 50, |l, b| rules::find(l, b, VariantTechnique::FullRank);
     /// An either/or: what every set of rules still standing leaves.

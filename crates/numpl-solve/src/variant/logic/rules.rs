@@ -21,7 +21,8 @@ pub(super) fn technique(c: &Constraint) -> Option<VariantTechnique> {
         Constraint::Xv { .. } | Constraint::XvNegative => T::Xv,
         Constraint::NonConsecutive => T::NonConsecutive,
         Constraint::Whisper { .. } => T::Whisper,
-        Constraint::Arrow { .. } => T::Arrow,
+        Constraint::Arrow { .. } | Constraint::DoubleArrow { .. } => T::Arrow,
+        Constraint::Lockout { .. } => T::Lockout,
         Constraint::Palindrome { .. } => T::Palindrome,
         Constraint::Zipper { .. } => T::Zipper,
         Constraint::Indexing { .. } => T::Indexing,
@@ -170,6 +171,16 @@ fn words(l: &Logic<'_>, c: &Constraint, shape: Shape) -> String {
                 )
             }
         }
+        Constraint::DoubleArrow { cells } => format!(
+            "the double arrow {} adds up to its circles {} and {}",
+            line(cells),
+            cell(cells[0]),
+            cell(cells[cells.len() - 1])
+        ),
+        Constraint::Lockout { cells, diff } => format!(
+            "the lockout line {}'s ends differ by {diff} or more, the values between them outside their range",
+            line(cells)
+        ),
         Constraint::Palindrome { cells } => {
             format!("the palindrome {} reads the same both ways", line(cells))
         }

@@ -300,6 +300,14 @@ fn a_hidden_triple_keeps_its_three_values() {
 #[test]
 fn each_constraint_rule_on_a_hand_worked_position() {
     let cases: &[(&str, &str, VariantTechnique, &str)] = &[
+        // A lockout line whose ends are 2 and 8: the cells between them are 1 or 9 (2 and 8
+        // are gone already: they see the ends).
+        (
+            "r1c1=2 r3c3=8",
+            r#"{"type":"lockout","cells":["r1c1","r1c2","r2c3","r3c3"]}"#,
+            VariantTechnique::Lockout,
+            "Lockout Line: the lockout line r1c1-r3c3's ends differ by 4 or more, the values between them outside their range => r1c2, r2c3 <> 3/4/5/6/7",
+        ),
         // A full-rank clue of 17 on row 5 from the left: its number starts with 5 (ranks
         // 17-20 start with 5), and is the least of those four.
         (

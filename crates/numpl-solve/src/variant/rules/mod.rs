@@ -15,6 +15,7 @@ mod indexing;
 mod intersect;
 mod kropki;
 mod little_killer;
+mod lockout;
 mod lunchbox;
 mod nonconsecutive;
 mod numbered_room;
@@ -453,6 +454,8 @@ fn add(b: &mut Builder<'_>, c: &Constraint) {
         Constraint::GlobalModular => classes::compile_global(b, classes::modular(b.n, 3)),
         Constraint::Thermo { cells, slow } => thermo::compile(b, cells, *slow),
         Constraint::Arrow { circle, line } => arrow::compile(b, circle, line),
+        Constraint::DoubleArrow { cells } => arrow::compile_double(b, cells),
+        Constraint::Lockout { cells, diff } => lockout::compile(b, cells, *diff),
         Constraint::Kropki { black, cells } => kropki::compile(b, *black, *cells),
         Constraint::KropkiNegative => kropki::compile_negative(b),
         Constraint::Xv { sum, cells } => xv::compile(b, *sum, *cells),
