@@ -236,6 +236,7 @@ const LEGEND: &[&str] = &[
     "hidden-skyscraper",
     "full-rank",
     "double-arrow",
+    "equality-cage",
     "x-sum",
     "numbered-room",
     "rellik-cage",
@@ -264,6 +265,11 @@ fn rule_words(name: &str) -> &str {
         "hidden-skyscraper" => {
             "hidden skyscrapers (|X|): the values rise from a clue to the first one hidden, X"
         }
+        "equality-cage" => {
+            "equality cages (teal): the digits differ, as many even as odd, as many low as high (the middle digit in none)"
+        }
+        "anti-taxicab" => "anti-taxicab: no two cells holding x are x orthogonal steps apart",
+        "dutch-flatmates" => "Dutch flatmates: every middle digit (5 on 9x9) has a 1 right above it or an N right below it",
         "double-arrow" => "double arrows: the line between two circles adds up to their sum",
         "full-rank" => {
             "full rank: every row and column read as a number from each end, a clue is its rank among them all, the smallest 1"
@@ -761,6 +767,17 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                     }
                 };
                 d.notes.push(format!("Full-rank ties: {words}."));
+            }
+            // An equality cage: a cage's outline in teal, named in the caption.
+            Constraint::EqualityCage { cells } => {
+                let mut items = cage(n, None, cells);
+                if let Some(Item::Path { pen, .. }) = items.first_mut() {
+                    pen.color = MODULAR;
+                }
+                push(&mut d, Layer::Top, name, items);
+                if !d.rules.contains(&name) {
+                    d.rules.push(name);
+                }
             }
             Constraint::Lockout { cells, diff } => {
                 // A thick line, a diamond on each end (drawn over it); the difference,

@@ -234,6 +234,12 @@ fn drawn() -> Vec<(Constraint, &'static str)> {
             "text",
         ),
         (
+            Constraint::EqualityCage {
+                cells: vec![70, 71],
+            },
+            "path",
+        ),
+        (
             Constraint::Lockout {
                 cells: vec![50, 51, 52],
                 diff: 4,
@@ -403,6 +409,8 @@ fn rules_without_shapes_are_named() {
         Constraint::DisjointSets,
         Constraint::GlobalEntropy,
         Constraint::GlobalModular,
+        Constraint::AntiTaxicab,
+        Constraint::DutchFlatmates,
     ] {
         let name = c.name();
         let svg = svg_of(&variant(true, c));
@@ -610,8 +618,8 @@ fn a_sheet_of_variant_puzzles_opens() {
     );
     let pdf = sheet_pdf(&puzzles, &SheetOptions::new().solutions(true)).unwrap();
     let doc = lopdf::Document::load_mem(&pdf).unwrap();
-    // 47 puzzles 4 a page: 12 pages, and 3 pages of solutions (20 a page).
-    assert_eq!(puzzles.len(), 47);
+    // 48 puzzles 4 a page: 12 pages, and 3 pages of solutions (20 a page).
+    assert_eq!(puzzles.len(), 48);
     assert_eq!(doc.get_pages().len(), 15);
 }
 

@@ -203,6 +203,11 @@ pub(crate) fn variant_rules(v: &numpl_core::variant::Variant, unseen: Option<&st
                 "hidden skyscraper clues",
                 "digits are buildings of their height: from the clue they rise, each seen, up to the first one hidden behind a taller one, which is the clue's digit",
             ),
+            "equality-cage" => (
+                "equality cage",
+                "equality cages",
+                "its digits differ, as many are even as odd, and as many low as high (the middle digit in none)",
+            ),
             "lockout" => (
                 "lockout line",
                 "lockout lines",

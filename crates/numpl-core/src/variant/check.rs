@@ -66,6 +66,7 @@ pub(crate) fn cells_of(c: &Constraint) -> Vec<u16> {
         | Constraint::SumLine { cells, .. }
         | Constraint::Pairwise { cells, .. }
         | Constraint::Lockout { cells, .. }
+        | Constraint::EqualityCage { cells }
         | Constraint::DoubleArrow { cells }
         | Constraint::RegionSumLine { cells } => cells.clone(),
         Constraint::Allowed { cell, .. } => vec![*cell],
@@ -177,9 +178,14 @@ pub(super) fn check_all(v: &Variant) -> Result<(), VariantError> {
             return Err(fail("it is given twice".into()));
         }
         if v.first == 0 && !from_zero(c) {
+            let kind = c.name().replace('-', " ");
+            let a = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
             return Err(fail(format!(
-                "numpl reads a {} with values from 1 only (this grid's are {})",
-                c.name().replace('-', " "),
+                "numpl reads {a} {kind} with values from 1 only (this grid's are {})",
                 v.values_text()
             )));
         }
@@ -247,6 +253,8 @@ fn from_zero(c: &Constraint) -> bool {
             | Constraint::SumLine { .. }
             | Constraint::RellikCage { .. }
             | Constraint::Indexing { .. }
+            | Constraint::AntiTaxicab
+            | Constraint::DutchFlatmates
     )
 }
 
@@ -264,6 +272,8 @@ fn is_global(c: &Constraint) -> bool {
             | Constraint::GlobalEntropy
             | Constraint::GlobalModular
             | Constraint::FullRankTies { .. }
+            | Constraint::AntiTaxicab
+            | Constraint::DutchFlatmates
     )
 }
 
@@ -626,6 +636,17 @@ fn check_one(shape: Shape, first: u8, c: &Constraint, jigsaws: &mut usize) -> Re
             }
             if allowed.iter().all(|&m| m == 0) {
                 return Err("its relation allows no pair of values".into());
+            }
+        }
+        Constraint::AntiTaxicab | Constraint::DutchFlatmates => {}
+        Constraint::EqualityCage { cells } => {
+            // Half even and half odd, half low and half high; the middle value is neither.
+            let most = n - n % 2;
+            if cells.len() % 2 == 1 || cells.len() > most {
+                return Err(format!(
+                    "an equality cage holds an even number of cells, at most {most}, not {}",
+                    cells.len()
+                ));
             }
         }
         Constraint::Lockout { cells, diff } => {
@@ -1287,6 +1308,63 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
                             at(b)
                         )
                     })
+            }
+            Constraint::AntiTaxicab => (0..shape.cells() as u16).find_map(|p| {
+                let x = held(p) as usize;
+                let (r, c) = (p as usize / n, p as usize % n);
+                (0..shape.cells() as u16)
+                    .find(|&q| {
+                        let (r2, c2) = (q as usize / n, q as usize % n);
+                        q > p && held(q) as usize == x && r.abs_diff(r2) + c.abs_diff(c2) == x
+                    })
+                    .map(|q| format!("{} and {} both hold {x}, {x} steps apart", nm(p), nm(q)))
+            }),
+            Constraint::DutchFlatmates => {
+                let (mid, top) = (n.div_ceil(2) as u8, n as u8);
+                (0..shape.cells()).find_map(|p| {
+                    let up = p >= n && grid.get(p - n) == 1;
+                    let down = p + n < shape.cells() && grid.get(p + n) == top;
+                    (grid.get(p) == mid && !up && !down).then(|| {
+                        format!(
+                            "{} holds {mid} with neither a 1 above it nor a {top} below it",
+                            nm(p as u16)
+                        )
+                    })
+                })
+            }
+            Constraint::EqualityCage { cells } => {
+                let half = cells.len() / 2;
+                let mut seen = HashSet::new();
+                let repeat = cells.iter().find(|&&x| !seen.insert(at(x)));
+                let even = cells.iter().filter(|&&x| at(x) % 2 == 0).count();
+                let low = cells
+                    .iter()
+                    .filter(|&&x| (held(x) as usize) <= n / 2)
+                    .count();
+                let high = cells
+                    .iter()
+                    .filter(|&&x| held(x) as usize > n.div_ceil(2))
+                    .count();
+                if let Some(&x) = repeat {
+                    Some(format!(
+                        "the equality cage at {} repeats {}",
+                        nm(cells[0]),
+                        at(x)
+                    ))
+                } else if even != half {
+                    Some(format!(
+                        "the equality cage at {} holds {even} even values of {}",
+                        nm(cells[0]),
+                        cells.len()
+                    ))
+                } else if low != half || high != half {
+                    Some(format!(
+                        "the equality cage at {} holds {low} low and {high} high values",
+                        nm(cells[0])
+                    ))
+                } else {
+                    None
+                }
             }
             Constraint::Lockout { cells, diff } => {
                 let (a, b) = (at(cells[0]), at(cells[cells.len() - 1]));

@@ -951,6 +951,12 @@ pub fn to_json(givens: &Grid, variant: &Variant) -> Result<String, String> {
             Constraint::FullRank { .. } | Constraint::FullRankTies { .. } => {
                 return Err("f-puzzles: a full-rank clue has no f-puzzles form".into())
             }
+            Constraint::AntiTaxicab | Constraint::DutchFlatmates => {
+                return Err(format!("f-puzzles: {} has no f-puzzles form", c.name()))
+            }
+            Constraint::EqualityCage { .. } => {
+                return Err("f-puzzles: an equality cage has no f-puzzles form".into())
+            }
             Constraint::Lockout { .. } => {
                 return Err("f-puzzles: a lockout line has no f-puzzles form".into())
             }

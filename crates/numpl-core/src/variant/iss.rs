@@ -608,6 +608,11 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
                     diff,
                 });
             }
+            "AntiTaxicab" => out.push(Constraint::AntiTaxicab),
+            "DutchFlatmates" => out.push(Constraint::DutchFlatmates),
+            "EqualityCage" => out.push(Constraint::EqualityCage {
+                cells: cells(&args)?,
+            }),
             "DoubleArrow" => out.push(Constraint::DoubleArrow {
                 cells: cells(&args)?,
             }),

@@ -185,6 +185,11 @@ enum WireC {
     RowIndexing {
         cells: Names,
     },
+    AntiTaxicab,
+    DutchFlatmates,
+    EqualityCage {
+        cells: Names,
+    },
     Lockout {
         cells: Names,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -659,6 +664,11 @@ fn from_wire(w: WireC, shape: Shape, first: u8) -> Result<Constraint, String> {
             rows: true,
             cells: cells(&c, n)?,
         },
+        WireC::AntiTaxicab => Constraint::AntiTaxicab,
+        WireC::DutchFlatmates => Constraint::DutchFlatmates,
+        WireC::EqualityCage { cells: c } => Constraint::EqualityCage {
+            cells: cells(&c, n)?,
+        },
         WireC::Lockout {
             cells: c,
             difference,
@@ -907,6 +917,9 @@ fn to_wire(c: &Constraint, shape: Shape, first: u8) -> WireC {
         Constraint::Zipper { cells } => WireC::Zipper { cells: nm(cells) },
         Constraint::Indexing { rows: false, cells } => WireC::ColumnIndexing { cells: nm(cells) },
         Constraint::Indexing { rows: true, cells } => WireC::RowIndexing { cells: nm(cells) },
+        Constraint::AntiTaxicab => WireC::AntiTaxicab,
+        Constraint::DutchFlatmates => WireC::DutchFlatmates,
+        Constraint::EqualityCage { cells } => WireC::EqualityCage { cells: nm(cells) },
         Constraint::Lockout { cells, diff } => WireC::Lockout {
             cells: nm(cells),
             difference: (*diff != default_lockout(shape.size())).then_some(*diff),

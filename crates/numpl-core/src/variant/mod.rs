@@ -343,6 +343,19 @@ pub enum Constraint {
         /// The least difference.
         diff: u8,
     },
+    /// Anti-taxicab: a cell holding `x` has no other `x` at taxicab distance exactly `x`
+    /// (`x` steps between orthogonal neighbours).
+    AntiTaxicab,
+    /// Dutch flatmates: every middle value (5 on 9x9, `ceil(N / 2)`) has a 1 right above
+    /// it or an N right below it (or both).
+    DutchFlatmates,
+    /// An equality cage: its values differ, as many are even as odd, and as many are low
+    /// as high (the lower and the upper half of the values; on an odd N the middle value
+    /// is neither, and never in the cage).
+    EqualityCage {
+        /// The cage's cells (an even number).
+        cells: Vec<u16>,
+    },
     /// A lockout line: its two ends (diamonds) differ by at least `diff`, and every value
     /// between them on the line lies outside the ends' range (below the lesser end or
     /// above the greater).
@@ -495,6 +508,9 @@ impl Constraint {
             Constraint::Indexing { rows: true, .. } => "row-indexing",
             Constraint::Whisper { .. } => "whisper",
             Constraint::Lockout { .. } => "lockout",
+            Constraint::AntiTaxicab => "anti-taxicab",
+            Constraint::DutchFlatmates => "dutch-flatmates",
+            Constraint::EqualityCage { .. } => "equality-cage",
             Constraint::DoubleArrow { .. } => "double-arrow",
             Constraint::Renban { .. } => "renban",
             Constraint::EntropicLine { .. } => "entropic-line",

@@ -225,6 +225,11 @@ fn every_constraint() -> Vec<Constraint> {
             cells: vec![36, 37, 38],
             diff: 5,
         },
+        Constraint::AntiTaxicab,
+        Constraint::DutchFlatmates,
+        Constraint::EqualityCage {
+            cells: vec![54, 55, 56, 57],
+        },
         Constraint::DoubleArrow {
             cells: vec![45, 46, 47, 48],
         },
@@ -457,6 +462,10 @@ fn iss_texts_read_as_the_json_records_do() {
             r#"{"constraints":[{"type":"or","options":[[{"type":"cage","sum":10,"cells":["r1c1","r1c2"]},{"type":"thermo","cells":["r1c1","r1c2"]}],[{"type":"allowed","cell":"r1c2","values":[4]}]]},{"type":"x","cells":["r9c1","r9c2"]}]}"#,
         ),
         (
+            ".AntiTaxicab.DutchFlatmates.EqualityCage~R1C1~R1C2",
+            r#"{"constraints":[{"type":"anti-taxicab"},{"type":"dutch-flatmates"},{"type":"equality-cage","cells":["r1c1","r1c2"]}]}"#,
+        ),
+        (
             ".Lockout~4~R1C1~R1C2~R1C3.Lockout~3~R2C1~R2C2.DoubleArrow~R3C1~R3C2~R3C3",
             r#"{"constraints":[{"type":"lockout","cells":["r1c1","r1c2","r1c3"]},{"type":"lockout","difference":3,"cells":["r2c1","r2c2"]},{"type":"double-arrow","cells":["r3c1","r3c2","r3c3"]}]}"#,
         ),
@@ -586,6 +595,8 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
         (r#"{"constraints":[{"type":"or","options":[[{"type":"anti-knight"}],[{"type":"cage","cells":["r1c1","r1c2"]}]]}]}"#, "constraint 1 (or r1c1): set 1: an either/or's set holds rules on cells, not anti-knight"),
         (r#"{"constraints":[{"type":"or","options":[[{"type":"cage","sum":30,"cells":["r1c1","r1c2"]}],[{"type":"cage","cells":["r1c1","r1c2"]}]]}]}"#, "constraint 1 (or r1c1): set 1: constraint 1 (cage r1c1): a sum of 30 is out of reach of 2 different values (3 to 17)"),
         (r#"{"constraints":[{"type":"or","options":[[{"type":"full-rank","rank":3,"row":2}],[{"type":"x","cells":["r1c1","r1c2"]}]]}]}"#, "constraint 1 (or r1c1): set 1: an either/or's set holds rules on cells, not full-rank"),
+        (r#"{"constraints":[{"type":"equality-cage","cells":["r1c1","r1c2","r1c3"]}]}"#, "constraint 1 (equality-cage r1c1): an equality cage holds an even number of cells, at most 8, not 3"),
+        (r#"{"values":"0-8","constraints":[{"type":"anti-taxicab"}]}"#, "constraint 1 (anti-taxicab): numpl reads an anti taxicab with values from 1 only (this grid's are 0-8)"),
         (r#"{"constraints":[{"type":"lockout","difference":9,"cells":["r1c1","r1c2"]}]}"#, "constraint 1 (lockout r1c1): a difference of 9 is not within 1..8"),
         (r#"{"constraints":[{"type":"double-arrow","cells":["r1c1","r1c2"]}]}"#, "constraint 1 (double-arrow r1c1): a line needs at least 3 cells, it has 2"),
         (r#"{"constraints":[{"type":"lockout","cells":["r1c1","r1c3"]}]}"#, "constraint 1 (lockout r1c1): r1c1 and r1c3 are not neighbours"),
@@ -1425,5 +1436,43 @@ fn lockout_lines_and_double_arrows_are_judged() {
             cells: vec![0, 1, 2, 3]
         }),
         None
+    );
+}
+
+/// Anti-taxicab, Dutch flatmates and equality cages judged on SOLUTION.
+#[test]
+fn taxicab_flatmates_and_equality_cages_are_judged() {
+    let g = grid(SOLUTION);
+    let judge = |c: Constraint| {
+        Variant::new(Shape::NINE, true, vec![c])
+            .unwrap()
+            .violation(&g)
+    };
+    // SOLUTION's rows are shifted copies of one another: some x lies x steps from
+    // another x.
+    let t = judge(Constraint::AntiTaxicab).expect("a taxicab pair");
+    assert!(t.contains("steps apart"), "{t}");
+    // r1c5 holds 5 with nothing above and r2c5 = 8 below.
+    assert_eq!(
+        judge(Constraint::DutchFlatmates),
+        Some("r1c5 holds 5 with neither a 1 above it nor a 9 below it".into())
+    );
+    // r1c1 1 and r1c2 2: one odd and one even, but both low.
+    let cage = |cells: Vec<u16>| judge(Constraint::EqualityCage { cells });
+    assert_eq!(
+        cage(vec![0, 1]),
+        Some("the equality cage at r1c1 holds 2 low and 0 high values".into())
+    );
+    // r1c1 1 (odd, low) and r1c8 8 (even, high).
+    assert_eq!(cage(vec![0, 7]), None);
+    // r1c1 1, r2c7 1: a repeat.
+    assert_eq!(
+        cage(vec![0, 15]),
+        Some("the equality cage at r1c1 repeats 1".into())
+    );
+    // r1c1 1 and r1c9 9: both odd.
+    assert_eq!(
+        cage(vec![0, 8]),
+        Some("the equality cage at r1c1 holds 0 even values of 2".into())
     );
 }

@@ -78,7 +78,7 @@ fn puzzle(text: &str) -> (Grid, Variant) {
 
 /// One hand-made case per constraint, each with a sum or shape that cuts the grids down
 /// without ruling them all out.
-const CASES: [&str; 58] = [
+const CASES: [&str; 61] = [
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","cells":["r1c2","r2c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":9,"cells":["r2c2","r3c2","r3c3"]}]}"#,
@@ -122,6 +122,11 @@ const CASES: [&str; 58] = [
     r#"{"box":"2x2","constraints":[{"type":"or","options":[[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}],[{"type":"allowed","cell":"r1c1","values":[4]},{"type":"odd","cells":["r2c3"]}]]}]}"#,
     // Hidden skyscrapers: a 2 first hidden from the left of row 1, a 1 from the bottom.
     r#"{"box":"2x2","constraints":[{"type":"hidden-skyscraper","value":2,"row":1},{"type":"hidden-skyscraper","value":1,"col":3,"side":"bottom"}]}"#,
+    // Anti-taxicab, Dutch flatmates (a 2 with a 1 above or a 4 below on 4x4) and an
+    // equality cage (one even and one odd, one low and one high).
+    r#"{"box":"2x2","givens":"1...............","constraints":[{"type":"anti-taxicab"}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"dutch-flatmates"}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"equality-cage","cells":["r1c1","r2c3"]},{"type":"equality-cage","cells":["r3c1","r3c2","r4c3","r4c4"]}]}"#,
     // A lockout line (ends 2 apart, the middle outside them) and a double arrow.
     r#"{"box":"2x2","constraints":[{"type":"lockout","difference":2,"cells":["r1c1","r2c2","r3c2","r4c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"double-arrow","cells":["r1c1","r2c1","r3c2","r4c2"]}]}"#,
@@ -356,6 +361,11 @@ fn constraint() -> impl Strategy<Value = Constraint> {
         line(2..4).prop_map(|cells| Constraint::Whisper { cells, diff: 2 }),
         (1u8..4, line(2..5)).prop_map(|(diff, cells)| Constraint::Lockout { cells, diff }),
         line(3..5).prop_map(|cells| Constraint::DoubleArrow { cells }),
+        proptest::collection::btree_set(cell(), 2..5).prop_map(|c| Constraint::EqualityCage {
+            cells: c.into_iter().take(4).collect::<Vec<u16>>()[..2].to_vec()
+        }),
+        Just(Constraint::AntiTaxicab),
+        Just(Constraint::DutchFlatmates),
         line(2..4).prop_map(|cells| Constraint::Renban { cells }),
         line(3..5).prop_map(|cells| Constraint::Between { cells }),
         line(2..5).prop_map(|cells| Constraint::RegionSumLine { cells }),

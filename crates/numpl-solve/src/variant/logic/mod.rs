@@ -138,6 +138,12 @@ variant_techniques! {
     Lunchbox: "lunchbox", "Lunchbox Sum", Medium, 50, |l, b| rules::find(l, b, VariantTechnique::Lunchbox);
     /// A skyscraper clue: how many values its row or column shows from its end.
     Skyscraper: "skyscraper", "Skyscraper", Medium, 50, |l, b| rules::find(l, b, VariantTechnique::Skyscraper);
+    /// Anti-taxicab: no two cells holding x are x steps apart.
+    AntiTaxicab: "anti_taxicab", "Anti-Taxicab", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::AntiTaxicab);
+    /// Dutch flatmates: a middle value has a 1 above or an N below.
+    DutchFlatmates: "dutch_flatmates", "Dutch Flatmates", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::DutchFlatmates);
+    /// An equality cage: as many even as odd values, as many low as high.
+    EqualityCage: "equality_cage", "Equality Cage", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::EqualityCage);
     /// A lockout line: its ends apart, the values between outside their range.
     Lockout: "lockout", "Lockout Line", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Lockout);
     /// A full-rank clue: its number's first digit, and the numbers below and above it.

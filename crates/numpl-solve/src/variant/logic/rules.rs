@@ -23,6 +23,9 @@ pub(super) fn technique(c: &Constraint) -> Option<VariantTechnique> {
         Constraint::Whisper { .. } => T::Whisper,
         Constraint::Arrow { .. } | Constraint::DoubleArrow { .. } => T::Arrow,
         Constraint::Lockout { .. } => T::Lockout,
+        Constraint::AntiTaxicab => T::AntiTaxicab,
+        Constraint::DutchFlatmates => T::DutchFlatmates,
+        Constraint::EqualityCage { .. } => T::EqualityCage,
         Constraint::Palindrome { .. } => T::Palindrome,
         Constraint::Zipper { .. } => T::Zipper,
         Constraint::Indexing { .. } => T::Indexing,
@@ -171,6 +174,18 @@ fn words(l: &Logic<'_>, c: &Constraint, shape: Shape) -> String {
                 )
             }
         }
+        Constraint::AntiTaxicab => {
+            "no two cells holding x are x orthogonal steps apart".to_string()
+        }
+        Constraint::DutchFlatmates => format!(
+            "every {} has a 1 right above it or a {} right below it",
+            l.shown(shape.size().div_ceil(2) as u8),
+            l.shown(shape.size() as u8)
+        ),
+        Constraint::EqualityCage { cells } => format!(
+            "the equality cage {} holds as many even values as odd, and as many low as high",
+            names(shape, cells)
+        ),
         Constraint::DoubleArrow { cells } => format!(
             "the double arrow {} adds up to its circles {} and {}",
             line(cells),

@@ -300,6 +300,15 @@ fn a_hidden_triple_keeps_its_three_values() {
 #[test]
 fn each_constraint_rule_on_a_hand_worked_position() {
     let cases: &[(&str, &str, VariantTechnique, &str)] = &[
+        // Dutch flatmates: r1c5 has no cell above, so a 5 there needs a 9 below; r9c5 no
+        // cell below. Read alone, the rule takes 5 off the top row's cells whose cell below
+        // cannot be 9 (r2c5 is 3) and the bottom row's whose cell above cannot be 1.
+        (
+            "r2c5=3 r8c5=4",
+            r#"{"type":"dutch-flatmates"}"#,
+            VariantTechnique::DutchFlatmates,
+            "Dutch Flatmates: every 5 has a 1 right above it or a 9 right below it => r1c5, r9c5 <> 5",
+        ),
         // A lockout line whose ends are 2 and 8: the cells between them are 1 or 9 (2 and 8
         // are gone already: they see the ends).
         (

@@ -7,7 +7,9 @@ pub(crate) mod cage;
 mod chess;
 mod classes;
 mod counting;
+mod dutch_flatmates;
 mod either_or;
+mod equality_cage;
 mod full_rank;
 mod greater_than;
 mod hidden_skyscraper;
@@ -32,6 +34,7 @@ mod sandwich;
 mod skyscraper;
 pub(crate) mod sum;
 mod sum_line;
+mod taxicab;
 mod thermo;
 mod whisper;
 mod xsum;
@@ -456,6 +459,9 @@ fn add(b: &mut Builder<'_>, c: &Constraint) {
         Constraint::Arrow { circle, line } => arrow::compile(b, circle, line),
         Constraint::DoubleArrow { cells } => arrow::compile_double(b, cells),
         Constraint::Lockout { cells, diff } => lockout::compile(b, cells, *diff),
+        Constraint::AntiTaxicab => taxicab::compile(b),
+        Constraint::DutchFlatmates => dutch_flatmates::compile(b),
+        Constraint::EqualityCage { cells } => equality_cage::compile(b, cells),
         Constraint::Kropki { black, cells } => kropki::compile(b, *black, *cells),
         Constraint::KropkiNegative => kropki::compile_negative(b),
         Constraint::Xv { sum, cells } => xv::compile(b, *sum, *cells),
