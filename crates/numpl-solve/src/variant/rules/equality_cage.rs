@@ -15,7 +15,7 @@ pub(super) fn compile(b: &mut Builder<'_>, cells: &[u16]) {
     let (mut even, mut odd, mut low, mut high) = (0 as Bits, 0 as Bits, 0 as Bits, 0 as Bits);
     for i in 0..n {
         let v = (i + 1) as u32 - off;
-        if v % 2 == 0 {
+        if v.is_multiple_of(2) {
             even |= 1 << i;
         } else {
             odd |= 1 << i;
