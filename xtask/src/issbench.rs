@@ -542,10 +542,10 @@ mod tests {
     fn a_refusal_counts_by_its_type_its_reason_or_as_a_script() {
         assert_eq!(
             refusal_key(
-                ".LookAndSay~R1C1~R1C2",
-                "-:1: ISS item 1 (LookAndSay): numpl does not support this constraint type"
+                ".Regex~KFteMS0zXVs0N11~R1C1~R1C2",
+                "-:1: ISS item 1 (Regex): numpl does not support this constraint type"
             ),
-            "LookAndSay"
+            "Regex"
         );
         assert_eq!(
             refusal_key(

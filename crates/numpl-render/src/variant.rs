@@ -237,6 +237,7 @@ const LEGEND: &[&str] = &[
     "full-rank",
     "double-arrow",
     "equality-cage",
+    "look-and-say",
     "x-sum",
     "numbered-room",
     "rellik-cage",
@@ -264,6 +265,9 @@ fn rule_words(name: &str) -> &str {
         "or" => "either/or: of each group of rules drawn on the same cells, one holds",
         "hidden-skyscraper" => {
             "hidden skyscrapers (|X|): the values rise from a clue to the first one hidden, X"
+        }
+        "look-and-say" => {
+            "look-and-say (dotted teal): the clue's digit pairs say how many of a value its cells hold (1223: one 2 and two 3s)"
         }
         "equality-cage" => {
             "equality cages (teal): the digits differ, as many even as odd, as many low as high (the middle digit in none)"
@@ -768,6 +772,33 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                 };
                 d.notes.push(format!("Full-rank ties: {words}."));
             }
+            // A look-and-say clue: a dotted outline, the clue in its corner as ISS writes
+            // it (count, value digit pairs: `1223`; `1x12, 2x3` where a number has two
+            // digits); named in the caption.
+            Constraint::LookAndSay { counts, cells } => {
+                let mut distinct = cells.clone();
+                distinct.sort_unstable();
+                distinct.dedup();
+                let mut items = cage(n, None, &distinct);
+                if let Some(Item::Path { pen, .. }) = items.first_mut() {
+                    pen.dash = Some((0.025, 0.06));
+                    pen.width = 0.035;
+                    pen.color = MODULAR;
+                    pen.round = true;
+                }
+                let clue = if counts.iter().all(|&(k, v)| k < 10 && v < 10) {
+                    counts.iter().map(|&(k, v)| format!("{k}{v}")).collect()
+                } else {
+                    let pairs: Vec<String> =
+                        counts.iter().map(|&(k, v)| format!("{k}x{v}")).collect();
+                    pairs.join(", ")
+                };
+                items.extend(corner_text(n, distinct[0], clue));
+                push(&mut d, Layer::Top, name, items);
+                if !d.rules.contains(&name) {
+                    d.rules.push(name);
+                }
+            }
             // An equality cage: a cage's outline in teal, named in the caption.
             Constraint::EqualityCage { cells } => {
                 let mut items = cage(n, None, cells);
@@ -1088,8 +1119,12 @@ fn cage(n: usize, sum: Option<u32>, cells: &[u16]) -> Vec<Item> {
 
 /// A small number on white in a cell's top left corner (a cage's sum).
 fn corner_label(n: usize, cell: u16, value: &u32) -> Vec<Item> {
+    corner_text(n, cell, value.to_string())
+}
+
+/// Small text on white in a cell's top left corner.
+fn corner_text(n: usize, cell: u16, text: String) -> Vec<Item> {
     let (r, c) = rc(n, cell);
-    let text = value.to_string();
     let size = 0.26;
     let w = size * 0.56 * text.len() as f32;
     vec![

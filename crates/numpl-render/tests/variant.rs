@@ -234,6 +234,13 @@ fn drawn() -> Vec<(Constraint, &'static str)> {
             "text",
         ),
         (
+            Constraint::LookAndSay {
+                counts: vec![(1, 2), (1, 3)],
+                cells: vec![72, 73],
+            },
+            "text",
+        ),
+        (
             Constraint::EqualityCage {
                 cells: vec![70, 71],
             },
@@ -618,9 +625,9 @@ fn a_sheet_of_variant_puzzles_opens() {
     );
     let pdf = sheet_pdf(&puzzles, &SheetOptions::new().solutions(true)).unwrap();
     let doc = lopdf::Document::load_mem(&pdf).unwrap();
-    // 48 puzzles 4 a page: 12 pages, and 3 pages of solutions (20 a page).
-    assert_eq!(puzzles.len(), 48);
-    assert_eq!(doc.get_pages().len(), 15);
+    // 49 puzzles 4 a page: 13 pages, and 3 pages of solutions (20 a page).
+    assert_eq!(puzzles.len(), 49);
+    assert_eq!(doc.get_pages().len(), 16);
 }
 
 #[test]

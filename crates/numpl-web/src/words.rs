@@ -203,6 +203,11 @@ pub(crate) fn variant_rules(v: &numpl_core::variant::Variant, unseen: Option<&st
                 "hidden skyscraper clues",
                 "digits are buildings of their height: from the clue they rise, each seen, up to the first one hidden behind a taller one, which is the clue's digit",
             ),
+            "look-and-say" => (
+                "look-and-say clue",
+                "look-and-say clues",
+                "the clue's digit pairs say how many times a digit appears in the dotted cells (1223: one 2 and two 3s; 03: no 3)",
+            ),
             "equality-cage" => (
                 "equality cage",
                 "equality cages",

@@ -67,6 +67,7 @@ pub(crate) fn cells_of(c: &Constraint) -> Vec<u16> {
         | Constraint::Pairwise { cells, .. }
         | Constraint::Lockout { cells, .. }
         | Constraint::EqualityCage { cells }
+        | Constraint::LookAndSay { cells, .. }
         | Constraint::DoubleArrow { cells }
         | Constraint::RegionSumLine { cells } => cells.clone(),
         Constraint::Allowed { cell, .. } => vec![*cell],
@@ -639,6 +640,30 @@ fn check_one(shape: Shape, first: u8, c: &Constraint, jigsaws: &mut usize) -> Re
             }
         }
         Constraint::AntiTaxicab | Constraint::DutchFlatmates => {}
+        Constraint::LookAndSay { counts, cells } => {
+            let mut seen = HashSet::new();
+            for &(k, value) in counts {
+                if value < least || value > greatest {
+                    return Err(format!("value {value} is not within {least}..{greatest}"));
+                }
+                if !seen.insert(value) {
+                    return Err(format!("value {value} is counted twice"));
+                }
+                if k as usize > cells.len() {
+                    return Err(format!("{k} {value}s do not fit in {} cells", cells.len()));
+                }
+            }
+            let total: usize = counts.iter().map(|&(k, _)| k as usize).sum();
+            if total > cells.len() {
+                return Err(format!(
+                    "its counts add up to {total}, more than its {} cells",
+                    cells.len()
+                ));
+            }
+            if counts.is_empty() {
+                return Err("its clue counts no value".into());
+            }
+        }
         Constraint::EqualityCage { cells } => {
             // Half even and half odd, half low and half high; the middle value is neither.
             let most = n - n % 2;
@@ -1309,6 +1334,15 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
                         )
                     })
             }
+            Constraint::LookAndSay { counts, cells } => counts.iter().find_map(|&(k, value)| {
+                let got = cells.iter().filter(|&&x| at(x) == value).count();
+                (got != k as usize).then(|| {
+                    format!(
+                        "the look-and-say cells from {} hold {got} {value}s, not {k}",
+                        nm(cells[0])
+                    )
+                })
+            }),
             Constraint::AntiTaxicab => (0..shape.cells() as u16).find_map(|p| {
                 let x = held(p) as usize;
                 let (r, c) = (p as usize / n, p as usize % n);

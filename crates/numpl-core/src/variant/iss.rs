@@ -608,6 +608,20 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
                     diff,
                 });
             }
+            // `LookAndSay~1223~cells`: (count, value) digit pairs, one 2 and two 3s.
+            "LookAndSay" => {
+                let (clue, rest) = args.split_first().ok_or_else(|| fail("no clue".into()))?;
+                let digits: Vec<u32> = clue.chars().filter_map(|ch| ch.to_digit(10)).collect();
+                if digits.is_empty() || digits.len() % 2 == 1 || digits.len() != clue.len() {
+                    return Err(fail(format!(
+                        "`{clue}` is not a clue of (count, value) digit pairs"
+                    )));
+                }
+                out.push(Constraint::LookAndSay {
+                    counts: digits.chunks(2).map(|p| (p[0] as u8, p[1])).collect(),
+                    cells: cells(rest)?,
+                });
+            }
             "AntiTaxicab" => out.push(Constraint::AntiTaxicab),
             "DutchFlatmates" => out.push(Constraint::DutchFlatmates),
             "EqualityCage" => out.push(Constraint::EqualityCage {

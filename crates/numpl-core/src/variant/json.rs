@@ -185,6 +185,10 @@ enum WireC {
     RowIndexing {
         cells: Names,
     },
+    LookAndSay {
+        counts: Vec<[u32; 2]>,
+        cells: Names,
+    },
     AntiTaxicab,
     DutchFlatmates,
     EqualityCage {
@@ -664,6 +668,17 @@ fn from_wire(w: WireC, shape: Shape, first: u8) -> Result<Constraint, String> {
             rows: true,
             cells: cells(&c, n)?,
         },
+        WireC::LookAndSay { counts, cells: c } => Constraint::LookAndSay {
+            counts: counts
+                .into_iter()
+                .map(|[k, v]| {
+                    u8::try_from(k)
+                        .map(|k| (k, v))
+                        .map_err(|_| format!("a count of {k} is too many"))
+                })
+                .collect::<Result<_, _>>()?,
+            cells: cells(&c, n)?,
+        },
         WireC::AntiTaxicab => Constraint::AntiTaxicab,
         WireC::DutchFlatmates => Constraint::DutchFlatmates,
         WireC::EqualityCage { cells: c } => Constraint::EqualityCage {
@@ -917,6 +932,10 @@ fn to_wire(c: &Constraint, shape: Shape, first: u8) -> WireC {
         Constraint::Zipper { cells } => WireC::Zipper { cells: nm(cells) },
         Constraint::Indexing { rows: false, cells } => WireC::ColumnIndexing { cells: nm(cells) },
         Constraint::Indexing { rows: true, cells } => WireC::RowIndexing { cells: nm(cells) },
+        Constraint::LookAndSay { counts, cells } => WireC::LookAndSay {
+            counts: counts.iter().map(|&(k, v)| [k as u32, v]).collect(),
+            cells: nm(cells),
+        },
         Constraint::AntiTaxicab => WireC::AntiTaxicab,
         Constraint::DutchFlatmates => WireC::DutchFlatmates,
         Constraint::EqualityCage { cells } => WireC::EqualityCage { cells: nm(cells) },

@@ -356,6 +356,15 @@ pub enum Constraint {
         /// The cage's cells (an even number).
         cells: Vec<u16>,
     },
+    /// A look-and-say clue: its cells (repeats allowed where no other rule forbids them)
+    /// hold each listed value exactly as many times as listed (0: not at all); other
+    /// values are free. ISS's clue `1223` is one 2 and two 3s.
+    LookAndSay {
+        /// (how many, the value), values in the puzzle's range, each once.
+        counts: Vec<(u8, u32)>,
+        /// The cells.
+        cells: Vec<u16>,
+    },
     /// A lockout line: its two ends (diamonds) differ by at least `diff`, and every value
     /// between them on the line lies outside the ends' range (below the lesser end or
     /// above the greater).
@@ -508,6 +517,7 @@ impl Constraint {
             Constraint::Indexing { rows: true, .. } => "row-indexing",
             Constraint::Whisper { .. } => "whisper",
             Constraint::Lockout { .. } => "lockout",
+            Constraint::LookAndSay { .. } => "look-and-say",
             Constraint::AntiTaxicab => "anti-taxicab",
             Constraint::DutchFlatmates => "dutch-flatmates",
             Constraint::EqualityCage { .. } => "equality-cage",

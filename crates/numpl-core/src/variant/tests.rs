@@ -225,6 +225,10 @@ fn every_constraint() -> Vec<Constraint> {
             cells: vec![36, 37, 38],
             diff: 5,
         },
+        Constraint::LookAndSay {
+            counts: vec![(1, 2), (0, 5)],
+            cells: vec![58, 59, 60],
+        },
         Constraint::AntiTaxicab,
         Constraint::DutchFlatmates,
         Constraint::EqualityCage {
@@ -346,6 +350,7 @@ fn pairwise_rules_read_check_and_judge() {
         (".Pair~8H*~R1C1~R1C2", "ISS item 1 (Pair): `*` in the relation key `8H*` is not base64"),
         (".PairX~AAAAAAAAAAAAAAB~R1C1~R1C2", "ISS item 1 (PairX): the relation key `AAAAAAAAAAAAAAB` is longer than a relation of 9 values"),
         (".Pair", "ISS item 1 (Pair): no relation key"),
+        (".LookAndSay~123~R1C1", "ISS item 1 (LookAndSay): `123` is not a clue of (count, value) digit pairs"),
     ] {
         let err = iss::read(text).unwrap_err();
         assert_eq!(err, message, "{text}");
@@ -460,6 +465,10 @@ fn iss_texts_read_as_the_json_records_do() {
         (
             ".Or.And.Cage~10~R1C1~R1C2.Thermo~R1C1~R1C2.End.And.Cage~3~R1C1~R1C2~R1C3.End.~R1C2_4.End.Or.HiddenSkyscraper~R9~~9.X~R9C1~R9C2.End",
             r#"{"constraints":[{"type":"or","options":[[{"type":"cage","sum":10,"cells":["r1c1","r1c2"]},{"type":"thermo","cells":["r1c1","r1c2"]}],[{"type":"allowed","cell":"r1c2","values":[4]}]]},{"type":"x","cells":["r9c1","r9c2"]}]}"#,
+        ),
+        (
+            ".LookAndSay~1223~R1C1~R1C2~R2C2.LookAndSay~03~R5C5",
+            r#"{"constraints":[{"type":"look-and-say","counts":[[1,2],[2,3]],"cells":["r1c1","r1c2","r2c2"]},{"type":"look-and-say","counts":[[0,3]],"cells":["r5c5"]}]}"#,
         ),
         (
             ".AntiTaxicab.DutchFlatmates.EqualityCage~R1C1~R1C2",
@@ -595,6 +604,9 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
         (r#"{"constraints":[{"type":"or","options":[[{"type":"anti-knight"}],[{"type":"cage","cells":["r1c1","r1c2"]}]]}]}"#, "constraint 1 (or r1c1): set 1: an either/or's set holds rules on cells, not anti-knight"),
         (r#"{"constraints":[{"type":"or","options":[[{"type":"cage","sum":30,"cells":["r1c1","r1c2"]}],[{"type":"cage","cells":["r1c1","r1c2"]}]]}]}"#, "constraint 1 (or r1c1): set 1: constraint 1 (cage r1c1): a sum of 30 is out of reach of 2 different values (3 to 17)"),
         (r#"{"constraints":[{"type":"or","options":[[{"type":"full-rank","rank":3,"row":2}],[{"type":"x","cells":["r1c1","r1c2"]}]]}]}"#, "constraint 1 (or r1c1): set 1: an either/or's set holds rules on cells, not full-rank"),
+        (r#"{"constraints":[{"type":"look-and-say","counts":[[2,3],[2,4]],"cells":["r1c1","r1c2","r1c3"]}]}"#, "constraint 1 (look-and-say r1c1): its counts add up to 4, more than its 3 cells"),
+        (r#"{"constraints":[{"type":"look-and-say","counts":[[1,3],[0,3]],"cells":["r1c1","r1c2"]}]}"#, "constraint 1 (look-and-say r1c1): value 3 is counted twice"),
+        (r#"{"constraints":[{"type":"look-and-say","counts":[[1,10]],"cells":["r1c1","r1c2"]}]}"#, "constraint 1 (look-and-say r1c1): value 10 is not within 1..9"),
         (r#"{"constraints":[{"type":"equality-cage","cells":["r1c1","r1c2","r1c3"]}]}"#, "constraint 1 (equality-cage r1c1): an equality cage holds an even number of cells, at most 8, not 3"),
         (r#"{"values":"0-8","constraints":[{"type":"anti-taxicab"}]}"#, "constraint 1 (anti-taxicab): numpl reads an anti taxicab with values from 1 only (this grid's are 0-8)"),
         (r#"{"constraints":[{"type":"lockout","difference":9,"cells":["r1c1","r1c2"]}]}"#, "constraint 1 (lockout r1c1): a difference of 9 is not within 1..8"),
@@ -642,8 +654,8 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
     }
     let iss_cases = [
         (
-            ".LookAndSay~R1C1~R1C2",
-            "ISS item 1 (LookAndSay): numpl does not support this constraint type",
+            ".Regex~KFteMS0zXVs0N11~R1C1~R1C2",
+            "ISS item 1 (Regex): numpl does not support this constraint type",
         ),
         (
             ".Skyscraper~C5",
@@ -1448,6 +1460,18 @@ fn taxicab_flatmates_and_equality_cages_are_judged() {
             .unwrap()
             .violation(&g)
     };
+    // Row 1 (1..9): one 2 and no 5 in r1c1..r1c3; two 2s, no.
+    let say = |counts: Vec<(u8, u32)>| {
+        judge(Constraint::LookAndSay {
+            counts,
+            cells: vec![0, 1, 2],
+        })
+    };
+    assert_eq!(say(vec![(1, 2), (0, 5)]), None);
+    assert_eq!(
+        say(vec![(2, 2)]),
+        Some("the look-and-say cells from r1c1 hold 1 2s, not 2".into())
+    );
     // SOLUTION's rows are shifted copies of one another: some x lies x steps from
     // another x.
     let t = judge(Constraint::AntiTaxicab).expect("a taxicab pair");

@@ -78,7 +78,7 @@ fn puzzle(text: &str) -> (Grid, Variant) {
 
 /// One hand-made case per constraint, each with a sum or shape that cuts the grids down
 /// without ruling them all out.
-const CASES: [&str; 61] = [
+const CASES: [&str; 63] = [
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","cells":["r1c2","r2c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":9,"cells":["r2c2","r3c2","r3c3"]}]}"#,
@@ -122,6 +122,8 @@ const CASES: [&str; 61] = [
     r#"{"box":"2x2","constraints":[{"type":"or","options":[[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}],[{"type":"allowed","cell":"r1c1","values":[4]},{"type":"odd","cells":["r2c3"]}]]}]}"#,
     // Hidden skyscrapers: a 2 first hidden from the left of row 1, a 1 from the bottom.
     r#"{"box":"2x2","constraints":[{"type":"hidden-skyscraper","value":2,"row":1},{"type":"hidden-skyscraper","value":1,"col":3,"side":"bottom"}]}"#,
+    // Look-and-say: two 1s and no 4 over a zigzag of cells; one 3 over three cells.
+    r#"{"box":"2x2","constraints":[{"type":"look-and-say","counts":[[2,1],[0,4]],"cells":["r1c1","r2c2","r3c1","r4c2"]},{"type":"look-and-say","counts":[[1,3]],"cells":["r1c3","r2c4","r3c3"]}]}"#,
     // Anti-taxicab, Dutch flatmates (a 2 with a 1 above or a 4 below on 4x4) and an
     // equality cage (one even and one odd, one low and one high).
     r#"{"box":"2x2","givens":"1...............","constraints":[{"type":"anti-taxicab"}]}"#,
@@ -135,6 +137,8 @@ const CASES: [&str; 61] = [
     r#"{"box":"2x2","constraints":[{"type":"full-rank","rank":10,"col":1},{"type":"full-rank","rank":15,"col":2},{"type":"full-rank","rank":5,"row":4}]}"#,
     r#"{"box":"2x2","givens":"...2..1.........","constraints":[{"type":"full-rank","rank":10,"col":1},{"type":"full-rank-ties","ties":"none"}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"full-rank","rank":5,"row":4},{"type":"full-rank","rank":5,"row":3,"side":"right"},{"type":"full-rank-ties","ties":"any"}]}"#,
+    // The same clue twice (once counted, not twice), found by the full-rank random test.
+    r#"{"box":"2x2","constraints":[{"type":"full-rank","rank":15,"row":4},{"type":"full-rank","rank":13,"col":4},{"type":"full-rank","rank":15,"row":4},{"type":"full-rank-ties","ties":"any"}]}"#,
     // Pairwise: a line whose neighbours are 1 apart or 3 apart; a set of four cells,
     // every two of which differ by 2 or more (ISS's Nabner rule on 4x4: one way, 1 and 3
     // with 2 and 4 apart), with a cell of the set given.
@@ -364,6 +368,21 @@ fn constraint() -> impl Strategy<Value = Constraint> {
         proptest::collection::btree_set(cell(), 2..5).prop_map(|c| Constraint::EqualityCage {
             cells: c.into_iter().take(4).collect::<Vec<u16>>()[..2].to_vec()
         }),
+        (
+            proptest::collection::btree_set(cell(), 1..6),
+            0u8..3,
+            1u32..5,
+            0u8..2,
+            1u32..5
+        )
+            .prop_map(|(c, k, v, k2, v2)| Constraint::LookAndSay {
+                counts: if v2 == v {
+                    vec![(k, v)]
+                } else {
+                    vec![(k, v), (k2, v2)]
+                },
+                cells: c.into_iter().collect(),
+            }),
         Just(Constraint::AntiTaxicab),
         Just(Constraint::DutchFlatmates),
         line(2..4).prop_map(|cells| Constraint::Renban { cells }),

@@ -138,6 +138,8 @@ variant_techniques! {
     Lunchbox: "lunchbox", "Lunchbox Sum", Medium, 50, |l, b| rules::find(l, b, VariantTechnique::Lunchbox);
     /// A skyscraper clue: how many values its row or column shows from its end.
     Skyscraper: "skyscraper", "Skyscraper", Medium, 50, |l, b| rules::find(l, b, VariantTechnique::Skyscraper);
+    /// A look-and-say clue: how many of each listed value its cells hold.
+    LookAndSay: "look_and_say", "Look-and-Say", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::LookAndSay);
     /// Anti-taxicab: no two cells holding x are x steps apart.
     AntiTaxicab: "anti_taxicab", "Anti-Taxicab", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::AntiTaxicab);
     /// Dutch flatmates: a middle value has a 1 above or an N below.

@@ -23,6 +23,7 @@ pub(super) fn technique(c: &Constraint) -> Option<VariantTechnique> {
         Constraint::Whisper { .. } => T::Whisper,
         Constraint::Arrow { .. } | Constraint::DoubleArrow { .. } => T::Arrow,
         Constraint::Lockout { .. } => T::Lockout,
+        Constraint::LookAndSay { .. } => T::LookAndSay,
         Constraint::AntiTaxicab => T::AntiTaxicab,
         Constraint::DutchFlatmates => T::DutchFlatmates,
         Constraint::EqualityCage { .. } => T::EqualityCage,
@@ -173,6 +174,17 @@ fn words(l: &Logic<'_>, c: &Constraint, shape: Shape) -> String {
                     line(cells)
                 )
             }
+        }
+        Constraint::LookAndSay { counts, cells } => {
+            let said: Vec<String> = counts
+                .iter()
+                .map(|&(k, v)| format!("{k} x {v}"))
+                .collect();
+            format!(
+                "the look-and-say cells {} hold {}",
+                names(shape, cells),
+                said.join(", ")
+            )
         }
         Constraint::AntiTaxicab => {
             "no two cells holding x are x orthogonal steps apart".to_string()

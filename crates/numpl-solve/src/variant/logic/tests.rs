@@ -300,6 +300,14 @@ fn a_hidden_triple_keeps_its_three_values() {
 #[test]
 fn each_constraint_rule_on_a_hand_worked_position() {
     let cases: &[(&str, &str, VariantTechnique, &str)] = &[
+        // Look-and-say: two 7s in r1c1, r5c5, r9c9 with r5c5 given 3: the other two are 7
+        // (they share no house with r5c5, so their 3 is among what goes).
+        (
+            "r5c5=3",
+            r#"{"type":"look-and-say","counts":[[2,7]],"cells":["r1c1","r5c5","r9c9"]}"#,
+            VariantTechnique::LookAndSay,
+            "Look-and-Say: the look-and-say cells r1c1, r5c5, r9c9 hold 2 x 7 => r1c1, r9c9 <> 1/2/3/4/5/6/8/9",
+        ),
         // Dutch flatmates: r1c5 has no cell above, so a 5 there needs a 9 below; r9c5 no
         // cell below. Read alone, the rule takes 5 off the top row's cells whose cell below
         // cannot be 9 (r2c5 is 3) and the bottom row's whose cell above cannot be 1.

@@ -33,16 +33,24 @@ pub(super) fn compile(b: &mut Builder<'_>, rank: u32, side: Outside) {
     let ties_ok = full_rank_ties(b.variant) == Ties::Any;
     // The other clues: those of the same group are ordered against this one by their
     // ranks; the counts below are of the numbers without a clue.
-    let mut clued = vec![false; entries.len()];
+    // Each clued number's rank (a number clued twice with two ranks cannot be).
+    let mut ranks: Vec<Option<u32>> = vec![None; entries.len()];
+    let mut consistent = true;
+    for c in b.variant.constraints() {
+        if let &Constraint::FullRank { rank: r, side: o } = c {
+            let i = at(o);
+            consistent &= ranks[i].is_none_or(|x| x == r);
+            ranks[i] = Some(r);
+        }
+    }
+    let clued: Vec<bool> = ranks.iter().map(Option::is_some).collect();
     let mut lower = Vec::new();
     let mut higher = Vec::new();
     let mut same = Vec::new();
-    for c in b.variant.constraints() {
-        let &Constraint::FullRank { rank: r, side: o } = c else {
+    for (i, r) in ranks.iter().enumerate() {
+        let Some(r) = *r else {
             continue;
         };
-        let i = at(o);
-        clued[i] = true;
         if i == me || (r as usize - 1) / 4 != group {
             continue;
         }
@@ -56,7 +64,7 @@ pub(super) fn compile(b: &mut Builder<'_>, rank: u32, side: Outside) {
     // where ties count).
     let below_free = below as isize - lower.len() as isize;
     let above_free = (3 - below) as isize - higher.len() as isize - same.len() as isize;
-    let possible = below_free >= 0 && above_free >= 0 && (ties_ok || same.is_empty());
+    let possible = consistent && below_free >= 0 && above_free >= 0 && (ties_ok || same.is_empty());
     b.prop(FullRank {
         all: (0..shape.cells() as u16).collect(),
         entries,

@@ -18,6 +18,7 @@ mod intersect;
 mod kropki;
 mod little_killer;
 mod lockout;
+mod look_and_say;
 mod lunchbox;
 mod nonconsecutive;
 mod numbered_room;
@@ -459,6 +460,7 @@ fn add(b: &mut Builder<'_>, c: &Constraint) {
         Constraint::Arrow { circle, line } => arrow::compile(b, circle, line),
         Constraint::DoubleArrow { cells } => arrow::compile_double(b, cells),
         Constraint::Lockout { cells, diff } => lockout::compile(b, cells, *diff),
+        Constraint::LookAndSay { counts, cells } => look_and_say::compile(b, counts, cells),
         Constraint::AntiTaxicab => taxicab::compile(b),
         Constraint::DutchFlatmates => dutch_flatmates::compile(b),
         Constraint::EqualityCage { cells } => equality_cage::compile(b, cells),
