@@ -45,6 +45,8 @@ const ARROW: Rgb = Rgb(130, 130, 130);
 const JIGSAW_BOTH: Rgb = Rgb(38, 92, 178);
 /// Pairwise rules: a thin line, dots on its cells (ISS's custom lines).
 const PAIRWISE: Rgb = Rgb(170, 80, 40);
+/// Equal sums' segments.
+const EQUAL_SUM: Rgb = Rgb(70, 140, 70);
 /// Lockout lines: ISS's pale violet, diamonds at the ends.
 const LOCKOUT: Rgb = Rgb(200, 200, 255);
 const LOCKOUT_EDGE: Rgb = Rgb(110, 110, 190);
@@ -238,6 +240,7 @@ const LEGEND: &[&str] = &[
     "double-arrow",
     "equality-cage",
     "look-and-say",
+    "equal-sum",
     "x-sum",
     "numbered-room",
     "rellik-cage",
@@ -266,6 +269,7 @@ fn rule_words(name: &str) -> &str {
         "hidden-skyscraper" => {
             "hidden skyscrapers (|X|): the values rise from a clue to the first one hidden, X"
         }
+        "equal-sum" => "equal sums (thin green lines): the cells along each line add up to the same",
         "look-and-say" => {
             "look-and-say (dotted teal): the clue's digit pairs say how many of a value its cells hold (1223: one 2 and two 3s)"
         }
@@ -771,6 +775,34 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                     }
                 };
                 d.notes.push(format!("Full-rank ties: {words}."));
+            }
+            // Equal sums: each segment a thin line through its cells (a dot for one cell);
+            // named in the caption.
+            Constraint::EqualSum { segments } => {
+                let pen = Pen::new(EQUAL_SUM, 0.06);
+                let mut items = Vec::new();
+                for seg in segments {
+                    let pts: Vec<_> = seg.iter().map(|&c| centre(n, c)).collect();
+                    if pts.len() == 1 {
+                        items.push(Item::Circle {
+                            c: pts[0],
+                            r: 0.08,
+                            fill: Some(EQUAL_SUM),
+                            pen: None,
+                        });
+                    } else {
+                        items.push(Item::Path {
+                            lines: vec![pts],
+                            closed: false,
+                            pen,
+                            fill: None,
+                        });
+                    }
+                }
+                push(&mut d, Layer::Line, name, items);
+                if !d.rules.contains(&name) {
+                    d.rules.push(name);
+                }
             }
             // A look-and-say clue: a dotted outline, the clue in its corner as ISS writes
             // it (count, value digit pairs: `1223`; `1x12, 2x3` where a number has two

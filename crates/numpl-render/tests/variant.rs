@@ -234,6 +234,12 @@ fn drawn() -> Vec<(Constraint, &'static str)> {
             "text",
         ),
         (
+            Constraint::EqualSum {
+                segments: vec![vec![74, 75], vec![76, 77]],
+            },
+            "path",
+        ),
+        (
             Constraint::LookAndSay {
                 counts: vec![(1, 2), (1, 3)],
                 cells: vec![72, 73],
@@ -625,8 +631,8 @@ fn a_sheet_of_variant_puzzles_opens() {
     );
     let pdf = sheet_pdf(&puzzles, &SheetOptions::new().solutions(true)).unwrap();
     let doc = lopdf::Document::load_mem(&pdf).unwrap();
-    // 49 puzzles 4 a page: 13 pages, and 3 pages of solutions (20 a page).
-    assert_eq!(puzzles.len(), 49);
+    // 50 puzzles 4 a page: 13 pages, and 3 pages of solutions (20 a page).
+    assert_eq!(puzzles.len(), 50);
     assert_eq!(doc.get_pages().len(), 16);
 }
 

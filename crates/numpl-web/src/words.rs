@@ -203,6 +203,11 @@ pub(crate) fn variant_rules(v: &numpl_core::variant::Variant, unseen: Option<&st
                 "hidden skyscraper clues",
                 "digits are buildings of their height: from the clue they rise, each seen, up to the first one hidden behind a taller one, which is the clue's digit",
             ),
+            "equal-sum" => (
+                "set of equal sums",
+                "sets of equal sums",
+                "the digits along each thin green line of the set add up to the same",
+            ),
             "look-and-say" => (
                 "look-and-say clue",
                 "look-and-say clues",

@@ -42,9 +42,9 @@ pub(super) fn name(shape: Shape, cell: u16) -> String {
 /// The constraint's cells as listed (empty for global rules).
 pub(crate) fn cells_of(c: &Constraint) -> Vec<u16> {
     match c {
-        Constraint::Jigsaw { regions } | Constraint::SameValues { sets: regions } => {
-            regions.iter().flatten().copied().collect()
-        }
+        Constraint::Jigsaw { regions }
+        | Constraint::SameValues { sets: regions }
+        | Constraint::EqualSum { segments: regions } => regions.iter().flatten().copied().collect(),
         Constraint::Region { cells }
         | Constraint::Even { cells }
         | Constraint::Odd { cells }
@@ -167,6 +167,7 @@ pub(super) fn check_all(v: &Variant) -> Result<(), VariantError> {
             Constraint::Jigsaw { .. }
                 | Constraint::Whisper { .. }
                 | Constraint::Pairwise { all: false, .. }
+                | Constraint::EqualSum { .. }
                 | Constraint::Sum { .. }
                 | Constraint::Or { .. }
         ) {
@@ -548,6 +549,27 @@ fn check_one(shape: Shape, first: u8, c: &Constraint, jigsaws: &mut usize) -> Re
                 .find(|&&v| (v as u32) < least || v as u32 > greatest)
             {
                 return Err(format!("value {v} is not within {least}..{greatest}"));
+            }
+        }
+        Constraint::EqualSum { segments } => {
+            if segments.len() < 2 {
+                return Err(format!(
+                    "{} segment: equal sums need two or more",
+                    segments.len()
+                ));
+            }
+            if let Some(k) = segments.iter().position(|s| s.is_empty()) {
+                return Err(format!("segment {} has no cells", k + 1));
+            }
+            for (k, s) in segments.iter().enumerate() {
+                let mut seen = HashSet::new();
+                if let Some(&dup) = s.iter().find(|&&c| !seen.insert(c)) {
+                    return Err(format!(
+                        "segment {} lists {} twice",
+                        k + 1,
+                        name(shape, dup)
+                    ));
+                }
             }
         }
         Constraint::SameValues { sets } => {
@@ -1331,6 +1353,21 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
                             at(a),
                             nm(b),
                             at(b)
+                        )
+                    })
+            }
+            Constraint::EqualSum { segments } => {
+                let total = |s: &Vec<u16>| s.iter().map(|&x| at(x)).sum::<u32>();
+                let first = total(&segments[0]);
+                segments
+                    .iter()
+                    .enumerate()
+                    .find(|(_, s)| total(s) != first)
+                    .map(|(k, s)| {
+                        format!(
+                            "segment {} adds up to {}, segment 1 to {first}: the sums differ",
+                            k + 1,
+                            total(s)
                         )
                     })
             }

@@ -954,6 +954,9 @@ pub fn to_json(givens: &Grid, variant: &Variant) -> Result<String, String> {
             Constraint::AntiTaxicab | Constraint::DutchFlatmates => {
                 return Err(format!("f-puzzles: {} has no f-puzzles form", c.name()))
             }
+            Constraint::EqualSum { .. } => {
+                return Err("f-puzzles: equal sums have no f-puzzles form".into())
+            }
             Constraint::LookAndSay { .. } => {
                 return Err("f-puzzles: a look-and-say clue has no f-puzzles form".into())
             }

@@ -608,6 +608,14 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
                     diff,
                 });
             }
+            // `EqualSum~cells~-~cells~-~...`: segments between `-` items.
+            "EqualSum" => {
+                let segments: Vec<Vec<u16>> = args
+                    .split(|a| *a == "-")
+                    .map(&cells)
+                    .collect::<Result<_, _>>()?;
+                out.push(Constraint::EqualSum { segments });
+            }
             // `LookAndSay~1223~cells`: (count, value) digit pairs, one 2 and two 3s.
             "LookAndSay" => {
                 let (clue, rest) = args.split_first().ok_or_else(|| fail("no clue".into()))?;

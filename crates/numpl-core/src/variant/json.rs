@@ -185,6 +185,9 @@ enum WireC {
     RowIndexing {
         cells: Names,
     },
+    EqualSum {
+        segments: Vec<Names>,
+    },
     LookAndSay {
         counts: Vec<[u32; 2]>,
         cells: Names,
@@ -668,6 +671,12 @@ fn from_wire(w: WireC, shape: Shape, first: u8) -> Result<Constraint, String> {
             rows: true,
             cells: cells(&c, n)?,
         },
+        WireC::EqualSum { segments } => Constraint::EqualSum {
+            segments: segments
+                .iter()
+                .map(|s| cells(s, n))
+                .collect::<Result<_, _>>()?,
+        },
         WireC::LookAndSay { counts, cells: c } => Constraint::LookAndSay {
             counts: counts
                 .into_iter()
@@ -932,6 +941,9 @@ fn to_wire(c: &Constraint, shape: Shape, first: u8) -> WireC {
         Constraint::Zipper { cells } => WireC::Zipper { cells: nm(cells) },
         Constraint::Indexing { rows: false, cells } => WireC::ColumnIndexing { cells: nm(cells) },
         Constraint::Indexing { rows: true, cells } => WireC::RowIndexing { cells: nm(cells) },
+        Constraint::EqualSum { segments } => WireC::EqualSum {
+            segments: segments.iter().map(|s| nm(s)).collect(),
+        },
         Constraint::LookAndSay { counts, cells } => WireC::LookAndSay {
             counts: counts.iter().map(|&(k, v)| [k as u32, v]).collect(),
             cells: nm(cells),

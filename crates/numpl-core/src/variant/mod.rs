@@ -356,6 +356,12 @@ pub enum Constraint {
         /// The cage's cells (an even number).
         cells: Vec<u16>,
     },
+    /// Equal sums: each segment's values add up to the same total (ISS's `EqualSum`: a
+    /// magic square's rows, columns and diagonals). Segments may share cells.
+    EqualSum {
+        /// The segments, each a list of cells.
+        segments: Vec<Vec<u16>>,
+    },
     /// A look-and-say clue: its cells (repeats allowed where no other rule forbids them)
     /// hold each listed value exactly as many times as listed (0: not at all); other
     /// values are free. ISS's clue `1223` is one 2 and two 3s.
@@ -518,6 +524,7 @@ impl Constraint {
             Constraint::Whisper { .. } => "whisper",
             Constraint::Lockout { .. } => "lockout",
             Constraint::LookAndSay { .. } => "look-and-say",
+            Constraint::EqualSum { .. } => "equal-sum",
             Constraint::AntiTaxicab => "anti-taxicab",
             Constraint::DutchFlatmates => "dutch-flatmates",
             Constraint::EqualityCage { .. } => "equality-cage",

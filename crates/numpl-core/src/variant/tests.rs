@@ -225,6 +225,9 @@ fn every_constraint() -> Vec<Constraint> {
             cells: vec![36, 37, 38],
             diff: 5,
         },
+        Constraint::EqualSum {
+            segments: vec![vec![66, 67], vec![66, 75]],
+        },
         Constraint::LookAndSay {
             counts: vec![(1, 2), (0, 5)],
             cells: vec![58, 59, 60],
@@ -467,6 +470,10 @@ fn iss_texts_read_as_the_json_records_do() {
             r#"{"constraints":[{"type":"or","options":[[{"type":"cage","sum":10,"cells":["r1c1","r1c2"]},{"type":"thermo","cells":["r1c1","r1c2"]}],[{"type":"allowed","cell":"r1c2","values":[4]}]]},{"type":"x","cells":["r9c1","r9c2"]}]}"#,
         ),
         (
+            ".EqualSum~R4C4~R4C5~-~R5C4~R5C5~-~R4C4",
+            r#"{"constraints":[{"type":"equal-sum","segments":[["r4c4","r4c5"],["r5c4","r5c5"],["r4c4"]]}]}"#,
+        ),
+        (
             ".LookAndSay~1223~R1C1~R1C2~R2C2.LookAndSay~03~R5C5",
             r#"{"constraints":[{"type":"look-and-say","counts":[[1,2],[2,3]],"cells":["r1c1","r1c2","r2c2"]},{"type":"look-and-say","counts":[[0,3]],"cells":["r5c5"]}]}"#,
         ),
@@ -604,6 +611,9 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
         (r#"{"constraints":[{"type":"or","options":[[{"type":"anti-knight"}],[{"type":"cage","cells":["r1c1","r1c2"]}]]}]}"#, "constraint 1 (or r1c1): set 1: an either/or's set holds rules on cells, not anti-knight"),
         (r#"{"constraints":[{"type":"or","options":[[{"type":"cage","sum":30,"cells":["r1c1","r1c2"]}],[{"type":"cage","cells":["r1c1","r1c2"]}]]}]}"#, "constraint 1 (or r1c1): set 1: constraint 1 (cage r1c1): a sum of 30 is out of reach of 2 different values (3 to 17)"),
         (r#"{"constraints":[{"type":"or","options":[[{"type":"full-rank","rank":3,"row":2}],[{"type":"x","cells":["r1c1","r1c2"]}]]}]}"#, "constraint 1 (or r1c1): set 1: an either/or's set holds rules on cells, not full-rank"),
+        (r#"{"constraints":[{"type":"equal-sum","segments":[["r1c1","r1c2"]]}]}"#, "constraint 1 (equal-sum r1c1): 1 segment: equal sums need two or more"),
+        (r#"{"constraints":[{"type":"equal-sum","segments":[["r1c1","r1c2"],[]]}]}"#, "constraint 1 (equal-sum r1c1): segment 2 has no cells"),
+        (r#"{"constraints":[{"type":"equal-sum","segments":[["r1c1","r1c2","r1c1"],["r2c1"]]}]}"#, "constraint 1 (equal-sum r1c1): segment 1 lists r1c1 twice"),
         (r#"{"constraints":[{"type":"look-and-say","counts":[[2,3],[2,4]],"cells":["r1c1","r1c2","r1c3"]}]}"#, "constraint 1 (look-and-say r1c1): its counts add up to 4, more than its 3 cells"),
         (r#"{"constraints":[{"type":"look-and-say","counts":[[1,3],[0,3]],"cells":["r1c1","r1c2"]}]}"#, "constraint 1 (look-and-say r1c1): value 3 is counted twice"),
         (r#"{"constraints":[{"type":"look-and-say","counts":[[1,10]],"cells":["r1c1","r1c2"]}]}"#, "constraint 1 (look-and-say r1c1): value 10 is not within 1..9"),
@@ -1460,6 +1470,13 @@ fn taxicab_flatmates_and_equality_cages_are_judged() {
             .unwrap()
             .violation(&g)
     };
+    // r1c1 + r1c4 = 5 = r1c2 + r1c3; r1c5 alone is 5 too; r1c6 is not.
+    let equal = |segments: Vec<Vec<u16>>| judge(Constraint::EqualSum { segments });
+    assert_eq!(equal(vec![vec![0, 3], vec![1, 2], vec![4]]), None);
+    assert_eq!(
+        equal(vec![vec![0, 3], vec![5]]),
+        Some("segment 2 adds up to 6, segment 1 to 5: the sums differ".into())
+    );
     // Row 1 (1..9): one 2 and no 5 in r1c1..r1c3; two 2s, no.
     let say = |counts: Vec<(u8, u32)>| {
         judge(Constraint::LookAndSay {

@@ -78,7 +78,7 @@ fn puzzle(text: &str) -> (Grid, Variant) {
 
 /// One hand-made case per constraint, each with a sum or shape that cuts the grids down
 /// without ruling them all out.
-const CASES: [&str; 63] = [
+const CASES: [&str; 64] = [
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","cells":["r1c2","r2c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":9,"cells":["r2c2","r3c2","r3c3"]}]}"#,
@@ -122,6 +122,8 @@ const CASES: [&str; 63] = [
     r#"{"box":"2x2","constraints":[{"type":"or","options":[[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}],[{"type":"allowed","cell":"r1c1","values":[4]},{"type":"odd","cells":["r2c3"]}]]}]}"#,
     // Hidden skyscrapers: a 2 first hidden from the left of row 1, a 1 from the bottom.
     r#"{"box":"2x2","constraints":[{"type":"hidden-skyscraper","value":2,"row":1},{"type":"hidden-skyscraper","value":1,"col":3,"side":"bottom"}]}"#,
+    // Equal sums: a row's two halves and a diagonal pair (a cell shared: r1c1).
+    r#"{"box":"2x2","constraints":[{"type":"equal-sum","segments":[["r1c1","r1c2"],["r1c3","r1c4"],["r1c1","r2c2"]]}]}"#,
     // Look-and-say: two 1s and no 4 over a zigzag of cells; one 3 over three cells.
     r#"{"box":"2x2","constraints":[{"type":"look-and-say","counts":[[2,1],[0,4]],"cells":["r1c1","r2c2","r3c1","r4c2"]},{"type":"look-and-say","counts":[[1,3]],"cells":["r1c3","r2c4","r3c3"]}]}"#,
     // Anti-taxicab, Dutch flatmates (a 2 with a 1 above or a 4 below on 4x4) and an
@@ -382,6 +384,19 @@ fn constraint() -> impl Strategy<Value = Constraint> {
                     vec![(k, v), (k2, v2)]
                 },
                 cells: c.into_iter().collect(),
+            }),
+        (
+            proptest::collection::vec(cell(), 1..4),
+            proptest::collection::vec(cell(), 1..4)
+        )
+            .prop_map(|(mut a, mut b)| {
+                a.sort_unstable();
+                a.dedup();
+                b.sort_unstable();
+                b.dedup();
+                Constraint::EqualSum {
+                    segments: vec![a, b],
+                }
             }),
         Just(Constraint::AntiTaxicab),
         Just(Constraint::DutchFlatmates),

@@ -24,6 +24,7 @@ pub(super) fn technique(c: &Constraint) -> Option<VariantTechnique> {
         Constraint::Arrow { .. } | Constraint::DoubleArrow { .. } => T::Arrow,
         Constraint::Lockout { .. } => T::Lockout,
         Constraint::LookAndSay { .. } => T::LookAndSay,
+        Constraint::EqualSum { .. } => T::Sum,
         Constraint::AntiTaxicab => T::AntiTaxicab,
         Constraint::DutchFlatmates => T::DutchFlatmates,
         Constraint::EqualityCage { .. } => T::EqualityCage,
@@ -174,6 +175,10 @@ fn words(l: &Logic<'_>, c: &Constraint, shape: Shape) -> String {
                     line(cells)
                 )
             }
+        }
+        Constraint::EqualSum { segments } => {
+            let each: Vec<String> = segments.iter().map(|s| names(shape, s)).collect();
+            format!("{} add up alike", each.join("; "))
         }
         Constraint::LookAndSay { counts, cells } => {
             let said: Vec<String> = counts

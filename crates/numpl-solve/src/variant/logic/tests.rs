@@ -300,6 +300,13 @@ fn a_hidden_triple_keeps_its_three_values() {
 #[test]
 fn each_constraint_rule_on_a_hand_worked_position() {
     let cases: &[(&str, &str, VariantTechnique, &str)] = &[
+        // Equal sums: r1c1 + r2c2 against r5c5 given 3: both 1 or 2.
+        (
+            "r5c5=3",
+            r#"{"type":"equal-sum","segments":[["r1c1","r2c2"],["r5c5"]]}"#,
+            VariantTechnique::Sum,
+            "Cell Sum: r1c1, r2c2; r5c5 add up alike => r1c1, r2c2 <> 3/4/5/6/7/8/9",
+        ),
         // Look-and-say: two 7s in r1c1, r5c5, r9c9 with r5c5 given 3: the other two are 7
         // (they share no house with r5c5, so their 3 is among what goes).
         (

@@ -9,6 +9,7 @@ mod classes;
 mod counting;
 mod dutch_flatmates;
 mod either_or;
+mod equal_sum;
 mod equality_cage;
 mod full_rank;
 mod greater_than;
@@ -461,6 +462,7 @@ fn add(b: &mut Builder<'_>, c: &Constraint) {
         Constraint::DoubleArrow { cells } => arrow::compile_double(b, cells),
         Constraint::Lockout { cells, diff } => lockout::compile(b, cells, *diff),
         Constraint::LookAndSay { counts, cells } => look_and_say::compile(b, counts, cells),
+        Constraint::EqualSum { segments } => equal_sum::compile(b, segments),
         Constraint::AntiTaxicab => taxicab::compile(b),
         Constraint::DutchFlatmates => dutch_flatmates::compile(b),
         Constraint::EqualityCage { cells } => equality_cage::compile(b, cells),
