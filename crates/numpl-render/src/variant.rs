@@ -192,6 +192,13 @@ impl Drawing {
         self.marks.iter().filter(move |m| m.layer == layer)
     }
 
+    /// Names a rule in the caption, once.
+    fn name_in_caption(&mut self, name: &'static str) {
+        if !self.rules.contains(&name) {
+            self.rules.push(name);
+        }
+    }
+
     /// The rules in words for the caption (`Anti-knight; non-consecutive.`), if any.
     pub(crate) fn rules_sentence(&self) -> Option<String> {
         self.with_notes(Self::sentence_of(self.rules.iter().copied()))
@@ -427,9 +434,7 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                     })
                     .collect();
                 push(&mut d, Layer::Top, name, items);
-                if !d.rules.contains(&name) {
-                    d.rules.push(name);
-                }
+                d.name_in_caption(name);
             }
             // A white circle on the corner the four cells share, its values small inside
             // (two rows of two), as SudokuPad draws them.
@@ -534,23 +539,12 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                     pen.color = RELLIK;
                 }
                 push(&mut d, Layer::Top, name, items);
-                if !d.rules.contains(&name) {
-                    d.rules.push(name);
-                }
+                d.name_in_caption(name);
             }
             // A sum without a cage's rule: a cage's outline dotted grey, its sum in the
             // corner.
             Constraint::Sum { sum, cells } => {
-                let mut distinct = cells.clone();
-                distinct.sort_unstable();
-                distinct.dedup();
-                let mut items = cage(n, Some(*sum), &distinct);
-                if let Some(Item::Path { pen, .. }) = items.first_mut() {
-                    pen.dash = Some((0.025, 0.06));
-                    pen.width = 0.035;
-                    pen.color = ARROW;
-                    pen.round = true;
-                }
+                let items = dotted_outline(n, Some(*sum), cells, ARROW);
                 push(&mut d, Layer::Top, name, items);
             }
             Constraint::LittleKiller { sum, cells } => {
@@ -611,9 +605,7 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                     fill: INK,
                 };
                 push(&mut d, Layer::Top, name, vec![item]);
-                if !d.rules.contains(&name) {
-                    d.rules.push(name);
-                }
+                d.name_in_caption(name);
             }
             // Pale shading under a solid box (a cage's outline, not dashed) with its sum in
             // the corner.
@@ -800,24 +792,13 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                     }
                 }
                 push(&mut d, Layer::Line, name, items);
-                if !d.rules.contains(&name) {
-                    d.rules.push(name);
-                }
+                d.name_in_caption(name);
             }
             // A look-and-say clue: a dotted outline, the clue in its corner as ISS writes
             // it (count, value digit pairs: `1223`; `1x12, 2x3` where a number has two
             // digits); named in the caption.
             Constraint::LookAndSay { counts, cells } => {
-                let mut distinct = cells.clone();
-                distinct.sort_unstable();
-                distinct.dedup();
-                let mut items = cage(n, None, &distinct);
-                if let Some(Item::Path { pen, .. }) = items.first_mut() {
-                    pen.dash = Some((0.025, 0.06));
-                    pen.width = 0.035;
-                    pen.color = MODULAR;
-                    pen.round = true;
-                }
+                let mut items = dotted_outline(n, None, cells, MODULAR);
                 let clue = if counts.iter().all(|&(k, v)| k < 10 && v < 10) {
                     counts.iter().map(|&(k, v)| format!("{k}{v}")).collect()
                 } else {
@@ -825,11 +806,10 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                         counts.iter().map(|&(k, v)| format!("{k}x{v}")).collect();
                     pairs.join(", ")
                 };
-                items.extend(corner_text(n, distinct[0], clue));
+                let first = cells.iter().min().copied().unwrap_or_default();
+                items.extend(corner_text(n, first, clue));
                 push(&mut d, Layer::Top, name, items);
-                if !d.rules.contains(&name) {
-                    d.rules.push(name);
-                }
+                d.name_in_caption(name);
             }
             // An equality cage: a cage's outline in teal, named in the caption.
             Constraint::EqualityCage { cells } => {
@@ -838,9 +818,7 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                     pen.color = MODULAR;
                 }
                 push(&mut d, Layer::Top, name, items);
-                if !d.rules.contains(&name) {
-                    d.rules.push(name);
-                }
+                d.name_in_caption(name);
             }
             Constraint::Lockout { cells, diff } => {
                 // A thick line, a diamond on each end (drawn over it); the difference,
@@ -887,9 +865,7 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                     });
                 }
                 push(&mut d, Layer::Line, name, items);
-                if !d.rules.contains(&name) {
-                    d.rules.push(name);
-                }
+                d.name_in_caption(name);
             }
             Constraint::Between { cells } => {
                 // Open circles on the ends (a shading under them shows), the line between
@@ -1145,6 +1121,22 @@ fn cage(n: usize, sum: Option<u32>, cells: &[u16]) -> Vec<Item> {
     }];
     if let (Some(sum), Some(&first)) = (sum, cells.iter().min()) {
         items.extend(corner_label(n, first, &sum));
+    }
+    items
+}
+
+/// A cage's outline dotted in `color` around `cells` (each once), its sum if any in the
+/// corner (a sum without a cage's rule, a look-and-say clue).
+fn dotted_outline(n: usize, sum: Option<u32>, cells: &[u16], color: Rgb) -> Vec<Item> {
+    let mut distinct = cells.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let mut items = cage(n, sum, &distinct);
+    if let Some(Item::Path { pen, .. }) = items.first_mut() {
+        pen.dash = Some((0.025, 0.06));
+        pen.width = 0.035;
+        pen.color = color;
+        pen.round = true;
     }
     items
 }
