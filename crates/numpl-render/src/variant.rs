@@ -842,57 +842,14 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
             }
             Constraint::DoubleArrow { cells } => {
                 // An arrow's thin line between two circles, no head; named in the caption.
-                const R: f32 = 0.4;
-                let pen = Pen::new(ARROW, 0.045);
-                let mut pts: Vec<_> = cells.iter().map(|&c| centre(n, c)).collect();
-                let k = pts.len();
-                let u = unit(pts[0], pts[1]);
-                pts[0] = (pts[0].0 + u.0 * R, pts[0].1 + u.1 * R);
-                let v = unit(pts[k - 2], pts[k - 1]);
-                pts[k - 1] = (pts[k - 1].0 - v.0 * R, pts[k - 1].1 - v.1 * R);
-                let mut items = vec![Item::Path {
-                    lines: vec![pts],
-                    closed: false,
-                    pen,
-                    fill: None,
-                }];
-                for end in [cells[0], cells[k - 1]] {
-                    items.push(Item::Circle {
-                        c: centre(n, end),
-                        r: R,
-                        fill: None,
-                        pen: Some(pen),
-                    });
-                }
+                let items = ended_line(n, cells, 0.4, Pen::new(ARROW, 0.045));
                 push(&mut d, Layer::Line, name, items);
                 d.name_in_caption(name);
             }
             Constraint::Between { cells } => {
                 // Open circles on the ends (a shading under them shows), the line between
                 // their edges.
-                const R: f32 = 0.38;
-                let mut pts: Vec<_> = cells.iter().map(|&c| centre(n, c)).collect();
-                let k = pts.len();
-                if k >= 2 {
-                    let u = unit(pts[0], pts[1]);
-                    pts[0] = (pts[0].0 + u.0 * R, pts[0].1 + u.1 * R);
-                    let v = unit(pts[k - 2], pts[k - 1]);
-                    pts[k - 1] = (pts[k - 1].0 - v.0 * R, pts[k - 1].1 - v.1 * R);
-                }
-                let mut items = vec![Item::Path {
-                    lines: vec![pts],
-                    closed: false,
-                    pen: Pen::new(BETWEEN, 0.06),
-                    fill: None,
-                }];
-                for end in [cells.first(), cells.last()].into_iter().flatten() {
-                    items.push(Item::Circle {
-                        c: centre(n, *end),
-                        r: R,
-                        fill: None,
-                        pen: Some(Pen::new(BETWEEN, 0.06)),
-                    });
-                }
+                let items = ended_line(n, cells, 0.38, Pen::new(BETWEEN, 0.06));
                 push(&mut d, Layer::Line, name, items);
             }
             // Anti-knight, anti-king, non-consecutive, the negative constraints, disjoint
@@ -932,6 +889,34 @@ fn colour_regions(n: usize, of: &[usize], count: usize) -> Vec<usize> {
         tint[r] = Some((0..k).find(|t| !used.contains(t)).unwrap_or(r % k));
     }
     tint.into_iter().map(|t| t.unwrap_or(0)).collect()
+}
+
+/// A line through `cells` between open circles of radius `r` on its two ends, drawn from
+/// the circles' edges (between lines, double arrows).
+fn ended_line(n: usize, cells: &[u16], r: f32, pen: Pen) -> Vec<Item> {
+    let mut pts: Vec<_> = cells.iter().map(|&c| centre(n, c)).collect();
+    let k = pts.len();
+    if k >= 2 {
+        let u = unit(pts[0], pts[1]);
+        pts[0] = (pts[0].0 + u.0 * r, pts[0].1 + u.1 * r);
+        let v = unit(pts[k - 2], pts[k - 1]);
+        pts[k - 1] = (pts[k - 1].0 - v.0 * r, pts[k - 1].1 - v.1 * r);
+    }
+    let mut items = vec![Item::Path {
+        lines: vec![pts],
+        closed: false,
+        pen,
+        fill: None,
+    }];
+    for end in [cells.first(), cells.last()].into_iter().flatten() {
+        items.push(Item::Circle {
+            c: centre(n, *end),
+            r,
+            fill: None,
+            pen: Some(pen),
+        });
+    }
+    items
 }
 
 /// The unit vector from `a` towards `b`.

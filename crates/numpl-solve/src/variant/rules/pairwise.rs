@@ -131,6 +131,8 @@ impl Prop for PairSet {
         let mut placed = [0 as Bits; MAX_CELLS];
         let mut steps = 0u32;
         for i in 0..k {
+            // The other cells, in the order the search fills them.
+            let rest: Vec<usize> = order.iter().copied().filter(|&j| j != i).collect();
             let mut open = doms[i] & !supported[i];
             while open != 0 {
                 let v = open & open.wrapping_neg();
@@ -149,7 +151,6 @@ impl Prop for PairSet {
                 if dead {
                     continue;
                 }
-                let rest: Vec<usize> = order.iter().copied().filter(|&j| j != i).collect();
                 placed[i] = v;
                 match self.fill(&mut d, &rest, 0, &mut placed, &mut steps) {
                     None => return Ok(()),
