@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::fmt;
 
-use super::{Constraint, Line, Outside, Ties, Variant};
+use super::{automaton, Constraint, Line, Outside, Ties, Variant};
 use crate::{Cell, Grid, Shape};
 
 /// A constraint that does not fit its grid: which one (1-based, as read, with its name
@@ -65,11 +65,13 @@ pub(crate) fn cells_of(c: &Constraint) -> Vec<u16> {
         | Constraint::ModularLine { cells, .. }
         | Constraint::SumLine { cells, .. }
         | Constraint::Pairwise { cells, .. }
+        | Constraint::Regex { cells, .. }
         | Constraint::Lockout { cells, .. }
         | Constraint::EqualityCage { cells }
         | Constraint::LookAndSay { cells, .. }
         | Constraint::DoubleArrow { cells }
         | Constraint::RegionSumLine { cells } => cells.clone(),
+        Constraint::Automaton { segments, .. } => segments.concat(),
         Constraint::Allowed { cell, .. } => vec![*cell],
         Constraint::Arrow { circle, line } => circle.iter().chain(line).copied().collect(),
         Constraint::Kropki { cells, .. }
@@ -160,13 +162,16 @@ pub(super) fn check_all(v: &Variant) -> Result<(), VariantError> {
         }
         // A whisper line may come back to a cell (a loop, or a line crossing itself): its
         // rule is on each two cells side by side along it.
-        // A sum counts a cell listed twice twice (ISS's sums do). A pairwise line may come
-        // back to a cell as a whisper may.
+        // A sum counts a cell listed twice twice (ISS's sums do). A pairwise line, a regex
+        // line and a state machine's may come back to a cell as a whisper may (the word
+        // reads the cell's value at each visit).
         if !matches!(
             c,
             Constraint::Jigsaw { .. }
                 | Constraint::Whisper { .. }
                 | Constraint::Pairwise { all: false, .. }
+                | Constraint::Regex { .. }
+                | Constraint::Automaton { .. }
                 | Constraint::EqualSum { .. }
                 | Constraint::Sum { .. }
                 | Constraint::Or { .. }
@@ -704,6 +709,49 @@ fn check_one(shape: Shape, first: u8, c: &Constraint, jigsaws: &mut usize) -> Re
         }
         Constraint::DoubleArrow { cells } => {
             line_of_neighbours(shape, cells, 3)?;
+        }
+        Constraint::Regex { pattern, .. } => {
+            automaton::Automaton::from_regex(pattern, first, n)
+                .map_err(|e| format!("its pattern `{pattern}`: {e}"))?;
+        }
+        Constraint::Automaton {
+            automaton: a,
+            segments,
+            ..
+        } => {
+            if a.states as usize > automaton::MAX_STATES {
+                return Err(format!(
+                    "its automaton has {} states, at most {} are read",
+                    a.states,
+                    automaton::MAX_STATES
+                ));
+            }
+            if let Some(s) = a
+                .start
+                .iter()
+                .chain(&a.accept)
+                .chain(a.moves.iter().flat_map(|(x, _, y)| [x, y]))
+                .find(|&&s| s >= a.states)
+            {
+                return Err(format!(
+                    "its automaton names state {s}, it has {} (0..{})",
+                    a.states,
+                    a.states.saturating_sub(1)
+                ));
+            }
+            // The values' places and the break after them.
+            let symbols: u64 = if n >= 63 { !0 } else { (2 << n) - 1 };
+            if n >= 64 || a.moves.iter().any(|&(_, m, _)| m & !symbols != 0) {
+                return Err(format!(
+                    "its automaton moves on a value outside {least}..{greatest}"
+                ));
+            }
+            if a.start.is_empty() {
+                return Err("its automaton has no start state".into());
+            }
+            if segments.iter().all(|s| s.is_empty()) {
+                return Err("it has no cells".into());
+            }
         }
         Constraint::Whisper { cells, diff } => {
             line_of_neighbours(shape, cells, 2)?;
@@ -1319,6 +1367,48 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
                         nm(cells[i]),
                         nm(cells[k - 1 - i]),
                         pair(i)
+                    )
+                })
+            }
+            Constraint::Regex { pattern, cells } => {
+                let word: Vec<usize> = cells.iter().map(|&c| held(c) as usize - 1).collect();
+                let a = automaton::Automaton::from_regex(pattern, v.first, n)
+                    .expect("checked when read");
+                (!a.accepts(&word)).then(|| {
+                    let read: String = cells
+                        .iter()
+                        .map(|&c| {
+                            char::from_digit(at(c), 36).map_or('?', |d| d.to_ascii_uppercase())
+                        })
+                        .collect();
+                    format!(
+                        "the regex line from {} reads {read}, which `{pattern}` does not match",
+                        nm(cells[0])
+                    )
+                })
+            }
+            Constraint::Automaton {
+                label,
+                automaton,
+                segments,
+            } => {
+                let mut word = Vec::new();
+                for (k, seg) in segments.iter().enumerate() {
+                    if k > 0 {
+                        word.push(n);
+                    }
+                    word.extend(seg.iter().map(|&c| held(c) as usize - 1));
+                }
+                (!automaton.accepts(&word)).then(|| {
+                    let rule = if label.is_empty() {
+                        "the state machine".to_string()
+                    } else {
+                        format!("the state machine \"{label}\"")
+                    };
+                    let from = segments.iter().flatten().next().copied().unwrap_or(0);
+                    format!(
+                        "{rule} does not accept the values along its line from {}",
+                        nm(from)
                     )
                 })
             }

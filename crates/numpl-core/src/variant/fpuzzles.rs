@@ -972,6 +972,12 @@ pub fn to_json(givens: &Grid, variant: &Variant) -> Result<String, String> {
             Constraint::Pairwise { .. } => {
                 return Err("f-puzzles: a pairwise rule has no f-puzzles form".into())
             }
+            Constraint::Regex { .. } => {
+                return Err("f-puzzles: a regex line has no f-puzzles form".into())
+            }
+            Constraint::Automaton { .. } => {
+                return Err("f-puzzles: a state machine line has no f-puzzles form".into())
+            }
             Constraint::Or { .. } => {
                 return Err("f-puzzles: an either/or has no f-puzzles form".into())
             }

@@ -559,6 +559,41 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
             // each cell and the next of each group; `PairX` between every two cells of
             // a group; `Binary` and `BinaryX` the same with the key's `-` and `_`
             // swapped (ISS's legacy form).
+            // `Regex~PATTERN~cells~~cells`: the pattern in URL-safe base64 (or, in ISS's
+            // older form, URI-escaped text), a line a group of cells.
+            "Regex" => {
+                let (key, rest) = args
+                    .split_first()
+                    .ok_or_else(|| fail("no pattern".into()))?;
+                let pattern = regex_key(key).map_err(fail)?;
+                for group in rest.split(|item| item.is_empty()) {
+                    if !group.is_empty() {
+                        out.push(Constraint::Regex {
+                            pattern: pattern.clone(),
+                            cells: cells(group)?,
+                        });
+                    }
+                }
+            }
+            // `NFA~KEY~_name~cells~~cells`: a state machine ([`nfa_key`]) along each group
+            // of cells, a `-` item between a line's segments.
+            "NFA" => {
+                let (key, rest) = args
+                    .split_first()
+                    .ok_or_else(|| fail("no state machine".into()))?;
+                let automaton = nfa_key(key).map_err(fail)?;
+                for (label, group) in named_groups(rest) {
+                    let segments = group
+                        .split(|&item| item == "-")
+                        .map(&cells)
+                        .collect::<Result<Vec<_>, _>>()?;
+                    out.push(Constraint::Automaton {
+                        label,
+                        automaton: automaton.clone(),
+                        segments,
+                    });
+                }
+            }
             "Pair" | "PairX" | "Binary" | "BinaryX" => {
                 let (key, rest) = args
                     .split_first()
@@ -723,6 +758,160 @@ fn pair_key(key: &str, n: usize, legacy: bool) -> Result<Vec<u64>, String> {
         }
     }
     Ok(allowed)
+}
+
+/// URL-safe base64 (`-` and `_` for `+` and `/`), with or without its `=` padding.
+fn base64_url(text: &str) -> Result<Vec<u8>, String> {
+    const CHARS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let text = text.trim_end_matches('=');
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let (mut acc, mut bits) = (0u32, 0);
+    for ch in text.bytes() {
+        let six = CHARS
+            .iter()
+            .position(|&c| c == ch)
+            .ok_or_else(|| format!("`{}` in `{text}` is not base64", ch as char))?;
+        acc = acc << 6 | six as u32;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    Ok(out)
+}
+
+/// A regex line's pattern as ISS writes it: URL-safe base64 of its text, or the text
+/// URI-escaped (ISS's older form, told by a `%`); blanks dropped.
+fn regex_key(key: &str) -> Result<String, String> {
+    let text = if key.contains('%') {
+        percent_decode(key)
+    } else {
+        let bytes = base64_url(key)?;
+        String::from_utf8(bytes).map_err(|_| format!("the pattern `{key}` is not text"))?
+    };
+    Ok(text.chars().filter(|c| !c.is_whitespace()).collect())
+}
+
+/// Bits read from the most significant first (ISS's bit reader).
+struct BitReader<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl BitReader<'_> {
+    fn left(&self) -> usize {
+        self.bytes.len() * 8 - self.pos
+    }
+
+    fn read(&mut self, width: usize) -> Result<u32, String> {
+        if width > self.left() {
+            return Err("the state machine ends early".into());
+        }
+        let mut v = 0u32;
+        for _ in 0..width {
+            let bit = self.bytes[self.pos / 8] >> (7 - self.pos % 8) & 1;
+            v = v << 1 | bit as u32;
+            self.pos += 1;
+        }
+        Ok(v)
+    }
+}
+
+/// ISS's serialized state machine (its `NFA` key, URL-safe base64): a header (the
+/// layout, 2 bits: 0 plain, 1 packed; the width of a state's number less one and the
+/// symbols less one, 4 bits each; how many start states and how many other accepting
+/// states, a state's width each; which start states accept, a bit each, the last
+/// first; in the plain layout the width of a state's move count, 4 bits), then each state's
+/// moves in turn: packed, a mask of the symbols it moves on (bit `i` symbol `i`) and a
+/// target for each, lowest symbol first; plain, a count and as many (symbol, target)
+/// pairs. The start states are numbered first, then the other accepting ones. Symbol `i`
+/// is the puzzle's `i`-th value (the least is 0, whatever the values' first); symbol N the
+/// break between segments.
+fn nfa_key(key: &str) -> Result<super::automaton::Automaton, String> {
+    let bytes = base64_url(key)?;
+    let mut r = BitReader {
+        bytes: &bytes,
+        pos: 0,
+    };
+    let packed = match r.read(2)? {
+        0 => false,
+        1 => true,
+        f => {
+            return Err(format!(
+                "the state machine's layout {f} is not ISS's (0 or 1)"
+            ))
+        }
+    };
+    let state_bits = r.read(4)? as usize + 1;
+    let symbols = r.read(4)? as usize + 1;
+    let starts = r.read(state_bits)?;
+    let accepts = r.read(state_bits)?;
+    if starts == 0 {
+        return Err("the state machine has no start state".into());
+    }
+    // One bit a start state, the last state's first.
+    let mut start_accepts = vec![false; starts as usize];
+    for i in (0..starts as usize).rev() {
+        start_accepts[i] = r.read(1)? == 1;
+    }
+    let count_bits = if packed { 0 } else { r.read(4)? as usize };
+    let symbol_bits = (usize::BITS - (symbols - 1).leading_zeros()) as usize;
+    let mut moves: Vec<(u32, u64, u32)> = Vec::new();
+    let mut state = 0u32;
+    loop {
+        if packed {
+            if r.left() < symbols {
+                break;
+            }
+            let mask = r.read(symbols)?;
+            for i in 0..symbols {
+                if mask >> i & 1 == 1 {
+                    let to = r.read(state_bits)?;
+                    moves.push((state, 1 << i, to));
+                }
+            }
+        } else {
+            if count_bits == 0 || r.left() < count_bits {
+                break;
+            }
+            for _ in 0..r.read(count_bits)? {
+                let symbol = r.read(symbol_bits)?;
+                let to = r.read(state_bits)?;
+                moves.push((state, 1 << symbol, to));
+            }
+        }
+        state += 1;
+    }
+    while r.left() > 0 {
+        if r.read(1)? != 0 {
+            return Err("the state machine has bits past its last state".into());
+        }
+    }
+    let states = moves
+        .iter()
+        .flat_map(|&(a, m, b)| (m != 0).then_some([a, b]).into_iter().flatten())
+        .chain([starts - 1, starts + accepts - 1])
+        .max()
+        .unwrap_or(0)
+        + 1;
+    let mut accept: Vec<u32> = (0..starts).filter(|&i| start_accepts[i as usize]).collect();
+    accept.extend(starts..starts + accepts);
+    moves.sort_unstable_by_key(|&(a, _, b)| (a, b));
+    let mut merged: Vec<(u32, u64, u32)> = Vec::with_capacity(moves.len());
+    for (a, m, b) in moves {
+        match merged.last_mut() {
+            Some(last) if last.0 == a && last.2 == b => last.1 |= m,
+            _ => merged.push((a, m, b)),
+        }
+    }
+    Ok(super::automaton::Automaton {
+        states,
+        start: (0..starts).collect(),
+        accept,
+        moves: merged,
+    })
 }
 
 /// ISS's named cell groups: an empty item ends a group, an item `_name` names the groups

@@ -18,6 +18,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::automaton::Automaton;
 use super::{Constraint, Line, Outside, Ties, Variant};
 use crate::symbols::{Symbol, Symbols};
 use crate::{Cell, Grid, Mask, Shape};
@@ -256,6 +257,27 @@ enum WireC {
         all: bool,
         pairs: Vec<[u32; 2]>,
         cells: Names,
+    },
+    Regex {
+        pattern: String,
+        cells: Names,
+    },
+    Automaton {
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        name: String,
+        states: u32,
+        start: Vec<u32>,
+        accept: Vec<u32>,
+        /// `[from, [values...], to]`, in the puzzle's values.
+        moves: Vec<(u32, Vec<u32>, u32)>,
+        /// `[from, to]`: moves on the break between two segments.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        breaks: Vec<[u32; 2]>,
+        /// One line, or `segments` for several.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cells: Option<Names>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        segments: Option<Vec<Names>>,
     },
     Or {
         options: Vec<Vec<WireC>>,
@@ -499,6 +521,61 @@ fn from_wire(w: WireC, shape: Shape, first: u8) -> Result<Constraint, String> {
                 allowed,
                 label: name,
                 cells: cells(&c, n)?,
+            }
+        }
+        WireC::Regex { pattern, cells: c } => Constraint::Regex {
+            pattern,
+            cells: cells(&c, n)?,
+        },
+        WireC::Automaton {
+            name,
+            states,
+            start,
+            accept,
+            moves,
+            breaks,
+            cells: c,
+            segments,
+        } => {
+            let (lo, last) = (first as u32, first as u32 + n as u32 - 1);
+            let mut out = Vec::with_capacity(moves.len() + breaks.len());
+            for (a, values, b) in moves {
+                let mut m = 0u64;
+                for v in values {
+                    if v < lo || v > last {
+                        return Err(format!(
+                            "the move from state {a} to {b}: {v} is out of range {lo}..{last}"
+                        ));
+                    }
+                    m |= 1 << (v - lo);
+                }
+                out.push((a, m, b));
+            }
+            // (A grid of 64 values has no place for the break: the check refuses it.)
+            let brk = if n < 64 { 1u64 << n } else { 0 };
+            out.extend(breaks.into_iter().map(|[a, b]| (a, brk, b)));
+            out.sort_unstable_by_key(|&(a, _, b)| (a, b));
+            out.dedup_by(|x, y| {
+                let same = x.0 == y.0 && x.2 == y.2;
+                if same {
+                    y.1 |= x.1;
+                }
+                same
+            });
+            let segments = match (c, segments) {
+                (Some(c), None) => vec![cells(&c, n)?],
+                (None, Some(s)) => s.iter().map(|c| cells(c, n)).collect::<Result<_, _>>()?,
+                _ => return Err("an automaton has `cells` (one line) or `segments`".into()),
+            };
+            Constraint::Automaton {
+                label: name,
+                automaton: Automaton {
+                    states,
+                    start,
+                    accept,
+                    moves: out,
+                },
+                segments,
             }
         }
         WireC::LittleKiller { sum, cells: c } => Constraint::LittleKiller {
@@ -819,6 +896,44 @@ fn to_wire(c: &Constraint, shape: Shape, first: u8) -> WireC {
                 .collect(),
             cells: nm(cells),
         },
+        Constraint::Regex { pattern, cells } => WireC::Regex {
+            pattern: pattern.clone(),
+            cells: nm(cells),
+        },
+        Constraint::Automaton {
+            label,
+            automaton,
+            segments,
+        } => {
+            let n = shape.size();
+            let values = |m: u64| -> Vec<u32> {
+                (0..n as u32)
+                    .filter(|&j| m >> j & 1 == 1)
+                    .map(|j| j + first as u32)
+                    .collect()
+            };
+            let brk = if n < 64 { 1u64 << n } else { 0 };
+            WireC::Automaton {
+                name: label.clone(),
+                states: automaton.states,
+                start: automaton.start.clone(),
+                accept: automaton.accept.clone(),
+                moves: automaton
+                    .moves
+                    .iter()
+                    .filter(|&&(_, m, _)| m & !brk != 0)
+                    .map(|&(a, m, b)| (a, values(m), b))
+                    .collect(),
+                breaks: automaton
+                    .moves
+                    .iter()
+                    .filter(|&&(_, m, _)| m & brk != 0)
+                    .map(|&(a, _, b)| [a, b])
+                    .collect(),
+                cells: (segments.len() == 1).then(|| nm(&segments[0])),
+                segments: (segments.len() != 1).then(|| segments.iter().map(|s| nm(s)).collect()),
+            }
+        }
         Constraint::LittleKiller { sum, cells } => WireC::LittleKiller {
             sum: *sum,
             cells: nm(cells),

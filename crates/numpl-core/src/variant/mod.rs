@@ -19,6 +19,7 @@
 //! JSON in `json.rs`), and its propagator in numpl-solve's `variant/` (one file, one
 //! line in the compiler there). See ARCHITECTURE.md.
 
+pub mod automaton;
 mod check;
 pub mod fpuzzles;
 pub mod iss;
@@ -477,6 +478,27 @@ pub enum Constraint {
         /// The cells, in the line's order.
         cells: Vec<u16>,
     },
+    /// A regex line: the values along the line, in order, read as a word (digits, and
+    /// letters from 10), match a regular expression as a whole ([`automaton::Automaton::
+    /// from_regex`] reads it; the Interactive Sudoku Solver's `Regex`).
+    Regex {
+        /// The pattern, as written.
+        pattern: String,
+        /// The cells, in the line's order (a cell may come back).
+        cells: Vec<u16>,
+    },
+    /// A line read by a state machine of the setter's own (the Interactive Sudoku
+    /// Solver's `NFA`): the values along it, in order, are a word the automaton accepts.
+    /// A line of several segments reads a break between them: the symbol after the last
+    /// value (place N of the automaton's moves).
+    Automaton {
+        /// The rule's name as the setter gave it ("Skyscraper-9"), or empty.
+        label: String,
+        /// The automaton, over the values' places (place 0: the least value).
+        automaton: automaton::Automaton,
+        /// The line's segments, each in order (most lines have one).
+        segments: Vec<Vec<u16>>,
+    },
 }
 
 impl Constraint {
@@ -542,6 +564,8 @@ impl Constraint {
             Constraint::CountingCircles { .. } => "counting-circles",
             Constraint::RegionSumLine { .. } => "region-sum-line",
             Constraint::Pairwise { .. } => "pairwise",
+            Constraint::Regex { .. } => "regex",
+            Constraint::Automaton { .. } => "automaton",
         }
     }
 }

@@ -2,6 +2,7 @@
 //! match in [`compile`] is the registry (a new constraint: its file and one line there).
 
 mod arrow;
+mod automaton;
 mod between;
 pub(crate) mod cage;
 mod chess;
@@ -483,6 +484,17 @@ fn add(b: &mut Builder<'_>, c: &Constraint) {
             cells,
             ..
         } => pairwise::compile(b, *all, allowed, cells),
+        Constraint::Regex { pattern, cells } => {
+            let first = b.variant.first_value();
+            let a = numpl_core::variant::automaton::Automaton::from_regex(pattern, first, b.n)
+                .expect("checked when read");
+            automaton::compile(b, &a, std::slice::from_ref(cells));
+        }
+        Constraint::Automaton {
+            automaton: a,
+            segments,
+            ..
+        } => automaton::compile(b, &a.trimmed(), segments),
         _ => {}
     }
 }
