@@ -45,6 +45,9 @@ const ARROW: Rgb = Rgb(130, 130, 130);
 const JIGSAW_BOTH: Rgb = Rgb(38, 92, 178);
 /// Pairwise rules: a thin line, dots on its cells (ISS's custom lines).
 const PAIRWISE: Rgb = Rgb(170, 80, 40);
+/// Regex lines and state machines' lines: a thin line from a dot at its start.
+const REGEX: Rgb = Rgb(60, 110, 200);
+const AUTOMATON: Rgb = Rgb(140, 60, 160);
 /// Equal sums' segments.
 const EQUAL_SUM: Rgb = Rgb(70, 140, 70);
 /// Lockout lines: ISS's pale violet, diamonds at the ends.
@@ -337,6 +340,8 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
             c => vec![c],
         })
         .collect();
+    // Regex lines and state machines: each rule's words and the cells its lines start from.
+    let mut read_lines: Vec<(String, bool, Vec<String>)> = Vec::new();
     // A grid of values from 0 says so first: its digits and sums count from 0.
     if variant.first_value() != 1 {
         d.rules.push("values-from-0");
@@ -754,6 +759,50 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                     d.notes.push(sentence);
                 }
             }
+            // A regex line or a state machine's: a thin line from a dot on its first cell
+            // (the word is read from there), a segment a line; the pattern or the
+            // machine's name in the caption with the cells its lines start from.
+            Constraint::Regex { .. } | Constraint::Automaton { .. } => {
+                let (segments, colour) = match c {
+                    Constraint::Regex { cells, .. } => (std::slice::from_ref(cells), REGEX),
+                    Constraint::Automaton { segments, .. } => (&segments[..], AUTOMATON),
+                    _ => unreachable!("a regex or state machine"),
+                };
+                let mut items = Vec::new();
+                for seg in segments.iter().filter(|s| !s.is_empty()) {
+                    let pts: Vec<_> = seg.iter().map(|&c| centre(n, c)).collect();
+                    items.push(Item::Circle {
+                        c: pts[0],
+                        r: 0.12,
+                        fill: Some(colour),
+                        pen: None,
+                    });
+                    if pts.len() > 1 {
+                        items.push(Item::Path {
+                            lines: vec![pts],
+                            closed: false,
+                            pen: Pen::new(colour, 0.07),
+                            fill: None,
+                        });
+                    }
+                }
+                push(&mut d, Layer::Line, name, items);
+                let who = match c {
+                    Constraint::Regex { pattern, .. } => format!("Regex `{pattern}`"),
+                    Constraint::Automaton { label, .. } if !label.is_empty() => {
+                        format!("State machine \"{label}\"")
+                    }
+                    _ => "A state machine of the setter's".to_string(),
+                };
+                let from = segments.iter().flatten().next().copied().unwrap_or(0);
+                let start = shape.cell_name(numpl_core::Cell::new(from));
+                let regex = matches!(c, Constraint::Regex { .. });
+                // Lines of one rule share a sentence, each start named (below).
+                match read_lines.iter_mut().find(|(w, _, _)| *w == who) {
+                    Some((_, _, starts)) => starts.push(start),
+                    None => read_lines.push((who, regex, vec![start])),
+                }
+            }
             Constraint::FullRankTies { ties } => {
                 let words = match ties {
                     numpl_core::variant::Ties::None => {
@@ -856,6 +905,23 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
             // sets: rules no shape shows, named in the caption.
             _ => d.rules.push(name),
         }
+    }
+    for (who, regex, starts) in read_lines {
+        let (lines, dots) = if starts.len() == 1 {
+            ("line", "dot")
+        } else {
+            ("lines", "dots")
+        };
+        let verb = match (regex, starts.len()) {
+            (true, 1) => "match it whole",
+            (true, _) => "each match it whole",
+            (false, 1) => "spell a word it accepts",
+            (false, _) => "each spell a word it accepts",
+        };
+        d.notes.push(format!(
+            "{who}: the digits along the {lines} from {} (the {dots}), read from the {dots}, {verb}.",
+            starts.join(", ")
+        ));
     }
     // Room for outside clues.
     let nf = n as f32;

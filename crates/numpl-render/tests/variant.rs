@@ -483,6 +483,57 @@ fn a_pairwise_rule_s_relation_is_written_in_the_caption() {
     assert!(dots.iter().all(|d| d.attribute("fill") == Some("#ffffff")));
 }
 
+/// Regex lines and state machines: a line from a dot on its first cell, a segment a line;
+/// the caption gives each pattern (or machine's name) once with the cells its lines
+/// start from.
+#[test]
+fn regex_lines_and_state_machines_are_named_with_their_starts() {
+    let regex = |cells: Vec<u16>| Constraint::Regex {
+        pattern: "(12)*".into(),
+        cells,
+    };
+    let machine = Constraint::Automaton {
+        label: "Up".into(),
+        automaton: numpl_core::variant::automaton::Automaton {
+            states: 1,
+            start: vec![0],
+            accept: vec![0],
+            moves: vec![(0, 0b1_1111_1111, 0)],
+        },
+        segments: vec![vec![40, 41], vec![50]],
+    };
+    let v = Variant::new(
+        Shape::NINE,
+        true,
+        vec![regex(vec![0, 1, 2]), regex(vec![9, 18]), machine],
+    )
+    .unwrap();
+    let svg = svg_of(&v);
+    let doc = Document::parse(&svg).unwrap();
+    let caption: String = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "text")
+        .filter_map(|n| n.text())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let flat = caption.split_whitespace().collect::<Vec<_>>().join(" ");
+    for sentence in [
+        "Regex `(12)*`: the digits along the lines from r1c1, r2c1 (the dots), read from the dots, each match it whole.",
+        "State machine &quot;Up&quot;: the digits along the line from r5c5 (the dot), read from the dot, spell a word it accepts.",
+    ] {
+        let plain = sentence.replace("&quot;", "\"");
+        assert_eq!(flat.matches(&plain).count(), 1, "{flat}");
+    }
+    let circles = |kind: &str| {
+        doc.descendants()
+            .filter(|n| n.attribute("data-constraint") == Some(kind))
+            .flat_map(|g| g.descendants().filter(|n| n.tag_name().name() == "circle"))
+            .count()
+    };
+    // A dot a line; the machine's two segments two.
+    assert_eq!((circles("regex"), circles("automaton")), (2, 2));
+}
+
 /// A grid of values from 0 says so in the caption, and writes its values from 0.
 #[test]
 fn a_grid_of_values_from_zero_says_so_and_writes_0() {

@@ -329,6 +329,16 @@ pub(crate) fn variant_rules(v: &numpl_core::variant::Variant, unseen: Option<&st
                 "pairwise rules",
                 "dotted cells hold pairs of digits the setter's relation allows, as listed below",
             ),
+            "regex" => (
+                "regex line",
+                "regex lines",
+                "the digits along the line, read from its dot, match the pattern listed below",
+            ),
+            "automaton" => (
+                "state-machine line",
+                "state-machine lines",
+                "the digits along the line, read from its dot, spell a word the setter's state machine (named below) accepts",
+            ),
             "region" => ("extra region", "extra regions", "its digits differ"),
             "allowed" => (
                 "cell with allowed digits",

@@ -1694,11 +1694,14 @@ async fn a_variant_numpl_cannot_play_is_refused_naming_the_constraint() {
     let r = post(
         srv.addr,
         "/api/play",
-        json!({"puzzle": ".Regex~KFteMS0zXVs0N11~R1C1~R1C2"}),
+        json!({"puzzle": ".ValueIndexing~R1C1~R1C2~R1C3"}),
     )
     .await;
     assert_eq!(r.status, 422);
-    assert!(r.json()["error"].as_str().unwrap().contains("Regex"));
+    assert!(r.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("ValueIndexing"));
     srv.stop().await;
 }
 

@@ -169,8 +169,8 @@ fn neighbour_pairs(cells: &[u16], shape: Shape) -> Result<Vec<[u16; 2]>, String>
 /// let p = iss::read(".~R1C1_5.Cage~10~R1C2~R1C3.Diagonal~-1").unwrap();
 /// assert_eq!(p.givens.get(0), 5);
 /// assert_eq!(p.variant.constraints().len(), 2);
-/// let err = iss::read(".Regex~KFteMS0zXVs0N11~R1C1~R1C2").unwrap_err();
-/// assert_eq!(err, "ISS item 1 (Regex): numpl does not support this constraint type");
+/// let err = iss::read(".ValueIndexing~R1C1~R1C2~R1C3").unwrap_err();
+/// assert_eq!(err, "ISS item 1 (ValueIndexing): numpl does not support this constraint type");
 /// ```
 pub fn read(text: &str) -> Result<VariantPuzzle, String> {
     let t: String = text.split_whitespace().collect();

@@ -3,6 +3,7 @@
 //! message naming the constraint and the cell; the rule check accepts a solution and
 //! names what a broken grid breaks.
 
+use super::automaton::Automaton;
 use super::{iss, json, relation_text, sum_line_divides, Constraint, Line, Outside, Ties, Variant};
 use crate::{Grid, Mask, Shape};
 
@@ -252,7 +253,148 @@ fn every_constraint() -> Vec<Constraint> {
             label: String::new(),
             cells: vec![72, 80],
         },
+        Constraint::Regex {
+            pattern: "([13579][2468])*[1-9]?".into(),
+            cells: vec![73, 74, 75, 76, 73],
+        },
+        // Two segments, a move on the break (place 9) between them.
+        Constraint::Automaton {
+            label: "up".into(),
+            automaton: Automaton {
+                states: 2,
+                start: vec![0],
+                accept: vec![0],
+                moves: vec![(0, 0b1_1111_1111, 0), (0, 1 << 9, 1), (1, 0b11, 0)],
+            },
+            segments: vec![vec![77, 78], vec![79]],
+        },
     ]
+}
+
+/// Regex lines and state machines: ISS's forms (a base64 pattern, its older escaped
+/// form, a serialized machine, groups and segments), numpl's JSON, the checks, and the
+/// rule check both ways.
+#[test]
+fn regex_lines_and_state_machines_read_check_and_judge() {
+    // ISS's "Regex line": `([^1-3][47][69]|[47]123[69])*` in URL-safe base64, a line a
+    // group; the older form URI-escaped.
+    let regex =
+        iss::read(".Regex~KFteMS0zXVs0N11bNjldfFs0N10xMjNbNjldKSo~R1C1~R1C2~~R2C1").unwrap();
+    let want = |cells: Vec<u16>| Constraint::Regex {
+        pattern: "([^1-3][47][69]|[47]123[69])*".into(),
+        cells,
+    };
+    assert_eq!(
+        regex.variant.constraints(),
+        &[want(vec![0, 1]), want(vec![9])]
+    );
+    let old = iss::read(".Regex~1%2B%202~R1C1~R1C2").unwrap();
+    assert_eq!(
+        old.variant.constraints(),
+        &[Constraint::Regex {
+            pattern: "1+2".into(),
+            cells: vec![0, 1]
+        }]
+    );
+    // ISS's "Diagonal Skyscrapers": a packed machine of 10 states, start 0, accepting 1;
+    // state 0 moves on a 1 to 2, state 1 (seen the 9) on anything to itself.
+    let sky = iss::read(
+        ".NFA~TgRAEv-IiIiIiAyMDmaA9ERQ-qqrD9mZmc_u7u7w_4iIiIn_zMzMzIg~_Skyscraper-9~R1C1~R2C2~R3C3~R4C4~R5C5~R6C6~R7C7~R8C8~R9C9~-~R1C2",
+    )
+    .unwrap();
+    let Constraint::Automaton {
+        label,
+        automaton: a,
+        segments,
+    } = &sky.variant.constraints()[0]
+    else {
+        panic!("not a state machine: {:?}", sky.variant.constraints());
+    };
+    assert_eq!(label, "Skyscraper-9");
+    assert_eq!(
+        (a.states, &a.start[..], &a.accept[..]),
+        (10, &[0][..], &[1][..])
+    );
+    assert_eq!(a.moves[0], (0, 0b1, 2));
+    assert!(a.moves.contains(&(1, 0b1_1111_1111, 1)));
+    assert_eq!(
+        segments,
+        &[(0..9).map(|i| i * 10).collect::<Vec<u16>>(), vec![1]]
+    );
+    // 1..9 as successive maxima: the diagonal 1 to 9 (the segment after it anything but
+    // the break, which the machine never reads).
+    let word: Vec<usize> = (0..9).collect();
+    assert!(a.accepts(&word));
+    assert!(!a.accepts(&[0, 2, 1, 3, 4, 5, 6, 7, 8]));
+    // The JSON records round-trip; the machine's moves in the puzzle's values.
+    for p in [&regex, &old, &sky] {
+        assert_eq!(&json::read(&p.variant.to_json(&p.givens)).unwrap(), p);
+    }
+    assert!(sky.variant.to_json(&sky.givens).contains(r#"[0,[1],2]"#));
+    // Refused, by name.
+    for (text, message) in [
+        (
+            r#"{"constraints":[{"type":"regex","pattern":"(12","cells":["r1c1"]}]}"#,
+            "its pattern `(12`: a group `(` is not closed (character 4)",
+        ),
+        (
+            r#"{"constraints":[{"type":"regex","pattern":"0*","cells":["r1c1"]}]}"#,
+            "its pattern `0*`: `0` is outside the values 1..9 (character 1)",
+        ),
+        (
+            r#"{"constraints":[{"type":"automaton","states":2,"start":[0],"accept":[2],"moves":[],"cells":["r1c1"]}]}"#,
+            "its automaton names state 2, it has 2 (0..1)",
+        ),
+        (
+            r#"{"constraints":[{"type":"automaton","states":1,"start":[0],"accept":[0],"moves":[[0,[10],0]],"cells":["r1c1"]}]}"#,
+            "the move from state 0 to 0: 10 is out of range 1..9",
+        ),
+        (
+            r#"{"constraints":[{"type":"automaton","states":1,"start":[],"accept":[0],"moves":[],"cells":["r1c1"]}]}"#,
+            "its automaton has no start state",
+        ),
+        (
+            r#"{"constraints":[{"type":"automaton","states":1,"start":[0],"accept":[0],"moves":[]}]}"#,
+            "an automaton has `cells` (one line) or `segments`",
+        ),
+    ] {
+        let err = json::read(text).unwrap_err().to_string();
+        assert!(err.contains(message), "{text}: {err}");
+    }
+    for (text, message) in [
+        (".NFA~_~R1C1", "ends early"),
+        (".NFA~wA~R1C1", "layout 3"),
+        (
+            ".NFA~TgRAEv-IiIiIiAyMDmaA9ERQ-qqrD9mZmc_u7u7w_4iIiIn_zMzMzIk~R1C1",
+            "bits past its last state",
+        ),
+        (".Regex~KDEy~R1C1", "a group `(` is not closed"),
+    ] {
+        let err = iss::read(text).unwrap_err();
+        assert!(err.contains(message), "{text}: {err}");
+    }
+    // The rule check on SOLUTION (row 1: 1 2 3 4 5 6 7 8 9).
+    let g = grid(SOLUTION);
+    let judge = |c: Constraint| {
+        Variant::new(Shape::NINE, true, vec![c])
+            .unwrap()
+            .violation(&g)
+    };
+    let line = |pattern: &str| Constraint::Regex {
+        pattern: pattern.into(),
+        cells: vec![0, 1, 2],
+    };
+    assert_eq!(judge(line("1.3|9*")), None);
+    assert_eq!(
+        judge(line("[2-9]+")),
+        Some("the regex line from r1c1 reads 123, which `[2-9]+` does not match".into())
+    );
+    // The diagonal reads 1 5 9 4 8 3 7 2 6 (9 seen too early), and the machine never
+    // reads the break before the second segment.
+    assert_eq!(
+        judge(sky.variant.constraints()[0].clone()),
+        Some("the state machine \"Skyscraper-9\" does not accept the values along its line from r1c1".into())
+    );
 }
 
 /// The relation "neither equal nor consecutive" on `n` values (ISS's Nabner rule).
@@ -664,8 +806,8 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
     }
     let iss_cases = [
         (
-            ".Regex~KFteMS0zXVs0N11~R1C1~R1C2",
-            "ISS item 1 (Regex): numpl does not support this constraint type",
+            ".ValueIndexing~R1C1~R1C2~R1C3",
+            "ISS item 1 (ValueIndexing): numpl does not support this constraint type",
         ),
         (
             ".Skyscraper~C5",

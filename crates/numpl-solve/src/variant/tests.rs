@@ -78,7 +78,7 @@ fn puzzle(text: &str) -> (Grid, Variant) {
 
 /// One hand-made case per constraint, each with a sum or shape that cuts the grids down
 /// without ruling them all out.
-const CASES: [&str; 64] = [
+const CASES: [&str; 67] = [
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","cells":["r1c2","r2c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":9,"cells":["r2c2","r3c2","r3c3"]}]}"#,
@@ -165,6 +165,14 @@ const CASES: [&str; 64] = [
     r#"{"box":"2x2","constraints":[{"type":"numbered-room","value":3,"row":2},{"type":"numbered-room","value":1,"col":4,"side":"bottom"}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"rellik-cage","sum":4,"cells":["r1c2","r1c3","r2c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"counting-circles","cells":["r1c1","r2c3","r3c2","r4c4"]}]}"#,
+    // A regex line (odd and even alternating, or a 4 somewhere after a 1), coming back to
+    // its first cell.
+    r#"{"box":"2x2","constraints":[{"type":"regex","pattern":"([13][24])*|.*1.*4.*","cells":["r1c1","r2c2","r3c2","r3c3","r2c2"]}]}"#,
+    // A state machine: two segments, each rising (state 0 any first value, state 1 after
+    // a rise...), the break between them; and one over a single line, ISS's Skyscraper-4
+    // (1, 2, 3, 4 appearing in that order as successive maxima).
+    r#"{"box":"2x2","constraints":[{"type":"automaton","name":"rising","states":5,"start":[0],"accept":[4],"moves":[[0,[1],1],[0,[2],2],[0,[3],3],[1,[2],2],[1,[3],3],[1,[4],4],[2,[3],3],[2,[4],4],[3,[4],4]],"breaks":[[4,0]],"segments":[["r1c1","r2c1"],["r3c3","r4c4"]]}]}"#,
+    r#"{"box":"2x2","constraints":[{"type":"automaton","name":"Skyscraper-4","states":5,"start":[0],"accept":[1],"moves":[[0,[1],2],[1,[1,2,3,4],1],[2,[1],2],[2,[2],3],[3,[1,2],3],[3,[3],4],[4,[1,2,3],4],[4,[4],1]],"cells":["r1c1","r2c2","r3c3","r4c4"]}]}"#,
 ];
 
 #[test]
@@ -429,6 +437,48 @@ fn constraint() -> impl Strategy<Value = Constraint> {
                 cells: if all { set.into_iter().collect() } else { l },
             }),
         (1u32..8, line(1..4)).prop_map(|(sum, cells)| Constraint::RellikCage { sum, cells }),
+        // A random automaton (up to four states, moves on random values and the break)
+        // over a line of one or two segments.
+        (
+            2u32..5,
+            proptest::collection::vec((0u32..4, 1u64..32, 0u32..4), 1..10),
+            proptest::collection::vec(0u32..4, 1..3),
+            line(1..4),
+            proptest::collection::vec(cell(), 0..3),
+        )
+            .prop_map(|(states, moves, accept, first, second)| {
+                let clip = |s: u32| s % states;
+                let mut segments = vec![first];
+                if !second.is_empty() {
+                    segments.push(second);
+                }
+                Constraint::Automaton {
+                    label: String::new(),
+                    automaton: numpl_core::variant::automaton::Automaton {
+                        states,
+                        start: vec![0],
+                        accept: accept.into_iter().map(clip).collect(),
+                        moves: moves
+                            .into_iter()
+                            .map(|(a, m, b)| (clip(a), m, clip(b)))
+                            .collect(),
+                    },
+                    segments,
+                }
+            }),
+        (
+            prop_oneof![
+                Just("[12]*"),
+                Just(".?(13|42)+."),
+                Just("[^4]{2,3}1?"),
+                Just("(1|2.|3..)*")
+            ],
+            line(1..6)
+        )
+            .prop_map(|(p, cells)| Constraint::Regex {
+                pattern: p.to_string(),
+                cells
+            }),
         proptest::collection::btree_set(cell(), 1..6).prop_map(|c| Constraint::CountingCircles {
             cells: c.into_iter().collect()
         }),

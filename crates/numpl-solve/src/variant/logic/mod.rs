@@ -102,6 +102,10 @@ variant_techniques! {
     Zipper: "zipper", "Zipper Line", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Zipper);
     /// A pairwise rule of the setter's own: the pairs of values its relation allows.
     Pairwise: "pairwise", "Pairwise Relation", Easy, 20, |l, b| rules::find(l, b, VariantTechnique::Pairwise);
+    /// A regex line: the values along it match a pattern.
+    Regex: "regex", "Regex Line", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Regex);
+    /// A state machine's line: the values along it spell a word it accepts.
+    StateMachine: "state_machine", "State Machine", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::StateMachine);
     /// A greater-than sign between neighbours.
     GreaterThan: "greater_than", "Greater Than", Easy, 20, |l, b| rules::find(l, b, VariantTechnique::GreaterThan);
     /// A quadruple's values are among its four cells'.

@@ -52,6 +52,8 @@ pub(super) fn technique(c: &Constraint) -> Option<VariantTechnique> {
         Constraint::CountingCircles { .. } => T::CountingCircles,
         Constraint::GreaterThan { .. } => T::GreaterThan,
         Constraint::Pairwise { .. } => T::Pairwise,
+        Constraint::Regex { .. } => T::Regex,
+        Constraint::Automaton { .. } => T::StateMachine,
         Constraint::FullRank { .. } | Constraint::FullRankTies { .. } => T::FullRank,
         _ => return None,
     })
@@ -156,6 +158,21 @@ fn words(l: &Logic<'_>, c: &Constraint, shape: Shape) -> String {
             numpl_core::variant::Ties::Unclued => "a clued number equals no other".into(),
             numpl_core::variant::Ties::Any => "equal numbers share a rank".into(),
         },
+        Constraint::Regex { pattern, cells } => format!(
+            "the regex line {} matches `{pattern}`",
+            line(cells)
+        ),
+        Constraint::Automaton {
+            label, segments, ..
+        } => {
+            let rule = if label.is_empty() {
+                "the state machine".to_string()
+            } else {
+                format!("the state machine \"{label}\"")
+            };
+            let lines: Vec<String> = segments.iter().map(|s| line(s)).collect();
+            format!("{rule} accepts the line {}", lines.join(" | "))
+        }
         Constraint::Pairwise {
             all, label, cells, ..
         } => {

@@ -300,6 +300,21 @@ fn a_hidden_triple_keeps_its_three_values() {
 #[test]
 fn each_constraint_rule_on_a_hand_worked_position() {
     let cases: &[(&str, &str, VariantTechnique, &str)] = &[
+        // A regex line starting with a 1 or a 9: r1c1 is 1 or 9.
+        (
+            "",
+            r#"{"type":"regex","pattern":"[19].*","cells":["r1c1","r1c2","r1c3"]}"#,
+            VariantTechnique::Regex,
+            "Regex Line: the regex line r1c1-r1c3 matches `[19].*` => r1c1 <> 2/3/4/5/6/7/8",
+        ),
+        // Skyscraper-3 on three cells (1, 2, 3 as successive maxima, each new one one
+        // higher) as a state machine: the line is 1, 2, 3.
+        (
+            "",
+            r#"{"type":"automaton","name":"Skyscraper-3","states":4,"start":[0],"accept":[1],"moves":[[0,[1],2],[1,[1,2,3,4,5,6,7,8,9],1],[2,[1],2],[2,[2],3],[3,[1,2],3],[3,[3],1]],"cells":["r5c5","r5c6","r5c7"]}"#,
+            VariantTechnique::StateMachine,
+            "State Machine: the state machine \"Skyscraper-3\" accepts the line r5c5-r5c7 => r5c6, r5c7 <> 1, r5c5, r5c7 <> 2, r5c5, r5c6 <> 3, r5c5, r5c6, r5c7 <> 4/5/6/7/8/9",
+        ),
         // Equal sums: r1c1 + r2c2 against r5c5 given 3: both 1 or 2.
         (
             "r5c5=3",
