@@ -542,10 +542,10 @@ mod tests {
     fn a_refusal_counts_by_its_type_its_reason_or_as_a_script() {
         assert_eq!(
             refusal_key(
-                ".ValueIndexing~R1C1~R1C2~R1C3",
-                "-:1: ISS item 1 (ValueIndexing): numpl does not support this constraint type"
+                ".Var~A~Outside~3",
+                "-:1: ISS item 1 (Var): numpl does not support this constraint type"
             ),
-            "ValueIndexing"
+            "Var"
         );
         assert_eq!(
             refusal_key(

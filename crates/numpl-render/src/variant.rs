@@ -45,6 +45,8 @@ const ARROW: Rgb = Rgb(130, 130, 130);
 const JIGSAW_BOTH: Rgb = Rgb(38, 92, 178);
 /// Pairwise rules: a thin line, dots on its cells (ISS's custom lines).
 const PAIRWISE: Rgb = Rgb(170, 80, 40);
+/// Slingshots: a dashed line from a dot, ending in an arrowhead.
+const SLINGSHOT: Rgb = Rgb(200, 110, 30);
 /// Regex lines and state machines' lines: a thin line from a dot at its start.
 const REGEX: Rgb = Rgb(60, 110, 200);
 const AUTOMATON: Rgb = Rgb(140, 60, 160);
@@ -251,6 +253,7 @@ const LEGEND: &[&str] = &[
     "equality-cage",
     "look-and-say",
     "equal-sum",
+    "value-indexing",
     "x-sum",
     "numbered-room",
     "rellik-cage",
@@ -288,6 +291,9 @@ fn rule_words(name: &str) -> &str {
         }
         "anti-taxicab" => "anti-taxicab: no two cells holding x are x orthogonal steps apart",
         "dutch-flatmates" => "Dutch flatmates: every middle digit (5 on 9x9) has a 1 right above it or an N right below it",
+        "value-indexing" => {
+            "slingshots (dashed, orange): the second cell's digit d says the cell d steps further along holds the first cell's digit (the dot)"
+        }
         "double-arrow" => "double arrows: the line between two circles adds up to their sum",
         "full-rank" => {
             "full rank: every row and column read as a number from each end, a clue is its rank among them all, the smallest 1"
@@ -758,6 +764,47 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                 if !d.notes.contains(&sentence) {
                     d.notes.push(sentence);
                 }
+            }
+            // A slingshot: a dashed line from a dot on its first cell through the others,
+            // an arrowhead at its end (as ISS draws it); named in the caption.
+            Constraint::ValueIndexing { cells } => {
+                let mut pen = Pen::new(SLINGSHOT, 0.05);
+                pen.dash = Some((0.12, 0.08));
+                let mut pts: Vec<_> = cells.iter().map(|&c| centre(n, c)).collect();
+                let k = pts.len();
+                let v = unit(pts[k - 2], pts[k - 1]);
+                let tip = (pts[k - 1].0 - v.0 * 0.1, pts[k - 1].1 - v.1 * 0.1);
+                pts[k - 1] = tip;
+                let head = |a: f32| {
+                    let (s, co) = a.sin_cos();
+                    let (bx, by) = (-v.0, -v.1);
+                    let (rx, ry) = (bx * co - by * s, bx * s + by * co);
+                    (tip.0 + rx * 0.25, tip.1 + ry * 0.25)
+                };
+                let mut solid = pen;
+                solid.dash = None;
+                let items = vec![
+                    Item::Circle {
+                        c: pts[0],
+                        r: 0.12,
+                        fill: Some(SLINGSHOT),
+                        pen: None,
+                    },
+                    Item::Path {
+                        lines: vec![pts],
+                        closed: false,
+                        pen,
+                        fill: None,
+                    },
+                    Item::Path {
+                        lines: vec![vec![head(0.6), tip, head(-0.6)]],
+                        closed: false,
+                        pen: solid,
+                        fill: None,
+                    },
+                ];
+                push(&mut d, Layer::Line, name, items);
+                d.name_in_caption(name);
             }
             // A regex line or a state machine's: a thin line from a dot on its first cell
             // (the word is read from there), a segment a line; the pattern or the

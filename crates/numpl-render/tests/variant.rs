@@ -534,6 +534,40 @@ fn regex_lines_and_state_machines_are_named_with_their_starts() {
     assert_eq!((circles("regex"), circles("automaton")), (2, 2));
 }
 
+/// A slingshot: a dashed line from a dot, an arrowhead at its end; named in the caption.
+#[test]
+fn a_slingshot_is_a_dashed_arrow_named_in_the_caption() {
+    let v = Variant::new(
+        Shape::NINE,
+        true,
+        vec![Constraint::ValueIndexing {
+            cells: vec![0, 1, 2, 3],
+        }],
+    )
+    .unwrap();
+    let svg = svg_of(&v);
+    let doc = Document::parse(&svg).unwrap();
+    let marks: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.attribute("data-constraint") == Some("value-indexing"))
+        .flat_map(|g| g.descendants())
+        .collect();
+    assert_eq!(
+        marks
+            .iter()
+            .filter(|n| n.tag_name().name() == "circle")
+            .count(),
+        1
+    );
+    assert!(
+        marks
+            .iter()
+            .any(|n| n.attribute("stroke-dasharray").is_some()),
+        "{svg}"
+    );
+    assert!(svg.contains("Slingshots (dashed, orange)"), "{svg}");
+}
+
 /// A grid of values from 0 says so in the caption, and writes its values from 0.
 #[test]
 fn a_grid_of_values_from_zero_says_so_and_writes_0() {

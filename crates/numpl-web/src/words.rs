@@ -329,6 +329,11 @@ pub(crate) fn variant_rules(v: &numpl_core::variant::Variant, unseen: Option<&st
                 "pairwise rules",
                 "dotted cells hold pairs of digits the setter's relation allows, as listed below",
             ),
+            "value-indexing" => (
+                "slingshot",
+                "slingshots",
+                "the digit d in the line's second cell says that the cell d steps further along the line holds the digit of its first cell (the dot)",
+            ),
             "regex" => (
                 "regex line",
                 "regex lines",

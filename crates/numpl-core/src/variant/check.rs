@@ -66,6 +66,7 @@ pub(crate) fn cells_of(c: &Constraint) -> Vec<u16> {
         | Constraint::SumLine { cells, .. }
         | Constraint::Pairwise { cells, .. }
         | Constraint::Regex { cells, .. }
+        | Constraint::ValueIndexing { cells }
         | Constraint::Lockout { cells, .. }
         | Constraint::EqualityCage { cells }
         | Constraint::LookAndSay { cells, .. }
@@ -709,6 +710,9 @@ fn check_one(shape: Shape, first: u8, c: &Constraint, jigsaws: &mut usize) -> Re
         }
         Constraint::DoubleArrow { cells } => {
             line_of_neighbours(shape, cells, 3)?;
+        }
+        Constraint::ValueIndexing { cells } if cells.len() < 3 => {
+            return Err("a slingshot needs three cells or more".into());
         }
         Constraint::Regex { pattern, .. } => {
             automaton::Automaton::from_regex(pattern, first, n)
@@ -1369,6 +1373,28 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
                         pair(i)
                     )
                 })
+            }
+            Constraint::ValueIndexing { cells } => {
+                let (x, d) = (at(cells[0]), at(cells[1]) as usize);
+                let past = cells.len() - 2;
+                if d == 0 || d > past {
+                    Some(format!(
+                        "{} holds {d}, but the slingshot from {} reaches only {past} cells past it",
+                        nm(cells[1]),
+                        nm(cells[0])
+                    ))
+                } else {
+                    let to = cells[1 + d];
+                    (at(to) != x).then(|| {
+                        format!(
+                            "{} holds {d}, so {} should hold {x} as {} does, not {}",
+                            nm(cells[1]),
+                            nm(to),
+                            nm(cells[0]),
+                            at(to)
+                        )
+                    })
+                }
             }
             Constraint::Regex { pattern, cells } => {
                 let word: Vec<usize> = cells.iter().map(|&c| held(c) as usize - 1).collect();

@@ -169,8 +169,8 @@ fn neighbour_pairs(cells: &[u16], shape: Shape) -> Result<Vec<[u16; 2]>, String>
 /// let p = iss::read(".~R1C1_5.Cage~10~R1C2~R1C3.Diagonal~-1").unwrap();
 /// assert_eq!(p.givens.get(0), 5);
 /// assert_eq!(p.variant.constraints().len(), 2);
-/// let err = iss::read(".ValueIndexing~R1C1~R1C2~R1C3").unwrap_err();
-/// assert_eq!(err, "ISS item 1 (ValueIndexing): numpl does not support this constraint type");
+/// let err = iss::read(".Var~A~Outside~3").unwrap_err();
+/// assert_eq!(err, "ISS item 1 (Var): numpl does not support this constraint type");
 /// ```
 pub fn read(text: &str) -> Result<VariantPuzzle, String> {
     let t: String = text.split_whitespace().collect();
@@ -559,6 +559,11 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
             // each cell and the next of each group; `PairX` between every two cells of
             // a group; `Binary` and `BinaryX` the same with the key's `-` and `_`
             // swapped (ISS's legacy form).
+            // `ValueIndexing~cells`: a slingshot (the value's cell, the distance's, the
+            // cells it may point at).
+            "ValueIndexing" => out.push(Constraint::ValueIndexing {
+                cells: cells(&args)?,
+            }),
             // `Regex~PATTERN~cells~~cells`: the pattern in URL-safe base64 (or, in ISS's
             // older form, URI-escaped text), a line a group of cells.
             "Regex" => {

@@ -262,6 +262,9 @@ enum WireC {
         pattern: String,
         cells: Names,
     },
+    ValueIndexing {
+        cells: Names,
+    },
     Automaton {
         #[serde(default, skip_serializing_if = "String::is_empty")]
         name: String,
@@ -523,6 +526,9 @@ fn from_wire(w: WireC, shape: Shape, first: u8) -> Result<Constraint, String> {
                 cells: cells(&c, n)?,
             }
         }
+        WireC::ValueIndexing { cells: c } => Constraint::ValueIndexing {
+            cells: cells(&c, n)?,
+        },
         WireC::Regex { pattern, cells: c } => Constraint::Regex {
             pattern,
             cells: cells(&c, n)?,
@@ -896,6 +902,7 @@ fn to_wire(c: &Constraint, shape: Shape, first: u8) -> WireC {
                 .collect(),
             cells: nm(cells),
         },
+        Constraint::ValueIndexing { cells } => WireC::ValueIndexing { cells: nm(cells) },
         Constraint::Regex { pattern, cells } => WireC::Regex {
             pattern: pattern.clone(),
             cells: nm(cells),

@@ -487,6 +487,14 @@ pub enum Constraint {
         /// The cells, in the line's order (a cell may come back).
         cells: Vec<u16>,
     },
+    /// A slingshot (the Interactive Sudoku Solver's `ValueIndexing`): the line's second
+    /// cell holds a distance `d`, and the cell `d` places further along the line holds
+    /// the line's first cell's value.
+    ValueIndexing {
+        /// The cells in the line's order: the value's cell, the distance's, then the
+        /// cells it may point at (at least one).
+        cells: Vec<u16>,
+    },
     /// A line read by a state machine of the setter's own (the Interactive Sudoku
     /// Solver's `NFA`): the values along it, in order, are a word the automaton accepts.
     /// A line of several segments reads a break between them: the symbol after the last
@@ -565,6 +573,7 @@ impl Constraint {
             Constraint::RegionSumLine { .. } => "region-sum-line",
             Constraint::Pairwise { .. } => "pairwise",
             Constraint::Regex { .. } => "regex",
+            Constraint::ValueIndexing { .. } => "value-indexing",
             Constraint::Automaton { .. } => "automaton",
         }
     }

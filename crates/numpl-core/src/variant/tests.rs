@@ -253,6 +253,9 @@ fn every_constraint() -> Vec<Constraint> {
             label: String::new(),
             cells: vec![72, 80],
         },
+        Constraint::ValueIndexing {
+            cells: vec![63, 64, 65, 66],
+        },
         Constraint::Regex {
             pattern: "([13579][2468])*[1-9]?".into(),
             cells: vec![73, 74, 75, 76, 73],
@@ -269,6 +272,42 @@ fn every_constraint() -> Vec<Constraint> {
             segments: vec![vec![77, 78], vec![79]],
         },
     ]
+}
+
+/// Slingshots: ISS's form, numpl's JSON, the check, the rule check both ways.
+#[test]
+fn slingshots_read_check_and_judge() {
+    let p = iss::read(".ValueIndexing~R1C4~R2C4~R2C3~R2C2").unwrap();
+    assert_eq!(
+        p.variant.constraints(),
+        &[Constraint::ValueIndexing {
+            cells: vec![3, 12, 11, 10]
+        }]
+    );
+    assert_eq!(json::read(&p.variant.to_json(&p.givens)).unwrap(), p);
+    let err = json::read(r#"{"constraints":[{"type":"value-indexing","cells":["r1c1","r1c2"]}]}"#)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("a slingshot needs three cells or more"),
+        "{err}"
+    );
+    // SOLUTION: r1c1 = 1, r2c7 = 1, r3c4 = 1; r1c2 = 2, r1c4 = 4; r1c9 = 9.
+    let g = grid(SOLUTION);
+    let judge = |cells: Vec<u16>| {
+        Variant::new(Shape::NINE, true, vec![Constraint::ValueIndexing { cells }])
+            .unwrap()
+            .violation(&g)
+    };
+    assert_eq!(judge(vec![0, 15, 21]), None);
+    assert_eq!(
+        judge(vec![0, 1, 2, 3]),
+        Some("r1c2 holds 2, so r1c4 should hold 1 as r1c1 does, not 4".into())
+    );
+    assert_eq!(
+        judge(vec![0, 8, 21]),
+        Some("r1c9 holds 9, but the slingshot from r1c1 reaches only 1 cells past it".into())
+    );
 }
 
 /// Regex lines and state machines: ISS's forms (a base64 pattern, its older escaped
@@ -806,8 +845,8 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
     }
     let iss_cases = [
         (
-            ".ValueIndexing~R1C1~R1C2~R1C3",
-            "ISS item 1 (ValueIndexing): numpl does not support this constraint type",
+            ".Var~A~Outside~3",
+            "ISS item 1 (Var): numpl does not support this constraint type",
         ),
         (
             ".Skyscraper~C5",

@@ -53,6 +53,7 @@ pub(super) fn technique(c: &Constraint) -> Option<VariantTechnique> {
         Constraint::GreaterThan { .. } => T::GreaterThan,
         Constraint::Pairwise { .. } => T::Pairwise,
         Constraint::Regex { .. } => T::Regex,
+        Constraint::ValueIndexing { .. } => T::Slingshot,
         Constraint::Automaton { .. } => T::StateMachine,
         Constraint::FullRank { .. } | Constraint::FullRankTies { .. } => T::FullRank,
         _ => return None,
@@ -158,6 +159,12 @@ fn words(l: &Logic<'_>, c: &Constraint, shape: Shape) -> String {
             numpl_core::variant::Ties::Unclued => "a clued number equals no other".into(),
             numpl_core::variant::Ties::Any => "equal numbers share a rank".into(),
         },
+        Constraint::ValueIndexing { cells } => format!(
+            "on the slingshot {}, {}'s digit d says the cell d steps on holds {}'s digit",
+            line(cells),
+            cell(cells[1]),
+            cell(cells[0])
+        ),
         Constraint::Regex { pattern, cells } => format!(
             "the regex line {} matches `{pattern}`",
             line(cells)

@@ -300,6 +300,13 @@ fn a_hidden_triple_keeps_its_three_values() {
 #[test]
 fn each_constraint_rule_on_a_hand_worked_position() {
     let cases: &[(&str, &str, VariantTechnique, &str)] = &[
+        // A slingshot of three cells: the distance is 1, so r2c4 holds r1c1's 5.
+        (
+            "r1c1=5",
+            r#"{"type":"value-indexing","cells":["r1c1","r1c2","r2c4"]}"#,
+            VariantTechnique::Slingshot,
+            "Slingshot: on the slingshot r1c1-r2c4, r1c2's digit d says the cell d steps on holds r1c1's digit => r2c4 <> 1, r1c2, r2c4 <> 2/3/4/6/7/8/9",
+        ),
         // A regex line starting with a 1 or a 9: r1c1 is 1 or 9.
         (
             "",

@@ -39,6 +39,7 @@ pub(crate) mod sum;
 mod sum_line;
 mod taxicab;
 mod thermo;
+mod value_indexing;
 mod whisper;
 mod xsum;
 mod xv;
@@ -484,6 +485,7 @@ fn add(b: &mut Builder<'_>, c: &Constraint) {
             cells,
             ..
         } => pairwise::compile(b, *all, allowed, cells),
+        Constraint::ValueIndexing { cells } => value_indexing::compile(b, cells),
         Constraint::Regex { pattern, cells } => {
             let first = b.variant.first_value();
             let a = numpl_core::variant::automaton::Automaton::from_regex(pattern, first, b.n)
