@@ -37,7 +37,7 @@ done
 # pairwise rules (a named set, a legacy line), full-rank clues with a tie rule, a lockout
 # line, a double arrow, anti-taxicab, Dutch flatmates, an equality cage, a look-and-say
 # clue, equal sums, regex lines (base64 and escaped), a state machine with segments and a
-# slingshot.
+# slingshot and a count of different values.
 { printf '\x00'; printf '..Cage~10~R1C2~R1C3.BlackDot~R4C4~R4C5~R5C5~R5C4\n'; \
     printf '.Whisper~5~R1C1~R1C2~R2C2~R2C1~R1C1\n1...............0011001122332233\n'; \
     printf '.Zipper~R1C1~R2C2~R3C1.Indexing~C~R1C1~R9C1.Indexing~R~R1C5\n'; \
@@ -46,7 +46,7 @@ done
     printf '.PairX~8H_xf8H_xf8H_B~_Nabner%%20set~R1C1~R1C3~~R2C1~R2C2.Binary~EAEBEAAQAAAAE~~R3C6~R4C6\n'; \
     printf '.FullRank~C2~26~.FullRank~R8~~23.FullRankTies~any.Lockout~4~R1C1~R1C2~R2C3.DoubleArrow~R5C5~R5C6~R5C7.AntiTaxicab.DutchFlatmates.EqualityCage~R9C1~R9C2.LookAndSay~1223~R8C1~R8C2~R7C3.EqualSum~R4C4~R4C5~-~R5C4~R5C5\n'; \
     printf '.Regex~KFteMS0zXVs0N11bNjldfFs0N10xMjNbNjldKSo~R1C1~R1C2~~R2C1.Regex~1%%2B2~R3C1~R3C2\n'; \
-    printf '.NFA~TgRAEv-IiIiIiAyMDmaA9ERQ-qqrD9mZmc_u7u7w_4iIiIn_zMzMzIg~_Skyscraper-9~R1C1~R2C2~-~R3C3.ValueIndexing~R1C4~R2C4~R2C3\n'; } \
+    printf '.NFA~TgRAEv-IiIiIiAyMDmaA9ERQ-qqrD9mZmc_u7u7w_4iIiIn_zMzMzIg~_Skyscraper-9~R1C1~R2C2~-~R3C3.ValueIndexing~R1C4~R2C4~R2C3.CountDistinct~R5C5~R4C4~R4C5\n'; } \
     >"$corpus/reader/iss-00"
 { printf '\x03'; cat "$fixtures/positions/detail.txt"; } >"$corpus/reader/positions-detail-03"
 { printf '\x60abcd\n'; printf 'a.b.\n..c.\n.d..\n....\n\nab..cd..........\n'; } \

@@ -254,6 +254,7 @@ const LEGEND: &[&str] = &[
     "look-and-say",
     "equal-sum",
     "value-indexing",
+    "count-distinct",
     "x-sum",
     "numbered-room",
     "rellik-cage",
@@ -291,6 +292,9 @@ fn rule_words(name: &str) -> &str {
         }
         "anti-taxicab" => "anti-taxicab: no two cells holding x are x orthogonal steps apart",
         "dutch-flatmates" => "Dutch flatmates: every middle digit (5 on 9x9) has a 1 right above it or an N right below it",
+        "count-distinct" => {
+            "counts of different digits (orange circle, dotted outline): the circled digit is how many different digits the outlined cells hold"
+        }
         "value-indexing" => {
             "slingshots (dashed, orange): the second cell's digit d says the cell d steps further along holds the first cell's digit (the dot)"
         }
@@ -764,6 +768,19 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                 if !d.notes.contains(&sentence) {
                     d.notes.push(sentence);
                 }
+            }
+            // A count of different values: the counted cells' dotted outline, an open
+            // circle in the circled cell; named in the caption.
+            Constraint::CountDistinct { cell, cells } => {
+                let mut items = dotted_outline(n, None, cells, SLINGSHOT);
+                items.push(Item::Circle {
+                    c: centre(n, *cell),
+                    r: 0.4,
+                    fill: None,
+                    pen: Some(Pen::new(SLINGSHOT, 0.04)),
+                });
+                push(&mut d, Layer::Top, name, items);
+                d.name_in_caption(name);
             }
             // A slingshot: a dashed line from a dot on its first cell through the others,
             // an arrowhead at its end (as ISS draws it); named in the caption.

@@ -534,6 +534,44 @@ fn regex_lines_and_state_machines_are_named_with_their_starts() {
     assert_eq!((circles("regex"), circles("automaton")), (2, 2));
 }
 
+/// A count of different values: a circle and a dotted outline; named in the caption.
+#[test]
+fn a_count_of_different_values_is_a_circle_and_an_outline() {
+    let v = Variant::new(
+        Shape::NINE,
+        true,
+        vec![Constraint::CountDistinct {
+            cell: 10,
+            cells: vec![0, 1, 2],
+        }],
+    )
+    .unwrap();
+    let svg = svg_of(&v);
+    let doc = Document::parse(&svg).unwrap();
+    let marks: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.attribute("data-constraint") == Some("count-distinct"))
+        .flat_map(|g| g.descendants())
+        .collect();
+    assert_eq!(
+        marks
+            .iter()
+            .filter(|n| n.tag_name().name() == "circle")
+            .count(),
+        1
+    );
+    assert!(
+        marks
+            .iter()
+            .any(|n| n.attribute("stroke-dasharray").is_some()),
+        "{svg}"
+    );
+    assert!(
+        svg.contains("Counts of different digits (orange circle"),
+        "{svg}"
+    );
+}
+
 /// A slingshot: a dashed line from a dot, an arrowhead at its end; named in the caption.
 #[test]
 fn a_slingshot_is_a_dashed_arrow_named_in_the_caption() {

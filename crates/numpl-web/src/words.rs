@@ -329,6 +329,11 @@ pub(crate) fn variant_rules(v: &numpl_core::variant::Variant, unseen: Option<&st
                 "pairwise rules",
                 "dotted cells hold pairs of digits the setter's relation allows, as listed below",
             ),
+            "count-distinct" => (
+                "count of different digits",
+                "counts of different digits",
+                "the circled digit is how many different digits the outlined cells around it hold",
+            ),
             "value-indexing" => (
                 "slingshot",
                 "slingshots",

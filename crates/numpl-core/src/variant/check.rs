@@ -73,6 +73,9 @@ pub(crate) fn cells_of(c: &Constraint) -> Vec<u16> {
         | Constraint::DoubleArrow { cells }
         | Constraint::RegionSumLine { cells } => cells.clone(),
         Constraint::Automaton { segments, .. } => segments.concat(),
+        Constraint::CountDistinct { cell, cells } => std::iter::once(*cell)
+            .chain(cells.iter().copied())
+            .collect(),
         Constraint::Allowed { cell, .. } => vec![*cell],
         Constraint::Arrow { circle, line } => circle.iter().chain(line).copied().collect(),
         Constraint::Kropki { cells, .. }
@@ -710,6 +713,9 @@ fn check_one(shape: Shape, first: u8, c: &Constraint, jigsaws: &mut usize) -> Re
         }
         Constraint::DoubleArrow { cells } => {
             line_of_neighbours(shape, cells, 3)?;
+        }
+        Constraint::CountDistinct { cells, .. } if cells.is_empty() => {
+            return Err("a count of different values needs cells to count".into());
         }
         Constraint::ValueIndexing { cells } if cells.len() < 3 => {
             return Err("a slingshot needs three cells or more".into());
@@ -1371,6 +1377,17 @@ pub(super) fn violation(v: &Variant, grid: &Grid) -> Option<String> {
                         nm(cells[i]),
                         nm(cells[k - 1 - i]),
                         pair(i)
+                    )
+                })
+            }
+            Constraint::CountDistinct { cell, cells } => {
+                let distinct: HashSet<u32> = cells.iter().map(|&c| at(c)).collect();
+                (at(*cell) as usize != distinct.len()).then(|| {
+                    format!(
+                        "{} holds {}, but the cells it counts hold {} different values",
+                        nm(*cell),
+                        at(*cell),
+                        distinct.len()
                     )
                 })
             }

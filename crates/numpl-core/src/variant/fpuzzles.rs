@@ -972,6 +972,9 @@ pub fn to_json(givens: &Grid, variant: &Variant) -> Result<String, String> {
             Constraint::Pairwise { .. } => {
                 return Err("f-puzzles: a pairwise rule has no f-puzzles form".into())
             }
+            Constraint::CountDistinct { .. } => {
+                return Err("f-puzzles: a count of different values has no f-puzzles form".into())
+            }
             Constraint::ValueIndexing { .. } => {
                 return Err("f-puzzles: a slingshot has no f-puzzles form".into())
             }

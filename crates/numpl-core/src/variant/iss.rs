@@ -559,6 +559,15 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
             // each cell and the next of each group; `PairX` between every two cells of
             // a group; `Binary` and `BinaryX` the same with the key's `-` and `_`
             // swapped (ISS's legacy form).
+            // `CountDistinct~circle~cells`: the circle counts the cells' different values.
+            "CountDistinct" => {
+                let all = cells(&args)?;
+                let (&cell, rest) = all.split_first().ok_or_else(|| fail("no cells".into()))?;
+                out.push(Constraint::CountDistinct {
+                    cell,
+                    cells: rest.to_vec(),
+                });
+            }
             // `ValueIndexing~cells`: a slingshot (the value's cell, the distance's, the
             // cells it may point at).
             "ValueIndexing" => out.push(Constraint::ValueIndexing {

@@ -265,6 +265,10 @@ enum WireC {
     ValueIndexing {
         cells: Names,
     },
+    CountDistinct {
+        cell: String,
+        cells: Names,
+    },
     Automaton {
         #[serde(default, skip_serializing_if = "String::is_empty")]
         name: String,
@@ -526,6 +530,10 @@ fn from_wire(w: WireC, shape: Shape, first: u8) -> Result<Constraint, String> {
                 cells: cells(&c, n)?,
             }
         }
+        WireC::CountDistinct { cell, cells: c } => Constraint::CountDistinct {
+            cell: cell_index(&cell, n)?,
+            cells: cells(&c, n)?,
+        },
         WireC::ValueIndexing { cells: c } => Constraint::ValueIndexing {
             cells: cells(&c, n)?,
         },
@@ -903,6 +911,10 @@ fn to_wire(c: &Constraint, shape: Shape, first: u8) -> WireC {
             cells: nm(cells),
         },
         Constraint::ValueIndexing { cells } => WireC::ValueIndexing { cells: nm(cells) },
+        Constraint::CountDistinct { cell, cells } => WireC::CountDistinct {
+            cell: nm(&[*cell]).remove(0),
+            cells: nm(cells),
+        },
         Constraint::Regex { pattern, cells } => WireC::Regex {
             pattern: pattern.clone(),
             cells: nm(cells),

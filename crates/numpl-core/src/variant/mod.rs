@@ -487,6 +487,14 @@ pub enum Constraint {
         /// The cells, in the line's order (a cell may come back).
         cells: Vec<u16>,
     },
+    /// A count of different values (the Interactive Sudoku Solver's `CountDistinct`):
+    /// the circled cell's value is how many different values its counted cells hold.
+    CountDistinct {
+        /// The circled cell.
+        cell: u16,
+        /// The cells counted (not the circled one).
+        cells: Vec<u16>,
+    },
     /// A slingshot (the Interactive Sudoku Solver's `ValueIndexing`): the line's second
     /// cell holds a distance `d`, and the cell `d` places further along the line holds
     /// the line's first cell's value.
@@ -574,6 +582,7 @@ impl Constraint {
             Constraint::Pairwise { .. } => "pairwise",
             Constraint::Regex { .. } => "regex",
             Constraint::ValueIndexing { .. } => "value-indexing",
+            Constraint::CountDistinct { .. } => "count-distinct",
             Constraint::Automaton { .. } => "automaton",
         }
     }

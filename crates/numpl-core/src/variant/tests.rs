@@ -256,6 +256,10 @@ fn every_constraint() -> Vec<Constraint> {
         Constraint::ValueIndexing {
             cells: vec![63, 64, 65, 66],
         },
+        Constraint::CountDistinct {
+            cell: 67,
+            cells: vec![68, 69],
+        },
         Constraint::Regex {
             pattern: "([13579][2468])*[1-9]?".into(),
             cells: vec![73, 74, 75, 76, 73],
@@ -272,6 +276,48 @@ fn every_constraint() -> Vec<Constraint> {
             segments: vec![vec![77, 78], vec![79]],
         },
     ]
+}
+
+/// Counts of different values: ISS's form (the circle first), numpl's JSON, the checks,
+/// the rule check both ways.
+#[test]
+fn counts_of_different_values_read_check_and_judge() {
+    let p = iss::read(".CountDistinct~R2C2~R1C1~R1C2~R1C3").unwrap();
+    let want = Constraint::CountDistinct {
+        cell: 10,
+        cells: vec![0, 1, 2],
+    };
+    assert_eq!(p.variant.constraints(), &[want]);
+    assert_eq!(json::read(&p.variant.to_json(&p.givens)).unwrap(), p);
+    for (text, message) in [
+        (
+            r#"{"constraints":[{"type":"count-distinct","cell":"r1c1","cells":[]}]}"#,
+            "a count of different values needs cells to count",
+        ),
+        (
+            r#"{"constraints":[{"type":"count-distinct","cell":"r1c1","cells":["r1c1","r1c2"]}]}"#,
+            "r1c1 is listed twice",
+        ),
+    ] {
+        let err = json::read(text).unwrap_err().to_string();
+        assert!(err.contains(message), "{text}: {err}");
+    }
+    // SOLUTION: r1c1 = 1, r5c5 = 9 ... r2c1 = 4, r3c1 = 7: 1, 4, 7 are 3 values.
+    let g = grid(SOLUTION);
+    let judge = |cell: u16, cells: Vec<u16>| {
+        Variant::new(
+            Shape::NINE,
+            true,
+            vec![Constraint::CountDistinct { cell, cells }],
+        )
+        .unwrap()
+        .violation(&g)
+    };
+    assert_eq!(judge(2, vec![0, 9, 18]), None);
+    assert_eq!(
+        judge(1, vec![0, 9, 18]),
+        Some("r1c2 holds 2, but the cells it counts hold 3 different values".into())
+    );
 }
 
 /// Slingshots: ISS's form, numpl's JSON, the check, the rule check both ways.

@@ -78,7 +78,7 @@ fn puzzle(text: &str) -> (Grid, Variant) {
 
 /// One hand-made case per constraint, each with a sum or shape that cuts the grids down
 /// without ruling them all out.
-const CASES: [&str; 68] = [
+const CASES: [&str; 70] = [
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","cells":["r1c2","r2c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"cage","sum":9,"cells":["r2c2","r3c2","r3c3"]}]}"#,
@@ -165,6 +165,10 @@ const CASES: [&str; 68] = [
     r#"{"box":"2x2","constraints":[{"type":"numbered-room","value":3,"row":2},{"type":"numbered-room","value":1,"col":4,"side":"bottom"}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"rellik-cage","sum":4,"cells":["r1c2","r1c3","r2c3"]}]}"#,
     r#"{"box":"2x2","constraints":[{"type":"counting-circles","cells":["r1c1","r2c3","r3c2","r4c4"]}]}"#,
+    // Counts of different values: two (over three cells of a column), and a circle
+    // counting four cells around it.
+    r#"{"box":"2x2","constraints":[{"type":"count-distinct","cell":"r1c1","cells":["r2c2","r3c2","r4c2"]}]}"#,
+    r#"{"box":"2x2","givens":"...........3....","constraints":[{"type":"count-distinct","cell":"r2c2","cells":["r1c2","r2c1","r2c3","r3c2"]}]}"#,
     // A slingshot: r2c2's digit says which of the three cells after it holds r1c1's.
     r#"{"box":"2x2","constraints":[{"type":"value-indexing","cells":["r1c1","r2c2","r3c2","r4c1","r4c2"]}]}"#,
     // A regex line (odd and even alternating, or a 4 somewhere after a 1), coming back to
@@ -440,6 +444,12 @@ fn constraint() -> impl Strategy<Value = Constraint> {
             }),
         (1u32..8, line(1..4)).prop_map(|(sum, cells)| Constraint::RellikCage { sum, cells }),
         line(3..6).prop_map(|cells| Constraint::ValueIndexing { cells }),
+        (cell(), proptest::collection::btree_set(cell(), 1..6)).prop_map(|(cell, c)| {
+            Constraint::CountDistinct {
+                cell,
+                cells: c.into_iter().collect(),
+            }
+        }),
         // A random automaton (up to four states, moves on random values and the break)
         // over a line of one or two segments.
         (

@@ -102,6 +102,8 @@ variant_techniques! {
     Zipper: "zipper", "Zipper Line", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Zipper);
     /// A pairwise rule of the setter's own: the pairs of values its relation allows.
     Pairwise: "pairwise", "Pairwise Relation", Easy, 20, |l, b| rules::find(l, b, VariantTechnique::Pairwise);
+    /// A circle counts its cells' different values.
+    CountDistinct: "count_distinct", "Count Different", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::CountDistinct);
     /// A slingshot: the distance cell points at a cell holding the first cell's value.
     Slingshot: "slingshot", "Slingshot", Medium, 30, |l, b| rules::find(l, b, VariantTechnique::Slingshot);
     /// A regex line: the values along it match a pattern.

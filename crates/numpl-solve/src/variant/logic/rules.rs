@@ -54,6 +54,7 @@ pub(super) fn technique(c: &Constraint) -> Option<VariantTechnique> {
         Constraint::Pairwise { .. } => T::Pairwise,
         Constraint::Regex { .. } => T::Regex,
         Constraint::ValueIndexing { .. } => T::Slingshot,
+        Constraint::CountDistinct { .. } => T::CountDistinct,
         Constraint::Automaton { .. } => T::StateMachine,
         Constraint::FullRank { .. } | Constraint::FullRankTies { .. } => T::FullRank,
         _ => return None,
@@ -159,6 +160,11 @@ fn words(l: &Logic<'_>, c: &Constraint, shape: Shape) -> String {
             numpl_core::variant::Ties::Unclued => "a clued number equals no other".into(),
             numpl_core::variant::Ties::Any => "equal numbers share a rank".into(),
         },
+        Constraint::CountDistinct { cell: c, cells } => format!(
+            "{} counts the different values of {}",
+            cell(*c),
+            names(shape, cells)
+        ),
         Constraint::ValueIndexing { cells } => format!(
             "on the slingshot {}, {}'s digit d says the cell d steps on holds {}'s digit",
             line(cells),

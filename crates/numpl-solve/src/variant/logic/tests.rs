@@ -300,6 +300,14 @@ fn a_hidden_triple_keeps_its_three_values() {
 #[test]
 fn each_constraint_rule_on_a_hand_worked_position() {
     let cases: &[(&str, &str, VariantTechnique, &str)] = &[
+        // A circle counting three cells: three different values at most (the rule read
+        // alone does not see that the row's cells differ).
+        (
+            "",
+            r#"{"type":"count-distinct","cell":"r2c2","cells":["r1c1","r1c2","r1c3"]}"#,
+            VariantTechnique::CountDistinct,
+            "Count Different: r2c2 counts the different values of r1c1, r1c2, r1c3 => r2c2 <> 4/5/6/7/8/9",
+        ),
         // A slingshot of three cells: the distance is 1, so r2c4 holds r1c1's 5.
         (
             "r1c1=5",

@@ -7,6 +7,7 @@ mod between;
 pub(crate) mod cage;
 mod chess;
 mod classes;
+mod count_distinct;
 mod counting;
 mod dutch_flatmates;
 mod either_or;
@@ -486,6 +487,7 @@ fn add(b: &mut Builder<'_>, c: &Constraint) {
             ..
         } => pairwise::compile(b, *all, allowed, cells),
         Constraint::ValueIndexing { cells } => value_indexing::compile(b, cells),
+        Constraint::CountDistinct { cell, cells } => count_distinct::compile(b, *cell, cells),
         Constraint::Regex { pattern, cells } => {
             let first = b.variant.first_value();
             let a = numpl_core::variant::automaton::Automaton::from_regex(pattern, first, b.n)
