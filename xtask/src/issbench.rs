@@ -237,6 +237,13 @@ fn refusal_key(input: &str, msg: &str) -> String {
 /// puzzle's particulars: `ISS shape `6x8`: numpl supports ...` as `ISS shape 6x8`, `a
 /// line puzzle has 40 cells; ...` as `a line puzzle has ... cells`.
 fn unsupported_key(what: &str) -> String {
+    // A constraint refused by the checks (`ISS: constraint 1 (sum-line r3c2): numpl reads
+    // a sum line with values from 1 only (...)`): the reason, not the constraint's place.
+    let what = match what.strip_prefix("ISS: constraint ") {
+        Some(rest) => rest.split_once("): ").map_or(rest, |(_, why)| why),
+        None => what,
+    };
+    let what = what.split(" (").next().unwrap_or(what);
     let head = what
         .split([':', ';'])
         .next()
@@ -540,6 +547,13 @@ mod tests {
 
     #[test]
     fn a_refusal_counts_by_its_type_its_reason_or_as_a_script() {
+        assert_eq!(
+            refusal_key(
+                ".Shape~9x9~0-8.SumLine~10~R3C2~R3C3",
+                "-:1: ISS: constraint 1 (sum-line r3c2): numpl reads a sum line with values from 1 only (this grid's are 0-8)"
+            ),
+            "numpl reads a sum line with values from ... only"
+        );
         assert_eq!(
             refusal_key(
                 ".Var~A~Outside~3",
