@@ -650,20 +650,7 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
             }
             Constraint::Thermo { cells, slow } => {
                 let pts: Vec<_> = cells.iter().map(|&c| centre(n, c)).collect();
-                let mut items = vec![Item::Circle {
-                    c: pts[0],
-                    r: 0.4,
-                    fill: Some(THERMO),
-                    pen: None,
-                }];
-                if pts.len() > 1 {
-                    items.push(Item::Path {
-                        lines: vec![pts],
-                        closed: false,
-                        pen: Pen::new(THERMO, 0.3),
-                        fill: None,
-                    });
-                }
+                let items = line_from_dot(pts, 0.4, Pen::new(THERMO, 0.3));
                 if *slow {
                     d.rules.push(name);
                 }
@@ -835,20 +822,7 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                 let mut items = Vec::new();
                 for seg in segments.iter().filter(|s| !s.is_empty()) {
                     let pts: Vec<_> = seg.iter().map(|&c| centre(n, c)).collect();
-                    items.push(Item::Circle {
-                        c: pts[0],
-                        r: 0.12,
-                        fill: Some(colour),
-                        pen: None,
-                    });
-                    if pts.len() > 1 {
-                        items.push(Item::Path {
-                            lines: vec![pts],
-                            closed: false,
-                            pen: Pen::new(colour, 0.07),
-                            fill: None,
-                        });
-                    }
+                    items.extend(line_from_dot(pts, 0.12, Pen::new(colour, 0.07)));
                 }
                 push(&mut d, Layer::Line, name, items);
                 let who = match c {
@@ -1164,6 +1138,26 @@ fn seg((k, a, b): (i64, i64, i64), horizontal: bool) -> Vec<(f32, f32)> {
     } else {
         vec![(f(k), f(a)), (f(k), f(b))]
     }
+}
+
+/// A line through `pts` from a filled dot of radius `r` on its first point, both in the
+/// pen's colour (a thermometer's bulb, a regex line's start).
+fn line_from_dot(pts: Vec<(f32, f32)>, r: f32, pen: Pen) -> Vec<Item> {
+    let mut items = vec![Item::Circle {
+        c: pts[0],
+        r,
+        fill: Some(pen.color),
+        pen: None,
+    }];
+    if pts.len() > 1 {
+        items.push(Item::Path {
+            lines: vec![pts],
+            closed: false,
+            pen,
+            fill: None,
+        });
+    }
+    items
 }
 
 /// A killer cage: a dashed outline inset in its cells, the sum small in the top-left

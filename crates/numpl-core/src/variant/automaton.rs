@@ -49,6 +49,20 @@ impl fmt::Display for RegexError {
     }
 }
 
+/// Moves `(from, values, to)` sorted by their states, those between the same two states
+/// merged into one (their values together): [`Automaton::moves`]' form.
+pub fn merge_moves(mut moves: Vec<(u32, u64, u32)>) -> Vec<(u32, u64, u32)> {
+    moves.sort_unstable_by_key(|&(a, _, b)| (a, b));
+    let mut merged: Vec<(u32, u64, u32)> = Vec::with_capacity(moves.len());
+    for (a, m, b) in moves {
+        match merged.last_mut() {
+            Some(last) if last.0 == a && last.2 == b => last.1 |= m,
+            _ => merged.push((a, m, b)),
+        }
+    }
+    merged
+}
+
 /// A regex's syntax tree.
 #[derive(Clone, Debug)]
 enum Node {
@@ -504,7 +518,7 @@ impl Automaton {
         start.dedup();
         accept.sort_unstable();
         accept.dedup();
-        let mut moves: Vec<(u32, u64, u32)> = self
+        let moves: Vec<(u32, u64, u32)> = self
             .moves
             .iter()
             .filter(|(a, m, b)| {
@@ -512,19 +526,11 @@ impl Automaton {
             })
             .map(|&(a, m, b)| (id[a as usize], m, id[b as usize]))
             .collect();
-        moves.sort_unstable_by_key(|&(a, _, b)| (a, b));
-        let mut merged: Vec<(u32, u64, u32)> = Vec::with_capacity(moves.len());
-        for (a, m, b) in moves {
-            match merged.last_mut() {
-                Some(last) if last.0 == a && last.2 == b => last.1 |= m,
-                _ => merged.push((a, m, b)),
-            }
-        }
         Automaton {
             states: count,
             start,
             accept,
-            moves: merged,
+            moves: merge_moves(moves),
         }
     }
 

@@ -912,19 +912,11 @@ fn nfa_key(key: &str) -> Result<super::automaton::Automaton, String> {
         + 1;
     let mut accept: Vec<u32> = (0..starts).filter(|&i| start_accepts[i as usize]).collect();
     accept.extend(starts..starts + accepts);
-    moves.sort_unstable_by_key(|&(a, _, b)| (a, b));
-    let mut merged: Vec<(u32, u64, u32)> = Vec::with_capacity(moves.len());
-    for (a, m, b) in moves {
-        match merged.last_mut() {
-            Some(last) if last.0 == a && last.2 == b => last.1 |= m,
-            _ => merged.push((a, m, b)),
-        }
-    }
     Ok(super::automaton::Automaton {
         states,
         start: (0..starts).collect(),
         accept,
-        moves: merged,
+        moves: super::automaton::merge_moves(moves),
     })
 }
 

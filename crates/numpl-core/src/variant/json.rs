@@ -568,14 +568,7 @@ fn from_wire(w: WireC, shape: Shape, first: u8) -> Result<Constraint, String> {
             // (A grid of 64 values has no place for the break: the check refuses it.)
             let brk = if n < 64 { 1u64 << n } else { 0 };
             out.extend(breaks.into_iter().map(|[a, b]| (a, brk, b)));
-            out.sort_unstable_by_key(|&(a, _, b)| (a, b));
-            out.dedup_by(|x, y| {
-                let same = x.0 == y.0 && x.2 == y.2;
-                if same {
-                    y.1 |= x.1;
-                }
-                same
-            });
+            let out = super::automaton::merge_moves(out);
             let segments = match (c, segments) {
                 (Some(c), None) => vec![cells(&c, n)?],
                 (None, Some(s)) => s.iter().map(|c| cells(c, n)).collect::<Result<_, _>>()?,
