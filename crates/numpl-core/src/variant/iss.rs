@@ -555,10 +555,6 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
                     });
                 }
             }
-            // `Pair~KEY~_name~cells~~cells`: a relation (ISS's key, [`pair_key`]) between
-            // each cell and the next of each group; `PairX` between every two cells of
-            // a group; `Binary` and `BinaryX` the same with the key's `-` and `_`
-            // swapped (ISS's legacy form).
             // `CountDistinct~circle~cells`: the circle counts the cells' different values.
             "CountDistinct" => {
                 let all = cells(&args)?;
@@ -608,6 +604,10 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
                     });
                 }
             }
+            // `Pair~KEY~_name~cells~~cells`: a relation (ISS's key, [`pair_key`]) between
+            // each cell and the next of each group; `PairX` between every two cells of
+            // a group; `Binary` and `BinaryX` the same with the key's `-` and `_`
+            // swapped (ISS's legacy form).
             "Pair" | "PairX" | "Binary" | "BinaryX" => {
                 let (key, rest) = args
                     .split_first()
