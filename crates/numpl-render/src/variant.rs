@@ -775,16 +775,7 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                 let mut pen = Pen::new(SLINGSHOT, 0.05);
                 pen.dash = Some((0.12, 0.08));
                 let mut pts: Vec<_> = cells.iter().map(|&c| centre(n, c)).collect();
-                let k = pts.len();
-                let v = unit(pts[k - 2], pts[k - 1]);
-                let tip = (pts[k - 1].0 - v.0 * 0.1, pts[k - 1].1 - v.1 * 0.1);
-                pts[k - 1] = tip;
-                let head = |a: f32| {
-                    let (s, co) = a.sin_cos();
-                    let (bx, by) = (-v.0, -v.1);
-                    let (rx, ry) = (bx * co - by * s, bx * s + by * co);
-                    (tip.0 + rx * 0.25, tip.1 + ry * 0.25)
-                };
+                let head = arrowhead(&mut pts, 0.25);
                 let mut solid = pen;
                 solid.dash = None;
                 let items = vec![
@@ -801,7 +792,7 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                         fill: None,
                     },
                     Item::Path {
-                        lines: vec![vec![head(0.6), tip, head(-0.6)]],
+                        lines: vec![head],
                         closed: false,
                         pen: solid,
                         fill: None,
@@ -1347,6 +1338,23 @@ fn little_killer(n: usize, sum: u32, cells: &[u16], shared: bool) -> Vec<Item> {
     ]
 }
 
+/// The arrowhead at the end of the line `pts` (two points or more), its sides `size`
+/// long: the line's last point moves a little short of the last cell's centre, to the
+/// tip; the head's three points (side, tip, side) are returned.
+fn arrowhead(pts: &mut [(f32, f32)], size: f32) -> Vec<(f32, f32)> {
+    let k = pts.len();
+    let v = unit(pts[k - 2], pts[k - 1]);
+    let tip = (pts[k - 1].0 - v.0 * 0.1, pts[k - 1].1 - v.1 * 0.1);
+    pts[k - 1] = tip;
+    let side = |a: f32| {
+        let (s, co) = a.sin_cos();
+        let (bx, by) = (-v.0, -v.1);
+        let (rx, ry) = (bx * co - by * s, bx * s + by * co);
+        (tip.0 + rx * size, tip.1 + ry * size)
+    };
+    vec![side(0.6), tip, side(-0.6)]
+}
+
 /// An arrow: an open circle (a pill for several cells) and a thin line from its edge
 /// through the line's cells, ending in an arrowhead.
 fn arrow(n: usize, circle: &[u16], line: &[u16]) -> Vec<Item> {
@@ -1404,19 +1412,9 @@ fn arrow(n: usize, circle: &[u16], line: &[u16]) -> Vec<Item> {
     let u = unit(pts[0], pts[1]);
     // Leave the circle at its edge (a pill's side is R from its cells' centres too).
     pts[0] = (pts[0].0 + u.0 * R, pts[0].1 + u.1 * R);
-    let k = pts.len();
-    let v = unit(pts[k - 2], pts[k - 1]);
-    // The arrowhead's tip a little short of the last cell's centre.
-    let tip = (pts[k - 1].0 - v.0 * 0.1, pts[k - 1].1 - v.1 * 0.1);
-    pts[k - 1] = tip;
-    let head = |a: f32| {
-        let (s, co) = a.sin_cos();
-        let (bx, by) = (-v.0, -v.1);
-        let (rx, ry) = (bx * co - by * s, bx * s + by * co);
-        (tip.0 + rx * 0.28, tip.1 + ry * 0.28)
-    };
+    let head = arrowhead(&mut pts, 0.28);
     items.push(Item::Path {
-        lines: vec![pts, vec![head(0.6), tip, head(-0.6)]],
+        lines: vec![pts, head],
         closed: false,
         pen,
         fill: None,
