@@ -46,7 +46,8 @@ done
     printf '.PairX~8H_xf8H_xf8H_B~_Nabner%%20set~R1C1~R1C3~~R2C1~R2C2.Binary~EAEBEAAQAAAAE~~R3C6~R4C6\n'; \
     printf '.FullRank~C2~26~.FullRank~R8~~23.FullRankTies~any.Lockout~4~R1C1~R1C2~R2C3.DoubleArrow~R5C5~R5C6~R5C7.AntiTaxicab.DutchFlatmates.EqualityCage~R9C1~R9C2.LookAndSay~1223~R8C1~R8C2~R7C3.EqualSum~R4C4~R4C5~-~R5C4~R5C5\n'; \
     printf '.Regex~KFteMS0zXVs0N11bNjldfFs0N10xMjNbNjldKSo~R1C1~R1C2~~R2C1.Regex~1%%2B2~R3C1~R3C2\n'; \
-    printf '.NFA~TgRAEv-IiIiIiAyMDmaA9ERQ-qqrD9mZmc_u7u7w_4iIiIn_zMzMzIg~_Skyscraper-9~R1C1~R2C2~-~R3C3.ValueIndexing~R1C4~R2C4~R2C3.CountDistinct~R5C5~R4C4~R4C5\n'; } \
+    printf '.NFA~TgRAEv-IiIiIiAyMDmaA9ERQ-qqrD9mZmc_u7u7w_4iIiIn_zMzMzIg~_Skyscraper-9~R1C1~R2C2~-~R3C3.ValueIndexing~R1C4~R2C4~R2C3.CountDistinct~R5C5~R4C4~R4C5\n'; \
+    printf '.Replicate~FQ.Cage~3~R1C1~R1C2.End.Replicate~C~R5C5.~R5C5_2.Or.Thermo~R5C5~R6C6.X~R5C5~R5C6.End.End\n'; } \
     >"$corpus/reader/iss-00"
 { printf '\x03'; cat "$fixtures/positions/detail.txt"; } >"$corpus/reader/positions-detail-03"
 { printf '\x60abcd\n'; printf 'a.b.\n..c.\n.d..\n....\n\nab..cd..........\n'; } \

@@ -216,6 +216,11 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
         }
     }
     let n = shape.size();
+    // Replicated templates written out, each item with its 1-based place in the string.
+    let expanded = replicate(&items, 0, n)?;
+    let places: Vec<usize> = expanded.iter().map(|(place, _)| *place).collect();
+    let texts: Vec<String> = expanded.into_iter().map(|(_, text)| text).collect();
+    let items: Vec<&str> = texts.iter().map(String::as_str).collect();
     // Values as written (from `first`) to the grid's 1..N, and their range in messages.
     let last = first as usize + n - 1;
     let held = |v: &str| match v.parse::<usize>() {
@@ -235,11 +240,11 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
     let mut k = 0;
     while k < items.len() {
         if items[k] != "Or" {
-            plain.push((k, items[k]));
+            plain.push((places[k], items[k]));
             k += 1;
             continue;
         }
-        let fail = |e: String| format!("ISS item {} (Or): {e}", k + 1);
+        let fail = |e: String| format!("ISS item {} (Or): {e}", places[k]);
         let (sets, end) = or_sets(&items, k + 1).map_err(fail)?;
         let mut options = Vec::new();
         let mut impossible = None;
@@ -279,12 +284,12 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
         }
         k = end;
     }
-    for (i, item) in plain {
+    for (place, item) in plain {
         let mut parts = item.split('~');
         let kind = parts.next().unwrap_or("");
         let args: Vec<&str> = parts.collect();
         let label = if kind.is_empty() { "Given" } else { kind };
-        let fail = |e: String| format!("ISS item {} ({label}): {e}", i + 1);
+        let fail = |e: String| format!("ISS item {place} ({label}): {e}");
         let cells = |a: &[&str]| -> Result<Vec<u16>, String> {
             a.iter()
                 .map(|s| iss_cell(s, n))
@@ -741,12 +746,109 @@ pub fn read(text: &str) -> Result<VariantPuzzle, String> {
     Ok(VariantPuzzle { givens, variant })
 }
 
+/// A character of URL-safe base64 (`-` and `_` for `+` and `/`) as its six bits.
+fn six_bits(ch: u8) -> Option<u32> {
+    const CHARS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    CHARS.iter().position(|&c| c == ch).map(|p| p as u32)
+}
+
+/// ISS's `Replicate~TARGETS[~ORIGIN]` groups, each with its items up to the `End` that
+/// closes it, written out: the template's items once for each target cell, every cell
+/// in them moved by the target's offset from the origin (R1C1 unless named). The
+/// targets are bits of URL-safe base64, six a character, the lowest first: bit `i` the
+/// cell `i` places after the origin in reading order (the origin itself only when its
+/// bit is set). An argument is a cell when it reads as one (`R2C3`, or a given's
+/// `R2C3_5`); the other items are kept. Each item comes with its 1-based place in the
+/// string (`from` items before `items`), for messages.
+fn replicate(items: &[&str], from: usize, n: usize) -> Result<Vec<(usize, String)>, String> {
+    let kind = |it: &str| it.split('~').next().unwrap_or("").to_string();
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < items.len() {
+        if kind(items[k]) != "Replicate" {
+            out.push((from + k + 1, items[k].to_string()));
+            k += 1;
+            continue;
+        }
+        let place = from + k + 1;
+        let fail = |e: String| format!("ISS item {place} (Replicate): {e}");
+        // Its items up to its End (either/ors and replications inside close with theirs).
+        let (mut depth, mut end) = (1, k + 1);
+        loop {
+            match items.get(end).map(|it| kind(it)).as_deref() {
+                None => return Err(fail("no End closes it".into())),
+                Some("Or" | "And" | "Replicate") => depth += 1,
+                Some("End") => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+            end += 1;
+        }
+        let template = replicate(&items[k + 1..end], from + k + 1, n)?;
+        let mut args = items[k].split('~').skip(1);
+        let bits = args.next().unwrap_or("");
+        let origin = match args.next() {
+            Some(o) => iss_cell(o, n).map_err(fail)?,
+            None => 0,
+        };
+        let (or, oc) = ((origin as usize / n) as i64, (origin as usize % n) as i64);
+        for (i, ch) in bits.bytes().enumerate() {
+            let six = six_bits(ch)
+                .ok_or_else(|| fail(format!("`{}` in its targets is not base64", ch as char)))?;
+            for b in (0..6).filter(|b| six >> b & 1 != 0) {
+                let target = origin as usize + 6 * i + b;
+                if target >= n * n {
+                    return Err(fail(format!(
+                        "target {} lies beyond the grid's last cell",
+                        6 * i + b + 1
+                    )));
+                }
+                let (dr, dc) = ((target / n) as i64 - or, (target % n) as i64 - oc);
+                for (p, text) in &template {
+                    let mut shifted = String::with_capacity(text.len());
+                    for (j, arg) in text.split('~').enumerate() {
+                        if j > 0 {
+                            shifted.push('~');
+                        }
+                        let (head, tail) = arg.split_at(arg.find('_').unwrap_or(arg.len()));
+                        let cell = match iss_cell(head, n) {
+                            Ok(c) if j > 0 => c as usize,
+                            _ => {
+                                shifted.push_str(arg);
+                                continue;
+                            }
+                        };
+                        let (r, c) = ((cell / n) as i64 + dr, (cell % n) as i64 + dc);
+                        if !(0..n as i64).contains(&r) || !(0..n as i64).contains(&c) {
+                            return Err(format!(
+                                "ISS item {p} ({}): {head} replicated to r{}c{} (item {place}'s target r{}c{}) lies outside the grid",
+                                kind(text),
+                                r + 1,
+                                c + 1,
+                                target / n + 1,
+                                target % n + 1
+                            ));
+                        }
+                        shifted.push_str(&format!("R{}C{}{tail}", r + 1, c + 1));
+                    }
+                    out.push((*p, shifted));
+                }
+            }
+        }
+        k = end + 1;
+    }
+    Ok(out)
+}
+
 /// ISS's key of a pairwise relation on `n` values: URL-safe base64, each character six
 /// bits, the lowest first; bit `i * n + j` set when the first cell may hold the `i`-th
 /// value while the second holds the `j`-th. `legacy` (ISS's `Binary`): `-` and `_`
 /// swapped.
 fn pair_key(key: &str, n: usize, legacy: bool) -> Result<Vec<u64>, String> {
-    const CHARS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
     let mut allowed = vec![0u64; n];
     for (k, ch) in key.bytes().enumerate() {
         let ch = match (legacy, ch) {
@@ -754,9 +856,7 @@ fn pair_key(key: &str, n: usize, legacy: bool) -> Result<Vec<u64>, String> {
             (true, b'_') => b'-',
             _ => ch,
         };
-        let six = CHARS
-            .iter()
-            .position(|&c| c == ch)
+        let six = six_bits(ch)
             .ok_or_else(|| format!("`{}` in the relation key `{key}` is not base64", ch as char))?;
         for b in 0..6 {
             if six >> b & 1 == 0 {
@@ -776,15 +876,12 @@ fn pair_key(key: &str, n: usize, legacy: bool) -> Result<Vec<u64>, String> {
 
 /// URL-safe base64 (`-` and `_` for `+` and `/`), with or without its `=` padding.
 fn base64_url(text: &str) -> Result<Vec<u8>, String> {
-    const CHARS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
     let text = text.trim_end_matches('=');
     let mut out = Vec::with_capacity(text.len() * 3 / 4);
     let (mut acc, mut bits) = (0u32, 0);
     for ch in text.bytes() {
-        let six = CHARS
-            .iter()
-            .position(|&c| c == ch)
-            .ok_or_else(|| format!("`{}` in `{text}` is not base64", ch as char))?;
+        let six =
+            six_bits(ch).ok_or_else(|| format!("`{}` in `{text}` is not base64", ch as char))?;
         acc = acc << 6 | six as u32;
         bits += 6;
         if bits >= 8 {

@@ -724,6 +724,17 @@ fn iss_texts_read_as_the_json_records_do() {
             ".Shape~6x6.NoBoxes.Jigsaw~000111000111222333222333444555444555",
             r#"{"box":"2x3","constraints":[{"type":"jigsaw","layout":"000111000111222333222333444555444555"}]}"#,
         ),
+        // A template replicated: targets (base64 bits from R1C1: 0, 2 and 10) not the
+        // origin unless its bit is set; its cells moved by each target's offset.
+        (
+            ".Replicate~FQ.Cage~3~R1C1~R1C2.End",
+            r#"{"constraints":[{"type":"cage","sum":3,"cells":["r1c1","r1c2"]},{"type":"cage","sum":3,"cells":["r1c3","r1c4"]},{"type":"cage","sum":3,"cells":["r2c2","r2c3"]}]}"#,
+        ),
+        // From a named origin (bit 1: the cell after it); givens move too.
+        (
+            ".Replicate~C~R5C5.~R5C5_2.Thermo~R5C5~R6C6.End.~R9C9_1",
+            r#"{"givens":".........................................2......................................1","constraints":[{"type":"thermo","cells":["r5c6","r6c7"]}]}"#,
+        ),
     ];
     for (iss_text, json_text) in pairs {
         assert!(iss::detect(iss_text), "{iss_text}");
@@ -942,6 +953,27 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
             "ISS item 1 (BlackDot): R3C3 is side by side with none of the other cells",
         ),
         (".Or.Cage~10~R1C1~R1C2", "ISS item 1 (Or): no End closes it"),
+        (
+            ".Replicate~B.Cage~3~R1C1~R1C2",
+            "ISS item 1 (Replicate): no End closes it",
+        ),
+        (
+            ".Replicate~*.End",
+            "ISS item 1 (Replicate): `*` in its targets is not base64",
+        ),
+        (
+            ".Shape~4x4.Replicate~AAAB.End",
+            "ISS item 2 (Replicate): target 19 lies beyond the grid's last cell",
+        ),
+        (
+            ".Shape~4x4.Replicate~I.Cage~3~R1C1~R1C2.End",
+            "ISS item 3 (Cage): R1C2 replicated to r1c5 (item 2's target r1c4) lies outside the grid",
+        ),
+        // Items after a replication keep their places in messages.
+        (
+            ".Replicate~B.Cage~3~R1C1~R1C2.End.Cage~x~R3C3",
+            "ISS item 4 (Cage): `x` is not a number",
+        ),
         (".Or.And.X~R1C1~R1C2", "ISS item 1 (Or): no End closes an And"),
         (
             ".Or.And.Or.X~R1C1~R1C2.End.End.End",
