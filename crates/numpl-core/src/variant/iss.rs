@@ -882,7 +882,7 @@ fn base64_url(text: &str) -> Result<Vec<u8>, String> {
     for ch in text.bytes() {
         let six =
             six_bits(ch).ok_or_else(|| format!("`{}` in `{text}` is not base64", ch as char))?;
-        acc = acc << 6 | six as u32;
+        acc = acc << 6 | six;
         bits += 6;
         if bits >= 8 {
             bits -= 8;
