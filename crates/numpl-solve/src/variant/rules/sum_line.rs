@@ -3,7 +3,8 @@
 //! line's candidates: a pass along the line records, at each boundary between cells, the
 //! sums the open segment may have reached (0: a segment just ended); a pass back keeps
 //! those from which the line can still end with a segment just ended; a value stays where
-//! it joins a state before the cell to one after it. A loop is the same line run once for
+//! it joins a state before the cell to one after it (each pass moves every partial sum at
+//! once, a shift of their bits for each value). A loop is the same line run once for
 //! each sum its segment across the ends may have reached where the line starts.
 
 use super::Builder;
@@ -62,16 +63,14 @@ impl SumLine {
                 let bit = each & each.wrapping_neg();
                 each &= each - 1;
                 let v = bit.trailing_zeros() as usize + 1;
-                // The partial sums before the cell that reach a kept one after it.
-                let mut from = fwd[i];
-                let mut ok = 0;
-                while from != 0 {
-                    let p = from & from.wrapping_neg();
-                    from &= from - 1;
-                    if self.step(p, v) & after != 0 {
-                        ok |= p;
-                    }
+                // The partial sums before the cell that reach a kept one after it: `p`
+                // with `p + v` kept (below the sum), or `p + v` the sum with a segment
+                // just ended kept.
+                let mut reach = if v < 128 { after >> v } else { 0 };
+                if after & 1 != 0 && v <= self.sum {
+                    reach |= 1 << (self.sum - v);
                 }
+                let ok = fwd[i] & reach;
                 if ok != 0 {
                     keep[i] |= bit;
                     before |= ok;
@@ -89,13 +88,40 @@ impl Prop for SumLine {
     }
 
     fn run(&self, st: &mut State) -> Result<(), Contradiction> {
-        let m: Vec<Bits> = self.cells.iter().map(|&c| st.get(c)).collect();
-        let mut keep = vec![0 as Bits; m.len()];
-        let mut fwd = vec![0 as Partial; m.len() + 1];
+        let len = self.cells.len();
+        if len <= LOCAL {
+            let (mut m, mut keep, mut fwd) = ([0; LOCAL], [0; LOCAL], [0; LOCAL + 1]);
+            self.narrow(st, &mut m[..len], &mut keep[..len], &mut fwd[..=len])
+        } else {
+            let (mut m, mut keep, mut fwd) = (vec![0; len], vec![0; len], vec![0; len + 1]);
+            self.narrow(st, &mut m, &mut keep, &mut fwd)
+        }
+    }
+
+    fn expensive(&self) -> bool {
+        true
+    }
+}
+
+/// Cells a line's working arrays hold on the stack (a longer line's are allocated).
+const LOCAL: usize = 96;
+
+impl SumLine {
+    /// [`Prop::run`] with working arrays of the line's length (`fwd` one more).
+    fn narrow(
+        &self,
+        st: &mut State,
+        m: &mut [Bits],
+        keep: &mut [Bits],
+        fwd: &mut [Partial],
+    ) -> Result<(), Contradiction> {
+        for (x, &c) in m.iter_mut().zip(&self.cells) {
+            *x = st.get(c);
+        }
         let mut any = false;
         let starts = if self.looped { self.sum } else { 1 };
         for s in 0..starts {
-            any |= self.pass(&m, 1 << s, &mut keep, &mut fwd);
+            any |= self.pass(m, 1 << s, keep, fwd);
         }
         if !any {
             return Err(Contradiction);
@@ -104,9 +130,5 @@ impl Prop for SumLine {
             st.restrict(c, keep[i])?;
         }
         Ok(())
-    }
-
-    fn expensive(&self) -> bool {
-        true
     }
 }
