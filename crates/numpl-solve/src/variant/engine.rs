@@ -133,8 +133,20 @@ pub(crate) struct Pair {
     pub(crate) ba: Vec<Bits>,
 }
 
+/// A value some cells must hold once (a full-rank group's digit along an edge): the
+/// search may branch on its places rather than on a cell's values ([`Model::choose`]),
+/// as the Interactive Sudoku Solver's required-value candidate finders do.
+pub(crate) struct Finder {
+    pub(crate) cells: Vec<u16>,
+    pub(crate) value: Bits,
+    /// How much more its places weigh than their cells (ISS's multiplier).
+    pub(crate) multiplier: u32,
+}
+
 /// What a puzzle compiles to.
 pub(crate) struct Model {
+    /// Values to branch on by their places ([`Finder`]).
+    pub(crate) finders: Vec<Finder>,
     pub(crate) shape: numpl_core::Shape,
     pub(crate) n: usize,
     /// Each cell's starting candidates.
@@ -689,6 +701,35 @@ impl Model {
         }
         let (k, w, cell) = best?;
         let least = cells[cell as usize] & cells[cell as usize].wrapping_neg();
+        // A value some cells must hold, with `count` places: a choice of `count`, weighed
+        // by its heaviest open place times its multiplier; taken when it weighs as much as
+        // the cell or more (the heaviest such), its heaviest place trying the value.
+        let mut found: Option<(u64, u64, u16, Bits)> = None;
+        for f in &self.finders {
+            let (mut count, mut top, mut at) = (0u64, 0u32, None);
+            for &c in &f.cells {
+                let m = cells[c as usize];
+                if m & f.value == 0 {
+                    continue;
+                }
+                count += 1;
+                if m & (m - 1) != 0 && at.is_none_or(|_| weight(c as usize) > top) {
+                    (top, at) = (weight(c as usize), Some(c));
+                }
+            }
+            let Some(at) = at.filter(|_| count >= 2) else {
+                continue;
+            };
+            let score = top as u64 * f.multiplier as u64;
+            if score * (k * k) as u64 >= w as u64 * count * count
+                && found.is_none_or(|(s, n, _, _)| score * n * n >= s * count * count)
+            {
+                found = Some((score, count, at, f.value));
+            }
+        }
+        if let Some((_, _, c, v)) = found {
+            return Some((c, v));
+        }
         if k <= 2 || self.sums {
             return Some((cell, least));
         }
@@ -803,6 +844,37 @@ mod tests {
         // A clear forgets the culprit.
         scratch.clear();
         assert!(matches!(scratch.culprit, Culprit::None));
+    }
+
+    /// A full-rank group's digit along an edge where none of its numbers starts is a
+    /// choice of its places: with the clue at r1c1 (two edges clued), the search tries
+    /// the digit in the bottom row or the right column before any cell's values.
+    #[test]
+    fn the_search_branches_on_where_a_full_rank_digit_lies_along_an_unclued_edge() {
+        let text = r#"{"box":"2x2","constraints":[{"type":"full-rank","rank":1,"col":1}]}"#;
+        let p = numpl_core::variant::json::read(text).expect("a puzzle");
+        let mut model = crate::variant::rules::compile(&p.givens, &p.variant);
+        let mut edges: Vec<Vec<u16>> = model.finders.iter().map(|f| f.cells.clone()).collect();
+        edges.sort();
+        assert_eq!(edges, vec![vec![3, 7, 11, 15], vec![12, 13, 14, 15]]);
+        assert!(model
+            .finders
+            .iter()
+            .all(|f| f.value == 1 && f.multiplier == 2));
+        let cells = model.root().expect("no contradiction");
+        let heat = Heat::new(model.weights(), model.n);
+        let (cell, value) = model.choose(&cells, &heat).expect("open cells");
+        assert_eq!(value, 1);
+        assert!(
+            cell >= 12 || cell % 4 == 3,
+            "r{}c{}",
+            cell / 4 + 1,
+            cell % 4 + 1
+        );
+        // Without them, another cell (the heaviest for its candidates).
+        model.finders.clear();
+        let (plain, _) = model.choose(&cells, &heat).expect("open cells");
+        assert_ne!(plain, cell);
     }
 
     #[test]

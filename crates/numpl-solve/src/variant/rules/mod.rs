@@ -51,7 +51,7 @@ use std::collections::HashMap;
 use numpl_core::variant::{Constraint, Variant};
 use numpl_core::Grid;
 
-use super::engine::{Bits, Contradiction, Model, Pair, Prop, State};
+use super::engine::{Bits, Contradiction, Finder, Model, Pair, Prop, State};
 
 /// Collects what the constraints ask for, then builds the [`Model`].
 pub(crate) struct Builder<'a> {
@@ -70,6 +70,8 @@ pub(crate) struct Builder<'a> {
     pub(crate) class_sets: Vec<classes::Pending>,
     /// Sets of counting circles (`counting.rs`).
     pub(crate) countings: Vec<Vec<u16>>,
+    /// Values a run of cells must hold, for the search to branch on their places.
+    pub(crate) finders: Vec<Finder>,
 }
 
 impl Builder<'_> {
@@ -215,6 +217,7 @@ impl Builder<'_> {
             }
         }
         Model {
+            finders: self.finders,
             sums,
             slow_words,
             watch_words: super::engine::words_of(&props_of),
@@ -379,6 +382,7 @@ impl<'a> Builder<'a> {
             renbans: Vec::new(),
             class_sets: Vec::new(),
             countings: Vec::new(),
+            finders: Vec::new(),
         };
         b.start = vec![b.all(); n * n];
         b
