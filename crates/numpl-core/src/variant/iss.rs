@@ -752,6 +752,9 @@ fn six_bits(ch: u8) -> Option<u32> {
     CHARS.iter().position(|&c| c == ch).map(|p| p as u32)
 }
 
+/// Items a string's replications may write out at most (nested ones multiply).
+const MAX_WRITTEN: usize = 100_000;
+
 /// ISS's `Replicate~TARGETS[~ORIGIN]` groups, each with its items up to the `End` that
 /// closes it, written out: the template's items once for each target cell, every cell
 /// in them moved by the target's offset from the origin (R1C1 unless named). The
@@ -808,6 +811,11 @@ fn replicate(items: &[&str], from: usize, n: usize) -> Result<Vec<(usize, String
                     )));
                 }
                 let (dr, dc) = ((target / n) as i64 - or, (target % n) as i64 - oc);
+                if out.len() + template.len() > MAX_WRITTEN {
+                    return Err(fail(format!(
+                        "written out it would be more than {MAX_WRITTEN} items"
+                    )));
+                }
                 for (p, text) in &template {
                     let mut shifted = String::with_capacity(text.len());
                     for (j, arg) in text.split('~').enumerate() {

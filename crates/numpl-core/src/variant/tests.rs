@@ -969,6 +969,14 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
             ".Shape~4x4.Replicate~I.Cage~3~R1C1~R1C2.End",
             "ISS item 3 (Cage): R1C2 replicated to r1c5 (item 2's target r1c4) lies outside the grid",
         ),
+        // Nested replications multiply: 24 targets of 24 targets of 256 items.
+        (
+            &format!(
+                ".Replicate~____.Replicate~____.{}End.End",
+                "AntiKnight.".repeat(256)
+            ),
+            "ISS item 1 (Replicate): written out it would be more than 100000 items",
+        ),
         // Items after a replication keep their places in messages.
         (
             ".Replicate~B.Cage~3~R1C1~R1C2.End.Cage~x~R3C3",
