@@ -826,8 +826,9 @@ pub(crate) fn marks(variant: &Variant) -> Drawing {
                 let from = segments.iter().flatten().next().copied().unwrap_or(0);
                 let start = shape.cell_name(numpl_core::Cell::new(from));
                 let regex = matches!(c, Constraint::Regex { .. });
-                // Lines of one rule share a sentence, each start named (below).
+                // Lines of one rule share a sentence, each start named once (below).
                 match read_lines.iter_mut().find(|(w, _, _)| *w == who) {
+                    Some((_, _, starts)) if starts.contains(&start) => {}
                     Some((_, _, starts)) => starts.push(start),
                     None => read_lines.push((who, regex, vec![start])),
                 }

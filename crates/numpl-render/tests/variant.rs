@@ -485,7 +485,7 @@ fn a_pairwise_rule_s_relation_is_written_in_the_caption() {
 
 /// Regex lines and state machines: a line from a dot on its first cell, a segment a line;
 /// the caption gives each pattern (or machine's name) once with the cells its lines
-/// start from.
+/// start from, each once.
 #[test]
 fn regex_lines_and_state_machines_are_named_with_their_starts() {
     let regex = |cells: Vec<u16>| Constraint::Regex {
@@ -505,7 +505,12 @@ fn regex_lines_and_state_machines_are_named_with_their_starts() {
     let v = Variant::new(
         Shape::NINE,
         true,
-        vec![regex(vec![0, 1, 2]), regex(vec![9, 18]), machine],
+        vec![
+            regex(vec![0, 1, 2]),
+            regex(vec![9, 18]),
+            regex(vec![0, 10]),
+            machine,
+        ],
     )
     .unwrap();
     let svg = svg_of(&v);
@@ -530,8 +535,9 @@ fn regex_lines_and_state_machines_are_named_with_their_starts() {
             .flat_map(|g| g.descendants().filter(|n| n.tag_name().name() == "circle"))
             .count()
     };
-    // A dot a line; the machine's two segments two.
-    assert_eq!((circles("regex"), circles("automaton")), (2, 2));
+    // A dot a line (two lines from r1c1 named once in the caption); the machine's two
+    // segments two.
+    assert_eq!((circles("regex"), circles("automaton")), (3, 2));
 }
 
 /// A count of different values: a circle and a dotted outline; named in the caption.
