@@ -540,23 +540,15 @@ fn regex_lines_and_state_machines_are_named_with_their_starts() {
     assert_eq!((circles("regex"), circles("automaton")), (3, 2));
 }
 
-/// A count of different values: a circle and a dotted outline; named in the caption.
-#[test]
-fn a_count_of_different_values_is_a_circle_and_an_outline() {
-    let v = Variant::new(
-        Shape::NINE,
-        true,
-        vec![Constraint::CountDistinct {
-            cell: 10,
-            cells: vec![0, 1, 2],
-        }],
-    )
-    .unwrap();
+/// `c` alone on a 9x9 is drawn in its group (`kind`) with one circle and a dashed
+/// stroke, and the caption says `words`.
+fn one_circle_and_dashes(c: Constraint, kind: &str, words: &str) {
+    let v = Variant::new(Shape::NINE, true, vec![c]).unwrap();
     let svg = svg_of(&v);
     let doc = Document::parse(&svg).unwrap();
     let marks: Vec<_> = doc
         .descendants()
-        .filter(|n| n.attribute("data-constraint") == Some("count-distinct"))
+        .filter(|n| n.attribute("data-constraint") == Some(kind))
         .flat_map(|g| g.descendants())
         .collect();
     assert_eq!(
@@ -572,44 +564,32 @@ fn a_count_of_different_values_is_a_circle_and_an_outline() {
             .any(|n| n.attribute("stroke-dasharray").is_some()),
         "{svg}"
     );
-    assert!(
-        svg.contains("Counts of different digits (orange circle"),
-        "{svg}"
+    assert!(svg.contains(words), "{svg}");
+}
+
+/// A count of different values: a circle and a dotted outline; named in the caption.
+#[test]
+fn a_count_of_different_values_is_a_circle_and_an_outline() {
+    one_circle_and_dashes(
+        Constraint::CountDistinct {
+            cell: 10,
+            cells: vec![0, 1, 2],
+        },
+        "count-distinct",
+        "Counts of different digits (orange circle",
     );
 }
 
 /// A slingshot: a dashed line from a dot, an arrowhead at its end; named in the caption.
 #[test]
 fn a_slingshot_is_a_dashed_arrow_named_in_the_caption() {
-    let v = Variant::new(
-        Shape::NINE,
-        true,
-        vec![Constraint::ValueIndexing {
+    one_circle_and_dashes(
+        Constraint::ValueIndexing {
             cells: vec![0, 1, 2, 3],
-        }],
-    )
-    .unwrap();
-    let svg = svg_of(&v);
-    let doc = Document::parse(&svg).unwrap();
-    let marks: Vec<_> = doc
-        .descendants()
-        .filter(|n| n.attribute("data-constraint") == Some("value-indexing"))
-        .flat_map(|g| g.descendants())
-        .collect();
-    assert_eq!(
-        marks
-            .iter()
-            .filter(|n| n.tag_name().name() == "circle")
-            .count(),
-        1
+        },
+        "value-indexing",
+        "Slingshots (dashed, orange)",
     );
-    assert!(
-        marks
-            .iter()
-            .any(|n| n.attribute("stroke-dasharray").is_some()),
-        "{svg}"
-    );
-    assert!(svg.contains("Slingshots (dashed, orange)"), "{svg}");
 }
 
 /// A grid of values from 0 says so in the caption, and writes its values from 0.

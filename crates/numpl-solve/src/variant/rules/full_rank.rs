@@ -56,23 +56,14 @@ pub(super) fn compile(b: &mut Builder<'_>, rank: u32, side: Outside) {
         .filter(|(_, r)| r.is_some_and(|r| (r as usize - 1) / 4 == group))
         .map(|(i, _)| entries[i][0])
         .collect();
-    let on_edge = |edge: usize, cell: u16| {
-        let (r, c) = (cell as usize / n, cell as usize % n);
-        match edge {
-            0 => r == 0,
-            1 => c == 0,
-            2 => r == n - 1,
-            _ => c == n - 1,
-        }
-    };
-    let clued_edges: Vec<bool> = (0..4)
-        .map(|edge| starts.iter().any(|&s| on_edge(edge, s)))
-        .collect();
+    // Top row, left column, bottom row, right column (rows are the first N units).
+    let geo = shape.geometry();
+    let edges = [0, n, n - 1, 2 * n - 1].map(|u| geo.unit(u).to_vec());
+    let clued_edges = edges
+        .each_ref()
+        .map(|edge| starts.iter().any(|s| edge.contains(s)));
     let multiplier = clued_edges.iter().filter(|&&e| e).count() as u32;
-    for edge in (0..4).filter(|&e| !clued_edges[e]) {
-        let cells: Vec<u16> = (0..shape.cells() as u16)
-            .filter(|&c| on_edge(edge, c))
-            .collect();
+    for (cells, _) in edges.into_iter().zip(clued_edges).filter(|(_, c)| !c) {
         if !b
             .finders
             .iter()
