@@ -52,6 +52,9 @@ struct Puzzle {
     name: String,
     input: String,
     solution: String,
+    /// Written as a sandbox script (its `input` the string the script builds, where
+    /// [`expand_scripts`] could run it).
+    script: bool,
 }
 
 /// What numpl made of one puzzle.
@@ -95,9 +98,58 @@ fn dump(iss_dir: &Path, collection: &str) -> Result<Vec<Puzzle>, String> {
                 name: f[1].to_string(),
                 input: f[3].to_string(),
                 solution: f[4].to_string(),
+                script: is_script(f[3]),
             })
         })
         .collect())
+}
+
+/// Whether an example's text is the path of a sandbox script (`/data/scripts/NAME.js`)
+/// rather than a puzzle.
+fn is_script(input: &str) -> bool {
+    input.trim_end().ends_with(".js")
+}
+
+/// ISS's examples written as sandbox scripts, run by ISS's own runner
+/// (`tools/debug/run_sandbox.js --file`, which prints the constraint string the script
+/// returns) and replaced by that string, which both solvers then read: how many ran. A
+/// script the runner cannot run stays a path (counted as a script numpl cannot read).
+fn expand_scripts(iss_dir: &Path, puzzles: &mut [Puzzle]) -> usize {
+    let runner = iss_dir.join("tools/debug/run_sandbox.js");
+    if !runner.is_file() {
+        return 0;
+    }
+    let mut ran = 0;
+    for p in puzzles.iter_mut().filter(|p| is_script(&p.input)) {
+        let file = iss_dir.join(p.input.trim().trim_start_matches('/'));
+        let Ok(out) = Command::new("node")
+            .arg(&runner)
+            .arg("--file")
+            .arg(&file)
+            .current_dir(iss_dir)
+            .output()
+        else {
+            continue;
+        };
+        if let Some(text) = out
+            .status
+            .success()
+            .then(|| sandbox_string(&String::from_utf8_lossy(&out.stdout)))
+            .flatten()
+        {
+            p.input = text;
+            ran += 1;
+        }
+    }
+    ran
+}
+
+/// The constraint string in what ISS's sandbox runner printed: one item a line
+/// (`.Cage~...`) or all on one, joined; `None` where it printed no constraint string
+/// (console output of the script's own before it, an error).
+fn sandbox_string(stdout: &str) -> Option<String> {
+    let text: String = stdout.lines().map(str::trim).collect();
+    (text.starts_with('.') && !text.contains(char::is_whitespace)).then_some(text)
 }
 
 /// `numpl COMMAND --format json --threads 1 --budget N` over the puzzles' strings: its
@@ -222,7 +274,7 @@ fn theirs(
 /// (TYPE)`), by what else it is about ([`unsupported_key`]), or, for ISS's examples made
 /// by a script (`/data/scripts/NAME.js`, no puzzle text to read), as a script.
 fn refusal_key(input: &str, msg: &str) -> String {
-    if input.trim_end().ends_with(".js") {
+    if is_script(input) {
         return "an ISS script (a JavaScript file, no puzzle text)".to_string();
     }
     let what = msg.split_once(": ").map_or(msg, |(_, w)| w);
@@ -243,6 +295,35 @@ fn unsupported_key(what: &str) -> String {
         Some(rest) => rest.split_once("): ").map_or(rest, |(_, why)| why),
         None => what,
     };
+    // An item numpl read but could not take (`ISS item 3 (Replicate): `VL1` is not a
+    // cell name like r1c1`, an either/or's set): its type and the reason, without names.
+    if let Some((kind, why)) = what
+        .strip_prefix("ISS item ")
+        .and_then(|rest| rest.split_once(" ("))
+        .and_then(|(_, rest)| rest.split_once("): "))
+    {
+        let why = why
+            .split_once(": ")
+            .filter(|(set, _)| set.starts_with("set "))
+            .map_or(why, |(_, w)| w);
+        let mut plain = String::new();
+        for (i, part) in why.split('`').enumerate() {
+            plain.push_str(if i % 2 == 1 { "..." } else { part });
+        }
+        let cell = |w: &str| {
+            let w = w.trim_end_matches([',', '.']);
+            w.len() > 3
+                && w.starts_with('r')
+                && w[1..]
+                    .split('c')
+                    .all(|d| !d.is_empty() && d.chars().all(|c| c.is_ascii_digit()))
+        };
+        let plain: Vec<&str> = plain
+            .split_whitespace()
+            .map(|w| if cell(w) { "..." } else { w })
+            .collect();
+        return format!("{kind}: {}", unsupported_key(&plain.join(" ")));
+    }
     let what = what.split(" (").next().unwrap_or(what);
     let head = what
         .split([':', ';'])
@@ -303,9 +384,22 @@ pub(crate) fn run(a: &crate::IssbenchArgs) -> Result<(), String> {
     let mut unsupported: BTreeMap<String, usize> = BTreeMap::new();
     let mut problems = Vec::new();
     let (mut all_ours, mut all_theirs) = (0.0, 0.0);
+    // Per collection with scripts: (collection, scripts, expanded, read by numpl, numpl
+    // ms and ISS ms on those both finished).
+    let mut scripts: Vec<(String, usize, usize, usize, f64, f64)> = Vec::new();
     for c in &collections {
-        let puzzles = dump(&iss_dir, c)?;
+        let mut puzzles = dump(&iss_dir, c)?;
+        let expanded = expand_scripts(&iss_dir, &mut puzzles);
         let rows = ours(&numpl, &puzzles, a.budget)?;
+        let n_scripts = puzzles.iter().filter(|p| p.script).count();
+        if n_scripts > 0 {
+            let read = puzzles
+                .iter()
+                .zip(&rows)
+                .filter(|(p, r)| p.script && !is_script(&p.input) && r.status != "invalid")
+                .count();
+            scripts.push((c.clone(), n_scripts, expanded, read, 0.0, 0.0));
+        }
         let wanted: Vec<bool> = rows.iter().map(|r| r.status != "invalid").collect();
         for (r, p) in rows
             .iter()
@@ -343,6 +437,12 @@ pub(crate) fn run(a: &crate::IssbenchArgs) -> Result<(), String> {
             if r.status != "budget" && t.status != "capped" {
                 t_ours += r.micros / 1000.0;
                 t_theirs += t.ms;
+                if p.script {
+                    if let Some(row) = scripts.last_mut().filter(|row| &row.0 == c) {
+                        row.4 += r.micros / 1000.0;
+                        row.5 += t.ms;
+                    }
+                }
             }
         }
         all_ours += t_ours;
@@ -357,6 +457,15 @@ pub(crate) fn run(a: &crate::IssbenchArgs) -> Result<(), String> {
         "| all | | | | | {all_ours:.0} | {all_theirs:.0} | {:.2} |",
         all_theirs / all_ours.max(1e-9)
     );
+    for (c, n, expanded, read, ours_ms, theirs_ms) in &scripts {
+        println!();
+        println!(
+            "{c}: {n} are sandbox scripts; {expanded} run by ISS's tools/debug/run_sandbox.js \
+             into the constraint string both solvers read, {read} of them read by numpl \
+             (numpl {ours_ms:.0} ms, ISS {theirs_ms:.0} ms on those, {:.2}; counted above).",
+            theirs_ms / ours_ms.max(1e-9)
+        );
+    }
     println!();
     println!("Unsupported (puzzles numpl refuses, by the type or reason its message names):");
     for (k, n) in &unsupported {
@@ -378,7 +487,8 @@ fn steps(iss_dir: &Path, numpl: &Path, collections: &[String], budget: u64) -> R
     println!("| collection | puzzles | numpl reads | one solution | finished by the techniques | easy | medium | hard | stuck | mean steps before stuck | numpl ms |");
     println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for c in collections {
-        let puzzles = dump(iss_dir, c)?;
+        let mut puzzles = dump(iss_dir, c)?;
+        expand_scripts(iss_dir, &mut puzzles);
         let out = run_numpl(numpl, "rate", &puzzles, budget)?;
         let (mut read, mut unique, mut done, mut stuck, mut stuck_steps, mut ms) =
             (0, 0, 0, 0, 0u64, 0.0);
@@ -546,6 +656,22 @@ mod tests {
     }
 
     #[test]
+    fn the_sandbox_runner_s_lines_are_one_constraint_string() {
+        assert_eq!(
+            sandbox_string(".Shape~9x9\n.Cage~3~R1C1~R1C2\n  .Thermo~R2C1~R2C2\n").as_deref(),
+            Some(".Shape~9x9.Cage~3~R1C1~R1C2.Thermo~R2C1~R2C2")
+        );
+        assert_eq!(
+            sandbox_string(".Cage~3~R1C1~R1C2").as_deref(),
+            Some(".Cage~3~R1C1~R1C2")
+        );
+        // Console output, or nothing: no puzzle.
+        assert_eq!(sandbox_string("found 3 cages\n.Cage~3~R1C1~R1C2\n"), None);
+        assert_eq!(sandbox_string(""), None);
+        assert!(is_script("/data/scripts/nordschleife.js") && !is_script(".Cage~3~R1C1~R1C2"));
+    }
+
+    #[test]
     fn a_refusal_counts_by_its_type_its_reason_or_as_a_script() {
         assert_eq!(
             refusal_key(
@@ -576,6 +702,16 @@ mod tests {
 
     #[test]
     fn refusals_group_by_what_they_are_about() {
+        assert_eq!(
+            unsupported_key("ISS item 3 (Replicate): `VL1` is not a cell name like r1c1"),
+            "Replicate: ... is not a cell name like ..."
+        );
+        assert_eq!(
+            unsupported_key(
+                "ISS item 1 (Or): set 2: ISS: constraint 1 (arrow r1c2): r2c3 and r2c1 are not neighbours"
+            ),
+            "Or: ... and ... are not neighbours"
+        );
         assert_eq!(
             unsupported_key("ISS shape `6x8`: numpl supports square grids with boxes"),
             "ISS shape 6x8"
