@@ -7,7 +7,10 @@
 //!   types, ISS's constraint string, solution (the examples have one, the collections not).
 //! - Collections (`--collections`, default: `examples` (ISS's examples with solutions),
 //!   TAREK_ALL, EXTREME_KILLERS, HARD_THERMOS, HARD_RENBAN, MATHEMAGIC_KILLERS,
-//!   HS_KILLERS, LITTLE_KILLER_SNIPES).
+//!   HS_KILLERS, LITTLE_KILLER_SNIPES). An example written as a sandbox script
+//!   (`/data/scripts/NAME.js`) is run by ISS's own `tools/debug/run_sandbox.js` into the
+//!   constraint string it builds, which both solvers then read; a line under the table
+//!   gives those puzzles' share of the times.
 //! - numpl: `numpl solve --format json --threads 1 --budget N` on the constraint strings
 //!   (the binary as it ships, or `--numpl`); a puzzle numpl cannot read is *unsupported*,
 //!   and the constraint type its message names is counted.
