@@ -280,6 +280,10 @@ fn refusal_key(input: &str, msg: &str) -> String {
     if is_script(input) {
         return "an ISS script (a JavaScript file, no puzzle text)".to_string();
     }
+    // A `Var`'s cells named in another item count with the `Var`s.
+    if msg.contains("is a cell of an ISS `Var`") {
+        return "Var".to_string();
+    }
     let what = msg.split_once(": ").map_or(msg, |(_, w)| w);
     what.split_once(" (")
         .and_then(|(_, rest)| rest.split_once(')'))
@@ -687,6 +691,13 @@ mod tests {
             refusal_key(
                 ".Var~A~Outside~3",
                 "-:1: ISS item 1 (Var): numpl does not support this constraint type"
+            ),
+            "Var"
+        );
+        assert_eq!(
+            refusal_key(
+                ".~VS1_3",
+                "-:1: ISS item 1 (Given): `VS1` is a cell of an ISS `Var` (extra cells outside the grid), which numpl does not support"
             ),
             "Var"
         );

@@ -32,6 +32,19 @@ fn iss_cell(name: &str, n: usize) -> Result<u16, String> {
             }
         }
     }
+    // ISS's `Var` cells (`VL1`, `VS`: a prefix of capitals after `V`, then a number or
+    // none) lie outside the grid.
+    let var = name.strip_prefix('V').is_some_and(|rest| {
+        let letters = rest.trim_end_matches(|c: char| c.is_ascii_digit());
+        !letters.is_empty() && letters.chars().all(|c| c.is_ascii_uppercase())
+    });
+    if var {
+        return Err(format!(
+            "`{}` is a cell of an ISS `Var` (extra cells outside the grid), which numpl \
+             does not support",
+            crate::escape_controls(name)
+        ));
+    }
     cell_index(name, n)
 }
 

@@ -947,6 +947,15 @@ fn malformed_descriptions_are_refused_naming_the_constraint_and_the_cell() {
             "ISS item 1 (LittleKiller): no little killer diagonal starts at R5C5",
         ),
         (".Shape~7x7", "ISS shape `7x7`: numpl supports square grids"),
+        // A `Var`'s cells (outside the grid) named in another item.
+        (
+            ".~VS1_3",
+            "ISS item 1 (Given): `VS1` is a cell of an ISS `Var` (extra cells outside the grid), which numpl does not support",
+        ),
+        (
+            ".Thermo~VL~R1C1",
+            "ISS item 1 (Thermo): `VL` is a cell of an ISS `Var`",
+        ),
         (".~R1C1_12", "ISS item 1 (Given): value `12` is not in 1..9"),
         (
             ".BlackDot~R1C1~R1C2~R3C3",
