@@ -36,6 +36,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use numpl_core::variant::iss;
+use numpl_core::variant::json::cell_index;
 
 use crate::workspace;
 
@@ -317,14 +318,8 @@ fn unsupported_key(what: &str) -> String {
         for (i, part) in why.split('`').enumerate() {
             plain.push_str(if i % 2 == 1 { "..." } else { part });
         }
-        let cell = |w: &str| {
-            let w = w.trim_end_matches([',', '.']);
-            w.len() > 3
-                && w.starts_with('r')
-                && w[1..]
-                    .split('c')
-                    .all(|d| !d.is_empty() && d.chars().all(|c| c.is_ascii_digit()))
-        };
+        // A cell name of any grid numpl reads (up to 64x64).
+        let cell = |w: &str| cell_index(w.trim_end_matches([',', '.']), 64).is_ok();
         let plain: Vec<&str> = plain
             .split_whitespace()
             .map(|w| if cell(w) { "..." } else { w })
@@ -391,22 +386,12 @@ pub(crate) fn run(a: &crate::IssbenchArgs) -> Result<(), String> {
     let mut unsupported: BTreeMap<String, usize> = BTreeMap::new();
     let mut problems = Vec::new();
     let (mut all_ours, mut all_theirs) = (0.0, 0.0);
-    // Per collection with scripts: (collection, scripts, expanded, read by numpl, numpl
-    // ms and ISS ms on those both finished).
-    let mut scripts: Vec<(String, usize, usize, usize, f64, f64)> = Vec::new();
+    // A line per collection with scripts, printed under the table.
+    let mut script_lines: Vec<String> = Vec::new();
     for c in &collections {
         let mut puzzles = dump(&iss_dir, c)?;
         let expanded = expand_scripts(&iss_dir, &mut puzzles);
         let rows = ours(&numpl, &puzzles, a.budget)?;
-        let n_scripts = puzzles.iter().filter(|p| p.script).count();
-        if n_scripts > 0 {
-            let read = puzzles
-                .iter()
-                .zip(&rows)
-                .filter(|(p, r)| p.script && !is_script(&p.input) && r.status != "invalid")
-                .count();
-            scripts.push((c.clone(), n_scripts, expanded, read, 0.0, 0.0));
-        }
         let wanted: Vec<bool> = rows.iter().map(|r| r.status != "invalid").collect();
         for (r, p) in rows
             .iter()
@@ -418,11 +403,14 @@ pub(crate) fn run(a: &crate::IssbenchArgs) -> Result<(), String> {
         }
         let iss = theirs(&iss_dir, c, &puzzles, &wanted)?;
         let (mut read, mut same, mut checked, mut t_ours, mut t_theirs) = (0, 0, 0, 0.0, 0.0);
+        // The scripts' puzzles numpl read, and their times.
+        let (mut s_read, mut s_ours, mut s_theirs) = (0, 0.0, 0.0);
         for ((p, r), t) in puzzles.iter().zip(&rows).zip(&iss) {
             if r.status == "invalid" {
                 continue;
             }
             read += 1;
+            s_read += p.script as usize;
             let Some(t) = t else { continue };
             if verdict(&r.status) == t.status {
                 same += 1;
@@ -445,10 +433,8 @@ pub(crate) fn run(a: &crate::IssbenchArgs) -> Result<(), String> {
                 t_ours += r.micros / 1000.0;
                 t_theirs += t.ms;
                 if p.script {
-                    if let Some(row) = scripts.last_mut().filter(|row| &row.0 == c) {
-                        row.4 += r.micros / 1000.0;
-                        row.5 += t.ms;
-                    }
+                    s_ours += r.micros / 1000.0;
+                    s_theirs += t.ms;
                 }
             }
         }
@@ -459,19 +445,24 @@ pub(crate) fn run(a: &crate::IssbenchArgs) -> Result<(), String> {
             puzzles.len(),
             t_theirs / t_ours.max(1e-9)
         );
+        let n_scripts = puzzles.iter().filter(|p| p.script).count();
+        if n_scripts > 0 {
+            script_lines.push(format!(
+                "{c}: {n_scripts} are sandbox scripts; {expanded} run by ISS's \
+                 tools/debug/run_sandbox.js into the constraint string both solvers read, \
+                 {s_read} of them read by numpl (numpl {s_ours:.0} ms, ISS {s_theirs:.0} ms on \
+                 those, {:.2}; counted above).",
+                s_theirs / s_ours.max(1e-9)
+            ));
+        }
     }
     println!(
         "| all | | | | | {all_ours:.0} | {all_theirs:.0} | {:.2} |",
         all_theirs / all_ours.max(1e-9)
     );
-    for (c, n, expanded, read, ours_ms, theirs_ms) in &scripts {
+    for line in &script_lines {
         println!();
-        println!(
-            "{c}: {n} are sandbox scripts; {expanded} run by ISS's tools/debug/run_sandbox.js \
-             into the constraint string both solvers read, {read} of them read by numpl \
-             (numpl {ours_ms:.0} ms, ISS {theirs_ms:.0} ms on those, {:.2}; counted above).",
-            theirs_ms / ours_ms.max(1e-9)
-        );
+        println!("{line}");
     }
     println!();
     println!("Unsupported (puzzles numpl refuses, by the type or reason its message names):");
