@@ -26,6 +26,9 @@
 //!
 //! Machines here are shared: compare the ratio, measured in one run.
 //!
+//! `--rows FILE` also writes a TSV row a puzzle numpl read: collection, name, numpl's
+//! status, nodes and ms, ISS's status and ms (empty where a side has none).
+//!
 //! `--steps` asks instead how far numpl's variant techniques (`numpl rate`, the step
 //! solver of `numpl_solve::variant`) go on the same puzzles: per collection, the puzzles
 //! with one solution, those the techniques finish without guessing and their levels, and
@@ -66,6 +69,7 @@ struct Ours {
     status: String,
     solution: Option<String>,
     micros: f64,
+    nodes: Option<u64>,
     error: Option<String>,
 }
 
@@ -196,6 +200,7 @@ fn ours(numpl: &Path, puzzles: &[Puzzle], budget: u64) -> Result<Vec<Ours>, Stri
                 status: v["status"].as_str().unwrap_or("?").to_string(),
                 solution: v["solution"].as_str().map(str::to_string),
                 micros: v["micros"].as_f64().unwrap_or(0.0),
+                nodes: v["nodes"].as_u64(),
                 error: v["error"].as_str().map(str::to_string),
             }
         })
@@ -388,6 +393,7 @@ pub(crate) fn run(a: &crate::IssbenchArgs) -> Result<(), String> {
     let (mut all_ours, mut all_theirs) = (0.0, 0.0);
     // A line per collection with scripts, printed under the table.
     let mut script_lines: Vec<String> = Vec::new();
+    let mut tsv = String::from("collection\tname\tnumpl\tnodes\tnumpl_ms\tiss\tiss_ms\n");
     for c in &collections {
         let mut puzzles = dump(&iss_dir, c)?;
         let expanded = expand_scripts(&iss_dir, &mut puzzles);
@@ -411,6 +417,17 @@ pub(crate) fn run(a: &crate::IssbenchArgs) -> Result<(), String> {
             }
             read += 1;
             s_read += p.script as usize;
+            tsv.push_str(&format!(
+                "{c}\t{}\t{}\t{}\t{:.1}\t{}\t{}\n",
+                p.name.replace(['\t', '\n'], " "),
+                r.status,
+                r.nodes.map(|n| n.to_string()).unwrap_or_default(),
+                r.micros / 1000.0,
+                t.as_ref().map_or("", |t| t.status.as_str()),
+                t.as_ref()
+                    .map(|t| format!("{:.1}", t.ms))
+                    .unwrap_or_default(),
+            ));
             let Some(t) = t else { continue };
             if verdict(&r.status) == t.status {
                 same += 1;
@@ -460,6 +477,9 @@ pub(crate) fn run(a: &crate::IssbenchArgs) -> Result<(), String> {
         "| all | | | | | {all_ours:.0} | {all_theirs:.0} | {:.2} |",
         all_theirs / all_ours.max(1e-9)
     );
+    if let Some(path) = &a.rows {
+        std::fs::write(path, &tsv).map_err(|e| format!("issbench: {}: {e}", path.display()))?;
+    }
     for line in &script_lines {
         println!();
         println!("{line}");

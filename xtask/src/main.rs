@@ -160,6 +160,10 @@ pub(crate) struct IssbenchArgs {
     /// without guessing (`numpl rate`), and at which levels.
     #[arg(long)]
     pub(crate) steps: bool,
+    /// Also write every puzzle's row (collection, name, both verdicts, both times in ms,
+    /// numpl's nodes) to this TSV file, to see where the time goes.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) rows: Option<PathBuf>,
 }
 
 /// A count of at least 1.
