@@ -35,24 +35,23 @@ pub(super) fn compile(b: &mut Builder<'_>, automaton: &Automaton, segments: &[Ve
 }
 
 struct Line {
-    /// The moves `(values, to)` (values by place; bit `n` the break) each place may
-    /// take, by the place and the state they leave: at place `i`, state `s`'s are
-    /// `first[i * (states + 1) + s]` to the next; only those between the place's
-    /// [`Line::useful`] states and the next place's, with the values the place can read.
+    /// The moves `(values, to)` each place may take, by the place and the state they
+    /// leave: at place `i`, state `a`'s are `first[base[i] + a]..first[base[i] + a + 1]`.
+    /// Only the moves between states on some accepted word of the line's length whatever
+    /// the cells hold (forward from the start states, back from the accepting ones, every
+    /// value at every cell), with the values the place can read; the states of each place
+    /// numbered anew from 0 (`sizes[i]` of them before place `i`, `sizes[k]` after the
+    /// last, all accepting), so a state that could not finish in the places left (a
+    /// product too small for the cells after it) is never walked, and the sets are small.
     moves: Vec<(u64, u32)>,
     first: Vec<u32>,
-    /// States of the automaton.
-    states: usize,
-    /// Words of a set of states (bitsets, state `s` bit `s % 64` of word `s / 64`).
+    base: Vec<u32>,
+    sizes: Vec<u32>,
+    /// Words of the largest place's state set.
     words: usize,
     /// The break's symbol (bit `n`).
     brk: u64,
     places: Vec<Place>,
-    /// The states that lie on some accepted word of the line's length before each place
-    /// (and after the last), whatever the cells hold: `words` words a place. The passes
-    /// keep to them, so a state that could not finish in the places left (a product
-    /// too small for the cells after it) is never walked.
-    useful: Vec<u64>,
     /// The line's cells, each once.
     cells: Vec<u16>,
 }
@@ -86,7 +85,7 @@ impl Line {
         places: Vec<Place>,
         cells: Vec<u16>,
     ) -> Line {
-        let words = (automaton.states as usize).div_ceil(64).max(1);
+        let w = (automaton.states as usize).div_ceil(64).max(1);
         let states_n = automaton.states as usize;
         // The moves by their state (sorted so), `first[s]..first[s + 1]` state `s`'s.
         let mut sorted = automaton.moves.clone();
@@ -102,7 +101,7 @@ impl Line {
         let moves_of = |a: usize| &moves[first[a] as usize..first[a + 1] as usize];
         // Forward from the start states and back from the accepting ones with every
         // value at every cell: the states on some accepted word of this length.
-        let (w, k) = (words, places.len());
+        let k = places.len();
         let set = |list: &[u32]| {
             let mut s = vec![0u64; w];
             for &x in list {
@@ -143,32 +142,46 @@ impl Line {
                 }
             }
         }
-        // Each place's moves between useful states, with the values it can read.
-        let mut layered = Vec::new();
-        let mut starts = Vec::with_capacity(k * (states_n + 1));
+        // Each place's useful states numbered from 0, and its moves between them.
+        let number = |i: usize| {
+            let mut local = vec![u32::MAX; states_n];
+            for (j, a) in states(&useful[i * w..(i + 1) * w]).enumerate() {
+                local[a] = j as u32;
+            }
+            local
+        };
+        let sizes: Vec<u32> = (0..=k)
+            .map(|i| states(&useful[i * w..(i + 1) * w]).count() as u32)
+            .collect();
+        let (mut layered, mut starts, mut base) = (Vec::new(), Vec::new(), Vec::new());
         for (i, &p) in places.iter().enumerate() {
-            let next = &useful[(i + 1) * w..(i + 2) * w];
-            for a in 0..states_n {
+            let next = number(i + 1);
+            base.push(starts.len() as u32);
+            // (State `a` is numbered by its rank here, as `number` ranks them.)
+            for a in states(&useful[i * w..(i + 1) * w]) {
                 starts.push(layered.len() as u32);
-                if !has(&useful[i * w..(i + 1) * w], a as u32) {
-                    continue;
-                }
                 for &(vals, b) in moves_of(a) {
-                    if vals & symbols(p) != 0 && has(next, b) {
-                        layered.push((vals & symbols(p), b));
+                    if vals & symbols(p) != 0 && next[b as usize] != u32::MAX {
+                        layered.push((vals & symbols(p), next[b as usize]));
                     }
                 }
             }
             starts.push(layered.len() as u32);
         }
+        let words = sizes
+            .iter()
+            .map(|&u| (u as usize).div_ceil(64))
+            .max()
+            .unwrap_or(1)
+            .max(1);
         Line {
             moves: layered,
             first: starts,
-            states: states_n,
+            base,
+            sizes,
             words,
             brk,
             places,
-            useful,
             cells,
         }
     }
@@ -186,17 +199,17 @@ impl Prop for Line {
     fn run(&self, st: &mut State) -> Result<(), Contradiction> {
         if self.places.is_empty() {
             // The empty word: accepted or not, whatever the cells hold.
-            return match self.useful.iter().any(|&x| x != 0) {
-                true => Ok(()),
-                false => Err(Contradiction),
+            return match self.sizes[0] {
+                0 => Err(Contradiction),
+                _ => Ok(()),
             };
         }
         if self.places.len() < SHORT {
             match self.words {
-                1 => return self.run_fixed::<1>(st),
-                2 => return self.run_fixed::<2>(st),
-                3 | 4 => return self.run_fixed::<4>(st),
-                5..=8 => return self.run_fixed::<8>(st),
+                1 => return self.run_small::<u64>(st),
+                2 => return self.run_small::<[u64; 2]>(st),
+                3 | 4 => return self.run_small::<[u64; 4]>(st),
+                5..=8 => return self.run_small::<[u64; 8]>(st),
                 _ => {}
             }
         }
@@ -204,8 +217,110 @@ impl Prop for Line {
     }
 }
 
-/// Places a line of at most 512 states is narrowed with arrays on the stack.
+/// Fewer places than this, and at most 512 states at any place: the passes keep their
+/// state sets on the stack (a `u64` up to 64 states, arrays of words above).
 const SHORT: usize = 64;
+
+/// A set of a place's states, held in registers or on the stack.
+trait StateSet: Copy {
+    /// States `0..n`.
+    fn upto(n: u32) -> Self;
+    fn empty() -> Self;
+    /// Adds `s` where `on` (branch-free: whether a move reads a candidate is a coin
+    /// toss).
+    fn put(&mut self, s: u32, on: bool);
+    /// Adds the states `moves` lead to that read a value of `m` (the moves sorted by the
+    /// state they lead to).
+    fn gather(&mut self, moves: &[(u64, u32)], m: u64);
+    /// All ones where `s` is in the set, else 0.
+    fn mask(&self, s: u32) -> u64;
+    fn is_empty(&self) -> bool;
+    /// Calls `f` with each state, lowest first.
+    fn each(&self, f: impl FnMut(usize));
+}
+
+impl StateSet for u64 {
+    fn upto(n: u32) -> Self {
+        if n >= 64 {
+            !0
+        } else {
+            (1 << n) - 1
+        }
+    }
+    fn empty() -> Self {
+        0
+    }
+    #[inline]
+    fn put(&mut self, s: u32, on: bool) {
+        *self |= (on as u64) << s;
+    }
+    #[inline]
+    fn gather(&mut self, moves: &[(u64, u32)], m: u64) {
+        for &(vals, b) in moves {
+            self.put(b, vals & m != 0);
+        }
+    }
+    #[inline]
+    fn mask(&self, s: u32) -> u64 {
+        (*self >> s & 1).wrapping_neg()
+    }
+    fn is_empty(&self) -> bool {
+        *self == 0
+    }
+    #[inline]
+    fn each(&self, mut f: impl FnMut(usize)) {
+        let mut x = *self;
+        while x != 0 {
+            f(x.trailing_zeros() as usize);
+            x &= x - 1;
+        }
+    }
+}
+
+impl<const W: usize> StateSet for [u64; W] {
+    fn upto(n: u32) -> Self {
+        let mut s = [0; W];
+        for (j, word) in s.iter_mut().enumerate() {
+            *word = u64::upto(n.saturating_sub(64 * j as u32));
+        }
+        s
+    }
+    fn empty() -> Self {
+        [0; W]
+    }
+    #[inline]
+    fn put(&mut self, s: u32, on: bool) {
+        self[s as usize / 64] |= (on as u64) << (s % 64);
+    }
+    #[inline]
+    fn gather(&mut self, moves: &[(u64, u32)], m: u64) {
+        // A word at a time in a register, stored when the moves pass to the next word
+        // (or-ing each move into memory waited on the store before).
+        let (mut word, mut bits) = (0usize, 0u64);
+        for &(vals, b) in moves {
+            let j = b as usize / 64;
+            if j != word {
+                self[word] |= bits;
+                (word, bits) = (j, 0);
+            }
+            bits |= ((vals & m != 0) as u64) << (b % 64);
+        }
+        self[word] |= bits;
+    }
+    #[inline]
+    fn mask(&self, s: u32) -> u64 {
+        (self[s as usize / 64] >> (s % 64) & 1).wrapping_neg()
+    }
+    fn is_empty(&self) -> bool {
+        self.iter().all(|&x| x == 0)
+    }
+    #[inline]
+    fn each(&self, mut f: impl FnMut(usize)) {
+        for (j, &word) in self.iter().enumerate() {
+            word.each(|a| f(j * 64 + a));
+        }
+    }
+}
 
 impl Line {
     /// The symbols place `p` may read.
@@ -217,52 +332,43 @@ impl Line {
         }
     }
 
-    /// The moves place `i` may take from state `s` (between useful states).
+    /// The moves place `i` may take from its state `a`.
     #[inline]
-    fn moves_of(&self, i: usize, s: usize) -> &[(u64, u32)] {
-        let at = i * (self.states + 1) + s;
+    fn moves_of(&self, i: usize, a: usize) -> &[(u64, u32)] {
+        let at = self.base[i] as usize + a;
         &self.moves[self.first[at] as usize..self.first[at + 1] as usize]
     }
 
-    /// At most `64 * W` states and fewer than [`SHORT`] places: the state sets in arrays
-    /// on the stack (a word a set for up to 64 states).
-    fn run_fixed<const W: usize>(&self, st: &mut State) -> Result<(), Contradiction> {
-        let (w, k) = (self.words, self.places.len());
-        // reach[i]: the useful states some word of the first i places' candidates leads to.
-        let mut reach = [[0u64; W]; SHORT];
-        reach[0][..w].copy_from_slice(&self.useful[..w]);
+    /// Fewer than [`SHORT`] places, each place's states in an `S`.
+    fn run_small<S: StateSet>(&self, st: &mut State) -> Result<(), Contradiction> {
+        let k = self.places.len();
+        // reach[i]: the states before place i some word of the candidates before leads to.
+        let mut reach = [S::empty(); SHORT];
+        reach[0] = S::upto(self.sizes[0]);
         for (i, &p) in self.places.iter().enumerate() {
             let m = self.symbols(st, p);
-            let mut next = [0u64; W];
-            for a in states(&reach[i][..w]) {
-                for &(vals, b) in self.moves_of(i, a) {
-                    if vals & m != 0 {
-                        next[b as usize / 64] |= 1 << (b % 64);
-                    }
-                }
-            }
-            // (Every move leads to a useful state.)
-            if next.iter().all(|&x| x == 0) {
+            let mut next = S::empty();
+            reach[i].each(|a| next.gather(self.moves_of(i, a), m));
+            if next.is_empty() {
                 return Err(Contradiction);
             }
             reach[i + 1] = next;
         }
         // Backward: the states before place i that still lead to an accepting state (the
-        // useful states after the last place are all accepting).
+        // states after the last place are all accepting).
         let mut live = reach[k];
         for i in (0..k).rev() {
             let p = self.places[i];
             let m = self.symbols(st, p);
-            let (mut before, mut support) = ([0u64; W], 0 as Bits);
-            for a in states(&reach[i][..w]) {
+            let (mut before, mut support) = (S::empty(), 0 as Bits);
+            reach[i].each(|a| {
+                let mut on = 0u64;
                 for &(vals, b) in self.moves_of(i, a) {
-                    let used = vals & m;
-                    if used != 0 && has(&live, b) {
-                        before[a / 64] |= 1 << (a % 64);
-                        support |= used;
-                    }
+                    on |= vals & live.mask(b);
                 }
-            }
+                before.put(a as u32, on & m != 0);
+                support |= on & m;
+            });
             if let Place::Cell(c) = p {
                 st.restrict(c, support)?;
             }
@@ -275,15 +381,15 @@ impl Line {
     fn run_long(&self, st: &mut State) -> Result<(), Contradiction> {
         let (w, k) = (self.words, self.places.len());
         let mut reach = vec![0u64; (k + 1) * w];
-        reach[..w].copy_from_slice(&self.useful[..w]);
+        for (j, word) in reach[..w].iter_mut().enumerate() {
+            *word = u64::upto(self.sizes[0].saturating_sub(64 * j as u32));
+        }
         for (i, &p) in self.places.iter().enumerate() {
             let m = self.symbols(st, p);
             let (now, next) = reach[i * w..(i + 2) * w].split_at_mut(w);
             for a in states(now) {
                 for &(vals, b) in self.moves_of(i, a) {
-                    if vals & m != 0 {
-                        next[b as usize / 64] |= 1 << (b % 64);
-                    }
+                    next[b as usize / 64] |= ((vals & m != 0) as u64) << (b % 64);
                 }
             }
             if next.iter().all(|&x| x == 0) {
@@ -298,13 +404,12 @@ impl Line {
             before.fill(0);
             let mut support: Bits = 0;
             for a in states(&reach[i * w..(i + 1) * w]) {
+                let mut on = 0u64;
                 for &(vals, b) in self.moves_of(i, a) {
-                    let used = vals & m;
-                    if used != 0 && has(&live, b) {
-                        before[a / 64] |= 1 << (a % 64);
-                        support |= used;
-                    }
+                    on |= vals & (live[b as usize / 64] >> (b % 64) & 1).wrapping_neg();
                 }
+                before[a / 64] |= ((on & m != 0) as u64) << (a % 64);
+                support |= on & m;
             }
             if let Place::Cell(c) = p {
                 st.restrict(c, support)?;
@@ -341,12 +446,64 @@ mod tests {
         Line::new(&automaton, 0b1111, 1 << 4, places, cells)
     }
 
+    /// One form of a line's passes.
+    type Pass = fn(&Line, &mut State) -> Result<(), Contradiction>;
+
     proptest! {
-        /// The stack arrays' narrowing (at most 64 states) and the general one (state
-        /// sets of several words) agree: the same automaton, its states numbered from 0 or
-        /// from 100 (a second word), narrows the same cells alike.
+        /// A line whose places have more than 64 states each (a trie of the words of four
+        /// letters over 4 values: 64 states before the last place, 256 after), so that the
+        /// sets of several words carry states in each word: each form that holds it keeps
+        /// exactly the values of the accepted words the candidates allow.
         #[test]
-        fn short_and_long_lines_narrow_alike(
+        fn states_in_several_words_narrow_as_the_words_say(
+            words in proptest::collection::btree_set(0usize..256, 1..200),
+            cells in proptest::collection::vec(1u64..16, 4),
+        ) {
+            // State of a prefix: 0 the empty one, then by length and letters (base 4).
+            let id = |len: usize, code: usize| ((4usize.pow(len as u32) - 1) / 3 + code) as u32;
+            let mut moves = Vec::new();
+            for len in 0..4 {
+                for code in 0..4usize.pow(len as u32) {
+                    for v in 0..4 {
+                        moves.push((id(len, code), 1u64 << v, id(len + 1, code * 4 + v)));
+                    }
+                }
+            }
+            let accept: Vec<u32> = words.iter().map(|&w| id(4, w)).collect();
+            let places: Vec<Place> = (0..4).map(Place::Cell).collect();
+            let l = line(341, &moves, &accept, places);
+            // The letters of word `w`, first to last.
+            let letters = |w: usize| [w >> 6 & 3, w >> 4 & 3, w >> 2 & 3, w & 3];
+            let mut keep = [0u64; 4];
+            for &w in &words {
+                let ls = letters(w);
+                if (0..4).all(|i| cells[i] >> ls[i] & 1 == 1) {
+                    for i in 0..4 {
+                        keep[i] |= 1 << ls[i];
+                    }
+                }
+            }
+            let any = keep[0] != 0;
+            let runs: [Pass; 3] = [
+                Line::run_small::<[u64; 4]>,
+                Line::run_small::<[u64; 8]>,
+                Line::run_long,
+            ];
+            prop_assert!(l.words > 1 || words.len() <= 64);
+            for (j, run) in runs.iter().enumerate() {
+                let mut st = State::of(cells.clone());
+                prop_assert_eq!(run(&l, &mut st).is_ok(), any, "form {}", j);
+                if any {
+                    prop_assert_eq!(&st.cells[..], &keep[..], "form {}", j);
+                }
+            }
+        }
+
+        /// Every form of the passes (a place's states in a `u64`, arrays of 2, 4 or 8
+        /// words on the stack, vectors) narrows alike, and an automaton's states
+        /// numbered from 0 or past 100 (a second word) make the same line.
+        #[test]
+        fn every_form_of_the_passes_narrows_alike(
             moves in proptest::collection::vec((0u32..5, 1u64..32, 0u32..5), 1..12),
             accept in proptest::collection::vec(0u32..5, 1..3),
             cells in proptest::collection::vec(1u64..16, 5),
@@ -364,22 +521,24 @@ mod tests {
                 moves.iter().map(|&(a, m, b)| (shift(a), m, shift(b))).collect();
             let far_accept: Vec<u32> = accept.iter().map(|&s| shift(s)).collect();
             let long = line(105, &far, &far_accept, places);
-            prop_assert_eq!(long.words, 2);
-            let mut a = State::of(cells.clone());
-            let mut b = State::of(cells.clone());
-            let mut c = State::of(cells.clone());
-            let mut d = State::of(cells);
-            let ra = short.run_fixed::<1>(&mut a).is_ok();
-            let rb = long.run_long(&mut b).is_ok();
-            let rc = long.run_fixed::<2>(&mut c).is_ok();
-            let rd = long.run_fixed::<8>(&mut d).is_ok();
-            prop_assert_eq!(ra, rb);
-            prop_assert_eq!(ra, rc);
-            prop_assert_eq!(ra, rd);
-            if ra {
-                prop_assert_eq!(&a.cells, &b.cells);
-                prop_assert_eq!(&a.cells, &c.cells);
-                prop_assert_eq!(&a.cells, &d.cells);
+            prop_assert_eq!(long.words, 1);
+            let runs: [Pass; 5] = [
+                Line::run_small::<u64>,
+                Line::run_small::<[u64; 2]>,
+                Line::run_small::<[u64; 4]>,
+                Line::run_small::<[u64; 8]>,
+                Line::run_long,
+            ];
+            let mut want = State::of(cells.clone());
+            let ok = short.run_small::<u64>(&mut want).is_ok();
+            for (j, run) in runs.iter().enumerate() {
+                for l in [&short, &long] {
+                    let mut got = State::of(cells.clone());
+                    prop_assert_eq!(run(l, &mut got).is_ok(), ok, "form {}", j);
+                    if ok {
+                        prop_assert_eq!(&got.cells, &want.cells, "form {}", j);
+                    }
+                }
             }
         }
 
