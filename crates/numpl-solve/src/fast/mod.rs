@@ -143,7 +143,9 @@ pub(crate) fn search_masked(
     if puzzle.check().is_err() {
         return SearchResult::default();
     }
-    Solver::new(puzzle.shape(), budget).run_masked(puzzle, masks, limit.max(1))
+    let mut s = Solver::new(puzzle.shape(), budget);
+    s.for_positions();
+    s.run_masked(puzzle, masks, limit.max(1))
 }
 
 /// `general` with each part of the search switched on or off as `tuning` says: for

@@ -16,9 +16,11 @@ use crate::SearchResult;
 mod branch;
 mod propagate;
 mod restart;
+mod weights;
 
 use branch::{Choice, Frame};
 use restart::Rng;
+use weights::{Culprit, Weights};
 
 #[cfg(test)]
 pub(super) use restart::luby;
@@ -99,6 +101,10 @@ pub(super) struct Solver {
     probe_k: usize,
     /// Bivalue cells to probe: (units' open cells, cell, candidates).
     probe_cells: Vec<(u32, u16, u64)>,
+    /// Weighted branching ([`weights`]): `None` for the fewest candidates.
+    weights: Option<Weights>,
+    /// What found the last contradiction (for the weights).
+    culprit: Culprit,
 }
 
 impl Solver {
@@ -165,6 +171,8 @@ impl Solver {
             search_budget: u64::MAX,
             probe_k: if tuning.probe { probe_count(n) } else { 0 },
             probe_cells: Vec::with_capacity(cells),
+            weights: None,
+            culprit: Culprit::None,
         }
     }
 
@@ -175,6 +183,14 @@ impl Solver {
         self.restarts = tuning.restarts;
         self.locked = tuning.locked;
         self.probe_k = if tuning.probe { probe_count(self.n) } else { 0 };
+    }
+
+    /// Positions: weighted branching ([`weights`]), branches on a value's two places in a
+    /// unit, and box-line reductions.
+    pub(super) fn for_positions(&mut self) {
+        self.weights = Some(Weights::new(self.cells, self.n));
+        self.unit_branch = true;
+        self.locked = true;
     }
 
     /// Probes `k` bivalue cells before each guess (0: none).
@@ -378,6 +394,9 @@ impl Solver {
                 self.reset_queues();
                 if self.assign(level, cell, v).is_ok() && self.propagate(level).is_ok() {
                     break;
+                }
+                if self.weights.is_some() {
+                    self.failed(cell);
                 }
             }
         }

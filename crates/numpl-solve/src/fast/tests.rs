@@ -205,3 +205,41 @@ fn budget_and_limit() {
     let g = Grid::from_values(Shape::new(2, 3).unwrap(), v).unwrap();
     assert_eq!(general(&g, 2, u64::MAX).count, 0);
 }
+
+proptest::proptest! {
+    /// Positions (pencil marks limiting every cell) are searched with weights, unit
+    /// branches and box-line reductions ([`search_masked`]); that changes where the search
+    /// branches, never what it counts: the same number of solutions (up to 40) as the
+    /// plain fewest-candidates search and as the seed's full search, on positions of a
+    /// solution grid whose cells keep their value and some others (or, now and then, lose
+    /// their value).
+    #[test]
+    fn positions_count_alike_with_or_without_weights(
+        relabel in 0usize..9,
+        extra in proptest::collection::vec((0u64..512, 0u64..512, 0u64..512), 81),
+        density in 0usize..4,
+        dropped in 0usize..160,
+    ) {
+        let solution = pattern(3, 3, relabel);
+        let masks: Vec<u64> = (0..81)
+            .map(|c| {
+                // Each cell's own value and about one other in eight, two, four or six in
+                // eight; one cell loses its own value half the time.
+                let (a, b, d) = extra[c];
+                let own = if c == dropped { 0 } else { 1u64 << (solution.values()[c] - 1) };
+                own | [a & b & d, a & b, a, a | b][density]
+            })
+            .collect();
+        proptest::prop_assume!(masks.iter().all(|&m| m != 0));
+        let empty = Grid::empty(Shape::NINE);
+        let weighted = search_masked(&empty, &masks, 40, 1_000_000);
+        let plain = Solver::new(Shape::NINE, 1_000_000).run_masked(&empty, &masks, 40);
+        proptest::prop_assume!(!weighted.budget_hit && !plain.budget_hit);
+        proptest::prop_assert_eq!(weighted.count, plain.count);
+        // The seed's search, where it is quick (the sparser marks).
+        if density < 2 {
+            let full = crate::full::search_masked(&empty, Some(&masks), 40, u64::MAX, None);
+            proptest::prop_assert_eq!(weighted.count, full.count);
+        }
+    }
+}

@@ -25,7 +25,7 @@ pub(super) struct Frame {
 }
 
 impl Frame {
-    fn cell(cell: u16, values: u64) -> Frame {
+    pub(super) fn cell(cell: u16, values: u64) -> Frame {
         Frame {
             at: cell,
             value: 0,
@@ -181,6 +181,9 @@ impl Solver {
     /// that cell has candidates is branched on instead (its places, one child each; from
     /// 25x25 up).
     fn pick(&mut self, level: usize) -> Frame {
+        if self.weights.is_some() {
+            return self.pick_weighted(level);
+        }
         let base = level * self.cells;
         let open = self.open_cells(level);
         let cells = self.cells;

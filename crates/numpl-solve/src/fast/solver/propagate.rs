@@ -3,7 +3,7 @@
 //! box-line reductions (pointing and claiming), until nothing changes or a contradiction
 //! turns up. The module doc of [`crate::fast`] describes the method.
 
-use super::{Dead, Solver};
+use super::{Culprit, Dead, Solver};
 
 impl Solver {
     /// Open cell `c` of `level` lost the candidates `lost`: the counts of its units drop;
@@ -30,6 +30,7 @@ impl Solver {
                 *k -= 1;
                 if *k <= 1 && placed[u] >> d & 1 == 0 {
                     if *k == 0 {
+                        self.culprit = Culprit::Unit(u as u16);
                         return Err(Dead);
                     }
                     self.hidden.push((u as u16, d as u8));
@@ -48,6 +49,7 @@ impl Solver {
         }
         let left = m & !values;
         if left == 0 {
+            self.culprit = Culprit::Cell(c as u16);
             return Err(Dead);
         }
         self.cand[i] = left;
@@ -102,6 +104,7 @@ impl Solver {
                 cand[p] = m;
                 if m & (m.wrapping_sub(1)) == 0 {
                     if m == 0 {
+                        self.culprit = Culprit::Cell(p as u16);
                         dead = true;
                         break 'words;
                     }
@@ -118,6 +121,7 @@ impl Solver {
                         *k -= 1;
                         if *k <= 1 {
                             if *k == 0 {
+                                self.culprit = Culprit::Unit(u as u16);
                                 dead = true;
                                 break 'words;
                             }
