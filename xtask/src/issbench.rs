@@ -7,10 +7,10 @@
 //!   types, ISS's constraint string, solution (the examples have one, the collections not).
 //! - Collections (`--collections`, default: `examples` (ISS's examples with solutions),
 //!   TAREK_ALL, EXTREME_KILLERS, HARD_THERMOS, HARD_RENBAN, MATHEMAGIC_KILLERS,
-//!   HS_KILLERS, LITTLE_KILLER_SNIPES). An example written as a sandbox script
-//!   (`/data/scripts/NAME.js`) is run by ISS's own `tools/debug/run_sandbox.js` into the
-//!   constraint string it builds, which both solvers then read; a line under the table
-//!   gives those puzzles' share of the times.
+//!   HS_KILLERS, LITTLE_KILLER_SNIPES, HARD_PENCILMARKS: every collection ISS ships). An
+//!   example written as a sandbox script (`/data/scripts/NAME.js`) is run by ISS's own
+//!   `tools/debug/run_sandbox.js` into the constraint string it builds, which both
+//!   solvers then read; a line under the table gives those puzzles' share of the times.
 //! - numpl: `numpl solve --format json --threads 1 --budget N` on the constraint strings
 //!   (the binary as it ships, or `--numpl`); a puzzle numpl cannot read is *unsupported*,
 //!   and the constraint type its message names is counted.
@@ -52,6 +52,7 @@ const DEFAULT: &[&str] = &[
     "MATHEMAGIC_KILLERS",
     "HS_KILLERS",
     "LITTLE_KILLER_SNIPES",
+    "HARD_PENCILMARKS",
 ];
 
 /// One puzzle of ISS's.
@@ -100,10 +101,17 @@ fn dump(iss_dir: &Path, collection: &str) -> Result<Vec<Puzzle>, String> {
     }
     Ok(String::from_utf8_lossy(&out.stdout)
         .lines()
-        .filter_map(|l| {
+        .enumerate()
+        .filter_map(|(i, l)| {
             let f: Vec<&str> = l.split('\t').collect();
             (f.len() >= 5).then(|| Puzzle {
-                name: f[1].to_string(),
+                // A collection's puzzle without a name of its own: its place, as ISS's
+                // benchmark names it.
+                name: if f[1].is_empty() || f[1] == f[3] {
+                    format!("{collection}#{i}")
+                } else {
+                    f[1].to_string()
+                },
                 input: f[3].to_string(),
                 solution: f[4].to_string(),
                 script: is_script(f[3]),
@@ -581,7 +589,7 @@ fn check(input: &str, solution: &str, listed: &str, several: bool) -> Result<(),
     if !iss::detect(input) {
         // A classic line or a pencil-mark position: the classic solvers answered it.
         return if listed.is_empty() {
-            Err("no rules to check against".into())
+            check_plain(input, solution)
         } else {
             Ok(())
         };
@@ -612,9 +620,78 @@ fn check(input: &str, solution: &str, listed: &str, several: bool) -> Result<(),
     Ok(())
 }
 
+/// A classic line or pencil-mark position's solution, where ISS lists none (its
+/// HARD_PENCILMARKS): a filled grid that keeps the rows, columns and boxes, the givens
+/// and every cell's marks.
+fn check_plain(input: &str, solution: &str) -> Result<(), String> {
+    let opts = numpl_core::ParseOptions::default();
+    let p = numpl_core::parse_first(input, &opts).map_err(|e| format!("re-read: {e}"))?;
+    let grid = numpl_core::parse_first(solution, &opts)
+        .map_err(|e| format!("numpl's solution {solution}: {e}"))?
+        .into_grid();
+    if grid.shape() != p.grid().shape() || grid.values().contains(&0) || grid.check().is_err() {
+        return Err(format!(
+            "numpl's solution {solution} is not a filled grid of the rules"
+        ));
+    }
+    for (c, &v) in grid.values().iter().enumerate() {
+        let given = p.grid().values()[c];
+        let marked = p.marks().is_none_or(|m| m[c].contains(v));
+        if (given != 0 && given != v) || !marked {
+            return Err(format!(
+                "numpl's solution puts {v} in cell {}, against its given or marks",
+                c + 1
+            ));
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A pencil-mark position's solution is checked against the rules, the givens and the
+    /// marks (ISS lists no solution for its HARD_PENCILMARKS).
+    #[test]
+    fn a_position_s_solution_keeps_its_marks() {
+        let solution =
+            "821459673936172458745386291254638917187294536369715824693541782572863149418927365";
+        // Every cell's marks: its own value, and 9 as well where the value is not 9.
+        let marks: String = solution
+            .chars()
+            .map(|ch| {
+                (1..=9u8)
+                    .map(|d| {
+                        let v = ch.to_digit(10).unwrap() as u8;
+                        if d == v || d == 9 {
+                            (b'0' + d) as char
+                        } else {
+                            '.'
+                        }
+                    })
+                    .collect::<String>()
+            })
+            .collect();
+        assert_eq!(check_plain(&marks, solution), Ok(()));
+        // 1 and 2 swapped everywhere: a grid of the rules still, but not of the marks.
+        let relabelled: String = solution
+            .chars()
+            .map(|ch| match ch {
+                '1' => '2',
+                '2' => '1',
+                other => other,
+            })
+            .collect();
+        assert!(check_plain(&marks, &relabelled)
+            .unwrap_err()
+            .contains("against its given or marks"));
+        // Not a filled grid.
+        assert!(check_plain(&marks, &solution.replacen('8', ".", 1)).is_err());
+        // A classic line's givens.
+        let puzzle = format!(".{}", &solution[1..]);
+        assert_eq!(check_plain(&puzzle, solution), Ok(()));
+    }
 
     /// A grid of values from 0: numpl's solution is read in its alphabet (`0` a value).
     #[test]
