@@ -214,36 +214,51 @@ impl Solver {
             return best;
         }
         // The (unit, value) with the fewest places, if fewer than `best_len`.
+        let mut unit_best: Option<(usize, usize)> = None;
+        let mut unit_len = best_len;
+        self.each_open_value(level, |u, k, len| {
+            if len < unit_len {
+                unit_len = len;
+                unit_best = Some((u, k));
+            }
+        });
+        let Some((u, k)) = unit_best else {
+            return best;
+        };
+        let frame = self.places_frame(level, u, k);
+        debug_assert_eq!(frame.width(), unit_len);
+        frame
+    }
+
+    /// Calls `f(unit, value - 1, places)` for each value not yet placed in each unit of
+    /// `level`, with its count of places.
+    pub(super) fn each_open_value(&self, level: usize, mut f: impl FnMut(usize, usize, u32)) {
         let n = self.n;
         let ubase = level * 3 * n;
         let placed = &self.placed[ubase..ubase + 3 * n];
         let count = &self.count[ubase * n..(ubase + 3 * n) * n];
-        let mut unit_best: Option<(usize, usize)> = None;
-        let mut unit_len = best_len;
         for (u, &p) in placed.iter().enumerate() {
             let mut free = self.all & !p;
             while free != 0 {
                 let k = free.trailing_zeros() as usize;
                 free &= free - 1;
-                let len = u32::from(count[u * n + k]);
-                if len < unit_len {
-                    unit_len = len;
-                    unit_best = Some((u, k));
-                }
+                f(u, k, u32::from(count[u * n + k]));
             }
         }
-        let Some((u, k)) = unit_best else {
-            return best;
-        };
+    }
+
+    /// A branch on the places of value `k + 1` in `unit` at `level`.
+    pub(super) fn places_frame(&self, level: usize, unit: usize, k: usize) -> Frame {
+        let n = self.n;
+        let cand = &self.cand[level * self.cells..(level + 1) * self.cells];
         let mut rem = 0u64;
-        for (i, &c) in self.unit_cells[u * n..(u + 1) * n].iter().enumerate() {
+        for (i, &c) in self.unit_cells[unit * n..(unit + 1) * n].iter().enumerate() {
             if cand[c as usize] >> k & 1 != 0 {
                 rem |= 1u64 << i;
             }
         }
-        debug_assert_eq!(rem.count_ones(), unit_len);
         Frame {
-            at: u as u16,
+            at: unit as u16,
             value: k as u8 + 1,
             rem,
         }

@@ -96,42 +96,24 @@ impl Solver {
             return best;
         }
         let n = self.n;
-        let ubase = level * 3 * n;
-        let placed = &self.placed[ubase..ubase + 3 * n];
-        let count = &self.count[ubase * n..(ubase + 3 * n) * n];
         let mut found: Option<(u64, usize, usize)> = None;
-        for (u, &p) in placed.iter().enumerate() {
-            let mut free = self.all & !p;
-            while free != 0 {
-                let d = free.trailing_zeros() as usize;
-                free &= free - 1;
-                if count[u * n + d] != 2 {
-                    continue;
-                }
-                let top = self.unit_cells[u * n..(u + 1) * n]
-                    .iter()
-                    .filter(|&&c| cand[c as usize] >> d & 1 != 0)
-                    .map(|&c| u64::from(w[c as usize]))
-                    .max()
-                    .unwrap_or(0);
-                if top * bk * bk >= bw * 4 && found.is_none_or(|(t, _, _)| top > t) {
-                    found = Some((top, u, d));
-                }
+        self.each_open_value(level, |u, d, places| {
+            if places != 2 {
+                return;
             }
-        }
-        let Some((_, u, d)) = found else {
-            return best;
-        };
-        let mut rem = 0u64;
-        for (i, &c) in self.unit_cells[u * n..(u + 1) * n].iter().enumerate() {
-            if cand[c as usize] >> d & 1 != 0 {
-                rem |= 1u64 << i;
+            let top = self.unit_cells[u * n..(u + 1) * n]
+                .iter()
+                .filter(|&&c| cand[c as usize] >> d & 1 != 0)
+                .map(|&c| u64::from(w[c as usize]))
+                .max()
+                .unwrap_or(0);
+            if top * bk * bk >= bw * 4 && found.is_none_or(|(t, _, _)| top > t) {
+                found = Some((top, u, d));
             }
-        }
-        Frame {
-            at: u as u16,
-            value: d as u8 + 1,
-            rem,
+        });
+        match found {
+            Some((_, u, d)) => self.places_frame(level, u, d),
+            None => best,
         }
     }
 }
