@@ -629,17 +629,16 @@ fn check_plain(input: &str, solution: &str) -> Result<(), String> {
     let grid = numpl_core::parse_first(solution, &opts)
         .map_err(|e| format!("numpl's solution {solution}: {e}"))?
         .into_grid();
-    if grid.shape() != p.grid().shape() || grid.values().contains(&0) || grid.check().is_err() {
+    if !grid.is_solution_of(p.grid()) {
         return Err(format!(
-            "numpl's solution {solution} is not a filled grid of the rules"
+            "numpl's solution {solution} is not a filled grid of the rules keeping the givens"
         ));
     }
-    for (c, &v) in grid.values().iter().enumerate() {
-        let given = p.grid().values()[c];
-        let marked = p.marks().is_none_or(|m| m[c].contains(v));
-        if (given != 0 && given != v) || !marked {
+    if let Some(marks) = p.marks() {
+        if let Some(c) = (0..marks.len()).find(|&c| !marks[c].contains(grid.values()[c])) {
             return Err(format!(
-                "numpl's solution puts {v} in cell {}, against its given or marks",
+                "numpl's solution puts {} in cell {}, against its given or marks",
+                grid.values()[c],
                 c + 1
             ));
         }
